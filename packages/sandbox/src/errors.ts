@@ -1,0 +1,24 @@
+import type { ValidationIssue } from '@docs-api/sdk/contract';
+
+/**
+ * An error the sandbox answers with. Every error body has one documented shape:
+ * `{ "error": { "code": <status>, "message": "...", "issues"?: [{ "path", "message" }] } }`.
+ */
+export class SandboxError extends Error {
+  readonly status: number;
+  readonly issues: ValidationIssue[] | undefined;
+
+  constructor(status: number, message: string, issues?: ValidationIssue[]) {
+    super(message);
+    this.status = status;
+    this.issues = issues;
+  }
+
+  toBody(): { error: { code: number; message: string; issues?: ValidationIssue[] } } {
+    return { error: { code: this.status, message: this.message, ...(this.issues ? { issues: this.issues } : {}) } };
+  }
+}
+
+export const notFound = (kind: string, id: string) => new SandboxError(404, `${kind} "${id}" was not found`);
+export const badRequest = (message: string) => new SandboxError(400, message);
+export const conflict = (message: string) => new SandboxError(409, message);

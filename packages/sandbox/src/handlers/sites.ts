@@ -1,0 +1,255 @@
+import {
+  createSite,
+  deleteSite,
+  getPublishedSite,
+  getSite,
+  getSiteAdaptiveSchema,
+  listSiteIntegrations,
+  listSiteIntegrationScripts,
+  listSites,
+  listSiteTemplateConditions,
+  updateSite,
+  updateSiteAdaptiveSchema,
+  type Site,
+  type TemplateCondition,
+} from '@docs-api/sdk/contract';
+import { badRequest, notFound, SandboxError } from '../errors.js';
+import { implement } from '../implement.js';
+import { paginate } from '../pagination.js';
+import type { SiteRow, Store } from '../store.js';
+import { requireOrganization } from './organizations.js';
+
+const SANDBOX_DOMAIN = 'sandbox.docs-api.local';
+
+export function slugify(text: string): string {
+  return (
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'docs'
+  );
+}
+
+export const DEFAULT_ADAPTIVE_SCHEMA = {
+  type: 'object',
+  properties: {
+    unsigned: {
+      type: 'object',
+      description: 'Claims a visitor can set without signing them',
+      properties: {},
+      additionalProperties: false,
+    },
+  },
+  additionalProperties: false,
+};
+
+function requireSite(store: Store, organizationId: string, siteId: string): SiteRow {
+  requireOrganization(store, organizationId);
+  const row = store.sites.get(siteId);
+  if (!row || row.organization !== organizationId) throw notFound('site', siteId);
+  return row;
+}
+
+/** The API view of a site: counts and URLs are derived from its rows. */
+export function siteView(store: Store, row: SiteRow): Site {
+  const organization = store.organizations.get(row.organization);
+  const host = row.site.hostname ?? `${organization?.hostname ?? row.organization}.${SANDBOX_DOMAIN}`;
+  const basename = row.site.basename ?? slugify(row.site.title);
+  return {
+    ...row.site,
+    siteSpaces: row.siteSpaces.length,
+    urls: {
+      location: `/v1/orgs/${row.organization}/sites/${row.site.id}`,
+      app: `https://app.${SANDBOX_DOMAIN}/o/${row.organization}/sites/${row.site.id}`,
+      published: `https://${host}/${basename}`,
+    },
+  };
+}
+
+/** Claims of the visitor schema become the conditions templates can test. */
+function templateConditions(jsonSchema: Record<string, unknown>): TemplateCondition[] {
+  const conditions: TemplateCondition[] = [];
+  const walk = (schema: unknown, prefix: string) => {
+    const properties = (schema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
+    for (const [name, property] of Object.entries(properties)) {
+      const typed = property as { type?: string; description?: string };
+      if (typed.type === 'object') walk(property, `${prefix}${name}.`);
+      else if (typed.type === 'boolean') {
+        conditions.push({
+          description: typed.description ?? `The visitor claim ${prefix}${name} is true`,
+          condition: `visitor.claims.${prefix}${name} === true`,
+        });
+      }
+    }
+  };
+  walk(jsonSchema, '');
+  return conditions;
+}
+
+export const siteHandlers = [
+  implement(listSites, ({ store, params, query }) => {
+    requireOrganization(store, params.organizationId);
+    const title = query.title?.toLowerCase();
+    const rows = [...store.sites.values()].filter(
+      (row) =>
+        row.organization === params.organizationId &&
+        (query.space === undefined || row.siteSpaces.some((siteSpace) => siteSpace.space === query.space)) &&
+        (title === undefined || row.site.title.toLowerCase().includes(title)) &&
+        (query.published === undefined || row.site.published === query.published),
+    );
+    return paginate(
+      rows.map((row) => siteView(store, row)),
+      query,
+    );
+  }),
+
+  implement(createSite, ({ store, params, body }) => {
+    requireOrganization(store, params.organizationId);
+    const spaceIds = body.spaces ?? [];
+    for (const spaceId of spaceIds) {
+      const space = store.spaces.get(spaceId);
+      if (!space || space.organization !== params.organizationId) {
+        throw badRequest(`body.spaces: space "${spaceId}" is not in organization "${params.organizationId}"`);
+      }
+    }
+    const id = store.newId('site');
+    const title = body.title ?? 'Untitled site';
+    const sectionId = store.newId('sitesc');
+    const row: SiteRow = {
+      organization: params.organizationId,
+      site: {
+        object: 'site',
+        id,
+        type: body.type ?? 'basic',
+        title,
+        visibility: body.visibility ?? 'public',
+        published: false,
+        siteSpaces: 0,
+        createdAt: store.now(),
+        agentsContext: 'included',
+        adaptiveContent: { enabled: false },
+      },
+      sections: [{ id: sectionId, title, path: '' }],
+      siteSpaces: spaceIds.map((spaceId, index) => ({
+        id: store.newId('sitesp'),
+        space: spaceId,
+        section: sectionId,
+        path: index === 0 ? '' : slugify(store.spaces.get(spaceId)?.title ?? spaceId),
+      })),
+      shareKey: store.newId('share'),
+      adaptiveSchema: { jsonSchema: structuredClone(DEFAULT_ADAPTIVE_SCHEMA), updatedAt: store.now() },
+      integrations: [],
+    };
+    store.sites.set(id, row);
+    return siteView(store, row);
+  }),
+
+  implement(getSite, ({ store, params }) =>
+    siteView(store, requireSite(store, params.organizationId, params.siteId)),
+  ),
+
+  implement(deleteSite, ({ store, params }) => {
+    requireSite(store, params.organizationId, params.siteId);
+    store.sites.delete(params.siteId);
+  }),
+
+  implement(updateSite, ({ store, params, body }) => {
+    const row = requireSite(store, params.organizationId, params.siteId);
+    if (body.defaultSiteSpace !== undefined && !row.siteSpaces.some((s) => s.id === body.defaultSiteSpace)) {
+      throw badRequest(`body.defaultSiteSpace: "${body.defaultSiteSpace}" is not a site space of this site`);
+    }
+    if (body.defaultSiteSection !== undefined && !row.sections.some((s) => s.id === body.defaultSiteSection)) {
+      throw badRequest(`body.defaultSiteSection: "${body.defaultSiteSection}" is not a section of this site`);
+    }
+    const site = row.site;
+    if (body.title !== undefined) site.title = body.title;
+    if (body.visibility !== undefined) site.visibility = body.visibility;
+    if (body.basename !== undefined) site.basename = body.basename;
+    if (body.adaptiveContent !== undefined) site.adaptiveContent = { enabled: body.adaptiveContent.enabled };
+    if (body.agentsContext !== undefined) site.agentsContext = body.agentsContext;
+    if (body.defaultSiteSpace !== undefined) row.defaultSiteSpace = body.defaultSiteSpace;
+    if (body.defaultSiteSection !== undefined) row.defaultSiteSection = body.defaultSiteSection;
+    if (body.proxy === null) delete site.proxy;
+    else if (body.proxy !== undefined) {
+      site.proxy = { origin: `https://${body.proxy}`, target: siteView(store, row).urls?.published ?? '' };
+    }
+    return siteView(store, row);
+  }),
+
+  implement(getSiteAdaptiveSchema, ({ store, params }) => {
+    const row = requireSite(store, params.organizationId, params.siteId);
+    return { object: 'site-adaptive-schema' as const, ...row.adaptiveSchema };
+  }),
+
+  implement(updateSiteAdaptiveSchema, ({ store, params, body }) => {
+    const row = requireSite(store, params.organizationId, params.siteId);
+    row.adaptiveSchema = { jsonSchema: body.jsonSchema, updatedAt: store.now() };
+    return { object: 'site-adaptive-schema' as const, ...row.adaptiveSchema };
+  }),
+
+  implement(listSiteTemplateConditions, ({ store, params }) => {
+    const row = requireSite(store, params.organizationId, params.siteId);
+    return { items: templateConditions(row.adaptiveSchema.jsonSchema) };
+  }),
+
+  implement(getPublishedSite, ({ store, params, query }) => {
+    const row = requireSite(store, params.organizationId, params.siteId);
+    if (query.shareKey !== undefined && query.shareKey !== row.shareKey) {
+      throw new SandboxError(403, 'The share key does not open this site');
+    }
+    const site = siteView(store, row);
+    if (query.shareKey !== undefined && site.urls?.published) {
+      site.urls.published = `${site.urls.published}?share=${encodeURIComponent(query.shareKey)}`;
+    }
+    return {
+      object: 'published-content-site' as const,
+      site,
+      structure: {
+        type: 'sections',
+        structure: row.sections.map((section) => ({
+          object: 'site-section' as const,
+          id: section.id,
+          title: section.title,
+          description: section.description ?? null,
+          default: (row.defaultSiteSection ?? row.sections[0]?.id) === section.id,
+          path: section.path,
+          condition: section.condition ?? null,
+          sectionGroup: null,
+          siteSpaces: row.siteSpaces
+            .filter((siteSpace) => siteSpace.section === section.id)
+            .flatMap((siteSpace) => {
+              const space = store.spaces.get(siteSpace.space);
+              return space
+                ? [{ object: 'site-space' as const, id: siteSpace.id, path: siteSpace.path, section: section.id, space }]
+                : [];
+            }),
+        })),
+      },
+    };
+  }),
+
+  implement(listSiteIntegrationScripts, ({ store, params }) => {
+    const row = requireSite(store, params.organizationId, params.siteId);
+    return row.integrations.flatMap((name) => {
+      const integration = store.integrations.get(name);
+      return integration?.script
+        ? [{ script: integration.script, cookies: integration.cookies ?? false, contentSecurityPolicy: `script-src ${new URL(integration.script).origin}` }]
+        : [];
+    });
+  }),
+
+  implement(listSiteIntegrations, ({ store, params, query }) => {
+    const row = requireSite(store, params.organizationId, params.siteId);
+    const search = query.search?.toLowerCase();
+    const integrations = row.integrations
+      .map((name) => store.integrations.get(name)?.integration)
+      .filter((integration) => integration !== undefined)
+      .filter(
+        (integration) =>
+          search === undefined ||
+          integration.name.toLowerCase().includes(search) ||
+          (integration.title ?? '').toLowerCase().includes(search),
+      );
+    return paginate(integrations, query);
+  }),
+];

@@ -1,0 +1,214 @@
+import type { AddressInfo } from 'node:net';
+import { Hono, type Context } from 'hono';
+import { serve, type ServerType } from '@hono/node-server';
+import {
+  checkRequestPart,
+  decodeQuery,
+  describeIssues,
+  type Operation,
+  type ValidationIssue,
+} from '@docs-api/sdk/contract';
+import { SandboxError } from './errors.js';
+import { FAULT_HEADER, FaultPlan, type Fault } from './faults.js';
+import { organizationHandlers } from './handlers/organizations.js';
+import { siteHandlers } from './handlers/sites.js';
+import type { HandlerInput, Implementation } from './implement.js';
+import { applySeed, type Seed } from './seed.js';
+import { Store } from './store.js';
+
+export const DEFAULT_TOKEN = 'sandbox-token';
+
+/** Every operation the sandbox serves. */
+export const implementations: readonly Implementation[] = [...siteHandlers, ...organizationHandlers];
+
+export interface SandboxOptions {
+  /** Initial data: `demo` (default), `empty`, or a function that fills the store. */
+  seed?: Seed;
+  /** The bearer token requests must carry. Default `sandbox-token`. */
+  token?: string;
+  /** Faults to play, in order, on matching requests. */
+  faults?: Fault[];
+  /** Check every answer against the contract's response schema (on in tests). */
+  checkResponses?: boolean;
+  /** The clock for timestamps. */
+  clock?: () => Date;
+}
+
+export interface RunningSandbox {
+  /** Base URL including `/v1`, e.g. `http://127.0.0.1:41234/v1`. */
+  url: string;
+  token: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+type Env = { Bindings: { incoming?: { socket?: { destroy(): void } } } };
+
+const DROPPED = 'x-sandbox-dropped';
+
+/** A stateful, in-memory implementation of the contract, served by Hono. */
+export class Sandbox {
+  readonly app = new Hono<Env>();
+  readonly store: Store;
+  readonly token: string;
+  /** Successful answers per operation id. */
+  readonly hits = new Map<string, number>();
+  /** Requests routed to each operation id, whatever their outcome. */
+  readonly requests = new Map<string, number>();
+  readonly faults = new FaultPlan();
+  readonly #checkResponses: boolean;
+  #requestCount = 0;
+
+  constructor(options: SandboxOptions = {}) {
+    this.store = new Store(options.clock);
+    this.token = options.token ?? DEFAULT_TOKEN;
+    this.#checkResponses = options.checkResponses ?? false;
+    applySeed(this.store, options.seed ?? 'demo');
+    for (const fault of options.faults ?? []) this.faults.add(fault);
+
+    this.app.use('*', async (c, next) => {
+      this.#requestCount += 1;
+      c.header('x-request-id', `req_${this.#requestCount}`);
+      await next();
+    });
+    for (const implementation of implementations) this.#register(implementation);
+    this.app.get('/_sandbox/hits', (c) => c.json(Object.fromEntries(this.hits)));
+    this.app.notFound((c) => c.json(new SandboxError(404, `No route for ${c.req.method} ${c.req.path}`).toBody(), 404));
+    this.app.onError((error, c) => {
+      const failure = error instanceof SandboxError ? error : new SandboxError(500, `Sandbox failure: ${error.message}`);
+      return c.json(failure.toBody(), failure.status as 400);
+    });
+  }
+
+  /**
+   * A `fetch` for the SDK's `fetch` option: in-process, no port. A dropped-connection fault
+   * becomes the same `TypeError` a real dropped connection gives.
+   */
+  readonly fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const response = await this.app.fetch(new Request(input, init));
+    if (response.headers.has(DROPPED)) {
+      throw new TypeError('fetch failed', { cause: Object.assign(new Error('other side closed'), { code: 'ECONNRESET' }) });
+    }
+    return response;
+  };
+
+  /** Queues a fault for the next matching request(s). */
+  addFault(fault: Fault): void {
+    this.faults.add(fault);
+  }
+
+  /** Clears hit counters, e.g. between test phases. */
+  resetHits(): void {
+    this.hits.clear();
+    this.requests.clear();
+  }
+
+  /** Serves the sandbox on 127.0.0.1 (port 0: a free one). */
+  async listen(options: { port?: number; host?: string } = {}): Promise<RunningSandbox> {
+    const host = options.host ?? '127.0.0.1';
+    const server: ServerType = await new Promise((resolve) => {
+      const started = serve({ fetch: this.app.fetch, hostname: host, port: options.port ?? 0 }, () =>
+        resolve(started),
+      );
+    });
+    const { port } = server.address() as AddressInfo;
+    return {
+      url: `http://${host}:${port}/v1`,
+      token: this.token,
+      port,
+      close: () =>
+        new Promise<void>((resolve, reject) => {
+          // Idle keep-alive sockets would hold close() open.
+          (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+          server.close((error) => (error ? reject(error) : resolve()));
+        }),
+    };
+  }
+
+  #register({ operation, handle }: Implementation): void {
+    const route = operation.path.replace(/\{(\w+)\}/g, ':$1');
+    this.app.on(operation.method, route, async (c) => {
+      const id = operation.id;
+      this.requests.set(id, (this.requests.get(id) ?? 0) + 1);
+      const faulted = await this.#playFault(c, id);
+      if (faulted) return faulted;
+      this.#authenticate(c);
+      const input = await this.#readInput(c, operation);
+      const result = await handle({ ...input, store: this.store, context: c });
+      if (this.#checkResponses && operation.response) {
+        const checked = operation.response.safeParse(result);
+        if (!checked.success) {
+          throw new SandboxError(500, `Sandbox answer breaks the contract for ${id}: ${checked.error.message}`);
+        }
+      }
+      this.hits.set(id, (this.hits.get(id) ?? 0) + 1);
+      if (!operation.response) return c.body(null, 204);
+      return c.json(result as object, operation.status as 200);
+    });
+  }
+
+  async #playFault(c: Context<Env>, operationId: string): Promise<Response | undefined> {
+    let fault: Fault | undefined;
+    try {
+      fault = this.faults.take(operationId, c.req.header(FAULT_HEADER));
+    } catch (error) {
+      throw new SandboxError(400, (error as Error).message);
+    }
+    if (!fault) return undefined;
+    if (fault.latency) await new Promise((resolve) => setTimeout(resolve, fault.latency));
+    if (fault.drop) {
+      const socket = c.env?.incoming?.socket;
+      if (socket) socket.destroy();
+      return c.body(null, 500, { [DROPPED]: '1' });
+    }
+    if (fault.status) {
+      if (fault.retryAfter !== undefined) c.header('retry-after', String(fault.retryAfter));
+      const body = new SandboxError(fault.status, `Injected fault: ${fault.status}`).toBody();
+      return c.json(body, fault.status as 500);
+    }
+    return undefined;
+  }
+
+  #authenticate(c: Context<Env>): void {
+    const header = c.req.header('authorization') ?? '';
+    const match = /^Bearer\s+(.+)$/i.exec(header);
+    if (!match) throw new SandboxError(401, 'Missing bearer token: send "Authorization: Bearer <token>"');
+    if (match[1] !== this.token) throw new SandboxError(401, 'The bearer token is not valid for this sandbox');
+  }
+
+  async #readInput(
+    c: Context<Env>,
+    operation: Operation,
+  ): Promise<Pick<HandlerInput<Operation>, 'params' | 'query' | 'body'>> {
+    const issues: ValidationIssue[] = [];
+    const part = (schema: Operation['query'], value: unknown, prefix: string) => {
+      if (!schema) return undefined;
+      const result = checkRequestPart(schema, value, prefix);
+      if (result.ok) return result.value;
+      issues.push(...result.issues);
+      return undefined;
+    };
+    const params = part(operation.paramsSchema, c.req.param(), 'path');
+    const url = new URL(c.req.url);
+    const query = part(operation.query, decodeQuery(operation.query, url.searchParams, operation.queryWireNames), 'query');
+    let rawBody: unknown = {};
+    if (operation.body) {
+      const text = await c.req.text();
+      if (text.trim()) {
+        try {
+          rawBody = JSON.parse(text);
+        } catch {
+          throw new SandboxError(400, 'Invalid request: the body is not valid JSON');
+        }
+      }
+    }
+    const body = part(operation.body, rawBody, 'body');
+    if (issues.length) throw new SandboxError(400, `Invalid request: ${describeIssues(issues)}`, issues);
+    return { params, query, body } as Pick<HandlerInput<Operation>, 'params' | 'query' | 'body'>;
+  }
+}
+
+/** Creates a sandbox: `sandbox.fetch` plugs into the SDK, `sandbox.listen()` serves it on loopback. */
+export function createSandbox(options: SandboxOptions = {}): Sandbox {
+  return new Sandbox(options);
+}

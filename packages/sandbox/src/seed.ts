@@ -1,0 +1,177 @@
+import type { Space } from '@docs-api/sdk/contract';
+import { DEFAULT_ADAPTIVE_SCHEMA } from './handlers/sites.js';
+import type { Store } from './store.js';
+
+/** `demo`: a small, realistic organization. `empty`: one organization and its owner, nothing else. */
+export type SeedName = 'demo' | 'empty';
+export type Seed = SeedName | ((store: Store) => void);
+
+const T0 = '2026-01-05T09:00:00.000Z';
+
+function seedOwner(store: Store): void {
+  store.users.set('user_ada', {
+    object: 'user',
+    id: 'user_ada',
+    displayName: 'Ada Lovelace',
+    email: 'ada@acme.test',
+    photoURL: null,
+  });
+  store.actor = 'user_ada';
+  store.organizations.set('org_acme', {
+    object: 'organization',
+    id: 'org_acme',
+    title: 'Acme Inc',
+    createdAt: T0,
+    emailDomains: ['acme.test'],
+    hostname: 'acme',
+    type: 'business',
+    defaultRole: 'read',
+    sso: false,
+    ai: true,
+    inviteLinks: true,
+    plan: 'free_2024',
+  });
+  store.members.push({ organization: 'org_acme', user: 'user_ada', role: 'admin', joinedAt: T0 });
+}
+
+function space(id: string, title: string, emoji: string): Space {
+  return {
+    object: 'space',
+    id,
+    title,
+    emoji,
+    visibility: 'public',
+    createdAt: T0,
+    updatedAt: T0,
+    editMode: 'live',
+    organization: 'org_acme',
+    defaultLevel: 'read',
+    urls: { app: `https://app.sandbox.docs-api.local/s/${id}` },
+  };
+}
+
+function seedDemo(store: Store): void {
+  seedOwner(store);
+  for (const [id, name, email, role] of [
+    ['user_grace', 'Grace Hopper', 'grace@acme.test', 'review'],
+    ['user_linus', 'Linus Torvalds', 'linus@acme.test', 'edit'],
+  ] as const) {
+    store.users.set(id, { object: 'user', id, displayName: name, email, photoURL: null });
+    store.members.push({ organization: 'org_acme', user: id, role, joinedAt: T0 });
+  }
+  store.organizations.set('org_beta', {
+    object: 'organization',
+    id: 'org_beta',
+    title: 'Beta Labs',
+    createdAt: T0,
+    emailDomains: ['beta.test'],
+    hostname: 'beta',
+    type: 'business',
+    defaultRole: 'read',
+    plan: 'free_2024',
+  });
+  store.members.push({ organization: 'org_beta', user: 'user_ada', role: 'read', joinedAt: T0 });
+
+  for (const s of [
+    space('space_handbook', 'Handbook', '📘'),
+    space('space_api', 'API Reference', '🔌'),
+    space('space_guides', 'Guides', '🧭'),
+  ]) {
+    store.spaces.set(s.id, s);
+  }
+
+  store.integrations.set('analytics-pro', {
+    integration: {
+      object: 'integration',
+      name: 'analytics-pro',
+      version: 3,
+      title: 'Analytics Pro',
+      description: 'Page views and search analytics',
+      target: 'all',
+      verified: true,
+      visibility: 'public',
+      scopes: ['space:content:read'],
+      categories: ['analytics'],
+    },
+    script: 'https://integrations.sandbox.docs-api.local/analytics-pro/script.js',
+    cookies: true,
+  });
+  store.integrations.set('support-chat', {
+    integration: {
+      object: 'integration',
+      name: 'support-chat',
+      version: 1,
+      title: 'Support Chat',
+      description: 'A chat bubble on every page',
+      target: 'site',
+      verified: false,
+      visibility: 'public',
+      scopes: ['site:script:inject'],
+      categories: ['support'],
+    },
+    script: 'https://integrations.sandbox.docs-api.local/support-chat/widget.js',
+  });
+
+  store.sites.set('site_docs', {
+    organization: 'org_acme',
+    site: {
+      object: 'site',
+      id: 'site_docs',
+      type: 'basic',
+      title: 'Acme Docs',
+      visibility: 'public',
+      published: true,
+      siteSpaces: 2,
+      createdAt: T0,
+      basename: 'docs',
+      agentsContext: 'included',
+      adaptiveContent: { enabled: true },
+    },
+    sections: [
+      { id: 'sitesc_product', title: 'Product', path: '' },
+      { id: 'sitesc_developers', title: 'Developers', path: 'developers', description: 'APIs and SDKs' },
+    ],
+    siteSpaces: [
+      { id: 'sitesp_handbook', space: 'space_handbook', section: 'sitesc_product', path: '' },
+      { id: 'sitesp_api', space: 'space_api', section: 'sitesc_developers', path: 'api' },
+    ],
+    shareKey: 'share_docs',
+    adaptiveSchema: {
+      jsonSchema: {
+        ...DEFAULT_ADAPTIVE_SCHEMA,
+        properties: {
+          ...DEFAULT_ADAPTIVE_SCHEMA.properties,
+          isBetaUser: { type: 'boolean', description: 'The visitor is in the beta programme' },
+        },
+      },
+      updatedAt: T0,
+    },
+    integrations: ['analytics-pro', 'support-chat'],
+  });
+  store.sites.set('site_internal', {
+    organization: 'org_acme',
+    site: {
+      object: 'site',
+      id: 'site_internal',
+      type: 'basic',
+      title: 'Internal Handbook',
+      visibility: 'visitor-auth',
+      published: false,
+      siteSpaces: 1,
+      createdAt: T0,
+      agentsContext: 'excluded',
+      adaptiveContent: { enabled: false },
+    },
+    sections: [{ id: 'sitesc_internal', title: 'Internal Handbook', path: '' }],
+    siteSpaces: [{ id: 'sitesp_guides', space: 'space_guides', section: 'sitesc_internal', path: '' }],
+    shareKey: 'share_internal',
+    adaptiveSchema: { jsonSchema: structuredClone(DEFAULT_ADAPTIVE_SCHEMA), updatedAt: T0 },
+    integrations: [],
+  });
+}
+
+export function applySeed(store: Store, seed: Seed): void {
+  if (typeof seed === 'function') seed(store);
+  else if (seed === 'empty') seedOwner(store);
+  else seedDemo(store);
+}

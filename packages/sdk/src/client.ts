@@ -1,0 +1,107 @@
+import type { z } from 'zod';
+import type { ApiPromise } from './core/api-promise.js';
+import { DocsError } from './core/errors.js';
+import { HttpClient, type RequestOptions } from './core/http.js';
+import type { Logger } from './core/logger.js';
+import type { HttpMethod } from './contract/operation.js';
+import { Organizations } from './resources/organizations.js';
+import { Sites } from './resources/sites.js';
+import { VERSION } from './version.js';
+
+/** The contract leaves `{base_url}` open; this is the SDK's default (see docs/contract-notes.md). */
+export const DEFAULT_BASE_URL = 'https://api.docs-api.com/v1';
+
+export interface ClientOptions {
+  /** Bearer token; defaults to `DOCS_API_TOKEN`. */
+  token?: string | undefined;
+  /** API root, with or without the `/v1` suffix; defaults to `DOCS_API_URL`, then `DEFAULT_BASE_URL`. */
+  baseUrl?: string | undefined;
+  /** A fetch implementation, e.g. a sandbox's `fetch` for in-process tests. */
+  fetch?: typeof fetch | undefined;
+  /** Milliseconds allowed for each attempt. Default 60 000. */
+  timeout?: number | undefined;
+  /** Retries for retryable failures. Default 2. */
+  maxRetries?: number | undefined;
+  /** Longest wait between retries, including a server's `Retry-After`. Default 60 000 ms. */
+  maxRetryDelay?: number | undefined;
+  /** Receives request, retry and failure lines; never the token. */
+  logger?: Logger | undefined;
+  /** Prepended to the SDK's own user agent. */
+  userAgent?: string | undefined;
+}
+
+/** Thrown by the constructor when no token is given and `DOCS_API_TOKEN` is not set. */
+export class MissingTokenError extends DocsError {
+  override name = 'MissingTokenError';
+  constructor() {
+    super('No API token: pass { token } to DocsClient or set DOCS_API_TOKEN.');
+  }
+}
+
+function readEnv(name: string): string | undefined {
+  // The SDK runs where `process` does not exist (browsers, workers): look, never assume.
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+  const value = env?.[name];
+  return value === undefined || value === '' ? undefined : value;
+}
+
+/** Strips a trailing `/` and `/v1`: operation paths carry the version themselves. */
+export function normalizeBaseUrl(baseUrl: string): string {
+  let url = baseUrl.trim().replace(/\/+$/, '');
+  if (url.endsWith('/v1')) url = url.slice(0, -3);
+  try {
+    new URL(url);
+  } catch {
+    throw new DocsError(`baseUrl must be an absolute URL such as https://api.example.com/v1 (got "${baseUrl}")`);
+  }
+  return url;
+}
+
+/**
+ * Client for the Documentation Management API.
+ *
+ * @example
+ * const client = new DocsClient({ token: process.env.DOCS_API_TOKEN });
+ * for await (const site of client.sites.list('org_123')) console.log(site.title);
+ */
+export class DocsClient {
+  readonly baseUrl: string;
+  readonly sites: Sites;
+  readonly organizations: Organizations;
+  readonly #http: HttpClient;
+
+  constructor(options: ClientOptions = {}) {
+    const token = options.token ?? readEnv('DOCS_API_TOKEN');
+    if (!token) throw new MissingTokenError();
+    this.baseUrl = normalizeBaseUrl(options.baseUrl ?? readEnv('DOCS_API_URL') ?? DEFAULT_BASE_URL);
+    const userAgent = `docs-api-sdk/${VERSION}`;
+    this.#http = new HttpClient({
+      token,
+      baseUrl: this.baseUrl,
+      fetch: options.fetch,
+      timeout: options.timeout ?? 60_000,
+      maxRetries: options.maxRetries ?? 2,
+      maxRetryDelay: options.maxRetryDelay ?? 60_000,
+      logger: options.logger,
+      userAgent: options.userAgent ? `${options.userAgent} ${userAgent}` : userAgent,
+    });
+    this.sites = new Sites(this.#http);
+    this.organizations = new Organizations(this.#http);
+  }
+
+  /**
+   * Calls an endpoint the resources do not cover, with the same auth, retries and errors.
+   * Build `path` with the `path` tag so every value is encoded.
+   */
+  request<T = unknown>(
+    spec: { method: HttpMethod; path: string; query?: Record<string, unknown>; body?: unknown; schema?: z.ZodType<T> },
+    options?: RequestOptions,
+  ): ApiPromise<T> {
+    return this.#http.request(spec, options);
+  }
+
+  /** The client's token is never printed, even by `console.log(client)`. */
+  toJSON(): Record<string, unknown> {
+    return { baseUrl: this.baseUrl };
+  }
+}

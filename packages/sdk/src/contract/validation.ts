@@ -1,0 +1,35 @@
+import type { z } from 'zod';
+
+export interface ValidationIssue {
+  /** Dotted path of the offending field, e.g. `body.title` or `query.limit`. */
+  path: string;
+  message: string;
+}
+
+/**
+ * Validates one part of a request (`path`, `query` or `body`) and turns zod's issues into
+ * messages that name the field. Shared by the SDK (before sending) and the sandbox (on receipt).
+ */
+export function checkRequestPart(
+  schema: z.ZodType,
+  value: unknown,
+  prefix: string,
+): { ok: true; value: unknown } | { ok: false; issues: ValidationIssue[] } {
+  const result = schema.safeParse(value);
+  if (result.success) return { ok: true, value: result.data };
+  const issues: ValidationIssue[] = [];
+  for (const issue of result.error.issues) {
+    const path = [prefix, ...issue.path.map(String)];
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) issues.push({ path: [...path, key].join('.'), message: 'is not a known field' });
+      continue;
+    }
+    const missing = issue.code === 'invalid_type' && issue.message.endsWith('received undefined');
+    issues.push({ path: path.join('.'), message: missing ? 'is required' : issue.message });
+  }
+  return { ok: false, issues };
+}
+
+export function describeIssues(issues: readonly ValidationIssue[]): string {
+  return issues.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message)).join('; ');
+}

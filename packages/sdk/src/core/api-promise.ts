@@ -1,0 +1,40 @@
+/** What `.withResponse()` gives: the parsed data and the raw `Response` (body already read). */
+export interface WithResponse<T> {
+  data: T;
+  response: Response;
+}
+
+/**
+ * A promise of parsed data that also exposes the raw response (openai-node's APIPromise).
+ * The request starts at once; `await` gives the data, `.withResponse()` gives both.
+ */
+export class ApiPromise<T> implements PromiseLike<T> {
+  readonly #result: Promise<WithResponse<T>>;
+
+  constructor(result: Promise<WithResponse<T>>) {
+    this.#result = result;
+  }
+
+  withResponse(): Promise<WithResponse<T>> {
+    return this.#result;
+  }
+
+  then<R1 = T, R2 = never>(
+    onfulfilled?: ((value: T) => R1 | PromiseLike<R1>) | null,
+    onrejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
+  ): Promise<R1 | R2> {
+    return this.#result.then(({ data }) => data).then(onfulfilled, onrejected);
+  }
+
+  catch<R = never>(onrejected?: ((reason: unknown) => R | PromiseLike<R>) | null): Promise<T | R> {
+    return this.then(undefined, onrejected);
+  }
+
+  finally(onfinally?: (() => void) | null): Promise<T> {
+    return this.then().finally(onfinally);
+  }
+
+  get [Symbol.toStringTag](): string {
+    return 'ApiPromise';
+  }
+}

@@ -1,0 +1,11 @@
+export { DocsClient, DEFAULT_BASE_URL, MissingTokenError, normalizeBaseUrl, type ClientOptions } from './client.js';
+export * from './core/errors.js';
+export { ApiPromise, type WithResponse } from './core/api-promise.js';
+export { PagePromise, type Page } from './core/pagination.js';
+export type { RequestOptions } from './core/http.js';
+export type { Logger } from './core/logger.js';
+export { path } from './core/path.js';
+export { VERSION } from './version.js';
+export { Sites, SiteAdaptiveSchemas } from './resources/sites.js';
+export { Organizations } from './resources/organizations.js';
+export type * from './types.js';

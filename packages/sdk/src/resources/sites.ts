@@ -1,0 +1,115 @@
+import type { ApiPromise } from '../core/api-promise.js';
+import type { RequestOptions } from '../core/http.js';
+import type { PagePromise } from '../core/pagination.js';
+import type { Integration, IntegrationScript } from '../contract/integrations.js';
+import {
+  createSite,
+  deleteSite,
+  getPublishedSite,
+  getSite,
+  getSiteAdaptiveSchema,
+  listSiteIntegrations,
+  listSiteIntegrationScripts,
+  listSites,
+  listSiteTemplateConditions,
+  updateSite,
+  updateSiteAdaptiveSchema,
+  type AdaptiveSchemaBody,
+  type PublishedSite,
+  type Site,
+  type SiteAdaptiveSchema,
+  type SiteCreateBody,
+  type SiteListQuery,
+  type SiteUpdateBody,
+  type TemplateCondition,
+} from '../contract/sites.js';
+import { Resource } from './resource.js';
+
+/** A site's adaptive-content visitor schema: `client.sites.adaptiveSchema`. */
+export class SiteAdaptiveSchemas extends Resource {
+  /** Reads the JSON Schema that describes the claims visitors of the site can carry. */
+  get(organizationId: string, siteId: string, options?: RequestOptions): ApiPromise<SiteAdaptiveSchema> {
+    return this.http.call(getSiteAdaptiveSchema, { params: { organizationId, siteId } }, options);
+  }
+
+  /** Replaces the visitor schema; `jsonSchema` must be a JSON Schema of `type: "object"`. */
+  update(
+    organizationId: string,
+    siteId: string,
+    body: AdaptiveSchemaBody,
+    options?: RequestOptions,
+  ): ApiPromise<SiteAdaptiveSchema> {
+    return this.http.call(updateSiteAdaptiveSchema, { params: { organizationId, siteId }, body }, options);
+  }
+
+  /** Lists the template conditions that can be written against the schema. */
+  listTemplateConditions(
+    organizationId: string,
+    siteId: string,
+    options?: RequestOptions,
+  ): ApiPromise<{ items: TemplateCondition[] }> {
+    return this.http.call(listSiteTemplateConditions, { params: { organizationId, siteId } }, options);
+  }
+}
+
+/** Published documentation sites of an organization: `client.sites`. */
+export class Sites extends Resource {
+  readonly adaptiveSchema = new SiteAdaptiveSchemas(this.http);
+
+  /**
+   * Lists the organization's sites, optionally filtered by space, title or published state.
+   * `await` gives the first page; `for await` walks every site.
+   */
+  list(organizationId: string, query: SiteListQuery = {}, options?: RequestOptions): PagePromise<Site> {
+    return this.http.list(listSites, { params: { organizationId }, query }, options);
+  }
+
+  /** Creates a site (type `basic` unless given), optionally built from the given spaces. */
+  create(organizationId: string, body: SiteCreateBody = {}, options?: RequestOptions): ApiPromise<Site> {
+    return this.http.call(createSite, { params: { organizationId }, body }, options);
+  }
+
+  /** Reads one site. */
+  get(organizationId: string, siteId: string, options?: RequestOptions): ApiPromise<Site> {
+    return this.http.call(getSite, { params: { organizationId, siteId } }, options);
+  }
+
+  /** Changes a site's title, visibility, basename, proxy (null removes it) and other settings. */
+  update(organizationId: string, siteId: string, body: SiteUpdateBody, options?: RequestOptions): ApiPromise<Site> {
+    return this.http.call(updateSite, { params: { organizationId, siteId }, body }, options);
+  }
+
+  /** Deletes a site. */
+  delete(organizationId: string, siteId: string, options?: RequestOptions): ApiPromise<void> {
+    return this.http.call(deleteSite, { params: { organizationId, siteId } }, options);
+  }
+
+  /** Reads the published view of a site: its sections and the spaces in each. */
+  getPublished(
+    organizationId: string,
+    siteId: string,
+    query: { shareKey?: string } = {},
+    options?: RequestOptions,
+  ): ApiPromise<PublishedSite> {
+    return this.http.call(getPublishedSite, { params: { organizationId, siteId }, query }, options);
+  }
+
+  /** Lists the scripts that enabled integrations inject into the published site. */
+  listIntegrationScripts(
+    organizationId: string,
+    siteId: string,
+    options?: RequestOptions,
+  ): ApiPromise<IntegrationScript[]> {
+    return this.http.call(listSiteIntegrationScripts, { params: { organizationId, siteId } }, options);
+  }
+
+  /** Lists the integrations enabled on the site, optionally filtered by name. */
+  listIntegrations(
+    organizationId: string,
+    siteId: string,
+    query: { search?: string; limit?: number; page?: string } = {},
+    options?: RequestOptions,
+  ): PagePromise<Integration> {
+    return this.http.list(listSiteIntegrations, { params: { organizationId, siteId }, query }, options);
+  }
+}
