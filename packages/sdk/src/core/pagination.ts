@@ -45,8 +45,8 @@ export class PagePromise<T, Envelope extends ListEnvelope<T> = ListEnvelope<T>>
 
   /** Collects items across pages, stopping after `max` items. */
   async toArray(options: { max: number }): Promise<T[]> {
-    if (!Number.isInteger(options.max) || options.max < 0) {
-      throw new RangeError('toArray({ max }) needs a non-negative integer cap');
+    if (!(options.max >= 0) || (options.max !== Infinity && !Number.isInteger(options.max))) {
+      throw new RangeError('toArray({ max }) needs a non-negative integer cap, or Infinity');
     }
     const items: T[] = [];
     if (options.max === 0) return items;

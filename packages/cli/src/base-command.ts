@@ -1,0 +1,140 @@
+import { Command, Errors, Flags, type Interfaces } from '@oclif/core';
+import type { ClientOptions, DocsClient, PagePromise } from '@docs-api/sdk';
+import { readConfig } from './lib/config.js';
+import { describeError } from './lib/errors.js';
+import { AuthRequiredError, UsageError } from './lib/exit-codes.js';
+import { output } from './lib/output.js';
+import { prompts } from './lib/prompts.js';
+import { terminal } from './lib/terminal.js';
+
+export type FlagsOf<T extends typeof Command> = Interfaces.InferredFlags<(typeof BaseCommand)['baseFlags'] & T['flags']>;
+export type ArgsOf<T extends typeof Command> = Interfaces.InferredArgs<T['args']>;
+
+/** Flags shared by every list command. */
+export const listFlags = {
+  limit: Flags.integer({ description: 'Show at most this many items', default: 30, min: 1 }),
+  all: Flags.boolean({ description: 'Fetch every page (ignores --limit)', default: false }),
+};
+
+/** The flag every destructive command takes. */
+export const yesFlag = Flags.boolean({
+  char: 'y',
+  description: 'Do not ask for confirmation (required when not at a terminal)',
+  default: false,
+});
+
+/** Builds the SDK client; tests replace it to inject a sandbox's fetch. */
+export type ClientFactory = (options: ClientOptions) => DocsClient | Promise<DocsClient>;
+
+const defaultClientFactory: ClientFactory = async (options) => {
+  const { DocsClient } = await import('@docs-api/sdk');
+  return new DocsClient(options);
+};
+
+/**
+ * Owns the global flags, the lazily built SDK client and the mapping of every error to one
+ * stderr line and an exit code. Commands return their data: with `--json` oclif prints it.
+ */
+export abstract class BaseCommand<T extends typeof Command> extends Command {
+  static override enableJsonFlag = true;
+
+  static override baseFlags = {
+    'api-url': Flags.string({
+      description: 'API base URL (default: the stored login, then the public API)',
+      env: 'DOCS_API_URL',
+      helpGroup: 'GLOBAL',
+    }),
+    org: Flags.string({
+      description: 'Organization id',
+      env: 'DOCS_ORG',
+      helpGroup: 'GLOBAL',
+    }),
+  };
+
+  static clientFactory: ClientFactory = defaultClientFactory;
+
+  protected flags!: FlagsOf<T>;
+  protected args!: ArgsOf<T>;
+  #client: DocsClient | undefined;
+  #token: string | undefined;
+
+  override async init(): Promise<void> {
+    await super.init();
+    const ctor = this.ctor as typeof BaseCommand;
+    const { args, flags } = await this.parse({
+      flags: ctor.flags,
+      baseFlags: ctor.baseFlags,
+      enableJsonFlag: ctor.enableJsonFlag,
+      args: ctor.args,
+      strict: ctor.strict,
+    });
+    this.flags = flags as FlagsOf<T>;
+    this.args = args as ArgsOf<T>;
+  }
+
+  /** The SDK client, built on first use from the environment or the stored login. */
+  protected async client(): Promise<DocsClient> {
+    if (this.#client) return this.#client;
+    const stored = await readConfig(this.config.configDir);
+    const token = process.env.DOCS_API_TOKEN || stored.token;
+    if (!token) throw new AuthRequiredError('Not logged in.');
+    this.#token = token;
+    this.#client = await BaseCommand.clientFactory({
+      token,
+      baseUrl: this.flags['api-url'] ?? stored.apiUrl,
+      userAgent: `docs-cli/${this.config.version}`,
+      ...(process.env.DOCS_DEBUG
+        ? { logger: { debug: (m: string) => output.info(m), warn: (m: string) => output.warn(m) } }
+        : {}),
+    });
+    return this.#client;
+  }
+
+  /** True when human output is wanted (no `--json`). */
+  protected get human(): boolean {
+    return !this.jsonEnabled();
+  }
+
+  /** The organization from `--org`/`DOCS_ORG`, or picked at a terminal. */
+  protected async organizationId(): Promise<string> {
+    if (this.flags.org) return this.flags.org;
+    if (!terminal.canPrompt()) throw new UsageError('Missing --org: pass --org <organization-id> or set DOCS_ORG.');
+    const client = await this.client();
+    const organizations = await client.organizations.list({ limit: 100 }).toArray({ max: 100 });
+    const [only] = organizations;
+    if (organizations.length === 1 && only) return only.id;
+    if (!only) throw new UsageError('You belong to no organization; pass --org <organization-id>.');
+    return prompts.select(
+      'Organization',
+      organizations.map((org) => ({ name: `${org.title ?? org.id} (${org.id})`, value: org.id })),
+    );
+  }
+
+  /** A missing argument: picked at a terminal with `pick`, a usage error naming it elsewhere. */
+  protected async argOrPick(value: string | undefined, name: string, pick: () => Promise<string>): Promise<string> {
+    if (value) return value;
+    if (terminal.canPrompt()) return pick();
+    throw new UsageError(`Missing ${name}: pass it as an argument.`);
+  }
+
+  /** Destructive actions need `--yes`, or a "yes" at a terminal. */
+  protected async confirm(question: string): Promise<void> {
+    if ((this.flags as { yes?: boolean }).yes) return;
+    if (!terminal.canPrompt()) throw new UsageError(`${question} Pass --yes to confirm when not at a terminal.`);
+    if (!(await prompts.confirm(question))) throw new UsageError('Cancelled: nothing was changed.');
+  }
+
+  /** Collects a list under `--limit`/`--all`. */
+  protected async collect<Item>(list: (pageSize: number) => PagePromise<Item>): Promise<Item[]> {
+    const { limit, all } = this.flags as unknown as { limit: number; all: boolean };
+    return list(all ? 100 : Math.min(limit, 1000)).toArray({ max: all ? Infinity : limit });
+  }
+
+  protected override async catch(error: Error & { exitCode?: number }): Promise<unknown> {
+    if (error instanceof Errors.ExitError) throw error;
+    const { message, exitCode } = describeError(error);
+    const token = this.#token ?? process.env.DOCS_API_TOKEN;
+    output.error(token && token.length >= 4 ? message.split(token).join('[redacted]') : message);
+    return this.exit(exitCode);
+  }
+}

@@ -1,0 +1,39 @@
+import { BaseCommand } from '../../base-command.js';
+import { configPath, readConfig } from '../../lib/config.js';
+import { AuthRequiredError } from '../../lib/exit-codes.js';
+import { output } from '../../lib/output.js';
+
+interface AuthStatusResult {
+  loggedIn: boolean;
+  apiUrl: string;
+  tokenSource: 'DOCS_API_TOKEN' | 'config';
+  organizations: string[];
+}
+
+export default class AuthStatus extends BaseCommand<typeof AuthStatus> {
+  static override summary = 'Show whether a token is set and whether the API accepts it';
+  static override description = 'Exits with 4 when no token is set or the API refuses it. The token itself is never shown.';
+  static override examples = ['<%= config.bin %> auth status', '<%= config.bin %> auth status --json'];
+
+  async run(): Promise<AuthStatusResult> {
+    const stored = await readConfig(this.config.configDir);
+    const tokenSource = process.env.DOCS_API_TOKEN ? 'DOCS_API_TOKEN' : stored.token ? 'config' : undefined;
+    if (!tokenSource) throw new AuthRequiredError('Not logged in.');
+    const client = await this.client();
+    const organizations = await client.organizations.list({ limit: 100 }).toArray({ max: 100 });
+    const status: AuthStatusResult = {
+      loggedIn: true,
+      apiUrl: client.baseUrl,
+      tokenSource,
+      organizations: organizations.map((org) => org.id),
+    };
+    if (this.human) {
+      output.success(`Logged in to ${client.baseUrl}`);
+      output.fields([
+        ['Token from', tokenSource === 'config' ? configPath(this.config.configDir) : 'DOCS_API_TOKEN'],
+        ['Organizations', status.organizations.join(', ')],
+      ]);
+    }
+    return status;
+  }
+}

@@ -1,0 +1,46 @@
+import { readFile } from 'node:fs/promises';
+import { Flags } from '@oclif/core';
+import type { SiteAdaptiveSchema } from '@docs-api/sdk';
+import { BaseCommand } from '../../../base-command.js';
+import { UsageError } from '../../../lib/exit-codes.js';
+import { output } from '../../../lib/output.js';
+import { pickSite, siteArg } from '../../../lib/sites.js';
+import { readStdin } from '../../../lib/stdin.js';
+
+export default class AdaptiveSchemaSet extends BaseCommand<typeof AdaptiveSchemaSet> {
+  static override summary = "Replace a site's adaptive-content visitor schema";
+  static override description =
+    'Reads a JSON Schema of type "object" from a file (or "-" for stdin). Its boolean properties become visitor claims.';
+  static override examples = [
+    '<%= config.bin %> sites adaptive-schema set site_docs --org org_acme --file schema.json',
+    'cat schema.json | <%= config.bin %> sites adaptive-schema set site_docs --org org_acme --file -',
+  ];
+  static override args = { site: siteArg };
+  static override flags = {
+    file: Flags.string({ char: 'f', description: 'JSON Schema file, or - for stdin', required: true }),
+  };
+
+  async run(): Promise<SiteAdaptiveSchema> {
+    const organizationId = await this.organizationId();
+    const client = await this.client();
+    const siteId = await this.argOrPick(this.args.site, 'the site id', () => pickSite(client, organizationId));
+    const file = this.flags.file;
+    let text: string;
+    try {
+      text = file === '-' ? await readStdin() : await readFile(file, 'utf8');
+    } catch (error) {
+      throw new UsageError(`--file: cannot read ${file}: ${(error as Error).message}`);
+    }
+    let jsonSchema: unknown;
+    try {
+      jsonSchema = JSON.parse(text);
+    } catch (error) {
+      throw new UsageError(`--file: ${file} is not valid JSON: ${(error as Error).message}`);
+    }
+    const schema = await client.sites.adaptiveSchema.update(organizationId, siteId, {
+      jsonSchema: jsonSchema as { type: 'object' },
+    });
+    if (this.human) output.success(`Replaced the adaptive schema of site ${siteId}`);
+    return schema;
+  }
+}

@@ -1,0 +1,38 @@
+import { Flags } from '@oclif/core';
+import type { Site } from '@docs-api/sdk';
+import { BaseCommand } from '../../base-command.js';
+import { output } from '../../lib/output.js';
+import { printSite } from '../../lib/sites.js';
+
+export const SITE_VISIBILITY_OPTIONS = ['public', 'unlisted', 'share-link', 'visitor-auth'];
+
+export default class SitesCreate extends BaseCommand<typeof SitesCreate> {
+  static override summary = 'Create a site';
+  static override examples = [
+    '<%= config.bin %> sites create --org org_acme --title "Developer Docs" --space space_api',
+    '<%= config.bin %> sites create --org org_acme --title Handbook --visibility visitor-auth --json',
+  ];
+  static override flags = {
+    title: Flags.string({ description: 'Title, 2 to 128 characters' }),
+    visibility: Flags.string({ description: 'Who can read the site once published', options: SITE_VISIBILITY_OPTIONS }),
+    type: Flags.string({ description: 'Site type (default: basic)' }),
+    space: Flags.string({ description: 'Space id to publish in the site (repeatable)', multiple: true }),
+  };
+
+  async run(): Promise<Site> {
+    const organizationId = await this.organizationId();
+    const client = await this.client();
+    const { title, visibility, type, space } = this.flags;
+    const site = await client.sites.create(organizationId, {
+      ...(title === undefined ? {} : { title }),
+      ...(visibility === undefined ? {} : { visibility: visibility as 'public' }),
+      ...(type === undefined ? {} : { type }),
+      ...(space === undefined ? {} : { spaces: space }),
+    });
+    if (this.human) {
+      output.success(`Created site ${site.id}`);
+      printSite(site);
+    }
+    return site;
+  }
+}

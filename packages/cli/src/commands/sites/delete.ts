@@ -1,0 +1,20 @@
+import { BaseCommand, yesFlag } from '../../base-command.js';
+import { output } from '../../lib/output.js';
+import { pickSite, siteArg } from '../../lib/sites.js';
+
+export default class SitesDelete extends BaseCommand<typeof SitesDelete> {
+  static override summary = 'Delete a site';
+  static override examples = ['<%= config.bin %> sites delete site_old --org org_acme --yes'];
+  static override args = { site: siteArg };
+  static override flags = { yes: yesFlag };
+
+  async run(): Promise<{ deleted: string }> {
+    const organizationId = await this.organizationId();
+    const client = await this.client();
+    const siteId = await this.argOrPick(this.args.site, 'the site id', () => pickSite(client, organizationId));
+    await this.confirm(`Delete site ${siteId}?`);
+    await client.sites.delete(organizationId, siteId);
+    if (this.human) output.success(`Deleted site ${siteId}`);
+    return { deleted: siteId };
+  }
+}

@@ -1,0 +1,35 @@
+import { Flags } from '@oclif/core';
+import type { Integration } from '@docs-api/sdk';
+import { BaseCommand, listFlags } from '../../base-command.js';
+import { output } from '../../lib/output.js';
+import { pickSite, siteArg } from '../../lib/sites.js';
+
+export default class SitesIntegrations extends BaseCommand<typeof SitesIntegrations> {
+  static override summary = 'List the integrations enabled on a site';
+  static override examples = ['<%= config.bin %> sites integrations site_docs --org org_acme --search analytics'];
+  static override args = { site: siteArg };
+  static override flags = {
+    ...listFlags,
+    search: Flags.string({ description: 'Only integrations whose name contains this text' }),
+  };
+
+  async run(): Promise<Integration[]> {
+    const organizationId = await this.organizationId();
+    const client = await this.client();
+    const siteId = await this.argOrPick(this.args.site, 'the site id', () => pickSite(client, organizationId));
+    const search = this.flags.search;
+    const integrations = await this.collect((limit) =>
+      client.sites.listIntegrations(organizationId, siteId, { limit, ...(search ? { search } : {}) }),
+    );
+    if (this.human) {
+      output.table(integrations, [
+        { header: 'NAME', value: (i) => i.name },
+        { header: 'TITLE', value: (i) => i.title },
+        { header: 'VERSION', value: (i) => i.version },
+        { header: 'VERIFIED', value: (i) => i.verified },
+        { header: 'CATEGORIES', value: (i) => i.categories?.join(', ') },
+      ]);
+    }
+    return integrations;
+  }
+}

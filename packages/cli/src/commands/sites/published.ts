@@ -1,0 +1,43 @@
+import { Flags } from '@oclif/core';
+import type { PublishedSite } from '@docs-api/sdk';
+import { BaseCommand } from '../../base-command.js';
+import { output } from '../../lib/output.js';
+import { pickSite, siteArg } from '../../lib/sites.js';
+
+export default class SitesPublished extends BaseCommand<typeof SitesPublished> {
+  static override summary = 'Show the published structure of a site: sections and their spaces';
+  static override examples = [
+    '<%= config.bin %> sites published site_docs --org org_acme',
+    '<%= config.bin %> sites published site_docs --org org_acme --share-key share_abc --json',
+  ];
+  static override args = { site: siteArg };
+  static override flags = {
+    'share-key': Flags.string({ description: 'Secret key of a share-link site, to resolve its published URLs' }),
+  };
+
+  async run(): Promise<PublishedSite> {
+    const organizationId = await this.organizationId();
+    const client = await this.client();
+    const siteId = await this.argOrPick(this.args.site, 'the site id', () => pickSite(client, organizationId));
+    const shareKey = this.flags['share-key'];
+    const published = await client.sites.getPublished(organizationId, siteId, shareKey ? { shareKey } : {});
+    if (this.human) {
+      output.fields([
+        ['Site', `${published.site.title} (${published.site.id})`],
+        ['URL', published.site.urls?.published],
+        ['Published', published.site.published],
+      ]);
+      const rows = published.structure.structure.flatMap((section) =>
+        section.siteSpaces.map((siteSpace) => ({ section, siteSpace })),
+      );
+      output.table(rows, [
+        { header: 'SECTION', value: (r) => `${r.section.title ?? r.section.id}${r.section.default ? ' (default)' : ''}` },
+        { header: 'PATH', value: (r) => `/${[r.section.path, r.siteSpace.path].filter(Boolean).join('/')}` },
+        { header: 'SPACE', value: (r) => r.siteSpace.space.title ?? r.siteSpace.space.id },
+        { header: 'SPACE ID', value: (r) => r.siteSpace.space.id },
+        { header: 'SITE SPACE', value: (r) => r.siteSpace.id },
+      ]);
+    }
+    return published;
+  }
+}

@@ -1,0 +1,25 @@
+import type { IntegrationScript } from '@docs-api/sdk';
+import { BaseCommand } from '../../base-command.js';
+import { output } from '../../lib/output.js';
+import { pickSite, siteArg } from '../../lib/sites.js';
+
+export default class SitesScripts extends BaseCommand<typeof SitesScripts> {
+  static override summary = 'List the integration scripts injected into a site';
+  static override examples = ['<%= config.bin %> sites scripts site_docs --org org_acme'];
+  static override args = { site: siteArg };
+
+  async run(): Promise<IntegrationScript[]> {
+    const organizationId = await this.organizationId();
+    const client = await this.client();
+    const siteId = await this.argOrPick(this.args.site, 'the site id', () => pickSite(client, organizationId));
+    const scripts = await client.sites.listIntegrationScripts(organizationId, siteId);
+    if (this.human) {
+      output.table(scripts, [
+        { header: 'SCRIPT', value: (s) => s.script },
+        { header: 'COOKIES', value: (s) => s.cookies },
+        { header: 'CONTENT SECURITY POLICY', value: (s) => s.contentSecurityPolicy },
+      ]);
+    }
+    return scripts;
+  }
+}

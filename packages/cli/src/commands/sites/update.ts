@@ -1,0 +1,55 @@
+import { Flags } from '@oclif/core';
+import type { Site, SiteUpdateBody } from '@docs-api/sdk';
+import { BaseCommand } from '../../base-command.js';
+import { UsageError } from '../../lib/exit-codes.js';
+import { output } from '../../lib/output.js';
+import { pickSite, printSite, siteArg } from '../../lib/sites.js';
+import { SITE_VISIBILITY_OPTIONS } from './create.js';
+
+export default class SitesUpdate extends BaseCommand<typeof SitesUpdate> {
+  static override summary = "Change a site's settings";
+  static override examples = [
+    '<%= config.bin %> sites update site_docs --org org_acme --visibility unlisted',
+    '<%= config.bin %> sites update site_docs --org org_acme --proxy example.com/docs',
+    '<%= config.bin %> sites update site_docs --org org_acme --remove-proxy --no-adaptive-content',
+  ];
+  static override args = { site: siteArg };
+  static override flags = {
+    title: Flags.string({ description: 'Title, 2 to 128 characters' }),
+    visibility: Flags.string({ description: 'Who can read the site', options: SITE_VISIBILITY_OPTIONS }),
+    basename: Flags.string({ description: 'Path under the hostname, 1 to 100 characters' }),
+    'adaptive-content': Flags.boolean({ description: 'Turn adaptive content on (--no-adaptive-content: off)', allowNo: true }),
+    'agents-context': Flags.string({ description: 'Whether agents can read the site', options: ['excluded', 'included'] }),
+    'default-site-space': Flags.string({ description: 'Site-space id shown at the root or default section' }),
+    'default-site-section': Flags.string({ description: 'Section id shown by default' }),
+    proxy: Flags.string({ description: 'Serve the site under a proxy location such as example.com/docs' }),
+    'remove-proxy': Flags.boolean({ description: 'Stop serving the site under its proxy', exclusive: ['proxy'] }),
+  };
+
+  async run(): Promise<Site> {
+    const organizationId = await this.organizationId();
+    const client = await this.client();
+    const siteId = await this.argOrPick(this.args.site, 'the site id', () => pickSite(client, organizationId));
+    const f = this.flags;
+    const body: SiteUpdateBody = {
+      ...(f.title === undefined ? {} : { title: f.title }),
+      ...(f.visibility === undefined ? {} : { visibility: f.visibility as 'public' }),
+      ...(f.basename === undefined ? {} : { basename: f.basename }),
+      ...(f['adaptive-content'] === undefined ? {} : { adaptiveContent: { enabled: f['adaptive-content'] } }),
+      ...(f['agents-context'] === undefined ? {} : { agentsContext: f['agents-context'] as 'included' }),
+      ...(f['default-site-space'] === undefined ? {} : { defaultSiteSpace: f['default-site-space'] }),
+      ...(f['default-site-section'] === undefined ? {} : { defaultSiteSection: f['default-site-section'] }),
+      ...(f.proxy === undefined ? {} : { proxy: f.proxy }),
+      ...(f['remove-proxy'] ? { proxy: null } : {}),
+    };
+    if (Object.keys(body).length === 0) {
+      throw new UsageError('Nothing to change: pass at least one of --title, --visibility, --basename, --proxy, ...');
+    }
+    const site = await client.sites.update(organizationId, siteId, body);
+    if (this.human) {
+      output.success(`Updated site ${site.id}`);
+      printSite(site);
+    }
+    return site;
+  }
+}

@@ -1,0 +1,65 @@
+import { AuthRequiredError, CommandError, ExitCode, UsageError } from './exit-codes.js';
+
+interface Described {
+  message: string;
+  exitCode: ExitCode;
+}
+
+/**
+ * The one place that turns any error into a line for stderr and an exit code (gh's model).
+ * It reads SDK errors by name so that it needs no SDK import at start-up.
+ */
+export function describeError(error: unknown): Described {
+  if (!(error instanceof Error)) return { message: String(error), exitCode: ExitCode.Failure };
+  const oclifExit = (error as { oclif?: { exit?: number } }).oclif?.exit;
+  const status = (error as { status?: number }).status;
+  switch (error.name) {
+    case 'UsageError':
+      return { message: error.message, exitCode: ExitCode.Usage };
+    case 'RequestValidationError':
+      return { message: invalidInputMessage(error), exitCode: ExitCode.Usage };
+    case 'AuthRequiredError':
+    case 'MissingTokenError':
+      return {
+        message: `${error.message}\nRun \`docs auth login\` or set DOCS_API_TOKEN.`,
+        exitCode: ExitCode.AuthRequired,
+      };
+    case 'AuthenticationError':
+      return {
+        message: `The API refused the token (HTTP ${status}). Run \`docs auth login\` with a valid token.`,
+        exitCode: ExitCode.AuthRequired,
+      };
+    case 'NotFoundError':
+      return { message: apiMessage(error), exitCode: ExitCode.NotFound };
+    case 'ExitPromptError':
+      return { message: 'Cancelled.', exitCode: ExitCode.Failure };
+    default:
+      break;
+  }
+  if (error instanceof CommandError) return { message: error.message, exitCode: error.exitCode };
+  if (typeof status === 'number' && 'requestId' in error) return { message: apiMessage(error), exitCode: ExitCode.Failure };
+  if (oclifExit === 2) return { message: error.message, exitCode: ExitCode.Usage };
+  return { message: error.message, exitCode: ExitCode.Failure };
+}
+
+/** Names each offending field as a person typed it: `title`, not `body.title`. */
+function invalidInputMessage(error: Error): string {
+  const issues = (error as { issues?: Array<{ path: string; message: string }> }).issues ?? [];
+  if (issues.length === 0) return error.message;
+  const described = issues.map((i) => `${i.path.replace(/^(body|query|path)\./, '')}: ${i.message}`);
+  return `Invalid input, nothing was sent. ${described.join('; ')}`;
+}
+
+function apiMessage(error: Error): string {
+  const { status, serverMessage, requestId } = error as Error & {
+    status?: number;
+    serverMessage?: string;
+    requestId?: string;
+  };
+  const details = [status ? `HTTP ${status}` : undefined, requestId ? `request id ${requestId}` : undefined]
+    .filter(Boolean)
+    .join(', ');
+  return `${serverMessage ?? error.message}${details ? ` (${details})` : ''}`;
+}
+
+export { AuthRequiredError, CommandError, ExitCode, UsageError };

@@ -1,0 +1,84 @@
+import { createRequire } from 'node:module';
+import { terminal } from './terminal.js';
+
+/**
+ * The CLI's only printer: data to stdout, messages to stderr. On a terminal lists are
+ * cli-table3 tables; piped, they are tab-separated rows with no colour, for `cut` and `awk`.
+ */
+
+export interface Column<T> {
+  header: string;
+  value: (row: T) => unknown;
+}
+
+const require = createRequire(import.meta.url);
+
+function text(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value as string | number);
+}
+
+/** Trims ISO timestamps to the minute: `2026-01-05 09:00`. */
+export function formatDate(value: string | undefined | null): string {
+  if (!value) return '';
+  return value.replace('T', ' ').replace(/:\d{2}(\.\d+)?Z$/, '');
+}
+
+const ansi = (code: string, value: string) => (terminal.useColor() ? `\u001b[${code}m${value}\u001b[0m` : value);
+
+export const output = {
+  /** Writes data (stdout). */
+  data(line: string): void {
+    process.stdout.write(line.endsWith('\n') ? line : `${line}\n`);
+  },
+
+  /** Prints a value as stable, indented JSON (stdout). */
+  json(value: unknown): void {
+    output.data(JSON.stringify(value, null, 2));
+  },
+
+  /** Prints rows: a table on a terminal, tab-separated lines otherwise. */
+  table<T>(rows: readonly T[], columns: ReadonlyArray<Column<T>>): void {
+    if (!terminal.stdoutIsTTY()) {
+      for (const row of rows) output.data(columns.map((c) => text(c.value(row)).replace(/[\t\n]/g, ' ')).join('\t'));
+      return;
+    }
+    if (rows.length === 0) {
+      output.info('No results.');
+      return;
+    }
+    const Table = require('cli-table3') as typeof import('cli-table3');
+    const table = new Table({
+      head: columns.map((c) => c.header),
+      style: { head: terminal.useColor() ? ['cyan'] : [], border: terminal.useColor() ? ['grey'] : [] },
+    });
+    for (const row of rows) table.push(columns.map((c) => text(c.value(row))));
+    output.data(table.toString());
+  },
+
+  /** Prints labelled fields of one object, aligned. */
+  fields(pairs: ReadonlyArray<readonly [string, unknown]>): void {
+    const shown = pairs.filter(([, value]) => value !== undefined && value !== null && value !== '');
+    const width = Math.max(0, ...shown.map(([label]) => label.length));
+    for (const [label, value] of shown) output.data(`${`${label}:`.padEnd(width + 2)}${text(value)}`);
+  },
+
+  /** A message for people (stderr). */
+  info(message: string): void {
+    process.stderr.write(`${message}\n`);
+  },
+
+  success(message: string): void {
+    process.stderr.write(`${ansi('32', '✓')} ${message}\n`);
+  },
+
+  warn(message: string): void {
+    process.stderr.write(`${ansi('33', '!')} ${message}\n`);
+  },
+
+  error(message: string): void {
+    process.stderr.write(`${ansi('31', 'Error:')} ${message}\n`);
+  },
+};

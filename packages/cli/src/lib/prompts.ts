@@ -1,0 +1,22 @@
+/**
+ * Prompts, loaded only when asked (inquirer is not needed to start). Callers must check
+ * `terminal.canPrompt()` first; tests replace these functions.
+ */
+export const prompts = {
+  async confirm(message: string, defaultValue = false): Promise<boolean> {
+    const { confirm } = await import('@inquirer/prompts');
+    return confirm({ message, default: defaultValue });
+  },
+  async select<T>(message: string, choices: Array<{ name: string; value: T; description?: string }>): Promise<T> {
+    const { select } = await import('@inquirer/prompts');
+    return select<T>({ message, choices, pageSize: 15 });
+  },
+  async password(message: string): Promise<string> {
+    const { password } = await import('@inquirer/prompts');
+    return password({ message, mask: '*' });
+  },
+  async input(message: string, defaultValue?: string): Promise<string> {
+    const { input } = await import('@inquirer/prompts');
+    return input({ message, ...(defaultValue === undefined ? {} : { default: defaultValue }) });
+  },
+};
