@@ -4,6 +4,7 @@ import { DocsError } from './core/errors.js';
 import { HttpClient, type RequestOptions } from './core/http.js';
 import type { Logger } from './core/logger.js';
 import type { HttpMethod } from './contract/operation.js';
+import { ChangeRequests } from './resources/change-requests.js';
 import { Organizations } from './resources/organizations.js';
 import { Sites } from './resources/sites.js';
 import { VERSION } from './version.js';
@@ -68,6 +69,7 @@ export class DocsClient {
   readonly baseUrl: string;
   readonly sites: Sites;
   readonly organizations: Organizations;
+  readonly changeRequests: ChangeRequests;
   readonly #http: HttpClient;
 
   constructor(options: ClientOptions = {}) {
@@ -87,6 +89,7 @@ export class DocsClient {
     });
     this.sites = new Sites(this.#http);
     this.organizations = new Organizations(this.#http);
+    this.changeRequests = new ChangeRequests(this.#http);
   }
 
   /**

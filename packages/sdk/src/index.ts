@@ -8,4 +8,7 @@ export { path } from './core/path.js';
 export { VERSION } from './version.js';
 export { Sites, SiteAdaptiveSchemas } from './resources/sites.js';
 export { Organizations } from './resources/organizations.js';
+export { ChangeRequests, ChangeRequestReviewers } from './resources/change-requests.js';
+export { ChangeRequestComments, type CommentReactions } from './resources/change-request-comments.js';
+export { ChangeRequestContent } from './resources/change-request-content.js';
 export type * from './types.js';

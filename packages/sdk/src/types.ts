@@ -16,3 +16,42 @@ export type {
   SiteListQuery,
   AdaptiveSchemaBody,
 } from './contract/sites.js';
+export type {
+  ChangeRequest,
+  MergeResult,
+  PdfResult,
+  Contributor,
+  ContributorList,
+  RequestedReviewer,
+  RequestedReviewersResult,
+  ChangeRequestListQuery,
+  ChangeRequestCreateBody,
+  ChangeRequestUpdateBody,
+  RequestReviewersBody,
+  PdfQuery,
+} from './contract/change-requests.js';
+export type {
+  Comment,
+  Reply,
+  Reaction,
+  CommentTarget,
+  CommentBodyInput,
+  CommentListQuery,
+  CommentFormatQuery,
+  ReplyListQuery,
+  CommentCreateBody,
+  CommentUpdateBody,
+  ReplyCreateBody,
+} from './contract/change-request-comments.js';
+export type {
+  Revision,
+  RevisionPages,
+  ContentPage,
+  ContentFile,
+  ReusableContent,
+  Link,
+  LinkListing,
+  ContentOptions,
+  ContentListQuery,
+  ContentPageQuery,
+} from './contract/change-request-content.js';

@@ -2,6 +2,9 @@
  * The API contract as data: zod schemas and one operation object per endpoint.
  * Exported as `@docs-api/sdk/contract` so the sandbox implements exactly what the SDK calls.
  */
+import { changeRequestCommentOperations } from './change-request-comments.js';
+import { changeRequestContentOperations } from './change-request-content.js';
+import { changeRequestOperations } from './change-requests.js';
 import { organizationOperations } from './organizations.js';
 import { siteOperations } from './sites.js';
 import type { Operation } from './operation.js';
@@ -15,6 +18,15 @@ export * from './spaces.js';
 export * from './integrations.js';
 export * from './organizations.js';
 export * from './sites.js';
+export * from './change-requests.js';
+export * from './change-request-comments.js';
+export * from './change-request-content.js';
 
 /** Every operation the SDK knows, in contract order. */
-export const operations: readonly Operation[] = [...siteOperations, ...organizationOperations];
+export const operations: readonly Operation[] = [
+  ...siteOperations,
+  ...organizationOperations,
+  ...changeRequestOperations,
+  ...changeRequestCommentOperations,
+  ...changeRequestContentOperations,
+];

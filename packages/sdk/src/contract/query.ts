@@ -24,8 +24,13 @@ function kindOf(schema: z.ZodType): Kind {
   let current: z.ZodType = schema;
   // Unwrap optional/default/nullable wrappers to find the value's type.
   for (let depth = 0; depth < 10; depth++) {
-    const def = current._zod.def as { type: string; innerType?: z.ZodType };
+    const def = current._zod.def as { type: string; innerType?: z.ZodType; options?: z.ZodType[] };
     if (def.type === 'boolean' || def.type === 'number' || def.type === 'array') return def.type;
+    // A union with a boolean member (e.g. `true | 'deterministic-only'`): `true`/`false` are
+    // booleans, any other value stays a string for the union to check.
+    if (def.type === 'union' && def.options?.some((option) => kindOf(option) === 'boolean')) {
+      return 'boolean';
+    }
     if (!def.innerType) return 'string';
     current = def.innerType;
   }

@@ -1,0 +1,380 @@
+import nock from 'nock';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CONTENT_QUERY_WIRE_NAMES, ContentPageQuery } from '../contract/change-request-content.js';
+import { decodeQuery } from '../contract/query.js';
+import { DocsClient, RequestValidationError } from '../index.js';
+
+const API = 'https://api.test';
+const CRS = '/v1/spaces/sp_1/change-requests';
+
+const client = new DocsClient({ token: 'tok_test', baseUrl: 'https://api.test/v1', maxRetries: 0 });
+
+function changeRequest(overrides: Record<string, unknown> = {}) {
+  return {
+    object: 'change-request',
+    id: 'cr_abc',
+    number: 7,
+    status: 'open',
+    subject: 'Fix typos',
+    createdAt: '2024-01-01T00:00:00.000Z',
+    updatedAt: '2024-01-02T00:00:00.000Z',
+    space: 'sp_1',
+    revision: 'rev_2',
+    revisionInitial: 'rev_1',
+    comments: 0,
+    outdated: false,
+    ...overrides,
+  };
+}
+
+function comment(overrides: Record<string, unknown> = {}) {
+  return { object: 'comment', id: 'cm_1', body: { markdown: 'Looks good' }, ...overrides };
+}
+
+/** Calls `fn`, which must throw a RequestValidationError, and returns it. */
+async function validationError(fn: () => PromiseLike<unknown>): Promise<RequestValidationError> {
+  try {
+    await fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(RequestValidationError);
+    return error as RequestValidationError;
+  }
+  throw new Error('expected a RequestValidationError');
+}
+
+beforeAll(() => {
+  nock.disableNetConnect();
+});
+
+afterEach(() => {
+  try {
+    expect(nock.isDone()).toBe(true);
+  } finally {
+    // Clean even when a stub went unused, so one failure does not leak into the next test.
+    nock.cleanAll();
+  }
+});
+
+afterAll(() => {
+  nock.enableNetConnect();
+});
+
+describe('client.changeRequests', () => {
+  it('puts a change request number or id in the path', async () => {
+    nock(API)
+      .get(`${CRS}/7`)
+      .reply(200, changeRequest())
+      .get(`${CRS}/cr_abc`)
+      .reply(200, changeRequest({ number: 8 }));
+
+    const byNumber = await client.changeRequests.get('sp_1', 7);
+    const byId = await client.changeRequests.get('sp_1', 'cr_abc');
+
+    expect(byNumber.number).toBe(7);
+    expect(byId.number).toBe(8);
+  });
+
+  it('refuses a change request id containing whitespace before sending', async () => {
+    const error = await validationError(() => client.changeRequests.get('sp_1', 'cr abc'));
+    expect(error.issues.map((issue) => issue.path)).toEqual(['path.changeRequestId']);
+  });
+
+  it('encodes the list filters', async () => {
+    nock(API)
+      .get(CRS)
+      .query({ status: 'merged', creator: 'u_1', requestedReviewer: 'u_2', limit: '10' })
+      .reply(200, { items: [changeRequest({ status: 'merged' })], count: 1 });
+
+    const page = await client.changeRequests.list('sp_1', {
+      status: 'merged',
+      creator: 'u_1',
+      requestedReviewer: 'u_2',
+      limit: 10,
+    });
+
+    expect(page.items.map((cr) => cr.status)).toEqual(['merged']);
+  });
+
+  it('lists the change requests of an organization', async () => {
+    nock(API)
+      .get('/v1/orgs/org_1/change-requests')
+      .query({ contributor: 'u_3' })
+      .reply(200, { items: [changeRequest()] });
+
+    const all = await client.changeRequests
+      .listForOrganization('org_1', { contributor: 'u_3' })
+      .toArray({ max: 10 });
+
+    expect(all.map((cr) => cr.id)).toEqual(['cr_abc']);
+  });
+
+  it('sends the create body as given, extra properties included', async () => {
+    const body = {
+      subject: 'New guide',
+      template: { id: 'tpl_1', params: { contentRefs: { logo: { kind: 'file' as const, file: 'file_1' } } } },
+      origin: { source: 'script', attempt: 1 },
+    };
+    nock(API)
+      .post(CRS, body)
+      .reply(201, changeRequest({ subject: 'New guide' }));
+
+    const created = await client.changeRequests.create('sp_1', body);
+
+    expect(created.subject).toBe('New guide');
+  });
+
+  it('refuses a subject over 100 characters and sends nothing', async () => {
+    const error = await validationError(() =>
+      client.changeRequests.update('sp_1', 7, { subject: 'x'.repeat(101) }),
+    );
+
+    expect(error.issues.map((issue) => issue.path)).toEqual(['body.subject']);
+    expect(error.operation).toBe('changeRequests.update');
+  });
+
+  it('accepts a subject of exactly 100 characters', async () => {
+    const subject = 'x'.repeat(100);
+    nock(API).patch(`${CRS}/7`, { subject }).reply(200, changeRequest({ subject }));
+
+    const updated = await client.changeRequests.update('sp_1', 7, { subject });
+
+    expect(updated.subject).toHaveLength(100);
+  });
+
+  it('merges and returns the new revision', async () => {
+    nock(API).post(`${CRS}/7/merge`).reply(200, { revision: 'rev_3', result: 'merge' });
+
+    const result = await client.changeRequests.merge('sp_1', 7);
+
+    expect(result).toEqual({ revision: 'rev_3', result: 'merge' });
+  });
+
+  it('updates from the primary content through POST .../update', async () => {
+    nock(API).post(`${CRS}/cr_abc/update`).reply(200, { revision: 'rev_4', result: 'update' });
+
+    const result = await client.changeRequests.updateFromPrimary('sp_1', 'cr_abc');
+
+    expect(result.result).toBe('update');
+  });
+
+  it('returns the contributors envelope', async () => {
+    nock(API)
+      .get(`${CRS}/7/contributors`)
+      .reply(200, {
+        items: [{ updatedAt: '2024-01-01T00:00:00.000Z', count: 3, actionType: 'edit' }],
+        count: 1,
+      });
+
+    const contributors = await client.changeRequests.listContributors('sp_1', 7);
+
+    expect(contributors.items[0]?.count).toBe(3);
+  });
+});
+
+describe('client.changeRequests.reviewers', () => {
+  it('sends the review request body', async () => {
+    const reviewer = { object: 'change-request-requested-reviewer', kind: 'user', user: { id: 'u_1' } };
+    nock(API)
+      .post(`${CRS}/7/requested-reviewers`, { users: ['u_1', 'u_2'], subject: 'Please review' })
+      .reply(200, { users: [reviewer, { ...reviewer, user: { id: 'u_2' } }] });
+
+    const result = await client.changeRequests.reviewers.request('sp_1', 7, {
+      users: ['u_1', 'u_2'],
+      subject: 'Please review',
+    });
+
+    expect(result.users.map((r) => r.user?.id)).toEqual(['u_1', 'u_2']);
+  });
+
+  it('refuses a review request with no users', async () => {
+    const error = await validationError(() =>
+      client.changeRequests.reviewers.request('sp_1', 7, { users: [] }),
+    );
+    expect(error.issues.map((issue) => issue.path)).toEqual(['body.users']);
+  });
+
+  it('removes a reviewer (204)', async () => {
+    nock(API).delete(`${CRS}/7/requested-reviewers/u_1`).reply(204);
+
+    await expect(client.changeRequests.reviewers.remove('sp_1', 7, 'u_1')).resolves.toBeUndefined();
+  });
+});
+
+describe('client.changeRequests.comments', () => {
+  it('encodes authors as repeated keys, with the order', async () => {
+    let uri = '';
+    nock(API)
+      .get(`${CRS}/7/comments`)
+      .query(true)
+      .reply(200, (requestUri) => {
+        uri = requestUri;
+        return { items: [comment()] };
+      });
+
+    const page = await client.changeRequests.comments.list('sp_1', 7, {
+      order: 'asc',
+      authors: ['u1', 'u2'],
+    });
+
+    expect(new URL(uri, API).search).toBe('?order=asc&authors=u1&authors=u2');
+    expect(page.items[0]?.body?.markdown).toBe('Looks good');
+  });
+
+  it('resolves, reopens and reacts with the documented update bodies', async () => {
+    const path = `${CRS}/7/comments/cm_1`;
+    nock(API)
+      .put(path, { resolved: true })
+      .reply(200, comment({ status: 'resolved', resolvedBy: { id: 'u_1' } }))
+      .put(path, { resolved: false })
+      .reply(200, comment())
+      .put(path, { addedReactions: ['👍'] })
+      .reply(200, comment({ reactions: [{ emoji: '👍', count: 1 }] }))
+      .put(path, { addedReactions: ['🎉'], removedReactions: ['👍'] })
+      .reply(200, comment({ reactions: [{ emoji: '🎉', count: 1 }] }));
+
+    const resolved = await client.changeRequests.comments.resolve('sp_1', 7, 'cm_1');
+    const reopened = await client.changeRequests.comments.reopen('sp_1', 7, 'cm_1');
+    const liked = await client.changeRequests.comments.react('sp_1', 7, 'cm_1', { add: ['👍'] });
+    const swapped = await client.changeRequests.comments.react('sp_1', 7, 'cm_1', {
+      add: ['🎉'],
+      remove: ['👍'],
+    });
+
+    expect(resolved.status).toBe('resolved');
+    expect(reopened.status).toBeUndefined();
+    expect(liked.reactions?.[0]?.emoji).toBe('👍');
+    expect(swapped.reactions?.[0]?.emoji).toBe('🎉');
+  });
+
+  it('refuses a comment with an empty markdown body', async () => {
+    const error = await validationError(() =>
+      client.changeRequests.comments.create('sp_1', 7, { body: { markdown: '' } }),
+    );
+    expect(error.issues.map((issue) => issue.path)).toEqual(['body.body.markdown']);
+  });
+
+  it('posts a reply with the output format in the query', async () => {
+    nock(API)
+      .post(`${CRS}/7/comments/cm_1/replies`, { body: { markdown: 'Done' } })
+      .query({ format: 'markdown' })
+      .reply(200, { object: 'comment-reply', id: 'rp_1', body: { markdown: 'Done' } });
+
+    const reply = await client.changeRequests.comments.createReply(
+      'sp_1',
+      7,
+      'cm_1',
+      { body: { markdown: 'Done' } },
+      { format: 'markdown' },
+    );
+
+    expect(reply.id).toBe('rp_1');
+  });
+});
+
+describe('client.changeRequests.content', () => {
+  const CONTENT = `${CRS}/7/content`;
+
+  it('encodes the evaluate option and the two content booleans with their wire names', async () => {
+    let uri = '';
+    nock(API)
+      .get(`${CONTENT}/page/pg_1`)
+      .query(true)
+      .reply(200, (requestUri) => {
+        uri = requestUri;
+        return { id: 'pg_1', title: 'Intro' };
+      });
+
+    const page = await client.changeRequests.content.getPage('sp_1', 7, 'pg_1', {
+      evaluate: 'deterministic-only',
+      gitMetadata: false,
+      computed: false,
+    });
+
+    const sent = new URL(uri, API).searchParams;
+    expect([...sent].sort()).toEqual([
+      ['computed', 'false'],
+      ['evaluate', 'deterministic-only'],
+      ['metadata', 'false'],
+    ]);
+    expect(page.title).toBe('Intro');
+  });
+
+  it('decodes the evaluate option back to a boolean or the literal (sandbox side)', () => {
+    const decode = (search: string) =>
+      ContentPageQuery.parse(
+        decodeQuery(ContentPageQuery, new URLSearchParams(search), CONTENT_QUERY_WIRE_NAMES),
+      );
+
+    expect(decode('evaluate=true&metadata=false')).toEqual({ evaluate: true, gitMetadata: false });
+    expect(decode('evaluate=deterministic-only&computed=true')).toEqual({
+      evaluate: 'deterministic-only',
+      computed: true,
+    });
+    expect(() => decode('evaluate=sometimes')).toThrow();
+  });
+
+  it('keeps the link listing stats typed on every page and the wire names on the next page', async () => {
+    const stats = { total: 3, broken: { total: 1, changeRequest: 1 } };
+    nock(API)
+      .get(`${CONTENT}/page/pg_1/links`)
+      .query({ metadata: 'false' })
+      .reply(200, {
+        items: [{ status: 'ok', relation: 'reference', targetReference: { kind: 'page', page: 'pg_2' } }],
+        next: { page: 'p2' },
+        stats,
+      })
+      .get(`${CONTENT}/page/pg_1/links`)
+      .query({ metadata: 'false', page: 'p2' })
+      .reply(200, { items: [{ status: 'broken' }], stats });
+
+    const links = client.changeRequests.content.listPageLinks('sp_1', 7, 'pg_1', { gitMetadata: false });
+    const first = await links;
+    // Typed access: this line does not compile if `stats` is lost from the page type.
+    const brokenInRequest: number = first.stats.broken.changeRequest;
+    const statuses: string[] = [];
+    for await (const page of links.pages()) statuses.push(...page.items.map((link) => link.status));
+
+    expect(brokenInRequest).toBe(1);
+    expect(statuses).toEqual(['ok', 'broken']);
+  });
+
+  it('accepts unknown page fields, nested pages and unknown link statuses', async () => {
+    nock(API)
+      .get(`${CONTENT}/page/pg_1`)
+      .reply(200, {
+        id: 'pg_1',
+        type: 'openapi-operation',
+        futureField: { nested: true },
+        layout: { width: 'wide', coverSize: 'banner' },
+        pages: [{ id: 'pg_1a', pages: [{ id: 'pg_1a_i', hidden: true }] }],
+      })
+      .get(`${CONTENT}/page/pg_1/links`)
+      .reply(200, {
+        items: [{ status: 'redirected', locationReferences: [{ kind: 'anchor', organization: 'org_1' }] }],
+        stats: { total: 1, broken: { total: 0, changeRequest: 0 } },
+      });
+
+    const page = await client.changeRequests.content.getPage('sp_1', 7, 'pg_1');
+    const links = await client.changeRequests.content.listPageLinks('sp_1', 7, 'pg_1');
+
+    expect(page.futureField).toEqual({ nested: true });
+    expect(page.type).toBe('openapi-operation');
+    expect(page.pages?.[0]?.pages?.[0]?.hidden).toBe(true);
+    expect(links.items[0]?.status).toBe('redirected');
+    expect(links.items[0]?.locationReferences?.[0]).toEqual({ kind: 'anchor', organization: 'org_1' });
+  });
+
+  it('lists file backlinks with paging and the content booleans', async () => {
+    nock(API)
+      .get(`${CONTENT}/files/file_1/backlinks`)
+      .query({ computed: 'false', limit: '5' })
+      .reply(200, { items: [{ kind: 'page', page: 'pg_1', space: 'sp_1' }] });
+
+    const page = await client.changeRequests.content.listFileBacklinks('sp_1', 7, 'file_1', {
+      computed: false,
+      limit: 5,
+    });
+
+    expect(page.items).toEqual([{ kind: 'page', page: 'pg_1', space: 'sp_1' }]);
+  });
+});
