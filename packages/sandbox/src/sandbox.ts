@@ -12,6 +12,7 @@ import { SandboxError } from './errors.js';
 import { FAULT_HEADER, FaultPlan, type Fault } from './faults.js';
 import { organizationHandlers } from './handlers/organizations.js';
 import { siteHandlers } from './handlers/sites.js';
+import { spaceHandlers } from './handlers/spaces.js';
 import type { HandlerInput, Implementation } from './implement.js';
 import { applySeed, type Seed } from './seed.js';
 import { Store } from './store.js';
@@ -19,7 +20,11 @@ import { Store } from './store.js';
 export const DEFAULT_TOKEN = 'sandbox-token';
 
 /** Every operation the sandbox serves. */
-export const implementations: readonly Implementation[] = [...siteHandlers, ...organizationHandlers];
+export const implementations: readonly Implementation[] = [
+  ...siteHandlers,
+  ...organizationHandlers,
+  ...spaceHandlers,
+];
 
 export interface SandboxOptions {
   /** Initial data: `demo` (default), `empty`, or a function that fills the store. */
@@ -73,9 +78,12 @@ export class Sandbox {
     });
     for (const implementation of implementations) this.#register(implementation);
     this.app.get('/_sandbox/hits', (c) => c.json(Object.fromEntries(this.hits)));
-    this.app.notFound((c) => c.json(new SandboxError(404, `No route for ${c.req.method} ${c.req.path}`).toBody(), 404));
+    this.app.notFound((c) =>
+      c.json(new SandboxError(404, `No route for ${c.req.method} ${c.req.path}`).toBody(), 404),
+    );
     this.app.onError((error, c) => {
-      const failure = error instanceof SandboxError ? error : new SandboxError(500, `Sandbox failure: ${error.message}`);
+      const failure =
+        error instanceof SandboxError ? error : new SandboxError(500, `Sandbox failure: ${error.message}`);
       return c.json(failure.toBody(), failure.status as 400);
     });
   }
@@ -87,7 +95,9 @@ export class Sandbox {
   readonly fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const response = await this.app.fetch(new Request(input, init));
     if (response.headers.has(DROPPED)) {
-      throw new TypeError('fetch failed', { cause: Object.assign(new Error('other side closed'), { code: 'ECONNRESET' }) });
+      throw new TypeError('fetch failed', {
+        cause: Object.assign(new Error('other side closed'), { code: 'ECONNRESET' }),
+      });
     }
     return response;
   };
@@ -138,7 +148,10 @@ export class Sandbox {
       if (this.#checkResponses && operation.response) {
         const checked = operation.response.safeParse(result);
         if (!checked.success) {
-          throw new SandboxError(500, `Sandbox answer breaks the contract for ${id}: ${checked.error.message}`);
+          throw new SandboxError(
+            500,
+            `Sandbox answer breaks the contract for ${id}: ${checked.error.message}`,
+          );
         }
       }
       this.hits.set(id, (this.hits.get(id) ?? 0) + 1);
@@ -173,7 +186,8 @@ export class Sandbox {
     const header = c.req.header('authorization') ?? '';
     const match = /^Bearer\s+(.+)$/i.exec(header);
     if (!match) throw new SandboxError(401, 'Missing bearer token: send "Authorization: Bearer <token>"');
-    if (match[1] !== this.token) throw new SandboxError(401, 'The bearer token is not valid for this sandbox');
+    if (match[1] !== this.token)
+      throw new SandboxError(401, 'The bearer token is not valid for this sandbox');
   }
 
   async #readInput(
@@ -190,7 +204,11 @@ export class Sandbox {
     };
     const params = part(operation.paramsSchema, c.req.param(), 'path');
     const url = new URL(c.req.url);
-    const query = part(operation.query, decodeQuery(operation.query, url.searchParams, operation.queryWireNames), 'query');
+    const query = part(
+      operation.query,
+      decodeQuery(operation.query, url.searchParams, operation.queryWireNames),
+      'query',
+    );
     let rawBody: unknown = {};
     if (operation.body) {
       const text = await c.req.text();

@@ -7,6 +7,7 @@ import type { HttpMethod } from './contract/operation.js';
 import { ChangeRequests } from './resources/change-requests.js';
 import { Organizations } from './resources/organizations.js';
 import { Sites } from './resources/sites.js';
+import { Spaces } from './resources/spaces.js';
 import { VERSION } from './version.js';
 
 /** The contract leaves `{base_url}` open; this is the SDK's default (see docs/contract-notes.md). */
@@ -53,7 +54,9 @@ export function normalizeBaseUrl(baseUrl: string): string {
   try {
     new URL(url);
   } catch {
-    throw new DocsError(`baseUrl must be an absolute URL such as https://api.example.com/v1 (got "${baseUrl}")`);
+    throw new DocsError(
+      `baseUrl must be an absolute URL such as https://api.example.com/v1 (got "${baseUrl}")`,
+    );
   }
   return url;
 }
@@ -69,6 +72,7 @@ export class DocsClient {
   readonly baseUrl: string;
   readonly sites: Sites;
   readonly organizations: Organizations;
+  readonly spaces: Spaces;
   readonly changeRequests: ChangeRequests;
   readonly #http: HttpClient;
 
@@ -89,6 +93,7 @@ export class DocsClient {
     });
     this.sites = new Sites(this.#http);
     this.organizations = new Organizations(this.#http);
+    this.spaces = new Spaces(this.#http);
     this.changeRequests = new ChangeRequests(this.#http);
   }
 
@@ -97,7 +102,13 @@ export class DocsClient {
    * Build `path` with the `path` tag so every value is encoded.
    */
   request<T = unknown>(
-    spec: { method: HttpMethod; path: string; query?: Record<string, unknown>; body?: unknown; schema?: z.ZodType<T> },
+    spec: {
+      method: HttpMethod;
+      path: string;
+      query?: Record<string, unknown>;
+      body?: unknown;
+      schema?: z.ZodType<T>;
+    },
     options?: RequestOptions,
   ): ApiPromise<T> {
     return this.#http.request(spec, options);

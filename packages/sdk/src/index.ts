@@ -1,4 +1,10 @@
-export { DocsClient, DEFAULT_BASE_URL, MissingTokenError, normalizeBaseUrl, type ClientOptions } from './client.js';
+export {
+  DocsClient,
+  DEFAULT_BASE_URL,
+  MissingTokenError,
+  normalizeBaseUrl,
+  type ClientOptions,
+} from './client.js';
 export * from './core/errors.js';
 export { ApiPromise, type WithResponse } from './core/api-promise.js';
 export { PagePromise, type Page } from './core/pagination.js';
@@ -8,6 +14,7 @@ export { path } from './core/path.js';
 export { VERSION } from './version.js';
 export { Sites, SiteAdaptiveSchemas } from './resources/sites.js';
 export { Organizations } from './resources/organizations.js';
+export { Spaces } from './resources/spaces.js';
 export { ChangeRequests, ChangeRequestReviewers } from './resources/change-requests.js';
 export { ChangeRequestComments, type CommentReactions } from './resources/change-request-comments.js';
 export { ChangeRequestContent } from './resources/change-request-content.js';

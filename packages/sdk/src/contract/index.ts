@@ -7,6 +7,7 @@ import { changeRequestContentOperations } from './change-request-content.js';
 import { changeRequestOperations } from './change-requests.js';
 import { organizationOperations } from './organizations.js';
 import { siteOperations } from './sites.js';
+import { spaceOperations } from './spaces.js';
 import type { Operation } from './operation.js';
 
 export * from './schema.js';
@@ -26,6 +27,7 @@ export * from './change-request-content.js';
 export const operations: readonly Operation[] = [
   ...siteOperations,
   ...organizationOperations,
+  ...spaceOperations,
   ...changeRequestOperations,
   ...changeRequestCommentOperations,
   ...changeRequestContentOperations,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PermissionsSchema, RoleSchema } from './common.js';
-import { loose, openEnum } from './schema.js';
+import { defineOperation } from './operation.js';
+import { listOf, loose, openEnum, pageQuery, strict } from './schema.js';
 
 export const SPACE_VISIBILITIES = [
   'public',
@@ -41,7 +42,9 @@ export const SpaceSchema = loose({
   })
     .optional()
     .nullable(),
-  visitorAuth: loose({ backend: openEnum(['custom']).optional() }).optional().nullable(),
+  visitorAuth: loose({ backend: openEnum(['custom']).optional() })
+    .optional()
+    .nullable(),
   revision: z.string().optional(),
   defaultLevel: RoleSchema.optional().nullable(),
   comments: z.number().optional(),
@@ -51,3 +54,29 @@ export const SpaceSchema = loose({
   permissions: PermissionsSchema.optional(),
 });
 export type Space = z.infer<typeof SpaceSchema>;
+
+const AREA = 'Spaces';
+
+export const listOrganizationSpaces = defineOperation({
+  id: 'spaces.listForOrganization',
+  area: AREA,
+  summary: 'List the spaces of an organization',
+  method: 'GET',
+  path: '/v1/orgs/{organizationId}/spaces',
+  query: strict({ ...pageQuery }),
+  status: 200,
+  response: listOf(SpaceSchema),
+  paginated: true,
+});
+
+export const getSpace = defineOperation({
+  id: 'spaces.get',
+  area: AREA,
+  summary: 'Get a space',
+  method: 'GET',
+  path: '/v1/spaces/{spaceId}',
+  status: 200,
+  response: SpaceSchema,
+});
+
+export const spaceOperations = [getSpace, listOrganizationSpaces] as const;
