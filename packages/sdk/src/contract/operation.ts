@@ -67,15 +67,18 @@ export function defineOperation<
   return { ...spec, pathParams, paramsSchema, queryWireNames: spec.queryWireNames ?? {} };
 }
 
-export type QueryOf<O> = O extends Operation<string, infer Q> ? (Q extends AnySchema ? z.input<Q> : never) : never;
-export type BodyOf<O> = O extends Operation<string, AnySchema | undefined, infer B>
-  ? B extends AnySchema
-    ? z.input<B>
-    : never
-  : never;
-export type ResponseOf<O> = O extends Operation<string, AnySchema | undefined, AnySchema | undefined, infer R>
-  ? R extends AnySchema
-    ? z.output<R>
-    : void
-  : never;
+export type QueryOf<O> =
+  O extends Operation<string, infer Q> ? (Q extends AnySchema ? z.input<Q> : never) : never;
+export type BodyOf<O> =
+  O extends Operation<string, AnySchema | undefined, infer B>
+    ? B extends AnySchema
+      ? z.input<B>
+      : never
+    : never;
+export type ResponseOf<O> =
+  O extends Operation<string, AnySchema | undefined, AnySchema | undefined, infer R>
+    ? R extends AnySchema
+      ? z.output<R>
+      : void
+    : never;
 export type ParamsOf<O> = O extends Operation<infer P> ? PathParamsOf<P> : never;

@@ -57,7 +57,8 @@ export function decodeQuery(
     const last = values[values.length - 1] ?? '';
     if (kind === 'array') result[key] = values;
     else if (kind === 'boolean') result[key] = last === 'true' ? true : last === 'false' ? false : last;
-    else if (kind === 'number') result[key] = last.trim() !== '' && !Number.isNaN(Number(last)) ? Number(last) : last;
+    else if (kind === 'number')
+      result[key] = last.trim() !== '' && !Number.isNaN(Number(last)) ? Number(last) : last;
     else result[key] = last;
   }
   return result;

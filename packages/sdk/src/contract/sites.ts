@@ -21,7 +21,10 @@ export const SiteSchema = loose({
   type: openEnum(['basic']),
   title: z.string(),
   icon: z
-    .union([loose({ icon: loose({ light: z.string().optional(), dark: z.string().optional() }) }), z.string()])
+    .union([
+      loose({ icon: loose({ light: z.string().optional(), dark: z.string().optional() }) }),
+      z.string(),
+    ])
     .optional()
     .nullable(),
   hostname: z.string().optional().nullable(),

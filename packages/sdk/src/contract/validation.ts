@@ -21,7 +21,8 @@ export function checkRequestPart(
   for (const issue of result.error.issues) {
     const path = [prefix, ...issue.path.map(String)];
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) issues.push({ path: [...path, key].join('.'), message: 'is not a known field' });
+      for (const key of issue.keys)
+        issues.push({ path: [...path, key].join('.'), message: 'is not a known field' });
       continue;
     }
     const missing = issue.code === 'invalid_type' && issue.message.endsWith('received undefined');

@@ -11,7 +11,6 @@ export class DocsError extends Error {
   override name = 'DocsError';
 }
 
-
 /** The request broke a limit of the contract; nothing was sent. */
 export class RequestValidationError extends DocsError {
   override name = 'RequestValidationError';

@@ -1,4 +1,9 @@
-import ky, { HTTPError, TimeoutError as KyTimeoutError, type KyInstance, type Options as KyOptions } from 'ky';
+import ky, {
+  HTTPError,
+  TimeoutError as KyTimeoutError,
+  type KyInstance,
+  type Options as KyOptions,
+} from 'ky';
 import type { z } from 'zod';
 import type { HttpMethod, Operation } from '../contract/operation.js';
 import { encodeQuery } from '../contract/query.js';
@@ -53,7 +58,13 @@ const RETRY_STATUSES = [408, 429, 500, 502, 503, 504];
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE']);
 const INITIAL_RETRY_DELAY = 500;
 /** Codes meaning the connection was never made, so even a POST cannot have reached the server. */
-const NOT_CONNECTED_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const NOT_CONNECTED_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
 
 interface SendSpec {
   label: string;
@@ -84,7 +95,8 @@ export class HttpClient {
         ? {
             beforeRequest: [(request) => logger.debug(`→ ${request.method} ${request.url}`)],
             afterResponse: [
-              (request, _options, response) => logger.debug(`← ${response.status} ${request.method} ${request.url}`),
+              (request, _options, response) =>
+                logger.debug(`← ${response.status} ${request.method} ${request.url}`),
             ],
             beforeRetry: [
               ({ request, error, retryCount }) =>
@@ -119,7 +131,13 @@ export class HttpClient {
 
   /** A request outside the contract's operations, with the same auth, retries and errors. */
   request<T = unknown>(
-    spec: { method: HttpMethod; path: string; query?: Record<string, unknown>; body?: unknown; schema?: z.ZodType<T> },
+    spec: {
+      method: HttpMethod;
+      path: string;
+      query?: Record<string, unknown>;
+      body?: unknown;
+      schema?: z.ZodType<T>;
+    },
     options?: RequestOptions,
   ): ApiPromise<T> {
     const path = spec.path.startsWith('/') ? spec.path : `/${spec.path}`;
@@ -163,7 +181,11 @@ export class HttpClient {
     );
   }
 
-  async #send<T>(spec: SendSpec, options: RequestOptions | undefined, rawJson: boolean): Promise<WithResponse<T>> {
+  async #send<T>(
+    spec: SendSpec,
+    options: RequestOptions | undefined,
+    rawJson: boolean,
+  ): Promise<WithResponse<T>> {
     const config = this.#config;
     const search = spec.search?.toString();
     const url = `${config.baseUrl}${spec.path}${search ? `?${search}` : ''}`;
@@ -229,7 +251,9 @@ export class HttpClient {
       mapped = new TimeoutError(`${where} timed out after ${timeout} ms`);
     } else {
       const reason = error instanceof Error ? describeNetworkError(error) : String(error);
-      mapped = new ConnectionError(`${where} failed: could not reach the server (${reason})`, { cause: error });
+      mapped = new ConnectionError(`${where} failed: could not reach the server (${reason})`, {
+        cause: error,
+      });
     }
     mapped.message = redact(mapped.message, token);
     this.#config.logger?.debug(`✗ ${where}: ${mapped.message}`);
@@ -260,7 +284,10 @@ async function parseResponse(spec: SendSpec, response: Response, rawJson: boolea
   if (!result.success) {
     throw new ResponseValidationError(
       spec.label,
-      result.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message })),
+      result.error.issues.map((issue) => ({
+        path: issue.path.map(String).join('.'),
+        message: issue.message,
+      })),
       json,
     );
   }

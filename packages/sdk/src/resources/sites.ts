@@ -75,7 +75,12 @@ export class Sites extends Resource {
   }
 
   /** Changes a site's title, visibility, basename, proxy (null removes it) and other settings. */
-  update(organizationId: string, siteId: string, body: SiteUpdateBody, options?: RequestOptions): ApiPromise<Site> {
+  update(
+    organizationId: string,
+    siteId: string,
+    body: SiteUpdateBody,
+    options?: RequestOptions,
+  ): ApiPromise<Site> {
     return this.http.call(updateSite, { params: { organizationId, siteId }, body }, options);
   }
 
