@@ -14,14 +14,19 @@ export interface Fault {
   times?: number | undefined;
 }
 
-/** Name of the request header that asks for a fault, e.g. `status=503; retry-after=1; times=2`. */
+/**
+ * Name of the request header that asks for a fault, e.g. `status=503; retry-after=1; times=2`.
+ * Parts are separated by `;` only, since an HTTP-date `retry-after` contains a comma.
+ */
 export const FAULT_HEADER = 'x-sandbox-fault';
 
 /** Parses the fault header; throws with a readable message on a bad value. */
 export function parseFaultHeader(value: string): Fault {
   const fault: Fault = {};
-  for (const part of value.split(/[;,]/).map((p) => p.trim()).filter(Boolean)) {
-    const [rawKey, rawValue = ''] = part.split('=').map((p) => p.trim());
+  for (const part of value.split(';').map((p) => p.trim()).filter(Boolean)) {
+    const separator = part.indexOf('=');
+    const rawKey = separator === -1 ? part : part.slice(0, separator).trim();
+    const rawValue = separator === -1 ? '' : part.slice(separator + 1).trim();
     const key = rawKey?.toLowerCase();
     const number = Number(rawValue);
     if (key === 'drop') fault.drop = true;
@@ -40,6 +45,7 @@ export class FaultPlan {
   readonly #headerUses = new Map<string, number>();
 
   add(fault: Fault): void {
+    if ((fault.times ?? 1) <= 0) return;
     this.#queued.push({ ...fault, remaining: fault.times ?? 1 });
   }
 

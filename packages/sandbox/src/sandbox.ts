@@ -102,7 +102,7 @@ export class Sandbox {
     return response;
   };
 
-  /** Queues a fault for the next matching request(s). */
+  /** Queues a fault for the next matching request(s). Faults play before the token check, as network failures would. */
   addFault(fault: Fault): void {
     this.faults.add(fault);
   }
@@ -123,7 +123,7 @@ export class Sandbox {
     });
     const { port } = server.address() as AddressInfo;
     return {
-      url: `http://${host}:${port}/v1`,
+      url: `http://${host.includes(':') ? `[${host}]` : host}:${port}/v1`,
       token: this.token,
       port,
       close: () =>

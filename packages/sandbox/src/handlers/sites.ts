@@ -105,7 +105,7 @@ export const siteHandlers = [
 
   implement(createSite, ({ store, params, body }) => {
     requireOrganization(store, params.organizationId);
-    const spaceIds = body.spaces ?? [];
+    const spaceIds = [...new Set(body.spaces ?? [])];
     for (const spaceId of spaceIds) {
       const space = store.spaces.get(spaceId);
       if (!space || space.organization !== params.organizationId) {
