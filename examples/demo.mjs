@@ -49,9 +49,27 @@ try {
   await docs(['sites', 'list'], { table: true });
   await docs(['sites', 'view', 'site_docs']);
   const created = JSON.parse(
-    await docs(['sites', 'create', '--title', 'Partner Portal', '--visibility', 'unlisted', '--space', 'space_api', '--json']),
+    await docs([
+      'sites',
+      'create',
+      '--title',
+      'Partner Portal',
+      '--visibility',
+      'unlisted',
+      '--space',
+      'space_api',
+      '--json',
+    ]),
   );
-  await docs(['sites', 'update', created.id, '--title', 'Partner Docs', '--proxy', 'partners.example.com/docs']);
+  await docs([
+    'sites',
+    'update',
+    created.id,
+    '--title',
+    'Partner Docs',
+    '--proxy',
+    'partners.example.com/docs',
+  ]);
   await docs(['sites', 'published', 'site_docs'], { table: true });
   await docs(['sites', 'adaptive-schema', 'conditions', 'site_docs'], { table: true });
   await docs(['sites', 'list', '--published', '--json']);

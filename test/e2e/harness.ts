@@ -19,7 +19,10 @@ export interface E2eContext {
   running: RunningSandbox;
   configHome: string;
   /** Runs the built `docs` binary with no TTY, against the sandbox. */
-  docs(args: string[], options?: { env?: Record<string, string | undefined>; input?: string }): Promise<RunResult>;
+  docs(
+    args: string[],
+    options?: { env?: Record<string, string | undefined>; input?: string },
+  ): Promise<RunResult>;
   close(): Promise<void>;
 }
 
@@ -49,10 +52,20 @@ export async function startE2e(options: SandboxOptions = {}): Promise<E2eContext
   };
 }
 
-export function runDocs(args: string[], env: Record<string, string | undefined>, input?: string): Promise<RunResult> {
-  const cleanEnv = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)) as Record<string, string>;
+export function runDocs(
+  args: string[],
+  env: Record<string, string | undefined>,
+  input?: string,
+): Promise<RunResult> {
+  const cleanEnv = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)) as Record<
+    string,
+    string
+  >;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [DOCS_BIN, ...args], { env: cleanEnv, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [DOCS_BIN, ...args], {
+      env: cleanEnv,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

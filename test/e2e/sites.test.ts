@@ -41,7 +41,17 @@ describe('docs sites, end to end', () => {
 
   it('creates, views, updates and deletes a site', async () => {
     const created = json<Site>(
-      await e2e.docs(['sites', 'create', '--title', 'Partner Docs', '--visibility', 'unlisted', '--space', 'space_api', '--json']),
+      await e2e.docs([
+        'sites',
+        'create',
+        '--title',
+        'Partner Docs',
+        '--visibility',
+        'unlisted',
+        '--space',
+        'space_api',
+        '--json',
+      ]),
     );
     expect(created).toMatchObject({ title: 'Partner Docs', visibility: 'unlisted', siteSpaces: 1 });
 
@@ -50,7 +60,16 @@ describe('docs sites, end to end', () => {
     expect(view.stdout).toMatch(/Title:\s+Partner Docs/);
 
     const updated = json<Site>(
-      await e2e.docs(['sites', 'update', created.id, '--title', 'Partners', '--proxy', 'example.com/partners', '--json']),
+      await e2e.docs([
+        'sites',
+        'update',
+        created.id,
+        '--title',
+        'Partners',
+        '--proxy',
+        'example.com/partners',
+        '--json',
+      ]),
     );
     expect(updated.title).toBe('Partners');
     expect(updated.proxy?.origin).toBe('https://example.com/partners');
@@ -77,7 +96,9 @@ describe('docs sites, end to end', () => {
     );
     expect(shared.site.urls.published).toContain('share=share_docs');
 
-    const scripts = json<Array<{ script: string }>>(await e2e.docs(['sites', 'scripts', 'site_docs', '--json']));
+    const scripts = json<Array<{ script: string }>>(
+      await e2e.docs(['sites', 'scripts', 'site_docs', '--json']),
+    );
     expect(scripts.map((s) => s.script)).toHaveLength(2);
 
     const integrations = await e2e.docs(['sites', 'integrations', 'site_docs', '--search', 'chat']);
@@ -104,7 +125,9 @@ describe('docs sites, end to end', () => {
       input: '{"type":"object","properties":{}}',
     });
     expect(fromStdin.code).toBe(0);
-    const notJson = await e2e.docs(['sites', 'adaptive-schema', 'set', 'site_internal', '--file', '-'], { input: '{' });
+    const notJson = await e2e.docs(['sites', 'adaptive-schema', 'set', 'site_internal', '--file', '-'], {
+      input: '{',
+    });
     expect(notJson.code).toBe(2);
     expect(notJson.stderr).toMatch(/--file: - is not valid JSON/);
   });
@@ -158,7 +181,9 @@ describe('docs auth, end to end', () => {
     const file = join(e2e.configHome, 'docs', 'config.json');
     expect((await stat(file)).mode & 0o777).toBe(0o600);
 
-    const status = json<{ loggedIn: boolean; tokenSource: string }>(await e2e.docs(['auth', 'status', '--json'], { env }));
+    const status = json<{ loggedIn: boolean; tokenSource: string }>(
+      await e2e.docs(['auth', 'status', '--json'], { env }),
+    );
     expect(status).toMatchObject({ loggedIn: true, tokenSource: 'config' });
     const listed = await e2e.docs(['sites', 'list'], { env });
     expect(listed.code).toBe(0);

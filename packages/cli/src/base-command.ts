@@ -7,7 +7,9 @@ import { output } from './lib/output.js';
 import { prompts } from './lib/prompts.js';
 import { terminal } from './lib/terminal.js';
 
-export type FlagsOf<T extends typeof Command> = Interfaces.InferredFlags<(typeof BaseCommand)['baseFlags'] & T['flags']>;
+export type FlagsOf<T extends typeof Command> = Interfaces.InferredFlags<
+  (typeof BaseCommand)['baseFlags'] & T['flags']
+>;
 export type ArgsOf<T extends typeof Command> = Interfaces.InferredArgs<T['args']>;
 
 /** Flags shared by every list command. */
@@ -98,7 +100,8 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   /** The organization from `--org`/`DOCS_ORG`, or picked at a terminal. */
   protected async organizationId(): Promise<string> {
     if (this.flags.org) return this.flags.org;
-    if (!terminal.canPrompt()) throw new UsageError('Missing --org: pass --org <organization-id> or set DOCS_ORG.');
+    if (!terminal.canPrompt())
+      throw new UsageError('Missing --org: pass --org <organization-id> or set DOCS_ORG.');
     const client = await this.client();
     const organizations = await client.organizations.list({ limit: 100 }).toArray({ max: 100 });
     const [only] = organizations;
@@ -111,7 +114,11 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   }
 
   /** A missing argument: picked at a terminal with `pick`, a usage error naming it elsewhere. */
-  protected async argOrPick(value: string | undefined, name: string, pick: () => Promise<string>): Promise<string> {
+  protected async argOrPick(
+    value: string | undefined,
+    name: string,
+    pick: () => Promise<string>,
+  ): Promise<string> {
     if (value) return value;
     if (terminal.canPrompt()) return pick();
     throw new UsageError(`Missing ${name}: pass it as an argument.`);
@@ -120,7 +127,8 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   /** Destructive actions need `--yes`, or a "yes" at a terminal. */
   protected async confirm(question: string): Promise<void> {
     if ((this.flags as { yes?: boolean }).yes) return;
-    if (!terminal.canPrompt()) throw new UsageError(`${question} Pass --yes to confirm when not at a terminal.`);
+    if (!terminal.canPrompt())
+      throw new UsageError(`${question} Pass --yes to confirm when not at a terminal.`);
     if (!(await prompts.confirm(question))) throw new UsageError('Cancelled: nothing was changed.');
   }
 
@@ -130,11 +138,11 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     return list(all ? 100 : Math.min(limit, 1000)).toArray({ max: all ? Infinity : limit });
   }
 
-  protected override async catch(error: Error & { exitCode?: number }): Promise<unknown> {
+  protected override catch(error: Error & { exitCode?: number }): Promise<unknown> {
     if (error instanceof Errors.ExitError) throw error;
     const { message, exitCode } = describeError(error);
     const token = this.#token ?? process.env.DOCS_API_TOKEN;
     output.error(token && token.length >= 4 ? message.split(token).join('[redacted]') : message);
-    return this.exit(exitCode);
+    this.exit(exitCode);
   }
 }

@@ -15,7 +15,9 @@ export class SandboxError extends Error {
   }
 
   toBody(): { error: { code: number; message: string; issues?: ValidationIssue[] } } {
-    return { error: { code: this.status, message: this.message, ...(this.issues ? { issues: this.issues } : {}) } };
+    return {
+      error: { code: this.status, message: this.message, ...(this.issues ? { issues: this.issues } : {}) },
+    };
   }
 }
 

@@ -23,18 +23,25 @@ export const FAULT_HEADER = 'x-sandbox-fault';
 /** Parses the fault header; throws with a readable message on a bad value. */
 export function parseFaultHeader(value: string): Fault {
   const fault: Fault = {};
-  for (const part of value.split(';').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of value
+    .split(';')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const separator = part.indexOf('=');
     const rawKey = separator === -1 ? part : part.slice(0, separator).trim();
     const rawValue = separator === -1 ? '' : part.slice(separator + 1).trim();
     const key = rawKey?.toLowerCase();
     const number = Number(rawValue);
     if (key === 'drop') fault.drop = true;
-    else if (key === 'status' && Number.isInteger(number) && number >= 400 && number <= 599) fault.status = number;
+    else if (key === 'status' && Number.isInteger(number) && number >= 400 && number <= 599)
+      fault.status = number;
     else if (key === 'retry-after' && rawValue) fault.retryAfter = Number.isNaN(number) ? rawValue : number;
     else if (key === 'latency' && number >= 0) fault.latency = number;
     else if (key === 'times' && Number.isInteger(number) && number > 0) fault.times = number;
-    else throw new Error(`${FAULT_HEADER}: "${part}" is not one of status=4xx|5xx, retry-after=, latency=ms, times=n, drop`);
+    else
+      throw new Error(
+        `${FAULT_HEADER}: "${part}" is not one of status=4xx|5xx, retry-after=, latency=ms, times=n, drop`,
+      );
   }
   return fault;
 }

@@ -27,5 +27,5 @@ export function implement<O extends Operation>(
   operation: O,
   handle: (input: HandlerInput<O>) => HandlerResult<O> | Promise<HandlerResult<O>>,
 ): Implementation {
-  return { operation, handle: handle as Implementation['handle'] };
+  return { operation, handle: handle };
 }

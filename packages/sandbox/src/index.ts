@@ -1,4 +1,11 @@
-export { createSandbox, Sandbox, DEFAULT_TOKEN, implementations, type SandboxOptions, type RunningSandbox } from './sandbox.js';
+export {
+  createSandbox,
+  Sandbox,
+  DEFAULT_TOKEN,
+  implementations,
+  type SandboxOptions,
+  type RunningSandbox,
+} from './sandbox.js';
 export { FAULT_HEADER, parseFaultHeader, type Fault } from './faults.js';
 export { SandboxError } from './errors.js';
 export { Store } from './store.js';

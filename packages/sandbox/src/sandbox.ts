@@ -135,7 +135,8 @@ export class Sandbox {
     };
   }
 
-  #register({ operation, handle }: Implementation): void {
+  #register(implementation: Implementation): void {
+    const { operation } = implementation;
     const route = operation.path.replace(/\{(\w+)\}/g, ':$1');
     this.app.on(operation.method, route, async (c) => {
       const id = operation.id;
@@ -144,7 +145,7 @@ export class Sandbox {
       if (faulted) return faulted;
       this.#authenticate(c);
       const input = await this.#readInput(c, operation);
-      const result = await handle({ ...input, store: this.store, context: c });
+      const result = await implementation.handle({ ...input, store: this.store, context: c });
       if (this.#checkResponses && operation.response) {
         const checked = operation.response.safeParse(result);
         if (!checked.success) {

@@ -14,7 +14,7 @@ export function configPath(configDir: string): string {
 export async function readConfig(configDir: string): Promise<StoredConfig> {
   try {
     const parsed = JSON.parse(await readFile(configPath(configDir), 'utf8')) as unknown;
-    return parsed && typeof parsed === 'object' ? (parsed as StoredConfig) : {};
+    return parsed && typeof parsed === 'object' ? parsed : {};
   } catch {
     return {};
   }

@@ -37,7 +37,8 @@ export function describeError(error: unknown): Described {
       break;
   }
   if (error instanceof CommandError) return { message: error.message, exitCode: error.exitCode };
-  if (typeof status === 'number' && 'requestId' in error) return { message: apiMessage(error), exitCode: ExitCode.Failure };
+  if (typeof status === 'number' && 'requestId' in error)
+    return { message: apiMessage(error), exitCode: ExitCode.Failure };
   if (oclifExit === 2) return { message: error.message, exitCode: ExitCode.Usage };
   return { message: error.message, exitCode: ExitCode.Failure };
 }

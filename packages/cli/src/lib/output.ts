@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import type CliTable from 'cli-table3';
 import { terminal } from './terminal.js';
 
 /**
@@ -17,7 +18,7 @@ function text(value: unknown): string {
   if (value === undefined || value === null) return '';
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (typeof value === 'object') return JSON.stringify(value);
-  return String(value as string | number);
+  return String(value);
 }
 
 /** Trims ISO timestamps to the minute: `2026-01-05 09:00`. */
@@ -26,7 +27,8 @@ export function formatDate(value: string | undefined | null): string {
   return value.replace('T', ' ').replace(/:\d{2}(\.\d+)?Z$/, '');
 }
 
-const ansi = (code: string, value: string) => (terminal.useColor() ? `\u001b[${code}m${value}\u001b[0m` : value);
+const ansi = (code: string, value: string) =>
+  terminal.useColor() ? `\u001b[${code}m${value}\u001b[0m` : value;
 
 export const output = {
   /** Writes data (stdout). */
@@ -42,14 +44,16 @@ export const output = {
   /** Prints rows: a table on a terminal, tab-separated lines otherwise. */
   table<T>(rows: readonly T[], columns: ReadonlyArray<Column<T>>): void {
     if (!terminal.stdoutIsTTY()) {
-      for (const row of rows) output.data(columns.map((c) => text(c.value(row)).replace(/[\t\n]/g, ' ')).join('\t'));
+      for (const row of rows)
+        output.data(columns.map((c) => text(c.value(row)).replace(/[\t\n]/g, ' ')).join('\t'));
       return;
     }
     if (rows.length === 0) {
       output.info('No results.');
       return;
     }
-    const Table = require('cli-table3') as typeof import('cli-table3');
+    // Loaded on first table only: piped and --json runs never pay for it.
+    const Table = require('cli-table3') as typeof CliTable;
     const table = new Table({
       head: columns.map((c) => c.header),
       style: { head: terminal.useColor() ? ['cyan'] : [], border: terminal.useColor() ? ['grey'] : [] },
@@ -58,11 +62,12 @@ export const output = {
     output.data(table.toString());
   },
 
-  /** Prints labelled fields of one object, aligned. */
-  fields(pairs: ReadonlyArray<readonly [string, unknown]>): void {
+  /** Prints labelled fields of one object, aligned: data on stdout, or a message on stderr. */
+  fields(pairs: ReadonlyArray<readonly [string, unknown]>, to: 'stdout' | 'stderr' = 'stdout'): void {
     const shown = pairs.filter(([, value]) => value !== undefined && value !== null && value !== '');
     const width = Math.max(0, ...shown.map(([label]) => label.length));
-    for (const [label, value] of shown) output.data(`${`${label}:`.padEnd(width + 2)}${text(value)}`);
+    const print = to === 'stdout' ? output.data : output.info;
+    for (const [label, value] of shown) print(`${`${label}:`.padEnd(width + 2)}${text(value)}`);
   },
 
   /** A message for people (stderr). */

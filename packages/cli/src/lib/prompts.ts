@@ -7,7 +7,10 @@ export const prompts = {
     const { confirm } = await import('@inquirer/prompts');
     return confirm({ message, default: defaultValue });
   },
-  async select<T>(message: string, choices: Array<{ name: string; value: T; description?: string }>): Promise<T> {
+  async select<T>(
+    message: string,
+    choices: Array<{ name: string; value: T; description?: string }>,
+  ): Promise<T> {
     const { select } = await import('@inquirer/prompts');
     return select<T>({ message, choices, pageSize: 15 });
   },

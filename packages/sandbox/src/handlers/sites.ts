@@ -158,7 +158,10 @@ export const siteHandlers = [
     if (body.defaultSiteSpace !== undefined && !row.siteSpaces.some((s) => s.id === body.defaultSiteSpace)) {
       throw badRequest(`body.defaultSiteSpace: "${body.defaultSiteSpace}" is not a site space of this site`);
     }
-    if (body.defaultSiteSection !== undefined && !row.sections.some((s) => s.id === body.defaultSiteSection)) {
+    if (
+      body.defaultSiteSection !== undefined &&
+      !row.sections.some((s) => s.id === body.defaultSiteSection)
+    ) {
       throw badRequest(`body.defaultSiteSection: "${body.defaultSiteSection}" is not a section of this site`);
     }
     const site = row.site;
@@ -220,7 +223,15 @@ export const siteHandlers = [
             .flatMap((siteSpace) => {
               const space = store.spaces.get(siteSpace.space);
               return space
-                ? [{ object: 'site-space' as const, id: siteSpace.id, path: siteSpace.path, section: section.id, space }]
+                ? [
+                    {
+                      object: 'site-space' as const,
+                      id: siteSpace.id,
+                      path: siteSpace.path,
+                      section: section.id,
+                      space,
+                    },
+                  ]
                 : [];
             }),
         })),
@@ -233,7 +244,13 @@ export const siteHandlers = [
     return row.integrations.flatMap((name) => {
       const integration = store.integrations.get(name);
       return integration?.script
-        ? [{ script: integration.script, cookies: integration.cookies ?? false, contentSecurityPolicy: `script-src ${new URL(integration.script).origin}` }]
+        ? [
+            {
+              script: integration.script,
+              cookies: integration.cookies ?? false,
+              contentSecurityPolicy: `script-src ${new URL(integration.script).origin}`,
+            },
+          ]
         : [];
     });
   }),

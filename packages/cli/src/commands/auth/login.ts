@@ -34,7 +34,12 @@ export default class AuthLogin extends BaseCommand<typeof AuthLogin> {
     const stored = await readConfig(this.config.configDir);
     await writeConfig(this.config.configDir, { ...stored, token, ...(apiUrl ? { apiUrl } : {}) });
     const baseUrl = client.baseUrl;
-    if (this.human) output.success(`Logged in to ${baseUrl}; token stored in ${configPath(this.config.configDir)}`);
-    return { loggedIn: true, apiUrl: baseUrl, organizations: organizations.count ?? organizations.items.length };
+    if (this.human)
+      output.success(`Logged in to ${baseUrl}; token stored in ${configPath(this.config.configDir)}`);
+    return {
+      loggedIn: true,
+      apiUrl: baseUrl,
+      organizations: organizations.count ?? organizations.items.length,
+    };
   }
 }

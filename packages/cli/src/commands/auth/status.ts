@@ -12,7 +12,8 @@ interface AuthStatusResult {
 
 export default class AuthStatus extends BaseCommand<typeof AuthStatus> {
   static override summary = 'Show whether a token is set and whether the API accepts it';
-  static override description = 'Exits with 4 when no token is set or the API refuses it. The token itself is never shown.';
+  static override description =
+    'Exits with 4 when no token is set or the API refuses it. The token itself is never shown.';
   static override examples = ['<%= config.bin %> auth status', '<%= config.bin %> auth status --json'];
 
   async run(): Promise<AuthStatusResult> {

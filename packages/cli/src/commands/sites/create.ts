@@ -14,7 +14,10 @@ export default class SitesCreate extends BaseCommand<typeof SitesCreate> {
   ];
   static override flags = {
     title: Flags.string({ description: 'Title, 2 to 128 characters' }),
-    visibility: Flags.string({ description: 'Who can read the site once published', options: SITE_VISIBILITY_OPTIONS }),
+    visibility: Flags.string({
+      description: 'Who can read the site once published',
+      options: SITE_VISIBILITY_OPTIONS,
+    }),
     type: Flags.string({ description: 'Site type (default: basic)' }),
     space: Flags.string({ description: 'Space id to publish in the site (repeatable)', multiple: true }),
   };

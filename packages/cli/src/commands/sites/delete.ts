@@ -11,7 +11,9 @@ export default class SitesDelete extends BaseCommand<typeof SitesDelete> {
   async run(): Promise<{ deleted: string }> {
     const organizationId = await this.organizationId();
     const client = await this.client();
-    const siteId = await this.argOrPick(this.args.site, 'the site id', () => pickSite(client, organizationId));
+    const siteId = await this.argOrPick(this.args.site, 'the site id', () =>
+      pickSite(client, organizationId),
+    );
     await this.confirm(`Delete site ${siteId}?`);
     await client.sites.delete(organizationId, siteId);
     if (this.human) output.success(`Deleted site ${siteId}`);

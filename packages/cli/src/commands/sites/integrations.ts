@@ -6,7 +6,9 @@ import { pickSite, siteArg } from '../../lib/sites.js';
 
 export default class SitesIntegrations extends BaseCommand<typeof SitesIntegrations> {
   static override summary = 'List the integrations enabled on a site';
-  static override examples = ['<%= config.bin %> sites integrations site_docs --org org_acme --search analytics'];
+  static override examples = [
+    '<%= config.bin %> sites integrations site_docs --org org_acme --search analytics',
+  ];
   static override args = { site: siteArg };
   static override flags = {
     ...listFlags,
@@ -16,7 +18,9 @@ export default class SitesIntegrations extends BaseCommand<typeof SitesIntegrati
   async run(): Promise<Integration[]> {
     const organizationId = await this.organizationId();
     const client = await this.client();
-    const siteId = await this.argOrPick(this.args.site, 'the site id', () => pickSite(client, organizationId));
+    const siteId = await this.argOrPick(this.args.site, 'the site id', () =>
+      pickSite(client, organizationId),
+    );
     const search = this.flags.search;
     const integrations = await this.collect((limit) =>
       client.sites.listIntegrations(organizationId, siteId, { limit, ...(search ? { search } : {}) }),

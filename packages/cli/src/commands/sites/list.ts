@@ -15,7 +15,10 @@ export default class SitesList extends BaseCommand<typeof SitesList> {
     ...listFlags,
     space: Flags.string({ description: 'Only sites built from this space id' }),
     title: Flags.string({ description: 'Only sites whose title contains this text' }),
-    published: Flags.boolean({ description: 'Only published sites (--no-published: only unpublished)', allowNo: true }),
+    published: Flags.boolean({
+      description: 'Only published sites (--no-published: only unpublished)',
+      allowNo: true,
+    }),
   };
 
   async run(): Promise<Site[]> {

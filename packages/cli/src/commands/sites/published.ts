@@ -12,13 +12,17 @@ export default class SitesPublished extends BaseCommand<typeof SitesPublished> {
   ];
   static override args = { site: siteArg };
   static override flags = {
-    'share-key': Flags.string({ description: 'Secret key of a share-link site, to resolve its published URLs' }),
+    'share-key': Flags.string({
+      description: 'Secret key of a share-link site, to resolve its published URLs',
+    }),
   };
 
   async run(): Promise<PublishedSite> {
     const organizationId = await this.organizationId();
     const client = await this.client();
-    const siteId = await this.argOrPick(this.args.site, 'the site id', () => pickSite(client, organizationId));
+    const siteId = await this.argOrPick(this.args.site, 'the site id', () =>
+      pickSite(client, organizationId),
+    );
     const shareKey = this.flags['share-key'];
     const published = await client.sites.getPublished(organizationId, siteId, shareKey ? { shareKey } : {});
     if (this.human) {
@@ -31,7 +35,10 @@ export default class SitesPublished extends BaseCommand<typeof SitesPublished> {
         section.siteSpaces.map((siteSpace) => ({ section, siteSpace })),
       );
       output.table(rows, [
-        { header: 'SECTION', value: (r) => `${r.section.title ?? r.section.id}${r.section.default ? ' (default)' : ''}` },
+        {
+          header: 'SECTION',
+          value: (r) => `${r.section.title ?? r.section.id}${r.section.default ? ' (default)' : ''}`,
+        },
         { header: 'PATH', value: (r) => `/${[r.section.path, r.siteSpace.path].filter(Boolean).join('/')}` },
         { header: 'SPACE', value: (r) => r.siteSpace.space.title ?? r.siteSpace.space.id },
         { header: 'SPACE ID', value: (r) => r.siteSpace.space.id },

@@ -11,7 +11,9 @@ export default class SitesScripts extends BaseCommand<typeof SitesScripts> {
   async run(): Promise<IntegrationScript[]> {
     const organizationId = await this.organizationId();
     const client = await this.client();
-    const siteId = await this.argOrPick(this.args.site, 'the site id', () => pickSite(client, organizationId));
+    const siteId = await this.argOrPick(this.args.site, 'the site id', () =>
+      pickSite(client, organizationId),
+    );
     const scripts = await client.sites.listIntegrationScripts(organizationId, siteId);
     if (this.human) {
       output.table(scripts, [

@@ -18,18 +18,29 @@ export default class SitesUpdate extends BaseCommand<typeof SitesUpdate> {
     title: Flags.string({ description: 'Title, 2 to 128 characters' }),
     visibility: Flags.string({ description: 'Who can read the site', options: SITE_VISIBILITY_OPTIONS }),
     basename: Flags.string({ description: 'Path under the hostname, 1 to 100 characters' }),
-    'adaptive-content': Flags.boolean({ description: 'Turn adaptive content on (--no-adaptive-content: off)', allowNo: true }),
-    'agents-context': Flags.string({ description: 'Whether agents can read the site', options: ['excluded', 'included'] }),
+    'adaptive-content': Flags.boolean({
+      description: 'Turn adaptive content on (--no-adaptive-content: off)',
+      allowNo: true,
+    }),
+    'agents-context': Flags.string({
+      description: 'Whether agents can read the site',
+      options: ['excluded', 'included'],
+    }),
     'default-site-space': Flags.string({ description: 'Site-space id shown at the root or default section' }),
     'default-site-section': Flags.string({ description: 'Section id shown by default' }),
     proxy: Flags.string({ description: 'Serve the site under a proxy location such as example.com/docs' }),
-    'remove-proxy': Flags.boolean({ description: 'Stop serving the site under its proxy', exclusive: ['proxy'] }),
+    'remove-proxy': Flags.boolean({
+      description: 'Stop serving the site under its proxy',
+      exclusive: ['proxy'],
+    }),
   };
 
   async run(): Promise<Site> {
     const organizationId = await this.organizationId();
     const client = await this.client();
-    const siteId = await this.argOrPick(this.args.site, 'the site id', () => pickSite(client, organizationId));
+    const siteId = await this.argOrPick(this.args.site, 'the site id', () =>
+      pickSite(client, organizationId),
+    );
     const f = this.flags;
     const body: SiteUpdateBody = {
       ...(f.title === undefined ? {} : { title: f.title }),
@@ -43,7 +54,9 @@ export default class SitesUpdate extends BaseCommand<typeof SitesUpdate> {
       ...(f['remove-proxy'] ? { proxy: null } : {}),
     };
     if (Object.keys(body).length === 0) {
-      throw new UsageError('Nothing to change: pass at least one of --title, --visibility, --basename, --proxy, ...');
+      throw new UsageError(
+        'Nothing to change: pass at least one of --title, --visibility, --basename, --proxy, ...',
+      );
     }
     const site = await client.sites.update(organizationId, siteId, body);
     if (this.human) {

@@ -10,7 +10,9 @@ export default class SitesView extends BaseCommand<typeof SitesView> {
   async run(): Promise<Site> {
     const organizationId = await this.organizationId();
     const client = await this.client();
-    const siteId = await this.argOrPick(this.args.site, 'the site id', () => pickSite(client, organizationId));
+    const siteId = await this.argOrPick(this.args.site, 'the site id', () =>
+      pickSite(client, organizationId),
+    );
     const site = await client.sites.get(organizationId, siteId);
     if (this.human) printSite(site);
     return site;

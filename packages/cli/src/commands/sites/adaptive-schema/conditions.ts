@@ -4,14 +4,16 @@ import { output } from '../../../lib/output.js';
 import { pickSite, siteArg } from '../../../lib/sites.js';
 
 export default class AdaptiveSchemaConditions extends BaseCommand<typeof AdaptiveSchemaConditions> {
-  static override summary = 'List the template conditions a site\'s adaptive schema allows';
+  static override summary = "List the template conditions a site's adaptive schema allows";
   static override examples = ['<%= config.bin %> sites adaptive-schema conditions site_docs --org org_acme'];
   static override args = { site: siteArg };
 
   async run(): Promise<TemplateCondition[]> {
     const organizationId = await this.organizationId();
     const client = await this.client();
-    const siteId = await this.argOrPick(this.args.site, 'the site id', () => pickSite(client, organizationId));
+    const siteId = await this.argOrPick(this.args.site, 'the site id', () =>
+      pickSite(client, organizationId),
+    );
     const { items } = await client.sites.adaptiveSchema.listTemplateConditions(organizationId, siteId);
     if (this.human) {
       output.table(items, [

@@ -23,7 +23,9 @@ export default class AdaptiveSchemaSet extends BaseCommand<typeof AdaptiveSchema
   async run(): Promise<SiteAdaptiveSchema> {
     const organizationId = await this.organizationId();
     const client = await this.client();
-    const siteId = await this.argOrPick(this.args.site, 'the site id', () => pickSite(client, organizationId));
+    const siteId = await this.argOrPick(this.args.site, 'the site id', () =>
+      pickSite(client, organizationId),
+    );
     const file = this.flags.file;
     let text: string;
     try {

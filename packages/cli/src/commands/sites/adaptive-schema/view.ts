@@ -5,13 +5,17 @@ import { pickSite, siteArg } from '../../../lib/sites.js';
 
 export default class AdaptiveSchemaView extends BaseCommand<typeof AdaptiveSchemaView> {
   static override summary = "Print a site's adaptive-content visitor schema (JSON Schema)";
-  static override examples = ['<%= config.bin %> sites adaptive-schema view site_docs --org org_acme > schema.json'];
+  static override examples = [
+    '<%= config.bin %> sites adaptive-schema view site_docs --org org_acme > schema.json',
+  ];
   static override args = { site: siteArg };
 
   async run(): Promise<SiteAdaptiveSchema> {
     const organizationId = await this.organizationId();
     const client = await this.client();
-    const siteId = await this.argOrPick(this.args.site, 'the site id', () => pickSite(client, organizationId));
+    const siteId = await this.argOrPick(this.args.site, 'the site id', () =>
+      pickSite(client, organizationId),
+    );
     const schema = await client.sites.adaptiveSchema.get(organizationId, siteId);
     // The schema itself is the useful output: printable straight into a file for `set`.
     if (this.human) output.json(schema.jsonSchema);
