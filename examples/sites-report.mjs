@@ -1,0 +1,33 @@
+#!/usr/bin/env node
+// Prints every site of an organization with the spaces it publishes.
+// Usage: DOCS_API_URL=... DOCS_API_TOKEN=... node examples/sites-report.mjs <organization-id>
+import { DocsClient, DocsError } from '@docs-api/sdk';
+
+const organizationId = process.argv[2] ?? process.env.DOCS_ORG;
+if (!organizationId) {
+  console.error('usage: node examples/sites-report.mjs <organization-id>');
+  process.exit(2);
+}
+
+const client = new DocsClient(); // token and URL from DOCS_API_TOKEN / DOCS_API_URL
+
+try {
+  for await (const site of client.sites.list(organizationId)) {
+    const { structure } = await client.sites.getPublished(organizationId, site.id);
+    const spaces = structure.structure.flatMap((section) =>
+      section.siteSpaces.map(
+        (siteSpace) => `${section.title} / ${siteSpace.space.title ?? siteSpace.space.id}`,
+      ),
+    );
+    console.log(
+      `${site.title} [${site.visibility}${site.published ? ', published' : ''}] ${site.urls?.published ?? ''}`,
+    );
+    for (const line of spaces) console.log(`  - ${line}`);
+  }
+} catch (error) {
+  if (error instanceof DocsError) {
+    console.error(`${error.name}: ${error.message}`);
+    process.exit(1);
+  }
+  throw error;
+}
