@@ -52,6 +52,11 @@ export interface Operation<
   queryWireNames: Record<string, string>;
 }
 
+/** `.` and `..` would change the path once URLs are normalised: no path parameter may be one. */
+function safeSegment(rule: z.ZodType<string>): z.ZodType<string> {
+  return rule.refine((value) => value !== '.' && value !== '..', 'must not be "." or ".."');
+}
+
 /** One endpoint of the contract, as data. */
 export function defineOperation<
   const Path extends string,
@@ -62,7 +67,7 @@ export function defineOperation<
   const pathParams = pathParamNames(spec.path);
   const rules = (spec.params ?? {}) as Record<string, z.ZodType<string> | undefined>;
   const paramsSchema = z.strictObject(
-    Object.fromEntries(pathParams.map((name) => [name, rules[name] ?? z.string().min(1)])),
+    Object.fromEntries(pathParams.map((name) => [name, safeSegment(rules[name] ?? z.string().min(1))])),
   );
   return { ...spec, pathParams, paramsSchema, queryWireNames: spec.queryWireNames ?? {} };
 }

@@ -221,7 +221,7 @@ export class HttpClient {
     } catch (error) {
       throw await this.#toDocsError(error, spec.method, url, timeout, signal);
     }
-    const data = await parseResponse(spec, response, rawJson);
+    const data = await parseResponse(spec, response, rawJson, config.token);
     return { data: data as T, response };
   }
 
@@ -250,8 +250,11 @@ export class HttpClient {
     } else if (error instanceof KyTimeoutError) {
       mapped = new TimeoutError(`${where} timed out after ${timeout} ms`);
     } else {
-      const reason = error instanceof Error ? describeNetworkError(error) : String(error);
-      mapped = new ConnectionError(`${where} failed: could not reach the server (${reason})`, {
+      // Say whether the request may have reached the server: it matters for a POST.
+      const what = neverConnected(error)
+        ? 'could not reach the server'
+        : 'the connection failed before an answer';
+      mapped = new ConnectionError(`${where} failed: ${what} (${describeNetworkError(error)})`, {
         cause: error,
       });
     }
@@ -268,7 +271,12 @@ function validate(schema: z.ZodType, value: unknown, prefix: string, issues: Val
   return undefined;
 }
 
-async function parseResponse(spec: SendSpec, response: Response, rawJson: boolean): Promise<unknown> {
+async function parseResponse(
+  spec: SendSpec,
+  response: Response,
+  rawJson: boolean,
+  token: string,
+): Promise<unknown> {
   const text = await response.text();
   if (!spec.response && !rawJson) return undefined;
   let json: unknown;
@@ -276,7 +284,11 @@ async function parseResponse(spec: SendSpec, response: Response, rawJson: boolea
     try {
       json = JSON.parse(text);
     } catch {
-      throw new ResponseValidationError(spec.label, [{ path: '', message: 'the body is not JSON' }], text);
+      throw new ResponseValidationError(
+        spec.label,
+        [{ path: '', message: 'the body is not JSON' }],
+        scrub(text, token),
+      );
     }
   }
   if (!spec.response) return json;
@@ -288,7 +300,7 @@ async function parseResponse(spec: SendSpec, response: Response, rawJson: boolea
         path: issue.path.map(String).join('.'),
         message: issue.message,
       })),
-      json,
+      scrub(json, token),
     );
   }
   return result.data;
@@ -317,13 +329,14 @@ function scrub(body: unknown, token: string): unknown {
   return typeof body === 'string' ? cleaned : (JSON.parse(cleaned) as unknown);
 }
 
+/** Error codes along the cause chain; ky wraps a thrown non-Error value in `.value`. */
 function errorCodes(error: unknown): string[] {
   const codes: string[] = [];
   let current: unknown = error;
-  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
-    const code = (current as { code?: unknown }).code;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const { code, cause, value } = current as { code?: unknown; cause?: unknown; value?: unknown };
     if (typeof code === 'string') codes.push(code);
-    current = (current as { cause?: unknown }).cause;
+    current = cause ?? value;
   }
   return codes;
 }
@@ -332,9 +345,16 @@ function neverConnected(error: unknown): boolean {
   return errorCodes(error).some((code) => NOT_CONNECTED_CODES.has(code));
 }
 
-function describeNetworkError(error: Error): string {
+function describeNetworkError(error: unknown): string {
   const codes = errorCodes(error);
-  const cause = (error as { cause?: unknown }).cause;
-  const detail = cause instanceof Error ? cause.message : error.message;
+  const cause = (error as { cause?: unknown } | undefined)?.cause;
+  const detail =
+    cause instanceof Error
+      ? cause.message
+      : error instanceof Error
+        ? error.message
+        : typeof (error as { message?: unknown } | undefined)?.message === 'string'
+          ? (error as { message: string }).message
+          : String(error);
   return codes[0] && !detail.includes(codes[0]) ? `${codes[0]}: ${detail}` : detail;
 }

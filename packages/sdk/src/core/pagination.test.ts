@@ -1,0 +1,213 @@
+import nock from 'nock';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DocsClient, NotFoundError, PagePromise, type Site } from '../index.js';
+
+const API = 'https://api.test';
+const TOKEN = 'tok_secret_123';
+const SITES = '/v1/orgs/org_1/sites';
+
+function makeClient(): DocsClient {
+  return new DocsClient({ token: TOKEN, baseUrl: `${API}/v1`, maxRetries: 2, maxRetryDelay: 50 });
+}
+
+function site(id: string) {
+  return {
+    object: 'site',
+    id,
+    type: 'basic',
+    title: `Site ${id}`,
+    visibility: 'public',
+    published: true,
+    siteSpaces: 1,
+    createdAt: '2024-01-01T00:00:00.000Z',
+    agentsContext: 'excluded',
+  };
+}
+
+function page(ids: string[], next?: string, extra: Record<string, unknown> = {}) {
+  return { items: ids.map(site), count: 5, ...(next ? { next: { page: next } } : {}), ...extra };
+}
+
+/** Three pages of the organization's sites: s1 s2 | s3 s4 | s5. */
+function stubPage(pageToken: string | undefined, ids: string[], next?: string) {
+  return nock(API)
+    .get(SITES)
+    .query({ limit: '2', ...(pageToken ? { page: pageToken } : {}) })
+    .reply(200, page(ids, next));
+}
+
+/** Every request that reached nock without an interceptor: must stay empty. */
+const unmatched: string[] = [];
+const onNoMatch = (request: { method?: string; path?: string }) =>
+  unmatched.push(`${request.method ?? ''} ${request.path ?? ''}`);
+
+beforeAll(() => {
+  nock.disableNetConnect();
+  nock.emitter.on('no match', onNoMatch);
+});
+afterAll(() => {
+  nock.emitter.removeListener('no match', onNoMatch);
+  nock.enableNetConnect();
+});
+afterEach(() => {
+  try {
+    expect(nock.pendingMocks()).toEqual([]);
+    expect(unmatched).toEqual([]);
+  } finally {
+    nock.cleanAll();
+    unmatched.length = 0;
+  }
+});
+
+describe('PagePromise over sites.list', () => {
+  it('gives the first page when awaited', async () => {
+    stubPage(undefined, ['s1', 's2'], 'p2');
+
+    const first = await makeClient().sites.list('org_1', { limit: 2 });
+    expect(first.items.map((item) => item.id)).toEqual(['s1', 's2']);
+    expect(first.count).toBe(5);
+    expect(first.next).toEqual({ page: 'p2' });
+  });
+
+  it('yields every item across three pages in order with for await', async () => {
+    stubPage(undefined, ['s1', 's2'], 'p2');
+    stubPage('p2', ['s3', 's4'], 'p3');
+    stubPage('p3', ['s5']);
+
+    const ids: string[] = [];
+    for await (const item of makeClient().sites.list('org_1', { limit: 2 })) ids.push(item.id);
+    expect(ids).toEqual(['s1', 's2', 's3', 's4', 's5']);
+  });
+
+  it('keeps the filters of the first request on every following page', async () => {
+    nock(API)
+      .get(SITES)
+      .query({ limit: '1', space: 'sp_1', published: 'false' })
+      .reply(200, page(['s1'], 'p2'));
+    nock(API)
+      .get(SITES)
+      .query({ limit: '1', space: 'sp_1', published: 'false', page: 'p2' })
+      .reply(200, page(['s2']));
+
+    const all = await makeClient()
+      .sites.list('org_1', { limit: 1, space: 'sp_1', published: false })
+      .toArray({ max: 10 });
+    expect(all.map((item) => item.id)).toEqual(['s1', 's2']);
+  });
+
+  it('yields the three pages with .pages(), envelope fields included', async () => {
+    nock(API)
+      .get(SITES)
+      .query({ limit: '2' })
+      .reply(200, page(['s1', 's2'], 'p2', { stats: { total: 5 } }));
+    stubPage('p2', ['s3', 's4'], 'p3');
+    stubPage('p3', ['s5']);
+
+    const pages = [];
+    for await (const each of makeClient().sites.list('org_1', { limit: 2 }).pages()) pages.push(each);
+    expect(pages.map((each) => each.items.map((item) => item.id))).toEqual([
+      ['s1', 's2'],
+      ['s3', 's4'],
+      ['s5'],
+    ]);
+    expect(pages[0]).toMatchObject({ stats: { total: 5 } });
+    expect(pages[2]?.next).toBeUndefined();
+  });
+
+  it('stops at toArray({ max: 3 }) without fetching the third page', async () => {
+    stubPage(undefined, ['s1', 's2'], 'p2');
+    stubPage('p2', ['s3', 's4'], 'p3');
+    // No stub for p3: fetching it would be an unmatched request.
+
+    const items = await makeClient().sites.list('org_1', { limit: 2 }).toArray({ max: 3 });
+    expect(items.map((item) => item.id)).toEqual(['s1', 's2', 's3']);
+  });
+
+  it('does not fetch the next page when max ends on a page boundary', async () => {
+    stubPage(undefined, ['s1', 's2'], 'p2');
+
+    const items = await makeClient().sites.list('org_1', { limit: 2 }).toArray({ max: 2 });
+    expect(items.map((item) => item.id)).toEqual(['s1', 's2']);
+  });
+
+  it('stops when breaking out of for await', async () => {
+    stubPage(undefined, ['s1', 's2'], 'p2');
+
+    let seen: Site | undefined;
+    for await (const item of makeClient().sites.list('org_1', { limit: 2 })) {
+      seen = item;
+      break;
+    }
+    expect(seen?.id).toBe('s1');
+  });
+
+  it('collects everything with toArray({ max: Infinity })', async () => {
+    stubPage(undefined, ['s1', 's2'], 'p2');
+    stubPage('p2', ['s3', 's4'], 'p3');
+    stubPage('p3', ['s5']);
+
+    const items = await makeClient().sites.list('org_1', { limit: 2 }).toArray({ max: Infinity });
+    expect(items).toHaveLength(5);
+  });
+
+  it.each([-1, 1.5, Number.NaN])('refuses toArray({ max: %s })', async (max) => {
+    stubPage(undefined, ['s1', 's2'], 'p2');
+    const list = makeClient().sites.list('org_1', { limit: 2 });
+    await list; // the first page is requested at once
+
+    await expect(list.toArray({ max })).rejects.toThrow(RangeError);
+  });
+
+  it('stops instead of looping when a page repeats its cursor', async () => {
+    stubPage(undefined, ['s1', 's2'], 'p2');
+    stubPage('p2', ['s3', 's4'], 'p2');
+
+    const items = await makeClient().sites.list('org_1', { limit: 2 }).toArray({ max: 100 });
+    expect(items.map((item) => item.id)).toEqual(['s1', 's2', 's3', 's4']);
+  });
+
+  it('stops when the cursors form a cycle', async () => {
+    stubPage(undefined, ['s1'], 'pa');
+    stubPage('pa', ['s2'], 'pb');
+    stubPage('pb', ['s3'], 'pa');
+
+    const items = await makeClient().sites.list('org_1', { limit: 2 }).toArray({ max: 100 });
+    expect(items.map((item) => item.id)).toEqual(['s1', 's2', 's3']);
+  });
+
+  it('treats a null next as the last page', async () => {
+    nock(API)
+      .get(SITES)
+      .query({ limit: '2' })
+      .reply(200, { items: [site('s1')], next: null });
+
+    const pages = [];
+    for await (const each of makeClient().sites.list('org_1', { limit: 2 }).pages()) pages.push(each);
+    expect(pages).toHaveLength(1);
+  });
+
+  it('passes on the error of a later page', async () => {
+    stubPage(undefined, ['s1', 's2'], 'p2');
+    nock(API).get(SITES).query({ limit: '2', page: 'p2' }).reply(404, { message: 'cursor expired' });
+
+    const ids: string[] = [];
+    const walk = async () => {
+      for await (const item of makeClient().sites.list('org_1', { limit: 2 })) ids.push(item.id);
+    };
+    await expect(walk()).rejects.toBeInstanceOf(NotFoundError);
+    expect(ids).toEqual(['s1', 's2']);
+  });
+
+  it('is a PagePromise with the first page and its response', async () => {
+    nock(API)
+      .get(SITES)
+      .query({ limit: '2' })
+      .reply(200, page(['s1']), { 'x-request-id': 'req_1' });
+
+    const list = makeClient().sites.list('org_1', { limit: 2 });
+    expect(list).toBeInstanceOf(PagePromise);
+    const { data, response } = await list.withResponse();
+    expect(data.items[0]?.id).toBe('s1');
+    expect(response.headers.get('x-request-id')).toBe('req_1');
+  });
+});
