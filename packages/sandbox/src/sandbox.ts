@@ -10,6 +10,9 @@ import {
 } from '@docs-api/sdk/contract';
 import { SandboxError } from './errors.js';
 import { FAULT_HEADER, FaultPlan, type Fault } from './faults.js';
+import { changeRequestCommentHandlers } from './handlers/change-request-comments.js';
+import { changeRequestContentHandlers } from './handlers/change-request-content.js';
+import { changeRequestHandlers } from './handlers/change-requests.js';
 import { organizationHandlers } from './handlers/organizations.js';
 import { siteHandlers } from './handlers/sites.js';
 import { spaceHandlers } from './handlers/spaces.js';
@@ -24,6 +27,9 @@ export const implementations: readonly Implementation[] = [
   ...siteHandlers,
   ...organizationHandlers,
   ...spaceHandlers,
+  ...changeRequestHandlers,
+  ...changeRequestCommentHandlers,
+  ...changeRequestContentHandlers,
 ];
 
 export interface SandboxOptions {

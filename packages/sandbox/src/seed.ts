@@ -1,5 +1,6 @@
 import type { Space } from '@docs-api/sdk/contract';
 import { DEFAULT_ADAPTIVE_SCHEMA } from './handlers/sites.js';
+import { seedChangeRequests } from './seed-change-requests.js';
 import type { Store } from './store.js';
 
 /** `demo`: a small, realistic organization. `empty`: one organization and its owner, nothing else. */
@@ -76,6 +77,7 @@ function seedDemo(store: Store): void {
     space('space_handbook', 'Handbook', '📘'),
     space('space_api', 'API Reference', '🔌'),
     space('space_guides', 'Guides', '🧭'),
+    { ...space('space_legal', 'Legal', '⚖️'), editMode: 'locked' },
   ]) {
     store.spaces.set(s.id, s);
   }
@@ -168,6 +170,8 @@ function seedDemo(store: Store): void {
     adaptiveSchema: { jsonSchema: structuredClone(DEFAULT_ADAPTIVE_SCHEMA), updatedAt: T0 },
     integrations: [],
   });
+
+  seedChangeRequests(store);
 }
 
 export function applySeed(store: Store, seed: Seed): void {

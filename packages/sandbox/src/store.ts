@@ -1,4 +1,5 @@
-import type { Integration, Organization, Site, Space, User } from '@docs-api/sdk/contract';
+import type { DocumentInput, Integration, Organization, Site, Space, User } from '@docs-api/sdk/contract';
+import type { RevisionRow } from './content.js';
 
 /** Rows are the API's own objects plus the relations the API does not show. */
 export interface MemberRow {
@@ -43,6 +44,75 @@ export interface IntegrationRow {
   cookies?: boolean;
 }
 
+/** One user's edits to a change request, as its contributors list shows them. */
+export interface ContributorRow {
+  user: string;
+  count: number;
+  updatedAt: string;
+}
+
+export interface ReviewerRow {
+  user: string;
+  requestedBy: string;
+  createdAt: string;
+  /** The request's revision when the review was asked for. */
+  revision: string;
+}
+
+export interface ChangeRequestRow {
+  id: string;
+  space: string;
+  number: number;
+  status: string;
+  subject: string;
+  description?: DocumentInput;
+  createdBy: string;
+  createdAt: string;
+  updatedAt: string;
+  revision: string;
+  revisionInitial: string;
+  revisionMergedAncestor?: string;
+  revisionMerged?: string;
+  conversationsIssuesCluster?: string;
+  /** The edit log, one row per user. */
+  contributors: ContributorRow[];
+  reviewers: ReviewerRow[];
+}
+
+export interface ReactionRow {
+  emoji: string;
+  users: Array<{ user: string; reactedAt: string }>;
+}
+
+export interface ReplyRow {
+  id: string;
+  postedBy: string;
+  postedAt: string;
+  editedAt?: string;
+  markdown: string;
+  reactions: ReactionRow[];
+}
+
+export interface CommentRow {
+  id: string;
+  changeRequest: string;
+  space: string;
+  /** The request's revision when the comment was posted. */
+  revision: string;
+  postedBy: string;
+  postedAt: string;
+  editedAt?: string;
+  markdown: string;
+  page?: string;
+  node?: string;
+  tableCell?: { record: string; definition: string };
+  reactions: ReactionRow[];
+  status: 'open' | 'resolved';
+  resolvedAt?: string;
+  resolvedBy?: string;
+  replies: ReplyRow[];
+}
+
 /** The sandbox's whole state, in memory. */
 export class Store {
   readonly organizations = new Map<string, Organization>();
@@ -51,6 +121,11 @@ export class Store {
   readonly spaces = new Map<string, Space>();
   readonly sites = new Map<string, SiteRow>();
   readonly integrations = new Map<string, IntegrationRow>();
+  /** Revisions of every space, primary ones and those of change requests. */
+  readonly revisions = new Map<string, RevisionRow>();
+  readonly changeRequests = new Map<string, ChangeRequestRow>();
+  /** Comments of change requests, in posting order. */
+  readonly comments = new Map<string, CommentRow>();
   /** The user every request acts as. */
   actor = '';
   #sequence = 0;

@@ -1,0 +1,473 @@
+import { createHash } from 'node:crypto';
+import type {
+  ContentFile,
+  ContentPage,
+  ContentReference,
+  Link,
+  Revision,
+  Space,
+} from '@docs-api/sdk/contract';
+import { notFound, SandboxError } from './errors.js';
+import type { Store } from './store.js';
+
+/**
+ * The content model behind change requests: a space has revisions, a revision holds a tree
+ * of pages, files, reusable contents and variables. Rows hold what the API does not show
+ * (page links as data, computed page generators); views build the API objects on read.
+ */
+
+/** Host of the sandbox's web app: a link to it is `in-app`. */
+export const APP_HOST = 'app.sandbox.docs-api.local';
+const APP_ORIGIN = `https://${APP_HOST}`;
+const FILES_ORIGIN = 'https://files.sandbox.docs-api.local';
+
+/** Where a page link points. */
+export type LinkTarget =
+  { kind: 'page'; page: string } | { kind: 'file'; file: string } | { kind: 'url'; url: string };
+
+export interface PageLinkRow {
+  target: LinkTarget;
+  relation: 'reference';
+}
+
+export interface PageRow {
+  id: string;
+  title: string;
+  slug: string;
+  emoji?: string;
+  description?: string;
+  hidden?: boolean;
+  /** Absent for computed pages: their markdown is computed on read. */
+  markdown?: string;
+  /** A page whose content is generated, e.g. `builtin:page-index`. */
+  computed?: { type: string; props: Record<string, unknown> };
+  /** Page-level variables, overriding the revision's. */
+  variables?: Record<string, string>;
+  createdAt: string;
+  updatedAt: string;
+  /** The links the page's content holds. */
+  links: PageLinkRow[];
+  pages: PageRow[];
+}
+
+export interface FileRow {
+  id: string;
+  name: string;
+  contentType: string;
+  size: number;
+  dimensions?: { width: number; height: number };
+}
+
+export interface ReusableContentRow {
+  id: string;
+  title: string;
+}
+
+export interface RevisionRow {
+  id: string;
+  space: string;
+  parents: string[];
+  createdAt: string;
+  /** The git commit message of the revision. */
+  message: string;
+  pages: PageRow[];
+  files: FileRow[];
+  reusableContents: ReusableContentRow[];
+  variables: Record<string, string>;
+}
+
+/** The content of a revision, without its identity. */
+export type RevisionContent = Pick<RevisionRow, 'pages' | 'files' | 'reusableContents' | 'variables'>;
+
+/** The two booleans every content endpoint takes; both default to true. */
+export interface ContentOptions {
+  gitMetadata?: boolean | undefined;
+  computed?: boolean | undefined;
+}
+
+export interface FlatPage {
+  page: PageRow;
+  parent: string | null;
+  index: number;
+  path: string;
+  depth: number;
+}
+
+/** Every page of a tree, parents before children, with its place in the tree. */
+export function flattenPages(pages: readonly PageRow[], parent: FlatPage | null = null): FlatPage[] {
+  const flat: FlatPage[] = [];
+  pages.forEach((page, index) => {
+    const entry: FlatPage = {
+      page,
+      parent: parent?.page.id ?? null,
+      index,
+      path: parent ? `${parent.path}/${page.slug}` : page.slug,
+      depth: parent ? parent.depth + 1 : 0,
+    };
+    flat.push(entry, ...flattenPages(page.pages, entry));
+  });
+  return flat;
+}
+
+export function findPage(revision: RevisionRow, pageId: string): FlatPage | undefined {
+  return flattenPages(revision.pages).find((entry) => entry.page.id === pageId);
+}
+
+export function requireRevision(store: Store, revisionId: string): RevisionRow {
+  const revision = store.revisions.get(revisionId);
+  if (!revision) throw notFound('revision', revisionId);
+  return revision;
+}
+
+/** Stores a new revision of a space holding a copy of the given content. */
+export function createRevision(
+  store: Store,
+  space: string,
+  content: RevisionContent,
+  parents: string[],
+  message: string,
+): RevisionRow {
+  const revision: RevisionRow = {
+    id: store.newId('rev'),
+    space,
+    parents,
+    createdAt: store.now(),
+    message,
+    ...structuredClone({
+      pages: content.pages,
+      files: content.files,
+      reusableContents: content.reusableContents,
+      variables: content.variables,
+    }),
+  };
+  store.revisions.set(revision.id, revision);
+  return revision;
+}
+
+/** The space's current primary revision; a space the seed gave none starts with an empty one. */
+export function primaryRevision(store: Store, space: Space): RevisionRow {
+  if (space.revision) return requireRevision(store, space.revision);
+  const revision = createRevision(
+    store,
+    space.id,
+    { pages: [], files: [], reusableContents: [], variables: {} },
+    [],
+    'Initial revision',
+  );
+  space.revision = revision.id;
+  return revision;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Changes: what a change request did to the revision it started from.
+
+interface PageChange {
+  page: PageRow;
+  parent: string | null;
+  index: number;
+}
+
+export interface RevisionChanges {
+  /** Pages added or changed (content or place), parents before children; `pages` not included. */
+  pages: PageChange[];
+  removedPages: string[];
+  files: FileRow[];
+  removedFiles: string[];
+  reusableContents: ReusableContentRow[];
+  removedReusableContents: string[];
+  variables: Record<string, string>;
+  removedVariables: string[];
+}
+
+const shallow = (page: PageRow): Omit<PageRow, 'pages'> => {
+  const { pages: _pages, ...rest } = page;
+  return rest;
+};
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+function diffById<T extends { id: string }>(base: readonly T[], mine: readonly T[]) {
+  const before = new Map(base.map((item) => [item.id, item]));
+  const ids = new Set(mine.map((item) => item.id));
+  return {
+    changed: mine.filter((item) => !same(before.get(item.id), item)),
+    removed: base.filter((item) => !ids.has(item.id)).map((item) => item.id),
+  };
+}
+
+/** What `mine` changed, added and removed relative to `base`. */
+export function diffRevisions(base: RevisionContent, mine: RevisionContent): RevisionChanges {
+  const before = new Map(flattenPages(base.pages).map((entry) => [entry.page.id, entry]));
+  const after = flattenPages(mine.pages);
+  const afterIds = new Set(after.map((entry) => entry.page.id));
+  const pages = after
+    .filter((entry) => {
+      const old = before.get(entry.page.id);
+      return !old || old.parent !== entry.parent || !same(shallow(old.page), shallow(entry.page));
+    })
+    .map((entry) => ({ page: entry.page, parent: entry.parent, index: entry.index }));
+  const files = diffById(base.files, mine.files);
+  const reusable = diffById(base.reusableContents, mine.reusableContents);
+  const variables: Record<string, string> = {};
+  for (const [name, value] of Object.entries(mine.variables)) {
+    if (base.variables[name] !== value) variables[name] = value;
+  }
+  return {
+    pages,
+    removedPages: [...before.keys()].filter((id) => !afterIds.has(id)),
+    files: files.changed,
+    removedFiles: files.removed,
+    reusableContents: reusable.changed,
+    removedReusableContents: reusable.removed,
+    variables,
+    removedVariables: Object.keys(base.variables).filter((name) => !(name in mine.variables)),
+  };
+}
+
+function detach(pages: PageRow[], pageId: string): PageRow | undefined {
+  const index = pages.findIndex((page) => page.id === pageId);
+  if (index >= 0) return pages.splice(index, 1)[0];
+  for (const page of pages) {
+    const found = detach(page.pages, pageId);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function upsertById<T extends { id: string }>(items: T[], changed: readonly T[], removed: readonly string[]) {
+  for (const id of removed) {
+    const index = items.findIndex((item) => item.id === id);
+    if (index >= 0) items.splice(index, 1);
+  }
+  for (const item of changed) {
+    const index = items.findIndex((existing) => existing.id === item.id);
+    if (index >= 0) items[index] = structuredClone(item);
+    else items.push(structuredClone(item));
+  }
+}
+
+/**
+ * Re-applies changes on other content (e.g. the current primary revision), in place: changed
+ * pages keep the children they have there; a page whose parent is gone lands at the root.
+ */
+export function applyChanges(content: RevisionContent, changes: RevisionChanges): void {
+  for (const id of changes.removedPages) detach(content.pages, id);
+  for (const change of changes.pages) {
+    const existing = detach(content.pages, change.page.id);
+    const page: PageRow = { ...structuredClone(shallow(change.page)), pages: existing?.pages ?? [] };
+    const parent = change.parent
+      ? flattenPages(content.pages).find((entry) => entry.page.id === change.parent)
+      : undefined;
+    const siblings = parent ? parent.page.pages : content.pages;
+    siblings.splice(Math.min(change.index, siblings.length), 0, page);
+  }
+  upsertById(content.files, changes.files, changes.removedFiles);
+  upsertById(content.reusableContents, changes.reusableContents, changes.removedReusableContents);
+  for (const name of changes.removedVariables) delete content.variables[name];
+  Object.assign(content.variables, changes.variables);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Views: the API objects, built on read.
+
+const oid = (value: unknown) => createHash('sha1').update(JSON.stringify(value)).digest('hex');
+
+function appUrl(space: string): string {
+  return `${APP_ORIGIN}/s/${space}`;
+}
+
+/** Markdown of a computed page, from its generator. */
+function computeMarkdown(revision: RevisionRow, page: PageRow): string {
+  if (page.computed?.type === 'builtin:page-index') {
+    const depth = typeof page.computed.props.depth === 'number' ? page.computed.props.depth : Infinity;
+    const lines = flattenPages(revision.pages)
+      .filter((entry) => entry.page.id !== page.id && !entry.page.hidden && entry.depth < depth)
+      .map((entry) => `${'  '.repeat(entry.depth)}- [${entry.page.title}](/${entry.path})`);
+    return `# ${page.title}\n\n${lines.join('\n')}\n`;
+  }
+  return '';
+}
+
+export function pageView(
+  revision: RevisionRow,
+  entry: Pick<FlatPage, 'page' | 'path'>,
+  options: ContentOptions,
+): ContentPage {
+  const { page, path } = entry;
+  const markdown = page.computed
+    ? options.computed === false
+      ? undefined
+      : computeMarkdown(revision, page)
+    : page.markdown;
+  return {
+    id: page.id,
+    title: page.title,
+    type: 'document',
+    slug: page.slug,
+    path,
+    ...(page.emoji !== undefined ? { emoji: page.emoji } : {}),
+    ...(page.description !== undefined ? { description: page.description } : {}),
+    ...(page.hidden !== undefined ? { hidden: page.hidden } : {}),
+    ...(page.variables !== undefined ? { variables: { ...page.variables } } : {}),
+    createdAt: page.createdAt,
+    updatedAt: page.updatedAt,
+    ...(markdown !== undefined ? { markdown } : {}),
+    ...(page.computed ? { computed: structuredClone(page.computed) } : {}),
+    urls: { app: `${appUrl(revision.space)}/${path}` },
+    ...(options.gitMetadata === false
+      ? {}
+      : { git: { oid: oid(shallow(page)), path: page.pages.length ? `${path}/README.md` : `${path}.md` } }),
+    pages: page.pages.map((child) =>
+      pageView(revision, { page: child, path: `${path}/${child.slug}` }, options),
+    ),
+  };
+}
+
+export function pagesView(revision: RevisionRow, options: ContentOptions): ContentPage[] {
+  return revision.pages.map((page) => pageView(revision, { page, path: page.slug }, options));
+}
+
+export function fileView(revision: RevisionRow, file: FileRow, options: ContentOptions): ContentFile {
+  return {
+    id: file.id,
+    name: file.name,
+    contentType: file.contentType,
+    size: file.size,
+    ...(file.dimensions ? { dimensions: { ...file.dimensions } } : {}),
+    downloadURL: `${FILES_ORIGIN}/spaces/${revision.space}/files/${file.id}/${encodeURIComponent(file.name)}`,
+    ...(options.gitMetadata === false
+      ? {}
+      : { git: { oid: oid(file), path: `.gitbook/assets/${file.name}` } }),
+  };
+}
+
+export function revisionView(revision: RevisionRow, options: ContentOptions): Revision {
+  return {
+    object: 'revision',
+    id: revision.id,
+    parents: [...revision.parents],
+    pages: pagesView(revision, options),
+    files: revision.files.map((file) => fileView(revision, file, options)),
+    reusableContents: revision.reusableContents.map((reusable) => ({
+      id: reusable.id,
+      title: reusable.title,
+      ...(options.gitMetadata === false
+        ? {}
+        : { git: { oid: oid(reusable), path: `.gitbook/includes/${reusable.id}.md` } }),
+    })),
+    variables: { ...revision.variables },
+    createdAt: revision.createdAt,
+    type: 'edits',
+    ...(options.gitMetadata === false
+      ? {}
+      : {
+          git: {
+            oid: oid([revision.id, revision.createdAt]),
+            message: revision.message,
+            createdByService: false,
+          },
+        }),
+    urls: { app: `${appUrl(revision.space)}/~/revisions/${revision.id}` },
+  };
+}
+
+export function requirePage(revision: RevisionRow, pageId: string, where: string): FlatPage {
+  const entry = findPage(revision, pageId);
+  if (!entry) throw new SandboxError(404, `page "${pageId}" was not found in ${where}`);
+  return entry;
+}
+
+export function requireFile(revision: RevisionRow, fileId: string, where: string): FileRow {
+  const file = revision.files.find((candidate) => candidate.id === fileId);
+  if (!file) throw new SandboxError(404, `file "${fileId}" was not found in ${where}`);
+  return file;
+}
+
+/**
+ * Evaluates the expressions of a page's markdown: `{{ variables.name }}` is deterministic,
+ * `{{ now }}` is not. `true` evaluates both, `deterministic-only` the variables only.
+ * An unknown variable is left as written.
+ */
+export function evaluateMarkdown(
+  markdown: string,
+  variables: Record<string, string>,
+  mode: boolean | 'deterministic-only' | undefined,
+  now: () => string,
+): string {
+  if (!mode) return markdown;
+  let result = markdown.replace(/\{\{\s*variables\.([A-Za-z_][\w-]*)\s*\}\}/g, (expression, name: string) =>
+    Object.hasOwn(variables, name) ? (variables[name] ?? '') : expression,
+  );
+  if (mode === true && /\{\{\s*now\s*\}\}/.test(result)) {
+    const date = now();
+    result = result.replace(/\{\{\s*now\s*\}\}/g, date);
+  }
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Links and backlinks.
+
+function isBroken(revision: RevisionRow, target: LinkTarget): boolean {
+  if (target.kind === 'page') return !findPage(revision, target.page);
+  if (target.kind === 'file') return !revision.files.some((file) => file.id === target.file);
+  return false;
+}
+
+export function linkStatus(revision: RevisionRow, target: LinkTarget): 'ok' | 'broken' | 'in-app' {
+  if (isBroken(revision, target)) return 'broken';
+  if (target.kind === 'url') {
+    try {
+      if (new URL(target.url).host === APP_HOST) return 'in-app';
+    } catch {
+      return 'ok';
+    }
+  }
+  return 'ok';
+}
+
+function referenceTo(space: string, target: LinkTarget): ContentReference {
+  if (target.kind === 'page') return { kind: 'page', page: target.page, space };
+  if (target.kind === 'file') return { kind: 'file', file: target.file };
+  return { kind: 'url', url: target.url };
+}
+
+const pageReference = (space: string, page: string): ContentReference => ({ kind: 'page', page, space });
+
+/**
+ * The links of a page in `revision`, with counts. A broken link counts for the change request
+ * when it is not already broken on the same page in `base` (the primary revision the request
+ * started from, or was last updated from).
+ */
+export function pageLinks(
+  revision: RevisionRow,
+  base: RevisionRow,
+  page: PageRow,
+): { links: Link[]; stats: { total: number; broken: { total: number; changeRequest: number } } } {
+  const basePage = findPage(base, page.id)?.page;
+  let broken = 0;
+  let introduced = 0;
+  const links = page.links.map((link): Link => {
+    const status = linkStatus(revision, link.target);
+    if (status === 'broken') {
+      broken += 1;
+      const brokenBefore = basePage?.links.some(
+        (old) => same(old.target, link.target) && isBroken(base, old.target),
+      );
+      if (!brokenBefore) introduced += 1;
+    }
+    return {
+      status,
+      relation: link.relation,
+      targetReference: referenceTo(revision.space, link.target),
+      locationReferences: [pageReference(revision.space, page.id)],
+    };
+  });
+  return { links, stats: { total: links.length, broken: { total: broken, changeRequest: introduced } } };
+}
+
+/** References of the pages of `revision` that link to the target. */
+export function backlinks(revision: RevisionRow, target: LinkTarget): ContentReference[] {
+  return flattenPages(revision.pages)
+    .filter((entry) => entry.page.links.some((link) => same(link.target, target)))
+    .map((entry) => pageReference(revision.space, entry.page.id));
+}

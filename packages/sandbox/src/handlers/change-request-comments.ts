@@ -1,0 +1,228 @@
+import {
+  createChangeRequestComment,
+  createChangeRequestCommentReply,
+  deleteChangeRequestComment,
+  getChangeRequestComment,
+  listChangeRequestCommentReplies,
+  listChangeRequestComments,
+  updateChangeRequestComment,
+  type Comment,
+  type Reaction,
+  type Reply,
+} from '@docs-api/sdk/contract';
+import { findPage, requireRevision } from '../content.js';
+import { badRequest, notFound } from '../errors.js';
+import { implement } from '../implement.js';
+import { paginate } from '../pagination.js';
+import type { ChangeRequestRow, CommentRow, ReactionRow, ReplyRow, Store } from '../store.js';
+import { requireChangeRequest, userView } from './change-requests.js';
+
+/** Output formats of comment bodies the sandbox can give; the contract shows only `markdown`. */
+const FORMATS = ['markdown'];
+const COMMENT_STATUSES = ['all', 'open', 'resolved'];
+const PERMISSIONS = { view: true, edit: true, reply: true, delete: true };
+
+function checkFormat(format: string | undefined): void {
+  if (format !== undefined && !FORMATS.includes(format)) {
+    throw badRequest(
+      `query.format: "${format}" is not a supported format (supported: ${FORMATS.join(', ')})`,
+    );
+  }
+}
+
+function requireComment(store: Store, changeRequest: ChangeRequestRow, commentId: string): CommentRow {
+  const comment = store.comments.get(commentId);
+  if (!comment || comment.changeRequest !== changeRequest.id) throw notFound('comment', commentId);
+  return comment;
+}
+
+function reactionsView(store: Store, reactions: readonly ReactionRow[]): Reaction[] {
+  return reactions.map((reaction) => ({
+    emoji: reaction.emoji,
+    count: reaction.users.length,
+    users: reaction.users.map((entry) => ({ user: userView(store, entry.user), reactedAt: entry.reactedAt })),
+  }));
+}
+
+function commentLocation(comment: CommentRow): string {
+  return `/v1/spaces/${comment.space}/change-requests/${comment.changeRequest}/comments/${comment.id}`;
+}
+
+function commentView(store: Store, comment: CommentRow): Comment {
+  const repliers = new Map<string, { count: number; updatedAt: string }>();
+  for (const reply of comment.replies) {
+    const replier = repliers.get(reply.postedBy);
+    if (replier) {
+      replier.count += 1;
+      if (reply.postedAt > replier.updatedAt) replier.updatedAt = reply.postedAt;
+    } else {
+      repliers.set(reply.postedBy, { count: 1, updatedAt: reply.postedAt });
+    }
+  }
+  return {
+    object: 'comment',
+    id: comment.id,
+    postedBy: userView(store, comment.postedBy),
+    postedAt: comment.postedAt,
+    ...(comment.editedAt ? { editedAt: comment.editedAt } : {}),
+    body: { markdown: comment.markdown },
+    target: {
+      changeRequest: comment.changeRequest,
+      space: comment.space,
+      revision: comment.revision,
+      ...(comment.page ? { page: { id: comment.page } } : {}),
+      ...(comment.node ? { node: { id: comment.node } } : {}),
+      ...(comment.tableCell ? { tableCell: { ...comment.tableCell } } : {}),
+    },
+    reactions: reactionsView(store, comment.reactions),
+    replies: comment.replies.length,
+    repliers: [...repliers].map(([user, replier]) => ({
+      user: userView(store, user),
+      count: replier.count,
+      updatedAt: replier.updatedAt,
+    })),
+    status: comment.status,
+    ...(comment.resolvedAt ? { resolvedAt: comment.resolvedAt } : {}),
+    ...(comment.resolvedBy ? { resolvedBy: userView(store, comment.resolvedBy) } : {}),
+    urls: { location: commentLocation(comment) },
+    permissions: { ...PERMISSIONS },
+  };
+}
+
+function replyView(store: Store, comment: CommentRow, reply: ReplyRow): Reply {
+  return {
+    object: 'comment-reply',
+    id: reply.id,
+    postedBy: userView(store, reply.postedBy),
+    postedAt: reply.postedAt,
+    ...(reply.editedAt ? { editedAt: reply.editedAt } : {}),
+    body: { markdown: reply.markdown },
+    reactions: reactionsView(store, reply.reactions),
+    urls: { location: `${commentLocation(comment)}/replies/${reply.id}` },
+    permissions: { ...PERMISSIONS },
+  };
+}
+
+function react(store: Store, reactions: ReactionRow[], added: readonly string[], removed: readonly string[]) {
+  for (const emoji of added) {
+    let reaction = reactions.find((candidate) => candidate.emoji === emoji);
+    if (!reaction) {
+      reaction = { emoji, users: [] };
+      reactions.push(reaction);
+    }
+    if (!reaction.users.some((entry) => entry.user === store.actor)) {
+      reaction.users.push({ user: store.actor, reactedAt: store.now() });
+    }
+  }
+  for (const emoji of removed) {
+    const reaction = reactions.find((candidate) => candidate.emoji === emoji);
+    if (reaction) reaction.users = reaction.users.filter((entry) => entry.user !== store.actor);
+  }
+  const kept = reactions.filter((reaction) => reaction.users.length > 0);
+  reactions.splice(0, reactions.length, ...kept);
+}
+
+export const changeRequestCommentHandlers = [
+  implement(listChangeRequestComments, ({ store, params, query }) => {
+    const { row } = requireChangeRequest(store, params.spaceId, params.changeRequestId);
+    checkFormat(query.format);
+    const status = query.status ?? 'all';
+    if (!COMMENT_STATUSES.includes(status)) {
+      throw badRequest(`query.status: "${status}" is not one of ${COMMENT_STATUSES.join(', ')}`);
+    }
+    const comments = [...store.comments.values()]
+      .filter(
+        (comment) =>
+          comment.changeRequest === row.id &&
+          (status === 'all' || comment.status === status) &&
+          (query.targetPage === undefined || comment.page === query.targetPage) &&
+          (query.authors === undefined || query.authors.includes(comment.postedBy)),
+      )
+      .sort((a, b) => a.postedAt.localeCompare(b.postedAt));
+    if ((query.order ?? 'desc') === 'desc') comments.reverse();
+    return paginate(
+      comments.map((comment) => commentView(store, comment)),
+      query,
+    );
+  }),
+
+  implement(createChangeRequestComment, ({ store, params, body }) => {
+    const { row } = requireChangeRequest(store, params.spaceId, params.changeRequestId);
+    if (body.page !== undefined && !findPage(requireRevision(store, row.revision), body.page)) {
+      throw badRequest(`body.page: page "${body.page}" is not in change request #${row.number}`);
+    }
+    const comment: CommentRow = {
+      id: store.newId('comment'),
+      changeRequest: row.id,
+      space: row.space,
+      revision: row.revision,
+      postedBy: store.actor,
+      postedAt: store.now(),
+      markdown: body.body.markdown,
+      ...(body.page !== undefined ? { page: body.page } : {}),
+      ...(body.node !== undefined ? { node: body.node } : {}),
+      ...(body.tableCell !== undefined ? { tableCell: { ...body.tableCell } } : {}),
+      reactions: [],
+      status: 'open',
+      replies: [],
+    };
+    store.comments.set(comment.id, comment);
+    return commentView(store, comment);
+  }),
+
+  implement(getChangeRequestComment, ({ store, params, query }) => {
+    const { row } = requireChangeRequest(store, params.spaceId, params.changeRequestId);
+    checkFormat(query.format);
+    return commentView(store, requireComment(store, row, params.commentId));
+  }),
+
+  implement(updateChangeRequestComment, ({ store, params, body }) => {
+    const { row } = requireChangeRequest(store, params.spaceId, params.changeRequestId);
+    const comment = requireComment(store, row, params.commentId);
+    if (body.body !== undefined) {
+      comment.markdown = body.body.markdown;
+      comment.editedAt = store.now();
+    }
+    if (body.resolved === true && comment.status !== 'resolved') {
+      comment.status = 'resolved';
+      comment.resolvedAt = store.now();
+      comment.resolvedBy = store.actor;
+    } else if (body.resolved === false) {
+      comment.status = 'open';
+      delete comment.resolvedAt;
+      delete comment.resolvedBy;
+    }
+    react(store, comment.reactions, body.addedReactions ?? [], body.removedReactions ?? []);
+    return commentView(store, comment);
+  }),
+
+  implement(deleteChangeRequestComment, ({ store, params }) => {
+    const { row } = requireChangeRequest(store, params.spaceId, params.changeRequestId);
+    store.comments.delete(requireComment(store, row, params.commentId).id);
+  }),
+
+  implement(listChangeRequestCommentReplies, ({ store, params, query }) => {
+    const { row } = requireChangeRequest(store, params.spaceId, params.changeRequestId);
+    checkFormat(query.format);
+    const comment = requireComment(store, row, params.commentId);
+    return paginate(
+      comment.replies.map((reply) => replyView(store, comment, reply)),
+      query,
+    );
+  }),
+
+  implement(createChangeRequestCommentReply, ({ store, params, query, body }) => {
+    const { row } = requireChangeRequest(store, params.spaceId, params.changeRequestId);
+    checkFormat(query.format);
+    const comment = requireComment(store, row, params.commentId);
+    const reply: ReplyRow = {
+      id: store.newId('reply'),
+      postedBy: store.actor,
+      postedAt: store.now(),
+      markdown: body.body.markdown,
+      reactions: [],
+    };
+    comment.replies.push(reply);
+    return replyView(store, comment, reply);
+  }),
+];
