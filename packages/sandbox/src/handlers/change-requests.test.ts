@@ -954,3 +954,23 @@ describe('coverage', () => {
     expect(crIds.filter((id) => !served.has(id))).toEqual([]);
   });
 });
+
+describe('space counters', () => {
+  it('derive change-request and open-comment counts from the store', async () => {
+    const sandbox = createSandbox({ checkResponses: true });
+    const client = new DocsClient({
+      token: sandbox.token,
+      baseUrl: 'http://sandbox.test/v1',
+      fetch: sandbox.fetch,
+      maxRetries: 0,
+    });
+    const before = await client.spaces.get('space_handbook');
+    expect(before).toMatchObject({ changeRequests: 2, changeRequestsOpen: 2, comments: 1 });
+    await client.changeRequests.create('space_handbook', { subject: 'Counted' });
+    await client.changeRequests.comments.create('space_handbook', 'cr_cli', {
+      body: { markdown: 'One more' },
+    });
+    const after = await client.spaces.get('space_handbook');
+    expect(after).toMatchObject({ changeRequests: 3, changeRequestsOpen: 3, comments: 2 });
+  });
+});

@@ -18,6 +18,7 @@ import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { SiteRow, Store } from '../store.js';
 import { requireOrganization } from './organizations.js';
+import { spaceView } from './spaces.js';
 
 const SANDBOX_DOMAIN = 'sandbox.docs-api.local';
 
@@ -229,7 +230,7 @@ export const siteHandlers = [
                       id: siteSpace.id,
                       path: siteSpace.path,
                       section: section.id,
-                      space,
+                      space: spaceView(store, space),
                     },
                   ]
                 : [];
