@@ -17,8 +17,9 @@ const require = createRequire(import.meta.url);
 function text(value: unknown): string {
   if (value === undefined || value === null) return '';
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'bigint') return value.toString();
+  return JSON.stringify(value) ?? '';
 }
 
 /** Trims ISO timestamps to the minute: `2026-01-05 09:00`. */
@@ -34,6 +35,11 @@ export const output = {
   /** Writes data (stdout). */
   data(line: string): void {
     process.stdout.write(line.endsWith('\n') ? line : `${line}\n`);
+  },
+
+  /** Writes data exactly as given, adding no newline (stdout): e.g. a page's markdown. */
+  raw(text: string): void {
+    process.stdout.write(text);
   },
 
   /** Prints a value as stable, indented JSON (stdout). */
@@ -66,8 +72,11 @@ export const output = {
   fields(pairs: ReadonlyArray<readonly [string, unknown]>, to: 'stdout' | 'stderr' = 'stdout'): void {
     const shown = pairs.filter(([, value]) => value !== undefined && value !== null && value !== '');
     const width = Math.max(0, ...shown.map(([label]) => label.length));
-    const print = to === 'stdout' ? output.data : output.info;
-    for (const [label, value] of shown) print(`${`${label}:`.padEnd(width + 2)}${text(value)}`);
+    for (const [label, value] of shown) {
+      const line = `${`${label}:`.padEnd(width + 2)}${text(value)}`;
+      if (to === 'stdout') output.data(line);
+      else output.info(line);
+    }
   },
 
   /** A message for people (stderr). */

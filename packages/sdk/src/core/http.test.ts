@@ -322,7 +322,9 @@ describe('retries', () => {
     nock(API).post(SITES).replyWithError({ code: 'ECONNREFUSED', message: 'connect ECONNREFUSED' });
     nock(API).post(SITES, { title: 'Handbook' }).reply(201, site('s_new'));
 
-    await expect(makeClient().sites.create('org_1', { title: 'Handbook' })).resolves.toMatchObject({ id: 's_new' });
+    await expect(makeClient().sites.create('org_1', { title: 'Handbook' })).resolves.toMatchObject({
+      id: 's_new',
+    });
   });
 
   it('does not retry a POST reset the way undici reports it, and names the cause', async () => {

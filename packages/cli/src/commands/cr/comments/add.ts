@@ -1,0 +1,44 @@
+import { Flags } from '@oclif/core';
+import type { Comment } from '@docs-api/sdk';
+import {
+  ChangeRequestCommand,
+  crLabel,
+  crArg,
+  printComment,
+  readBody,
+  spaceArg,
+} from '../../../lib/change-requests.js';
+import { output } from '../../../lib/output.js';
+
+export default class CrCommentsAdd extends ChangeRequestCommand<typeof CrCommentsAdd> {
+  static override summary = 'Post a comment on a change request';
+  static override examples = [
+    '<%= config.bin %> cr comments add space_handbook 12 --body "Looks good to me."',
+    '<%= config.bin %> cr comments add space_handbook 12 --page page_intro --body "Typo in the second paragraph."',
+    'cat review.md | <%= config.bin %> cr comments add space_handbook 12 --body -',
+  ];
+  static override args = { space: spaceArg, cr: crArg };
+  static override flags = {
+    body: Flags.string({
+      char: 'b',
+      description: 'Comment in markdown (- reads standard input)',
+      required: true,
+    }),
+    page: Flags.string({ description: 'Attach the comment to this page id' }),
+  };
+
+  async run(): Promise<Comment> {
+    const { client, spaceId, crId } = await this.target();
+    const markdown = await readBody(this.flags.body);
+    const { page } = this.flags;
+    const comment = await client.changeRequests.comments.create(spaceId, crId, {
+      body: { markdown },
+      ...(page === undefined ? {} : { page }),
+    });
+    if (this.human) {
+      output.success(`Commented on change request ${crLabel(crId)}: ${comment.id}`);
+      printComment(comment);
+    }
+    return comment;
+  }
+}

@@ -1,0 +1,19 @@
+import { yesFlag } from '../../../base-command.js';
+import { ChangeRequestCommand, crLabel, commentArg, crArg, spaceArg } from '../../../lib/change-requests.js';
+import { output } from '../../../lib/output.js';
+
+export default class CrCommentsDelete extends ChangeRequestCommand<typeof CrCommentsDelete> {
+  static override summary = 'Delete a comment';
+  static override examples = ['<%= config.bin %> cr comments delete space_handbook 12 comment_abc --yes'];
+  static override args = { space: spaceArg, cr: crArg, comment: commentArg };
+  static override flags = { yes: yesFlag };
+
+  async run(): Promise<{ deleted: string }> {
+    const { client, spaceId, crId } = await this.target();
+    const commentId = await this.commentId(spaceId, crId);
+    await this.confirm(`Delete comment ${commentId} of change request ${crLabel(crId)}?`);
+    await client.changeRequests.comments.delete(spaceId, crId, commentId);
+    if (this.human) output.success(`Deleted comment ${commentId}`);
+    return { deleted: commentId };
+  }
+}

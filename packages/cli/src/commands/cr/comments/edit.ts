@@ -1,0 +1,41 @@
+import { Flags } from '@oclif/core';
+import type { Comment } from '@docs-api/sdk';
+import {
+  ChangeRequestCommand,
+  commentArg,
+  crArg,
+  printComment,
+  readBody,
+  spaceArg,
+} from '../../../lib/change-requests.js';
+import { output } from '../../../lib/output.js';
+
+export default class CrCommentsEdit extends ChangeRequestCommand<typeof CrCommentsEdit> {
+  static override summary = "Replace a comment's body";
+  static override examples = [
+    '<%= config.bin %> cr comments edit space_handbook 12 comment_abc --body "Looks good, one typo."',
+    'cat fixed.md | <%= config.bin %> cr comments edit space_handbook 12 comment_abc --body -',
+  ];
+  static override args = { space: spaceArg, cr: crArg, comment: commentArg };
+  static override flags = {
+    body: Flags.string({
+      char: 'b',
+      description: 'New body in markdown (- reads standard input)',
+      required: true,
+    }),
+  };
+
+  async run(): Promise<Comment> {
+    const { client, spaceId, crId } = await this.target();
+    const commentId = await this.commentId(spaceId, crId);
+    const markdown = await readBody(this.flags.body);
+    const comment = await client.changeRequests.comments.update(spaceId, crId, commentId, {
+      body: { markdown },
+    });
+    if (this.human) {
+      output.success(`Edited comment ${comment.id}`);
+      printComment(comment);
+    }
+    return comment;
+  }
+}

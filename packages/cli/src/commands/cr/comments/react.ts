@@ -1,0 +1,34 @@
+import { Flags } from '@oclif/core';
+import type { Comment } from '@docs-api/sdk';
+import { ChangeRequestCommand, commentArg, crArg, spaceArg } from '../../../lib/change-requests.js';
+import { UsageError } from '../../../lib/exit-codes.js';
+import { output } from '../../../lib/output.js';
+
+export default class CrCommentsReact extends ChangeRequestCommand<typeof CrCommentsReact> {
+  static override summary = 'Add or remove your emoji reactions on a comment';
+  static override examples = [
+    '<%= config.bin %> cr comments react space_handbook 12 comment_abc --add 👍',
+    '<%= config.bin %> cr comments react space_handbook 12 comment_abc --add 🚀 --add 👍 --remove 🎉',
+  ];
+  static override args = { space: spaceArg, cr: crArg, comment: commentArg };
+  static override flags = {
+    add: Flags.string({ description: 'Emoji to add (repeatable)', multiple: true }),
+    remove: Flags.string({ description: 'Emoji to remove (repeatable)', multiple: true }),
+  };
+
+  async run(): Promise<Comment> {
+    const { add, remove } = this.flags;
+    if (!add?.length && !remove?.length)
+      throw new UsageError('Nothing to change: pass --add <emoji> or --remove <emoji>.');
+    const { client, spaceId, crId } = await this.target();
+    const commentId = await this.commentId(spaceId, crId);
+    const comment = await client.changeRequests.comments.react(spaceId, crId, commentId, { add, remove });
+    if (this.human) {
+      const reactions = (comment.reactions ?? []).map(
+        (r) => `${r.emoji ?? '?'} ${r.count ?? r.users?.length ?? 0}`,
+      );
+      output.success(`Reactions on ${comment.id}: ${reactions.join('  ') || 'none'}`);
+    }
+    return comment;
+  }
+}

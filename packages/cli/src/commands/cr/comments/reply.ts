@@ -1,0 +1,41 @@
+import { Flags } from '@oclif/core';
+import type { Reply } from '@docs-api/sdk';
+import {
+  ChangeRequestCommand,
+  commentArg,
+  crArg,
+  printComment,
+  readBody,
+  spaceArg,
+} from '../../../lib/change-requests.js';
+import { output } from '../../../lib/output.js';
+
+export default class CrCommentsReply extends ChangeRequestCommand<typeof CrCommentsReply> {
+  static override summary = 'Reply to a comment';
+  static override examples = [
+    '<%= config.bin %> cr comments reply space_handbook 12 comment_abc --body "Fixed, thanks."',
+    'cat answer.md | <%= config.bin %> cr comments reply space_handbook 12 comment_abc --body -',
+  ];
+  static override args = { space: spaceArg, cr: crArg, comment: commentArg };
+  static override flags = {
+    body: Flags.string({
+      char: 'b',
+      description: 'Reply in markdown (- reads standard input)',
+      required: true,
+    }),
+  };
+
+  async run(): Promise<Reply> {
+    const { client, spaceId, crId } = await this.target();
+    const commentId = await this.commentId(spaceId, crId);
+    const markdown = await readBody(this.flags.body);
+    const reply = await client.changeRequests.comments.createReply(spaceId, crId, commentId, {
+      body: { markdown },
+    });
+    if (this.human) {
+      output.success(`Replied to comment ${commentId}: ${reply.id}`);
+      printComment(reply);
+    }
+    return reply;
+  }
+}

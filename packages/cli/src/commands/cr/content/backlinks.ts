@@ -1,0 +1,43 @@
+import { Flags } from '@oclif/core';
+import type { ContentReference } from '@docs-api/sdk';
+import { listFlags } from '../../../base-command.js';
+import {
+  ChangeRequestCommand,
+  contentFlags,
+  contentOptions,
+  crArg,
+  describeReference,
+  spaceArg,
+} from '../../../lib/change-requests.js';
+import { output } from '../../../lib/output.js';
+
+export default class CrContentBacklinks extends ChangeRequestCommand<typeof CrContentBacklinks> {
+  static override summary = 'List the places that link to a page or a file of a change request';
+  static override examples = [
+    '<%= config.bin %> cr content backlinks space_handbook 12 --page page_getting_started',
+    '<%= config.bin %> cr content backlinks space_handbook 12 --file file_logo --json',
+  ];
+  static override args = { space: spaceArg, cr: crArg };
+  static override flags = {
+    ...listFlags,
+    ...contentFlags,
+    page: Flags.string({ description: 'Page id whose backlinks to list', exactlyOne: ['page', 'file'] }),
+    file: Flags.string({ description: 'File id whose backlinks to list', exactlyOne: ['page', 'file'] }),
+  };
+
+  async run(): Promise<ContentReference[]> {
+    const { client, spaceId, crId } = await this.target();
+    const { page, file } = this.flags;
+    const content = client.changeRequests.content;
+    const backlinks = await this.collect((limit) => {
+      const query = { limit, ...contentOptions(this.flags) };
+      return page === undefined
+        ? content.listFileBacklinks(spaceId, crId, file as string, query)
+        : content.listPageBacklinks(spaceId, crId, page, query);
+    });
+    if (this.human) {
+      output.table(backlinks, [{ header: 'LINKED FROM', value: (ref) => describeReference(ref, spaceId) }]);
+    }
+    return backlinks;
+  }
+}

@@ -1,0 +1,52 @@
+import { Args } from '@oclif/core';
+import type { ContentFile } from '@docs-api/sdk';
+import {
+  ChangeRequestCommand,
+  contentFlags,
+  contentOptions,
+  crArg,
+  fileSize,
+  pickFile,
+  spaceArg,
+} from '../../../lib/change-requests.js';
+import { output } from '../../../lib/output.js';
+
+export default class CrContentFile extends ChangeRequestCommand<typeof CrContentFile> {
+  static override summary = 'Show one file of a change request';
+  static override examples = [
+    '<%= config.bin %> cr content file space_handbook 12 file_logo',
+    'curl -o logo.png "$(<%= config.bin %> cr content file space_handbook 12 file_logo --json | jq -r .downloadURL)"',
+  ];
+  static override args = {
+    space: spaceArg,
+    cr: crArg,
+    file: Args.string({ description: 'File id (picked from a list at a terminal when omitted)' }),
+  };
+  static override flags = { ...contentFlags };
+
+  async run(): Promise<ContentFile> {
+    const { client, spaceId, crId } = await this.target();
+    const fileId = await this.argOrPick(this.args.file, 'the file id', () => pickFile(client, spaceId, crId));
+    const file = await client.changeRequests.content.getFile(
+      spaceId,
+      crId,
+      fileId,
+      contentOptions(this.flags),
+    );
+    if (this.human) {
+      output.fields([
+        ['ID', file.id],
+        ['Name', file.name],
+        ['Type', file.contentType],
+        ['Size', fileSize(file.size)],
+        [
+          'Dimensions',
+          file.dimensions?.width ? `${file.dimensions.width}x${file.dimensions.height ?? '?'}` : undefined,
+        ],
+        ['Git path', file.git?.path],
+        ['Download', file.downloadURL],
+      ]);
+    }
+    return file;
+  }
+}

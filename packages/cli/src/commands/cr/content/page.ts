@@ -1,0 +1,63 @@
+import { Args, Flags } from '@oclif/core';
+import type { ContentPage, ContentPageQuery } from '@docs-api/sdk';
+import {
+  ChangeRequestCommand,
+  contentFlags,
+  contentOptions,
+  crArg,
+  pickPage,
+  spaceArg,
+} from '../../../lib/change-requests.js';
+import { CommandError } from '../../../lib/exit-codes.js';
+import { output } from '../../../lib/output.js';
+
+const EVALUATE: Record<string, ContentPageQuery['evaluate']> = {
+  true: true,
+  false: false,
+  'deterministic-only': 'deterministic-only',
+};
+
+export default class CrContentPage extends ChangeRequestCommand<typeof CrContentPage> {
+  static override summary = 'Print one page of a change request as markdown';
+  static override description =
+    "Writes the page's markdown to stdout as it is, ready to redirect into a file. --json prints the whole page object.";
+  static override examples = [
+    '<%= config.bin %> cr content page space_handbook 12 page_getting_started > getting-started.md',
+    '<%= config.bin %> cr content page space_handbook 12 page_getting_started --evaluate deterministic-only',
+    '<%= config.bin %> cr content page space_handbook 12 page_getting_started --json',
+  ];
+  static override args = {
+    space: spaceArg,
+    cr: crArg,
+    page: Args.string({ description: 'Page id (picked from the page tree at a terminal when omitted)' }),
+  };
+  static override flags = {
+    ...contentFlags,
+    evaluate: Flags.string({
+      description:
+        'Evaluate expressions: true (the whole document), deterministic-only, or false (server default)',
+      options: Object.keys(EVALUATE),
+    }),
+    format: Flags.string({ description: 'Output format of the page content (e.g. markdown)' }),
+  };
+
+  async run(): Promise<ContentPage> {
+    const { client, spaceId, crId } = await this.target();
+    const pageId = await this.argOrPick(this.args.page, 'the page id', () => pickPage(client, spaceId, crId));
+    const { evaluate, format } = this.flags;
+    const page = await client.changeRequests.content.getPage(spaceId, crId, pageId, {
+      ...contentOptions(this.flags),
+      ...(evaluate === undefined ? {} : { evaluate: EVALUATE[evaluate] }),
+      ...(format === undefined ? {} : { format }),
+    });
+    if (this.human) {
+      if (page.markdown === undefined) {
+        throw new CommandError(
+          `Page ${pageId} came back without markdown; use --json to see the whole page.`,
+        );
+      }
+      output.raw(page.markdown);
+    }
+    return page;
+  }
+}

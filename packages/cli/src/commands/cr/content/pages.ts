@@ -1,0 +1,41 @@
+import type { RevisionPages } from '@docs-api/sdk';
+import {
+  ChangeRequestCommand,
+  contentFlags,
+  contentOptions,
+  crArg,
+  flattenPages,
+  spaceArg,
+} from '../../../lib/change-requests.js';
+import { output } from '../../../lib/output.js';
+
+export default class CrContentPages extends ChangeRequestCommand<typeof CrContentPages> {
+  static override summary = 'Print the page tree of a change request, indented';
+  static override description =
+    'One page per line, indented two spaces per level: title, then id and path. --json prints the nested tree.';
+  static override examples = [
+    '<%= config.bin %> cr content pages space_handbook 12',
+    '<%= config.bin %> cr content pages space_handbook 12 --no-git-metadata --json',
+  ];
+  static override args = { space: spaceArg, cr: crArg };
+  static override flags = { ...contentFlags };
+
+  async run(): Promise<RevisionPages> {
+    const { client, spaceId, crId } = await this.target();
+    const tree = await client.changeRequests.content.listPages(spaceId, crId, contentOptions(this.flags));
+    if (this.human) {
+      const rows = flattenPages(tree.pages);
+      if (rows.length === 0) output.info('No pages.');
+      for (const { page, depth } of rows) {
+        const title = `${page.emoji ? `${page.emoji} ` : ''}${page.title ?? '(untitled)'}`;
+        const details = [
+          page.id,
+          page.path ? `/${page.path.replace(/^\//, '')}` : undefined,
+          page.hidden ? 'hidden' : undefined,
+        ];
+        output.data(`${'  '.repeat(depth)}${title}  (${details.filter(Boolean).join(', ')})`);
+      }
+    }
+    return tree;
+  }
+}

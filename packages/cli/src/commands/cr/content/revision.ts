@@ -1,0 +1,48 @@
+import type { Revision } from '@docs-api/sdk';
+import {
+  ChangeRequestCommand,
+  contentFlags,
+  contentOptions,
+  crArg,
+  flattenPages,
+  spaceArg,
+} from '../../../lib/change-requests.js';
+import { formatDate, output } from '../../../lib/output.js';
+
+export default class CrContentRevision extends ChangeRequestCommand<typeof CrContentRevision> {
+  static override summary =
+    'Show the revision of a change request: its pages, files, reusable contents and variables';
+  static override examples = [
+    '<%= config.bin %> cr content revision space_handbook 12',
+    '<%= config.bin %> cr content revision space_handbook 12 --no-computed --json',
+  ];
+  static override args = { space: spaceArg, cr: crArg };
+  static override flags = { ...contentFlags };
+
+  async run(): Promise<Revision> {
+    const { client, spaceId, crId } = await this.target();
+    const revision = await client.changeRequests.content.getRevision(
+      spaceId,
+      crId,
+      contentOptions(this.flags),
+    );
+    if (this.human) {
+      const variables = Object.entries(revision.variables ?? {});
+      output.fields([
+        ['Revision', revision.id],
+        ['Type', revision.type],
+        ['Parents', revision.parents?.join(', ')],
+        ['Created', formatDate(revision.createdAt)],
+        ['Pages', flattenPages(revision.pages).length],
+        ['Files', revision.files?.length ?? 0],
+        ['Reusable contents', revision.reusableContents?.length ?? 0],
+        ['Variables', variables.map(([name, value]) => `${name}=${value}`).join(', ')],
+        ['Git commit', revision.git?.oid],
+        ['Git message', revision.git?.message],
+        ['Git ref', revision.git?.ref],
+        ['URL', revision.urls?.app],
+      ]);
+    }
+    return revision;
+  }
+}

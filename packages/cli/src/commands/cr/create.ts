@@ -1,0 +1,28 @@
+import { Flags } from '@oclif/core';
+import type { ChangeRequest } from '@docs-api/sdk';
+import { ChangeRequestCommand, printChangeRequest, spaceArg } from '../../lib/change-requests.js';
+import { output } from '../../lib/output.js';
+
+export default class CrCreate extends ChangeRequestCommand<typeof CrCreate> {
+  static override summary = 'Open a change request in a space';
+  static override examples = [
+    '<%= config.bin %> cr create space_handbook --subject "Document the new CLI"',
+    '<%= config.bin %> cr create space_handbook --subject "Fix typos" --json',
+  ];
+  static override args = { space: spaceArg };
+  static override flags = {
+    subject: Flags.string({ char: 's', description: 'Subject, at most 100 characters' }),
+  };
+
+  async run(): Promise<ChangeRequest> {
+    const spaceId = await this.spaceId();
+    const client = await this.client();
+    const { subject } = this.flags;
+    const cr = await client.changeRequests.create(spaceId, subject === undefined ? {} : { subject });
+    if (this.human) {
+      output.success(`Created change request #${cr.number} in ${spaceId}`);
+      printChangeRequest(cr);
+    }
+    return cr;
+  }
+}

@@ -1,0 +1,52 @@
+import { Flags } from '@oclif/core';
+import type { ChangeRequest, ChangeRequestUpdateBody } from '@docs-api/sdk';
+import { ChangeRequestCommand, crArg, printChangeRequest, spaceArg } from '../../lib/change-requests.js';
+import { UsageError } from '../../lib/exit-codes.js';
+import { output } from '../../lib/output.js';
+import { readStdin } from '../../lib/stdin.js';
+
+export default class CrEdit extends ChangeRequestCommand<typeof CrEdit> {
+  static override summary = "Change a change request's subject, description or status";
+  static override examples = [
+    '<%= config.bin %> cr edit space_handbook 12 --subject "Document the new CLI"',
+    '<%= config.bin %> cr edit space_handbook 12 --description "Adds a page per command."',
+    'cat notes.txt | <%= config.bin %> cr edit space_handbook 12 --description -',
+    '<%= config.bin %> cr edit space_handbook 12 --status draft',
+  ];
+  static override args = { space: spaceArg, cr: crArg };
+  static override flags = {
+    subject: Flags.string({ char: 's', description: 'New subject, at most 100 characters' }),
+    description: Flags.string({
+      char: 'd',
+      description:
+        'New description as plain text, one paragraph per line (- reads standard input; "" clears it)',
+    }),
+    status: Flags.string({
+      description: 'New status (e.g. draft, open); the server decides which moves it allows',
+    }),
+  };
+
+  async run(): Promise<ChangeRequest> {
+    const { subject, description, status } = this.flags;
+    if (subject === undefined && description === undefined && status === undefined) {
+      throw new UsageError('Nothing to change: pass at least one of --subject, --description, --status.');
+    }
+    const { client, spaceId, crId } = await this.target();
+    const body: ChangeRequestUpdateBody = {
+      ...(subject === undefined ? {} : { subject }),
+      ...(status === undefined ? {} : { status }),
+    };
+    if (description !== undefined) {
+      // The contract helpers pull in zod: load them only when a description is sent.
+      const { documentFromText } = await import('@docs-api/sdk/contract');
+      const text = description === '-' ? (await readStdin()).replace(/\s+$/, '') : description;
+      body.description = documentFromText(text);
+    }
+    const cr = await client.changeRequests.update(spaceId, crId, body);
+    if (this.human) {
+      output.success(`Updated change request #${cr.number}`);
+      printChangeRequest(cr);
+    }
+    return cr;
+  }
+}

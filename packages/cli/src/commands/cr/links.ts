@@ -1,0 +1,83 @@
+import { Flags } from '@oclif/core';
+import type { Link, LinkListing, PagePromise } from '@docs-api/sdk';
+import { listFlags } from '../../base-command.js';
+import {
+  ChangeRequestCommand,
+  contentFlags,
+  contentOptions,
+  crArg,
+  describeReference,
+  spaceArg,
+} from '../../lib/change-requests.js';
+import { CommandError } from '../../lib/exit-codes.js';
+import { output } from '../../lib/output.js';
+
+export interface LinkReport {
+  stats: LinkListing['stats'];
+  items: Link[];
+}
+
+export default class CrLinks extends ChangeRequestCommand<typeof CrLinks> {
+  static override summary = 'List the links in a page of a change request, and count the broken ones';
+  static override description =
+    'Prints one row per link, and a summary line on stderr: "N links, M broken (K introduced by this change request)". With --fail-on-broken the command exits 1 when any link of the page is broken, for CI.';
+  static override examples = [
+    '<%= config.bin %> cr links space_handbook 12 --page page_getting_started',
+    '<%= config.bin %> cr links space_handbook 12 --page page_getting_started --status broken',
+    '<%= config.bin %> cr links space_handbook 12 --page page_getting_started --fail-on-broken --all',
+  ];
+  static override args = { space: spaceArg, cr: crArg };
+  static override flags = {
+    ...listFlags,
+    ...contentFlags,
+    page: Flags.string({ description: 'Id of the page whose links to list', required: true }),
+    status: Flags.string({
+      description: 'Only print links with this status',
+      options: ['ok', 'broken', 'in-app'],
+    }),
+    'fail-on-broken': Flags.boolean({
+      description: 'Exit 1 when any link of the page is broken',
+      default: false,
+    }),
+  };
+
+  async run(): Promise<LinkReport> {
+    const { client, spaceId, crId } = await this.target();
+    const { page, status } = this.flags;
+    let listing: PagePromise<Link, LinkListing> | undefined;
+    const links = await this.collect((limit) => {
+      listing = client.changeRequests.content.listPageLinks(spaceId, crId, page, {
+        limit,
+        ...contentOptions(this.flags),
+      });
+      return listing;
+    });
+    // The first page is already read: awaiting it again sends nothing.
+    const stats = listing ? (await listing).stats : undefined;
+    const broken = stats?.broken.total ?? links.filter((link) => link.status === 'broken').length;
+    const report: LinkReport = {
+      stats: stats ?? { total: links.length, broken: { total: broken, changeRequest: 0 } },
+      items: status ? links.filter((link) => link.status === status) : links,
+    };
+    if (this.human) {
+      output.table(report.items, [
+        { header: 'STATUS', value: (link) => link.status },
+        { header: 'TARGET', value: (link) => describeReference(link.targetReference, spaceId) },
+        {
+          header: 'FOUND IN',
+          value: (link) =>
+            (link.locationReferences ?? []).map((ref) => describeReference(ref, spaceId)).join(', '),
+        },
+      ]);
+      output.info(
+        `${report.stats.total} links, ${broken} broken (${report.stats.broken.changeRequest} introduced by this change request)`,
+      );
+    }
+    if (this.flags['fail-on-broken'] && broken > 0) {
+      // The report is still wanted in CI logs: print it before failing.
+      if (!this.human) output.json(report);
+      throw new CommandError(`${broken} broken link${broken === 1 ? '' : 's'} in page ${page}.`);
+    }
+    return report;
+  }
+}

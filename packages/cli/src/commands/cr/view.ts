@@ -1,0 +1,29 @@
+import type { ChangeRequest, Contributor, RequestedReviewer } from '@docs-api/sdk';
+import { ChangeRequestCommand, crArg, printChangeRequest, spaceArg } from '../../lib/change-requests.js';
+
+export type ChangeRequestView = ChangeRequest & {
+  requestedReviewers: RequestedReviewer[];
+  contributors: Contributor[];
+};
+
+export default class CrView extends ChangeRequestCommand<typeof CrView> {
+  static override summary = 'Show a change request with its reviewers and contributors';
+  static override description =
+    'With --json, prints the change request object with two more fields: requestedReviewers and contributors.';
+  static override examples = [
+    '<%= config.bin %> cr view space_handbook 12',
+    '<%= config.bin %> cr view space_handbook cr_abc123 --json',
+  ];
+  static override args = { space: spaceArg, cr: crArg };
+
+  async run(): Promise<ChangeRequestView> {
+    const { client, spaceId, crId } = await this.target();
+    const [cr, reviewers, contributors] = await Promise.all([
+      client.changeRequests.get(spaceId, crId),
+      client.changeRequests.reviewers.list(spaceId, crId, { limit: 100 }).toArray({ max: 1000 }),
+      client.changeRequests.listContributors(spaceId, crId),
+    ]);
+    if (this.human) printChangeRequest(cr, { reviewers, contributors: contributors.items });
+    return { ...cr, requestedReviewers: reviewers, contributors: contributors.items };
+  }
+}

@@ -1,0 +1,372 @@
+import { Args, Flags, type Command } from '@oclif/core';
+import type {
+  ChangeRequest,
+  Comment,
+  ContentOptions,
+  ContentPage,
+  ContentReference,
+  Contributor,
+  DocsClient,
+  Document,
+  Reply,
+  RequestedReviewer,
+  User,
+} from '@docs-api/sdk';
+import { BaseCommand } from '../base-command.js';
+import { CommandError, UsageError } from './exit-codes.js';
+import { formatDate, output, type Column } from './output.js';
+import { prompts } from './prompts.js';
+import { readStdin } from './stdin.js';
+
+/*
+ * What the `docs cr ...` commands share: their positional arguments, the pickers used at a
+ * terminal when an argument is missing, table columns and printers.
+ */
+
+export const spaceArg = Args.string({
+  name: 'space',
+  description: 'Space id (picked from a list at a terminal when omitted)',
+});
+
+export const crArg = Args.string({
+  name: 'cr',
+  description: 'Change request number (e.g. 12 or #12) or id (picked from a list at a terminal when omitted)',
+});
+
+export const commentArg = Args.string({
+  name: 'comment',
+  description: 'Comment id (picked from a list at a terminal when omitted)',
+});
+
+/** The flags of every `docs cr content ...` command (and `docs cr links`): both default to on. */
+export const contentFlags = {
+  'git-metadata': Flags.boolean({
+    description: 'Include mutable git metadata (--no-git-metadata: omit it)',
+    allowNo: true,
+  }),
+  computed: Flags.boolean({
+    description: 'Compute computed content (--no-computed: skip computing it)',
+    allowNo: true,
+  }),
+};
+
+/** The SDK's content options from `--[no-]git-metadata` and `--[no-]computed`; unset flags are not sent. */
+export function contentOptions(flags: {
+  'git-metadata'?: boolean | undefined;
+  computed?: boolean | undefined;
+}): ContentOptions {
+  return {
+    ...(flags['git-metadata'] === undefined ? {} : { gitMetadata: flags['git-metadata'] }),
+    ...(flags.computed === undefined ? {} : { computed: flags.computed }),
+  };
+}
+
+/** `#12` for a change request given by number, its id otherwise. */
+export function crLabel(crId: string | number): string {
+  return /^\d+$/.test(String(crId)) ? `#${crId}` : String(crId);
+}
+
+/** "Grace Hopper" for a user with a name, the id otherwise. */
+export function userName(user: User | null | undefined): string {
+  return user?.displayName ?? user?.id ?? '';
+}
+
+/** "Grace Hopper (user_grace)". */
+export function userLabel(user: User | null | undefined): string {
+  if (!user) return '';
+  return user.displayName ? `${user.displayName} (${user.id})` : user.id;
+}
+
+export const changeRequestColumns: Column<ChangeRequest>[] = [
+  { header: '#', value: (cr) => cr.number },
+  { header: 'SUBJECT', value: (cr) => cr.subject },
+  { header: 'STATUS', value: (cr) => cr.status },
+  { header: 'AUTHOR', value: (cr) => userName(cr.createdBy) },
+  { header: 'UPDATED', value: (cr) => formatDate(cr.updatedAt) },
+  { header: 'COMMENTS', value: (cr) => cr.comments },
+  { header: 'OUTDATED', value: (cr) => cr.outdated },
+];
+
+/** Across an organization a number alone is ambiguous: the space comes first. */
+export const organizationChangeRequestColumns: Column<ChangeRequest>[] = [
+  { header: 'SPACE', value: (cr) => cr.space },
+  ...changeRequestColumns,
+];
+
+/** The first line of a comment's markdown, cut to `max` characters. */
+export function excerpt(markdown: string | undefined, max = 60): string {
+  const line = (markdown ?? '').trim().split('\n')[0] ?? '';
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+export const commentColumns: Column<Comment>[] = [
+  { header: 'ID', value: (c) => c.id },
+  { header: 'AUTHOR', value: (c) => userName(c.postedBy) },
+  { header: 'POSTED', value: (c) => formatDate(c.postedAt) },
+  { header: 'STATUS', value: (c) => c.status ?? 'open' },
+  { header: 'REPLIES', value: (c) => c.replies ?? 0 },
+  { header: 'PAGE', value: (c) => c.target?.page?.id },
+  { header: 'BODY', value: (c) => excerpt(c.body?.markdown) },
+];
+
+export const replyColumns: Column<Reply>[] = [
+  { header: 'ID', value: (r) => r.id },
+  { header: 'AUTHOR', value: (r) => userName(r.postedBy) },
+  { header: 'POSTED', value: (r) => formatDate(r.postedAt) },
+  { header: 'BODY', value: (r) => excerpt(r.body?.markdown, 80) },
+];
+
+export const reviewerColumns: Column<RequestedReviewer>[] = [
+  { header: 'USER', value: (r) => r.user?.id },
+  { header: 'NAME', value: (r) => r.user?.displayName },
+  { header: 'REQUESTED BY', value: (r) => userName(r.requestedBy) },
+  { header: 'REQUESTED', value: (r) => formatDate(r.createdAt) },
+];
+
+export const contributorColumns: Column<Contributor>[] = [
+  { header: 'USER', value: (c) => c.user?.id },
+  { header: 'NAME', value: (c) => c.user?.displayName },
+  { header: 'ACTIONS', value: (c) => c.count },
+  { header: 'TYPE', value: (c) => c.actionType },
+  { header: 'LAST', value: (c) => formatDate(c.updatedAt) },
+];
+
+/** The plain text of a rich-text document: one line per block. */
+export function documentText(document: Document | null | undefined): string {
+  if (!document) return '';
+  const leafText = (node: unknown): string => {
+    if (!node || typeof node !== 'object') return '';
+    const { leaves, nodes, text } = node as {
+      leaves?: Array<{ text?: string }>;
+      nodes?: unknown[];
+      text?: string;
+    };
+    if (typeof text === 'string') return text;
+    if (leaves) return leaves.map((leaf) => leaf.text ?? '').join('');
+    return (nodes ?? []).map(leafText).join('');
+  };
+  return document.nodes.map(leafText).join('\n').trim();
+}
+
+/**
+ * A reference (link target, location, backlink) as one short phrase: `page page_intro`,
+ * `file file_logo`, `url https://...`. A page's space is named only when it is not `spaceId`.
+ */
+export function describeReference(reference: ContentReference | undefined, spaceId?: string): string {
+  if (!reference) return '';
+  const { kind, ...rest } = reference as { kind: string } & Record<string, unknown>;
+  const main =
+    kind === 'page' ? rest.page : kind === 'file' ? rest.file : kind === 'openapi' ? rest.spec : rest.url;
+  if (typeof main === 'string') {
+    const space =
+      kind === 'page' && typeof rest.space === 'string' && rest.space !== spaceId
+        ? ` (space ${rest.space})`
+        : '';
+    return `${kind} ${main}${space}`;
+  }
+  const details = Object.values(rest).filter((value): value is string => typeof value === 'string');
+  return [kind, ...details].join(' ');
+}
+
+/** A size in bytes for people: `512 B`, `24.0 KB`, `1.2 MB`. */
+export function fileSize(bytes: number | undefined): string {
+  if (bytes === undefined) return '';
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+export interface PageInTree {
+  page: ContentPage;
+  depth: number;
+}
+
+/** The page tree, depth first, with each page's depth. */
+export function flattenPages(pages: readonly ContentPage[] | undefined, depth = 0): PageInTree[] {
+  return (pages ?? []).flatMap((page) => [{ page, depth }, ...flattenPages(page.pages, depth + 1)]);
+}
+
+/** Text of a `--body` flag: the value itself, or standard input for `-`. Never empty. */
+export async function readBody(value: string, flag = '--body'): Promise<string> {
+  const body = value === '-' ? (await readStdin()).replace(/\s+$/, '') : value;
+  if (!body.trim()) throw new UsageError(`${flag} is empty.`);
+  return body;
+}
+
+/** Extra facts that `view` and `merge` show beside the change request itself. */
+export interface ChangeRequestExtras {
+  reviewers?: readonly RequestedReviewer[];
+  contributors?: readonly Contributor[];
+}
+
+/** A change request's summary: labelled fields, on stdout (`view`) or stderr (`merge`'s preview). */
+export function printChangeRequest(
+  cr: ChangeRequest,
+  extras: ChangeRequestExtras = {},
+  to: 'stdout' | 'stderr' = 'stdout',
+): void {
+  const { reviewers, contributors } = extras;
+  output.fields(
+    [
+      ['Change request', `#${cr.number} ${cr.subject}`],
+      ['ID', cr.id],
+      ['Space', cr.space],
+      ['Status', cr.status],
+      ['Author', userLabel(cr.createdBy)],
+      ['Created', formatDate(cr.createdAt)],
+      ['Updated', formatDate(cr.updatedAt)],
+      ['Open comments', cr.comments],
+      ['Outdated', cr.outdated ? 'yes: run `docs cr update` to bring in the primary content' : 'no'],
+      [
+        'Reviewers',
+        reviewers === undefined
+          ? undefined
+          : reviewers.map((r) => userName(r.user)).join(', ') || 'none requested',
+      ],
+      [
+        'Contributors',
+        contributors === undefined
+          ? undefined
+          : contributors.map((c) => `${userName(c.user)} (${c.count})`).join(', ') || 'none',
+      ],
+      ['Revision', cr.revision],
+      ['Merged as', cr.revisionMerged],
+      ['URL', cr.urls?.app ?? cr.urls?.location],
+      ['Description', documentText(cr.description)],
+    ],
+    to,
+  );
+}
+
+/** A comment or reply: its facts, then its markdown body. */
+export function printComment(comment: Comment | Reply): void {
+  const c = comment as Comment;
+  const isReply = (comment as { object?: string }).object === 'comment-reply';
+  output.fields([
+    ['ID', c.id],
+    ['Author', userLabel(c.postedBy)],
+    ['Posted', formatDate(c.postedAt)],
+    ['Edited', formatDate(c.editedAt)],
+    ['Status', isReply ? undefined : (c.status ?? 'open')],
+    ['Resolved by', c.resolvedBy ? userLabel(c.resolvedBy) : undefined],
+    ['Page', c.target?.page?.id],
+    ['Replies', c.replies],
+    ['Reactions', c.reactions?.map((r) => `${r.emoji ?? '?'} ${r.count ?? r.users?.length ?? 0}`).join('  ')],
+    ['URL', c.urls?.location],
+  ]);
+  if (c.body?.markdown) output.data(`\n${c.body.markdown}`);
+}
+
+export async function pickSpace(client: DocsClient, organizationId: string): Promise<string> {
+  const spaces = await client.spaces.list(organizationId, { limit: 100 }).toArray({ max: 100 });
+  if (spaces.length === 0) throw new CommandError(`Organization ${organizationId} has no spaces.`);
+  return prompts.select(
+    'Space',
+    spaces.map((space) => ({
+      name: `${space.emoji ? `${space.emoji} ` : ''}${space.title ?? space.id} (${space.id})`,
+      value: space.id,
+    })),
+  );
+}
+
+export async function pickChangeRequest(client: DocsClient, spaceId: string): Promise<string> {
+  const requests = await client.changeRequests.list(spaceId, { limit: 100 }).toArray({ max: 100 });
+  if (requests.length === 0) throw new CommandError(`Space ${spaceId} has no open change requests.`);
+  return prompts.select(
+    'Change request',
+    requests.map((cr) => ({
+      name: `#${cr.number} ${cr.subject}${cr.outdated ? ' (outdated)' : ''}`,
+      value: String(cr.number),
+      description: `by ${userName(cr.createdBy)}, ${cr.comments} open comments, updated ${formatDate(cr.updatedAt)}`,
+    })),
+  );
+}
+
+export async function pickComment(client: DocsClient, spaceId: string, crId: string): Promise<string> {
+  const comments = await client.changeRequests.comments
+    .list(spaceId, crId, { limit: 100 })
+    .toArray({ max: 100 });
+  if (comments.length === 0) throw new CommandError(`Change request ${crLabel(crId)} has no comments.`);
+  return prompts.select(
+    'Comment',
+    comments.map((c) => ({
+      name: `${excerpt(c.body?.markdown)} (${userName(c.postedBy)}${c.status === 'resolved' ? ', resolved' : ''})`,
+      value: c.id,
+    })),
+  );
+}
+
+export async function pickReviewer(client: DocsClient, spaceId: string, crId: string): Promise<string> {
+  const reviewers = await client.changeRequests.reviewers
+    .list(spaceId, crId, { limit: 100 })
+    .toArray({ max: 100 });
+  const users = reviewers.flatMap((r) => (r.user ? [r.user] : []));
+  if (users.length === 0)
+    throw new CommandError(`Change request ${crLabel(crId)} has no requested reviewers.`);
+  return prompts.select(
+    'Reviewer',
+    users.map((user) => ({ name: userLabel(user), value: user.id })),
+  );
+}
+
+export async function pickFile(client: DocsClient, spaceId: string, crId: string): Promise<string> {
+  const files = await client.changeRequests.content
+    .listFiles(spaceId, crId, { limit: 100, computed: false })
+    .toArray({ max: 100 });
+  if (files.length === 0) throw new CommandError(`Change request ${crLabel(crId)} has no files.`);
+  return prompts.select(
+    'File',
+    files.map((file) => ({ name: `${file.name ?? file.id} (${file.id})`, value: file.id })),
+  );
+}
+
+export async function pickPage(client: DocsClient, spaceId: string, crId: string): Promise<string> {
+  const { pages } = await client.changeRequests.content.listPages(spaceId, crId, { computed: false });
+  const tree = flattenPages(pages);
+  if (tree.length === 0) throw new CommandError(`Change request ${crLabel(crId)} has no pages.`);
+  return prompts.select(
+    'Page',
+    tree.map(({ page, depth }) => ({
+      name: `${'  '.repeat(depth)}${page.title ?? page.id}`,
+      value: page.id,
+    })),
+  );
+}
+
+/**
+ * The base of every `docs cr ...` command: resolves `<space>` and `<cr>` (and `<comment>`)
+ * from the arguments, or from a list at a terminal, or fails with a usage error naming them.
+ */
+export abstract class ChangeRequestCommand<T extends typeof Command> extends BaseCommand<T> {
+  /** The `space` argument, or a space of the organization picked at a terminal. */
+  protected async spaceId(): Promise<string> {
+    const { space } = this.args as { space?: string };
+    return this.argOrPick(space, 'the space id', async () =>
+      pickSpace(await this.client(), await this.organizationId()),
+    );
+  }
+
+  /** The `cr` argument (`#12` is read as `12`), or an open change request picked at a terminal. */
+  protected async changeRequestId(spaceId: string): Promise<string> {
+    const { cr } = this.args as { cr?: string };
+    const value = cr?.replace(/^#(?=\d+$)/, '');
+    return this.argOrPick(value, 'the change request number or id', async () =>
+      pickChangeRequest(await this.client(), spaceId),
+    );
+  }
+
+  /** The client, the space and the change request a command acts on. */
+  protected async target(): Promise<{ client: DocsClient; spaceId: string; crId: string }> {
+    const spaceId = await this.spaceId();
+    const crId = await this.changeRequestId(spaceId);
+    return { client: await this.client(), spaceId, crId };
+  }
+
+  /** The `comment` argument, or a comment picked at a terminal. */
+  protected async commentId(spaceId: string, crId: string): Promise<string> {
+    const { comment } = this.args as { comment?: string };
+    return this.argOrPick(comment, 'the comment id', async () =>
+      pickComment(await this.client(), spaceId, crId),
+    );
+  }
+}

@@ -1,0 +1,695 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operations } from '@docs-api/sdk/contract';
+import { json, startE2e, type E2eContext, type RunResult } from './harness.js';
+
+/*
+ * Every `docs cr ...` command, run as the built binary (no TTY) against one sandbox on a
+ * loopback port. The tests share the sandbox and run in order: reads first, then edits,
+ * then merges, so each test states the seed it starts from.
+ */
+
+type ChangeRequest = {
+  id: string;
+  number: number;
+  status: string;
+  subject: string;
+  outdated: boolean;
+  revision: string;
+  description?: { nodes: unknown[] };
+  requestedReviewers?: Array<{ user: { id: string } }>;
+  contributors?: Array<{ user: { id: string }; count: number }>;
+};
+type Comment = {
+  id: string;
+  status?: string;
+  body: { markdown: string };
+  target?: { page?: { id: string } };
+  reactions?: Array<{ emoji: string; count: number }>;
+};
+type Link = { status: string; targetReference: { kind: string; page?: string } };
+type LinkReport = {
+  stats: { total: number; broken: { total: number; changeRequest: number } };
+  items: Link[];
+};
+
+let e2e: E2eContext;
+const docs = (...args: string[]) => e2e.docs(args);
+const ids = (result: RunResult) => json<Array<{ id: string }>>(result).map((item) => item.id);
+const lines = (text: string) => text.trimEnd().split('\n');
+const served = (operationId: string) => e2e.sandbox.requests.get(operationId) ?? 0;
+
+/** Asserts success, with the output shown when it is not. */
+function ok(result: RunResult): RunResult {
+  expect(result, `stderr: ${result.stderr}`).toMatchObject({ code: 0 });
+  return result;
+}
+
+beforeAll(async () => {
+  e2e = await startE2e();
+});
+afterAll(async () => {
+  await e2e.close();
+});
+
+describe('docs cr list and view', () => {
+  it('lists the open requests of a space as tab-separated rows', async () => {
+    const result = ok(await docs('cr', 'list', 'space_handbook'));
+    expect(lines(result.stdout)).toEqual([
+      '2\tFix typos\topen\tGrace Hopper\t2026-01-06 10:05\t0\tyes',
+      '1\tDocument the new CLI\topen\tLinus Torvalds\t2026-01-08 16:00\t1\tno',
+    ]);
+    const merged = ok(await docs('cr', 'list', 'space_api'));
+    expect(merged.stdout).toBe('');
+    expect(ids(await docs('cr', 'list', 'space_api', '--status', 'merged', '--json'))).toEqual([
+      'cr_ratelimits',
+    ]);
+  });
+
+  it('lists across the organization without a space, naming the space first', async () => {
+    const all = ok(await docs('cr', 'list', '--status', 'all'));
+    expect(lines(all.stdout).map((line) => line.split('\t').slice(0, 3).join(' '))).toEqual([
+      'space_legal 1 Update terms',
+      'space_handbook 2 Fix typos',
+      'space_api 1 Document rate limits',
+      'space_handbook 1 Document the new CLI',
+    ]);
+    expect(ids(await docs('cr', 'list', '--org', 'org_acme', '--json'))).toEqual([
+      'cr_terms',
+      'cr_typos',
+      'cr_cli',
+    ]);
+    expect(ids(await docs('cr', 'list', '--status', 'all', '--limit', '2', '--json'))).toHaveLength(2);
+
+    const noOrg = await e2e.docs(['cr', 'list'], { env: { DOCS_ORG: undefined } });
+    expect(noOrg.code).toBe(2);
+    expect(noOrg.stderr).toContain('Missing the space id');
+    expect(noOrg.stderr).toContain('--org');
+  });
+
+  it('filters by creator, contributor, requested reviewer and cluster', async () => {
+    const filtered = await Promise.all([
+      docs('cr', 'list', 'space_handbook', '--creator', 'user_grace', '--json'),
+      docs('cr', 'list', 'space_handbook', '--contributor', 'user_ada', '--json'),
+      docs('cr', 'list', 'space_handbook', '--reviewer', 'user_grace', '--json'),
+      docs('cr', 'list', 'space_handbook', '--cluster', 'cluster_cli_questions', '--json'),
+      docs('cr', 'list', '--status', 'all', '--creator', 'user_linus', '--json'),
+    ]);
+    expect(filtered.map(ids)).toEqual([
+      ['cr_typos'],
+      ['cr_cli'],
+      ['cr_cli'],
+      ['cr_cli'],
+      ['cr_ratelimits', 'cr_cli'],
+    ]);
+  });
+
+  it('shows a request with its reviewers, contributors and counts', async () => {
+    const view = ok(await docs('cr', 'view', 'space_handbook', '1'));
+    expect(view.stdout).toMatch(/^Change request:\s+#1 Document the new CLI$/m);
+    expect(view.stdout).toMatch(/^Author:\s+Linus Torvalds \(user_linus\)$/m);
+    expect(view.stdout).toMatch(/^Open comments:\s+1$/m);
+    expect(view.stdout).toMatch(/^Reviewers:\s+Grace Hopper$/m);
+    expect(view.stdout).toMatch(/^Contributors:\s+Linus Torvalds \(3\), Ada Lovelace \(1\)$/m);
+    expect(view.stdout).toMatch(/^Description:\s+Adds a page on the CLI\.$/m);
+
+    const byId = json<ChangeRequest>(await docs('cr', 'view', 'space_handbook', 'cr_cli', '--json'));
+    expect(byId).toMatchObject({ id: 'cr_cli', number: 1, outdated: false });
+    expect(byId.requestedReviewers?.map((r) => r.user.id)).toEqual(['user_grace']);
+    expect(byId.contributors?.map((c) => [c.user.id, c.count])).toEqual([
+      ['user_linus', 3],
+      ['user_ada', 1],
+    ]);
+    const hash = json<ChangeRequest>(await docs('cr', 'view', 'space_handbook', '#2', '--json'));
+    expect(hash).toMatchObject({ id: 'cr_typos', outdated: true });
+  });
+
+  it('exits 2 naming a missing argument, and 3 for a request that does not exist', async () => {
+    const noSpace = await docs('cr', 'view');
+    expect(noSpace.code).toBe(2);
+    expect(noSpace.stderr).toContain('Missing the space id');
+    const noCr = await docs('cr', 'view', 'space_handbook');
+    expect(noCr.code).toBe(2);
+    expect(noCr.stderr).toContain('Missing the change request number or id');
+    const missing = await docs('cr', 'view', 'space_handbook', '99');
+    expect(missing.code).toBe(3);
+    expect(lines(missing.stderr)).toEqual([
+      expect.stringMatching(/^Error: change request "99" was not found/),
+    ]);
+  });
+
+  it('lists contributors and prints a PDF URL', async () => {
+    const contributors = ok(await docs('cr', 'contributors', 'space_handbook', '1'));
+    expect(lines(contributors.stdout)).toEqual([
+      'user_linus\tLinus Torvalds\t3\tedit\t2026-01-08 16:00',
+      'user_ada\tAda Lovelace\t1\tedit\t2026-01-08 12:00',
+    ]);
+
+    const pdf = ok(await docs('cr', 'pdf', 'space_handbook', '1'));
+    expect(pdf.stdout).toMatch(/^https:\/\/\S+\/change-requests\/1\.pdf\n$/);
+    const pagePdf = json<{ url: string }>(
+      await docs('cr', 'pdf', 'space_handbook', '1', '--page', 'page_cli', '--only', '--json'),
+    );
+    expect(pagePdf.url).toMatch(/\?page=page_cli&only=true$/);
+    const onlyAlone = await docs('cr', 'pdf', 'space_handbook', '1', '--only');
+    expect(onlyAlone.code).toBe(2);
+    expect(onlyAlone.stderr).toContain('--page');
+  });
+});
+
+describe('docs cr content and links', () => {
+  it('summarises the revision, with or without git metadata', async () => {
+    const revision = ok(await docs('cr', 'content', 'revision', 'space_handbook', '1'));
+    expect(revision.stdout).toMatch(/^Revision:\s+rev_cr_cli$/m);
+    expect(revision.stdout).toMatch(/^Pages:\s+6$/m);
+    expect(revision.stdout).toMatch(/^Files:\s+2$/m);
+    expect(revision.stdout).toMatch(/^Variables:\s+product=Acme, version=1\.1$/m);
+    const withGit = json<{ git?: unknown }>(
+      await docs('cr', 'content', 'revision', 'space_handbook', '1', '--json'),
+    );
+    expect(withGit.git).toBeDefined();
+    const withoutGit = json<{ id: string; git?: unknown }>(
+      await docs('cr', 'content', 'revision', 'space_handbook', '1', '--no-git-metadata', '--json'),
+    );
+    expect(withoutGit).toMatchObject({ id: 'rev_cr_cli' });
+    expect(withoutGit.git).toBeUndefined();
+  });
+
+  it('prints the page tree indented', async () => {
+    const pages = ok(await docs('cr', 'content', 'pages', 'space_handbook', '1'));
+    expect(lines(pages.stdout)).toEqual([
+      '🚀 Getting started  (page_getting_started, /getting-started)',
+      '  Installation  (page_installation, /getting-started/installation)',
+      '  Configuration  (page_configuration, /getting-started/configuration)',
+      '  💻 Command-line interface  (page_cli, /getting-started/cli)',
+      'Internal notes  (page_internal, /internal-notes, hidden)',
+      '🗂️ All pages  (page_all_pages, /all-pages)',
+    ]);
+    // The primary content's tree, seen through request #2, has no CLI page.
+    const typos = json<{ pages: Array<{ pages?: Array<{ id: string }> }> }>(
+      await docs('cr', 'content', 'pages', 'space_handbook', '2', '--no-computed', '--json'),
+    );
+    expect(typos.pages[0]?.pages?.map((p) => p.id)).toEqual(['page_installation', 'page_configuration']);
+  });
+
+  it('writes one page as raw markdown, evaluated on request', async () => {
+    const raw = ok(await docs('cr', 'content', 'page', 'space_handbook', '1', 'page_getting_started'));
+    expect(
+      raw.stdout.startsWith('# Getting started\n\nWelcome to the {{ variables.product }} handbook'),
+    ).toBe(true);
+    expect(raw.stdout).toContain('- [Command-line interface](getting-started/cli.md)');
+    expect(raw.stderr).toBe('');
+
+    const evaluated = ok(
+      await docs(
+        'cr',
+        'content',
+        'page',
+        'space_handbook',
+        '1',
+        'page_getting_started',
+        '--evaluate',
+        'true',
+      ),
+    );
+    expect(evaluated.stdout).toContain('Welcome to the Acme handbook, version 1.1.');
+    expect(evaluated.stdout).not.toContain('{{');
+    const deterministic = ok(
+      await docs(
+        'cr',
+        'content',
+        'page',
+        'space_handbook',
+        '1',
+        'page_getting_started',
+        '--evaluate',
+        'deterministic-only',
+      ),
+    );
+    expect(deterministic.stdout).toContain('version 1.1. Status checked {{ now }}.');
+
+    const asJson = json<{ id: string; title: string }>(
+      await docs('cr', 'content', 'page', 'space_handbook', '1', 'page_getting_started', '--json'),
+    );
+    expect(asJson).toMatchObject({ id: 'page_getting_started', title: 'Getting started' });
+
+    const computed = ok(await docs('cr', 'content', 'page', 'space_handbook', '1', 'page_all_pages'));
+    expect(computed.stdout).toContain('  - [Command-line interface](/getting-started/cli)');
+    const notComputed = await docs(
+      'cr',
+      'content',
+      'page',
+      'space_handbook',
+      '1',
+      'page_all_pages',
+      '--no-computed',
+    );
+    expect(notComputed.code).toBe(1);
+    expect(notComputed.stderr).toContain('came back without markdown; use --json');
+
+    const badFormat = await docs(
+      'cr',
+      'content',
+      'page',
+      'space_handbook',
+      '1',
+      'page_cli',
+      '--format',
+      'html',
+    );
+    expect(badFormat.code).toBe(1);
+    expect(badFormat.stderr).toMatch(/"html" is not a supported format .*HTTP 400/);
+  });
+
+  it('lists files, shows one, and lists backlinks of a page or a file', async () => {
+    const files = ok(await docs('cr', 'content', 'files', 'space_handbook', '1'));
+    expect(lines(files.stdout).map((line) => line.split('\t').slice(0, 5))).toEqual([
+      ['file_logo', 'logo.png', 'image/png', '24.0 KB', '512x512'],
+      ['file_guide', 'guide.pdf', 'application/pdf', '470.8 KB', ''],
+    ]);
+    const file = ok(await docs('cr', 'content', 'file', 'space_handbook', '1', 'file_logo'));
+    expect(file.stdout).toMatch(/^Name:\s+logo\.png$/m);
+    expect(file.stdout).toMatch(/^Download:\s+https:\/\/\S+logo\.png$/m);
+
+    const fileBacklinks = ok(
+      await docs('cr', 'content', 'backlinks', 'space_handbook', '1', '--file', 'file_logo'),
+    );
+    expect(lines(fileBacklinks.stdout)).toEqual(['page page_getting_started', 'page page_installation']);
+    const pageBacklinks = json<Array<{ kind: string; page: string }>>(
+      await docs(
+        'cr',
+        'content',
+        'backlinks',
+        'space_handbook',
+        '1',
+        '--page',
+        'page_installation',
+        '--json',
+      ),
+    );
+    expect(pageBacklinks.map((ref) => ref.page).sort()).toEqual([
+      'page_cli',
+      'page_configuration',
+      'page_getting_started',
+    ]);
+    const neither = await docs('cr', 'content', 'backlinks', 'space_handbook', '1');
+    expect(neither.code).toBe(2);
+    const both = await docs(
+      'cr',
+      'content',
+      'backlinks',
+      'space_handbook',
+      '1',
+      '--page',
+      'a',
+      '--file',
+      'b',
+    );
+    expect(both.code).toBe(2);
+  });
+
+  it('lists a page’s links with a summary of the broken ones', async () => {
+    const links = ok(await docs('cr', 'links', 'space_handbook', '1', '--page', 'page_getting_started'));
+    expect(lines(links.stdout)).toHaveLength(8);
+    expect(links.stdout).toContain('broken\tpage page_cli_reference\tpage page_getting_started');
+    expect(links.stdout).toContain('broken\tpage page_faq\t');
+    expect(links.stdout).toMatch(/^in-app\turl https:\/\/app\.sandbox\.docs-api\.local\/s\/space_api\t/m);
+    expect(links.stderr).toBe('8 links, 2 broken (1 introduced by this change request)\n');
+
+    const broken = ok(
+      await docs(
+        'cr',
+        'links',
+        'space_handbook',
+        '1',
+        '--page',
+        'page_getting_started',
+        '--status',
+        'broken',
+      ),
+    );
+    expect(lines(broken.stdout).map((line) => line.split('\t')[1])).toEqual([
+      'page page_cli_reference',
+      'page page_faq',
+    ]);
+    const report = json<LinkReport>(
+      await docs(
+        'cr',
+        'links',
+        'space_handbook',
+        '1',
+        '--page',
+        'page_getting_started',
+        '--json',
+        '--no-computed',
+      ),
+    );
+    expect(report.stats).toEqual({ total: 8, broken: { total: 2, changeRequest: 1 } });
+    expect(report.items.map((link) => link.status)).toContain('in-app');
+  });
+
+  it('exits 1 with --fail-on-broken when a link is broken, 0 when none is', async () => {
+    const failing = await docs(
+      'cr',
+      'links',
+      'space_handbook',
+      '1',
+      '--page',
+      'page_getting_started',
+      '--fail-on-broken',
+    );
+    expect(failing.code).toBe(1);
+    expect(lines(failing.stdout)).toHaveLength(8);
+    expect(failing.stderr).toContain('8 links, 2 broken (1 introduced by this change request)');
+    expect(failing.stderr).toContain('Error: 2 broken links in page page_getting_started.');
+
+    const failingJson = await docs(
+      'cr',
+      'links',
+      'space_handbook',
+      '1',
+      '--page',
+      'page_getting_started',
+      '--fail-on-broken',
+      '--json',
+    );
+    expect(failingJson.code).toBe(1);
+    expect(json<LinkReport>(failingJson).stats.broken.total).toBe(2);
+
+    const passing = await docs(
+      'cr',
+      'links',
+      'space_handbook',
+      '1',
+      '--page',
+      'page_cli',
+      '--fail-on-broken',
+    );
+    expect(passing.code).toBe(0);
+    expect(passing.stderr).toBe('2 links, 0 broken (0 introduced by this change request)\n');
+  });
+});
+
+describe('docs cr create, edit, reviewers and comments', () => {
+  it('creates a request and edits its subject, description and status', async () => {
+    const created = json<ChangeRequest>(
+      await docs('cr', 'create', 'space_handbook', '--subject', 'Add a glossary', '--json'),
+    );
+    expect(created).toMatchObject({ number: 3, status: 'open', subject: 'Add a glossary', outdated: false });
+
+    const edited = json<ChangeRequest>(
+      await docs(
+        'cr',
+        'edit',
+        'space_handbook',
+        '3',
+        '--subject',
+        'Add a glossary of terms',
+        '--description',
+        'Defines every term.\nLinks each to its page.',
+        '--status',
+        'draft',
+        '--json',
+      ),
+    );
+    expect(edited).toMatchObject({ id: created.id, subject: 'Add a glossary of terms', status: 'draft' });
+    expect(edited.description?.nodes).toHaveLength(2);
+
+    const fromStdin = ok(
+      await e2e.docs(['cr', 'edit', 'space_handbook', created.id, '--description', '-'], {
+        input: 'Read from stdin.\n',
+      }),
+    );
+    expect(fromStdin.stderr).toContain('Updated change request #3');
+    expect(fromStdin.stdout).toMatch(/^Description:\s+Read from stdin\.$/m);
+    const drafts = await docs('cr', 'list', 'space_handbook', '--status', 'draft', '--json');
+    expect(ids(drafts)).toEqual([created.id]);
+  });
+
+  it('refuses an edit with nothing to change or a subject over 100 characters, sending nothing', async () => {
+    const before = served('changeRequests.update');
+    const nothing = await docs('cr', 'edit', 'space_handbook', '3');
+    expect(nothing.code).toBe(2);
+    expect(nothing.stderr).toContain('Nothing to change');
+    const tooLong = await docs('cr', 'edit', 'space_handbook', '3', '--subject', 'x'.repeat(101));
+    expect(tooLong.code).toBe(2);
+    expect(tooLong.stderr).toMatch(/subject: Too big/);
+    expect(served('changeRequests.update')).toBe(before);
+  });
+
+  it('lists, requests and withdraws reviewers', async () => {
+    const listed = ok(await docs('cr', 'reviewers', 'list', 'space_handbook', '1'));
+    expect(lines(listed.stdout)).toEqual(['user_grace\tGrace Hopper\tLinus Torvalds\t2026-01-08 16:05']);
+
+    const requested = ok(
+      await docs(
+        'cr',
+        'reviewers',
+        'request',
+        'space_handbook',
+        '1',
+        '--user',
+        'user_ada',
+        '--subject',
+        'Please look',
+      ),
+    );
+    expect(requested.stderr).toContain('Asked Ada Lovelace to review change request #1');
+    const both = json<Array<{ user: { id: string } }>>(
+      await docs('cr', 'reviewers', 'list', 'space_handbook', '1', '--json'),
+    );
+    expect(both.map((r) => r.user.id)).toEqual(['user_grace', 'user_ada']);
+
+    const stranger = await docs('cr', 'reviewers', 'request', 'space_handbook', '1', '--user', 'user_nobody');
+    expect(stranger.code).toBe(1);
+    expect(stranger.stderr).toMatch(/user "user_nobody" is not a member .*HTTP 400/);
+    const noUser = await docs('cr', 'reviewers', 'request', 'space_handbook', '1');
+    expect(noUser.code).toBe(2);
+
+    const unconfirmed = await docs('cr', 'reviewers', 'remove', 'space_handbook', '1', 'user_ada');
+    expect(unconfirmed.code).toBe(2);
+    expect(unconfirmed.stderr).toContain('--yes');
+    const removed = ok(await docs('cr', 'reviewers', 'remove', 'space_handbook', '1', 'user_ada', '--yes'));
+    expect(removed.stderr).toContain('user_ada is no longer asked to review change request #1');
+    const again = await docs('cr', 'reviewers', 'remove', 'space_handbook', '1', 'user_ada', '--yes');
+    expect(again.code).toBe(3);
+    const left = json<Array<{ user: { id: string } }>>(
+      await docs('cr', 'reviewers', 'list', 'space_handbook', '1', '--json'),
+    );
+    expect(left.map((r) => r.user.id)).toEqual(['user_grace']);
+  });
+
+  it('lists and views comments', async () => {
+    const listed = ok(await docs('cr', 'comments', 'list', 'space_handbook', '1'));
+    expect(lines(listed.stdout)).toEqual([
+      'comment_cli_question\tGrace Hopper\t2026-01-08 17:00\topen\t1\tpage_cli\tShould this page document the `--json` flag?',
+      'comment_cli_title\tAda Lovelace\t2026-01-08 12:30\tresolved\t0\tpage_cli\tTypo in the new page title: "Comand-line".',
+    ]);
+    expect(
+      ids(await docs('cr', 'comments', 'list', 'space_handbook', '1', '--status', 'resolved', '--json')),
+    ).toEqual(['comment_cli_title']);
+    expect(
+      ids(await docs('cr', 'comments', 'list', 'space_handbook', '1', '--author', 'user_grace', '--json')),
+    ).toEqual(['comment_cli_question']);
+    expect(
+      ids(await docs('cr', 'comments', 'list', 'space_handbook', '1', '--order', 'asc', '--json')),
+    ).toEqual(['comment_cli_title', 'comment_cli_question']);
+
+    const view = ok(await docs('cr', 'comments', 'view', 'space_handbook', '1', 'comment_cli_question'));
+    expect(view.stdout).toMatch(/^Author:\s+Grace Hopper \(user_grace\)$/m);
+    expect(view.stdout).toMatch(/^Reactions:\s+👍 1$/m);
+    expect(view.stdout.trimEnd().endsWith('\n\nShould this page document the `--json` flag?')).toBe(true);
+  });
+
+  it('adds, edits, resolves, reopens, reacts to and deletes a comment', async () => {
+    const added = json<Comment>(
+      await docs(
+        'cr',
+        'comments',
+        'add',
+        'space_handbook',
+        '1',
+        '--body',
+        'Add an example.',
+        '--page',
+        'page_cli',
+        '--json',
+      ),
+    );
+    expect(added).toMatchObject({
+      body: { markdown: 'Add an example.' },
+      target: { page: { id: 'page_cli' } },
+    });
+    const fromStdin = ok(
+      await e2e.docs(['cr', 'comments', 'add', 'space_handbook', '1', '--body', '-'], {
+        input: '**Great** work.\n',
+      }),
+    );
+    expect(fromStdin.stderr).toMatch(/Commented on change request #1: \S+/);
+    expect(fromStdin.stdout.trimEnd().endsWith('**Great** work.')).toBe(true);
+    const empty = await e2e.docs(['cr', 'comments', 'add', 'space_handbook', '1', '--body', '-'], {
+      input: '  \n',
+    });
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toContain('--body is empty');
+
+    const edited = json<Comment>(
+      await docs(
+        'cr',
+        'comments',
+        'edit',
+        'space_handbook',
+        '1',
+        added.id,
+        '--body',
+        'Add two examples.',
+        '--json',
+      ),
+    );
+    expect(edited.body.markdown).toBe('Add two examples.');
+
+    const resolved = json<Comment>(
+      await docs('cr', 'comments', 'resolve', 'space_handbook', '1', added.id, '--json'),
+    );
+    expect(resolved.status).toBe('resolved');
+    const resolvedMessage = ok(
+      await docs('cr', 'comments', 'resolve', 'space_handbook', '1', 'comment_cli_question'),
+    );
+    expect(resolvedMessage.stderr).toContain('Resolved comment comment_cli_question by Ada Lovelace');
+    const reopened = ok(
+      await docs('cr', 'comments', 'reopen', 'space_handbook', '1', 'comment_cli_question'),
+    );
+    expect(reopened.stderr).toContain('Reopened comment comment_cli_question');
+    const reopenedJson = json<Comment>(
+      await docs('cr', 'comments', 'reopen', 'space_handbook', '1', added.id, '--json'),
+    );
+    expect(reopenedJson.status).not.toBe('resolved');
+
+    const reacted = ok(
+      await docs('cr', 'comments', 'react', 'space_handbook', '1', added.id, '--add', '👍', '--add', '🎉'),
+    );
+    expect(reacted.stderr).toContain(`Reactions on ${added.id}: 👍 1  🎉 1`);
+    const unreacted = json<Comment>(
+      await docs('cr', 'comments', 'react', 'space_handbook', '1', added.id, '--remove', '🎉', '--json'),
+    );
+    expect(unreacted.reactions?.map((r) => [r.emoji, r.count])).toEqual([['👍', 1]]);
+    const noReaction = await docs('cr', 'comments', 'react', 'space_handbook', '1', added.id);
+    expect(noReaction.code).toBe(2);
+
+    const unconfirmed = await docs('cr', 'comments', 'delete', 'space_handbook', '1', added.id);
+    expect(unconfirmed.code).toBe(2);
+    expect(unconfirmed.stderr).toContain('--yes');
+    const deleted = ok(await docs('cr', 'comments', 'delete', 'space_handbook', '1', added.id, '--yes'));
+    expect(deleted.stderr).toContain(`Deleted comment ${added.id}`);
+    const gone = await docs('cr', 'comments', 'view', 'space_handbook', '1', added.id);
+    expect(gone.code).toBe(3);
+  });
+
+  it('lists replies and replies to a comment', async () => {
+    const replies = ok(
+      await docs('cr', 'comments', 'replies', 'space_handbook', '1', 'comment_cli_question'),
+    );
+    expect(lines(replies.stdout)).toEqual([
+      'reply_cli_answer\tLinus Torvalds\t2026-01-08 17:20\tYes: I will add a section on output formats.',
+    ]);
+    const reply = ok(
+      await docs(
+        'cr',
+        'comments',
+        'reply',
+        'space_handbook',
+        '1',
+        'comment_cli_question',
+        '--body',
+        'Thanks!',
+      ),
+    );
+    expect(reply.stderr).toMatch(/Replied to comment comment_cli_question: \S+/);
+    const all = json<Array<{ body: { markdown: string } }>>(
+      await docs('cr', 'comments', 'replies', 'space_handbook', '1', 'comment_cli_question', '--json'),
+    );
+    expect(all.map((r) => r.body.markdown)).toEqual([
+      'Yes: I will add a section on output formats.',
+      'Thanks!',
+    ]);
+  });
+});
+
+describe('docs cr merge and update', () => {
+  it('without --yes, exits 2 and merges nothing', async () => {
+    const result = await docs('cr', 'merge', 'space_handbook', '1');
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('Pass --yes to confirm when not at a terminal.');
+    // What would be merged is still shown, on stderr only.
+    expect(result.stderr).toMatch(/Change request:\s+#1 Document the new CLI/);
+    expect(result.stdout).toBe('');
+    expect(served('changeRequests.merge')).toBe(0);
+    expect(e2e.sandbox.store.changeRequests.get('cr_cli')?.status).toBe('open');
+  });
+
+  it('refuses an outdated request, pointing at `docs cr update`', async () => {
+    const result = await docs('cr', 'merge', 'space_handbook', '2', '--yes');
+    expect(result.code).toBe(1);
+    expect(lines(result.stderr)).toEqual([
+      'Error: Change request #2 is outdated: run `docs cr update space_handbook 2` first, or pass --update-first.',
+    ]);
+    expect(served('changeRequests.merge')).toBe(0);
+  });
+
+  it('passes on the server refusal to merge into a locked space as one line, exit 1', async () => {
+    const result = await docs('cr', 'merge', 'space_legal', '1', '--yes');
+    expect(result.code).toBe(1);
+    const errors = lines(result.stderr).filter((line) => line.startsWith('Error:'));
+    expect(errors).toEqual([
+      expect.stringMatching(/^Error: .*space_legal.* is locked.*\(HTTP 409, request id \S+\)$/),
+    ]);
+    expect(e2e.sandbox.store.changeRequests.get('cr_terms')?.status).toBe('open');
+  });
+
+  it('merges with --yes and prints the new revision', async () => {
+    const result = ok(await docs('cr', 'merge', 'space_handbook', '1', '--yes'));
+    const revision = e2e.sandbox.store.spaces.get('space_handbook')?.revision;
+    expect(result.stdout).toBe(`${revision}\n`);
+    expect(result.stderr).toContain(`Merged #1 into space_handbook: new revision ${revision}`);
+    expect(e2e.sandbox.store.changeRequests.get('cr_cli')?.status).toBe('merged');
+
+    const again = await docs('cr', 'merge', 'space_handbook', '1', '--yes');
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain(`Change request #1 is already merged as revision ${revision}.`);
+  });
+
+  it('with --update-first, updates an outdated request, then merges it; --json prints the merge result', async () => {
+    const updatesBefore = served('changeRequests.updateFromPrimary');
+    const result = ok(await docs('cr', 'merge', 'space_handbook', '2', '--yes', '--update-first', '--json'));
+    const merged = json<{ revision: string; result: string }>(result);
+    expect(merged).toEqual({
+      revision: e2e.sandbox.store.spaces.get('space_handbook')?.revision,
+      result: 'merge',
+    });
+    expect(result.stderr).toMatch(/^Updated #2 from the primary content: revision \S+$/m);
+    expect(served('changeRequests.updateFromPrimary')).toBe(updatesBefore + 1);
+    expect(e2e.sandbox.store.changeRequests.get('cr_typos')?.status).toBe('merged');
+  });
+
+  it('updates a request from the primary content', async () => {
+    // #3 started before the two merges above: it is behind now.
+    expect(json<ChangeRequest>(await docs('cr', 'view', 'space_handbook', '3', '--json')).outdated).toBe(
+      true,
+    );
+    const updated = ok(await docs('cr', 'update', 'space_handbook', '3'));
+    expect(updated.stdout).toMatch(/^rev_\S+\n$/);
+    expect(updated.stderr).toContain(`Updated change request #3 from the primary content of space_handbook`);
+    const after = json<ChangeRequest>(await docs('cr', 'view', 'space_handbook', '3', '--json'));
+    expect(after).toMatchObject({ outdated: false, revision: updated.stdout.trim() });
+    const asJson = json<{ result: string }>(await docs('cr', 'update', 'space_handbook', '3', '--json'));
+    expect(asJson.result).toBe('update');
+  });
+});
+
+describe('coverage through the CLI', () => {
+  it('exercised every change request operation of the contract', () => {
+    const crOperations = operations.filter((op) => op.area.startsWith('Change request')).map((op) => op.id);
+    expect(crOperations).toHaveLength(27);
+    const missed = crOperations.filter((id) => !e2e.sandbox.hits.get(id));
+    expect(missed).toEqual([]);
+  });
+});
