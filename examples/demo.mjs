@@ -75,6 +75,34 @@ try {
   await docs(['sites', 'list', '--published', '--json']);
   await docs(['sites', 'delete', created.id], { expectCode: 2 });
   await docs(['sites', 'delete', created.id, '--yes']);
+
+  // Change requests: create one, comment, resolve the comment, review and merge.
+  await docs(['cr', 'list', 'space_handbook'], { table: true });
+  const cr = JSON.parse(
+    await docs(['cr', 'create', 'space_handbook', '--subject', 'Add a troubleshooting page', '--json']),
+  );
+  const comment = JSON.parse(
+    await docs([
+      'cr',
+      'comments',
+      'add',
+      'space_handbook',
+      String(cr.number),
+      '--body',
+      'Please add a screenshot.',
+      '--json',
+    ]),
+  );
+  await docs(['cr', 'comments', 'reply', 'space_handbook', String(cr.number), comment.id, '--body', 'Done.']);
+  await docs(['cr', 'comments', 'resolve', 'space_handbook', String(cr.number), comment.id]);
+  await docs(['cr', 'reviewers', 'request', 'space_handbook', String(cr.number), '--user', 'user_grace']);
+  await docs(['cr', 'view', 'space_handbook', String(cr.number)]);
+  await docs(['cr', 'merge', 'space_handbook', String(cr.number)], { expectCode: 2 });
+  await docs(['cr', 'merge', 'space_handbook', String(cr.number), '--yes']);
+  // Another request started from an older revision: refused until it is updated.
+  await docs(['cr', 'merge', 'space_handbook', '2', '--yes'], { expectCode: 1 });
+  await docs(['cr', 'merge', 'space_handbook', '2', '--yes', '--update-first', '--json']);
+  await docs(['cr', 'links', 'space_handbook', '1', '--page', 'page_getting_started'], { table: true });
 } catch (error) {
   failed = true;
   console.error(`\nDemo failed: ${error.message}`);

@@ -37,11 +37,6 @@ export const output = {
     process.stdout.write(line.endsWith('\n') ? line : `${line}\n`);
   },
 
-  /** Writes data exactly as given, adding no newline (stdout): e.g. a page's markdown. */
-  raw(text: string): void {
-    process.stdout.write(text);
-  },
-
   /** Prints a value as stable, indented JSON (stdout). */
   json(value: unknown): void {
     output.data(JSON.stringify(value, null, 2));

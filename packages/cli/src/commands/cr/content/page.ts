@@ -56,7 +56,7 @@ export default class CrContentPage extends ChangeRequestCommand<typeof CrContent
           `Page ${pageId} came back without markdown; use --json to see the whole page.`,
         );
       }
-      output.raw(page.markdown);
+      output.data(page.markdown);
     }
     return page;
   }
