@@ -13,9 +13,9 @@ import type {
   User,
 } from '@docs-api/sdk';
 import { BaseCommand } from '../base-command.js';
-import { CommandError, UsageError } from './exit-codes.js';
+import { UsageError } from './exit-codes.js';
 import { formatDate, output, type Column } from './output.js';
-import { prompts } from './prompts.js';
+import { pickOne } from './prompts.js';
 import { readStdin } from './stdin.js';
 
 /*
@@ -259,41 +259,29 @@ export function printComment(comment: Comment | Reply): void {
 
 export async function pickSpace(client: DocsClient, organizationId: string): Promise<string> {
   const spaces = await client.spaces.list(organizationId, { limit: 100 }).toArray({ max: 100 });
-  if (spaces.length === 0) throw new CommandError(`Organization ${organizationId} has no spaces.`);
-  return prompts.select(
-    'Space',
-    spaces.map((space) => ({
-      name: `${space.emoji ? `${space.emoji} ` : ''}${space.title ?? space.id} (${space.id})`,
-      value: space.id,
-    })),
-  );
+  return pickOne('Space', spaces, `Organization ${organizationId} has no spaces.`, (space) => ({
+    name: `${space.emoji ? `${space.emoji} ` : ''}${space.title ?? space.id} (${space.id})`,
+    value: space.id,
+  }));
 }
 
 export async function pickChangeRequest(client: DocsClient, spaceId: string): Promise<string> {
   const requests = await client.changeRequests.list(spaceId, { limit: 100 }).toArray({ max: 100 });
-  if (requests.length === 0) throw new CommandError(`Space ${spaceId} has no open change requests.`);
-  return prompts.select(
-    'Change request',
-    requests.map((cr) => ({
-      name: `#${cr.number} ${cr.subject}${cr.outdated ? ' (outdated)' : ''}`,
-      value: String(cr.number),
-      description: `by ${userName(cr.createdBy)}, ${cr.comments} open comments, updated ${formatDate(cr.updatedAt)}`,
-    })),
-  );
+  return pickOne('Change request', requests, `Space ${spaceId} has no open change requests.`, (cr) => ({
+    name: `#${cr.number} ${cr.subject}${cr.outdated ? ' (outdated)' : ''}`,
+    value: String(cr.number),
+    description: `by ${userName(cr.createdBy)}, ${cr.comments} open comments, updated ${formatDate(cr.updatedAt)}`,
+  }));
 }
 
 export async function pickComment(client: DocsClient, spaceId: string, crId: string): Promise<string> {
   const comments = await client.changeRequests.comments
     .list(spaceId, crId, { limit: 100 })
     .toArray({ max: 100 });
-  if (comments.length === 0) throw new CommandError(`Change request ${crLabel(crId)} has no comments.`);
-  return prompts.select(
-    'Comment',
-    comments.map((c) => ({
-      name: `${excerpt(c.body?.markdown)} (${userName(c.postedBy)}${c.status === 'resolved' ? ', resolved' : ''})`,
-      value: c.id,
-    })),
-  );
+  return pickOne('Comment', comments, `Change request ${crLabel(crId)} has no comments.`, (c) => ({
+    name: `${excerpt(c.body?.markdown)} (${userName(c.postedBy)}${c.status === 'resolved' ? ', resolved' : ''})`,
+    value: c.id,
+  }));
 }
 
 export async function pickReviewer(client: DocsClient, spaceId: string, crId: string): Promise<string> {
@@ -301,11 +289,14 @@ export async function pickReviewer(client: DocsClient, spaceId: string, crId: st
     .list(spaceId, crId, { limit: 100 })
     .toArray({ max: 100 });
   const users = reviewers.flatMap((r) => (r.user ? [r.user] : []));
-  if (users.length === 0)
-    throw new CommandError(`Change request ${crLabel(crId)} has no requested reviewers.`);
-  return prompts.select(
+  return pickOne(
     'Reviewer',
-    users.map((user) => ({ name: userLabel(user), value: user.id })),
+    users,
+    `Change request ${crLabel(crId)} has no requested reviewers.`,
+    (user) => ({
+      name: userLabel(user),
+      value: user.id,
+    }),
   );
 }
 
@@ -313,24 +304,19 @@ export async function pickFile(client: DocsClient, spaceId: string, crId: string
   const files = await client.changeRequests.content
     .listFiles(spaceId, crId, { limit: 100, computed: false })
     .toArray({ max: 100 });
-  if (files.length === 0) throw new CommandError(`Change request ${crLabel(crId)} has no files.`);
-  return prompts.select(
-    'File',
-    files.map((file) => ({ name: `${file.name ?? file.id} (${file.id})`, value: file.id })),
-  );
+  return pickOne('File', files, `Change request ${crLabel(crId)} has no files.`, (file) => ({
+    name: `${file.name ?? file.id} (${file.id})`,
+    value: file.id,
+  }));
 }
 
 export async function pickPage(client: DocsClient, spaceId: string, crId: string): Promise<string> {
   const { pages } = await client.changeRequests.content.listPages(spaceId, crId, { computed: false });
   const tree = flattenPages(pages);
-  if (tree.length === 0) throw new CommandError(`Change request ${crLabel(crId)} has no pages.`);
-  return prompts.select(
-    'Page',
-    tree.map(({ page, depth }) => ({
-      name: `${'  '.repeat(depth)}${page.title ?? page.id}`,
-      value: page.id,
-    })),
-  );
+  return pickOne('Page', tree, `Change request ${crLabel(crId)} has no pages.`, ({ page, depth }) => ({
+    name: `${'  '.repeat(depth)}${page.title ?? page.id}`,
+    value: page.id,
+  }));
 }
 
 /**

@@ -1,3 +1,5 @@
+import { CommandError } from './exit-codes.js';
+
 /**
  * Prompts, loaded only when asked (inquirer is not needed to start). Callers must check
  * `terminal.canPrompt()` first; tests replace these functions.
@@ -23,3 +25,20 @@ export const prompts = {
     return input({ message, ...(defaultValue === undefined ? {} : { default: defaultValue }) });
   },
 };
+
+export interface Choice {
+  name: string;
+  value: string;
+  description?: string;
+}
+
+/** Asks a person to pick one of `items`; with none to pick from, fails with `empty`. */
+export async function pickOne<T>(
+  message: string,
+  items: readonly T[],
+  empty: string,
+  choice: (item: T) => Choice,
+): Promise<string> {
+  if (items.length === 0) throw new CommandError(empty);
+  return prompts.select(message, items.map(choice));
+}

@@ -1,7 +1,7 @@
 import { Args } from '@oclif/core';
 import type { DocsClient, Site } from '@docs-api/sdk';
 import { output, formatDate, type Column } from './output.js';
-import { prompts } from './prompts.js';
+import { pickOne } from './prompts.js';
 
 export const siteArg = Args.string({
   name: 'site',
@@ -19,11 +19,10 @@ export const siteColumns: Column<Site>[] = [
 
 export async function pickSite(client: DocsClient, organizationId: string): Promise<string> {
   const sites = await client.sites.list(organizationId, { limit: 100 }).toArray({ max: 100 });
-  if (sites.length === 0) throw new Error(`Organization ${organizationId} has no sites.`);
-  return prompts.select(
-    'Site',
-    sites.map((site) => ({ name: `${site.title} (${site.id})`, value: site.id })),
-  );
+  return pickOne('Site', sites, `Organization ${organizationId} has no sites.`, (site) => ({
+    name: `${site.title} (${site.id})`,
+    value: site.id,
+  }));
 }
 
 export function printSite(site: Site): void {
