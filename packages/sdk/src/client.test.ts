@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { inspect } from 'node:util';
 import nock from 'nock';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import {
   DEFAULT_BASE_URL,
@@ -13,64 +13,13 @@ import {
   ResponseValidationError,
   VERSION,
 } from './index.js';
+import { API, TOKEN, makeClient, rejection, siteFixture, useNockLifecycle } from '../test-support/nock.js';
 
-const API = 'https://api.test';
-const TOKEN = 'tok_secret_123';
+const site = (id: string) => siteFixture(id, { title: 'Handbook' });
 
-function makeClient(): DocsClient {
-  return new DocsClient({ token: TOKEN, baseUrl: `${API}/v1`, maxRetries: 2, maxRetryDelay: 50 });
-}
-
-function site(id: string) {
-  return {
-    object: 'site',
-    id,
-    type: 'basic',
-    title: 'Handbook',
-    visibility: 'public',
-    published: true,
-    siteSpaces: 1,
-    createdAt: '2024-01-01T00:00:00.000Z',
-    agentsContext: 'excluded',
-  };
-}
-
-/** Awaits a call that must fail, checks the error's class and returns it typed. */
-async function rejection<E extends Error>(
-  call: PromiseLike<unknown>,
-  type: abstract new (...args: never[]) => E,
-): Promise<E> {
-  try {
-    await call;
-  } catch (error) {
-    expect(error).toBeInstanceOf(type);
-    return error as E;
-  }
-  throw new Error(`expected ${type.name}, but the call succeeded`);
-}
-
-/** Every request that reached nock without an interceptor: must stay empty. */
-const unmatched: string[] = [];
-const onNoMatch = (request: { method?: string; path?: string }) =>
-  unmatched.push(`${request.method ?? ''} ${request.path ?? ''}`);
-
-beforeAll(() => {
-  nock.disableNetConnect();
-  nock.emitter.on('no match', onNoMatch);
-});
-afterAll(() => {
-  nock.emitter.removeListener('no match', onNoMatch);
-  nock.enableNetConnect();
-});
+useNockLifecycle();
 afterEach(() => {
   vi.unstubAllEnvs();
-  try {
-    expect(nock.pendingMocks()).toEqual([]);
-    expect(unmatched).toEqual([]);
-  } finally {
-    nock.cleanAll();
-    unmatched.length = 0;
-  }
 });
 
 describe('configuration from the environment', () => {

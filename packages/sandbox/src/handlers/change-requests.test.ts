@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   BadRequestError,
   ConflictError,
-  DocsClient,
   NotFoundError,
   type ApiError,
   type ApiPromise,
   type ChangeRequest,
 } from '@docs-api/sdk';
 import { operations, type Comment, type ContentPage } from '@docs-api/sdk/contract';
-import { createSandbox, type Sandbox } from '../sandbox.js';
+import { sandboxWithClient, steppingClock } from '../../test-support/client.js';
+import type { Sandbox } from '../sandbox.js';
 
 /** Every sandbox this file creates, so the last test can check that all operations were served. */
 const sandboxes: Sandbox[] = [];
@@ -18,18 +18,9 @@ const HANDBOOK = 'space_handbook';
 const CLOCK_START = Date.UTC(2026, 2, 1);
 
 function setup() {
-  // A clock that moves one second per reading, so timestamps are predictable and ordered.
-  let tick = 0;
-  const clock = () => new Date(CLOCK_START + 1000 * tick++);
-  const sandbox = createSandbox({ checkResponses: true, clock });
-  sandboxes.push(sandbox);
-  const client = new DocsClient({
-    token: sandbox.token,
-    baseUrl: 'http://sandbox.test/v1',
-    fetch: sandbox.fetch,
-    maxRetries: 0,
-  });
-  return { sandbox, client };
+  const created = sandboxWithClient({ clock: steppingClock(CLOCK_START) });
+  sandboxes.push(created.sandbox);
+  return created;
 }
 
 /** The error a call fails with, checked to be of the given class; its server message is returned. */
@@ -957,13 +948,7 @@ describe('coverage', () => {
 
 describe('space counters', () => {
   it('derive change-request and open-comment counts from the store', async () => {
-    const sandbox = createSandbox({ checkResponses: true });
-    const client = new DocsClient({
-      token: sandbox.token,
-      baseUrl: 'http://sandbox.test/v1',
-      fetch: sandbox.fetch,
-      maxRetries: 0,
-    });
+    const { client } = sandboxWithClient();
     const before = await client.spaces.get('space_handbook');
     expect(before).toMatchObject({ changeRequests: 2, changeRequestsOpen: 2, comments: 1 });
     await client.changeRequests.create('space_handbook', { subject: 'Counted' });

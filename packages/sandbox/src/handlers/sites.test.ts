@@ -1,31 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import {
   BadRequestError,
-  DocsClient,
   NotFoundError,
   PermissionDeniedError,
   type ApiPromise,
   type Site,
 } from '@docs-api/sdk';
 import { siteOperations } from '@docs-api/sdk/contract';
-import { createSandbox, type Sandbox } from '../sandbox.js';
+import { sandboxWithClient, steppingClock } from '../../test-support/client.js';
+import type { Sandbox } from '../sandbox.js';
 
 /** Every sandbox this file creates, so the last test can check that all site operations were served. */
 const sandboxes: Sandbox[] = [];
 
 function setup() {
-  // A clock that moves one second per reading, so timestamps are predictable and ordered.
-  let tick = 0;
-  const clock = () => new Date(Date.UTC(2026, 2, 1) + 1000 * tick++);
-  const sandbox = createSandbox({ checkResponses: true, clock });
-  sandboxes.push(sandbox);
-  const client = new DocsClient({
-    token: sandbox.token,
-    baseUrl: 'http://sandbox.test/v1',
-    fetch: sandbox.fetch,
-    maxRetries: 0,
-  });
-  return { sandbox, client };
+  const created = sandboxWithClient({ clock: steppingClock(Date.UTC(2026, 2, 1)) });
+  sandboxes.push(created.sandbox);
+  return created;
 }
 
 async function idsOf(pages: AsyncIterable<Site>): Promise<string[]> {

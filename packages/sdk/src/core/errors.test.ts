@@ -1,11 +1,10 @@
 import nock from 'nock';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ApiError,
   AuthenticationError,
   BadRequestError,
   ConflictError,
-  DocsClient,
   DocsError,
   InternalServerError,
   NotFoundError,
@@ -15,39 +14,12 @@ import {
   ResponseValidationError,
   UnprocessableEntityError,
 } from '../index.js';
+import { API, TOKEN, makeClient, rejection, useNockLifecycle } from '../../test-support/nock.js';
 import { messageFromBody } from './errors.js';
 
-const API = 'https://api.test';
-const TOKEN = 'tok_secret_123';
 const SITE_PATH = '/v1/orgs/org_1/sites/s1';
 
-function makeClient(): DocsClient {
-  return new DocsClient({ token: TOKEN, baseUrl: `${API}/v1`, maxRetries: 2, maxRetryDelay: 50 });
-}
-
-/** Awaits a call that must fail, checks the error's class and returns it typed. */
-async function rejection<E extends Error>(
-  call: PromiseLike<unknown>,
-  type: abstract new (...args: never[]) => E,
-): Promise<E> {
-  try {
-    await call;
-  } catch (error) {
-    expect(error).toBeInstanceOf(type);
-    return error as E;
-  }
-  throw new Error(`expected ${type.name}, but the call succeeded`);
-}
-
-beforeAll(() => nock.disableNetConnect());
-afterAll(() => nock.enableNetConnect());
-afterEach(() => {
-  try {
-    expect(nock.pendingMocks()).toEqual([]);
-  } finally {
-    nock.cleanAll();
-  }
-});
+useNockLifecycle();
 
 describe('API errors by status', () => {
   it.each([

@@ -1,58 +1,30 @@
 import nock from 'nock';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   AbortError,
   ApiError,
   ConnectionError,
-  DocsClient,
   DocsError,
   InternalServerError,
   RateLimitError,
   ResponseValidationError,
   TimeoutError,
   VERSION,
-  type ClientOptions,
 } from '../index.js';
+import {
+  API,
+  TOKEN,
+  makeClient,
+  rejection,
+  siteFixture as site,
+  useNockLifecycle,
+} from '../../test-support/nock.js';
 
-const API = 'https://api.test';
-const TOKEN = 'tok_secret_123';
 const SITES = '/v1/orgs/org_1/sites';
-
-function makeClient(options: ClientOptions = {}): DocsClient {
-  return new DocsClient({ token: TOKEN, baseUrl: `${API}/v1`, maxRetries: 2, maxRetryDelay: 50, ...options });
-}
-
-function site(id: string) {
-  return {
-    object: 'site',
-    id,
-    type: 'basic',
-    title: `Site ${id}`,
-    visibility: 'public',
-    published: true,
-    siteSpaces: 1,
-    createdAt: '2024-01-01T00:00:00.000Z',
-    agentsContext: 'excluded',
-  };
-}
 
 /** A network failure shaped as undici reports it: `TypeError: fetch failed` caused by an error with a code. */
 function networkError(code: string, message: string): TypeError {
   return new TypeError('fetch failed', { cause: Object.assign(new Error(message), { code }) });
-}
-
-/** Awaits a call that must fail, checks the error's class and returns it typed. */
-async function rejection<E extends Error>(
-  call: PromiseLike<unknown>,
-  type: abstract new (...args: never[]) => E,
-): Promise<E> {
-  try {
-    await call;
-  } catch (error) {
-    expect(error).toBeInstanceOf(type);
-    return error as E;
-  }
-  throw new Error(`expected ${type.name}, but the call succeeded`);
 }
 
 /** An optional interceptor that counts the requests reaching it: a retry that must not happen. */
@@ -73,28 +45,7 @@ function spare(
   return counter;
 }
 
-/** Requests that reached nock without matching any interceptor (a retry too many, a request that should not exist). */
-const unmatched: string[] = [];
-const onNoMatch = (request: { method?: string; path?: string; href?: string }) =>
-  unmatched.push(`${request.method ?? ''} ${request.href ?? request.path ?? ''}`);
-
-beforeAll(() => {
-  nock.disableNetConnect();
-  nock.emitter.on('no match', onNoMatch);
-});
-afterAll(() => {
-  nock.emitter.removeListener('no match', onNoMatch);
-  nock.enableNetConnect();
-});
-afterEach(() => {
-  try {
-    expect(nock.pendingMocks()).toEqual([]);
-    expect(unmatched).toEqual([]);
-  } finally {
-    nock.cleanAll();
-    unmatched.length = 0;
-  }
-});
+useNockLifecycle();
 
 describe('request headers', () => {
   it('sends the bearer token, accept, the SDK user agent and no content-type on a GET', async () => {

@@ -1,31 +1,12 @@
 import nock from 'nock';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DocsClient, NotFoundError, PagePromise, type Site } from '../index.js';
+import { describe, expect, it } from 'vitest';
+import { NotFoundError, PagePromise, type Site } from '../index.js';
+import { API, makeClient, siteFixture as site, useNockLifecycle } from '../../test-support/nock.js';
 
-const API = 'https://api.test';
-const TOKEN = 'tok_secret_123';
 const SITES = '/v1/orgs/org_1/sites';
 
-function makeClient(): DocsClient {
-  return new DocsClient({ token: TOKEN, baseUrl: `${API}/v1`, maxRetries: 2, maxRetryDelay: 50 });
-}
-
-function site(id: string) {
-  return {
-    object: 'site',
-    id,
-    type: 'basic',
-    title: `Site ${id}`,
-    visibility: 'public',
-    published: true,
-    siteSpaces: 1,
-    createdAt: '2024-01-01T00:00:00.000Z',
-    agentsContext: 'excluded',
-  };
-}
-
 function page(ids: string[], next?: string, extra: Record<string, unknown> = {}) {
-  return { items: ids.map(site), count: 5, ...(next ? { next: { page: next } } : {}), ...extra };
+  return { items: ids.map((id) => site(id)), count: 5, ...(next ? { next: { page: next } } : {}), ...extra };
 }
 
 /** Three pages of the organization's sites: s1 s2 | s3 s4 | s5. */
@@ -36,28 +17,7 @@ function stubPage(pageToken: string | undefined, ids: string[], next?: string) {
     .reply(200, page(ids, next));
 }
 
-/** Every request that reached nock without an interceptor: must stay empty. */
-const unmatched: string[] = [];
-const onNoMatch = (request: { method?: string; path?: string }) =>
-  unmatched.push(`${request.method ?? ''} ${request.path ?? ''}`);
-
-beforeAll(() => {
-  nock.disableNetConnect();
-  nock.emitter.on('no match', onNoMatch);
-});
-afterAll(() => {
-  nock.emitter.removeListener('no match', onNoMatch);
-  nock.enableNetConnect();
-});
-afterEach(() => {
-  try {
-    expect(nock.pendingMocks()).toEqual([]);
-    expect(unmatched).toEqual([]);
-  } finally {
-    nock.cleanAll();
-    unmatched.length = 0;
-  }
-});
+useNockLifecycle();
 
 describe('PagePromise over sites.list', () => {
   it('gives the first page when awaited', async () => {

@@ -1,65 +1,12 @@
 import nock from 'nock';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DocsClient, RequestValidationError, path } from '../index.js';
+import { describe, expect, it } from 'vitest';
+import { RequestValidationError, path } from '../index.js';
+import { API, TOKEN, makeClient, rejection, siteFixture, useNockLifecycle } from '../../test-support/nock.js';
 import { encodePathSegment, expandPath, pathParamNames } from './path.js';
 
-const API = 'https://api.test';
-const TOKEN = 'tok_secret_123';
+const site = (id: string) => siteFixture(id, { title: 'Handbook', siteSpaces: 0 });
 
-function makeClient(): DocsClient {
-  return new DocsClient({ token: TOKEN, baseUrl: `${API}/v1`, maxRetries: 2, maxRetryDelay: 50 });
-}
-
-function site(id: string) {
-  return {
-    object: 'site',
-    id,
-    type: 'basic',
-    title: 'Handbook',
-    visibility: 'public',
-    published: true,
-    siteSpaces: 0,
-    createdAt: '2024-01-01T00:00:00.000Z',
-    agentsContext: 'excluded',
-  };
-}
-
-/** Awaits a call that must fail, checks the error's class and returns it typed. */
-async function rejection<E extends Error>(
-  call: PromiseLike<unknown>,
-  type: abstract new (...args: never[]) => E,
-): Promise<E> {
-  try {
-    await call;
-  } catch (error) {
-    expect(error).toBeInstanceOf(type);
-    return error as E;
-  }
-  throw new Error(`expected ${type.name}, but the call succeeded`);
-}
-
-/** Every request that reached nock without an interceptor: must stay empty. */
-const unmatched: string[] = [];
-const onNoMatch = (request: { method?: string; path?: string }) =>
-  unmatched.push(`${request.method ?? ''} ${request.path ?? ''}`);
-
-beforeAll(() => {
-  nock.disableNetConnect();
-  nock.emitter.on('no match', onNoMatch);
-});
-afterAll(() => {
-  nock.emitter.removeListener('no match', onNoMatch);
-  nock.enableNetConnect();
-});
-afterEach(() => {
-  try {
-    expect(nock.pendingMocks()).toEqual([]);
-    expect(unmatched).toEqual([]);
-  } finally {
-    nock.cleanAll();
-    unmatched.length = 0;
-  }
-});
+useNockLifecycle();
 
 describe('path parameters on the wire', () => {
   it.each([

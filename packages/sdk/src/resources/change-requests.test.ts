@@ -1,13 +1,13 @@
 import nock from 'nock';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONTENT_QUERY_WIRE_NAMES, ContentPageQuery } from '../contract/change-request-content.js';
 import { decodeQuery } from '../contract/query.js';
-import { DocsClient, RequestValidationError } from '../index.js';
+import { RequestValidationError } from '../index.js';
+import { API, makeClient, rejection, useNockLifecycle } from '../../test-support/nock.js';
 
-const API = 'https://api.test';
 const CRS = '/v1/spaces/sp_1/change-requests';
 
-const client = new DocsClient({ token: 'tok_test', baseUrl: 'https://api.test/v1', maxRetries: 0 });
+const client = makeClient({ token: 'tok_test', maxRetries: 0 });
 
 function changeRequest(overrides: Record<string, unknown> = {}) {
   return {
@@ -32,32 +32,9 @@ function comment(overrides: Record<string, unknown> = {}) {
 }
 
 /** Calls `fn`, which must throw a RequestValidationError, and returns it. */
-async function validationError(fn: () => PromiseLike<unknown>): Promise<RequestValidationError> {
-  try {
-    await fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(RequestValidationError);
-    return error as RequestValidationError;
-  }
-  throw new Error('expected a RequestValidationError');
-}
+const validationError = (fn: () => PromiseLike<unknown>) => rejection(fn, RequestValidationError);
 
-beforeAll(() => {
-  nock.disableNetConnect();
-});
-
-afterEach(() => {
-  try {
-    expect(nock.isDone()).toBe(true);
-  } finally {
-    // Clean even when a stub went unused, so one failure does not leak into the next test.
-    nock.cleanAll();
-  }
-});
-
-afterAll(() => {
-  nock.enableNetConnect();
-});
+useNockLifecycle();
 
 describe('client.changeRequests', () => {
   it('puts a change request number or id in the path', async () => {

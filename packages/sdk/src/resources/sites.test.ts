@@ -1,66 +1,17 @@
 import nock from 'nock';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DocsClient, RequestValidationError, ResponseValidationError } from '../index.js';
+import { describe, expect, it } from 'vitest';
+import { RequestValidationError, ResponseValidationError } from '../index.js';
+import {
+  API,
+  makeClient,
+  rejection,
+  siteFixture as site,
+  useNockLifecycle,
+} from '../../test-support/nock.js';
 
-const API = 'https://api.test';
-const TOKEN = 'tok_secret_123';
 const SITES = '/v1/orgs/org_1/sites';
 
-function makeClient(): DocsClient {
-  return new DocsClient({ token: TOKEN, baseUrl: `${API}/v1`, maxRetries: 2, maxRetryDelay: 50 });
-}
-
-function site(id: string, extra: Record<string, unknown> = {}) {
-  return {
-    object: 'site',
-    id,
-    type: 'basic',
-    title: `Site ${id}`,
-    visibility: 'public',
-    published: true,
-    siteSpaces: 1,
-    createdAt: '2024-01-01T00:00:00.000Z',
-    agentsContext: 'excluded',
-    ...extra,
-  };
-}
-
-/** Awaits a call that must fail, checks the error's class and returns it typed. */
-async function rejection<E extends Error>(
-  call: PromiseLike<unknown>,
-  type: abstract new (...args: never[]) => E,
-): Promise<E> {
-  try {
-    await call;
-  } catch (error) {
-    expect(error).toBeInstanceOf(type);
-    return error as E;
-  }
-  throw new Error(`expected ${type.name}, but the call succeeded`);
-}
-
-/** Every request that reached nock without an interceptor: must stay empty. */
-const unmatched: string[] = [];
-const onNoMatch = (request: { method?: string; path?: string }) =>
-  unmatched.push(`${request.method ?? ''} ${request.path ?? ''}`);
-
-beforeAll(() => {
-  nock.disableNetConnect();
-  nock.emitter.on('no match', onNoMatch);
-});
-afterAll(() => {
-  nock.emitter.removeListener('no match', onNoMatch);
-  nock.enableNetConnect();
-});
-afterEach(() => {
-  try {
-    expect(nock.pendingMocks()).toEqual([]);
-    expect(unmatched).toEqual([]);
-  } finally {
-    nock.cleanAll();
-    unmatched.length = 0;
-  }
-});
+useNockLifecycle();
 
 describe('sites.list query', () => {
   it('encodes limit, space, title and published=false, leaving out undefined values', async () => {

@@ -1,12 +1,6 @@
-import { fileURLToPath } from 'node:url';
-import { format } from 'node:util';
-import { Config, Errors } from '@oclif/core';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { DocsClient } from '@docs-api/sdk';
-import { createSandbox, type Sandbox } from '@docs-api/sandbox';
-import { BaseCommand } from '../../base-command.js';
+import { describe, expect, it, vi } from 'vitest';
+import { useInProcessCli } from '../../../test-support/run-command.js';
 import { prompts } from '../../lib/prompts.js';
-import { terminal } from '../../lib/terminal.js';
 import CrMerge from './merge.js';
 
 /*
@@ -14,60 +8,10 @@ import CrMerge from './merge.js';
  * mocked) against a sandbox reached through the injected client.
  */
 
-let config: Config;
-let sandbox: Sandbox;
-let canPrompt: MockInstance<() => boolean>;
+const cli = useInProcessCli();
 
-beforeAll(async () => {
-  config = await Config.load(fileURLToPath(new URL('../../..', import.meta.url)));
-});
-
-beforeEach(() => {
-  sandbox = createSandbox({ checkResponses: true });
-  BaseCommand.clientFactory = (options) =>
-    new DocsClient({ ...options, baseUrl: 'http://sandbox.test/v1', fetch: sandbox.fetch });
-  vi.stubEnv('DOCS_API_TOKEN', sandbox.token);
-  vi.stubEnv('DOCS_ORG', 'org_acme');
-  vi.stubEnv('DOCS_API_URL', undefined);
-  canPrompt = vi.spyOn(terminal, 'canPrompt').mockReturnValue(true);
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.unstubAllEnvs();
-});
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the command class in-process, capturing what it writes and the exit code. */
-async function merge(argv: string[]): Promise<Run> {
-  let stdout = '';
-  let stderr = '';
-  const writeTo = (append: (text: string) => void) => (chunk: string | Uint8Array) => {
-    append(String(chunk));
-    return true;
-  };
-  const spies = [
-    vi.spyOn(process.stdout, 'write').mockImplementation(writeTo((text) => (stdout += text))),
-    vi.spyOn(process.stderr, 'write').mockImplementation(writeTo((text) => (stderr += text))),
-    // oclif prints the `--json` result with console.log.
-    vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => (stdout += `${format(...args)}\n`)),
-  ];
-  let code = 0;
-  try {
-    await CrMerge.run(argv, config);
-  } catch (error) {
-    if (!(error instanceof Errors.ExitError)) throw error;
-    code = error.oclif.exit ?? 1;
-  } finally {
-    for (const spy of spies) spy.mockRestore();
-  }
-  return { code, stdout, stderr };
-}
+/** Runs `docs cr merge` in-process, capturing what it writes and the exit code. */
+const merge = (argv: string[]) => cli.run(CrMerge, argv);
 
 /** Answers each select prompt by its message; fails on any other. */
 function answerSelects(answers: Record<string, string>) {
@@ -78,8 +22,8 @@ function answerSelects(answers: Record<string, string>) {
   });
 }
 
-const status = (crId: string) => sandbox.store.changeRequests.get(crId)?.status;
-const primaryRevision = () => sandbox.store.spaces.get('space_handbook')?.revision;
+const status = (crId: string) => cli.sandbox.store.changeRequests.get(crId)?.status;
+const primaryRevision = () => cli.sandbox.store.spaces.get('space_handbook')?.revision;
 
 describe('docs cr merge at a terminal', () => {
   it('picks the organization, space and request from lists, shows the request and changes nothing on "no"', async () => {
@@ -122,7 +66,7 @@ describe('docs cr merge at a terminal', () => {
     expect(result.stderr).toMatch(/Reviewers:\s+Grace Hopper/);
     expect(result.stdout).toBe('');
 
-    expect(sandbox.hits.get('changeRequests.merge')).toBeUndefined();
+    expect(cli.sandbox.hits.get('changeRequests.merge')).toBeUndefined();
     expect(status('cr_cli')).toBe('open');
     expect(primaryRevision()).toBe(revisionBefore);
   });
@@ -140,7 +84,7 @@ describe('docs cr merge at a terminal', () => {
     expect(result.stdout).toBe(`${revision}\n`);
     expect(result.stderr).toContain(`Merged #1 into space_handbook: new revision ${revision}`);
     expect(status('cr_cli')).toBe('merged');
-    expect(sandbox.hits.get('changeRequests.merge')).toBe(1);
+    expect(cli.sandbox.hits.get('changeRequests.merge')).toBe(1);
   });
 
   it('does not ask with --yes', async () => {
@@ -166,7 +110,7 @@ describe('docs cr merge at a terminal', () => {
     );
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
     expect(confirm).not.toHaveBeenCalled();
-    expect(sandbox.requests.get('changeRequests.merge')).toBeUndefined();
+    expect(cli.sandbox.requests.get('changeRequests.merge')).toBeUndefined();
     expect(status('cr_typos')).toBe('open');
   });
 
@@ -179,7 +123,7 @@ describe('docs cr merge at a terminal', () => {
     expect(confirm).toHaveBeenCalledOnce();
     expect(result.stderr).toContain('the primary content will be pulled in first');
     expect(result.stderr).toMatch(/Updated #2 from the primary content: revision \S+/);
-    expect(sandbox.hits.get('changeRequests.updateFromPrimary')).toBe(1);
+    expect(cli.sandbox.hits.get('changeRequests.updateFromPrimary')).toBe(1);
     expect(status('cr_typos')).toBe('merged');
   });
 
@@ -189,15 +133,15 @@ describe('docs cr merge at a terminal', () => {
     const result = await merge(['space_handbook', '2', '--update-first']);
 
     expect(result.code).toBe(2);
-    expect(sandbox.requests.get('changeRequests.updateFromPrimary')).toBeUndefined();
-    expect(sandbox.requests.get('changeRequests.merge')).toBeUndefined();
+    expect(cli.sandbox.requests.get('changeRequests.updateFromPrimary')).toBeUndefined();
+    expect(cli.sandbox.requests.get('changeRequests.merge')).toBeUndefined();
     expect(status('cr_typos')).toBe('open');
   });
 });
 
 describe('docs cr merge away from a terminal', () => {
   it('needs both arguments and --yes, and prompts for nothing', async () => {
-    canPrompt.mockReturnValue(false);
+    cli.canPrompt.mockReturnValue(false);
     const select = vi.spyOn(prompts, 'select');
     const confirm = vi.spyOn(prompts, 'confirm');
 

@@ -1,58 +1,14 @@
-import { fileURLToPath } from 'node:url';
-import { Config, Errors } from '@oclif/core';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { DocsClient } from '@docs-api/sdk';
-import { createSandbox, type Sandbox } from '@docs-api/sandbox';
-import { BaseCommand } from '../../../base-command.js';
+import { describe, expect, it, vi } from 'vitest';
+import { useInProcessCli } from '../../../../test-support/run-command.js';
 import { prompts } from '../../../lib/prompts.js';
-import { terminal } from '../../../lib/terminal.js';
 import CrCommentsDelete from './delete.js';
 
 /* `docs cr comments delete` at a terminal: the comment picker and the confirmation. */
 
-let config: Config;
-let sandbox: Sandbox;
-let canPrompt: MockInstance<() => boolean>;
+const cli = useInProcessCli();
 
-beforeAll(async () => {
-  config = await Config.load(fileURLToPath(new URL('../../../..', import.meta.url)));
-});
-
-beforeEach(() => {
-  sandbox = createSandbox({ checkResponses: true });
-  BaseCommand.clientFactory = (options) =>
-    new DocsClient({ ...options, baseUrl: 'http://sandbox.test/v1', fetch: sandbox.fetch });
-  vi.stubEnv('DOCS_API_TOKEN', sandbox.token);
-  vi.stubEnv('DOCS_ORG', 'org_acme');
-  vi.stubEnv('DOCS_API_URL', undefined);
-  canPrompt = vi.spyOn(terminal, 'canPrompt').mockReturnValue(true);
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.unstubAllEnvs();
-});
-
-/** Runs the command in-process; gives the exit code and what went to stderr. */
-async function deleteComment(argv: string[]): Promise<{ code: number; stderr: string }> {
-  let stderr = '';
-  const spies = [
-    vi.spyOn(process.stdout, 'write').mockImplementation(() => true),
-    vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      stderr += String(chunk);
-      return true;
-    }),
-  ];
-  try {
-    await CrCommentsDelete.run(argv, config);
-    return { code: 0, stderr };
-  } catch (error) {
-    if (!(error instanceof Errors.ExitError)) throw error;
-    return { code: error.oclif.exit ?? 1, stderr };
-  } finally {
-    for (const spy of spies) spy.mockRestore();
-  }
-}
+/** Runs `docs cr comments delete` in-process, capturing what it writes and the exit code. */
+const deleteComment = (argv: string[]) => cli.run(CrCommentsDelete, argv);
 
 describe('docs cr comments delete at a terminal', () => {
   it('picks the comment from a list and keeps it when the answer is "no"', async () => {
@@ -79,8 +35,8 @@ describe('docs cr comments delete at a terminal', () => {
       ]),
     );
     expect(confirm).toHaveBeenCalledWith('Delete comment comment_cli_title of change request #1?');
-    expect(sandbox.store.comments.has('comment_cli_title')).toBe(true);
-    expect(sandbox.requests.get('changeRequests.comments.delete')).toBeUndefined();
+    expect(cli.sandbox.store.comments.has('comment_cli_title')).toBe(true);
+    expect(cli.sandbox.requests.get('changeRequests.comments.delete')).toBeUndefined();
   });
 
   it('deletes the picked comment on "yes"', async () => {
@@ -91,12 +47,12 @@ describe('docs cr comments delete at a terminal', () => {
 
     expect(result.code).toBe(0);
     expect(result.stderr).toContain('Deleted comment comment_cli_title');
-    expect(sandbox.store.comments.has('comment_cli_title')).toBe(false);
-    expect(sandbox.store.comments.has('comment_cli_question')).toBe(true);
+    expect(cli.sandbox.store.comments.has('comment_cli_title')).toBe(false);
+    expect(cli.sandbox.store.comments.has('comment_cli_question')).toBe(true);
   });
 
   it('away from a terminal, names the missing comment and asks nothing', async () => {
-    canPrompt.mockReturnValue(false);
+    cli.canPrompt.mockReturnValue(false);
     const select = vi.spyOn(prompts, 'select');
 
     const missing = await deleteComment(['space_handbook', '1']);
@@ -107,6 +63,6 @@ describe('docs cr comments delete at a terminal', () => {
     expect(noYes.stderr).toContain('Pass --yes to confirm');
 
     expect(select).not.toHaveBeenCalled();
-    expect(sandbox.store.comments.has('comment_cli_title')).toBe(true);
+    expect(cli.sandbox.store.comments.has('comment_cli_title')).toBe(true);
   });
 });
