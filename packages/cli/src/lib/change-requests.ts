@@ -186,6 +186,15 @@ export function flattenPages(pages: readonly ContentPage[] | undefined, depth = 
   return (pages ?? []).flatMap((page) => [{ page, depth }, ...flattenPages(page.pages, depth + 1)]);
 }
 
+/** The required `--body` flag of comment commands: markdown, or `-` for standard input. */
+export function markdownBodyFlag(what: string) {
+  return Flags.string({
+    char: 'b',
+    description: `${what} in markdown (- reads standard input)`,
+    required: true,
+  });
+}
+
 /** Text of a `--body` flag: the value itself, or standard input for `-`. Never empty. */
 export async function readBody(value: string, flag = '--body'): Promise<string> {
   const body = value === '-' ? (await readStdin()).replace(/\s+$/, '') : value;

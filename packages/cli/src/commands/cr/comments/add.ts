@@ -5,6 +5,7 @@ import {
   crLabel,
   crArg,
   printComment,
+  markdownBodyFlag,
   readBody,
   spaceArg,
 } from '../../../lib/change-requests.js';
@@ -19,11 +20,7 @@ export default class CrCommentsAdd extends ChangeRequestCommand<typeof CrComment
   ];
   static override args = { space: spaceArg, cr: crArg };
   static override flags = {
-    body: Flags.string({
-      char: 'b',
-      description: 'Comment in markdown (- reads standard input)',
-      required: true,
-    }),
+    body: markdownBodyFlag('Comment'),
     page: Flags.string({ description: 'Attach the comment to this page id' }),
   };
 

@@ -1,10 +1,10 @@
-import { Flags } from '@oclif/core';
 import type { Comment } from '@docs-api/sdk';
 import {
   ChangeRequestCommand,
   commentArg,
   crArg,
   printComment,
+  markdownBodyFlag,
   readBody,
   spaceArg,
 } from '../../../lib/change-requests.js';
@@ -18,11 +18,7 @@ export default class CrCommentsEdit extends ChangeRequestCommand<typeof CrCommen
   ];
   static override args = { space: spaceArg, cr: crArg, comment: commentArg };
   static override flags = {
-    body: Flags.string({
-      char: 'b',
-      description: 'New body in markdown (- reads standard input)',
-      required: true,
-    }),
+    body: markdownBodyFlag('New body'),
   };
 
   async run(): Promise<Comment> {

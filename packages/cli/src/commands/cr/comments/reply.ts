@@ -1,10 +1,10 @@
-import { Flags } from '@oclif/core';
 import type { Reply } from '@docs-api/sdk';
 import {
   ChangeRequestCommand,
   commentArg,
   crArg,
   printComment,
+  markdownBodyFlag,
   readBody,
   spaceArg,
 } from '../../../lib/change-requests.js';
@@ -18,11 +18,7 @@ export default class CrCommentsReply extends ChangeRequestCommand<typeof CrComme
   ];
   static override args = { space: spaceArg, cr: crArg, comment: commentArg };
   static override flags = {
-    body: Flags.string({
-      char: 'b',
-      description: 'Reply in markdown (- reads standard input)',
-      required: true,
-    }),
+    body: markdownBodyFlag('Reply'),
   };
 
   async run(): Promise<Reply> {
