@@ -264,7 +264,7 @@ describe('retries', () => {
       ConnectionError,
     );
     expect(error).toBeInstanceOf(DocsError);
-    expect(error.message).toContain(`POST ${SITES}`);
+    expect(error.message).toContain(`POST ${API}${SITES} failed`);
     expect(error.message).toContain('the connection failed before an answer (ECONNRESET: socket hang up)');
     expect(retry.hits).toBe(0);
   });
@@ -311,7 +311,7 @@ describe('retries', () => {
     nock(API).get(`${SITES}/s1`).times(3).replyWithError({ code: 'ECONNRESET', message: 'socket hang up' });
 
     const error = await rejection(makeClient().sites.get('org_1', 's1'), ConnectionError);
-    expect(error.message).toContain(`GET ${SITES}/s1`);
+    expect(error.message).toContain(`GET ${API}${SITES}/s1 failed`);
   });
 });
 

@@ -254,7 +254,9 @@ export class HttpClient {
       const what = neverConnected(error)
         ? 'could not reach the server'
         : 'the connection failed before an answer';
-      mapped = new ConnectionError(`${where} failed: ${what} (${describeNetworkError(error)})`, {
+      // The full URL here: which server could not be reached is the useful part.
+      const target = `${method} ${url.split('?')[0] ?? url}`;
+      mapped = new ConnectionError(`${target} failed: ${what} (${describeNetworkError(error)})`, {
         cause: error,
       });
     }
