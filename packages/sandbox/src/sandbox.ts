@@ -16,6 +16,8 @@ import { changeRequestHandlers } from './handlers/change-requests.js';
 import { organizationHandlers } from './handlers/organizations.js';
 import { siteHandlers } from './handlers/sites.js';
 import { spaceHandlers } from './handlers/spaces.js';
+import { translationHandlers } from './handlers/translations.js';
+import { teamHandlers } from './handlers/teams.js';
 import type { HandlerInput, Implementation } from './implement.js';
 import { applySeed, type Seed } from './seed.js';
 import { Store } from './store.js';
@@ -30,6 +32,8 @@ export const implementations: readonly Implementation[] = [
   ...changeRequestHandlers,
   ...changeRequestCommentHandlers,
   ...changeRequestContentHandlers,
+  ...translationHandlers,
+  ...teamHandlers,
 ];
 
 export interface SandboxOptions {

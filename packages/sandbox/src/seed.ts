@@ -1,6 +1,8 @@
 import type { Space } from '@docs-api/sdk/contract';
 import { DEFAULT_ADAPTIVE_SCHEMA } from './handlers/sites.js';
 import { seedChangeRequests } from './seed-change-requests.js';
+import { seedTranslations } from './seed-translations.js';
+import { seedTeams } from './seed-teams.js';
 import type { Store } from './store.js';
 
 /** `demo`: a small, realistic organization. `empty`: one organization and its owner, nothing else. */
@@ -172,6 +174,8 @@ function seedDemo(store: Store): void {
   });
 
   seedChangeRequests(store);
+  seedTranslations(store);
+  seedTeams(store);
 }
 
 export function applySeed(store: Store, seed: Seed): void {

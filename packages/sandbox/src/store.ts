@@ -113,6 +113,59 @@ export interface CommentRow {
   replies: ReplyRow[];
 }
 
+export interface TeamMemberRow {
+  user: string;
+  role: 'owner' | 'member';
+}
+
+export interface TeamRow {
+  id: string;
+  organization: string;
+  title: string;
+  createdAt: string;
+  /** In the order they joined. */
+  members: TeamMemberRow[];
+  /** Ids of the spaces the team has access to (the contract gives no endpoint to change them). */
+  spaces: string[];
+}
+
+export interface TranslationStatsRow {
+  runs: number;
+  totalWords: number;
+  totalPages: number;
+  /** Milliseconds, as every duration in the stats. */
+  totalDuration: number;
+  latestRunDuration: number;
+  latestPages: number;
+  latestWords: number;
+}
+
+export interface TranslationRow {
+  id: string;
+  organization: string;
+  status: string;
+  source?: { space: string; language: string };
+  language: string;
+  instructions?: DocumentInput;
+  result?: { space: string; revision: string };
+  createdAt: string;
+  updatedAt: string;
+  stats: TranslationStatsRow;
+  /** The run under way: it ends on the second read after it started (see handlers/translations.ts). */
+  run?: { startedAt: string; reads: number };
+  /** Every run of this translation fails (the demo seed's `tr_legal_de`, for failure paths). */
+  failRuns?: boolean;
+}
+
+export interface GlossaryEntryRow {
+  id: string;
+  organization: string;
+  /** Term by language code. */
+  translations: Record<string, string>;
+  createdAt: string;
+  updatedAt: string;
+}
+
 /** The sandbox's whole state, in memory. */
 export class Store {
   readonly organizations = new Map<string, Organization>();
@@ -126,6 +179,12 @@ export class Store {
   readonly changeRequests = new Map<string, ChangeRequestRow>();
   /** Comments of change requests, in posting order. */
   readonly comments = new Map<string, CommentRow>();
+  /** Teams of every organization, in creation order. */
+  readonly teams = new Map<string, TeamRow>();
+  /** Translations of every organization, in creation order. */
+  readonly translations = new Map<string, TranslationRow>();
+  /** Glossary entries of every organization, in insertion order. */
+  readonly glossary = new Map<string, GlossaryEntryRow>();
   /** The user every request acts as. */
   actor = '';
   #sequence = 0;

@@ -8,6 +8,9 @@ import { ChangeRequests } from './resources/change-requests.js';
 import { Organizations } from './resources/organizations.js';
 import { Sites } from './resources/sites.js';
 import { Spaces } from './resources/spaces.js';
+import { Glossary } from './resources/glossary.js';
+import { Translations } from './resources/translations.js';
+import { Teams } from './resources/teams.js';
 import { VERSION } from './version.js';
 
 /** The contract leaves `{base_url}` open; this is the SDK's default (see docs/contract-notes.md). */
@@ -74,6 +77,9 @@ export class DocsClient {
   readonly organizations: Organizations;
   readonly spaces: Spaces;
   readonly changeRequests: ChangeRequests;
+  readonly translations: Translations;
+  readonly glossary: Glossary;
+  readonly teams: Teams;
   readonly #http: HttpClient;
 
   constructor(options: ClientOptions = {}) {
@@ -95,6 +101,9 @@ export class DocsClient {
     this.organizations = new Organizations(this.#http);
     this.spaces = new Spaces(this.#http);
     this.changeRequests = new ChangeRequests(this.#http);
+    this.translations = new Translations(this.#http);
+    this.glossary = new Glossary(this.#http);
+    this.teams = new Teams(this.#http);
   }
 
   /**

@@ -18,4 +18,8 @@ export { Spaces } from './resources/spaces.js';
 export { ChangeRequests, ChangeRequestReviewers } from './resources/change-requests.js';
 export { ChangeRequestComments, type CommentReactions } from './resources/change-request-comments.js';
 export { ChangeRequestContent } from './resources/change-request-content.js';
+export { Translations, isTranslationFailed, isTranslationInProgress } from './resources/translations.js';
+export { Glossary } from './resources/glossary.js';
+export { WaitTimeoutError, type WaitOptions } from './core/waiter.js';
+export { Teams, TeamMembers } from './resources/teams.js';
 export type * from './types.js';

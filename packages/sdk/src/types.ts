@@ -3,6 +3,7 @@ export type { Role, User, Document, DocumentInput, Block, ContentReference } fro
 export type { ListEnvelope } from './contract/schema.js';
 export type { Space } from './contract/spaces.js';
 export type { Organization } from './contract/organizations.js';
+export type { Member } from './contract/organizations.js';
 export type { Integration, IntegrationScript } from './contract/integrations.js';
 export type {
   Site,
@@ -55,3 +56,23 @@ export type {
   ContentListQuery,
   ContentPageQuery,
 } from './contract/change-request-content.js';
+export type {
+  Translation,
+  GlossaryEntry,
+  GlossaryTerms,
+  GlossaryOperation,
+  TranslationCreateBody,
+  TranslationUpdateBody,
+  TranslationListQuery,
+  GlossaryUpdateBody,
+} from './contract/translations.js';
+export type {
+  Team,
+  TeamRole,
+  TeamMembership,
+  TeamListQuery,
+  TeamCreateBody,
+  TeamUpdateBody,
+  TeamMembersUpdateBody,
+  TeamMemberPutBody,
+} from './contract/teams.js';

@@ -8,6 +8,8 @@ import { changeRequestOperations } from './change-requests.js';
 import { organizationOperations } from './organizations.js';
 import { siteOperations } from './sites.js';
 import { spaceOperations } from './spaces.js';
+import { translationOperations } from './translations.js';
+import { teamOperations } from './teams.js';
 import type { Operation } from './operation.js';
 
 export * from './schema.js';
@@ -22,6 +24,8 @@ export * from './sites.js';
 export * from './change-requests.js';
 export * from './change-request-comments.js';
 export * from './change-request-content.js';
+export * from './translations.js';
+export * from './teams.js';
 
 /** Every operation the SDK knows, in contract order. */
 export const operations: readonly Operation[] = [
@@ -31,4 +35,6 @@ export const operations: readonly Operation[] = [
   ...changeRequestOperations,
   ...changeRequestCommentOperations,
   ...changeRequestContentOperations,
+  ...translationOperations,
+  ...teamOperations,
 ];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from './operation.js';
-import { PermissionsSchema, RoleSchema } from './common.js';
+import { PermissionsSchema, RoleSchema, UserSchema } from './common.js';
 import { listOf, loose, openEnum, pageQuery, strict } from './schema.js';
 
 export const OrganizationSchema = loose({
@@ -27,6 +27,21 @@ export const OrganizationSchema = loose({
   permissions: PermissionsSchema.optional(),
 });
 export type Organization = z.infer<typeof OrganizationSchema>;
+
+/** A member of an organization: its user, organization role (null for guests) and counts. */
+export const MemberSchema = loose({
+  object: z.literal('member'),
+  id: z.string(),
+  role: RoleSchema.optional().nullable(),
+  user: UserSchema.optional(),
+  disabled: z.boolean().optional(),
+  joinedAt: z.string().optional(),
+  lastSeenAt: z.string().optional().nullable(),
+  sso: z.boolean().optional(),
+  spaces: z.number().optional(),
+  teams: z.number().optional(),
+});
+export type Member = z.infer<typeof MemberSchema>;
 
 const AREA = 'Organizations, members, search';
 

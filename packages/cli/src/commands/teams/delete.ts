@@ -1,0 +1,18 @@
+import { yesFlag } from '../../base-command.js';
+import { output } from '../../lib/output.js';
+import { TeamCommand, teamArg } from '../../lib/teams.js';
+
+export default class TeamsDelete extends TeamCommand<typeof TeamsDelete> {
+  static override summary = 'Delete a team (its members stay in the organization)';
+  static override examples = ['<%= config.bin %> teams delete team_old --org org_acme --yes'];
+  static override args = { team: teamArg };
+  static override flags = { yes: yesFlag };
+
+  async run(): Promise<{ deleted: string }> {
+    const { client, organizationId, teamId } = await this.target();
+    await this.confirm(`Delete team ${teamId}?`);
+    await client.teams.delete(organizationId, teamId);
+    if (this.human) output.success(`Deleted team ${teamId}`);
+    return { deleted: teamId };
+  }
+}

@@ -1,0 +1,34 @@
+import { Flags } from '@oclif/core';
+import type { Team } from '@docs-api/sdk';
+import { BaseCommand, listFlags } from '../../base-command.js';
+import { output } from '../../lib/output.js';
+import { teamColumns } from '../../lib/teams.js';
+
+export default class TeamsList extends BaseCommand<typeof TeamsList> {
+  static override summary = 'List the teams of an organization';
+  static override examples = [
+    '<%= config.bin %> teams list --org org_acme',
+    '<%= config.bin %> teams list --owner user_ada --json',
+    '<%= config.bin %> teams list --title review --all',
+  ];
+  static override flags = {
+    ...listFlags,
+    owner: Flags.string({ description: 'Only teams this member (user id) owns' }),
+    title: Flags.string({ description: 'Only teams whose title contains this text (any case)' }),
+  };
+
+  async run(): Promise<Team[]> {
+    const organizationId = await this.organizationId();
+    const client = await this.client();
+    const { owner, title } = this.flags;
+    const teams = await this.collect((limit) =>
+      client.teams.list(organizationId, {
+        limit,
+        ...(owner === undefined ? {} : { owner }),
+        ...(title === undefined ? {} : { title }),
+      }),
+    );
+    if (this.human) output.table(teams, teamColumns);
+    return teams;
+  }
+}

@@ -1,0 +1,30 @@
+import { Flags } from '@oclif/core';
+import { output } from '../../../lib/output.js';
+import { TeamCommand, teamArg } from '../../../lib/teams.js';
+
+export default class TeamsMembersAdd extends TeamCommand<typeof TeamsMembersAdd> {
+  static override summary = 'Add organization members to a team';
+  static override description =
+    'New members join with the role `member`; people already in the team keep their role.';
+  static override examples = [
+    '<%= config.bin %> teams members add team_docs --user user_grace',
+    '<%= config.bin %> teams members add team_docs --user grace@acme.test --user user_linus',
+  ];
+  static override args = { team: teamArg };
+  static override flags = {
+    user: Flags.string({
+      char: 'u',
+      description: 'User id or email of an organization member (repeatable)',
+      multiple: true,
+      required: true,
+    }),
+  };
+
+  async run(): Promise<{ team: string; added: string[] }> {
+    const { client, organizationId, teamId } = await this.target();
+    const { user } = this.flags;
+    await client.teams.members.update(organizationId, teamId, { add: user });
+    if (this.human) output.success(`Added ${user.join(', ')} to team ${teamId}`);
+    return { team: teamId, added: user };
+  }
+}

@@ -1,0 +1,38 @@
+import { Flags } from '@oclif/core';
+import { yesFlag } from '../../../base-command.js';
+import { output } from '../../../lib/output.js';
+import { TeamCommand, teamArg } from '../../../lib/teams.js';
+
+export default class TeamsMembersRemove extends TeamCommand<typeof TeamsMembersRemove> {
+  static override summary = 'Remove members from a team';
+  static override description =
+    'One user id removes that member, and fails if they are not in the team. Several users, or emails, are removed in one request, which skips anyone not in the team.';
+  static override examples = [
+    '<%= config.bin %> teams members remove team_docs --user user_linus --yes',
+    '<%= config.bin %> teams members remove team_docs --user user_linus --user grace@acme.test --yes',
+  ];
+  static override args = { team: teamArg };
+  static override flags = {
+    user: Flags.string({
+      char: 'u',
+      description: 'User id or email of a member to remove (repeatable)',
+      multiple: true,
+      required: true,
+    }),
+    yes: yesFlag,
+  };
+
+  async run(): Promise<{ team: string; removed: string[] }> {
+    const { client, organizationId, teamId } = await this.target();
+    const { user } = this.flags;
+    await this.confirm(`Remove ${user.join(', ')} from team ${teamId}?`);
+    const [only] = user;
+    if (user.length === 1 && only !== undefined && !only.includes('@')) {
+      await client.teams.members.remove(organizationId, teamId, only);
+    } else {
+      await client.teams.members.update(organizationId, teamId, { remove: user });
+    }
+    if (this.human) output.success(`Removed ${user.join(', ')} from team ${teamId}`);
+    return { team: teamId, removed: user };
+  }
+}

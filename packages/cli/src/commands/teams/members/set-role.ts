@@ -1,0 +1,34 @@
+import { Args, Flags } from '@oclif/core';
+import type { TeamRole } from '@docs-api/sdk';
+import { output } from '../../../lib/output.js';
+import { pickTeamMember, TEAM_ROLE_OPTIONS, TeamCommand, teamArg } from '../../../lib/teams.js';
+
+export default class TeamsMembersSetRole extends TeamCommand<typeof TeamsMembersSetRole> {
+  static override summary = "Set a member's role in a team, adding them if needed";
+  static override description = 'Owners can manage the team and its members; members belong to it.';
+  static override examples = [
+    '<%= config.bin %> teams members set-role team_docs user_linus --role owner',
+    '<%= config.bin %> teams members set-role team_reviewers user_ada --role member --json',
+  ];
+  static override args = {
+    team: teamArg,
+    user: Args.string({
+      description: 'User id of an organization member (picked from the team at a terminal when omitted)',
+    }),
+  };
+  static override flags = {
+    role: Flags.string({ char: 'r', description: 'Team role', options: TEAM_ROLE_OPTIONS, required: true }),
+  };
+
+  async run(): Promise<{ team: string; user: string; role: TeamRole }> {
+    const { client, organizationId, teamId } = await this.target();
+    const userId = await this.argOrPick(this.args.user, 'the user id', () =>
+      pickTeamMember(client, organizationId, teamId),
+    );
+    const role = this.flags.role as TeamRole;
+    await client.teams.members.set(organizationId, teamId, userId, { role });
+    if (this.human)
+      output.success(`${userId} is now ${role === 'owner' ? 'an owner' : 'a member'} of team ${teamId}`);
+    return { team: teamId, user: userId, role };
+  }
+}

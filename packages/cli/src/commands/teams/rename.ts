@@ -1,0 +1,23 @@
+import { Flags } from '@oclif/core';
+import type { Team } from '@docs-api/sdk';
+import { output } from '../../lib/output.js';
+import { printTeam, TeamCommand, teamArg } from '../../lib/teams.js';
+
+export default class TeamsRename extends TeamCommand<typeof TeamsRename> {
+  static override summary = 'Change the title of a team';
+  static override examples = ['<%= config.bin %> teams rename team_docs --title "Technical writers"'];
+  static override args = { team: teamArg };
+  static override flags = {
+    title: Flags.string({ description: 'New title, 1 to 64 characters', required: true }),
+  };
+
+  async run(): Promise<Team> {
+    const { client, organizationId, teamId } = await this.target();
+    const team = await client.teams.update(organizationId, teamId, { title: this.flags.title });
+    if (this.human) {
+      output.success(`Renamed team ${team.id}`);
+      printTeam(team);
+    }
+    return team;
+  }
+}

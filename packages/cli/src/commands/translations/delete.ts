@@ -1,0 +1,22 @@
+import { BaseCommand, yesFlag } from '../../base-command.js';
+import { output } from '../../lib/output.js';
+import { pickTranslation, translationArg } from '../../lib/translations.js';
+
+export default class TranslationsDelete extends BaseCommand<typeof TranslationsDelete> {
+  static override summary = 'Delete a translation (its translated space stays)';
+  static override examples = ['<%= config.bin %> translations delete tr_handbook_fr --org org_acme --yes'];
+  static override args = { translation: translationArg };
+  static override flags = { yes: yesFlag };
+
+  async run(): Promise<{ deleted: string }> {
+    const organizationId = await this.organizationId();
+    const client = await this.client();
+    const translationId = await this.argOrPick(this.args.translation, 'the translation id', () =>
+      pickTranslation(client, organizationId),
+    );
+    await this.confirm(`Delete translation ${translationId}?`);
+    await client.translations.delete(organizationId, translationId);
+    if (this.human) output.success(`Deleted translation ${translationId}`);
+    return { deleted: translationId };
+  }
+}

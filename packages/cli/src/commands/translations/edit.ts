@@ -1,0 +1,41 @@
+import { Flags } from '@oclif/core';
+import type { Translation } from '@docs-api/sdk';
+import { BaseCommand } from '../../base-command.js';
+import { output } from '../../lib/output.js';
+import {
+  instructionsDocument,
+  pickTranslation,
+  printTranslation,
+  translationArg,
+} from '../../lib/translations.js';
+
+export default class TranslationsEdit extends BaseCommand<typeof TranslationsEdit> {
+  static override summary = "Replace a translation's instructions";
+  static override examples = [
+    '<%= config.bin %> translations edit tr_handbook_fr --instructions "Use the formal register (vous)."',
+    'cat style-guide.txt | <%= config.bin %> translations edit tr_handbook_fr --instructions -',
+  ];
+  static override args = { translation: translationArg };
+  static override flags = {
+    instructions: Flags.string({
+      char: 'i',
+      description: 'New instructions as plain text, one paragraph per line (- reads standard input)',
+      required: true,
+    }),
+  };
+
+  async run(): Promise<Translation> {
+    const instructions = await instructionsDocument(this.flags.instructions);
+    const organizationId = await this.organizationId();
+    const client = await this.client();
+    const translationId = await this.argOrPick(this.args.translation, 'the translation id', () =>
+      pickTranslation(client, organizationId),
+    );
+    const translation = await client.translations.update(organizationId, translationId, { instructions });
+    if (this.human) {
+      output.success(`Updated the instructions of translation ${translation.id}`);
+      printTranslation(translation);
+    }
+    return translation;
+  }
+}

@@ -1,0 +1,20 @@
+import type { GlossaryEntry } from '@docs-api/sdk';
+import { BaseCommand } from '../../../base-command.js';
+import { glossaryEntryArg, pickGlossaryEntry, printGlossaryEntry } from '../../../lib/translations.js';
+
+export default class GlossaryView extends BaseCommand<typeof GlossaryView> {
+  static override summary = 'Show one glossary entry: its term in each language';
+  static override examples = ['<%= config.bin %> translations glossary view gl_workspace --org org_acme'];
+  static override args = { entry: glossaryEntryArg };
+
+  async run(): Promise<GlossaryEntry> {
+    const organizationId = await this.organizationId();
+    const client = await this.client();
+    const entryId = await this.argOrPick(this.args.entry, 'the glossary entry id', () =>
+      pickGlossaryEntry(client, organizationId),
+    );
+    const entry = await client.glossary.get(organizationId, entryId);
+    if (this.human) printGlossaryEntry(entry);
+    return entry;
+  }
+}

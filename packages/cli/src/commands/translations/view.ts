@@ -1,0 +1,24 @@
+import type { Translation } from '@docs-api/sdk';
+import { BaseCommand } from '../../base-command.js';
+import { pickTranslation, printTranslation, translationArg } from '../../lib/translations.js';
+
+export default class TranslationsView extends BaseCommand<typeof TranslationsView> {
+  static override summary =
+    'Show one translation: its status, languages, translated space and run statistics';
+  static override examples = [
+    '<%= config.bin %> translations view tr_handbook_fr --org org_acme',
+    '<%= config.bin %> translations view tr_handbook_fr --json',
+  ];
+  static override args = { translation: translationArg };
+
+  async run(): Promise<Translation> {
+    const organizationId = await this.organizationId();
+    const client = await this.client();
+    const translationId = await this.argOrPick(this.args.translation, 'the translation id', () =>
+      pickTranslation(client, organizationId),
+    );
+    const translation = await client.translations.get(organizationId, translationId);
+    if (this.human) printTranslation(translation);
+    return translation;
+  }
+}

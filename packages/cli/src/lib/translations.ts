@@ -1,0 +1,209 @@
+import { readFile } from 'node:fs/promises';
+import { Args } from '@oclif/core';
+import type { DocsClient, DocumentInput, GlossaryEntry, GlossaryTerms, Translation } from '@docs-api/sdk';
+import { documentText } from './change-requests.js';
+import { UsageError } from './exit-codes.js';
+import { formatDate, output, type Column } from './output.js';
+import { pickOne } from './prompts.js';
+import { readStdin } from './stdin.js';
+
+/*
+ * What the `docs translations ...` commands share: arguments, pickers, table columns,
+ * printers, the parsing of `--term` and `--file`, and the run progress line.
+ */
+
+export const translationArg = Args.string({
+  name: 'translation',
+  description: 'Translation id (picked from a list at a terminal when omitted)',
+});
+
+export const glossaryEntryArg = Args.string({
+  name: 'entry',
+  description: 'Glossary entry id (picked from a list at a terminal when omitted)',
+});
+
+export const translationColumns: Column<Translation>[] = [
+  { header: 'ID', value: (t) => t.id },
+  { header: 'SOURCE SPACE', value: (t) => t.source?.space },
+  { header: 'FROM', value: (t) => t.source?.language },
+  { header: 'TO', value: (t) => t.language },
+  { header: 'STATUS', value: (t) => t.status },
+  { header: 'RUNS', value: (t) => t.stats?.runs ?? 0 },
+  { header: 'UPDATED', value: (t) => formatDate(t.updatedAt) },
+];
+
+/** The languages of the entries, in the order they first appear. */
+export function glossaryLanguages(entries: readonly GlossaryEntry[]): string[] {
+  const languages = new Set<string>();
+  for (const entry of entries)
+    for (const language of Object.keys(entry.translations ?? {})) languages.add(language);
+  return [...languages];
+}
+
+/** ID, then one column per language present. */
+export function glossaryColumns(entries: readonly GlossaryEntry[]): Column<GlossaryEntry>[] {
+  return [
+    { header: 'ID', value: (entry) => entry.id },
+    ...glossaryLanguages(entries).map((language) => ({
+      header: language.toUpperCase(),
+      value: (entry: GlossaryEntry) => entry.translations?.[language],
+    })),
+  ];
+}
+
+/** Milliseconds for people: `850 ms`, `42 s`, `3 min 5 s`. */
+export function formatDuration(ms: number | undefined): string {
+  if (ms === undefined) return '';
+  if (ms < 1000) return `${ms} ms`;
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 60) return `${seconds} s`;
+  return `${Math.floor(seconds / 60)} min${seconds % 60 ? ` ${seconds % 60} s` : ''}`;
+}
+
+export function printTranslation(translation: Translation, to: 'stdout' | 'stderr' = 'stdout'): void {
+  const { source, result, stats } = translation;
+  output.fields(
+    [
+      ['ID', translation.id],
+      ['Status', translation.status],
+      ['Source space', source?.space],
+      ['From', source?.language],
+      ['To', translation.language],
+      ['Translated space', result?.space],
+      ['Revision', result?.revision],
+      ['Runs', stats?.runs ?? 0],
+      [
+        'Last run',
+        stats?.runs
+          ? `${stats.latestPages ?? 0} pages, ${stats.latestWords ?? 0} words in ${formatDuration(stats.latestRunDuration)}`
+          : undefined,
+      ],
+      [
+        'All runs',
+        stats?.runs
+          ? `${stats.totalPages ?? 0} pages, ${stats.totalWords ?? 0} words in ${formatDuration(stats.totalDuration)}`
+          : undefined,
+      ],
+      ['Created', formatDate(translation.createdAt)],
+      ['Updated', formatDate(translation.updatedAt)],
+      ['URL', translation.urls?.location],
+    ],
+    to,
+  );
+  const instructions = documentText(translation.instructions);
+  if (instructions) {
+    const text = `Instructions:\n${instructions.replace(/^/gm, '  ')}`;
+    if (to === 'stdout') output.data(text);
+    else output.info(text);
+  }
+}
+
+export function printGlossaryEntry(entry: GlossaryEntry): void {
+  output.fields([
+    ['ID', entry.id],
+    ...Object.entries(entry.translations ?? {}).map(([language, term]) => [language, term] as const),
+    ['Created', formatDate(entry.createdAt)],
+    ['Updated', formatDate(entry.updatedAt)],
+  ]);
+}
+
+export async function pickTranslation(client: DocsClient, organizationId: string): Promise<string> {
+  const translations = await client.translations.list(organizationId, { limit: 100 }).toArray({ max: 100 });
+  return pickOne('Translation', translations, `Organization ${organizationId} has no translations.`, (t) => ({
+    name: `${t.source?.space ?? '(no source)'} ${t.source?.language ?? '?'} → ${t.language} (${t.id})`,
+    value: t.id,
+    description: `${t.status}, ${t.stats?.runs ?? 0} runs`,
+  }));
+}
+
+export async function pickGlossaryEntry(client: DocsClient, organizationId: string): Promise<string> {
+  const entries = await client.glossary.list(organizationId, { limit: 100 }).toArray({ max: 100 });
+  return pickOne(
+    'Glossary entry',
+    entries,
+    `Organization ${organizationId} has an empty glossary.`,
+    (entry) => ({
+      name: `${Object.entries(entry.translations ?? {})
+        .map(([language, term]) => `${language}: ${term}`)
+        .join(', ')} (${entry.id})`,
+      value: entry.id,
+    }),
+  );
+}
+
+/** `--instructions`: plain text, one paragraph per line, or `-` for standard input. Never empty. */
+export async function instructionsDocument(value: string): Promise<DocumentInput> {
+  const text = value === '-' ? (await readStdin()).replace(/\s+$/, '') : value;
+  if (!text.trim()) throw new UsageError('--instructions is empty.');
+  // The contract helpers pull in zod: load them only when instructions are sent.
+  const { documentFromText } = await import('@docs-api/sdk/contract');
+  return documentFromText(text);
+}
+
+/** `--term en=workspace --term fr="espace de travail"` as one entry. */
+export function parseTerms(values: readonly string[]): GlossaryTerms {
+  const terms: Record<string, string> = {};
+  for (const value of values) {
+    const equals = value.indexOf('=');
+    const language = value.slice(0, Math.max(equals, 0)).trim();
+    const term = value.slice(equals + 1).trim();
+    if (equals < 0 || !language || !term) {
+      throw new UsageError(`--term "${value}": write it as language=term, e.g. --term en=workspace`);
+    }
+    if (language in terms) throw new UsageError(`--term: ${language} is given twice.`);
+    terms[language] = term;
+  }
+  return terms;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * `--file`: a JSON array of entries, each a map of language to term (`{"en": "page", "fr": "page"}`)
+ * or an object with such a map under `translations` (as `glossary list --json` prints them).
+ */
+export async function readEntriesFile(file: string): Promise<GlossaryTerms[]> {
+  let text: string;
+  try {
+    text = file === '-' ? await readStdin() : await readFile(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`--file: cannot read ${file}: ${(error as Error).message}`);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`--file: ${file} is not valid JSON: ${(error as Error).message}`);
+  }
+  const items: unknown[] = Array.isArray(data) ? (data as unknown[]) : [data];
+  if (items.length === 0) throw new UsageError(`--file: ${file} holds no entries.`);
+  return items.map((item, index) => {
+    const terms = isRecord(item) && isRecord(item.translations) ? item.translations : item;
+    if (!isRecord(terms)) {
+      throw new UsageError(
+        `--file: entry ${index + 1} must be an object of language codes to terms, e.g. {"en": "page", "fr": "page"}`,
+      );
+    }
+    return terms as GlossaryTerms;
+  });
+}
+
+/** True when both maps hold the same terms (spaces around terms ignored). */
+export function sameTerms(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key]?.trim() === b[key]?.trim());
+}
+
+/** The progress of a run, one rewritten line on stderr; shown only when stderr is a terminal. */
+export const runProgress = {
+  enabled(): boolean {
+    return Boolean(process.stderr.isTTY) && process.env.TERM !== 'dumb';
+  },
+  show(line: string): void {
+    process.stderr.write(`\r\u001b[K${line}`);
+  },
+  clear(): void {
+    process.stderr.write('\r\u001b[K');
+  },
+};

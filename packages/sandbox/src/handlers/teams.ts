@@ -1,0 +1,240 @@
+import {
+  createTeam,
+  deleteTeam,
+  getTeam,
+  listTeamMembers,
+  listTeams,
+  removeTeamMember,
+  setTeamMember,
+  updateTeam,
+  updateTeamMembers,
+  type Member,
+  type Team,
+  type TeamMembership,
+} from '@docs-api/sdk/contract';
+import { badRequest, notFound, SandboxError } from '../errors.js';
+import { implement } from '../implement.js';
+import { paginate } from '../pagination.js';
+import type { MemberRow, Store, TeamMemberRow, TeamRow } from '../store.js';
+import { requireOrganization } from './organizations.js';
+
+/*
+ * Teams: groups of organization members, each with a team role. Only members of the
+ * organization can be in a team; someone who leaves the organization drops out of its teams.
+ * Renaming, deleting and changing the members of a team is for the team's owners and the
+ * organization's admins (403 for anyone else), since owners are the ones who "can manage team
+ * members".
+ */
+
+function organizationMembers(store: Store, organizationId: string): MemberRow[] {
+  return store.members.filter((member) => member.organization === organizationId);
+}
+
+/** The team's members who are still in its organization. */
+function currentMembers(store: Store, row: TeamRow): TeamMemberRow[] {
+  const inOrganization = new Set(organizationMembers(store, row.organization).map((m) => m.user));
+  return row.members.filter((member) => inOrganization.has(member.user));
+}
+
+/** Whether the actor may rename, delete and change the members of the team. */
+function canManage(store: Store, row: TeamRow): boolean {
+  const isAdmin = store.members.some(
+    (m) => m.organization === row.organization && m.user === store.actor && m.role === 'admin',
+  );
+  return isAdmin || currentMembers(store, row).some((m) => m.user === store.actor && m.role === 'owner');
+}
+
+function requireTeam(store: Store, organizationId: string, teamId: string): TeamRow {
+  requireOrganization(store, organizationId);
+  const row = store.teams.get(teamId);
+  if (!row || row.organization !== organizationId) throw notFound('team', teamId);
+  return row;
+}
+
+function requireManager(store: Store, row: TeamRow): void {
+  if (!canManage(store, row)) {
+    throw new SandboxError(
+      403,
+      `Only the owners of team "${row.id}" and the organization's admins can change it`,
+    );
+  }
+}
+
+/** The API view of a team: its counts are derived from the store. */
+export function teamView(store: Store, row: TeamRow): Team {
+  return {
+    object: 'team',
+    id: row.id,
+    title: row.title,
+    members: currentMembers(store, row).length,
+    spaces: row.spaces.filter((spaceId) => store.spaces.has(spaceId)).length,
+    createdAt: row.createdAt,
+    permissions: { admin: canManage(store, row), view: true },
+  };
+}
+
+/** The API view of an organization member; `teams` counts the organization's teams they are in. */
+export function memberView(store: Store, member: MemberRow): Member {
+  const user = store.users.get(member.user);
+  const teams = [...store.teams.values()].filter(
+    (row) => row.organization === member.organization && row.members.some((m) => m.user === member.user),
+  ).length;
+  return {
+    object: 'member',
+    id: member.user,
+    role: member.role ?? null,
+    ...(user ? { user } : {}),
+    disabled: false,
+    joinedAt: member.joinedAt,
+    sso: false,
+    teams,
+  };
+}
+
+/**
+ * Turns user ids or emails (any case) into user ids of the organization's members;
+ * the first one that is not a member is a 400 naming it and the field.
+ */
+function resolveMembers(
+  store: Store,
+  organizationId: string,
+  refs: readonly string[],
+  field: string,
+  { emails }: { emails: boolean },
+): string[] {
+  const members = organizationMembers(store, organizationId);
+  const ids: string[] = [];
+  for (const ref of refs) {
+    const match = members.find(
+      (m) =>
+        m.user === ref || (emails && store.users.get(m.user)?.email?.toLowerCase() === ref.toLowerCase()),
+    );
+    if (!match) throw badRequest(`${field}: "${ref}" is not a member of organization "${organizationId}"`);
+    if (!ids.includes(match.user)) ids.push(match.user);
+  }
+  return ids;
+}
+
+export const teamHandlers = [
+  implement(listTeams, ({ store, params, query }) => {
+    requireOrganization(store, params.organizationId);
+    const title = query.title?.toLowerCase();
+    const rows = [...store.teams.values()].filter(
+      (row) =>
+        row.organization === params.organizationId &&
+        (title === undefined || row.title.toLowerCase().includes(title)) &&
+        (query.owner === undefined ||
+          currentMembers(store, row).some((m) => m.user === query.owner && m.role === 'owner')),
+    );
+    return paginate(
+      rows.map((row) => teamView(store, row)),
+      query,
+    );
+  }),
+
+  implement(createTeam, ({ store, params, body }) => {
+    requireOrganization(store, params.organizationId);
+    const members = resolveMembers(store, params.organizationId, body.members ?? [], 'body.members', {
+      emails: false,
+    });
+    const row: TeamRow = {
+      id: store.newId('team'),
+      organization: params.organizationId,
+      title: body.title,
+      createdAt: store.now(),
+      members: members.map((user) => ({ user, role: 'member' })),
+      spaces: [],
+    };
+    store.teams.set(row.id, row);
+    return teamView(store, row);
+  }),
+
+  implement(getTeam, ({ store, params }) =>
+    teamView(store, requireTeam(store, params.organizationId, params.teamId)),
+  ),
+
+  implement(updateTeam, ({ store, params, body }) => {
+    const row = requireTeam(store, params.organizationId, params.teamId);
+    requireManager(store, row);
+    row.title = body.title;
+    return teamView(store, row);
+  }),
+
+  implement(deleteTeam, ({ store, params }) => {
+    const row = requireTeam(store, params.organizationId, params.teamId);
+    requireManager(store, row);
+    store.teams.delete(row.id);
+  }),
+
+  implement(listTeamMembers, ({ store, params, query }) => {
+    const row = requireTeam(store, params.organizationId, params.teamId);
+    const rows = organizationMembers(store, row.organization);
+    const memberships = currentMembers(store, row).flatMap((teamMember): TeamMembership[] => {
+      const member = rows.find((m) => m.user === teamMember.user);
+      return member
+        ? [
+            {
+              organization: memberView(store, member),
+              team: { role: teamMember.role },
+              permissions: { view: true },
+            },
+          ]
+        : [];
+    });
+    return paginate(memberships, query);
+  }),
+
+  implement(updateTeamMembers, ({ store, params, body }) => {
+    const row = requireTeam(store, params.organizationId, params.teamId);
+    requireManager(store, row);
+    const organizationId = row.organization;
+    // Everything is checked before anything changes: a bad entry leaves the team as it was.
+    const added = resolveMembers(store, organizationId, body.add ?? [], 'body.add', { emails: true });
+    const removed = new Set(
+      resolveMembers(store, organizationId, body.remove ?? [], 'body.remove', { emails: true }),
+    );
+    const roles = Object.entries(body.memberships ?? {});
+    for (const [userId] of roles) {
+      resolveMembers(store, organizationId, [userId], `body.memberships.${userId}`, { emails: false });
+    }
+
+    const members = currentMembers(store, row);
+    const find = (user: string) => members.find((m) => m.user === user);
+    for (const user of added) {
+      if (!removed.has(user) && !find(user)) members.push({ user, role: 'member' });
+    }
+    for (const [user, { role }] of roles) {
+      if (removed.has(user)) continue;
+      const existing = find(user);
+      if (existing) existing.role = role;
+      else members.push({ user, role });
+    }
+    row.members = members.filter((m) => !removed.has(m.user));
+  }),
+
+  implement(setTeamMember, ({ store, params, body }) => {
+    const row = requireTeam(store, params.organizationId, params.teamId);
+    requireManager(store, row);
+    const { userId } = params;
+    if (!organizationMembers(store, row.organization).some((m) => m.user === userId)) {
+      throw notFound('member', userId);
+    }
+    row.members = currentMembers(store, row);
+    const existing = row.members.find((m) => m.user === userId);
+    if (existing) {
+      if (body.role !== undefined) existing.role = body.role;
+    } else {
+      row.members.push({ user: userId, role: body.role ?? 'member' });
+    }
+  }),
+
+  implement(removeTeamMember, ({ store, params }) => {
+    const row = requireTeam(store, params.organizationId, params.teamId);
+    requireManager(store, row);
+    const members = currentMembers(store, row);
+    if (!members.some((m) => m.user === params.userId)) {
+      throw new SandboxError(404, `"${params.userId}" is not a member of team "${row.id}"`);
+    }
+    row.members = members.filter((m) => m.user !== params.userId);
+  }),
+];

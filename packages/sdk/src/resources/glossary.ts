@@ -1,0 +1,58 @@
+import type { ApiPromise } from '../core/api-promise.js';
+import type { RequestOptions } from '../core/http.js';
+import type { PagePromise } from '../core/pagination.js';
+import {
+  getGlossaryEntry,
+  listGlossaryEntries,
+  updateGlossary,
+  type GlossaryEntry,
+  type GlossaryOperation,
+  type GlossaryTerms,
+} from '../contract/translations.js';
+import { Resource } from './resource.js';
+
+/** The organization's translation glossary, terms per language: `client.glossary`. */
+export class Glossary extends Resource {
+  /** Lists the glossary's entries; `for await` walks every entry. */
+  list(
+    organizationId: string,
+    query: { limit?: number; page?: string } = {},
+    options?: RequestOptions,
+  ): PagePromise<GlossaryEntry> {
+    return this.http.list(listGlossaryEntries, { params: { organizationId }, query }, options);
+  }
+
+  /**
+   * Applies operations to the glossary in one request; the answer is empty.
+   * Inserting is not idempotent, so unlike other PUTs this one is not retried unless
+   * `options.maxRetries` asks for it.
+   */
+  update(
+    organizationId: string,
+    operations: GlossaryOperation[],
+    options?: RequestOptions,
+  ): ApiPromise<void> {
+    return this.http.call(
+      updateGlossary,
+      { params: { organizationId }, body: { operations } },
+      { maxRetries: 0, ...options },
+    );
+  }
+
+  /**
+   * Inserts entries, each a term per language: `[{ en: 'workspace', fr: 'espace de travail' }]`.
+   * One `insert` operation per entry, in one request.
+   */
+  insert(organizationId: string, entries: GlossaryTerms[], options?: RequestOptions): ApiPromise<void> {
+    return this.update(
+      organizationId,
+      entries.map((translations) => ({ type: 'insert', translations })),
+      options,
+    );
+  }
+
+  /** Reads one entry; `NotFoundError` when it does not exist. */
+  get(organizationId: string, glossaryEntryId: string, options?: RequestOptions): ApiPromise<GlossaryEntry> {
+    return this.http.call(getGlossaryEntry, { params: { organizationId, glossaryEntryId } }, options);
+  }
+}

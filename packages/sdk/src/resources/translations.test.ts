@@ -1,0 +1,342 @@
+import { isDeepStrictEqual } from 'node:util';
+import nock from 'nock';
+import { describe, expect, it } from 'vitest';
+import { documentFromText } from '../contract/common.js';
+import {
+  AbortError,
+  InternalServerError,
+  NotFoundError,
+  RequestValidationError,
+  ResponseValidationError,
+  WaitTimeoutError,
+  type Translation,
+} from '../index.js';
+import { API, makeClient, rejection, useNockLifecycle } from '../../test-support/nock.js';
+
+const TRANSLATIONS = '/v1/orgs/org_1/translations';
+const GLOSSARY = '/v1/orgs/org_1/translations-glossary';
+
+const client = makeClient({ maxRetries: 0 });
+
+function translation(overrides: Record<string, unknown> = {}) {
+  return {
+    object: 'translation',
+    id: 'tr_1',
+    status: 'pending',
+    source: { space: 'sp_1', language: 'en' },
+    language: 'fr',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    stats: { runs: 0 },
+    ...overrides,
+  };
+}
+
+function entry(id: string, translations: Record<string, string>) {
+  return { object: 'glossary-entry', id, translations, updatedAt: '2026-01-01T00:00:00.000Z' };
+}
+
+/** A nock body matcher for bodies nock's own types do not describe (documents). */
+const sameAs = (expected: unknown) => (sent: unknown) => isDeepStrictEqual(sent, expected);
+
+/** Calls `fn`, which must throw a RequestValidationError, and returns the offending paths. */
+async function invalidPaths(fn: () => PromiseLike<unknown>): Promise<string[]> {
+  const error = await rejection(fn, RequestValidationError);
+  return error.issues.map((issue) => issue.path);
+}
+
+useNockLifecycle();
+
+describe('client.translations', () => {
+  it('lists with page and limit, and walks every page', async () => {
+    nock(API)
+      .get(TRANSLATIONS)
+      .query({ limit: '1' })
+      .reply(200, { items: [translation()], count: 2, next: { page: 'p2' } })
+      .get(TRANSLATIONS)
+      .query({ limit: '1', page: 'p2' })
+      .reply(200, { items: [translation({ id: 'tr_2', language: 'de' })], count: 2 });
+
+    const all = await client.translations.list('org_1', { limit: 1 }).toArray({ max: 10 });
+
+    expect(all.map((t) => [t.id, t.language])).toEqual([
+      ['tr_1', 'fr'],
+      ['tr_2', 'de'],
+    ]);
+  });
+
+  it('sends the create body as given and reads the translation back', async () => {
+    const body = {
+      language: 'pt-BR',
+      source: { space: 'sp_1', language: 'en' },
+      instructions: documentFromText('Keep product names in English.'),
+    };
+    nock(API)
+      .post(TRANSLATIONS, sameAs(body))
+      .reply(201, translation({ language: 'pt-BR', instructions: body.instructions }));
+
+    const created = await client.translations.create('org_1', body);
+
+    expect(created.language).toBe('pt-BR');
+    expect(created.instructions?.nodes).toHaveLength(1);
+  });
+
+  it('refuses a create body that is not a language code, lacks the source space or has unknown keys', async () => {
+    expect(await invalidPaths(() => client.translations.create('org_1', { language: 'French' }))).toEqual([
+      'body.language',
+    ]);
+    expect(
+      await invalidPaths(() => client.translations.create('org_1', { language: 'fr', source: {} as never })),
+    ).toEqual(['body.source.space']);
+    expect(
+      await invalidPaths(() =>
+        client.translations.create('org_1', { language: 'fr', source: { space: 'sp_1', language: 'EN' } }),
+      ),
+    ).toEqual(['body.source.language']);
+    expect(
+      await invalidPaths(() =>
+        client.translations.create('org_1', { language: 'fr', target: 'de' } as never),
+      ),
+    ).toEqual(['body.target']);
+    expect(await invalidPaths(() => client.translations.create('org_1', {} as never))).toEqual([
+      'body.language',
+    ]);
+  });
+
+  it('replaces the instructions with PUT, and requires them', async () => {
+    const instructions = documentFromText('Use the formal register.');
+    nock(API).put(`${TRANSLATIONS}/tr_1`, sameAs({ instructions })).reply(200, translation({ instructions }));
+
+    const updated = await client.translations.update('org_1', 'tr_1', { instructions });
+    expect(updated.instructions).toEqual(instructions);
+
+    expect(await invalidPaths(() => client.translations.update('org_1', 'tr_1', {} as never))).toEqual([
+      'body.instructions',
+    ]);
+  });
+
+  it('deletes, and starts a run with an empty POST', async () => {
+    nock(API)
+      .delete(`${TRANSLATIONS}/tr_1`)
+      .reply(204)
+      .post(`${TRANSLATIONS}/tr_1/run`, (body) => body === '' || body === undefined)
+      .reply(204);
+
+    await expect(client.translations.delete('org_1', 'tr_1')).resolves.toBeUndefined();
+    await expect(client.translations.run('org_1', 'tr_1')).resolves.toBeUndefined();
+  });
+
+  it('encodes the translation id in the path', async () => {
+    nock(API)
+      .get(`${TRANSLATIONS}/tr%2F1`)
+      .reply(200, translation({ id: 'tr/1' }));
+
+    expect((await client.translations.get('org_1', 'tr/1')).id).toBe('tr/1');
+  });
+
+  it('reads statuses and fields it does not know, and refuses a translation without an id', async () => {
+    nock(API)
+      .get(`${TRANSLATIONS}/tr_1`)
+      .reply(200, translation({ status: 'queued', priority: 'high' }))
+      .get(`${TRANSLATIONS}/tr_2`)
+      .reply(200, { ...translation(), id: undefined });
+
+    const read = await client.translations.get('org_1', 'tr_1');
+    expect(read.status).toBe('queued');
+    expect(read).toHaveProperty('priority', 'high');
+
+    const error = await rejection(client.translations.get('org_1', 'tr_2'), ResponseValidationError);
+    expect(error.issues.map((issue) => issue.path)).toEqual(['id']);
+  });
+});
+
+describe('client.translations.waitForRun', () => {
+  it('polls until the status leaves pending and running, reporting each read', async () => {
+    nock(API)
+      .get(`${TRANSLATIONS}/tr_1`)
+      .reply(200, translation({ status: 'pending' }))
+      .get(`${TRANSLATIONS}/tr_1`)
+      .reply(200, translation({ status: 'running' }))
+      .get(`${TRANSLATIONS}/tr_1`)
+      .reply(200, translation({ status: 'completed', stats: { runs: 1 } }));
+    const seen: string[] = [];
+
+    const done = await client.translations.waitForRun('org_1', 'tr_1', {
+      interval: 5,
+      onPoll: (t) => seen.push(t.status),
+    });
+
+    expect(done.status).toBe('completed');
+    expect(done.stats?.runs).toBe(1);
+    expect(seen).toEqual(['pending', 'running', 'completed']);
+  });
+
+  it('returns after one read when the run is already over, whatever the final status', async () => {
+    nock(API)
+      .get(`${TRANSLATIONS}/tr_1`)
+      .reply(200, translation({ status: 'failed' }));
+
+    expect((await client.translations.waitForRun('org_1', 'tr_1')).status).toBe('failed');
+  });
+
+  it('waits about `interval` between reads', async () => {
+    nock(API)
+      .get(`${TRANSLATIONS}/tr_1`)
+      .reply(200, translation({ status: 'running' }))
+      .get(`${TRANSLATIONS}/tr_1`)
+      .reply(200, translation({ status: 'completed' }));
+    const started = Date.now();
+
+    await client.translations.waitForRun('org_1', 'tr_1', { interval: 120 });
+
+    expect(Date.now() - started).toBeGreaterThanOrEqual(110);
+  });
+
+  it('gives up with a WaitTimeoutError holding the last translation read', async () => {
+    let reads = 0;
+    nock(API)
+      .get(`${TRANSLATIONS}/tr_1`)
+      .times(100)
+      .reply(() => {
+        reads += 1;
+        return [200, translation({ status: 'running' })];
+      });
+
+    const error = await rejection(
+      client.translations.waitForRun('org_1', 'tr_1', { interval: 10, timeout: 60 }),
+      WaitTimeoutError,
+    );
+
+    expect((error.last as Translation).status).toBe('running');
+    expect(error.elapsed).toBeGreaterThanOrEqual(60);
+    expect(error.message).toContain('the run of translation tr_1');
+    expect(error.message).toContain('last seen: status running');
+    // A read at the start, then one per interval, and a last one at the deadline.
+    expect(reads).toBeGreaterThanOrEqual(3);
+    expect(reads).toBeLessThanOrEqual(8);
+    nock.cleanAll();
+  });
+
+  it('with a timeout of 0 reads exactly once', async () => {
+    nock(API)
+      .get(`${TRANSLATIONS}/tr_1`)
+      .reply(200, translation({ status: 'pending' }));
+
+    await rejection(client.translations.waitForRun('org_1', 'tr_1', { timeout: 0 }), WaitTimeoutError);
+  });
+
+  it('stops with an AbortError when the signal aborts between reads', async () => {
+    nock(API)
+      .get(`${TRANSLATIONS}/tr_1`)
+      .reply(200, translation({ status: 'running' }));
+    const controller = new AbortController();
+
+    const waiting = client.translations.waitForRun('org_1', 'tr_1', {
+      interval: 10_000,
+      signal: controller.signal,
+      onPoll: () => setTimeout(() => controller.abort(), 5),
+    });
+
+    const error = await rejection(waiting, AbortError);
+    expect(error.message).toContain('tr_1');
+  });
+
+  it('fails at once when a read fails, e.g. the translation was deleted', async () => {
+    nock(API)
+      .get(`${TRANSLATIONS}/tr_1`)
+      .reply(200, translation({ status: 'running' }))
+      .get(`${TRANSLATIONS}/tr_1`)
+      .reply(404, { error: { message: 'translation "tr_1" was not found' } });
+
+    await rejection(client.translations.waitForRun('org_1', 'tr_1', { interval: 1 }), NotFoundError);
+  });
+
+  it('refuses a negative or infinite interval or timeout before reading', async () => {
+    await rejection(() => client.translations.waitForRun('org_1', 'tr_1', { interval: -1 }), RangeError);
+    await rejection(() => client.translations.waitForRun('org_1', 'tr_1', { timeout: Infinity }), RangeError);
+  });
+});
+
+describe('client.glossary', () => {
+  it('lists entries and reads one', async () => {
+    nock(API)
+      .get(GLOSSARY)
+      .reply(200, { items: [entry('gl_1', { en: 'workspace', fr: 'espace de travail' })], count: 1 })
+      .get(`${GLOSSARY}/gl_1`)
+      .reply(200, entry('gl_1', { en: 'workspace', fr: 'espace de travail' }));
+
+    const page = await client.glossary.list('org_1');
+    expect(page.items[0]?.translations).toEqual({ en: 'workspace', fr: 'espace de travail' });
+    expect((await client.glossary.get('org_1', 'gl_1')).id).toBe('gl_1');
+  });
+
+  it('answers NotFoundError for an absent entry', async () => {
+    nock(API)
+      .get(`${GLOSSARY}/gl_nope`)
+      .reply(404, { error: { message: 'glossary entry "gl_nope" was not found' } });
+
+    const error = await rejection(client.glossary.get('org_1', 'gl_nope'), NotFoundError);
+    expect(error.serverMessage).toContain('gl_nope');
+  });
+
+  it('insert sends one insert operation per entry in one PUT', async () => {
+    nock(API)
+      .put(GLOSSARY, {
+        operations: [
+          { type: 'insert', translations: { en: 'workspace', fr: 'espace de travail' } },
+          { type: 'insert', translations: { en: 'page', de: 'Seite' } },
+        ],
+      })
+      .reply(204);
+
+    await expect(
+      client.glossary.insert('org_1', [
+        { en: 'workspace', fr: 'espace de travail' },
+        { en: 'page', de: 'Seite' },
+      ]),
+    ).resolves.toBeUndefined();
+  });
+
+  it('passes operation types it does not know through, with their fields', async () => {
+    const operations = [{ type: 'delete', id: 'gl_1' }];
+    nock(API).put(GLOSSARY, { operations }).reply(204);
+
+    await client.glossary.update('org_1', operations);
+  });
+
+  it('refuses bad operations before sending, naming each field', async () => {
+    expect(await invalidPaths(() => client.glossary.update('org_1', []))).toEqual(['body.operations']);
+    expect(await invalidPaths(() => client.glossary.update('org_1', [{ type: 'insert' }]))).toEqual([
+      'body.operations.0.translations',
+    ]);
+    expect(await invalidPaths(() => client.glossary.insert('org_1', [{}]))).toEqual([
+      'body.operations.0.translations',
+    ]);
+    expect(await invalidPaths(() => client.glossary.insert('org_1', [{ English: 'workspace' }]))).toEqual([
+      'body.operations.0.translations.English',
+    ]);
+    expect(await invalidPaths(() => client.glossary.insert('org_1', [{ en: 'ok' }, { fr: ' ' }]))).toEqual([
+      'body.operations.1.translations.fr',
+    ]);
+    expect(
+      await invalidPaths(() =>
+        client.glossary.update('org_1', [{ type: 'insert', translations: { en: 'x' }, id: 'gl_1' }]),
+      ),
+    ).toEqual(['body.operations.0.id']);
+    expect(await invalidPaths(() => client.glossary.update('org_1', [{ type: '' }]))).toEqual([
+      'body.operations.0.type',
+    ]);
+  });
+
+  it('does not replay a failed glossary PUT unless asked: an insert may already have happened', async () => {
+    nock(API)
+      .put(GLOSSARY)
+      .reply(503, { error: { message: 'busy' } });
+    const retrying = makeClient({ maxRetries: 2, maxRetryDelay: 1 });
+
+    await rejection(retrying.glossary.insert('org_1', [{ en: 'page' }]), InternalServerError);
+
+    nock(API).put(GLOSSARY).reply(503).put(GLOSSARY).reply(204);
+    await retrying.glossary.insert('org_1', [{ en: 'page' }], { maxRetries: 1 });
+  });
+});
