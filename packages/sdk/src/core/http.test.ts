@@ -127,7 +127,7 @@ describe('retries', () => {
     const client = makeClient({ maxRetryDelay: 1000 });
     const started = Date.now();
     await expect(client.sites.get('org_1', 's1')).resolves.toMatchObject({ id: 's1' });
-    expect(Date.now() - started).toBeLessThan(300);
+    expect(Date.now() - started).toBeLessThan(350);
   });
 
   it('retries when Retry-After is an HTTP date in the past', async () => {
@@ -317,20 +317,20 @@ describe('retries', () => {
 
 describe('timeouts and cancellation', () => {
   it('throws a TimeoutError when an attempt takes longer than the per-call timeout', async () => {
-    nock(API).get(`${SITES}/s1`).delay(500).reply(200, site('s1'));
+    nock(API).get(`${SITES}/s1`).delay(3000).reply(200, site('s1'));
 
     const started = Date.now();
     const error = await rejection(
       makeClient().sites.get('org_1', 's1', { timeout: 50, maxRetries: 0 }),
       TimeoutError,
     );
-    expect(Date.now() - started).toBeLessThan(400);
+    expect(Date.now() - started).toBeLessThan(2000);
     expect(error).toBeInstanceOf(DocsError);
     expect(error.message).toContain('timed out after 50 ms');
   });
 
   it('uses the client timeout when the call gives none', async () => {
-    nock(API).get(`${SITES}/s1`).delay(500).reply(200, site('s1'));
+    nock(API).get(`${SITES}/s1`).delay(3000).reply(200, site('s1'));
 
     const error = await rejection(
       makeClient({ timeout: 50, maxRetries: 0 }).sites.get('org_1', 's1'),
@@ -340,7 +340,7 @@ describe('timeouts and cancellation', () => {
   });
 
   it('throws an AbortError when the signal fires while the reply is delayed', async () => {
-    nock(API).get(`${SITES}/s1`).delay(500).reply(200, site('s1'));
+    nock(API).get(`${SITES}/s1`).delay(3000).reply(200, site('s1'));
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 30);
 
@@ -350,7 +350,7 @@ describe('timeouts and cancellation', () => {
       AbortError,
     );
     expect(error).toBeInstanceOf(DocsError);
-    expect(Date.now() - started).toBeLessThan(400);
+    expect(Date.now() - started).toBeLessThan(2000);
   });
 
   it('stops waiting for a retry when the signal fires', async () => {
