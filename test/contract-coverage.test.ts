@@ -21,6 +21,14 @@ const COMPLETE_AREAS = [
   'Change request content',
   'Translations and glossary',
   'Teams and team members',
+  'Organizations, members, search',
+  'Spaces',
+  'Collections',
+  'Single sign-on',
+  'Conversations',
+  'OpenAPI specifications',
+  'Integrations',
+  'Imports',
 ];
 
 describe('the contract module against the endpoint list', () => {

@@ -14,10 +14,17 @@ import { changeRequestCommentHandlers } from './handlers/change-request-comments
 import { changeRequestContentHandlers } from './handlers/change-request-content.js';
 import { changeRequestHandlers } from './handlers/change-requests.js';
 import { organizationHandlers } from './handlers/organizations.js';
+import { memberHandlers } from './handlers/members.js';
 import { siteHandlers } from './handlers/sites.js';
 import { spaceHandlers } from './handlers/spaces.js';
+import { collectionHandlers } from './handlers/collections.js';
 import { translationHandlers } from './handlers/translations.js';
 import { teamHandlers } from './handlers/teams.js';
+import { samlHandlers } from './handlers/saml.js';
+import { conversationHandlers } from './handlers/conversations.js';
+import { openApiHandlers } from './handlers/openapi.js';
+import { integrationHandlers } from './handlers/integrations.js';
+import { importHandlers } from './handlers/imports.js';
 import type { HandlerInput, Implementation } from './implement.js';
 import { applySeed, type Seed } from './seed.js';
 import { Store } from './store.js';
@@ -28,12 +35,19 @@ export const DEFAULT_TOKEN = 'sandbox-token';
 export const implementations: readonly Implementation[] = [
   ...siteHandlers,
   ...organizationHandlers,
+  ...memberHandlers,
+  ...collectionHandlers,
   ...spaceHandlers,
   ...changeRequestHandlers,
   ...changeRequestCommentHandlers,
   ...changeRequestContentHandlers,
   ...translationHandlers,
   ...teamHandlers,
+  ...samlHandlers,
+  ...conversationHandlers,
+  ...openApiHandlers,
+  ...integrationHandlers,
+  ...importHandlers,
 ];
 
 export interface SandboxOptions {

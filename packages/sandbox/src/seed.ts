@@ -3,6 +3,13 @@ import { DEFAULT_ADAPTIVE_SCHEMA } from './handlers/sites.js';
 import { seedChangeRequests } from './seed-change-requests.js';
 import { seedTranslations } from './seed-translations.js';
 import { seedTeams } from './seed-teams.js';
+import { seedCollections } from './seed-collections.js';
+import { seedOrganizations } from './seed-organizations.js';
+import { seedSaml } from './seed-saml.js';
+import { seedConversations } from './seed-conversations.js';
+import { seedOpenApi } from './seed-openapi.js';
+import { seedIntegrations } from './seed-integrations.js';
+import { seedImports } from './seed-imports.js';
 import type { Store } from './store.js';
 
 /** `demo`: a small, realistic organization. `empty`: one organization and its owner, nothing else. */
@@ -176,6 +183,13 @@ function seedDemo(store: Store): void {
   seedChangeRequests(store);
   seedTranslations(store);
   seedTeams(store);
+  seedCollections(store);
+  seedOrganizations(store);
+  seedSaml(store);
+  seedConversations(store);
+  seedOpenApi(store);
+  seedIntegrations(store);
+  seedImports(store);
 }
 
 export function applySeed(store: Store, seed: Seed): void {

@@ -1,4 +1,5 @@
 import type { DocumentInput, Integration, Organization, Site, Space, User } from '@docs-api/sdk/contract';
+import type { Role } from '@docs-api/sdk/contract';
 import type { RevisionRow } from './content.js';
 
 /** Rows are the API's own objects plus the relations the API does not show. */
@@ -7,6 +8,36 @@ export interface MemberRow {
   user: string;
   role: Organization['defaultRole'];
   joinedAt: string;
+  /** When the member was last active (a ping); absent for someone never seen. */
+  lastSeenAt?: string;
+  /** Added through single sign-on. */
+  sso?: boolean;
+}
+
+/** An invite link of an organization (the contract only shows deleting them). */
+export interface InviteRow {
+  id: string;
+  organization: string;
+  role: Organization['defaultRole'];
+  createdAt: string;
+}
+
+export interface AgentInstructionsRow {
+  instructions: DocumentInput;
+  updatedAt: string;
+  /** User id. */
+  updatedBy: string;
+}
+
+/** A collection: a nestable group of spaces of an organization. */
+export interface CollectionRow {
+  id: string;
+  organization: string;
+  title: string;
+  description?: string;
+  /** The parent collection's id; none at the top level of the organization. */
+  parent?: string;
+  defaultLevel: Role;
 }
 
 export interface SiteSpaceRow {
@@ -42,6 +73,10 @@ export interface IntegrationRow {
   /** URL of the script the integration injects into sites, if any. */
   script?: string;
   cookies?: boolean;
+  /** The script content of the last published version. */
+  scriptSource?: string;
+  /** The secrets of the last published version (never shown by the API). */
+  secrets?: Record<string, string>;
 }
 
 /** One user's edits to a change request, as its contributors list shows them. */
@@ -166,12 +201,111 @@ export interface GlossaryEntryRow {
   updatedAt: string;
 }
 
+export interface SamlProviderRow {
+  id: string;
+  organization: string;
+  label: string;
+  entityID: string;
+  /** PEM text, as given. */
+  certificate: string;
+  ssoURL: string;
+  /** Team id; a team deleted since is shown as no default team. */
+  defaultTeam?: string;
+  defaultRole: Organization['defaultRole'];
+  createdAt: string;
+  status: string;
+}
+
+export interface ConversationRow {
+  /** The id the caller gave at ingestion: unique within its organization only. */
+  id: string;
+  organization: string;
+  subject?: string;
+  source: string;
+  createdAt: string;
+  processedAt: string;
+  parts: Array<{ type: string; role: string; body: string }>;
+  metadata: { url?: string; attributes: Record<string, string>; createdAt: string };
+}
+
+export interface IssuesClusterRow {
+  id: string;
+  organization: string;
+  label: string;
+  icon: string;
+  summary: string;
+  createdAt: string;
+  /** Words that put an ingested conversation's issue in this cluster (see handlers/conversations.ts). */
+  keywords: string[];
+}
+
+export interface ConversationIssueRow {
+  id: string;
+  organization: string;
+  /** Id of the conversation (within the organization). */
+  conversation: string;
+  cluster: string;
+  title: string;
+  summary: string;
+  createdAt: string;
+  ingestedAt: string;
+}
+
+export interface OpenApiSpecRow {
+  id: string;
+  organization: string;
+  slug: string;
+  sourceURL: string;
+  processingState: string;
+  visibility: 'private' | 'public';
+  createdAt: string;
+  updatedAt: string;
+  lastVersion?: string;
+  lastProcessedAt?: string;
+  lastProcessErrorCode?: string;
+  lastProcessedErrors?: Array<{ code: string; message: string }>;
+  /** Processing under way: it ends on the second read after it started (see handlers/openapi.ts). */
+  processing?: { reads: number };
+}
+
+/** An integration installed in an organization (the contract shows only their statuses). */
+export interface InstallationRow {
+  id: string;
+  organization: string;
+  integration: string;
+  /** Where it is installed: `organization`, `site` or `space`. */
+  target: string;
+  status: string;
+  createdAt: string;
+}
+
+export interface ImportRunRow {
+  id: string;
+  organization: string;
+  sourceURL: string;
+  target?: { space: string; changeRequest?: string; page?: string };
+  enhance: boolean;
+  status: string;
+  startedAt: string;
+  completedAt?: string;
+  pages: Array<{ id: string; sourceURL: string; type: string; status: string }>;
+}
+
 /** The sandbox's whole state, in memory. */
 export class Store {
   readonly organizations = new Map<string, Organization>();
   readonly users = new Map<string, User>();
   readonly members: MemberRow[] = [];
   readonly spaces = new Map<string, Space>();
+  /** Deleted spaces (with `deletedAt`): hidden from every read, restorable for 7 days. */
+  readonly deletedSpaces = new Map<string, Space>();
+  /** Collections of every organization, in creation order. */
+  readonly collections = new Map<string, CollectionRow>();
+  /**
+   * The place of spaces and collections among their siblings (lower first), by id; those
+   * without one come after, in creation order. Set by moves (see tree.ts).
+   */
+  readonly ranks = new Map<string, number>();
   readonly sites = new Map<string, SiteRow>();
   readonly integrations = new Map<string, IntegrationRow>();
   /** Revisions of every space, primary ones and those of change requests. */
@@ -185,6 +319,24 @@ export class Store {
   readonly translations = new Map<string, TranslationRow>();
   /** Glossary entries of every organization, in insertion order. */
   readonly glossary = new Map<string, GlossaryEntryRow>();
+  /** SAML providers of every organization, in creation order. */
+  readonly samlProviders = new Map<string, SamlProviderRow>();
+  /** Ingested conversations, keyed by `<organization>/<id>` (ids are the callers'), in ingestion order. */
+  readonly conversations = new Map<string, ConversationRow>();
+  /** Clusters of conversation issues of every organization. */
+  readonly issuesClusters = new Map<string, IssuesClusterRow>();
+  /** Issues extracted from conversations, in extraction order. */
+  readonly conversationIssues = new Map<string, ConversationIssueRow>();
+  /** Invite links of every organization. */
+  readonly invites = new Map<string, InviteRow>();
+  /** Agent instructions, by organization id; an organization without a row has an empty document. */
+  readonly agentInstructions = new Map<string, AgentInstructionsRow>();
+  /** OpenAPI specs of every organization, in creation order. */
+  readonly openapiSpecs = new Map<string, OpenApiSpecRow>();
+  /** Integration installations of every organization. */
+  readonly installations = new Map<string, InstallationRow>();
+  /** Import runs of every organization, in start order. */
+  readonly importRuns = new Map<string, ImportRunRow>();
   /** The user every request acts as. */
   actor = '';
   #sequence = 0;

@@ -6,11 +6,18 @@ import type { Logger } from './core/logger.js';
 import type { HttpMethod } from './contract/operation.js';
 import { ChangeRequests } from './resources/change-requests.js';
 import { Organizations } from './resources/organizations.js';
+import { Members } from './resources/members.js';
 import { Sites } from './resources/sites.js';
 import { Spaces } from './resources/spaces.js';
+import { Collections } from './resources/collections.js';
 import { Glossary } from './resources/glossary.js';
 import { Translations } from './resources/translations.js';
 import { Teams } from './resources/teams.js';
+import { Saml } from './resources/saml.js';
+import { Conversations } from './resources/conversations.js';
+import { OpenApi } from './resources/openapi.js';
+import { Integrations } from './resources/integrations.js';
+import { Imports } from './resources/imports.js';
 import { VERSION } from './version.js';
 
 /** The contract leaves `{base_url}` open; this is the SDK's default (see docs/contract-notes.md). */
@@ -75,11 +82,18 @@ export class DocsClient {
   readonly baseUrl: string;
   readonly sites: Sites;
   readonly organizations: Organizations;
+  readonly members: Members;
   readonly spaces: Spaces;
+  readonly collections: Collections;
   readonly changeRequests: ChangeRequests;
   readonly translations: Translations;
   readonly glossary: Glossary;
   readonly teams: Teams;
+  readonly saml: Saml;
+  readonly conversations: Conversations;
+  readonly openapi: OpenApi;
+  readonly integrations: Integrations;
+  readonly imports: Imports;
   readonly #http: HttpClient;
 
   constructor(options: ClientOptions = {}) {
@@ -99,11 +113,18 @@ export class DocsClient {
     });
     this.sites = new Sites(this.#http);
     this.organizations = new Organizations(this.#http);
+    this.members = new Members(this.#http);
     this.spaces = new Spaces(this.#http);
+    this.collections = new Collections(this.#http);
     this.changeRequests = new ChangeRequests(this.#http);
     this.translations = new Translations(this.#http);
     this.glossary = new Glossary(this.#http);
     this.teams = new Teams(this.#http);
+    this.saml = new Saml(this.#http);
+    this.conversations = new Conversations(this.#http);
+    this.openapi = new OpenApi(this.#http);
+    this.integrations = new Integrations(this.#http);
+    this.imports = new Imports(this.#http);
   }
 
   /**

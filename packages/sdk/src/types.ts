@@ -1,9 +1,44 @@
 /** Public object and request types, re-exported from the contract. */
 export type { Role, User, Document, DocumentInput, Block, ContentReference } from './contract/common.js';
 export type { ListEnvelope } from './contract/schema.js';
-export type { Space } from './contract/spaces.js';
+export type {
+  Space,
+  SpaceEditMode,
+  SpaceUpdateBody,
+  SpaceGetQuery,
+  SpaceLinksQuery,
+  MoveBody,
+  PositionInput,
+  TransferBody,
+} from './contract/spaces.js';
+export type {
+  Collection,
+  CollectionListQuery,
+  CollectionCreateBody,
+  CollectionUpdateBody,
+} from './contract/collections.js';
 export type { Organization } from './contract/organizations.js';
 export type { Member } from './contract/organizations.js';
+export type {
+  MergeRulesInput,
+  OrganizationUpdateBody,
+  SearchItem,
+  SearchPage,
+  SearchSection,
+  SearchQuery,
+  AgentInstructions,
+  AgentInstructionsBody,
+  PingResult,
+  EmailDomainOrganizations,
+} from './contract/organizations.js';
+export type {
+  MemberSpace,
+  MemberTeam,
+  MemberListQuery,
+  MemberUpdateBody,
+  MemberSpaceListQuery,
+  MemberTeamListQuery,
+} from './contract/members.js';
 export type { Integration, IntegrationScript } from './contract/integrations.js';
 export type {
   Site,
@@ -76,3 +111,39 @@ export type {
   TeamMembersUpdateBody,
   TeamMemberPutBody,
 } from './contract/teams.js';
+export type {
+  SamlProvider,
+  SsoEntry,
+  SsoEntries,
+  SamlProviderListQuery,
+  SamlProviderCreateBody,
+  SamlProviderUpdateBody,
+} from './contract/saml.js';
+export type {
+  Conversation,
+  ConversationPart,
+  ConversationMetadata,
+  ConversationDetail,
+  ConversationIssue,
+  ConversationIssueItem,
+  IssuesCluster,
+  ClusterListQuery,
+  ConversationListQuery,
+  IssueListQuery,
+  ConversationPartInput,
+  ConversationIngestBody,
+} from './contract/conversations.js';
+export type {
+  OpenApiSpec,
+  OpenApiSpecCreateBody,
+  OpenApiSpecReplaceBody,
+  OpenApiSpecUpdateBody,
+  OpenApiSpecListQuery,
+} from './contract/openapi.js';
+export type {
+  InstallationStatus,
+  IntegrationListQuery,
+  IntegrationPublishBody,
+  InstallationsStatusQuery,
+} from './contract/integrations.js';
+export type { ImportRun, ImportStartBody } from './contract/imports.js';

@@ -105,7 +105,10 @@ describe('teams: seed and reads', () => {
         },
         disabled: false,
         joinedAt: '2026-01-05T09:00:00.000Z',
+        lastSeenAt: '2026-01-12T08:00:00.000Z',
         sso: false,
+        // Every live space of org_acme, as an admin (see handlers/organizations.ts memberSpaces).
+        spaces: 5,
         teams: 1,
       },
       team: { role: 'owner' },

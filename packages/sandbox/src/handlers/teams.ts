@@ -8,7 +8,6 @@ import {
   setTeamMember,
   updateTeam,
   updateTeamMembers,
-  type Member,
   type Team,
   type TeamMembership,
 } from '@docs-api/sdk/contract';
@@ -16,7 +15,7 @@ import { badRequest, notFound, SandboxError } from '../errors.js';
 import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { MemberRow, Store, TeamMemberRow, TeamRow } from '../store.js';
-import { requireOrganization } from './organizations.js';
+import { memberView, requireOrganization } from './organizations.js';
 
 /*
  * Teams: groups of organization members, each with a team role. Only members of the
@@ -70,24 +69,6 @@ export function teamView(store: Store, row: TeamRow): Team {
     spaces: row.spaces.filter((spaceId) => store.spaces.has(spaceId)).length,
     createdAt: row.createdAt,
     permissions: { admin: canManage(store, row), view: true },
-  };
-}
-
-/** The API view of an organization member; `teams` counts the organization's teams they are in. */
-export function memberView(store: Store, member: MemberRow): Member {
-  const user = store.users.get(member.user);
-  const teams = [...store.teams.values()].filter(
-    (row) => row.organization === member.organization && row.members.some((m) => m.user === member.user),
-  ).length;
-  return {
-    object: 'member',
-    id: member.user,
-    role: member.role ?? null,
-    ...(user ? { user } : {}),
-    disabled: false,
-    joinedAt: member.joinedAt,
-    sso: false,
-    teams,
   };
 }
 

@@ -6,10 +6,17 @@ import { changeRequestCommentOperations } from './change-request-comments.js';
 import { changeRequestContentOperations } from './change-request-content.js';
 import { changeRequestOperations } from './change-requests.js';
 import { organizationOperations } from './organizations.js';
+import { memberOperations } from './members.js';
 import { siteOperations } from './sites.js';
 import { spaceOperations } from './spaces.js';
+import { collectionOperations } from './collections.js';
 import { translationOperations } from './translations.js';
 import { teamOperations } from './teams.js';
+import { samlOperations } from './saml.js';
+import { conversationOperations } from './conversations.js';
+import { openApiOperations } from './openapi.js';
+import { integrationOperations } from './integrations.js';
+import { importOperations } from './imports.js';
 import type { Operation } from './operation.js';
 
 export * from './schema.js';
@@ -18,23 +25,36 @@ export * from './operation.js';
 export * from './query.js';
 export * from './validation.js';
 export * from './spaces.js';
+export * from './collections.js';
 export * from './integrations.js';
+export * from './openapi.js';
+export * from './imports.js';
 export * from './organizations.js';
+export * from './members.js';
 export * from './sites.js';
 export * from './change-requests.js';
 export * from './change-request-comments.js';
 export * from './change-request-content.js';
 export * from './translations.js';
 export * from './teams.js';
+export * from './saml.js';
+export * from './conversations.js';
 
 /** Every operation the SDK knows, in contract order. */
 export const operations: readonly Operation[] = [
   ...siteOperations,
   ...organizationOperations,
+  ...memberOperations,
+  ...collectionOperations,
   ...spaceOperations,
   ...changeRequestOperations,
   ...changeRequestCommentOperations,
   ...changeRequestContentOperations,
   ...translationOperations,
   ...teamOperations,
+  ...samlOperations,
+  ...conversationOperations,
+  ...openApiOperations,
+  ...integrationOperations,
+  ...importOperations,
 ];

@@ -1,0 +1,44 @@
+import { Flags } from '@oclif/core';
+import type { Collection, CollectionUpdateBody } from '@docs-api/sdk';
+import { collectionArg, CollectionCommand, printCollection } from '../../lib/collections.js';
+import { UsageError } from '../../lib/exit-codes.js';
+import { output } from '../../lib/output.js';
+import { ROLE_OPTIONS } from '../../lib/spaces.js';
+
+export default class CollectionsEdit extends CollectionCommand<typeof CollectionsEdit> {
+  static override summary = "Change a collection's title, description or default level";
+  static override examples = [
+    '<%= config.bin %> collections edit col_product --title "Customer docs"',
+    '<%= config.bin %> collections edit col_product --description "Read by customers" --default-level comment',
+  ];
+  static override args = { collection: collectionArg };
+  static override flags = {
+    title: Flags.string({ description: 'New title' }),
+    description: Flags.string({ description: 'New description' }),
+    'default-level': Flags.string({
+      description: 'Role everyone with access gets by default',
+      options: ROLE_OPTIONS,
+    }),
+  };
+
+  async run(): Promise<Collection> {
+    const f = this.flags;
+    const body: CollectionUpdateBody = {
+      ...(f.title === undefined ? {} : { title: f.title }),
+      ...(f.description === undefined ? {} : { description: f.description }),
+      ...(f['default-level'] === undefined ? {} : { defaultLevel: f['default-level'] as 'read' }),
+    };
+    if (Object.keys(body).length === 0) {
+      throw new UsageError(
+        'Nothing to change: pass at least one of --title, --description, --default-level.',
+      );
+    }
+    const { client, collectionId } = await this.target();
+    const collection = await client.collections.update(collectionId, body);
+    if (this.human) {
+      output.success(`Updated collection ${collection.id}`);
+      printCollection(collection);
+    }
+    return collection;
+  }
+}

@@ -1,0 +1,29 @@
+import { Flags } from '@oclif/core';
+import type { Collection } from '@docs-api/sdk';
+import { BaseCommand, listFlags } from '../../base-command.js';
+import { collectionColumns } from '../../lib/collections.js';
+import { output } from '../../lib/output.js';
+
+export default class CollectionsList extends BaseCommand<typeof CollectionsList> {
+  static override summary = 'List the collections of an organization';
+  static override description = 'Only top-level collections unless --nested is given.';
+  static override examples = [
+    '<%= config.bin %> collections list --org org_acme',
+    '<%= config.bin %> collections list --nested --json',
+  ];
+  static override flags = {
+    ...listFlags,
+    nested: Flags.boolean({ description: 'List nested collections too', default: false }),
+  };
+
+  async run(): Promise<Collection[]> {
+    const organizationId = await this.organizationId();
+    const client = await this.client();
+    const { nested } = this.flags;
+    const collections = await this.collect((limit) =>
+      client.collections.list(organizationId, { limit, ...(nested ? { nested } : {}) }),
+    );
+    if (this.human) output.table(collections, collectionColumns);
+    return collections;
+  }
+}

@@ -1,0 +1,26 @@
+import type { Collection } from '@docs-api/sdk';
+import { collectionArg, CollectionCommand } from '../../lib/collections.js';
+import { output } from '../../lib/output.js';
+import { moveBody, moveFlags } from '../../lib/spaces.js';
+
+export default class CollectionsMove extends CollectionCommand<typeof CollectionsMove> {
+  static override summary = 'Move a collection into another, to the top level, or next to a sibling space';
+  static override examples = [
+    '<%= config.bin %> collections move col_internal --root',
+    '<%= config.bin %> collections move col_internal --parent col_product --before space_api',
+  ];
+  static override args = { collection: collectionArg };
+  static override flags = { ...moveFlags };
+
+  async run(): Promise<Collection> {
+    const body = moveBody(this.flags);
+    const { client, collectionId } = await this.target();
+    const collection = await client.collections.move(collectionId, body);
+    if (this.human) {
+      output.success(
+        `Moved collection ${collection.id} ${collection.parent ? `into collection ${collection.parent}` : 'to the top level'}`,
+      );
+    }
+    return collection;
+  }
+}

@@ -1,0 +1,36 @@
+import { Flags } from '@oclif/core';
+import type { ClusterListQuery, IssuesCluster } from '@docs-api/sdk';
+import { BaseCommand, listFlags } from '../../base-command.js';
+import { CLUSTER_SORT_OPTIONS, clusterColumns, ORDER_OPTIONS } from '../../lib/conversations.js';
+import { output } from '../../lib/output.js';
+
+export default class ConversationsClusters extends BaseCommand<typeof ConversationsClusters> {
+  static override summary = 'List the clusters of similar issues found in conversations';
+  static override description =
+    'Most recently updated first unless --order asc. LAST 13 WEEKS is the weekly count of issues, oldest week first.';
+  static override examples = [
+    '<%= config.bin %> conversations clusters --org org_acme',
+    '<%= config.bin %> conversations clusters --order asc --json',
+  ];
+  static override flags = {
+    ...listFlags,
+    order: Flags.string({ description: 'Sort order', options: [...ORDER_OPTIONS] }),
+    sort: Flags.string({ description: 'Property to sort by', options: [...CLUSTER_SORT_OPTIONS] }),
+  };
+
+  async run(): Promise<IssuesCluster[]> {
+    const organizationId = await this.organizationId();
+    const client = await this.client();
+    const order = this.flags.order as ClusterListQuery['order'];
+    const sort = this.flags.sort as ClusterListQuery['sort'];
+    const clusters = await this.collect((limit) =>
+      client.conversations.clusters.list(organizationId, {
+        limit,
+        ...(order === undefined ? {} : { order }),
+        ...(sort === undefined ? {} : { sort }),
+      }),
+    );
+    if (this.human) output.table(clusters, clusterColumns);
+    return clusters;
+  }
+}

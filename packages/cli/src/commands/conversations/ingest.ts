@@ -1,0 +1,42 @@
+import { Flags } from '@oclif/core';
+import { BaseCommand } from '../../base-command.js';
+import { readConversationsFile } from '../../lib/conversations.js';
+import { output } from '../../lib/output.js';
+
+export default class ConversationsIngest extends BaseCommand<typeof ConversationsIngest> {
+  static override summary = 'Ingest conversations from a JSON file: their issues are extracted and clustered';
+  static override description = `The file holds one conversation or an array of them, each:
+  {"id": "ticket-4242", "subject": "...", "metadata": {"url": "https://...", "attributes": {"plan": "pro"}, "createdAt": "2026-01-19T09:30:00Z"},
+   "parts": [{"type": "message", "role": "user", "body": "..."}]}
+Every conversation is checked before any is sent. Ingesting an id again replaces that conversation.`;
+  static override examples = [
+    '<%= config.bin %> conversations ingest --file conversation.json',
+    'export-tickets | <%= config.bin %> conversations ingest --file - --json',
+  ];
+  static override flags = {
+    file: Flags.string({
+      char: 'f',
+      description: 'JSON file of one conversation or an array of them (- reads standard input)',
+      required: true,
+    }),
+  };
+
+  async run(): Promise<{ ingested: string[] }> {
+    const conversations = await readConversationsFile(this.flags.file);
+    const organizationId = await this.organizationId();
+    const client = await this.client();
+    const ingested: string[] = [];
+    for (const conversation of conversations) {
+      await client.conversations.ingest(organizationId, conversation);
+      ingested.push(conversation.id);
+    }
+    if (this.human) {
+      const noun = ingested.length === 1 ? 'conversation' : 'conversations';
+      output.success(`Ingested ${ingested.length} ${noun}: ${ingested.join(', ')}`);
+      output.info(
+        `See the issues found with: docs conversations issues list --conversation ${ingested[0] ?? '<id>'}`,
+      );
+    }
+    return { ingested };
+  }
+}

@@ -1,0 +1,23 @@
+import type { ConversationIssueItem } from '@docs-api/sdk';
+import { BaseCommand } from '../../../base-command.js';
+import { issueArg, pickIssue, printIssue } from '../../../lib/conversations.js';
+
+export default class ConversationsIssuesView extends BaseCommand<typeof ConversationsIssuesView> {
+  static override summary = 'Show one issue with the conversation it was extracted from';
+  static override examples = [
+    '<%= config.bin %> conversations issues view issue_cli_windows --org org_acme',
+    '<%= config.bin %> conversations issues view issue_cli_windows --json',
+  ];
+  static override args = { issue: issueArg };
+
+  async run(): Promise<ConversationIssueItem> {
+    const organizationId = await this.organizationId();
+    const client = await this.client();
+    const issueId = await this.argOrPick(this.args.issue, 'the issue id', () =>
+      pickIssue(client, organizationId),
+    );
+    const item = await client.conversations.issues.get(organizationId, issueId);
+    if (this.human) printIssue(item);
+    return item;
+  }
+}

@@ -1,0 +1,31 @@
+import { Flags } from '@oclif/core';
+import type { Conversation } from '@docs-api/sdk';
+import { BaseCommand, listFlags } from '../../base-command.js';
+import { conversationColumns } from '../../lib/conversations.js';
+import { output } from '../../lib/output.js';
+
+export default class ConversationsList extends BaseCommand<typeof ConversationsList> {
+  static override summary = 'List the ingested conversations of an organization';
+  static override examples = [
+    '<%= config.bin %> conversations list --org org_acme',
+    '<%= config.bin %> conversations list --source intercom --json',
+  ];
+  static override flags = {
+    ...listFlags,
+    source: Flags.string({
+      char: 's',
+      description: 'Only conversations from this source, e.g. api or intercom',
+    }),
+  };
+
+  async run(): Promise<Conversation[]> {
+    const organizationId = await this.organizationId();
+    const client = await this.client();
+    const { source } = this.flags;
+    const conversations = await this.collect((limit) =>
+      client.conversations.list(organizationId, { limit, ...(source === undefined ? {} : { source }) }),
+    );
+    if (this.human) output.table(conversations, conversationColumns);
+    return conversations;
+  }
+}

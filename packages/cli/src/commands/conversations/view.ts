@@ -1,0 +1,23 @@
+import type { ConversationDetail } from '@docs-api/sdk';
+import { BaseCommand } from '../../base-command.js';
+import { conversationArg, pickConversation, printConversation } from '../../lib/conversations.js';
+
+export default class ConversationsView extends BaseCommand<typeof ConversationsView> {
+  static override summary = 'Show one conversation with its messages and metadata';
+  static override examples = [
+    '<%= config.bin %> conversations view conv_cli_token --org org_acme',
+    '<%= config.bin %> conversations view zendesk-4242 --json',
+  ];
+  static override args = { conversation: conversationArg };
+
+  async run(): Promise<ConversationDetail> {
+    const organizationId = await this.organizationId();
+    const client = await this.client();
+    const conversationId = await this.argOrPick(this.args.conversation, 'the conversation id', () =>
+      pickConversation(client, organizationId),
+    );
+    const detail = await client.conversations.get(organizationId, conversationId);
+    if (this.human) printConversation(detail);
+    return detail;
+  }
+}

@@ -1,0 +1,29 @@
+import { Args } from '@oclif/core';
+import type { ImportRun } from '@docs-api/sdk';
+import { BaseCommand } from '../../base-command.js';
+import { printImportRun } from '../../lib/imports.js';
+import { output } from '../../lib/output.js';
+
+export default class ImportsCancel extends BaseCommand<typeof ImportsCancel> {
+  static override summary = 'Cancel an import run that is under way';
+  static override description =
+    'A run that is already over (completed or cancelled) cannot be cancelled: exit 1.';
+  static override examples = ['<%= config.bin %> imports cancel imp_0001a --org org_acme'];
+  static override args = {
+    run: Args.string({
+      description: 'Id of the import run (printed by `docs imports start`)',
+      required: true,
+    }),
+  };
+
+  async run(): Promise<ImportRun> {
+    const organizationId = await this.organizationId();
+    const client = await this.client();
+    const run = await client.imports.cancel(organizationId, this.args.run);
+    if (this.human) {
+      output.success(`Cancelled import run ${run.id}`);
+      printImportRun(run);
+    }
+    return run;
+  }
+}

@@ -1,0 +1,58 @@
+import { Flags } from '@oclif/core';
+import type { ImportRun, ImportStartBody } from '@docs-api/sdk';
+import { BaseCommand } from '../../base-command.js';
+import { printImportRun } from '../../lib/imports.js';
+import { output } from '../../lib/output.js';
+
+export default class ImportsStart extends BaseCommand<typeof ImportsStart> {
+  static override summary = "Start importing a website's content into a space";
+  static override description =
+    'Prints the run with the pages found. Content is enhanced with AI unless --no-enhance is given. Cancel a run with `docs imports cancel <run>`.';
+  static override examples = [
+    '<%= config.bin %> imports start --url https://www.acme.test/docs --space space_guides',
+    '<%= config.bin %> imports start --url https://www.acme.test/docs --space space_legal --change-request cr_terms --no-enhance --json',
+  ];
+  static override flags = {
+    url: Flags.string({
+      char: 'u',
+      description: 'URL of the website to import (http or https)',
+      required: true,
+    }),
+    space: Flags.string({ char: 's', description: 'Id of the space to import into' }),
+    'change-request': Flags.string({
+      description: 'Import through this change request of the space (id or number)',
+      dependsOn: ['space'],
+    }),
+    page: Flags.string({ description: 'Import under this page of the space', dependsOn: ['space'] }),
+    enhance: Flags.boolean({
+      description: 'Enhance the imported content with AI (the default; --no-enhance to skip)',
+      allowNo: true,
+    }),
+  };
+
+  async run(): Promise<ImportRun> {
+    const { url, space, page, enhance } = this.flags;
+    const changeRequest = this.flags['change-request'];
+    const organizationId = await this.organizationId();
+    const body: ImportStartBody = {
+      source: { type: 'website', url },
+      ...(space === undefined
+        ? {}
+        : {
+            target: {
+              space,
+              ...(changeRequest === undefined ? {} : { changeRequest }),
+              ...(page === undefined ? {} : { page }),
+            },
+          }),
+      ...(enhance === undefined ? {} : { enhance }),
+    };
+    const client = await this.client();
+    const run = await client.imports.start(organizationId, body);
+    if (this.human) {
+      output.success(`Started import run ${run.id}: ${run.pages?.length ?? 0} pages`);
+      printImportRun(run);
+    }
+    return run;
+  }
+}

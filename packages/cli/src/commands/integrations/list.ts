@@ -1,0 +1,59 @@
+import { Flags } from '@oclif/core';
+import type { Integration, IntegrationListQuery } from '@docs-api/sdk';
+import { BaseCommand, listFlags } from '../../base-command.js';
+import { integrationColumns } from '../../lib/integrations.js';
+import { output } from '../../lib/output.js';
+
+export default class IntegrationsList extends BaseCommand<typeof IntegrationsList> {
+  static override summary = 'List integrations, optionally filtered';
+  static override examples = [
+    '<%= config.bin %> integrations list --search chat',
+    '<%= config.bin %> integrations list --category analytics --owner org_acme --json',
+    '<%= config.bin %> integrations list --blocks --block-domain status.acme-corp.io',
+  ];
+  static override flags = {
+    ...listFlags,
+    search: Flags.string({
+      char: 's',
+      description: 'Only integrations whose name, title or description holds this text',
+    }),
+    category: Flags.string({ description: 'Only integrations in this category, e.g. analytics' }),
+    'block-domain': Flags.string({
+      description: 'Only integrations with a block that unfurls URLs of this domain',
+    }),
+    blocks: Flags.boolean({
+      description: 'Only integrations that provide blocks (--no-blocks: only those that do not)',
+      allowNo: true,
+    }),
+    'content-sources': Flags.boolean({
+      description:
+        'Only integrations that provide content sources (--no-content-sources: only those that do not)',
+      allowNo: true,
+    }),
+    owner: Flags.string({ description: 'Only integrations owned by this organization id' }),
+    scope: Flags.string({
+      description: 'Only integrations that ask for this scope, e.g. space:content:read',
+    }),
+    target: Flags.string({ description: 'Only integrations for this target, e.g. site' }),
+  };
+
+  async run(): Promise<Integration[]> {
+    const { search, category, blocks, owner, scope, target } = this.flags;
+    const blockDomain = this.flags['block-domain'];
+    const contentSources = this.flags['content-sources'];
+    const filters: IntegrationListQuery = {
+      ...(search === undefined ? {} : { search }),
+      ...(category === undefined ? {} : { category }),
+      ...(blockDomain === undefined ? {} : { blockDomain }),
+      ...(blocks === undefined ? {} : { blocks }),
+      ...(contentSources === undefined ? {} : { contentSources }),
+      ...(owner === undefined ? {} : { owner }),
+      ...(scope === undefined ? {} : { scope }),
+      ...(target === undefined ? {} : { target }),
+    };
+    const client = await this.client();
+    const integrations = await this.collect((limit) => client.integrations.list({ ...filters, limit }));
+    if (this.human) output.table(integrations, integrationColumns);
+    return integrations;
+  }
+}

@@ -1,0 +1,20 @@
+import type { Integration } from '@docs-api/sdk';
+import { BaseCommand } from '../../base-command.js';
+import { integrationArg, pickIntegration, printIntegration } from '../../lib/integrations.js';
+
+export default class IntegrationsView extends BaseCommand<typeof IntegrationsView> {
+  static override summary = 'Show one integration: version, owner, scopes, blocks and content sources';
+  static override examples = [
+    '<%= config.bin %> integrations view analytics-pro',
+    '<%= config.bin %> integrations view analytics-pro --json',
+  ];
+  static override args = { name: integrationArg };
+
+  async run(): Promise<Integration> {
+    const client = await this.client();
+    const name = await this.argOrPick(this.args.name, 'the integration name', () => pickIntegration(client));
+    const integration = await client.integrations.get(name);
+    if (this.human) printIntegration(integration);
+    return integration;
+  }
+}

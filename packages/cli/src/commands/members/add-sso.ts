@@ -1,0 +1,29 @@
+import { Args } from '@oclif/core';
+import type { Member } from '@docs-api/sdk';
+import { BaseCommand } from '../../base-command.js';
+import { output } from '../../lib/output.js';
+import { printMember } from '../../lib/organizations.js';
+
+export default class MembersAddSso extends BaseCommand<typeof MembersAddSso> {
+  static override summary = 'Add a user to an organization as an SSO member';
+  static override description =
+    "A user who is not a member joins with the organization's default role; a member is marked as SSO. Organization admins only.";
+  static override examples = [
+    '<%= config.bin %> members add-sso user_hedy --org org_acme',
+    '<%= config.bin %> members add-sso user_hedy --json',
+  ];
+  static override args = {
+    user: Args.string({ description: 'User id to add', required: true }),
+  };
+
+  async run(): Promise<Member> {
+    const organizationId = await this.organizationId();
+    const client = await this.client();
+    const member = await client.members.addSso(organizationId, this.args.user);
+    if (this.human) {
+      output.success(`${member.id} is an SSO member of ${organizationId}`);
+      printMember(member);
+    }
+    return member;
+  }
+}

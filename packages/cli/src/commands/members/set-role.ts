@@ -1,0 +1,41 @@
+import { Flags } from '@oclif/core';
+import type { Member } from '@docs-api/sdk';
+import { output } from '../../lib/output.js';
+import {
+  GUEST,
+  MemberCommand,
+  memberArg,
+  printMember,
+  ROLE_OPTIONS,
+  roleLabel,
+  roleValue,
+} from '../../lib/organizations.js';
+
+export default class MembersSetRole extends MemberCommand<typeof MembersSetRole> {
+  static override summary = "Change a member's organization role";
+  static override description =
+    'guest removes the role: the member reaches only what is shared with them. Organization admins only; the last admin cannot be demoted.';
+  static override examples = [
+    '<%= config.bin %> members set-role user_linus --role review --org org_acme',
+    '<%= config.bin %> members set-role user_linus --role guest --json',
+  ];
+  static override args = { user: memberArg };
+  static override flags = {
+    role: Flags.string({
+      char: 'r',
+      description: 'Organization role',
+      options: [...ROLE_OPTIONS, GUEST],
+      required: true,
+    }),
+  };
+
+  async run(): Promise<Member> {
+    const { client, organizationId, userId } = await this.target();
+    const member = await client.members.update(organizationId, userId, { role: roleValue(this.flags.role) });
+    if (this.human) {
+      output.success(`${userId} is now ${roleLabel(member.role)} in ${organizationId}`);
+      printMember(member);
+    }
+    return member;
+  }
+}

@@ -1,0 +1,34 @@
+import { Args } from '@oclif/core';
+import type { OpenApiSpec } from '@docs-api/sdk';
+import { BaseCommand } from '../../base-command.js';
+import { printSpec } from '../../lib/openapi.js';
+import { output } from '../../lib/output.js';
+
+export default class OpenApiVisibility extends BaseCommand<typeof OpenApiVisibility> {
+  static override summary = "Set an OpenAPI spec's visibility: public (anyone with the link) or private";
+  static override examples = [
+    '<%= config.bin %> openapi visibility petstore private',
+    '<%= config.bin %> openapi visibility petstore public --json',
+  ];
+  static override args = {
+    slug: Args.string({ description: 'Slug of the OpenAPI spec', required: true }),
+    visibility: Args.string({
+      description: 'The new visibility',
+      options: ['public', 'private'],
+      required: true,
+    }),
+  };
+
+  async run(): Promise<OpenApiSpec> {
+    const organizationId = await this.organizationId();
+    const client = await this.client();
+    const { slug } = this.args;
+    const visibility = this.args.visibility as 'public' | 'private';
+    const spec = await client.openapi.update(organizationId, slug, { visibility });
+    if (this.human) {
+      output.success(`OpenAPI spec ${slug} is now ${spec.visibility ?? visibility}`);
+      printSpec(spec);
+    }
+    return spec;
+  }
+}

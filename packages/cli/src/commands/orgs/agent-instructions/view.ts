@@ -1,0 +1,30 @@
+import type { AgentInstructions } from '@docs-api/sdk';
+import { BaseCommand } from '../../../base-command.js';
+import { documentText } from '../../../lib/change-requests.js';
+import { formatDate, output } from '../../../lib/output.js';
+
+export default class AgentInstructionsView extends BaseCommand<typeof AgentInstructionsView> {
+  static override summary = "Print an organization's agent instructions";
+  static override description =
+    'Prints the instructions as text, one paragraph per line, on stdout (ready for `set --file`); who changed them last, and when, on stderr. --json prints the document.';
+  static override examples = [
+    '<%= config.bin %> orgs agent-instructions view --org org_acme',
+    '<%= config.bin %> orgs agent-instructions view > instructions.txt',
+  ];
+
+  async run(): Promise<AgentInstructions> {
+    const organizationId = await this.organizationId();
+    const client = await this.client();
+    const instructions = await client.organizations.getAgentInstructions(organizationId);
+    if (this.human) {
+      const text = documentText(instructions.instructions);
+      if (text) output.data(text);
+      else output.info(`Organization ${organizationId} has no agent instructions.`);
+      const by = instructions.updatedBy;
+      const who = typeof by === 'string' ? by : (by?.displayName ?? by?.id);
+      if (instructions.updatedAt)
+        output.info(`Updated ${formatDate(instructions.updatedAt)}${who ? ` by ${who}` : ''}`);
+    }
+    return instructions;
+  }
+}

@@ -1,0 +1,23 @@
+import { BaseCommand, yesFlag } from '../../base-command.js';
+import { output } from '../../lib/output.js';
+import { pickProvider, providerArg } from '../../lib/saml.js';
+
+export default class SamlDelete extends BaseCommand<typeof SamlDelete> {
+  static override summary = 'Remove a SAML provider: its members can no longer sign in with it';
+  static override description = 'Removing a provider that does not exist succeeds too.';
+  static override examples = ['<%= config.bin %> saml delete saml_okta --org org_acme --yes'];
+  static override args = { provider: providerArg };
+  static override flags = { yes: yesFlag };
+
+  async run(): Promise<{ deleted: string }> {
+    const organizationId = await this.organizationId();
+    const client = await this.client();
+    const providerId = await this.argOrPick(this.args.provider, 'the SAML provider id', () =>
+      pickProvider(client, organizationId),
+    );
+    await this.confirm(`Delete SAML provider ${providerId}? Members signing in with it will be locked out.`);
+    await client.saml.delete(organizationId, providerId);
+    if (this.human) output.success(`Deleted SAML provider ${providerId}`);
+    return { deleted: providerId };
+  }
+}

@@ -1,0 +1,21 @@
+import type { SsoEntry } from '@docs-api/sdk';
+import { BaseCommand } from '../../base-command.js';
+import { output } from '../../lib/output.js';
+import { ssoEntryColumns } from '../../lib/saml.js';
+
+export default class SamlSsoEntries extends BaseCommand<typeof SamlSsoEntries> {
+  static override summary =
+    "List the organization's single sign-on entries: one start URL per way to sign in";
+  static override examples = [
+    '<%= config.bin %> saml sso-entries --org org_acme',
+    '<%= config.bin %> saml sso-entries --json',
+  ];
+
+  async run(): Promise<SsoEntry[]> {
+    const organizationId = await this.organizationId();
+    const client = await this.client();
+    const { items } = await client.saml.listSsoEntries(organizationId);
+    if (this.human) output.table(items, ssoEntryColumns);
+    return items;
+  }
+}

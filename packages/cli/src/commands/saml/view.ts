@@ -1,0 +1,23 @@
+import type { SamlProvider } from '@docs-api/sdk';
+import { BaseCommand } from '../../base-command.js';
+import { pickProvider, printProvider, providerArg } from '../../lib/saml.js';
+
+export default class SamlView extends BaseCommand<typeof SamlView> {
+  static override summary = 'Show one SAML provider, with the URLs to configure in the identity provider';
+  static override examples = [
+    '<%= config.bin %> saml view saml_okta --org org_acme',
+    '<%= config.bin %> saml view saml_okta --json',
+  ];
+  static override args = { provider: providerArg };
+
+  async run(): Promise<SamlProvider> {
+    const organizationId = await this.organizationId();
+    const client = await this.client();
+    const providerId = await this.argOrPick(this.args.provider, 'the SAML provider id', () =>
+      pickProvider(client, organizationId),
+    );
+    const provider = await client.saml.get(organizationId, providerId);
+    if (this.human) printProvider(provider);
+    return provider;
+  }
+}

@@ -1,0 +1,21 @@
+import { yesFlag } from '../../base-command.js';
+import { output } from '../../lib/output.js';
+import { SpaceCommand, spaceArg } from '../../lib/spaces.js';
+
+export default class SpacesDelete extends SpaceCommand<typeof SpacesDelete> {
+  static override summary = 'Delete a space (it can be restored for 7 days)';
+  static override description =
+    'The space leaves every list and read at once; `docs spaces restore` brings it back within 7 days, after which it is removed for good. Deleting a space that does not exist succeeds.';
+  static override examples = ['<%= config.bin %> spaces delete space_old --yes'];
+  static override args = { space: spaceArg };
+  static override flags = { yes: yesFlag };
+
+  async run(): Promise<{ deleted: string }> {
+    const { client, spaceId } = await this.target();
+    await this.confirm(`Delete space ${spaceId}? It can be restored for 7 days.`);
+    await client.spaces.delete(spaceId);
+    if (this.human)
+      output.success(`Deleted space ${spaceId} (restore it with \`docs spaces restore ${spaceId}\`)`);
+    return { deleted: spaceId };
+  }
+}

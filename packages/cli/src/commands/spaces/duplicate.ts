@@ -1,0 +1,22 @@
+import type { Space } from '@docs-api/sdk';
+import { output } from '../../lib/output.js';
+import { printSpace, SpaceCommand, spaceArg } from '../../lib/spaces.js';
+
+export default class SpacesDuplicate extends SpaceCommand<typeof SpacesDuplicate> {
+  static override summary = 'Copy a space, with its content, into a new space beside it';
+  static override examples = [
+    '<%= config.bin %> spaces duplicate space_handbook',
+    '<%= config.bin %> spaces duplicate space_handbook --json',
+  ];
+  static override args = { space: spaceArg };
+
+  async run(): Promise<Space> {
+    const { client, spaceId } = await this.target();
+    const space = await client.spaces.duplicate(spaceId);
+    if (this.human) {
+      output.success(`Duplicated space ${spaceId} as ${space.id}`);
+      printSpace(space);
+    }
+    return space;
+  }
+}

@@ -1,0 +1,74 @@
+import { Flags } from '@oclif/core';
+import type { Space, SpaceUpdateBody } from '@docs-api/sdk';
+import { UsageError } from '../../lib/exit-codes.js';
+import { output } from '../../lib/output.js';
+import { printSpace, ROLE_OPTIONS, SpaceCommand, spaceArg } from '../../lib/spaces.js';
+
+export default class SpacesEdit extends SpaceCommand<typeof SpacesEdit> {
+  static override summary =
+    "Change a space's title, emoji, language, default level, edit mode or merge rules";
+  static override description =
+    'A `locked` space refuses every edit of its content (merges included) until it is set back to `live`.';
+  static override examples = [
+    '<%= config.bin %> spaces edit space_handbook --title "Team handbook" --emoji 📗',
+    '<%= config.bin %> spaces edit space_legal --edit-mode live',
+    '<%= config.bin %> spaces edit space_api --require-reviewer user_grace --require-reviewer user_linus',
+    '<%= config.bin %> spaces edit space_api --inherit-merge-rules --default-level comment',
+  ];
+  static override args = { space: spaceArg };
+  static override flags = {
+    title: Flags.string({ description: 'New title' }),
+    emoji: Flags.string({ description: 'New emoji' }),
+    'remove-emoji': Flags.boolean({ description: 'Remove the emoji', exclusive: ['emoji'] }),
+    language: Flags.string({ description: 'Language of the content, e.g. en or fr' }),
+    'default-level': Flags.string({
+      description: 'Role everyone with access gets by default',
+      options: ROLE_OPTIONS,
+    }),
+    'edit-mode': Flags.string({
+      description: 'live: direct edits; locked: all edits locked',
+      options: ['live', 'locked'],
+    }),
+    'inherit-merge-rules': Flags.boolean({
+      description: "Use the organization's merge rules",
+      exclusive: ['require-reviewer'],
+    }),
+    'require-reviewer': Flags.string({
+      description: 'Require a review by this user id before merging (repeatable)',
+      multiple: true,
+    }),
+  };
+
+  async run(): Promise<Space> {
+    const f = this.flags;
+    const body: SpaceUpdateBody = {
+      ...(f.title === undefined ? {} : { title: f.title }),
+      ...(f.emoji === undefined ? {} : { emoji: f.emoji }),
+      ...(f['remove-emoji'] ? { emoji: null } : {}),
+      ...(f.language === undefined ? {} : { language: f.language }),
+      ...(f['default-level'] === undefined ? {} : { defaultLevel: f['default-level'] as 'read' }),
+      ...(f['edit-mode'] === undefined ? {} : { editMode: f['edit-mode'] as 'live' }),
+      ...(f['inherit-merge-rules'] ? { mergeRules: { type: 'inherit' as const } } : {}),
+      ...(f['require-reviewer'] === undefined
+        ? {}
+        : {
+            mergeRules: {
+              type: 'rules' as const,
+              rules: [{ rule: 'require_specific_reviewers', users: f['require-reviewer'] }],
+            },
+          }),
+    };
+    if (Object.keys(body).length === 0) {
+      throw new UsageError(
+        'Nothing to change: pass at least one of --title, --emoji, --language, --default-level, --edit-mode, ...',
+      );
+    }
+    const { client, spaceId } = await this.target();
+    const space = await client.spaces.update(spaceId, body);
+    if (this.human) {
+      output.success(`Updated space ${space.id}`);
+      printSpace(space);
+    }
+    return space;
+  }
+}

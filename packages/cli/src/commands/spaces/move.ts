@@ -1,0 +1,27 @@
+import type { Space } from '@docs-api/sdk';
+import { output } from '../../lib/output.js';
+import { moveBody, moveFlags, SpaceCommand, spaceArg } from '../../lib/spaces.js';
+
+export default class SpacesMove extends SpaceCommand<typeof SpacesMove> {
+  static override summary = 'Move a space into a collection, out of one, or next to a sibling space';
+  static override examples = [
+    '<%= config.bin %> spaces move space_guides --parent col_product',
+    '<%= config.bin %> spaces move space_guides --parent col_product --after space_handbook',
+    '<%= config.bin %> spaces move space_api --before space_handbook',
+    '<%= config.bin %> spaces move space_guides --root',
+  ];
+  static override args = { space: spaceArg };
+  static override flags = { ...moveFlags };
+
+  async run(): Promise<Space> {
+    const body = moveBody(this.flags);
+    const { client, spaceId } = await this.target();
+    const space = await client.spaces.move(spaceId, body);
+    if (this.human) {
+      output.success(
+        `Moved space ${space.id} ${space.parent ? `into collection ${space.parent}` : 'to the top level'}`,
+      );
+    }
+    return space;
+  }
+}

@@ -1,0 +1,22 @@
+import { Args } from '@oclif/core';
+import type { Space } from '@docs-api/sdk';
+import { BaseCommand } from '../../base-command.js';
+import { output } from '../../lib/output.js';
+import { printSpace } from '../../lib/spaces.js';
+
+export default class SpacesRestore extends BaseCommand<typeof SpacesRestore> {
+  static override summary = 'Restore a space deleted within the last 7 days';
+  static override examples = ['<%= config.bin %> spaces restore space_old'];
+  // A deleted space is in no list to pick from: its id is required.
+  static override args = { space: Args.string({ description: 'Id of the deleted space', required: true }) };
+
+  async run(): Promise<Space> {
+    const client = await this.client();
+    const space = await client.spaces.restore(this.args.space);
+    if (this.human) {
+      output.success(`Restored space ${space.id}`);
+      printSpace(space);
+    }
+    return space;
+  }
+}

@@ -1,0 +1,23 @@
+import type { Space } from '@docs-api/sdk';
+import { yesFlag } from '../../base-command.js';
+import { output } from '../../lib/output.js';
+import { SpaceCommand, spaceArg, toOrgFlag } from '../../lib/spaces.js';
+
+export default class SpacesTransfer extends SpaceCommand<typeof SpacesTransfer> {
+  static override summary = 'Transfer a space to another organization';
+  static override description =
+    'The space leaves its collection and the sites of its organization, and lands at the top level of the other organization. A locked space cannot be transferred.';
+  static override examples = ['<%= config.bin %> spaces transfer space_api --to-org org_beta --yes'];
+  static override args = { space: spaceArg };
+  static override flags = { 'to-org': toOrgFlag, yes: yesFlag };
+
+  async run(): Promise<Space> {
+    const { client, spaceId } = await this.target();
+    const organization = this.flags['to-org'];
+    await this.confirm(`Transfer space ${spaceId} to organization ${organization}?`);
+    const space = await client.spaces.transfer(spaceId, { organization });
+    if (this.human)
+      output.success(`Transferred space ${space.id} to organization ${space.organization ?? organization}`);
+    return space;
+  }
+}

@@ -1,0 +1,23 @@
+import { Flags } from '@oclif/core';
+import type { Space } from '@docs-api/sdk';
+import { printSpace, SpaceCommand, spaceArg } from '../../lib/spaces.js';
+
+export default class SpacesView extends SpaceCommand<typeof SpacesView> {
+  static override summary = 'Show one space';
+  static override examples = [
+    '<%= config.bin %> spaces view space_handbook',
+    '<%= config.bin %> spaces view space_handbook --share-key share_docs --json',
+  ];
+  static override args = { space: spaceArg };
+  static override flags = {
+    'share-key': Flags.string({ description: 'Secret key of a share-link site that publishes the space' }),
+  };
+
+  async run(): Promise<Space> {
+    const { client, spaceId } = await this.target();
+    const shareKey = this.flags['share-key'];
+    const space = await client.spaces.get(spaceId, shareKey === undefined ? {} : { shareKey });
+    if (this.human) printSpace(space);
+    return space;
+  }
+}

@@ -1,0 +1,161 @@
+import { readFile } from 'node:fs/promises';
+import { Args } from '@oclif/core';
+import type {
+  Conversation,
+  ConversationDetail,
+  ConversationIngestBody,
+  ConversationIssueItem,
+  DocsClient,
+  IssuesCluster,
+} from '@docs-api/sdk';
+import { UsageError } from './exit-codes.js';
+import { formatDate, output, type Column } from './output.js';
+import { pickOne } from './prompts.js';
+import { readStdin } from './stdin.js';
+
+/*
+ * What the `docs conversations ...` commands share: arguments, pickers, table columns,
+ * printers and the reading of the `ingest --file`.
+ */
+
+/** The contract's sort orders and cluster sort properties (here so that parsing flags loads no SDK code). */
+export const ORDER_OPTIONS = ['desc', 'asc'] as const;
+export const CLUSTER_SORT_OPTIONS = ['updatedAt'] as const;
+
+export const conversationArg = Args.string({
+  name: 'conversation',
+  description: 'Conversation id (picked from a list at a terminal when omitted)',
+});
+
+export const issueArg = Args.string({
+  name: 'issue',
+  description: 'Issue id (picked from a list at a terminal when omitted)',
+});
+
+const SPARKS = '▁▂▃▄▅▆▇█';
+
+/** `weeklyPulse` as a sparkline, oldest week first: `▁▁▃█`. */
+export function sparkline(values: readonly number[] | undefined): string {
+  if (!values?.length) return '';
+  const max = Math.max(...values);
+  return values
+    .map((value) => SPARKS[max <= 0 ? 0 : Math.round((value / max) * (SPARKS.length - 1))] ?? '')
+    .join('');
+}
+
+export const conversationColumns: Column<Conversation>[] = [
+  { header: 'ID', value: (c) => c.id },
+  { header: 'SUBJECT', value: (c) => c.subject },
+  { header: 'SOURCE', value: (c) => c.source },
+  { header: 'CREATED', value: (c) => formatDate(c.createdAt) },
+  { header: 'PROCESSED', value: (c) => formatDate(c.processedAt) },
+];
+
+export const clusterColumns: Column<IssuesCluster>[] = [
+  { header: 'ID', value: (c) => c.id },
+  { header: 'LABEL', value: (c) => [c.icon, c.label].filter(Boolean).join(' ') },
+  { header: 'ISSUES', value: (c) => c.stats?.issues },
+  { header: 'CONVERSATIONS', value: (c) => c.stats?.conversations },
+  { header: 'UPDATED', value: (c) => formatDate(c.updatedAt) },
+  { header: 'LAST 13 WEEKS', value: (c) => sparkline(c.weeklyPulse) },
+];
+
+export const issueColumns: Column<ConversationIssueItem>[] = [
+  { header: 'ID', value: (item) => item.issue.id },
+  { header: 'TITLE', value: (item) => item.issue.title },
+  { header: 'CLUSTER', value: (item) => item.issue.cluster },
+  { header: 'CONVERSATION', value: (item) => item.conversation.id },
+  { header: 'CREATED', value: (item) => formatDate(item.issue.createdAt) },
+];
+
+export function printConversation({ conversation, parts, metadata }: ConversationDetail): void {
+  const attributes = Object.entries(metadata?.attributes ?? {});
+  output.fields([
+    ['ID', conversation.id],
+    ['Subject', conversation.subject],
+    ['Source', conversation.source],
+    ['Created', formatDate(conversation.createdAt)],
+    ['Processed', formatDate(conversation.processedAt)],
+    ['URL', metadata?.url ?? conversation.urls?.source],
+    ['Attributes', attributes.map(([key, value]) => `${key}=${value}`).join(', ')],
+  ]);
+  if (parts.length === 0) return;
+  output.data('Messages:');
+  for (const part of parts) {
+    const who = part.role ?? part.type;
+    output.data(`  ${who}: ${(part.body ?? '').replace(/\n/g, `\n  ${' '.repeat(who.length + 2)}`)}`);
+  }
+}
+
+export function printIssue({ issue, conversation }: ConversationIssueItem): void {
+  output.fields([
+    ['ID', issue.id],
+    ['Title', issue.title],
+    ['Cluster', issue.cluster],
+    ['Conversation', conversation.subject ? `${conversation.id} (${conversation.subject})` : conversation.id],
+    ['Source', conversation.source],
+    ['Created', formatDate(issue.createdAt)],
+    ['Ingested', formatDate(issue.ingestedAt)],
+    ['Summary', issue.summary],
+  ]);
+}
+
+export async function pickConversation(client: DocsClient, organizationId: string): Promise<string> {
+  const conversations = await client.conversations.list(organizationId, { limit: 100 }).toArray({ max: 100 });
+  return pickOne(
+    'Conversation',
+    conversations,
+    `Organization ${organizationId} has no conversations.`,
+    (c) => ({
+      name: `${c.subject ?? '(no subject)'} (${c.id})`,
+      value: c.id,
+      ...(c.source ? { description: c.source } : {}),
+    }),
+  );
+}
+
+export async function pickIssue(client: DocsClient, organizationId: string): Promise<string> {
+  const items = await client.conversations.issues.list(organizationId, { limit: 100 }).toArray({ max: 100 });
+  return pickOne('Issue', items, `Organization ${organizationId} has no conversation issues.`, (item) => ({
+    name: `${item.issue.title ?? item.issue.id} (${item.issue.id})`,
+    value: item.issue.id,
+    ...(item.issue.cluster ? { description: item.issue.cluster } : {}),
+  }));
+}
+
+/**
+ * `ingest --file`: one conversation (a JSON object) or many (an array). Every one is checked
+ * against the contract before any is sent, so a bad one leaves nothing half-ingested.
+ */
+export async function readConversationsFile(file: string): Promise<ConversationIngestBody[]> {
+  let text: string;
+  try {
+    text = file === '-' ? await readStdin() : await readFile(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`--file: cannot read ${file}: ${(error as Error).message}`);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`--file: ${file} is not valid JSON: ${(error as Error).message}`);
+  }
+  const many = Array.isArray(data);
+  const items: unknown[] = many ? (data as unknown[]) : [data];
+  if (items.length === 0) throw new UsageError(`--file: ${file} holds no conversations.`);
+  // The contract pulls in zod: load it only when a file is read.
+  const { checkRequestPart, ConversationIngestBody } = await import('@docs-api/sdk/contract');
+  const problems = items.flatMap((item, index) => {
+    const result = checkRequestPart(ConversationIngestBody, item, '');
+    if (result.ok) return [];
+    const where = many ? `conversation ${index + 1}: ` : '';
+    return result.issues.map(
+      (issue) => `${where}${issue.path.replace(/^\./, '') || '(the conversation)'}: ${issue.message}`,
+    );
+  });
+  if (problems.length) {
+    const source = file === '-' ? 'standard input' : file;
+    throw new UsageError(`Invalid input in ${source}, nothing was sent. ${problems.join('; ')}`);
+  }
+  return items as ConversationIngestBody[];
+}

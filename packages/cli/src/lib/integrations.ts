@@ -1,0 +1,77 @@
+import { readFile } from 'node:fs/promises';
+import { Args } from '@oclif/core';
+import type { DocsClient, Integration } from '@docs-api/sdk';
+import { UsageError } from './exit-codes.js';
+import { output, type Column } from './output.js';
+import { pickOne } from './prompts.js';
+import { readStdin } from './stdin.js';
+
+/*
+ * What the `docs integrations ...` commands share: the argument, the picker, columns, the
+ * printer and the reading of a publish manifest and script.
+ */
+
+export const integrationArg = Args.string({
+  name: 'name',
+  description: 'Integration name (picked from a list at a terminal when omitted)',
+});
+
+export const integrationColumns: Column<Integration>[] = [
+  { header: 'NAME', value: (i) => i.name },
+  { header: 'TITLE', value: (i) => i.title },
+  { header: 'VERSION', value: (i) => i.version },
+  { header: 'OWNER', value: (i) => i.owner?.id },
+  { header: 'VISIBILITY', value: (i) => i.visibility },
+  { header: 'CATEGORIES', value: (i) => i.categories?.join(', ') },
+];
+
+export function printIntegration(integration: Integration): void {
+  output.fields([
+    ['Name', integration.name],
+    ['Title', integration.title],
+    ['Version', integration.version],
+    ['Description', integration.description],
+    ['Owner', integration.owner?.id],
+    ['Visibility', integration.visibility],
+    ['Target', integration.target],
+    ['Verified', integration.verified],
+    ['Scopes', integration.scopes?.join(', ')],
+    ['Categories', integration.categories?.join(', ')],
+    ['Blocks', integration.blocks?.map((block) => block.id).join(', ')],
+    ['Content sources', integration.contentSources?.map((source) => source.id).join(', ')],
+    ['URL', integration.urls?.app],
+  ]);
+}
+
+export async function pickIntegration(client: DocsClient): Promise<string> {
+  const integrations = await client.integrations.list({ limit: 100 }).toArray({ max: 100 });
+  return pickOne('Integration', integrations, 'No integrations are listed.', (integration) => ({
+    name: `${integration.title ?? integration.name} (${integration.name})`,
+    value: integration.name,
+    ...(integration.description ? { description: integration.description } : {}),
+  }));
+}
+
+/** A file's text, or standard input for `-`; `flag` names the flag in errors. */
+export async function readText(flag: string, file: string): Promise<string> {
+  try {
+    return file === '-' ? await readStdin() : await readFile(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`${flag}: cannot read ${file}: ${(error as Error).message}`);
+  }
+}
+
+/** `--file`: a JSON object holding the publish body's fields (`title`, `description`, ...). */
+export async function readManifest(file: string): Promise<Record<string, unknown>> {
+  const text = await readText('--file', file);
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`--file: ${file} is not valid JSON: ${(error as Error).message}`);
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw new UsageError(`--file: ${file} must hold a JSON object of the integration's fields.`);
+  }
+  return data as Record<string, unknown>;
+}

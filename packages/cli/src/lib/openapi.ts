@@ -1,0 +1,140 @@
+import { Args, Flags } from '@oclif/core';
+import type { DocsClient, OpenApiSpec } from '@docs-api/sdk';
+import { CommandError } from './exit-codes.js';
+import { formatDate, output, type Column } from './output.js';
+import { pickOne } from './prompts.js';
+import { formatDuration, runProgress } from './translations.js';
+
+/*
+ * What the `docs openapi ...` commands share: arguments, the picker, table columns, the
+ * printer, and following a spec's processing with --wait.
+ */
+
+export const specSlugArg = Args.string({
+  name: 'slug',
+  description: 'Slug of the OpenAPI spec (picked from a list at a terminal when omitted)',
+});
+
+/** For the commands that create: the slug cannot be picked from existing specs. */
+export const newSpecSlugArg = Args.string({
+  name: 'slug',
+  description: 'Slug of the OpenAPI spec: letters and digits, words joined by hyphens (e.g. billing-v2)',
+  required: true,
+});
+
+export const specUrlFlag = Flags.string({
+  char: 'u',
+  description: 'URL the spec is fetched from (http or https)',
+  required: true,
+});
+
+const DEFAULT_INTERVAL = 2;
+const DEFAULT_TIMEOUT = 600;
+
+export const waitFlags = {
+  wait: Flags.boolean({
+    char: 'w',
+    description: 'Wait until the spec is processed; exit 1 if processing fails',
+  }),
+  // No oclif defaults here: a default would count as given and trip `dependsOn`.
+  interval: Flags.integer({
+    description: `With --wait: seconds between two reads (default ${DEFAULT_INTERVAL})`,
+    min: 1,
+    dependsOn: ['wait'],
+  }),
+  timeout: Flags.integer({
+    description: `With --wait: seconds to wait before giving up; processing goes on (default ${DEFAULT_TIMEOUT})`,
+    min: 1,
+    dependsOn: ['wait'],
+  }),
+};
+
+export const specColumns: Column<OpenApiSpec>[] = [
+  { header: 'SLUG', value: (s) => s.slug },
+  { header: 'STATE', value: (s) => s.processingState },
+  { header: 'VISIBILITY', value: (s) => s.visibility },
+  { header: 'VERSION', value: (s) => s.lastVersion },
+  { header: 'PROCESSED', value: (s) => formatDate(s.lastProcessedAt) },
+  { header: 'SOURCE', value: (s) => s.sourceURL },
+];
+
+export function printSpec(spec: OpenApiSpec, to: 'stdout' | 'stderr' = 'stdout'): void {
+  output.fields(
+    [
+      ['Slug', spec.slug],
+      ['ID', spec.id],
+      ['State', spec.processingState],
+      ['Visibility', spec.visibility],
+      ['Source', spec.sourceURL],
+      ['Version', spec.lastVersion],
+      ['Processed', formatDate(spec.lastProcessedAt)],
+      ['Error', spec.lastProcessErrorCode],
+      ['Created', formatDate(spec.createdAt)],
+      ['Updated', formatDate(spec.updatedAt)],
+      ['Published', spec.urls?.published],
+      ['App', spec.urls?.app],
+    ],
+    to,
+  );
+  const errors = spec.lastProcessedErrors ?? [];
+  if (errors.length) {
+    const text = `Errors:\n${errors.map((e) => `  ${e.code ? `${e.code}: ` : ''}${e.message}`).join('\n')}`;
+    if (to === 'stdout') output.data(text);
+    else output.info(text);
+  }
+}
+
+export async function pickSpec(client: DocsClient, organizationId: string): Promise<string> {
+  const specs = await client.openapi.list(organizationId, { limit: 100 }).toArray({ max: 100 });
+  return pickOne('OpenAPI spec', specs, `Organization ${organizationId} has no OpenAPI specs.`, (spec) => ({
+    name: `${spec.slug} (${spec.processingState ?? 'unknown state'}, ${spec.visibility ?? 'unknown visibility'})`,
+    value: spec.slug,
+    ...(spec.sourceURL ? { description: spec.sourceURL } : {}),
+  }));
+}
+
+export interface FollowOptions {
+  /** `--json`: the final spec goes to stdout even when processing failed. */
+  json: boolean;
+  interval?: number | undefined;
+  timeout?: number | undefined;
+}
+
+/**
+ * Waits until the spec is processed, with a progress line on stderr at a terminal. Returns the
+ * processed spec; a failed processing prints the spec (stdout with --json, stderr otherwise)
+ * and exits 1.
+ */
+export async function followProcessing(
+  client: DocsClient,
+  organizationId: string,
+  slug: string,
+  options: FollowOptions,
+): Promise<OpenApiSpec> {
+  const showProgress = runProgress.enabled();
+  const started = Date.now();
+  let spec: OpenApiSpec;
+  try {
+    spec = await client.openapi.waitUntilProcessed(organizationId, slug, {
+      interval: (options.interval ?? DEFAULT_INTERVAL) * 1000,
+      timeout: (options.timeout ?? DEFAULT_TIMEOUT) * 1000,
+      onPoll: (read) => {
+        if (showProgress) {
+          runProgress.show(
+            `Processing ${slug}: ${read.processingState ?? '?'} (${formatDuration(Date.now() - started)})`,
+          );
+        }
+      },
+    });
+  } finally {
+    if (showProgress) runProgress.clear();
+  }
+  const { isOpenApiSpecFailed } = await import('@docs-api/sdk');
+  if (isOpenApiSpecFailed(spec)) {
+    if (options.json) output.json(spec);
+    else printSpec(spec, 'stderr');
+    const reason = spec.lastProcessErrorCode ? ` (${spec.lastProcessErrorCode})` : '';
+    throw new CommandError(`Processing of OpenAPI spec ${slug} ended ${spec.processingState}${reason}.`);
+  }
+  return spec;
+}

@@ -1,0 +1,138 @@
+import { Args, type Command } from '@oclif/core';
+import type { DocsClient, Member, Organization, Role, SearchItem } from '@docs-api/sdk';
+import { BaseCommand } from '../base-command.js';
+import { formatDate, output, type Column } from './output.js';
+import { pickOne } from './prompts.js';
+
+/*
+ * What the `docs orgs ...` and `docs members ...` commands share: role options, the member
+ * argument and its picker, table columns and printers.
+ */
+
+/** Organization roles, most powerful first (kept here: the contract module loads zod). */
+export const ROLE_OPTIONS: readonly Role[] = ['admin', 'create', 'review', 'edit', 'comment', 'read'];
+/** The word the CLI uses for a `null` role. */
+export const GUEST = 'guest';
+
+export const roleLabel = (role: string | null | undefined): string => (role === null ? GUEST : (role ?? ''));
+
+/** `guest` on the command line is `null` on the wire. */
+export const roleValue = (option: string): Role | null => (option === GUEST ? null : (option as Role));
+
+export const organizationColumns: Column<Organization>[] = [
+  { header: 'ID', value: (o) => o.id },
+  { header: 'TITLE', value: (o) => o.title },
+  { header: 'HOSTNAME', value: (o) => o.hostname },
+  { header: 'EMAIL DOMAINS', value: (o) => o.emailDomains?.join(', ') },
+  { header: 'PLAN', value: (o) => o.plan },
+];
+
+export function printOrganization(organization: Organization): void {
+  const rules = organization.mergeRules;
+  output.fields([
+    ['ID', organization.id],
+    ['Title', organization.title],
+    ['Hostname', organization.hostname],
+    ['Email domains', organization.emailDomains?.join(', ')],
+    ['Default role', roleLabel(organization.defaultRole)],
+    [
+      'Default content',
+      organization.defaultContent?.site ? `site ${organization.defaultContent.site}` : undefined,
+    ],
+    ['SSO enforced', organization.sso],
+    ['AI', organization.ai],
+    ['Invite links', organization.inviteLinks],
+    [
+      'Merge rules',
+      rules?.type === 'rules'
+        ? (rules.rules ?? [])
+            .map((rule) => (rule.users?.length ? `${rule.rule} (${rule.users.join(', ')})` : rule.rule))
+            .join('; ') || 'none'
+        : rules?.type,
+    ],
+    ['Type', organization.type],
+    ['Plan', organization.plan],
+    ['Logo', organization.urls?.logo],
+    ['Created', formatDate(organization.createdAt)],
+  ]);
+}
+
+export const memberArg = Args.string({
+  name: 'user',
+  description: 'User id of a member (picked from the members at a terminal when omitted)',
+});
+
+export const orgMemberColumns: Column<Member>[] = [
+  { header: 'USER', value: (m) => m.id },
+  { header: 'NAME', value: (m) => m.user?.displayName },
+  { header: 'EMAIL', value: (m) => m.user?.email },
+  { header: 'ROLE', value: (m) => roleLabel(m.role) },
+  { header: 'SSO', value: (m) => m.sso },
+  { header: 'JOINED', value: (m) => formatDate(m.joinedAt) },
+  { header: 'LAST SEEN', value: (m) => formatDate(m.lastSeenAt) },
+];
+
+export function printMember(member: Member): void {
+  output.fields([
+    ['User', member.id],
+    ['Name', member.user?.displayName],
+    ['Email', member.user?.email],
+    ['Role', roleLabel(member.role)],
+    ['SSO', member.sso],
+    ['Disabled', member.disabled],
+    ['Spaces', member.spaces],
+    ['Teams', member.teams],
+    ['Joined', formatDate(member.joinedAt)],
+    ['Last seen', formatDate(member.lastSeenAt)],
+  ]);
+}
+
+/** One row per matching page: space, page, where it sits, and its app URL. */
+export interface SearchRow {
+  space: string;
+  page: string;
+  title: string;
+  path: string;
+  url: string;
+}
+
+export function searchRows(items: readonly SearchItem[]): SearchRow[] {
+  return items.flatMap((item) =>
+    item.pages.map((page) => ({
+      space: item.id,
+      page: page.id,
+      title: [...(page.ancestors ?? []).map((a) => a.title), page.title ?? page.id].join(' › '),
+      path: page.path ?? '',
+      url: page.urls?.app ?? '',
+    })),
+  );
+}
+
+export const searchColumns: Column<SearchRow>[] = [
+  { header: 'SPACE', value: (r) => r.space },
+  { header: 'PAGE', value: (r) => r.page },
+  { header: 'TITLE', value: (r) => r.title },
+  { header: 'PATH', value: (r) => r.path },
+  { header: 'URL', value: (r) => r.url },
+];
+
+export async function pickMember(client: DocsClient, organizationId: string): Promise<string> {
+  const members = await client.members.list(organizationId, { limit: 100 }).toArray({ max: 100 });
+  return pickOne('Member', members, `Organization ${organizationId} has no members.`, (m) => ({
+    name: `${m.user?.displayName ?? m.id} (${m.id}, ${roleLabel(m.role)})`,
+    value: m.id,
+    ...(m.user?.email ? { description: m.user.email } : {}),
+  }));
+}
+
+/** The base of every `docs members ...` command that acts on one member. */
+export abstract class MemberCommand<T extends typeof Command> extends BaseCommand<T> {
+  /** The client, the organization and the member (the `user` argument, or picked at a terminal). */
+  protected async target(): Promise<{ client: DocsClient; organizationId: string; userId: string }> {
+    const organizationId = await this.organizationId();
+    const client = await this.client();
+    const { user } = this.args as { user?: string };
+    const userId = await this.argOrPick(user, 'the user id', () => pickMember(client, organizationId));
+    return { client, organizationId, userId };
+  }
+}

@@ -1,0 +1,115 @@
+import { X509Certificate } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { Args, Flags } from '@oclif/core';
+import type { DocsClient, Role, SamlProvider, SsoEntry } from '@docs-api/sdk';
+import { UsageError } from './exit-codes.js';
+import { formatDate, output, type Column } from './output.js';
+import { pickOne } from './prompts.js';
+import { readStdin } from './stdin.js';
+
+/*
+ * What the `docs saml ...` commands share: the provider argument and its picker, the provider
+ * flags, table columns, the printer of one provider and the reading of `--certificate-file`.
+ */
+
+/** The contract's roles (kept here so that parsing flags loads no SDK code). */
+export const ROLE_OPTIONS: Role[] = ['admin', 'create', 'review', 'edit', 'comment', 'read'];
+
+export const providerArg = Args.string({
+  name: 'provider',
+  description: 'SAML provider id (picked from a list at a terminal when omitted)',
+});
+
+/** The provider fields as flag definitions: `create` requires the first four, `edit` none. */
+export const providerFlagDefinitions = {
+  label: { description: 'Name shown on the sign-in button, e.g. Okta' },
+  'entity-id': { description: "The identity provider's entity ID (issuer)" },
+  'sso-url': { description: "The identity provider's sign-in URL (http or https)" },
+  'certificate-file': {
+    description: "File holding the identity provider's signing certificate, PEM (- reads standard input)",
+  },
+};
+
+/** The optional provider flags, the same for `create` and `edit`. */
+export const providerOptionFlags = {
+  'default-team': Flags.string({ description: 'Id of a team of the organization that new SSO members join' }),
+  'default-role': Flags.string({
+    description: 'Organization role of new SSO members',
+    options: ROLE_OPTIONS,
+  }),
+};
+
+const teamLabel = (provider: SamlProvider) =>
+  provider.defaultTeam
+    ? `${provider.defaultTeam.title ?? provider.defaultTeam.id} (${provider.defaultTeam.id})`
+    : '';
+
+export const providerColumns: Column<SamlProvider>[] = [
+  { header: 'ID', value: (p) => p.id },
+  { header: 'LABEL', value: (p) => p.label },
+  { header: 'STATUS', value: (p) => p.status },
+  { header: 'DEFAULT TEAM', value: (p) => p.defaultTeam?.id },
+  { header: 'DEFAULT ROLE', value: (p) => p.defaultRole },
+  { header: 'SSO URL', value: (p) => p.ssoURL },
+  { header: 'CREATED', value: (p) => formatDate(p.createdAt) },
+];
+
+export const ssoEntryColumns: Column<SsoEntry>[] = [
+  { header: 'ID', value: (entry) => entry.id },
+  { header: 'LABEL', value: (entry) => entry.label },
+  { header: 'START URL', value: (entry) => entry.startURL },
+];
+
+/** Subject, expiry and SHA-256 fingerprint of a PEM certificate, when node can read it. */
+export function describeCertificate(pem: string | undefined): string | undefined {
+  if (!pem) return undefined;
+  try {
+    const certificate = new X509Certificate(pem);
+    return `${certificate.subject.replace(/\n/g, ', ')}, valid to ${certificate.validTo}, SHA-256 ${certificate.fingerprint256}`;
+  } catch {
+    return 'PEM (not a certificate node can read)';
+  }
+}
+
+export function printProvider(provider: SamlProvider, to: 'stdout' | 'stderr' = 'stdout'): void {
+  output.fields(
+    [
+      ['ID', provider.id],
+      ['Label', provider.label],
+      ['Status', provider.status],
+      ['Entity ID', provider.entityID],
+      ['SSO URL', provider.ssoURL],
+      ['Certificate', describeCertificate(provider.certificate)],
+      ['Default team', teamLabel(provider)],
+      ['Default role', provider.defaultRole === null ? 'guest' : provider.defaultRole],
+      ['Created', formatDate(provider.createdAt)],
+      ['ACS URL', provider.service?.acsURL],
+      ['Start URL', provider.service?.startURL],
+      ['Service entity ID', provider.service?.entityID],
+    ],
+    to,
+  );
+}
+
+/** `--certificate-file`: the PEM text of a file, or of standard input for `-`. */
+export async function readCertificate(file: string): Promise<string> {
+  try {
+    return file === '-' ? await readStdin() : await readFile(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`--certificate-file: cannot read ${file}: ${(error as Error).message}`);
+  }
+}
+
+export async function pickProvider(client: DocsClient, organizationId: string): Promise<string> {
+  const providers = await client.saml.list(organizationId, { limit: 100 }).toArray({ max: 100 });
+  return pickOne(
+    'SAML provider',
+    providers,
+    `Organization ${organizationId} has no SAML providers.`,
+    (p) => ({
+      name: `${p.label ?? p.id} (${p.id})`,
+      value: p.id,
+      ...(p.ssoURL ? { description: p.ssoURL } : {}),
+    }),
+  );
+}

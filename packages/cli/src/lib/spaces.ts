@@ -1,0 +1,128 @@
+import { Args, Flags, type Command } from '@oclif/core';
+import type { DocsClient, Link, MoveBody, Space } from '@docs-api/sdk';
+import { BaseCommand } from '../base-command.js';
+import { describeReference, pickSpace } from './change-requests.js';
+import { UsageError } from './exit-codes.js';
+import { formatDate, output, type Column } from './output.js';
+
+/*
+ * What the `docs spaces ...` commands share (and `docs collections move|transfer`): the space
+ * argument and its picker, table columns, the printer of one space, and the move flags.
+ */
+
+/** The roles a default level can take, as the contract lists them. */
+export const ROLE_OPTIONS = ['admin', 'create', 'review', 'edit', 'comment', 'read'];
+
+export const spaceArg = Args.string({
+  name: 'space',
+  description: 'Space id (picked from a list at a terminal when omitted)',
+});
+
+export const spaceColumns: Column<Space>[] = [
+  { header: 'ID', value: (s) => s.id },
+  { header: 'TITLE', value: (s) => s.title },
+  { header: 'COLLECTION', value: (s) => s.parent },
+  { header: 'VISIBILITY', value: (s) => s.visibility },
+  { header: 'EDIT MODE', value: (s) => s.editMode },
+  { header: 'OPEN CRS', value: (s) => s.changeRequestsOpen },
+  { header: 'UPDATED', value: (s) => formatDate(s.updatedAt) },
+];
+
+export const linkColumns = (spaceId: string): Column<Link>[] => [
+  { header: 'STATUS', value: (link) => link.status },
+  { header: 'TARGET', value: (link) => describeReference(link.targetReference, spaceId) },
+  {
+    header: 'FOUND IN',
+    value: (link) => (link.locationReferences ?? []).map((ref) => describeReference(ref, spaceId)).join(', '),
+  },
+];
+
+/** "2 reviewers required: user_a, user_b" and the like, for a space's merge rules. */
+function mergeRulesText(space: Space): string | undefined {
+  const rules = space.mergeRules;
+  if (!rules) return undefined;
+  if (rules.type !== 'rules') return rules.type;
+  return (rules.rules ?? [])
+    .map((rule) => `${rule.rule}${rule.users?.length ? ` (${rule.users.join(', ')})` : ''}`)
+    .join('; ');
+}
+
+export function printSpace(space: Space): void {
+  output.fields([
+    ['ID', space.id],
+    ['Title', `${space.emoji ? `${space.emoji} ` : ''}${space.title ?? ''}`],
+    ['Organization', space.organization],
+    ['Collection', space.parent],
+    ['Visibility', space.visibility],
+    ['Edit mode', space.editMode],
+    ['Default level', space.defaultLevel],
+    ['Language', space.language],
+    ['Merge rules', mergeRulesText(space)],
+    ['Revision', space.revision],
+    [
+      'Change requests',
+      space.changeRequests === undefined
+        ? undefined
+        : `${space.changeRequests} (${space.changeRequestsOpen ?? 0} open, ${space.changeRequestsDraft ?? 0} draft)`,
+    ],
+    ['Open comments', space.comments],
+    ['Created', formatDate(space.createdAt)],
+    ['Updated', formatDate(space.updatedAt)],
+    ['Deleted', formatDate(space.deletedAt)],
+    ['URL', space.urls?.app ?? space.urls?.location],
+  ]);
+}
+
+/** Where a space or collection moves: `--parent`/`--root`, then `--before`/`--after` a sibling space. */
+export const moveFlags = {
+  parent: Flags.string({ description: 'Id of the collection to move into' }),
+  root: Flags.boolean({
+    description: 'Move to the top level of the organization, out of any collection',
+    exclusive: ['parent'],
+  }),
+  before: Flags.string({ description: 'Place it just before this sibling space (space id)' }),
+  after: Flags.string({ description: 'Place it just after this sibling space (space id)' }),
+};
+
+/** The SDK's move body from the move flags; a usage error when they ask for nothing. */
+export function moveBody(flags: {
+  parent?: string | undefined;
+  root?: boolean | undefined;
+  before?: string | undefined;
+  after?: string | undefined;
+}): MoveBody {
+  const position = {
+    ...(flags.before === undefined ? {} : { before: { type: 'space' as const, space: flags.before } }),
+    ...(flags.after === undefined ? {} : { after: { type: 'space' as const, space: flags.after } }),
+  };
+  const body: MoveBody = {
+    ...(flags.parent === undefined ? {} : { parent: flags.parent }),
+    ...(flags.root ? { parent: null } : {}),
+    ...(Object.keys(position).length ? { position } : {}),
+  };
+  if (Object.keys(body).length === 0) {
+    throw new UsageError(
+      'Nothing to do: pass --parent <collection>, --root, --before <space> or --after <space>.',
+    );
+  }
+  return body;
+}
+
+/** The flag naming the organization a transfer goes to. */
+export const toOrgFlag = Flags.string({
+  description: 'Id of the organization to transfer to (you must be a member)',
+  required: true,
+});
+
+/** The base of every `docs spaces ...` command that acts on one space. */
+export abstract class SpaceCommand<T extends typeof Command> extends BaseCommand<T> {
+  /** The client and the space (the `space` argument, or picked from the organization's at a terminal). */
+  protected async target(): Promise<{ client: DocsClient; spaceId: string }> {
+    const client = await this.client();
+    const { space } = this.args as { space?: string };
+    const spaceId = await this.argOrPick(space, 'the space id', async () =>
+      pickSpace(client, await this.organizationId()),
+    );
+    return { client, spaceId };
+  }
+}

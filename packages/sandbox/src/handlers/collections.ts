@@ -1,0 +1,168 @@
+import {
+  createCollection,
+  deleteCollection,
+  getCollection,
+  listCollections,
+  listCollectionSpaces,
+  moveCollection,
+  transferCollection,
+  updateCollection,
+  ROLES,
+  type Collection,
+  type Role,
+} from '@docs-api/sdk/contract';
+import { APP_HOST } from '../content.js';
+import { badRequest } from '../errors.js';
+import { implement } from '../implement.js';
+import { paginate } from '../pagination.js';
+import type { CollectionRow, Store } from '../store.js';
+import {
+  checkTransfer,
+  children,
+  moveNode,
+  placeLast,
+  requireCollection,
+  softDeleteSpace,
+  spacesIn,
+  subtree,
+} from '../tree.js';
+import { requireOrganization } from './organizations.js';
+import { spaceView, unpublishSpaces } from './spaces.js';
+
+/*
+ * Collections: nestable groups of spaces. Deleting one deletes the collections nested in it and
+ * deletes the spaces of all of them (each restorable for 7 days, at the top level since its
+ * collection is gone); deleting an absent one succeeds. A transfer takes the nested collections
+ * and the spaces along. Moves and transfers follow tree.ts.
+ */
+
+/** The API view of a collection; its permissions follow the actor's role in the organization. */
+export function collectionView(store: Store, row: CollectionRow): Collection {
+  const role = store.members.find((m) => m.organization === row.organization && m.user === store.actor)?.role;
+  const admin = role === 'admin';
+  return {
+    object: 'collection',
+    id: row.id,
+    title: row.title,
+    ...(row.description !== undefined ? { description: row.description } : {}),
+    organization: row.organization,
+    ...(row.parent ? { parent: row.parent } : {}),
+    defaultLevel: row.defaultLevel,
+    urls: { location: `/v1/collections/${row.id}`, app: `https://${APP_HOST}/c/${row.id}` },
+    permissions: { view: true, admin, viewInviteLinks: admin, create: admin || role === 'create' },
+  };
+}
+
+/** The organization's default role, as a collection's default level (`read` when it has none). */
+function asRole(value: string | null | undefined): Role {
+  return ROLES.find((role) => role === value) ?? 'read';
+}
+
+/** The organization's collections, depth first in their order; only the top level unless `nested`. */
+function listed(store: Store, organization: string, nested: boolean): CollectionRow[] {
+  const walk = (parent: string | null): CollectionRow[] =>
+    children(store, organization, parent).flatMap((node) => {
+      const row = node.kind === 'collection' ? store.collections.get(node.id) : undefined;
+      if (!row) return [];
+      return nested ? [row, ...walk(row.id)] : [row];
+    });
+  return walk(null);
+}
+
+export const collectionHandlers = [
+  implement(listCollections, ({ store, params, query }) => {
+    requireOrganization(store, params.organizationId);
+    return paginate(
+      listed(store, params.organizationId, query.nested === true).map((row) => collectionView(store, row)),
+      query,
+    );
+  }),
+
+  implement(createCollection, ({ store, params, body }) => {
+    const organization = requireOrganization(store, params.organizationId);
+    if (body.parent !== undefined) {
+      const parent = store.collections.get(body.parent);
+      if (parent?.organization !== params.organizationId) {
+        throw badRequest(
+          `body.parent: collection "${body.parent}" is not in organization "${params.organizationId}"`,
+        );
+      }
+    }
+    const row: CollectionRow = {
+      id: store.newId('col'),
+      organization: params.organizationId,
+      title: body.title,
+      ...(body.parent !== undefined ? { parent: body.parent } : {}),
+      defaultLevel: asRole(organization.defaultRole),
+    };
+    store.collections.set(row.id, row);
+    placeLast(store, row.organization, row.parent ?? null, { kind: 'collection', id: row.id });
+    return collectionView(store, row);
+  }),
+
+  implement(getCollection, ({ store, params }) =>
+    collectionView(store, requireCollection(store, params.collectionId)),
+  ),
+
+  implement(updateCollection, ({ store, params, body }) => {
+    const row = requireCollection(store, params.collectionId);
+    if (body.title !== undefined) row.title = body.title;
+    if (body.description !== undefined) row.description = body.description;
+    if (body.defaultLevel !== undefined) row.defaultLevel = body.defaultLevel;
+    return collectionView(store, row);
+  }),
+
+  implement(deleteCollection, ({ store, params }) => {
+    // Absent or out of reach: nothing to delete, and that is a success.
+    const row = store.collections.get(params.collectionId);
+    if (!row) return;
+    if (!store.members.some((m) => m.organization === row.organization && m.user === store.actor)) return;
+    const doomed = subtree(store, row.id);
+    for (const space of spacesIn(store, doomed)) softDeleteSpace(store, space);
+    for (const collection of doomed) {
+      store.collections.delete(collection.id);
+      store.ranks.delete(collection.id);
+    }
+  }),
+
+  implement(listCollectionSpaces, ({ store, params, query }) => {
+    const row = requireCollection(store, params.collectionId);
+    const spaces = children(store, row.organization, row.id).flatMap((node) => {
+      const space = node.kind === 'space' ? store.spaces.get(node.id) : undefined;
+      return space ? [spaceView(store, space)] : [];
+    });
+    return paginate(spaces, query);
+  }),
+
+  implement(moveCollection, ({ store, params, body }) => {
+    const row = requireCollection(store, params.collectionId);
+    const parent = moveNode(
+      store,
+      { kind: 'collection', id: row.id },
+      row.organization,
+      row.parent ?? null,
+      body,
+    );
+    if (parent) row.parent = parent;
+    else delete row.parent;
+    return collectionView(store, row);
+  }),
+
+  implement(transferCollection, ({ store, params, body }) => {
+    const row = requireCollection(store, params.collectionId);
+    const from = row.organization;
+    const moving = subtree(store, row.id);
+    const spaces = spacesIn(store, moving);
+    checkTransfer(store, `collection "${row.id}"`, from, body.organization, spaces);
+    unpublishSpaces(store, from, new Set(spaces.map((space) => space.id)));
+    const now = store.now();
+    for (const collection of moving) collection.organization = body.organization;
+    for (const space of spaces) {
+      space.organization = body.organization;
+      space.updatedAt = now;
+    }
+    delete row.parent;
+    placeLast(store, body.organization, null, { kind: 'collection', id: row.id });
+    return collectionView(store, row);
+  }),
+];

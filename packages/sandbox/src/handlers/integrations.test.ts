@@ -1,0 +1,251 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BadRequestError,
+  NotFoundError,
+  PermissionDeniedError,
+  type ApiError,
+  type Integration,
+  type IntegrationListQuery,
+  type IntegrationPublishBody,
+} from '@docs-api/sdk';
+import { operations } from '@docs-api/sdk/contract';
+import { sandboxWithClient } from '../../test-support/client.js';
+import type { Sandbox } from '../sandbox.js';
+
+/** Every sandbox this file creates, so the last test can check that all operations were served. */
+const sandboxes: Sandbox[] = [];
+const ORG = 'org_acme';
+
+function setup() {
+  const created = sandboxWithClient();
+  sandboxes.push(created.sandbox);
+  return created;
+}
+
+/** The error a call fails with, checked to be of the given class; its server message is returned. */
+async function failure(
+  promise: PromiseLike<unknown>,
+  kind: new (...args: never[]) => ApiError,
+): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(kind);
+    return (error as ApiError).serverMessage;
+  }
+  throw new Error('expected the call to fail');
+}
+
+const manifest: IntegrationPublishBody = {
+  title: 'Status Badge',
+  description: 'Shows the service status on every page',
+  script: 'export default { blocks: [] };',
+  organization: ORG,
+};
+
+const names = (items: readonly Integration[]) => items.map((i) => i.name);
+
+describe('integrations: the catalogue', () => {
+  it('lists the demo integrations, with their owners, and reads one', async () => {
+    const { client } = setup();
+    const page = await client.integrations.list();
+    expect(page.items.map((i) => [i.name, i.version, i.owner?.id, i.permissions?.admin])).toEqual([
+      ['analytics-pro', 3, 'org_acme', true],
+      ['support-chat', 1, 'org_beta', false],
+    ]);
+    expect(await client.integrations.get('support-chat')).toMatchObject({
+      title: 'Support Chat',
+      target: 'site',
+      owner: { id: 'org_beta', title: 'Beta Labs' },
+    });
+    expect(await failure(client.integrations.get('nope'), NotFoundError)).toBe(
+      'integration "nope" was not found',
+    );
+  });
+
+  it('filters by search, category, scope, owner and target', async () => {
+    const { client } = setup();
+    const list = async (query: IntegrationListQuery) => names((await client.integrations.list(query)).items);
+    expect(await list({ search: 'CHAT' })).toEqual(['support-chat']);
+    expect(await list({ search: 'search analytics' })).toEqual(['analytics-pro']);
+    expect(await list({ category: 'analytics' })).toEqual(['analytics-pro']);
+    expect(await list({ scope: 'site:script:inject' })).toEqual(['support-chat']);
+    expect(await list({ owner: 'org_beta' })).toEqual(['support-chat']);
+    // An integration for `all` targets matches every target.
+    expect(await list({ target: 'site' })).toEqual(['analytics-pro', 'support-chat']);
+    expect(await list({ target: 'space' })).toEqual(['analytics-pro']);
+    expect(await list({ category: 'analytics', owner: 'org_beta' })).toEqual([]);
+  });
+
+  it('filters by blocks, content sources and the domain a block unfurls', async () => {
+    const { client } = setup();
+    await client.integrations.publish('status-badge', {
+      ...manifest,
+      visibility: 'public',
+      blocks: [{ id: 'badge', title: 'Badge', urlUnfurl: ['https://status.acme-corp.io/*'] }],
+    });
+    await client.integrations.publish('wiki-sync', {
+      ...manifest,
+      title: 'Wiki Sync',
+      contentSources: [{ id: 'pages', title: 'Wiki pages' }],
+    });
+    const list = async (query: IntegrationListQuery) => names((await client.integrations.list(query)).items);
+    expect(await list({ blocks: true })).toEqual(['status-badge']);
+    expect(await list({ blocks: false })).toEqual(['analytics-pro', 'support-chat', 'wiki-sync']);
+    expect(await list({ contentSources: true })).toEqual(['wiki-sync']);
+    expect(await list({ blockDomain: 'status.acme-corp.io' })).toEqual(['status-badge']);
+    expect(await list({ blockDomain: 'acme-corp.io' })).toEqual(['status-badge']);
+    expect(await list({ blockDomain: 'corp.io' })).toEqual([]);
+  });
+
+  it('pages through the catalogue', async () => {
+    const { client } = setup();
+    const first = await client.integrations.list({ limit: 1 });
+    expect(names(first.items)).toEqual(['analytics-pro']);
+    expect(first.next?.page).toBeDefined();
+    expect(names(await client.integrations.list({ limit: 1 }).toArray({ max: 10 }))).toEqual([
+      'analytics-pro',
+      'support-chat',
+    ]);
+  });
+});
+
+describe('integrations: publishing', () => {
+  it('creates a new integration at version 1, private and owned by the organization', async () => {
+    const { sandbox, client } = setup();
+    const published = await client.integrations.publish('status-badge', {
+      ...manifest,
+      icon: 'iVBORw0KGgo=',
+      previewImages: ['aGVsbG8=', 'd29ybGQ='],
+      secrets: { TOKEN: 's3cret' },
+    });
+    expect(published).toMatchObject({
+      object: 'integration',
+      name: 'status-badge',
+      version: 1,
+      title: 'Status Badge',
+      target: 'all',
+      verified: false,
+      visibility: 'private',
+      owner: { id: ORG },
+      permissions: { admin: true },
+      urls: { icon: 'https://integrations.sandbox.docs-api.local/status-badge/v1/icon.png' },
+    });
+    expect(published.previewImages).toEqual([
+      'https://integrations.sandbox.docs-api.local/status-badge/v1/preview-1.png',
+      'https://integrations.sandbox.docs-api.local/status-badge/v1/preview-2.png',
+    ]);
+    expect(published).not.toHaveProperty('secrets');
+    expect(sandbox.store.integrations.get('status-badge')).toMatchObject({
+      scriptSource: manifest.script,
+      secrets: { TOKEN: 's3cret' },
+    });
+    // Private, but its owner's members see it.
+    expect(names((await client.integrations.list({ owner: ORG })).items)).toEqual([
+      'analytics-pro',
+      'status-badge',
+    ]);
+  });
+
+  it('bumps the version of an integration the organization owns and replaces its manifest', async () => {
+    const { client } = setup();
+    const published = await client.integrations.publish('analytics-pro', {
+      ...manifest,
+      title: 'Analytics Pro',
+      description: 'Now with funnels',
+      organization: 'acme',
+    });
+    expect(published).toMatchObject({
+      version: 4,
+      description: 'Now with funnels',
+      verified: true,
+      visibility: 'public',
+      categories: [],
+    });
+    const again = await client.integrations.publish('analytics-pro', { ...manifest, visibility: 'unlisted' });
+    expect(again).toMatchObject({ version: 5, visibility: 'unlisted' });
+    expect((await client.integrations.get('analytics-pro')).version).toBe(5);
+  });
+
+  it('keeps the site script URL of an integration already enabled on sites', async () => {
+    const { client } = setup();
+    await client.integrations.publish('analytics-pro', manifest);
+    const scripts = await client.sites.listIntegrationScripts(ORG, 'site_docs');
+    expect(scripts.map((s) => s.script)).toContain(
+      'https://integrations.sandbox.docs-api.local/analytics-pro/script.js',
+    );
+  });
+
+  it('refuses an integration owned by another organization, and an organization the actor only reads', async () => {
+    const { client } = setup();
+    expect(
+      await failure(client.integrations.publish('support-chat', manifest), PermissionDeniedError),
+    ).toContain('belongs to another organization');
+    expect(
+      await failure(
+        client.integrations.publish('beta-tool', { ...manifest, organization: 'org_beta' }),
+        PermissionDeniedError,
+      ),
+    ).toContain('needs the admin role');
+    expect((await client.integrations.get('support-chat')).version).toBe(1);
+    await failure(client.integrations.get('beta-tool'), NotFoundError);
+  });
+
+  it('answers 400 naming body.organization for an organization the actor is not in, and body.runtime for an unknown runtime', async () => {
+    const { client } = setup();
+    const issue = async (body: IntegrationPublishBody) => {
+      try {
+        await client.integrations.publish('status-badge', body);
+      } catch (error) {
+        expect(error).toBeInstanceOf(BadRequestError);
+        return (
+          (error as BadRequestError).body as { error: { issues: Array<{ path: string }> } }
+        ).error.issues.map((i) => i.path);
+      }
+      throw new Error('expected a 400');
+    };
+    expect(await issue({ ...manifest, organization: 'org_nope' })).toEqual(['body.organization']);
+    expect(await issue({ ...manifest, runtime: 'v2' })).toEqual(['body.runtime']);
+  });
+
+  it('hides a private integration from people outside its owner', async () => {
+    const { sandbox, client } = setup();
+    await client.integrations.publish('status-badge', manifest);
+    // Someone who belongs to no organization of the demo.
+    sandbox.store.users.set('user_guest', { object: 'user', id: 'user_guest', displayName: 'Guest' });
+    sandbox.store.actor = 'user_guest';
+    await failure(client.integrations.get('status-badge'), NotFoundError);
+    expect(names((await client.integrations.list()).items)).toEqual(['analytics-pro', 'support-chat']);
+  });
+});
+
+describe('integrations: installations status', () => {
+  it("lists org_acme's organization-wide installations by default, others by target", async () => {
+    const { client } = setup();
+    const defaults = await client.integrations.installationsStatus(ORG);
+    expect(defaults.items.map((item) => [item.status, item.integration.name])).toEqual([
+      ['active', 'analytics-pro'],
+    ]);
+    const sites = await client.integrations.installationsStatus(ORG, { target: 'site' });
+    expect(sites.items.map((item) => item.integration.name)).toEqual(['support-chat']);
+    expect((await client.integrations.installationsStatus(ORG, { target: 'space' })).items).toEqual([]);
+    expect((await client.integrations.installationsStatus('org_beta')).items).toEqual([]);
+    await failure(client.integrations.installationsStatus('org_nope'), NotFoundError);
+  });
+
+  it('shows the installed integration as it is now, after a publish', async () => {
+    const { client } = setup();
+    await client.integrations.publish('analytics-pro', manifest);
+    const [item] = (await client.integrations.installationsStatus(ORG)).items;
+    expect(item?.integration.version).toBe(4);
+  });
+});
+
+describe('coverage', () => {
+  it('served every Integrations operation through the SDK in this file', () => {
+    const served = new Set(sandboxes.flatMap((sandbox) => [...sandbox.hits.keys()]));
+    const ids = operations.filter((op) => op.area === 'Integrations').map((op) => op.id);
+    expect(ids).toHaveLength(4);
+    expect(ids.filter((id) => !served.has(id))).toEqual([]);
+  });
+});

@@ -1,0 +1,215 @@
+import { describe, expect, it } from 'vitest';
+import { ConflictError, NotFoundError, isOpenApiSpecFailed, type ApiError } from '@docs-api/sdk';
+import { operations } from '@docs-api/sdk/contract';
+import { sandboxWithClient, steppingClock } from '../../test-support/client.js';
+import type { Sandbox } from '../sandbox.js';
+
+/** Every sandbox this file creates, so the last test can check that all operations were served. */
+const sandboxes: Sandbox[] = [];
+const ORG = 'org_acme';
+const SOURCE = { url: 'https://api.acme.test/openapi/billing.yaml' };
+
+function setup() {
+  const created = sandboxWithClient({ clock: steppingClock(Date.UTC(2026, 2, 1)) });
+  sandboxes.push(created.sandbox);
+  return created;
+}
+
+/** The error a call fails with, checked to be of the given class; its server message is returned. */
+async function failure(
+  promise: PromiseLike<unknown>,
+  kind: new (...args: never[]) => ApiError,
+): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(kind);
+    return (error as ApiError).serverMessage;
+  }
+  throw new Error('expected the call to fail');
+}
+
+/** A raw request below the SDK, for input the SDK itself would refuse to send. */
+function raw(sandbox: Sandbox, method: string, path: string, body?: unknown): Promise<Response> {
+  return sandbox.fetch(`http://sandbox.test${path}`, {
+    method,
+    headers: { authorization: `Bearer ${sandbox.token}`, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}
+
+async function issuePaths(response: Response): Promise<string[]> {
+  expect(response.status).toBe(400);
+  const body = (await response.json()) as { error: { issues?: Array<{ path: string }> } };
+  return (body.error.issues ?? []).map((issue) => issue.path);
+}
+
+describe('openapi: the demo seed', () => {
+  it('holds the public, processed petstore spec of org_acme', async () => {
+    const { client } = setup();
+    const page = await client.openapi.list(ORG);
+    expect(page.items.map((s) => [s.id, s.slug, s.processingState, s.visibility])).toEqual([
+      ['spec_petstore', 'petstore', 'completed', 'public'],
+    ]);
+    expect(await client.openapi.get(ORG, 'petstore')).toMatchObject({
+      object: 'openapi-spec',
+      sourceURL: 'https://api.acme.test/openapi/petstore.yaml',
+      lastVersion: 'specv_petstore_1',
+      lastProcessedAt: '2026-01-06T09:00:30.000Z',
+      urls: {
+        location: '/v1/orgs/org_acme/openapi/petstore',
+        published: 'https://acme.sandbox.docs-api.local/openapi/petstore',
+      },
+    });
+    expect((await client.openapi.list('org_beta')).items).toEqual([]);
+  });
+});
+
+describe('openapi: processing', () => {
+  it('starts a new spec pending and private; the second read finishes it with a version', async () => {
+    const { client } = setup();
+    const created = await client.openapi.create(ORG, { slug: 'billing-v2', source: SOURCE });
+    expect(created).toMatchObject({
+      processingState: 'pending',
+      visibility: 'private',
+      sourceURL: SOURCE.url,
+    });
+    expect(created.lastVersion).toBeUndefined();
+    expect(created.urls?.published).toBeUndefined();
+
+    const first = await client.openapi.get(ORG, 'billing-v2');
+    expect(first.processingState).toBe('pending');
+    const second = await client.openapi.get(ORG, 'billing-v2');
+    expect(second.processingState).toBe('completed');
+    expect(second.lastVersion).toMatch(/^specv_/);
+    expect(second.lastProcessedAt).toBe(second.updatedAt);
+    expect(Date.parse(second.lastProcessedAt ?? '')).toBeGreaterThan(Date.parse(created.createdAt ?? ''));
+  });
+
+  it('counts a list holding the spec as a read, as the waiter and `docs openapi list` see it', async () => {
+    const { client } = setup();
+    await client.openapi.create(ORG, { slug: 'billing', source: SOURCE });
+    const states = async () =>
+      (await client.openapi.list(ORG)).items.find((s) => s.slug === 'billing')?.processingState;
+    expect(await states()).toBe('pending');
+    expect(await states()).toBe('completed');
+  });
+
+  it('waitUntilProcessed returns once processed, after two reads', async () => {
+    const { sandbox, client } = setup();
+    await client.openapi.create(ORG, { slug: 'billing', source: SOURCE });
+    const done = await client.openapi.waitUntilProcessed(ORG, 'billing', { interval: 1 });
+    expect(done.processingState).toBe('completed');
+    expect(sandbox.hits.get('openapi.get')).toBe(2);
+  });
+
+  it('fails a source on unreachable.test with FETCH_TIMEOUT and its errors', async () => {
+    const { client } = setup();
+    const url = 'https://unreachable.test/openapi.json';
+    await client.openapi.create(ORG, { slug: 'broken', source: { url } });
+    const done = await client.openapi.waitUntilProcessed(ORG, 'broken', { interval: 1 });
+    expect(isOpenApiSpecFailed(done)).toBe(true);
+    expect(done).toMatchObject({
+      processingState: 'failed',
+      lastProcessErrorCode: 'FETCH_TIMEOUT',
+      lastProcessedErrors: [{ code: 'FETCH_TIMEOUT', message: `Fetching ${url} timed out after 30 seconds` }],
+    });
+    expect(done.lastVersion).toBeUndefined();
+  });
+
+  it('PUT replaces the source and processes again, keeping the last good version through a failure', async () => {
+    const { client } = setup();
+    const replaced = await client.openapi.replace(ORG, 'petstore', {
+      source: { url: 'https://unreachable.test/petstore.yaml' },
+    });
+    expect(replaced).toMatchObject({ id: 'spec_petstore', processingState: 'pending', visibility: 'public' });
+    const failed = await client.openapi.waitUntilProcessed(ORG, 'petstore', { interval: 1 });
+    expect(failed).toMatchObject({ processingState: 'failed', lastVersion: 'specv_petstore_1' });
+
+    await client.openapi.replace(ORG, 'petstore', { source: SOURCE });
+    const fixed = await client.openapi.waitUntilProcessed(ORG, 'petstore', { interval: 1 });
+    expect(fixed.processingState).toBe('completed');
+    expect(fixed.lastVersion).not.toBe('specv_petstore_1');
+    expect(fixed.lastProcessErrorCode).toBeUndefined();
+    expect(fixed.lastProcessedErrors).toBeUndefined();
+  });
+
+  it('PUT creates the spec when the slug is free', async () => {
+    const { client } = setup();
+    const created = await client.openapi.replace(ORG, 'payments', { source: SOURCE });
+    expect(created).toMatchObject({ slug: 'payments', processingState: 'pending', visibility: 'private' });
+    expect((await client.openapi.list(ORG)).items.map((s) => s.slug)).toEqual(['petstore', 'payments']);
+  });
+});
+
+describe('openapi: visibility, deletion and errors', () => {
+  it('PATCH switches visibility, and the published URL follows', async () => {
+    const { client } = setup();
+    const hidden = await client.openapi.update(ORG, 'petstore', { visibility: 'private' });
+    expect(hidden.visibility).toBe('private');
+    expect(hidden.urls?.published).toBeUndefined();
+    expect((await client.openapi.get(ORG, 'petstore')).visibility).toBe('private');
+    const shown = await client.openapi.update(ORG, 'petstore', { visibility: 'public' });
+    expect(shown.urls?.published).toBe('https://acme.sandbox.docs-api.local/openapi/petstore');
+  });
+
+  it('DELETE removes the spec, and succeeds again when it is already gone', async () => {
+    const { client } = setup();
+    await client.openapi.delete(ORG, 'petstore');
+    expect(await failure(client.openapi.get(ORG, 'petstore'), NotFoundError)).toBe(
+      'OpenAPI spec "petstore" was not found',
+    );
+    await expect(client.openapi.delete(ORG, 'petstore')).resolves.toBeUndefined();
+    await expect(client.openapi.delete(ORG, 'never-was')).resolves.toBeUndefined();
+  });
+
+  it('answers 404 for GET and PATCH of an absent spec, and for another organization', async () => {
+    const { client } = setup();
+    await failure(client.openapi.get(ORG, 'nope'), NotFoundError);
+    await failure(client.openapi.update(ORG, 'nope', { visibility: 'public' }), NotFoundError);
+    await failure(client.openapi.get('org_beta', 'petstore'), NotFoundError);
+    await failure(client.openapi.list('org_nope'), NotFoundError);
+  });
+
+  it('refuses a slug taken in the organization with 409; the same slug in another is fine', async () => {
+    const { client } = setup();
+    expect(
+      await failure(client.openapi.create(ORG, { slug: 'petstore', source: SOURCE }), ConflictError),
+    ).toContain('replace it with PUT');
+    expect((await client.openapi.create('org_beta', { slug: 'petstore', source: SOURCE })).slug).toBe(
+      'petstore',
+    );
+  });
+
+  it('answers 400 naming the field for a bad slug, a bad URL or a bad visibility', async () => {
+    const { sandbox } = setup();
+    expect(
+      await issuePaths(
+        await raw(sandbox, 'POST', `/v1/orgs/${ORG}/openapi`, { slug: 'pet store', source: SOURCE }),
+      ),
+    ).toEqual(['body.slug']);
+    expect(
+      await issuePaths(
+        await raw(sandbox, 'POST', `/v1/orgs/${ORG}/openapi`, { slug: 'pets', source: { url: 'not a url' } }),
+      ),
+    ).toEqual(['body.source.url']);
+    expect(
+      await issuePaths(await raw(sandbox, 'PUT', `/v1/orgs/${ORG}/openapi/pet_store`, { source: SOURCE })),
+    ).toEqual(['path.specSlug']);
+    expect(
+      await issuePaths(
+        await raw(sandbox, 'PATCH', `/v1/orgs/${ORG}/openapi/petstore`, { visibility: 'unlisted' }),
+      ),
+    ).toEqual(['body.visibility']);
+    expect(sandbox.store.openapiSpecs.get('spec_petstore')?.visibility).toBe('public');
+  });
+});
+
+describe('coverage', () => {
+  it('served every OpenAPI specifications operation through the SDK in this file', () => {
+    const served = new Set(sandboxes.flatMap((sandbox) => [...sandbox.hits.keys()]));
+    const ids = operations.filter((op) => op.area === 'OpenAPI specifications').map((op) => op.id);
+    expect(ids).toHaveLength(6);
+    expect(ids.filter((id) => !served.has(id))).toEqual([]);
+  });
+});

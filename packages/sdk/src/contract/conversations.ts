@@ -1,0 +1,236 @@
+import { z } from 'zod';
+import { defineOperation } from './operation.js';
+import { listOf, loose, openEnum, pageQuery, strict } from './schema.js';
+
+const AREA = 'Conversations';
+
+/**
+ * Query parameters whose wire names the contract does not show (SDK name to wire name):
+ * the clusters' sort property, the conversations' source filter and the issues' cluster and
+ * conversation filters. Correcting a guess is a one-line change here.
+ */
+export const CONVERSATION_QUERY_WIRE_NAMES = {
+  sort: 'sort',
+  source: 'source',
+  cluster: 'cluster',
+  conversation: 'conversation',
+} as const;
+
+/** Part roles: the contract shows `user`; `assistant` is the other side of a support conversation. */
+export const CONVERSATION_PART_ROLES = ['user', 'assistant'] as const;
+
+/** Sort properties of the clusters list: the contract shows only `updatedAt`. */
+export const CLUSTER_SORTS = ['updatedAt'] as const;
+export const CLUSTER_SORT_ORDERS = ['asc', 'desc'] as const;
+
+export const ConversationSchema = loose({
+  object: z.literal('conversation'),
+  id: z.string(),
+  subject: z.string().optional().nullable(),
+  createdAt: z.string().optional(),
+  /** When the service processed the conversation (extracted its issues). */
+  processedAt: z.string().optional().nullable(),
+  /** Where the conversation came from (e.g. `api`, `intercom`). */
+  source: z.string().optional(),
+  urls: loose({ location: z.string().optional(), source: z.string().optional().nullable() }).optional(),
+});
+export type Conversation = z.infer<typeof ConversationSchema>;
+
+export const ConversationPartSchema = loose({
+  type: openEnum(['message']),
+  role: openEnum(CONVERSATION_PART_ROLES).optional(),
+  body: z.string().optional(),
+});
+export type ConversationPart = z.infer<typeof ConversationPartSchema>;
+
+export const ConversationMetadataSchema = loose({
+  /** Where the conversation can be read at its source. */
+  url: z.string().optional().nullable(),
+  attributes: z.record(z.string(), z.string()).optional(),
+  createdAt: z.string().optional(),
+});
+export type ConversationMetadata = z.infer<typeof ConversationMetadataSchema>;
+
+/** One conversation with its messages and metadata. */
+export const ConversationDetailSchema = loose({
+  conversation: ConversationSchema,
+  parts: z.array(ConversationPartSchema),
+  metadata: ConversationMetadataSchema.optional().nullable(),
+});
+export type ConversationDetail = z.infer<typeof ConversationDetailSchema>;
+
+export const ConversationIssueSchema = loose({
+  object: z.literal('conversation-issue'),
+  id: z.string(),
+  title: z.string().optional(),
+  summary: z.string().optional(),
+  createdAt: z.string().optional(),
+  ingestedAt: z.string().optional(),
+  /** Id of the conversation the issue was extracted from. */
+  conversation: z.string().optional(),
+  /** Id of the cluster the issue belongs to. */
+  cluster: z.string().optional().nullable(),
+  urls: loose({ location: z.string().optional() }).optional(),
+});
+export type ConversationIssue = z.infer<typeof ConversationIssueSchema>;
+
+/** How issues are listed and read: the issue and its conversation. */
+export const ConversationIssueItemSchema = loose({
+  issue: ConversationIssueSchema,
+  conversation: ConversationSchema,
+});
+export type ConversationIssueItem = z.infer<typeof ConversationIssueItemSchema>;
+
+/** A group of similar issues across conversations. */
+export const IssuesClusterSchema = loose({
+  object: z.literal('issues-cluster'),
+  id: z.string(),
+  label: z.string().optional(),
+  createdAt: z.string().optional(),
+  updatedAt: z.string().optional(),
+  icon: z.string().optional().nullable(),
+  summary: z.string().optional().nullable(),
+  /** Issues per week over the past 3 months, oldest first. */
+  weeklyPulse: z.array(z.number()).optional(),
+  /** Conversations per source. */
+  sources: z.record(z.string(), z.number()).optional(),
+  stats: loose({ issues: z.number().optional(), conversations: z.number().optional() }).optional(),
+  urls: loose({ location: z.string().optional() }).optional(),
+});
+export type IssuesCluster = z.infer<typeof IssuesClusterSchema>;
+
+const notDotSegment = (value: string) => value !== '.' && value !== '..';
+
+export const ClusterListQuery = strict({
+  ...pageQuery,
+  /** `desc` (the server's default) or `asc`. */
+  order: z.enum(CLUSTER_SORT_ORDERS).optional(),
+  /** The property to sort by. */
+  sort: z.enum(CLUSTER_SORTS).optional(),
+});
+export type ClusterListQuery = z.input<typeof ClusterListQuery>;
+
+export const ConversationListQuery = strict({
+  ...pageQuery,
+  /** Only conversations from this source (e.g. `api`). */
+  source: z.string().min(1).optional(),
+});
+export type ConversationListQuery = z.input<typeof ConversationListQuery>;
+
+export const IssueListQuery = strict({
+  ...pageQuery,
+  /** Only issues of this cluster id. */
+  cluster: z.string().min(1).optional(),
+  /** Only issues extracted from this conversation id. */
+  conversation: z.string().min(1).optional(),
+});
+export type IssueListQuery = z.input<typeof IssueListQuery>;
+
+export const ConversationPartInput = strict({
+  type: z.literal('message'),
+  /** Who wrote the message: `user` (seen) or another role such as `assistant`; the server decides. */
+  role: z.string().min(1),
+  body: z.string().regex(/\S/, 'must not be empty'),
+});
+export type ConversationPartInput = z.input<typeof ConversationPartInput>;
+
+export const ConversationIngestBody = strict({
+  /** Your id for the conversation; it is the id the conversation is read back by. */
+  id: z.string().min(1).refine(notDotSegment, 'must not be "." or ".."'),
+  subject: z.string().optional(),
+  metadata: strict({
+    /** Where the conversation can be read at its source. */
+    url: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+    /** Free-form string attributes. */
+    attributes: z.record(z.string(), z.string()).optional(),
+    /** When the conversation took place. */
+    createdAt: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' }).optional(),
+  }).optional(),
+  parts: z.array(ConversationPartInput).min(1, 'needs at least one message'),
+});
+export type ConversationIngestBody = z.input<typeof ConversationIngestBody>;
+
+const ORG = '/v1/orgs/{organizationId}' as const;
+const CONVERSATIONS = `${ORG}/conversations` as const;
+const ISSUES = `${ORG}/conversations-issues` as const;
+
+export const listIssuesClusters = defineOperation({
+  id: 'conversations.clusters.list',
+  area: AREA,
+  summary: 'List the clusters of issues found in conversations',
+  method: 'GET',
+  path: `${ORG}/conversations-clusters`,
+  query: ClusterListQuery,
+  queryWireNames: { sort: CONVERSATION_QUERY_WIRE_NAMES.sort },
+  status: 200,
+  response: listOf(IssuesClusterSchema),
+  paginated: true,
+});
+
+export const listConversations = defineOperation({
+  id: 'conversations.list',
+  area: AREA,
+  summary: 'List the ingested conversations of an organization',
+  method: 'GET',
+  path: CONVERSATIONS,
+  query: ConversationListQuery,
+  queryWireNames: { source: CONVERSATION_QUERY_WIRE_NAMES.source },
+  status: 200,
+  response: listOf(ConversationSchema),
+  paginated: true,
+});
+
+export const ingestConversation = defineOperation({
+  id: 'conversations.ingest',
+  area: AREA,
+  summary: 'Ingest a conversation: its issues are extracted and clustered',
+  method: 'POST',
+  path: CONVERSATIONS,
+  body: ConversationIngestBody,
+  status: 204,
+});
+
+export const getConversation = defineOperation({
+  id: 'conversations.get',
+  area: AREA,
+  summary: 'Get a conversation with its messages and metadata',
+  method: 'GET',
+  path: `${CONVERSATIONS}/{conversationId}`,
+  status: 200,
+  response: ConversationDetailSchema,
+});
+
+export const listConversationIssues = defineOperation({
+  id: 'conversations.issues.list',
+  area: AREA,
+  summary: 'List the issues extracted from conversations',
+  method: 'GET',
+  path: ISSUES,
+  query: IssueListQuery,
+  queryWireNames: {
+    cluster: CONVERSATION_QUERY_WIRE_NAMES.cluster,
+    conversation: CONVERSATION_QUERY_WIRE_NAMES.conversation,
+  },
+  status: 200,
+  response: listOf(ConversationIssueItemSchema),
+  paginated: true,
+});
+
+export const getConversationIssue = defineOperation({
+  id: 'conversations.issues.get',
+  area: AREA,
+  summary: 'Get an issue with its conversation',
+  method: 'GET',
+  path: `${ISSUES}/{issueId}`,
+  status: 200,
+  response: ConversationIssueItemSchema,
+});
+
+export const conversationOperations = [
+  listIssuesClusters,
+  listConversations,
+  ingestConversation,
+  getConversation,
+  listConversationIssues,
+  getConversationIssue,
+] as const;

@@ -1,0 +1,77 @@
+import type { ApiPromise } from '../core/api-promise.js';
+import type { RequestOptions } from '../core/http.js';
+import type { PagePromise } from '../core/pagination.js';
+import {
+  createCollection,
+  deleteCollection,
+  getCollection,
+  listCollections,
+  listCollectionSpaces,
+  moveCollection,
+  transferCollection,
+  updateCollection,
+  type Collection,
+  type CollectionCreateBody,
+  type CollectionListQuery,
+  type CollectionUpdateBody,
+} from '../contract/collections.js';
+import type { MoveBody, Space, TransferBody } from '../contract/spaces.js';
+import { Resource } from './resource.js';
+
+/** Collections, the nestable groups of spaces of an organization: `client.collections`. */
+export class Collections extends Resource {
+  /** Lists the organization's top-level collections, or every collection with `nested: true`. */
+  list(
+    organizationId: string,
+    query: CollectionListQuery = {},
+    options?: RequestOptions,
+  ): PagePromise<Collection> {
+    return this.http.list(listCollections, { params: { organizationId }, query }, options);
+  }
+
+  /** Creates a collection, nested in `parent` when given. */
+  create(
+    organizationId: string,
+    body: CollectionCreateBody,
+    options?: RequestOptions,
+  ): ApiPromise<Collection> {
+    return this.http.call(createCollection, { params: { organizationId }, body }, options);
+  }
+
+  /** Reads one collection. */
+  get(collectionId: string, options?: RequestOptions): ApiPromise<Collection> {
+    return this.http.call(getCollection, { params: { collectionId } }, options);
+  }
+
+  /** Changes a collection's title, description or default level. */
+  update(collectionId: string, body: CollectionUpdateBody, options?: RequestOptions): ApiPromise<Collection> {
+    return this.http.call(updateCollection, { params: { collectionId }, body }, options);
+  }
+
+  /** Deletes a collection; deleting a collection that does not exist succeeds too. */
+  delete(collectionId: string, options?: RequestOptions): ApiPromise<void> {
+    return this.http.call(deleteCollection, { params: { collectionId } }, options);
+  }
+
+  /** Lists the spaces directly in a collection. */
+  listSpaces(
+    collectionId: string,
+    query: { limit?: number; page?: string } = {},
+    options?: RequestOptions,
+  ): PagePromise<Space> {
+    return this.http.list(listCollectionSpaces, { params: { collectionId }, query }, options);
+  }
+
+  /**
+   * Moves a collection into another (`parent`; `null` for the top level of its organization)
+   * and/or before or after a sibling space (`position`).
+   */
+  move(collectionId: string, body: MoveBody, options?: RequestOptions): ApiPromise<Collection> {
+    return this.http.call(moveCollection, { params: { collectionId }, body }, options);
+  }
+
+  /** Transfers a collection, with its nested collections and spaces, to another organization. */
+  transfer(collectionId: string, body: TransferBody, options?: RequestOptions): ApiPromise<Collection> {
+    return this.http.call(transferCollection, { params: { collectionId }, body }, options);
+  }
+}

@@ -1,0 +1,89 @@
+import type { ApiPromise } from '../core/api-promise.js';
+import type { RequestOptions } from '../core/http.js';
+import type { PagePromise } from '../core/pagination.js';
+import {
+  getConversation,
+  getConversationIssue,
+  ingestConversation,
+  listConversationIssues,
+  listConversations,
+  listIssuesClusters,
+  type ClusterListQuery,
+  type Conversation,
+  type ConversationDetail,
+  type ConversationIngestBody,
+  type ConversationIssueItem,
+  type ConversationListQuery,
+  type IssueListQuery,
+  type IssuesCluster,
+} from '../contract/conversations.js';
+import { Resource } from './resource.js';
+
+/** Clusters of similar issues found across conversations: `client.conversations.clusters`. */
+export class ConversationClusters extends Resource {
+  /** Lists the clusters, by default most recently updated first (`{ order: 'asc' }` for the oldest). */
+  list(
+    organizationId: string,
+    query: ClusterListQuery = {},
+    options?: RequestOptions,
+  ): PagePromise<IssuesCluster> {
+    return this.http.list(listIssuesClusters, { params: { organizationId }, query }, options);
+  }
+}
+
+/** Issues extracted from conversations: `client.conversations.issues`. */
+export class ConversationIssues extends Resource {
+  /** Lists issues, each with its conversation, optionally only those of a `cluster` or a `conversation`. */
+  list(
+    organizationId: string,
+    query: IssueListQuery = {},
+    options?: RequestOptions,
+  ): PagePromise<ConversationIssueItem> {
+    return this.http.list(listConversationIssues, { params: { organizationId }, query }, options);
+  }
+
+  /** Reads one issue with its conversation. */
+  get(organizationId: string, issueId: string, options?: RequestOptions): ApiPromise<ConversationIssueItem> {
+    return this.http.call(getConversationIssue, { params: { organizationId, issueId } }, options);
+  }
+}
+
+/** Conversations ingested from support and chat tools: `client.conversations`. */
+export class Conversations extends Resource {
+  readonly clusters = new ConversationClusters(this.http);
+  readonly issues = new ConversationIssues(this.http);
+
+  /** Lists the ingested conversations, optionally only those from one `source`. */
+  list(
+    organizationId: string,
+    query: ConversationListQuery = {},
+    options?: RequestOptions,
+  ): PagePromise<Conversation> {
+    return this.http.list(listConversations, { params: { organizationId }, query }, options);
+  }
+
+  /** Reads one conversation with its messages (`parts`) and `metadata`. */
+  get(
+    organizationId: string,
+    conversationId: string,
+    options?: RequestOptions,
+  ): ApiPromise<ConversationDetail> {
+    return this.http.call(getConversation, { params: { organizationId, conversationId } }, options);
+  }
+
+  /**
+   * Ingests a conversation: `id` (yours; the conversation is read back by it), `subject`,
+   * `metadata` and the messages in `parts`. The answer is empty; issues found in it appear in
+   * `issues.list({ conversation: id })`.
+   *
+   * @example
+   * await client.conversations.ingest(org, {
+   *   id: 'ticket-4242',
+   *   subject: 'Cannot log in with the CLI',
+   *   parts: [{ type: 'message', role: 'user', body: 'docs auth login says my token is invalid' }],
+   * });
+   */
+  ingest(organizationId: string, body: ConversationIngestBody, options?: RequestOptions): ApiPromise<void> {
+    return this.http.call(ingestConversation, { params: { organizationId }, body }, options);
+  }
+}

@@ -1,0 +1,21 @@
+import type { ApiPromise } from '../core/api-promise.js';
+import type { RequestOptions } from '../core/http.js';
+import { cancelImport, startImport, type ImportRun, type ImportStartBody } from '../contract/imports.js';
+import { Resource } from './resource.js';
+
+/** Imports of website content into spaces: `client.imports`. */
+export class Imports extends Resource {
+  /**
+   * Starts importing a website (`source: { type: 'website', url }`) into `target.space`,
+   * optionally through a change request and under a page; `enhance: false` skips the AI
+   * enhancement. Returns the run, with its pages.
+   */
+  start(organizationId: string, body: ImportStartBody, options?: RequestOptions): ApiPromise<ImportRun> {
+    return this.http.call(startImport, { params: { organizationId }, body }, options);
+  }
+
+  /** Cancels a run and returns it. */
+  cancel(organizationId: string, importRunId: string, options?: RequestOptions): ApiPromise<ImportRun> {
+    return this.http.call(cancelImport, { params: { organizationId, importRunId } }, options);
+  }
+}

@@ -1,0 +1,208 @@
+import { isDeepStrictEqual } from 'node:util';
+import nock from 'nock';
+import { describe, expect, it } from 'vitest';
+import { RequestValidationError, ResponseValidationError, type IntegrationPublishBody } from '../index.js';
+import { API, makeClient, rejection, useNockLifecycle } from '../../test-support/nock.js';
+
+const client = makeClient({ maxRetries: 0 });
+
+function integration(name: string, overrides: Record<string, unknown> = {}) {
+  return { object: 'integration', name, version: 1, title: `Title ${name}`, ...overrides };
+}
+
+/** A manifest that passes every rule; tests break one field at a time. */
+const manifest: IntegrationPublishBody = {
+  title: 'Status Badge',
+  description: 'Shows the service status on every page',
+  script: 'export default {}',
+  organization: 'org_1',
+};
+
+/** A nock body matcher for bodies nock's own types do not describe. */
+const sameAs = (expected: unknown) => (sent: unknown) => isDeepStrictEqual(sent, expected);
+
+/** Calls `fn`, which must throw a RequestValidationError, and returns the offending paths. */
+async function invalidPaths(fn: () => PromiseLike<unknown>): Promise<string[]> {
+  const error = await rejection(fn, RequestValidationError);
+  return error.issues.map((issue) => issue.path);
+}
+
+const publishWith = (overrides: Record<string, unknown>) =>
+  invalidPaths(() => client.integrations.publish('status-badge', { ...manifest, ...overrides }));
+
+useNockLifecycle();
+
+describe('client.integrations.list', () => {
+  it('sends every filter under its contract name, booleans as true/false', async () => {
+    nock(API)
+      .get('/v1/integrations')
+      .query({
+        search: 'chat',
+        category: 'support',
+        blockDomain: 'status.acme-corp.io',
+        blocks: 'true',
+        contentSources: 'false',
+        owner: 'org_1',
+        scope: 'space:content:read',
+        target: 'site',
+        limit: '20',
+      })
+      .reply(200, { items: [integration('support-chat')], count: 1 });
+
+    const page = await client.integrations.list({
+      search: 'chat',
+      category: 'support',
+      blockDomain: 'status.acme-corp.io',
+      blocks: true,
+      contentSources: false,
+      owner: 'org_1',
+      scope: 'space:content:read',
+      target: 'site',
+      limit: 20,
+    });
+
+    expect(page.items.map((i) => i.name)).toEqual(['support-chat']);
+  });
+
+  it('refuses a blockDomain over 100 characters or outside [a-zA-Z0-9-_.], and a limit over 1000', async () => {
+    expect(
+      await invalidPaths(() => client.integrations.list({ blockDomain: `${'a'.repeat(97)}.com` })),
+    ).toEqual(['query.blockDomain']);
+    expect(await invalidPaths(() => client.integrations.list({ blockDomain: 'https://acme.test/' }))).toEqual(
+      ['query.blockDomain'],
+    );
+    expect(await invalidPaths(() => client.integrations.list({ limit: 1001 }))).toEqual(['query.limit']);
+    expect(await invalidPaths(() => client.integrations.list({ categories: 'x' } as never))).toEqual([
+      'query.categories',
+    ]);
+  });
+});
+
+describe('client.integrations.get', () => {
+  it('reads one integration by name, keeping fields it does not know', async () => {
+    nock(API)
+      .get('/v1/integrations/analytics-pro')
+      .reply(200, integration('analytics-pro', { version: 3, rating: 5 }));
+
+    const read = await client.integrations.get('analytics-pro');
+
+    expect(read.version).toBe(3);
+    expect(read).toHaveProperty('rating', 5);
+  });
+
+  it('refuses a name over 100 characters or with other characters, before sending', async () => {
+    expect(await invalidPaths(() => client.integrations.get('a'.repeat(101)))).toEqual([
+      'path.integrationName',
+    ]);
+    expect(await invalidPaths(() => client.integrations.get('my integration'))).toEqual([
+      'path.integrationName',
+    ]);
+    expect(await invalidPaths(() => client.integrations.get('a/b'))).toEqual(['path.integrationName']);
+    // Exactly 100 of the allowed characters is fine.
+    nock(API)
+      .get(`/v1/integrations/${'a'.repeat(98)}.b`)
+      .reply(200, integration(`${'a'.repeat(98)}.b`));
+    await client.integrations.get(`${'a'.repeat(98)}.b`);
+  });
+
+  it('refuses an integration without a name', async () => {
+    nock(API).get('/v1/integrations/x').reply(200, { object: 'integration', title: 'X' });
+
+    const error = await rejection(client.integrations.get('x'), ResponseValidationError);
+    expect(error.issues.map((issue) => issue.path)).toEqual(['name']);
+  });
+});
+
+describe('client.integrations.publish', () => {
+  it('POSTs the manifest and script as given, with every optional field, and reads the integration', async () => {
+    const body: IntegrationPublishBody = {
+      ...manifest,
+      runtime: 'v1',
+      icon: 'iVBORw0KGgo=',
+      summary: '# Status\nA badge.',
+      previewImages: ['aGVsbG8=', 'd29ybGQ=', 'IQ=='],
+      visibility: 'public',
+      target: 'site',
+      scopes: ['site:script:inject'],
+      categories: ['analytics'],
+      blocks: [{ id: 'badge', title: 'Badge', urlUnfurl: ['https://status.acme.test/'] }],
+      contentSources: [{ id: 'incidents', title: 'Incidents', configuration: { componentId: 'config' } }],
+      externalLinks: [{ url: 'https://status.acme.test', label: 'Status page' }],
+      configurations: { site: { properties: { color: { type: 'string', title: 'Colour' } }, required: [] } },
+      secrets: { API_KEY: 'k' },
+      contentSecurityPolicy: "script-src 'self'",
+    };
+    nock(API)
+      .post('/v1/integrations/status-badge', sameAs(body))
+      .reply(200, integration('status-badge', { version: 2, title: 'Status Badge' }));
+
+    const published = await client.integrations.publish('status-badge', body);
+
+    expect(published).toMatchObject({ name: 'status-badge', version: 2 });
+  });
+
+  it('requires title, description, script and organization', async () => {
+    expect(await invalidPaths(() => client.integrations.publish('status-badge', {} as never))).toEqual([
+      'body.title',
+      'body.description',
+      'body.script',
+      'body.organization',
+    ]);
+  });
+
+  it('checks the title (2 to 30), description (max 100) and summary (max 2048) limits', async () => {
+    expect(await publishWith({ title: 'S' })).toEqual(['body.title']);
+    expect(await publishWith({ title: 'x'.repeat(31) })).toEqual(['body.title']);
+    expect(await publishWith({ description: 'x'.repeat(101) })).toEqual(['body.description']);
+    expect(await publishWith({ summary: 'x'.repeat(2049) })).toEqual(['body.summary']);
+    expect(await publishWith({ script: '' })).toEqual(['body.script']);
+    expect(await publishWith({ organization: '' })).toEqual(['body.organization']);
+  });
+
+  it('allows at most 3 preview images, each base64, and a base64 icon', async () => {
+    expect(await publishWith({ previewImages: ['aGVsbG8=', 'aGVsbG8=', 'aGVsbG8=', 'aGVsbG8='] })).toEqual([
+      'body.previewImages',
+    ]);
+    expect(await publishWith({ previewImages: ['aGVsbG8=', 'not base64!'] })).toEqual([
+      'body.previewImages.1',
+    ]);
+    expect(await publishWith({ icon: 'https://acme.test/icon.png' })).toEqual(['body.icon']);
+  });
+
+  it('checks the nested parts it knows: block ids, link URLs, configuration keys, secrets', async () => {
+    expect(await publishWith({ blocks: [{ title: 'No id' }] })).toEqual(['body.blocks.0.id']);
+    expect(await publishWith({ contentSources: [{ id: '' }] })).toEqual(['body.contentSources.0.id']);
+    expect(await publishWith({ externalLinks: [{ url: 'status page' }] })).toEqual([
+      'body.externalLinks.0.url',
+    ]);
+    expect(await publishWith({ configurations: { workspace: {} } })).toEqual([
+      'body.configurations.workspace',
+    ]);
+    expect(await publishWith({ secrets: { API_KEY: 1 } })).toEqual(['body.secrets.API_KEY']);
+    expect(await publishWith({ version: 2 })).toEqual(['body.version']);
+  });
+
+  it('checks the name in the path as for get', async () => {
+    expect(await invalidPaths(() => client.integrations.publish('status badge', manifest))).toEqual([
+      'path.integrationName',
+    ]);
+  });
+});
+
+describe('client.integrations.installationsStatus', () => {
+  it('lists {status, integration} items of the organization, sending target only when given', async () => {
+    nock(API)
+      .get('/v1/orgs/org_1/integrations/installations-status')
+      .reply(200, { items: [{ status: 'active', integration: integration('analytics-pro') }], count: 1 })
+      .get('/v1/orgs/org_1/integrations/installations-status')
+      .query({ target: 'site' })
+      .reply(200, { items: [{ status: 'paused', integration: integration('support-chat') }], count: 1 });
+
+    const defaults = await client.integrations.installationsStatus('org_1');
+    expect(defaults.items.map((item) => [item.status, item.integration.name])).toEqual([
+      ['active', 'analytics-pro'],
+    ]);
+    const sites = await client.integrations.installationsStatus('org_1', { target: 'site' });
+    expect(sites.items[0]?.status).toBe('paused');
+  });
+});

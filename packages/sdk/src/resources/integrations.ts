@@ -1,0 +1,58 @@
+import type { ApiPromise } from '../core/api-promise.js';
+import type { RequestOptions } from '../core/http.js';
+import type { PagePromise } from '../core/pagination.js';
+import {
+  getIntegration,
+  listInstallationsStatus,
+  listIntegrations,
+  publishIntegration,
+  type InstallationsStatusQuery,
+  type InstallationStatus,
+  type Integration,
+  type IntegrationListQuery,
+  type IntegrationPublishBody,
+} from '../contract/integrations.js';
+import { Resource } from './resource.js';
+
+/** Third-party integrations: browse, publish, and see what an organization installed: `client.integrations`. */
+export class Integrations extends Resource {
+  /**
+   * Lists integrations, optionally filtered (`search`, `category`, `blockDomain`, `blocks`,
+   * `contentSources`, `owner`, `scope`, `target`).
+   * `await` gives the first page; `for await` walks every integration.
+   */
+  list(query: IntegrationListQuery = {}, options?: RequestOptions): PagePromise<Integration> {
+    return this.http.list(listIntegrations, { query }, options);
+  }
+
+  /** Reads one integration by its name. */
+  get(integrationName: string, options?: RequestOptions): ApiPromise<Integration> {
+    return this.http.call(getIntegration, { params: { integrationName } }, options);
+  }
+
+  /**
+   * Publishes a version of the integration `integrationName` for `body.organization`: the
+   * manifest fields (`title`, `description`, ...) and the `script` content. Every limit of the
+   * contract is checked before sending (title 2 to 30 characters, description at most 100,
+   * summary at most 2 048, at most 3 base64 preview images, ...).
+   */
+  publish(
+    integrationName: string,
+    body: IntegrationPublishBody,
+    options?: RequestOptions,
+  ): ApiPromise<Integration> {
+    return this.http.call(publishIntegration, { params: { integrationName }, body }, options);
+  }
+
+  /**
+   * Lists the organization's installations as `{ status, integration }`; `target` chooses
+   * which installations (the server's default: `organization`).
+   */
+  installationsStatus(
+    organizationId: string,
+    query: InstallationsStatusQuery = {},
+    options?: RequestOptions,
+  ): PagePromise<InstallationStatus> {
+    return this.http.list(listInstallationsStatus, { params: { organizationId }, query }, options);
+  }
+}

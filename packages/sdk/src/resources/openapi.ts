@@ -1,0 +1,117 @@
+import type { ApiPromise } from '../core/api-promise.js';
+import type { RequestOptions } from '../core/http.js';
+import type { PagePromise } from '../core/pagination.js';
+import { waitUntil, type WaitOptions } from '../core/waiter.js';
+import {
+  createOpenApiSpec,
+  deleteOpenApiSpec,
+  getOpenApiSpec,
+  listOpenApiSpecs,
+  OPENAPI_FAILED_STATES,
+  OPENAPI_IN_PROGRESS_STATES,
+  replaceOpenApiSpec,
+  updateOpenApiSpec,
+  type OpenApiSpec,
+  type OpenApiSpecCreateBody,
+  type OpenApiSpecListQuery,
+  type OpenApiSpecReplaceBody,
+  type OpenApiSpecUpdateBody,
+} from '../contract/openapi.js';
+import { Resource } from './resource.js';
+
+/** True while the spec is being fetched and processed (`pending`, `processing`). */
+export function isOpenApiSpecProcessing(spec: Pick<OpenApiSpec, 'processingState'>): boolean {
+  return spec.processingState !== undefined && OPENAPI_IN_PROGRESS_STATES.includes(spec.processingState);
+}
+
+/** True when the last processing did not succeed (`failed` and the like): see `lastProcessedErrors`. */
+export function isOpenApiSpecFailed(spec: Pick<OpenApiSpec, 'processingState'>): boolean {
+  return spec.processingState !== undefined && OPENAPI_FAILED_STATES.includes(spec.processingState);
+}
+
+/** OpenAPI specifications of an organization, kept under a slug: `client.openapi`. */
+export class OpenApi extends Resource {
+  /**
+   * Lists the organization's specs.
+   * `await` gives the first page; `for await` walks every spec.
+   */
+  list(
+    organizationId: string,
+    query: OpenApiSpecListQuery = {},
+    options?: RequestOptions,
+  ): PagePromise<OpenApiSpec> {
+    return this.http.list(listOpenApiSpecs, { params: { organizationId }, query }, options);
+  }
+
+  /**
+   * Creates a spec under `slug`, fetched from `source.url`. It starts `pending`: follow the
+   * processing with `waitUntilProcessed`. A slug already taken is refused (see `replace`).
+   */
+  create(
+    organizationId: string,
+    body: OpenApiSpecCreateBody,
+    options?: RequestOptions,
+  ): ApiPromise<OpenApiSpec> {
+    return this.http.call(createOpenApiSpec, { params: { organizationId }, body }, options);
+  }
+
+  /** Reads one spec by its slug, with its processing state and last errors. */
+  get(organizationId: string, specSlug: string, options?: RequestOptions): ApiPromise<OpenApiSpec> {
+    return this.http.call(getOpenApiSpec, { params: { organizationId, specSlug } }, options);
+  }
+
+  /**
+   * Points the spec at a new source and processes it again, or creates the spec when no spec
+   * has that slug: the call to publish from a pipeline, whatever was there before.
+   */
+  replace(
+    organizationId: string,
+    specSlug: string,
+    body: OpenApiSpecReplaceBody,
+    options?: RequestOptions,
+  ): ApiPromise<OpenApiSpec> {
+    return this.http.call(replaceOpenApiSpec, { params: { organizationId, specSlug }, body }, options);
+  }
+
+  /** Changes the spec's visibility: `private`, or `public` (anyone with a public link). */
+  update(
+    organizationId: string,
+    specSlug: string,
+    body: OpenApiSpecUpdateBody,
+    options?: RequestOptions,
+  ): ApiPromise<OpenApiSpec> {
+    return this.http.call(updateOpenApiSpec, { params: { organizationId, specSlug }, body }, options);
+  }
+
+  /** Deletes the spec; deleting a spec that does not exist succeeds too. */
+  delete(organizationId: string, specSlug: string, options?: RequestOptions): ApiPromise<void> {
+    return this.http.call(deleteOpenApiSpec, { params: { organizationId, specSlug } }, options);
+  }
+
+  /**
+   * Reads the spec every `interval` ms (default 2 000) until its `processingState` leaves
+   * `pending`/`processing`, and returns it: check `processingState` (`isOpenApiSpecFailed`
+   * tells a failure; `lastProcessedErrors` says why). Fails with `WaitTimeoutError` (holding
+   * the last spec read) after `timeout` ms (default 10 minutes), with `AbortError` when
+   * `signal` aborts.
+   *
+   * @example
+   * await client.openapi.replace(org, 'petstore', { source: { url } });
+   * const spec = await client.openapi.waitUntilProcessed(org, 'petstore', { timeout: 60_000 });
+   */
+  waitUntilProcessed(
+    organizationId: string,
+    specSlug: string,
+    options: WaitOptions<OpenApiSpec> = {},
+  ): Promise<OpenApiSpec> {
+    return waitUntil(
+      (signal) => this.get(organizationId, specSlug, signal ? { signal } : undefined),
+      (spec) => !isOpenApiSpecProcessing(spec),
+      {
+        ...options,
+        what: `the processing of OpenAPI spec ${specSlug}`,
+        describe: (spec) => `processingState ${spec.processingState ?? '(none)'}`,
+      },
+    );
+  }
+}

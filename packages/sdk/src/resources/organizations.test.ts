@@ -1,0 +1,232 @@
+import { isDeepStrictEqual } from 'node:util';
+import nock from 'nock';
+import { describe, expect, it } from 'vitest';
+import { documentFromText } from '../contract/common.js';
+import { InternalServerError, RequestValidationError, ResponseValidationError } from '../index.js';
+import { API, makeClient, rejection, useNockLifecycle } from '../../test-support/nock.js';
+
+const ORG = '/v1/orgs/org_1';
+
+const client = makeClient({ token: 'tok_test', maxRetries: 0 });
+
+function organization(overrides: Record<string, unknown> = {}) {
+  return {
+    object: 'organization',
+    id: 'org_1',
+    title: 'Acme Inc',
+    emailDomains: ['acme.test'],
+    ...overrides,
+  };
+}
+
+/** A nock body matcher: the body sent must be exactly `expected`. */
+const sameAs = (expected: unknown) => (sent: unknown) => isDeepStrictEqual(sent, expected);
+
+/** Calls `fn`, which must throw a RequestValidationError, and returns the offending paths. */
+async function invalidPaths(fn: () => PromiseLike<unknown>): Promise<string[]> {
+  const error = await rejection(fn, RequestValidationError);
+  return error.issues.map((issue) => issue.path);
+}
+
+useNockLifecycle();
+
+describe('client.organizations.update', () => {
+  it('sends the settings as a PATCH body and reads the organization back', async () => {
+    const body = {
+      title: 'Acme Corp',
+      emailDomains: ['acme.test', 'acme-corp.test'],
+      hostname: 'acme-corp',
+      defaultRole: null,
+      defaultContent: { type: 'site' as const, site: 'site_docs' },
+      logo: 'https://cdn.acme.test/logo.png',
+      sso: true,
+      ai: false,
+      inviteLinks: false,
+      mergeRules: { type: 'rules' as const, rules: [{ rule: 'require_specific_reviewers', users: ['u_1'] }] },
+    };
+    nock(API)
+      .patch(ORG, body)
+      .reply(200, organization({ title: 'Acme Corp', defaultRole: null, urls: { logo: body.logo } }));
+
+    const updated = await client.organizations.update('org_1', body);
+
+    expect(updated.title).toBe('Acme Corp');
+    expect(updated.defaultRole).toBeNull();
+    expect(updated.urls?.logo).toBe(body.logo);
+  });
+
+  it('refuses bad settings before sending, naming each field', async () => {
+    expect(
+      await invalidPaths(() =>
+        client.organizations.update('org_1', {
+          title: '  ',
+          emailDomains: ['@acme.test'],
+          hostname: 'Acme Docs',
+          logo: 'ftp://cdn.acme.test/logo.png',
+          // @ts-expect-error: only `site` is a documented default content type
+          defaultContent: { type: 'space', site: 'space_1' },
+          // @ts-expect-error: `owner` is a team role, not an organization role
+          defaultRole: 'owner',
+        }),
+      ),
+    ).toEqual([
+      'body.title',
+      'body.emailDomains.0',
+      'body.hostname',
+      'body.defaultRole',
+      'body.defaultContent.type',
+      'body.logo',
+    ]);
+    expect(
+      await invalidPaths(() =>
+        // @ts-expect-error: `rules` needs its list of rules
+        client.organizations.update('org_1', { mergeRules: { type: 'rules' }, plan: 'pro' }),
+      ),
+    ).toEqual(['body.mergeRules.rules', 'body.plan']);
+  });
+
+  it('reads the billing, trial and merge-rule fields tolerantly, new enum values included', async () => {
+    nock(API)
+      .get(ORG)
+      .reply(
+        200,
+        organization({
+          plan: 'enterprise_2026',
+          billing: { interval: 'yearly', pricing: { members: { pro_2024: { monthly: 8, yearly: 80 } } } },
+          trial: { status: 'active', count: 1 },
+          mergeRules: { type: 'rules', rules: [{ rule: 'require_two_approvals' }] },
+          futureField: { anything: true },
+        }),
+      );
+
+    const org = await client.organizations.get('org_1');
+
+    expect(org.billing?.pricing?.members?.pro_2024?.yearly).toBe(80);
+    expect(org.mergeRules?.rules?.[0]?.rule).toBe('require_two_approvals');
+    expect(org).toHaveProperty('futureField', { anything: true });
+  });
+});
+
+describe('client.organizations: join, ping, invites', () => {
+  it('joins with an empty POST and is not retried', async () => {
+    const retrying = makeClient({ token: 'tok_test', maxRetries: 2 });
+    // One interceptor: a retry would reach nock unmatched and fail the test.
+    nock(API)
+      .post(`${ORG}/join`)
+      .reply(503, { error: { message: 'busy' } });
+
+    await rejection(retrying.organizations.join('org_1'), InternalServerError);
+  });
+
+  it('pings and returns the service visitor claims', async () => {
+    nock(API).post(`${ORG}/ping`).reply(200, { serviceVisitorClaims: 'eyJ.abc.def' });
+
+    expect(await client.organizations.ping('org_1')).toEqual({ serviceVisitorClaims: 'eyJ.abc.def' });
+  });
+
+  it('deletes an invite link, its id encoded into the path', async () => {
+    nock(API).delete(`${ORG}/link-invites/inv%2F1`).reply(204);
+
+    await expect(client.organizations.deleteInvite('org_1', 'inv/1')).resolves.toBeUndefined();
+  });
+});
+
+describe('client.organizations.search', () => {
+  const item = {
+    id: 'space_1',
+    title: 'Handbook',
+    pages: [
+      {
+        id: 'page_1',
+        title: 'Installation',
+        path: 'getting-started/installation',
+        sections: [{ id: 'installation', title: 'Installation', path: 'x#installation', body: 'npm i' }],
+        ancestors: [{ title: 'Getting started' }],
+        urls: { app: 'https://app.test/s/space_1/getting-started/installation' },
+      },
+    ],
+  };
+
+  it('sends the query and walks the pages of results', async () => {
+    nock(API)
+      .get(`${ORG}/search`)
+      .query({ query: 'install', limit: '1' })
+      .reply(200, { items: [item], next: { page: 'p2' } })
+      .get(`${ORG}/search`)
+      .query({ query: 'install', limit: '1', page: 'p2' })
+      .reply(200, { items: [{ ...item, id: 'space_2', pages: [] }] });
+
+    const all = await client.organizations
+      .search('org_1', { query: 'install', limit: 1 })
+      .toArray({ max: 10 });
+
+    expect(all.map((result) => result.id)).toEqual(['space_1', 'space_2']);
+    expect(all[0]?.pages[0]?.ancestors).toEqual([{ title: 'Getting started' }]);
+  });
+
+  it('requires a non-blank query', async () => {
+    // @ts-expect-error: `query` is required
+    expect(await invalidPaths(() => client.organizations.search('org_1', {}))).toEqual(['query.query']);
+    expect(await invalidPaths(() => client.organizations.search('org_1', { query: ' ' }))).toEqual([
+      'query.query',
+    ]);
+  });
+
+  it('fails on a result without pages', async () => {
+    nock(API)
+      .get(`${ORG}/search`)
+      .query({ query: 'x' })
+      .reply(200, { items: [{ id: 'space_1' }] });
+
+    await rejection(client.organizations.search('org_1', { query: 'x' }), ResponseValidationError);
+  });
+});
+
+describe('client.organizations: agent instructions and email domains', () => {
+  it('reads and replaces the agent instructions', async () => {
+    const instructions = documentFromText('Answer in English.\nCite the page.');
+    const answer = {
+      object: 'agent-instructions',
+      instructions,
+      updatedAt: '2026-01-01T00:00:00.000Z',
+      updatedBy: { object: 'user', id: 'user_ada' },
+      urls: { location: `${ORG}/agent-instructions` },
+    };
+    nock(API)
+      .put(`${ORG}/agent-instructions`, sameAs({ instructions }))
+      .reply(200, answer)
+      .get(`${ORG}/agent-instructions`)
+      .reply(200, { ...answer, updatedBy: 'user_ada' });
+
+    const updated = await client.organizations.updateAgentInstructions('org_1', instructions);
+    const read = await client.organizations.getAgentInstructions('org_1');
+
+    expect(updated.instructions.nodes).toHaveLength(2);
+    expect(read.updatedBy).toBe('user_ada');
+  });
+
+  it('refuses instructions that are not a document', async () => {
+    expect(
+      await invalidPaths(() =>
+        // @ts-expect-error: a document is required
+        client.organizations.updateAgentInstructions('org_1', { object: 'block', nodes: [] }),
+      ),
+    ).toEqual(['body.instructions.object']);
+  });
+
+  it('looks organizations up by email domain', async () => {
+    nock(API)
+      .get('/v1/email-domains/acme.test/orgs')
+      .reply(200, { organizations: [organization(), organization({ id: 'org_2' })] });
+
+    const found = await client.organizations.listByEmailDomain('acme.test');
+
+    expect(found.organizations.map((org) => org.id)).toEqual(['org_1', 'org_2']);
+  });
+
+  it('refuses an email address in place of a domain', async () => {
+    expect(await invalidPaths(() => client.organizations.listByEmailDomain('ada@acme.test'))).toEqual([
+      'path.emailDomain',
+    ]);
+  });
+});

@@ -1,0 +1,195 @@
+import nock from 'nock';
+import { describe, expect, it } from 'vitest';
+import { ConflictError, NotFoundError, RequestValidationError } from '../index.js';
+import { API, makeClient, rejection, useNockLifecycle } from '../../test-support/nock.js';
+
+const SPACE = '/v1/spaces/space_1';
+
+const client = makeClient({ token: 'tok_test', maxRetries: 0 });
+
+function space(overrides: Record<string, unknown> = {}) {
+  return {
+    object: 'space',
+    id: 'space_1',
+    title: 'Handbook',
+    visibility: 'public',
+    editMode: 'live',
+    organization: 'org_1',
+    parent: 'col_1',
+    ...overrides,
+  };
+}
+
+/** Calls `fn`, which must throw a RequestValidationError, and returns the offending paths. */
+async function invalidPaths(fn: () => PromiseLike<unknown>): Promise<string[]> {
+  const error = await rejection(fn, RequestValidationError);
+  return error.issues.map((issue) => issue.path);
+}
+
+useNockLifecycle();
+
+describe('client.spaces reads', () => {
+  it('sends the share key of a share-link site as `shareKey`', async () => {
+    nock(API).get(SPACE).query({ shareKey: 'share_1' }).reply(200, space());
+
+    const read = await client.spaces.get('space_1', { shareKey: 'share_1' });
+
+    expect(read).toMatchObject({ id: 'space_1', parent: 'col_1' });
+  });
+
+  it('reads a space with merge rules, an unknown edit mode and unknown fields', async () => {
+    const rules = { type: 'rules', rules: [{ rule: 'require_specific_reviewers', users: ['u_1'] }] };
+    nock(API)
+      .get(SPACE)
+      .reply(200, space({ editMode: 'frozen', mergeRules: rules, deletedAt: null, shelf: 3 }));
+
+    const read = await client.spaces.get('space_1');
+
+    expect(read.editMode).toBe('frozen');
+    expect(read.mergeRules).toEqual(rules);
+    expect((read as Record<string, unknown>).shelf).toBe(3);
+  });
+
+  it('lists the links of a space with a status filter, and keeps the stats', async () => {
+    const stats = { total: 3, broken: { total: 1, changeRequest: 0 } };
+    nock(API)
+      .get(`${SPACE}/links`)
+      .query({ status: 'broken', limit: '10' })
+      .reply(200, {
+        items: [{ status: 'broken', targetReference: { kind: 'page', page: 'p_gone', space: 'space_1' } }],
+        count: 1,
+        stats,
+      });
+
+    const listing = await client.spaces.listLinks('space_1', { status: 'broken', limit: 10 });
+
+    expect(listing.items.map((link) => link.status)).toEqual(['broken']);
+    expect(listing.stats).toEqual(stats);
+  });
+
+  it('refuses a link status outside ok, broken and in-app before sending', async () => {
+    expect(
+      await invalidPaths(() =>
+        client.spaces.listLinks('space_1', { status: 'dead' as 'ok' }).toArray({ max: 1 }),
+      ),
+    ).toEqual(['query.status']);
+  });
+
+  it('raises NotFoundError for the links of an absent space', async () => {
+    nock(API)
+      .get('/v1/spaces/space_x/links')
+      .reply(404, { error: { message: 'space "space_x" was not found' } });
+
+    const error = await rejection(client.spaces.listLinks('space_x'), NotFoundError);
+
+    expect(error.serverMessage).toBe('space "space_x" was not found');
+  });
+});
+
+describe('client.spaces changes', () => {
+  it('updates with PATCH and only the given fields', async () => {
+    const body = {
+      editMode: 'locked' as const,
+      title: 'Team handbook',
+      defaultLevel: 'comment' as const,
+      language: 'fr',
+      mergeRules: { type: 'rules' as const, rules: [{ rule: 'require_specific_reviewers', users: ['u_1'] }] },
+      emoji: null,
+    };
+    nock(API)
+      .patch(SPACE, body)
+      .reply(200, space({ editMode: 'locked', title: 'Team handbook' }));
+
+    const updated = await client.spaces.update('space_1', body);
+
+    expect(updated).toMatchObject({ editMode: 'locked', title: 'Team handbook' });
+  });
+
+  it('checks the update body before sending', async () => {
+    expect(
+      await invalidPaths(() => client.spaces.update('space_1', { editMode: 'frozen' as 'live' })),
+    ).toEqual(['body.editMode']);
+    expect(
+      await invalidPaths(() => client.spaces.update('space_1', { defaultLevel: 'owner' as 'read' })),
+    ).toEqual(['body.defaultLevel']);
+    expect(await invalidPaths(() => client.spaces.update('space_1', { title: '' }))).toEqual(['body.title']);
+    expect(
+      await invalidPaths(() =>
+        client.spaces.update('space_1', { mergeRules: { type: 'rules' } as unknown as { type: 'inherit' } }),
+      ),
+    ).toEqual(['body.mergeRules.rules']);
+    expect(
+      await invalidPaths(() =>
+        client.spaces.update('space_1', { visibility: 'public' } as unknown as { title: string }),
+      ),
+    ).toEqual(['body.visibility']);
+  });
+
+  it('deletes with DELETE and reads the empty answer', async () => {
+    nock(API).delete(SPACE).reply(204);
+    await expect(client.spaces.delete('space_1')).resolves.toBeUndefined();
+  });
+
+  it('duplicates and restores with bodiless POSTs', async () => {
+    nock(API)
+      .post(`${SPACE}/duplicate`)
+      .reply(201, space({ id: 'space_2', title: 'Copy of Handbook' }))
+      .post(`${SPACE}/restore`)
+      .reply(200, space());
+
+    expect((await client.spaces.duplicate('space_1')).title).toBe('Copy of Handbook');
+    expect((await client.spaces.restore('space_1')).id).toBe('space_1');
+  });
+
+  it('moves into a collection after a sibling space', async () => {
+    const body = { parent: 'col_2', position: { after: { type: 'space' as const, space: 'space_9' } } };
+    nock(API)
+      .post(`${SPACE}/move`, body)
+      .reply(200, space({ parent: 'col_2' }));
+
+    expect((await client.spaces.move('space_1', body)).parent).toBe('col_2');
+  });
+
+  it('moves to the top level with `parent: null`', async () => {
+    nock(API)
+      .post(`${SPACE}/move`, { parent: null })
+      .reply(200, space({ parent: null }));
+
+    expect((await client.spaces.move('space_1', { parent: null })).parent).toBeNull();
+  });
+
+  it('checks a move before sending: something to do, and an anchor that is a space', async () => {
+    expect(await invalidPaths(() => client.spaces.move('space_1', {}))).toEqual(['body']);
+    expect(await invalidPaths(() => client.spaces.move('space_1', { position: {} }))).toEqual([
+      'body.position',
+    ]);
+    expect(
+      await invalidPaths(() =>
+        client.spaces.move('space_1', {
+          position: {
+            before: { type: 'collection', space: 'c' } as unknown as { type: 'space'; space: string },
+          },
+        }),
+      ),
+    ).toEqual(['body.position.before.type']);
+    expect(await invalidPaths(() => client.spaces.move('space_1', { parent: '' }))).toEqual(['body.parent']);
+  });
+
+  it('transfers to another organization and surfaces the conflict of a transfer that changes nothing', async () => {
+    nock(API)
+      .post(`${SPACE}/transfer`, { organization: 'org_2' })
+      .reply(200, space({ organization: 'org_2', parent: null }))
+      .post(`${SPACE}/transfer`, { organization: 'org_2' })
+      .reply(409, { error: { message: 'the transfer would change nothing' } });
+
+    expect((await client.spaces.transfer('space_1', { organization: 'org_2' })).organization).toBe('org_2');
+    const error = await rejection(
+      client.spaces.transfer('space_1', { organization: 'org_2' }),
+      ConflictError,
+    );
+    expect(error.serverMessage).toBe('the transfer would change nothing');
+    expect(
+      await invalidPaths(() => client.spaces.transfer('space_1', {} as unknown as { organization: string })),
+    ).toEqual(['body.organization']);
+  });
+});
