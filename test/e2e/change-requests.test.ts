@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { operations } from '@docs-api/sdk/contract';
-import { json, startE2e, type E2eContext, type RunResult } from './harness.js';
+import { json, lines, ok, useE2e, type RunResult } from './harness.js';
 
 /*
  * Every `docs cr ...` command, run as the built binary (no TTY) against one sandbox on a
@@ -32,24 +32,10 @@ type LinkReport = {
   items: Link[];
 };
 
-let e2e: E2eContext;
-const docs = (...args: string[]) => e2e.docs(args);
+const e2e = useE2e();
+const { run: docs } = e2e;
 const ids = (result: RunResult) => json<Array<{ id: string }>>(result).map((item) => item.id);
-const lines = (text: string) => text.trimEnd().split('\n');
 const served = (operationId: string) => e2e.sandbox.requests.get(operationId) ?? 0;
-
-/** Asserts success, with the output shown when it is not. */
-function ok(result: RunResult): RunResult {
-  expect(result, `stderr: ${result.stderr}`).toMatchObject({ code: 0 });
-  return result;
-}
-
-beforeAll(async () => {
-  e2e = await startE2e();
-});
-afterAll(async () => {
-  await e2e.close();
-});
 
 describe('docs cr list and view', () => {
   it('lists the open requests of a space as tab-separated rows', async () => {
@@ -689,7 +675,7 @@ describe('coverage through the CLI', () => {
   it('exercised every change request operation of the contract', () => {
     const crOperations = operations.filter((op) => op.area.startsWith('Change request')).map((op) => op.id);
     expect(crOperations).toHaveLength(27);
-    const missed = crOperations.filter((id) => !e2e.sandbox.hits.get(id));
+    const missed = e2e.unhit(crOperations);
     expect(missed).toEqual([]);
   });
 });

@@ -3,6 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { operations } from '@docs-api/sdk/contract';
 import { createSandbox, type RunningSandbox, type Sandbox, type SandboxOptions } from '@docs-api/sandbox';
 
 export const DOCS_BIN = fileURLToPath(new URL('../../packages/cli/bin/run.js', import.meta.url));
@@ -51,6 +53,66 @@ export async function startE2e(options: SandboxOptions = {}): Promise<E2eContext
     },
   };
 }
+
+/**
+ * One sandbox and config dir for a whole test file: started before its first test and closed
+ * after its last, so the tests share its state and run in order. The returned object stands for
+ * the context (usable from the first hook or test on; it closes itself) and adds shortcuts.
+ */
+export interface E2eSession extends Omit<E2eContext, 'close'> {
+  /** `docs(['teams', 'list'])` as `run('teams', 'list')`. */
+  run: (...args: string[]) => Promise<RunResult>;
+  /** How many requests the sandbox has answered so far, to check that a command sent none. */
+  totalRequests: () => number;
+  /** A path in the config dir, for files the tests write. */
+  file: (name: string) => string;
+  /** The operation ids in `ids` that the sandbox has never served. */
+  unhit: (ids: readonly string[]) => string[];
+}
+
+export function useE2e(options: SandboxOptions = {}): E2eSession {
+  let context: E2eContext | undefined;
+  const current = (): E2eContext => {
+    if (!context) throw new Error('the e2e sandbox is used before it started (outside a test or hook)');
+    return context;
+  };
+  beforeAll(async () => {
+    context = await startE2e(options);
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+  return {
+    get sandbox() {
+      return current().sandbox;
+    },
+    get running() {
+      return current().running;
+    },
+    get configHome() {
+      return current().configHome;
+    },
+    docs: (args, runOptions) => current().docs(args, runOptions),
+    run: (...args) => current().docs(args),
+    totalRequests: () => [...current().sandbox.requests.values()].reduce((sum, n) => sum + n, 0),
+    file: (name) => join(current().configHome, name),
+    unhit: (ids) => ids.filter((id) => !current().sandbox.hits.get(id)),
+  };
+}
+
+/** The ids of the contract's operations in the given areas, in contract order. */
+export function areaOperationIds(...areas: string[]): string[] {
+  return operations.filter((op) => areas.includes(op.area)).map((op) => op.id);
+}
+
+/** Asserts success, with the output shown when it is not. */
+export function ok(result: RunResult): RunResult {
+  expect(result, `stderr: ${result.stderr}`).toMatchObject({ code: 0 });
+  return result;
+}
+
+/** Output lines, without the trailing newline (and trailing whitespace) of the last. */
+export const lines = (text: string): string[] => text.trimEnd().split('\n');
 
 export function runDocs(
   args: string[],

@@ -1,8 +1,6 @@
 import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operations } from '@docs-api/sdk/contract';
-import { json, startE2e, type E2eContext, type RunResult } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { areaOperationIds, json, lines, ok, useE2e } from './harness.js';
 
 /*
  * Every `docs openapi ...`, `docs integrations ...` and `docs imports ...` command, run as the
@@ -34,24 +32,8 @@ type ImportRun = {
   pages: Array<{ sourceURL: string; status: string }>;
 };
 
-let e2e: E2eContext;
-const docs = (...args: string[]) => e2e.docs(args);
-const lines = (text: string) => text.trimEnd().split('\n');
-const totalRequests = () => [...e2e.sandbox.requests.values()].reduce((sum, n) => sum + n, 0);
-const file = (name: string) => join(e2e.configHome, name);
-
-/** Asserts success, with the output shown when it is not. */
-function ok(result: RunResult): RunResult {
-  expect(result, `stderr: ${result.stderr}`).toMatchObject({ code: 0 });
-  return result;
-}
-
-beforeAll(async () => {
-  e2e = await startE2e();
-});
-afterAll(async () => {
-  await e2e.close();
-});
+const e2e = useE2e();
+const { run: docs, totalRequests, file } = e2e;
 
 describe('docs openapi', () => {
   it('lists specs as tab-separated rows, and shows one', async () => {
@@ -499,9 +481,8 @@ describe('docs imports', () => {
 
 describe('coverage through the CLI', () => {
   it('exercised every OpenAPI specifications, Integrations and Imports operation of the contract', () => {
-    const areas = ['OpenAPI specifications', 'Integrations', 'Imports'];
-    const ids = operations.filter((op) => areas.includes(op.area)).map((op) => op.id);
+    const ids = areaOperationIds('OpenAPI specifications', 'Integrations', 'Imports');
     expect(ids).toHaveLength(12);
-    expect(ids.filter((id) => !e2e.sandbox.hits.get(id))).toEqual([]);
+    expect(e2e.unhit(ids)).toEqual([]);
   });
 });

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operations } from '@docs-api/sdk/contract';
-import { json, startE2e, type E2eContext, type RunResult } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { areaOperationIds, json, ok, useE2e } from './harness.js';
 
 /*
  * Every `docs orgs ...` and `docs members ...` command, run as the built binary (no TTY)
@@ -22,28 +21,14 @@ type Organization = {
 type Member = { id: string; role: string | null; sso: boolean; lastSeenAt?: string };
 type SearchItem = { id: string; pages: Array<{ id: string; sections: Array<{ id: string }> }> };
 
-let e2e: E2eContext;
-const docs = (...args: string[]) => e2e.docs(args);
+const e2e = useE2e();
+const { run: docs, totalRequests } = e2e;
 /** Output lines; a row's trailing tab (an empty last column) is kept. */
 const lines = (text: string) => text.replace(/\n$/, '').split('\n');
-const totalRequests = () => [...e2e.sandbox.requests.values()].reduce((sum, n) => sum + n, 0);
-
-/** Asserts success, with the output shown when it is not. */
-function ok(result: RunResult): RunResult {
-  expect(result, `stderr: ${result.stderr}`).toMatchObject({ code: 0 });
-  return result;
-}
 
 async function memberIds(...args: string[]): Promise<string[]> {
   return json<Member[]>(ok(await docs('members', 'list', '--json', ...args))).map((m) => m.id);
 }
-
-beforeAll(async () => {
-  e2e = await startE2e();
-});
-afterAll(async () => {
-  await e2e.close();
-});
 
 describe('docs orgs list, view and edit', () => {
   it('lists your organizations as rows, and those that allow an email domain', async () => {
@@ -284,11 +269,9 @@ describe('docs orgs and members: bad input', () => {
 
 describe('coverage through the CLI', () => {
   it('exercised every Organizations, members, search operation of the contract', () => {
-    const areaOperations = operations
-      .filter((op) => op.area === 'Organizations, members, search')
-      .map((op) => op.id);
+    const areaOperations = areaOperationIds('Organizations, members, search');
     expect(areaOperations).toHaveLength(17);
-    const missed = areaOperations.filter((id) => !e2e.sandbox.hits.get(id));
+    const missed = e2e.unhit(areaOperations);
     expect(missed).toEqual([]);
   });
 });

@@ -1,20 +1,12 @@
 import { stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operations } from '@docs-api/sdk/contract';
-import { json, startE2e, type E2eContext } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { areaOperationIds, json, useE2e } from './harness.js';
 
 type Site = { id: string; title: string; visibility: string; proxy?: { origin: string } };
 
-let e2e: E2eContext;
-const totalRequests = () => [...e2e.sandbox.requests.values()].reduce((sum, n) => sum + n, 0);
-
-beforeAll(async () => {
-  e2e = await startE2e();
-});
-afterAll(async () => {
-  await e2e.close();
-});
+const e2e = useE2e();
+const { totalRequests } = e2e;
 
 describe('docs sites, end to end', () => {
   it('lists sites as tab-separated rows when piped, and as JSON with --json', async () => {
@@ -209,9 +201,9 @@ describe('docs auth, end to end', () => {
 
 describe('coverage through the CLI', () => {
   it('exercised every Sites operation of the contract', () => {
-    const siteOperations = operations.filter((op) => op.area === 'Sites').map((op) => op.id);
+    const siteOperations = areaOperationIds('Sites');
     expect(siteOperations).toHaveLength(11);
-    const missed = siteOperations.filter((id) => !e2e.sandbox.hits.get(id));
+    const missed = e2e.unhit(siteOperations);
     expect(missed).toEqual([]);
   });
 });

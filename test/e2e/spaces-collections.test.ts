@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operations } from '@docs-api/sdk/contract';
-import { json, startE2e, type E2eContext, type RunResult } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { areaOperationIds, json, lines, ok, useE2e, type RunResult } from './harness.js';
 
 /*
  * Every `docs spaces ...` and `docs collections ...` command, run as the built binary (no TTY)
@@ -20,30 +19,15 @@ type LinkReport = {
 
 const DAY = 24 * 60 * 60 * 1000;
 let now = Date.UTC(2026, 2, 1, 12);
-let e2e: E2eContext;
-const docs = (...args: string[]) => e2e.docs(args);
-const lines = (text: string) => text.trimEnd().split('\n');
+const e2e = useE2e({ clock: () => new Date(now) });
+const { run: docs, totalRequests } = e2e;
 const firstColumn = (result: RunResult) =>
   result.stdout ? lines(result.stdout).map((l) => l.split('\t')[0] ?? '') : [];
-const totalRequests = () => [...e2e.sandbox.requests.values()].reduce((sum, n) => sum + n, 0);
-
-/** Asserts success, with the output shown when it is not. */
-function ok(result: RunResult): RunResult {
-  expect(result, `stderr: ${result.stderr}`).toMatchObject({ code: 0 });
-  return result;
-}
 
 /** Ids of the spaces of a collection, in their order, through `docs collections spaces`. */
 async function spacesOf(collectionId: string): Promise<string[]> {
   return firstColumn(ok(await docs('collections', 'spaces', collectionId)));
 }
-
-beforeAll(async () => {
-  e2e = await startE2e({ clock: () => new Date(now) });
-});
-afterAll(async () => {
-  await e2e.close();
-});
 
 describe('docs spaces list and view', () => {
   it('lists spaces as tab-separated rows: id, title, collection, visibility, edit mode, open CRs, updated', async () => {
@@ -364,10 +348,8 @@ describe('docs spaces and collections: bad input', () => {
 
 describe('coverage through the CLI', () => {
   it('exercised every Spaces and Collections operation of the contract', () => {
-    const ids = operations
-      .filter((op) => op.area === 'Spaces' || op.area === 'Collections')
-      .map((op) => op.id);
+    const ids = areaOperationIds('Spaces', 'Collections');
     expect(ids).toHaveLength(17);
-    expect(ids.filter((id) => !e2e.sandbox.hits.get(id))).toEqual([]);
+    expect(e2e.unhit(ids)).toEqual([]);
   });
 });

@@ -1,8 +1,6 @@
 import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operations } from '@docs-api/sdk/contract';
-import { json, startE2e, type E2eContext, type RunResult } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { areaOperationIds, json, lines, ok, useE2e } from './harness.js';
 
 /*
  * Every `docs saml ...` and `docs conversations ...` command, run as the built binary (no TTY)
@@ -51,24 +49,12 @@ GUc62zYo1YQwDwYDVR0TAQH/BAUwAwEB/zAKBggqhkjOPQQDAgNIADBFAiEArJwJ
 -----END CERTIFICATE-----
 `;
 
-let e2e: E2eContext;
-const docs = (...args: string[]) => e2e.docs(args);
-const lines = (text: string) => text.trimEnd().split('\n');
-const totalRequests = () => [...e2e.sandbox.requests.values()].reduce((sum, n) => sum + n, 0);
-const file = (name: string) => join(e2e.configHome, name);
-
-function ok(result: RunResult): RunResult {
-  expect(result, `stderr: ${result.stderr}`).toMatchObject({ code: 0 });
-  return result;
-}
+const e2e = useE2e();
+const { run: docs, totalRequests, file } = e2e;
 
 beforeAll(async () => {
-  e2e = await startE2e();
   await writeFile(file('idp.pem'), CERTIFICATE);
   await writeFile(file('key.pem'), '-----BEGIN PRIVATE KEY-----\nQUJD\n-----END PRIVATE KEY-----\n');
-});
-afterAll(async () => {
-  await e2e.close();
 });
 
 describe('docs saml', () => {
@@ -387,10 +373,8 @@ describe('docs conversations ingest', () => {
 
 describe('coverage through the CLI', () => {
   it('exercised every Single sign-on and Conversations operation of the contract', () => {
-    const ids = operations
-      .filter((op) => op.area === 'Single sign-on' || op.area === 'Conversations')
-      .map((op) => op.id);
+    const ids = areaOperationIds('Single sign-on', 'Conversations');
     expect(ids).toHaveLength(12);
-    expect(ids.filter((id) => !e2e.sandbox.hits.get(id))).toEqual([]);
+    expect(e2e.unhit(ids)).toEqual([]);
   });
 });

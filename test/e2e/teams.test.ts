@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operations } from '@docs-api/sdk/contract';
-import { json, startE2e, type E2eContext, type RunResult } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { areaOperationIds, json, lines, ok, useE2e } from './harness.js';
 
 /*
  * Every `docs teams ...` command, run as the built binary (no TTY) against one sandbox on a
@@ -12,29 +11,14 @@ import { json, startE2e, type E2eContext, type RunResult } from './harness.js';
 type Team = { id: string; title: string; members: number; spaces: number };
 type Membership = { organization: { id: string; role: string | null }; team: { role: string } };
 
-let e2e: E2eContext;
-const docs = (...args: string[]) => e2e.docs(args);
-const lines = (text: string) => text.trimEnd().split('\n');
-const totalRequests = () => [...e2e.sandbox.requests.values()].reduce((sum, n) => sum + n, 0);
-
-/** Asserts success, with the output shown when it is not. */
-function ok(result: RunResult): RunResult {
-  expect(result, `stderr: ${result.stderr}`).toMatchObject({ code: 0 });
-  return result;
-}
+const e2e = useE2e();
+const { run: docs, totalRequests } = e2e;
 
 /** `user:teamRole` of every member of a team, through `docs teams members list --json`. */
 async function roster(teamId: string): Promise<string[]> {
   const members = json<Membership[]>(ok(await docs('teams', 'members', 'list', teamId, '--json')));
   return members.map((m) => `${m.organization.id}:${m.team.role}`);
 }
-
-beforeAll(async () => {
-  e2e = await startE2e();
-});
-afterAll(async () => {
-  await e2e.close();
-});
 
 describe('docs teams list and view', () => {
   it('lists teams as tab-separated rows: id, title, members, spaces, created', async () => {
@@ -235,9 +219,9 @@ describe('docs teams: bad input', () => {
 
 describe('coverage through the CLI', () => {
   it('exercised every Teams and team members operation of the contract', () => {
-    const teamOperations = operations.filter((op) => op.area === 'Teams and team members').map((op) => op.id);
+    const teamOperations = areaOperationIds('Teams and team members');
     expect(teamOperations).toHaveLength(9);
-    const missed = teamOperations.filter((id) => !e2e.sandbox.hits.get(id));
+    const missed = e2e.unhit(teamOperations);
     expect(missed).toEqual([]);
   });
 });

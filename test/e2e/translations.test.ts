@@ -1,8 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operations } from '@docs-api/sdk/contract';
-import { json, startE2e, type E2eContext, type RunResult } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { areaOperationIds, json, lines, ok, useE2e } from './harness.js';
 
 /*
  * Every `docs translations ...` command, run as the built binary (no TTY) against one sandbox
@@ -20,23 +19,8 @@ type Translation = {
 };
 type GlossaryEntry = { id: string; translations: Record<string, string> };
 
-let e2e: E2eContext;
-const docs = (...args: string[]) => e2e.docs(args);
-const lines = (text: string) => text.trimEnd().split('\n');
-const totalRequests = () => [...e2e.sandbox.requests.values()].reduce((sum, n) => sum + n, 0);
-
-/** Asserts success, with the output shown when it is not. */
-function ok(result: RunResult): RunResult {
-  expect(result, `stderr: ${result.stderr}`).toMatchObject({ code: 0 });
-  return result;
-}
-
-beforeAll(async () => {
-  e2e = await startE2e();
-});
-afterAll(async () => {
-  await e2e.close();
-});
+const e2e = useE2e();
+const { run: docs, totalRequests } = e2e;
 
 describe('docs translations list, view, create, edit', () => {
   it('lists translations as tab-separated rows, and as JSON with --json', async () => {
@@ -359,8 +343,8 @@ describe('docs translations glossary', () => {
 
 describe('coverage through the CLI', () => {
   it('exercised every Translations and glossary operation of the contract', () => {
-    const ids = operations.filter((op) => op.area === 'Translations and glossary').map((op) => op.id);
+    const ids = areaOperationIds('Translations and glossary');
     expect(ids).toHaveLength(9);
-    expect(ids.filter((id) => !e2e.sandbox.hits.get(id))).toEqual([]);
+    expect(e2e.unhit(ids)).toEqual([]);
   });
 });

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { Args } from '@oclif/core';
 import type {
   Conversation,
@@ -9,9 +8,9 @@ import type {
   IssuesCluster,
 } from '@docs-api/sdk';
 import { UsageError } from './exit-codes.js';
+import { readJson } from './files.js';
 import { formatDate, output, type Column } from './output.js';
 import { pickOne } from './prompts.js';
-import { readStdin } from './stdin.js';
 
 /*
  * What the `docs conversations ...` commands share: arguments, pickers, table columns,
@@ -128,18 +127,7 @@ export async function pickIssue(client: DocsClient, organizationId: string): Pro
  * against the contract before any is sent, so a bad one leaves nothing half-ingested.
  */
 export async function readConversationsFile(file: string): Promise<ConversationIngestBody[]> {
-  let text: string;
-  try {
-    text = file === '-' ? await readStdin() : await readFile(file, 'utf8');
-  } catch (error) {
-    throw new UsageError(`--file: cannot read ${file}: ${(error as Error).message}`);
-  }
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    throw new UsageError(`--file: ${file} is not valid JSON: ${(error as Error).message}`);
-  }
+  const data = await readJson('--file', file);
   const many = Array.isArray(data);
   const items: unknown[] = many ? (data as unknown[]) : [data];
   if (items.length === 0) throw new UsageError(`--file: ${file} holds no conversations.`);

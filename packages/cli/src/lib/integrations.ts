@@ -1,10 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import { Args } from '@oclif/core';
 import type { DocsClient, Integration } from '@docs-api/sdk';
 import { UsageError } from './exit-codes.js';
+import { readJson } from './files.js';
 import { output, type Column } from './output.js';
 import { pickOne } from './prompts.js';
-import { readStdin } from './stdin.js';
 
 /*
  * What the `docs integrations ...` commands share: the argument, the picker, columns, the
@@ -52,24 +51,9 @@ export async function pickIntegration(client: DocsClient): Promise<string> {
   }));
 }
 
-/** A file's text, or standard input for `-`; `flag` names the flag in errors. */
-export async function readText(flag: string, file: string): Promise<string> {
-  try {
-    return file === '-' ? await readStdin() : await readFile(file, 'utf8');
-  } catch (error) {
-    throw new UsageError(`${flag}: cannot read ${file}: ${(error as Error).message}`);
-  }
-}
-
 /** `--file`: a JSON object holding the publish body's fields (`title`, `description`, ...). */
 export async function readManifest(file: string): Promise<Record<string, unknown>> {
-  const text = await readText('--file', file);
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    throw new UsageError(`--file: ${file} is not valid JSON: ${(error as Error).message}`);
-  }
+  const data = await readJson('--file', file);
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
     throw new UsageError(`--file: ${file} must hold a JSON object of the integration's fields.`);
   }

@@ -3,11 +3,11 @@ import type { DocsClient, OpenApiSpec } from '@docs-api/sdk';
 import { CommandError } from './exit-codes.js';
 import { formatDate, output, type Column } from './output.js';
 import { pickOne } from './prompts.js';
-import { formatDuration, runProgress } from './translations.js';
+import { waitFlags, waitWithProgress } from './progress.js';
 
 /*
  * What the `docs openapi ...` commands share: arguments, the picker, table columns, the
- * printer, and following a spec's processing with --wait.
+ * printer, and sending a source (`create`, `publish`) then following its processing with --wait.
  */
 
 export const specSlugArg = Args.string({
@@ -22,32 +22,26 @@ export const newSpecSlugArg = Args.string({
   required: true,
 });
 
-export const specUrlFlag = Flags.string({
-  char: 'u',
-  description: 'URL the spec is fetched from (http or https)',
-  required: true,
-});
-
-const DEFAULT_INTERVAL = 2;
-const DEFAULT_TIMEOUT = 600;
-
-export const waitFlags = {
-  wait: Flags.boolean({
-    char: 'w',
-    description: 'Wait until the spec is processed; exit 1 if processing fails',
+/** The flags of `create` and `publish`: where the spec is fetched from, and --wait. */
+export const specSourceFlags = {
+  url: Flags.string({
+    char: 'u',
+    description: 'URL the spec is fetched from (http or https)',
+    required: true,
   }),
-  // No oclif defaults here: a default would count as given and trip `dependsOn`.
-  interval: Flags.integer({
-    description: `With --wait: seconds between two reads (default ${DEFAULT_INTERVAL})`,
-    min: 1,
-    dependsOn: ['wait'],
-  }),
-  timeout: Flags.integer({
-    description: `With --wait: seconds to wait before giving up; processing goes on (default ${DEFAULT_TIMEOUT})`,
-    min: 1,
-    dependsOn: ['wait'],
+  ...waitFlags({
+    wait: 'Wait until the spec is processed; exit 1 if processing fails',
+    goesOn: 'processing goes on',
   }),
 };
+
+/** The values of `specSourceFlags`. */
+export interface SpecSourceFlags {
+  url: string;
+  wait: boolean;
+  interval?: number | undefined;
+  timeout?: number | undefined;
+}
 
 export const specColumns: Column<OpenApiSpec>[] = [
   { header: 'SLUG', value: (s) => s.slug },
@@ -111,24 +105,11 @@ export async function followProcessing(
   slug: string,
   options: FollowOptions,
 ): Promise<OpenApiSpec> {
-  const showProgress = runProgress.enabled();
-  const started = Date.now();
-  let spec: OpenApiSpec;
-  try {
-    spec = await client.openapi.waitUntilProcessed(organizationId, slug, {
-      interval: (options.interval ?? DEFAULT_INTERVAL) * 1000,
-      timeout: (options.timeout ?? DEFAULT_TIMEOUT) * 1000,
-      onPoll: (read) => {
-        if (showProgress) {
-          runProgress.show(
-            `Processing ${slug}: ${read.processingState ?? '?'} (${formatDuration(Date.now() - started)})`,
-          );
-        }
-      },
-    });
-  } finally {
-    if (showProgress) runProgress.clear();
-  }
+  const spec = await waitWithProgress<OpenApiSpec>(
+    options,
+    (read) => `Processing ${slug}: ${read.processingState ?? '?'}`,
+    (waitOptions) => client.openapi.waitUntilProcessed(organizationId, slug, waitOptions),
+  );
   const { isOpenApiSpecFailed } = await import('@docs-api/sdk');
   if (isOpenApiSpecFailed(spec)) {
     if (options.json) output.json(spec);
@@ -137,4 +118,25 @@ export async function followProcessing(
     throw new CommandError(`Processing of OpenAPI spec ${slug} ended ${spec.processingState}${reason}.`);
   }
   return spec;
+}
+
+/**
+ * `create` and `publish`: sends the source with `send`, then with --wait follows the processing
+ * (see `followProcessing`; `json` is true with --json). Returns the spec as last read.
+ */
+export async function sendSpecSource(
+  client: DocsClient,
+  organizationId: string,
+  slug: string,
+  flags: SpecSourceFlags,
+  json: boolean,
+  send: (source: { url: string }) => Promise<OpenApiSpec>,
+): Promise<OpenApiSpec> {
+  const spec = await send({ url: flags.url });
+  if (!flags.wait) return spec;
+  return followProcessing(client, organizationId, slug, {
+    json,
+    interval: flags.interval,
+    timeout: flags.timeout,
+  });
 }

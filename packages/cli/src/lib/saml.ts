@@ -1,11 +1,9 @@
 import { X509Certificate } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { Args, Flags } from '@oclif/core';
 import type { DocsClient, Role, SamlProvider, SsoEntry } from '@docs-api/sdk';
-import { UsageError } from './exit-codes.js';
+import { readText } from './files.js';
 import { formatDate, output, type Column } from './output.js';
 import { pickOne } from './prompts.js';
-import { readStdin } from './stdin.js';
 
 /*
  * What the `docs saml ...` commands share: the provider argument and its picker, the provider
@@ -93,11 +91,7 @@ export function printProvider(provider: SamlProvider, to: 'stdout' | 'stderr' = 
 
 /** `--certificate-file`: the PEM text of a file, or of standard input for `-`. */
 export async function readCertificate(file: string): Promise<string> {
-  try {
-    return file === '-' ? await readStdin() : await readFile(file, 'utf8');
-  } catch (error) {
-    throw new UsageError(`--certificate-file: cannot read ${file}: ${(error as Error).message}`);
-  }
+  return readText('--certificate-file', file);
 }
 
 export async function pickProvider(client: DocsClient, organizationId: string): Promise<string> {

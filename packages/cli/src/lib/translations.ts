@@ -1,15 +1,16 @@
-import { readFile } from 'node:fs/promises';
 import { Args } from '@oclif/core';
 import type { DocsClient, DocumentInput, GlossaryEntry, GlossaryTerms, Translation } from '@docs-api/sdk';
 import { documentText } from './change-requests.js';
 import { UsageError } from './exit-codes.js';
+import { readJson } from './files.js';
 import { formatDate, output, type Column } from './output.js';
+import { formatDuration } from './progress.js';
 import { pickOne } from './prompts.js';
 import { readStdin } from './stdin.js';
 
 /*
  * What the `docs translations ...` commands share: arguments, pickers, table columns,
- * printers, the parsing of `--term` and `--file`, and the run progress line.
+ * printers, and the parsing of `--instructions`, `--term` and `--file`.
  */
 
 export const translationArg = Args.string({
@@ -49,15 +50,6 @@ export function glossaryColumns(entries: readonly GlossaryEntry[]): Column<Gloss
       value: (entry: GlossaryEntry) => entry.translations?.[language],
     })),
   ];
-}
-
-/** Milliseconds for people: `850 ms`, `42 s`, `3 min 5 s`. */
-export function formatDuration(ms: number | undefined): string {
-  if (ms === undefined) return '';
-  if (ms < 1000) return `${ms} ms`;
-  const seconds = Math.round(ms / 1000);
-  if (seconds < 60) return `${seconds} s`;
-  return `${Math.floor(seconds / 60)} min${seconds % 60 ? ` ${seconds % 60} s` : ''}`;
 }
 
 export function printTranslation(translation: Translation, to: 'stdout' | 'stderr' = 'stdout'): void {
@@ -164,18 +156,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  * or an object with such a map under `translations` (as `glossary list --json` prints them).
  */
 export async function readEntriesFile(file: string): Promise<GlossaryTerms[]> {
-  let text: string;
-  try {
-    text = file === '-' ? await readStdin() : await readFile(file, 'utf8');
-  } catch (error) {
-    throw new UsageError(`--file: cannot read ${file}: ${(error as Error).message}`);
-  }
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    throw new UsageError(`--file: ${file} is not valid JSON: ${(error as Error).message}`);
-  }
+  const data = await readJson('--file', file);
   const items: unknown[] = Array.isArray(data) ? (data as unknown[]) : [data];
   if (items.length === 0) throw new UsageError(`--file: ${file} holds no entries.`);
   return items.map((item, index) => {
@@ -194,16 +175,3 @@ export function sameTerms(a: Readonly<Record<string, string>>, b: Readonly<Recor
   const keys = Object.keys(a);
   return keys.length === Object.keys(b).length && keys.every((key) => a[key]?.trim() === b[key]?.trim());
 }
-
-/** The progress of a run, one rewritten line on stderr; shown only when stderr is a terminal. */
-export const runProgress = {
-  enabled(): boolean {
-    return Boolean(process.stderr.isTTY) && process.env.TERM !== 'dumb';
-  },
-  show(line: string): void {
-    process.stderr.write(`\r\u001b[K${line}`);
-  },
-  clear(): void {
-    process.stderr.write('\r\u001b[K');
-  },
-};

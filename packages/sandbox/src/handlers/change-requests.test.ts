@@ -1,41 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import {
-  BadRequestError,
-  ConflictError,
-  NotFoundError,
-  type ApiError,
-  type ApiPromise,
-  type ChangeRequest,
-} from '@docs-api/sdk';
+import { BadRequestError, ConflictError, NotFoundError, type ChangeRequest } from '@docs-api/sdk';
 import { operations, type Comment, type ContentPage } from '@docs-api/sdk/contract';
-import { sandboxWithClient, steppingClock } from '../../test-support/client.js';
-import type { Sandbox } from '../sandbox.js';
-
-/** Every sandbox this file creates, so the last test can check that all operations were served. */
-const sandboxes: Sandbox[] = [];
+import { failure, sandboxWithClient, trackSandboxes } from '../../test-support/client.js';
 
 const HANDBOOK = 'space_handbook';
 const CLOCK_START = Date.UTC(2026, 2, 1);
 
-function setup() {
-  const created = sandboxWithClient({ clock: steppingClock(CLOCK_START) });
-  sandboxes.push(created.sandbox);
-  return created;
-}
-
-/** The error a call fails with, checked to be of the given class; its server message is returned. */
-async function failure(
-  promise: ApiPromise<unknown>,
-  kind: new (...args: never[]) => ApiError,
-): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(kind);
-    return (error as ApiError).serverMessage;
-  }
-  throw new Error('expected the call to fail');
-}
+const { setup, servedOperationIds } = trackSandboxes({ clockStart: CLOCK_START });
 
 async function all<T>(pages: AsyncIterable<T>): Promise<T[]> {
   const items: T[] = [];
@@ -937,7 +908,7 @@ describe('change request content', () => {
 
 describe('coverage', () => {
   it('served every change request operation through the SDK in this file', () => {
-    const served = new Set(sandboxes.flatMap((sandbox) => [...sandbox.hits.keys()]));
+    const served = servedOperationIds();
     const crIds = operations
       .filter((operation) => operation.area.startsWith('Change request'))
       .map((op) => op.id);

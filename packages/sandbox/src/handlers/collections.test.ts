@@ -1,40 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import {
-  BadRequestError,
-  ConflictError,
-  NotFoundError,
-  type ApiError,
-  type ApiPromise,
-  type DocsClient,
-} from '@docs-api/sdk';
+import { BadRequestError, ConflictError, NotFoundError, type DocsClient } from '@docs-api/sdk';
 import { collectionOperations, type CollectionListQuery } from '@docs-api/sdk/contract';
-import { sandboxWithClient, steppingClock } from '../../test-support/client.js';
-import type { Sandbox } from '../sandbox.js';
-
-/** Every sandbox this file creates, so the last test can check that all collection operations were served. */
-const sandboxes: Sandbox[] = [];
+import { failure, trackSandboxes } from '../../test-support/client.js';
 
 const ORG = 'org_acme';
 
-function setup() {
-  const created = sandboxWithClient({ clock: steppingClock(Date.UTC(2026, 2, 1)) });
-  sandboxes.push(created.sandbox);
-  return created;
-}
-
-/** The error a call fails with, checked to be of the given class; its server message is returned. */
-async function failure(
-  promise: ApiPromise<unknown>,
-  kind: new (...args: never[]) => ApiError,
-): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(kind);
-    return (error as ApiError).serverMessage;
-  }
-  throw new Error('expected the call to fail');
-}
+const { setup, servedOperationIds } = trackSandboxes({ clockStart: Date.UTC(2026, 2, 1) });
 
 const collectionIds = async (client: DocsClient, query: CollectionListQuery = {}, org = ORG) =>
   (await client.collections.list(org, query).toArray({ max: 100 })).map((c) => c.id);
@@ -248,7 +219,7 @@ describe('collections: transfer', () => {
 
 describe('coverage', () => {
   it('served every collection operation through the SDK in this file', () => {
-    const served = new Set(sandboxes.flatMap((sandbox) => [...sandbox.hits.keys()]));
+    const served = servedOperationIds();
     const ids = collectionOperations.map((op) => op.id);
     expect(ids).toHaveLength(8);
     expect(ids.filter((id) => !served.has(id))).toEqual([]);

@@ -1,39 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { NotFoundError, type ApiError, type ApiPromise, type DocsClient } from '@docs-api/sdk';
+import { NotFoundError, type DocsClient } from '@docs-api/sdk';
 import {
   conversationOperations,
   type ConversationIngestBody,
   type IssueListQuery,
 } from '@docs-api/sdk/contract';
-import { sandboxWithClient, steppingClock } from '../../test-support/client.js';
-import type { Sandbox } from '../sandbox.js';
+import { failure, trackSandboxes } from '../../test-support/client.js';
 import { mentions } from './conversations.js';
-
-/** Every sandbox this file creates, so the last test can check that all operations were served. */
-const sandboxes: Sandbox[] = [];
 
 const ORG = 'org_acme';
 /** Two weeks after the seeded conversations (06, 08 and 09 January). */
 const NOW = Date.UTC(2026, 0, 20);
 
-function setup() {
-  const created = sandboxWithClient({ clock: steppingClock(NOW) });
-  sandboxes.push(created.sandbox);
-  return created;
-}
-
-async function failure(
-  promise: ApiPromise<unknown>,
-  kind: new (...args: never[]) => ApiError,
-): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(kind);
-    return (error as ApiError).serverMessage;
-  }
-  throw new Error('expected the call to fail');
-}
+const { setup, servedOperationIds } = trackSandboxes({ clockStart: NOW });
 
 async function issueIds(client: DocsClient, query: IssueListQuery = {}) {
   return (await client.conversations.issues.list(ORG, query).toArray({ max: 100 })).map(
@@ -317,7 +296,7 @@ describe('keyword matching', () => {
 
 describe('coverage', () => {
   it('served every Conversations operation through the SDK in this file', () => {
-    const served = new Set(sandboxes.flatMap((sandbox) => [...sandbox.hits.keys()]));
+    const served = servedOperationIds();
     const ids = conversationOperations.map((op) => op.id);
     expect(ids).toHaveLength(6);
     expect(ids.filter((id) => !served.has(id))).toEqual([]);

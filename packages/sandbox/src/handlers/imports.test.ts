@@ -1,45 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { BadRequestError, ConflictError, NotFoundError, type ApiError, type ApiPromise } from '@docs-api/sdk';
+import { ConflictError, NotFoundError } from '@docs-api/sdk';
 import { operations } from '@docs-api/sdk/contract';
-import { sandboxWithClient, steppingClock } from '../../test-support/client.js';
-import type { Sandbox } from '../sandbox.js';
+import { failure, issuePaths, trackSandboxes } from '../../test-support/client.js';
 
-/** Every sandbox this file creates, so the last test can check that all operations were served. */
-const sandboxes: Sandbox[] = [];
 const ORG = 'org_acme';
 const WEBSITE = { type: 'website' as const, url: 'https://www.acme.test/docs/' };
 
-function setup() {
-  const created = sandboxWithClient({ clock: steppingClock(Date.UTC(2026, 2, 1)) });
-  sandboxes.push(created.sandbox);
-  return created;
-}
-
-/** The error a call fails with, checked to be of the given class; its server message is returned. */
-async function failure(
-  promise: PromiseLike<unknown>,
-  kind: new (...args: never[]) => ApiError,
-): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(kind);
-    return (error as ApiError).serverMessage;
-  }
-  throw new Error('expected the call to fail');
-}
-
-/** The paths of the issues a 400 answer names. */
-async function issuePaths(promise: ApiPromise<unknown>): Promise<string[]> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(BadRequestError);
-    const body = (error as BadRequestError).body as { error: { issues?: Array<{ path: string }> } };
-    return (body.error.issues ?? []).map((issue) => issue.path);
-  }
-  throw new Error('expected a 400');
-}
+const { setup, servedOperationIds } = trackSandboxes({ clockStart: Date.UTC(2026, 2, 1) });
 
 describe('imports: starting a run', () => {
   it('answers a pending run with three pages derived from the URL, and stores the target', async () => {
@@ -149,7 +116,7 @@ describe('imports: cancelling', () => {
 
 describe('coverage', () => {
   it('served every Imports operation through the SDK in this file', () => {
-    const served = new Set(sandboxes.flatMap((sandbox) => [...sandbox.hits.keys()]));
+    const served = servedOperationIds();
     const ids = operations.filter((op) => op.area === 'Imports').map((op) => op.id);
     expect(ids).toHaveLength(2);
     expect(ids.filter((id) => !served.has(id))).toEqual([]);

@@ -3,38 +3,16 @@ import {
   BadRequestError,
   NotFoundError,
   PermissionDeniedError,
-  type ApiError,
   type Integration,
   type IntegrationListQuery,
   type IntegrationPublishBody,
 } from '@docs-api/sdk';
 import { operations } from '@docs-api/sdk/contract';
-import { sandboxWithClient } from '../../test-support/client.js';
-import type { Sandbox } from '../sandbox.js';
+import { failure, trackSandboxes } from '../../test-support/client.js';
 
-/** Every sandbox this file creates, so the last test can check that all operations were served. */
-const sandboxes: Sandbox[] = [];
 const ORG = 'org_acme';
 
-function setup() {
-  const created = sandboxWithClient();
-  sandboxes.push(created.sandbox);
-  return created;
-}
-
-/** The error a call fails with, checked to be of the given class; its server message is returned. */
-async function failure(
-  promise: PromiseLike<unknown>,
-  kind: new (...args: never[]) => ApiError,
-): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(kind);
-    return (error as ApiError).serverMessage;
-  }
-  throw new Error('expected the call to fail');
-}
+const { setup, servedOperationIds } = trackSandboxes();
 
 const manifest: IntegrationPublishBody = {
   title: 'Status Badge',
@@ -243,7 +221,7 @@ describe('integrations: installations status', () => {
 
 describe('coverage', () => {
   it('served every Integrations operation through the SDK in this file', () => {
-    const served = new Set(sandboxes.flatMap((sandbox) => [...sandbox.hits.keys()]));
+    const served = servedOperationIds();
     const ids = operations.filter((op) => op.area === 'Integrations').map((op) => op.id);
     expect(ids).toHaveLength(4);
     expect(ids.filter((id) => !served.has(id))).toEqual([]);

@@ -3,37 +3,15 @@ import {
   ConflictError,
   NotFoundError,
   PermissionDeniedError,
-  type ApiError,
   type DocsClient,
   type MemberListQuery,
 } from '@docs-api/sdk';
 import { memberOperations } from '@docs-api/sdk/contract';
-import { sandboxWithClient, steppingClock } from '../../test-support/client.js';
-import type { Sandbox } from '../sandbox.js';
-
-/** Every sandbox this file creates, so the last check can see that all member operations were served. */
-const sandboxes: Sandbox[] = [];
+import { failure, trackSandboxes } from '../../test-support/client.js';
 
 const ORG = 'org_acme';
 
-function setup() {
-  const created = sandboxWithClient({ clock: steppingClock(Date.UTC(2026, 2, 1)) });
-  sandboxes.push(created.sandbox);
-  return created;
-}
-
-async function failure(
-  promise: PromiseLike<unknown>,
-  kind: new (...args: never[]) => ApiError,
-): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(kind);
-    return (error as ApiError).serverMessage;
-  }
-  throw new Error('expected the call to fail');
-}
+const { setup, servedOperationIds, clear } = trackSandboxes({ clockStart: Date.UTC(2026, 2, 1) });
 
 async function memberIds(client: DocsClient, query: MemberListQuery = {}) {
   return (await client.members.list(ORG, query).toArray({ max: 100 })).map((m) => m.id);
@@ -203,11 +181,11 @@ describe("members: a member's spaces and teams", () => {
 
 describe('members: coverage', () => {
   afterAll(() => {
-    sandboxes.length = 0;
+    clear();
   });
 
   it('served every member operation of the contract', () => {
-    const served = new Set(sandboxes.flatMap((sandbox) => [...sandbox.hits.keys()]));
+    const served = servedOperationIds();
     expect(memberOperations.map((op) => op.id).filter((id) => !served.has(id))).toEqual([]);
   });
 });

@@ -1,33 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ConflictError, NotFoundError, isOpenApiSpecFailed, type ApiError } from '@docs-api/sdk';
+import { ConflictError, NotFoundError, isOpenApiSpecFailed } from '@docs-api/sdk';
 import { operations } from '@docs-api/sdk/contract';
-import { sandboxWithClient, steppingClock } from '../../test-support/client.js';
+import { failure, trackSandboxes } from '../../test-support/client.js';
 import type { Sandbox } from '../sandbox.js';
 
-/** Every sandbox this file creates, so the last test can check that all operations were served. */
-const sandboxes: Sandbox[] = [];
 const ORG = 'org_acme';
 const SOURCE = { url: 'https://api.acme.test/openapi/billing.yaml' };
 
-function setup() {
-  const created = sandboxWithClient({ clock: steppingClock(Date.UTC(2026, 2, 1)) });
-  sandboxes.push(created.sandbox);
-  return created;
-}
-
-/** The error a call fails with, checked to be of the given class; its server message is returned. */
-async function failure(
-  promise: PromiseLike<unknown>,
-  kind: new (...args: never[]) => ApiError,
-): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(kind);
-    return (error as ApiError).serverMessage;
-  }
-  throw new Error('expected the call to fail');
-}
+const { setup, servedOperationIds } = trackSandboxes({ clockStart: Date.UTC(2026, 2, 1) });
 
 /** A raw request below the SDK, for input the SDK itself would refuse to send. */
 function raw(sandbox: Sandbox, method: string, path: string, body?: unknown): Promise<Response> {
@@ -207,7 +187,7 @@ describe('openapi: visibility, deletion and errors', () => {
 
 describe('coverage', () => {
   it('served every OpenAPI specifications operation through the SDK in this file', () => {
-    const served = new Set(sandboxes.flatMap((sandbox) => [...sandbox.hits.keys()]));
+    const served = servedOperationIds();
     const ids = operations.filter((op) => op.area === 'OpenAPI specifications').map((op) => op.id);
     expect(ids).toHaveLength(6);
     expect(ids.filter((id) => !served.has(id))).toEqual([]);

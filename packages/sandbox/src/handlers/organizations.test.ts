@@ -1,33 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import {
-  BadRequestError,
-  ConflictError,
-  NotFoundError,
-  PermissionDeniedError,
-  type ApiError,
-  type ApiPromise,
-} from '@docs-api/sdk';
+import { BadRequestError, ConflictError, NotFoundError, PermissionDeniedError } from '@docs-api/sdk';
 import { documentFromText } from '@docs-api/sdk/contract';
-import { sandboxWithClient, steppingClock } from '../../test-support/client.js';
+import { failure, sandboxWithClient, steppingClock } from '../../test-support/client.js';
 
 const ORG = 'org_acme';
 
 function setup() {
   return sandboxWithClient({ clock: steppingClock(Date.UTC(2026, 2, 1)) });
-}
-
-/** The error a call fails with, checked to be of the given class; its server message is returned. */
-async function failure(
-  promise: ApiPromise<unknown>,
-  kind: new (...args: never[]) => ApiError,
-): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(kind);
-    return (error as ApiError).serverMessage;
-  }
-  throw new Error('expected the call to fail');
 }
 
 describe('organizations: settings', () => {

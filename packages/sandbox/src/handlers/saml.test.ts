@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { BadRequestError, NotFoundError, type ApiError, type ApiPromise } from '@docs-api/sdk';
+import { BadRequestError, NotFoundError } from '@docs-api/sdk';
 import { samlOperations } from '@docs-api/sdk/contract';
-import { sandboxWithClient, steppingClock } from '../../test-support/client.js';
-import type { Sandbox } from '../sandbox.js';
+import { failure, trackSandboxes } from '../../test-support/client.js';
 import { OKTA_CERTIFICATE } from '../seed-saml.js';
-
-/** Every sandbox this file creates, so the last test can check that all SSO operations were served. */
-const sandboxes: Sandbox[] = [];
 
 const ORG = 'org_acme';
 const SSO = 'https://app.sandbox.docs-api.local/sso/saml';
@@ -23,25 +19,7 @@ const entra = {
   ssoURL: 'https://login.microsoftonline.test/acme/saml2',
 };
 
-function setup() {
-  const created = sandboxWithClient({ clock: steppingClock(Date.UTC(2026, 2, 1)) });
-  sandboxes.push(created.sandbox);
-  return created;
-}
-
-/** The error a call fails with, checked to be of the given class; its server message is returned. */
-async function failure(
-  promise: ApiPromise<unknown>,
-  kind: new (...args: never[]) => ApiError,
-): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(kind);
-    return (error as ApiError).serverMessage;
-  }
-  throw new Error('expected the call to fail');
-}
+const { setup, servedOperationIds } = trackSandboxes({ clockStart: Date.UTC(2026, 2, 1) });
 
 describe('SAML providers: seed and reads', () => {
   it('lists the seeded Okta provider with its default team, role and derived service URLs', async () => {
@@ -181,7 +159,7 @@ describe('SAML providers: the sandbox checks requests with the contract', () => 
 
 describe('coverage', () => {
   it('served every Single sign-on operation through the SDK in this file', () => {
-    const served = new Set(sandboxes.flatMap((sandbox) => [...sandbox.hits.keys()]));
+    const served = servedOperationIds();
     const ids = samlOperations.map((op) => op.id);
     expect(ids).toHaveLength(6);
     expect(ids.filter((id) => !served.has(id))).toEqual([]);

@@ -7,17 +7,9 @@ import {
   type Site,
 } from '@docs-api/sdk';
 import { siteOperations } from '@docs-api/sdk/contract';
-import { sandboxWithClient, steppingClock } from '../../test-support/client.js';
-import type { Sandbox } from '../sandbox.js';
+import { trackSandboxes } from '../../test-support/client.js';
 
-/** Every sandbox this file creates, so the last test can check that all site operations were served. */
-const sandboxes: Sandbox[] = [];
-
-function setup() {
-  const created = sandboxWithClient({ clock: steppingClock(Date.UTC(2026, 2, 1)) });
-  sandboxes.push(created.sandbox);
-  return created;
-}
+const { setup, servedOperationIds } = trackSandboxes({ clockStart: Date.UTC(2026, 2, 1) });
 
 async function idsOf(pages: AsyncIterable<Site>): Promise<string[]> {
   const ids: string[] = [];
@@ -437,7 +429,7 @@ describe('sites.integrations', () => {
 
 describe('coverage', () => {
   it('served every sites operation through the SDK in this file', () => {
-    const served = new Set(sandboxes.flatMap((sandbox) => [...sandbox.hits.keys()]));
+    const served = servedOperationIds();
     const ids = siteOperations.map((operation) => operation.id);
     expect(ids).toHaveLength(11);
     expect(ids.filter((id) => !served.has(id))).toEqual([]);

@@ -1,42 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import {
-  BadRequestError,
-  ConflictError,
-  NotFoundError,
-  type ApiError,
-  type ApiPromise,
-  type DocsClient,
-} from '@docs-api/sdk';
+import { BadRequestError, ConflictError, NotFoundError, type DocsClient } from '@docs-api/sdk';
 import { spaceOperations } from '@docs-api/sdk/contract';
-import { sandboxWithClient } from '../../test-support/client.js';
-import type { Sandbox } from '../sandbox.js';
-
-/** Every sandbox this file creates, so the last test can check that all space operations were served. */
-const sandboxes: Sandbox[] = [];
+import { failure, trackSandboxes } from '../../test-support/client.js';
 
 const ORG = 'org_acme';
 const DAY = 24 * 60 * 60 * 1000;
 
+const sandboxes = trackSandboxes();
+
 /** A sandbox whose clock stands still until the test moves it with `advance`. */
 function setup() {
   let now = Date.UTC(2026, 2, 1, 12);
-  const created = sandboxWithClient({ clock: () => new Date(now) });
-  sandboxes.push(created.sandbox);
+  const created = sandboxes.setup({ clock: () => new Date(now) });
   return { ...created, advance: (ms: number) => (now += ms) };
-}
-
-/** The error a call fails with, checked to be of the given class; its server message is returned. */
-async function failure(
-  promise: ApiPromise<unknown>,
-  kind: new (...args: never[]) => ApiError,
-): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(kind);
-    return (error as ApiError).serverMessage;
-  }
-  throw new Error('expected the call to fail');
 }
 
 const orgSpaces = async (client: DocsClient, org = ORG) =>
@@ -369,7 +345,7 @@ describe('spaces: links', () => {
 
 describe('coverage', () => {
   it('served every space operation through the SDK in this file', () => {
-    const served = new Set(sandboxes.flatMap((sandbox) => [...sandbox.hits.keys()]));
+    const served = sandboxes.servedOperationIds();
     const ids = spaceOperations.map((op) => op.id);
     expect(ids).toHaveLength(9);
     expect(ids.filter((id) => !served.has(id))).toEqual([]);

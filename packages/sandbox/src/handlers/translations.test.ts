@@ -1,51 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import {
-  BadRequestError,
-  ConflictError,
-  NotFoundError,
-  type ApiError,
-  type ApiPromise,
-  type GlossaryEntry,
-} from '@docs-api/sdk';
+import { BadRequestError, ConflictError, NotFoundError, type GlossaryEntry } from '@docs-api/sdk';
 import { documentFromText, operations } from '@docs-api/sdk/contract';
-import { sandboxWithClient, steppingClock } from '../../test-support/client.js';
-import type { Sandbox } from '../sandbox.js';
+import { failure, issuePaths, trackSandboxes } from '../../test-support/client.js';
 
-/** Every sandbox this file creates, so the last test can check that all operations were served. */
-const sandboxes: Sandbox[] = [];
 const ORG = 'org_acme';
 
-function setup() {
-  const created = sandboxWithClient({ clock: steppingClock(Date.UTC(2026, 2, 1)) });
-  sandboxes.push(created.sandbox);
-  return created;
-}
-
-/** The error a call fails with, checked to be of the given class; its server message is returned. */
-async function failure(
-  promise: PromiseLike<unknown>,
-  kind: new (...args: never[]) => ApiError,
-): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(kind);
-    return (error as ApiError).serverMessage;
-  }
-  throw new Error('expected the call to fail');
-}
-
-/** The paths of the issues a 400 answer names. */
-async function issuePaths(promise: ApiPromise<unknown>): Promise<string[]> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(BadRequestError);
-    const body = (error as BadRequestError).body as { error: { issues?: Array<{ path: string }> } };
-    return (body.error.issues ?? []).map((issue) => issue.path);
-  }
-  throw new Error('expected a 400');
-}
+const { setup, servedOperationIds } = trackSandboxes({ clockStart: Date.UTC(2026, 2, 1) });
 
 const terms = (entries: readonly GlossaryEntry[]) => entries.map((entry) => entry.translations);
 
@@ -406,7 +366,7 @@ describe('the glossary', () => {
 
 describe('coverage', () => {
   it('served every Translations and glossary operation through the SDK in this file', () => {
-    const served = new Set(sandboxes.flatMap((sandbox) => [...sandbox.hits.keys()]));
+    const served = servedOperationIds();
     const ids = operations.filter((op) => op.area === 'Translations and glossary').map((op) => op.id);
     expect(ids).toHaveLength(9);
     expect(ids.filter((id) => !served.has(id))).toEqual([]);

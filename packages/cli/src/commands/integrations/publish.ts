@@ -2,7 +2,8 @@ import { Args, Flags } from '@oclif/core';
 import type { Integration, IntegrationPublishBody } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
 import { UsageError } from '../../lib/exit-codes.js';
-import { printIntegration, readManifest, readText } from '../../lib/integrations.js';
+import { readText } from '../../lib/files.js';
+import { printIntegration, readManifest } from '../../lib/integrations.js';
 import { output } from '../../lib/output.js';
 
 export default class IntegrationsPublish extends BaseCommand<typeof IntegrationsPublish> {

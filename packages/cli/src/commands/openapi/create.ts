@@ -1,6 +1,6 @@
 import type { OpenApiSpec } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
-import { followProcessing, newSpecSlugArg, printSpec, specUrlFlag, waitFlags } from '../../lib/openapi.js';
+import { newSpecSlugArg, printSpec, sendSpecSource, specSourceFlags } from '../../lib/openapi.js';
 import { output } from '../../lib/output.js';
 
 export default class OpenApiCreate extends BaseCommand<typeof OpenApiCreate> {
@@ -12,16 +12,15 @@ export default class OpenApiCreate extends BaseCommand<typeof OpenApiCreate> {
     '<%= config.bin %> openapi create billing-v2 --url https://api.acme.test/openapi/billing.yaml --wait --json',
   ];
   static override args = { slug: newSpecSlugArg };
-  static override flags = { url: specUrlFlag, ...waitFlags };
+  static override flags = specSourceFlags;
 
   async run(): Promise<OpenApiSpec> {
-    const { url, wait, interval, timeout } = this.flags;
     const organizationId = await this.organizationId();
     const client = await this.client();
     const slug = this.args.slug;
-    let spec = await client.openapi.create(organizationId, { slug, source: { url } });
-    if (wait)
-      spec = await followProcessing(client, organizationId, slug, { json: !this.human, interval, timeout });
+    const spec = await sendSpecSource(client, organizationId, slug, this.flags, !this.human, (source) =>
+      client.openapi.create(organizationId, { slug, source }),
+    );
     if (this.human) {
       output.success(`Created OpenAPI spec ${slug}`);
       printSpec(spec);

@@ -1,6 +1,6 @@
 import type { OpenApiSpec } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
-import { followProcessing, newSpecSlugArg, printSpec, specUrlFlag, waitFlags } from '../../lib/openapi.js';
+import { newSpecSlugArg, printSpec, sendSpecSource, specSourceFlags } from '../../lib/openapi.js';
 import { output } from '../../lib/output.js';
 
 export default class OpenApiPublish extends BaseCommand<typeof OpenApiPublish> {
@@ -13,24 +13,23 @@ export default class OpenApiPublish extends BaseCommand<typeof OpenApiPublish> {
     '<%= config.bin %> openapi publish billing-v2 --url "$SPEC_URL" --wait --timeout 300 --json',
   ];
   static override args = { slug: newSpecSlugArg };
-  static override flags = { url: specUrlFlag, ...waitFlags };
+  static override flags = specSourceFlags;
 
   async run(): Promise<OpenApiSpec> {
-    const { url, wait, interval, timeout } = this.flags;
     const organizationId = await this.organizationId();
     const client = await this.client();
     const slug = this.args.slug;
-    let spec = await client.openapi.replace(organizationId, slug, { source: { url } });
-    if (wait)
-      spec = await followProcessing(client, organizationId, slug, { json: !this.human, interval, timeout });
+    const spec = await sendSpecSource(client, organizationId, slug, this.flags, !this.human, (source) =>
+      client.openapi.replace(organizationId, slug, { source }),
+    );
     if (this.human) {
       output.success(
-        wait
+        this.flags.wait
           ? `Published OpenAPI spec ${slug}: ${spec.processingState ?? 'processed'}, version ${spec.lastVersion ?? '?'}`
           : `Published OpenAPI spec ${slug}: processing started`,
       );
       printSpec(spec);
-      if (!wait) output.info(`Follow it with \`docs openapi view ${slug}\`, or pass --wait.`);
+      if (!this.flags.wait) output.info(`Follow it with \`docs openapi view ${slug}\`, or pass --wait.`);
     }
     return spec;
   }

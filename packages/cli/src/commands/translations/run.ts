@@ -1,18 +1,9 @@
-import { Flags } from '@oclif/core';
 import type { Translation } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
 import { CommandError } from '../../lib/exit-codes.js';
 import { output } from '../../lib/output.js';
-import {
-  formatDuration,
-  pickTranslation,
-  printTranslation,
-  runProgress,
-  translationArg,
-} from '../../lib/translations.js';
-
-const DEFAULT_INTERVAL = 2;
-const DEFAULT_TIMEOUT = 600;
+import { waitFlags, waitWithProgress } from '../../lib/progress.js';
+import { pickTranslation, printTranslation, translationArg } from '../../lib/translations.js';
 
 export default class TranslationsRun extends BaseCommand<typeof TranslationsRun> {
   static override summary = 'Start a run of a translation, and with --wait follow it to the end';
@@ -24,20 +15,7 @@ export default class TranslationsRun extends BaseCommand<typeof TranslationsRun>
     '<%= config.bin %> translations run tr_handbook_fr --wait --timeout 1800 --json',
   ];
   static override args = { translation: translationArg };
-  static override flags = {
-    wait: Flags.boolean({ char: 'w', description: 'Wait for the run to finish' }),
-    // No oclif defaults here: a default would count as given and trip `dependsOn`.
-    interval: Flags.integer({
-      description: `With --wait: seconds between two reads (default ${DEFAULT_INTERVAL})`,
-      min: 1,
-      dependsOn: ['wait'],
-    }),
-    timeout: Flags.integer({
-      description: `With --wait: seconds to wait before giving up; the run goes on (default ${DEFAULT_TIMEOUT})`,
-      min: 1,
-      dependsOn: ['wait'],
-    }),
-  };
+  static override flags = waitFlags({ wait: 'Wait for the run to finish', goesOn: 'the run goes on' });
 
   async run(): Promise<Translation> {
     const organizationId = await this.organizationId();
@@ -56,24 +34,11 @@ export default class TranslationsRun extends BaseCommand<typeof TranslationsRun>
       return translation;
     }
 
-    const showProgress = runProgress.enabled();
-    const started = Date.now();
-    let translation: Translation;
-    try {
-      translation = await client.translations.waitForRun(organizationId, translationId, {
-        interval: (this.flags.interval ?? DEFAULT_INTERVAL) * 1000,
-        timeout: (this.flags.timeout ?? DEFAULT_TIMEOUT) * 1000,
-        onPoll: (read) => {
-          if (showProgress) {
-            runProgress.show(
-              `Translating ${translationId}: ${read.status} (${formatDuration(Date.now() - started)})`,
-            );
-          }
-        },
-      });
-    } finally {
-      if (showProgress) runProgress.clear();
-    }
+    const translation = await waitWithProgress<Translation>(
+      this.flags,
+      (read) => `Translating ${translationId}: ${read.status}`,
+      (waitOptions) => client.translations.waitForRun(organizationId, translationId, waitOptions),
+    );
 
     const { isTranslationFailed } = await import('@docs-api/sdk');
     if (isTranslationFailed(translation)) {

@@ -1,20 +1,13 @@
-import { readFile } from 'node:fs/promises';
 import { Flags } from '@oclif/core';
 import type { AgentInstructions, DocumentInput } from '@docs-api/sdk';
 import { BaseCommand } from '../../../base-command.js';
 import { UsageError } from '../../../lib/exit-codes.js';
+import { readText } from '../../../lib/files.js';
 import { output } from '../../../lib/output.js';
-import { readStdin } from '../../../lib/stdin.js';
 
 /** A JSON rich-text document as given, or plain text made into one paragraph per line. */
 async function readInstructions(file: string): Promise<DocumentInput> {
-  let text: string;
-  try {
-    text = file === '-' ? await readStdin() : await readFile(file, 'utf8');
-  } catch (error) {
-    throw new UsageError(`--file: cannot read ${file}: ${(error as Error).message}`);
-  }
-  text = text.replace(/\s+$/, '');
+  const text = (await readText('--file', file)).replace(/\s+$/, '');
   if (!text.trim()) throw new UsageError(`--file: ${file} is empty.`);
   if (text.trimStart().startsWith('{')) {
     try {

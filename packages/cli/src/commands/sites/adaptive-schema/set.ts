@@ -1,11 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import { Flags } from '@oclif/core';
 import type { SiteAdaptiveSchema } from '@docs-api/sdk';
 import { BaseCommand } from '../../../base-command.js';
-import { UsageError } from '../../../lib/exit-codes.js';
+import { readJson } from '../../../lib/files.js';
 import { output } from '../../../lib/output.js';
 import { pickSite, siteArg } from '../../../lib/sites.js';
-import { readStdin } from '../../../lib/stdin.js';
 
 export default class AdaptiveSchemaSet extends BaseCommand<typeof AdaptiveSchemaSet> {
   static override summary = "Replace a site's adaptive-content visitor schema";
@@ -27,18 +25,7 @@ export default class AdaptiveSchemaSet extends BaseCommand<typeof AdaptiveSchema
       pickSite(client, organizationId),
     );
     const file = this.flags.file;
-    let text: string;
-    try {
-      text = file === '-' ? await readStdin() : await readFile(file, 'utf8');
-    } catch (error) {
-      throw new UsageError(`--file: cannot read ${file}: ${(error as Error).message}`);
-    }
-    let jsonSchema: unknown;
-    try {
-      jsonSchema = JSON.parse(text);
-    } catch (error) {
-      throw new UsageError(`--file: ${file} is not valid JSON: ${(error as Error).message}`);
-    }
+    const jsonSchema = await readJson('--file', file);
     const schema = await client.sites.adaptiveSchema.update(organizationId, siteId, {
       jsonSchema: jsonSchema as { type: 'object' },
     });
