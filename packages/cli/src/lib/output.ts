@@ -74,6 +74,11 @@ export const output = {
     }
   },
 
+  /** Rewrites one progress line in place on stderr (a terminal only); an empty line clears it. */
+  progress(line: string): void {
+    process.stderr.write(`\r\u001b[K${line}`);
+  },
+
   /** A message for people (stderr). */
   info(message: string): void {
     process.stderr.write(`${message}\n`);

@@ -1,4 +1,5 @@
 import { Flags } from '@oclif/core';
+import { output } from './output.js';
 
 /*
  * Following work the server does in the background (a translation run, the processing of an
@@ -44,10 +45,10 @@ export const runProgress = {
     return Boolean(process.stderr.isTTY) && process.env.TERM !== 'dumb';
   },
   show(line: string): void {
-    process.stderr.write(`\r\u001b[K${line}`);
+    output.progress(line);
   },
   clear(): void {
-    process.stderr.write('\r\u001b[K');
+    output.progress('');
   },
 };
 
