@@ -23,4 +23,7 @@ export class SandboxError extends Error {
 
 export const notFound = (kind: string, id: string) => new SandboxError(404, `${kind} "${id}" was not found`);
 export const badRequest = (message: string) => new SandboxError(400, message);
+/** A 400 naming one field, with the same `issues` shape request validation gives. */
+export const invalidField = (path: string, message: string) =>
+  new SandboxError(400, `Invalid request: ${path}: ${message}`, [{ path, message }]);
 export const conflict = (message: string) => new SandboxError(409, message);

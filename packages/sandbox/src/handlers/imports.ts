@@ -1,6 +1,6 @@
 import { cancelImport, startImport, type ImportRun } from '@docs-api/sdk/contract';
 import { findPage, requireRevision } from '../content.js';
-import { conflict, notFound, SandboxError } from '../errors.js';
+import { conflict, invalidField, notFound } from '../errors.js';
 import { implement } from '../implement.js';
 import type { ImportRunRow, Store } from '../store.js';
 import { requireOrganization } from './organizations.js';
@@ -24,10 +24,6 @@ const CANCELLABLE = new Set(['pending', 'running']);
 const DERIVED_PAGES = ['getting-started', 'faq'];
 
 /** A 400 naming one field, in the same shape as the sandbox's validation errors. */
-function invalid(path: string, message: string): SandboxError {
-  return new SandboxError(400, `Invalid request: ${path}: ${message}`, [{ path, message }]);
-}
-
 /** The URLs of the pages an import of `url` brings in. */
 export function derivedPageUrls(url: string): string[] {
   const parsed = new URL(url);
@@ -54,7 +50,10 @@ function checkTarget(
 ): void {
   const space = store.spaces.get(target.space);
   if (!space || space.organization !== organizationId) {
-    throw invalid('body.target.space', `space "${target.space}" is not in organization "${organizationId}"`);
+    throw invalidField(
+      'body.target.space',
+      `space "${target.space}" is not in organization "${organizationId}"`,
+    );
   }
   let revision = space.revision;
   if (target.changeRequest !== undefined) {
@@ -63,7 +62,7 @@ function checkTarget(
       (row) => row.space === space.id && (row.id === target.changeRequest || row.number === number),
     );
     if (!request) {
-      throw invalid(
+      throw invalidField(
         'body.target.changeRequest',
         `change request "${target.changeRequest}" is not in space "${space.id}"`,
       );
@@ -75,7 +74,7 @@ function checkTarget(
     );
   }
   if (target.page !== undefined && !(revision && findPage(requireRevision(store, revision), target.page))) {
-    throw invalid('body.target.page', `page "${target.page}" is not in the target content`);
+    throw invalidField('body.target.page', `page "${target.page}" is not in the target content`);
   }
 }
 

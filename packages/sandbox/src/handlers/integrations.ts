@@ -7,7 +7,7 @@ import {
   type IntegrationListQuery,
   type Organization,
 } from '@docs-api/sdk/contract';
-import { notFound, SandboxError } from '../errors.js';
+import { invalidField, notFound, SandboxError } from '../errors.js';
 import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { IntegrationRow, Store } from '../store.js';
@@ -34,10 +34,6 @@ export const INTEGRATIONS_HOST = 'integrations.sandbox.docs-api.local';
 const RUNTIMES = ['v1'];
 
 /** A 400 naming one field, in the same shape as the sandbox's validation errors. */
-function invalid(path: string, message: string): SandboxError {
-  return new SandboxError(400, `Invalid request: ${path}: ${message}`, [{ path, message }]);
-}
-
 function roleIn(store: Store, organizationId: string): string | null | undefined {
   return store.members.find((m) => m.organization === organizationId && m.user === store.actor)?.role;
 }
@@ -116,7 +112,7 @@ function publisher(store: Store, reference: string): Organization {
     store.organizations.get(reference) ??
     [...store.organizations.values()].find((org) => org.hostname === reference);
   if (!organization || !isMember(store, organization.id)) {
-    throw invalid('body.organization', `"${reference}" is not an organization you belong to`);
+    throw invalidField('body.organization', `"${reference}" is not an organization you belong to`);
   }
   if (roleIn(store, organization.id) !== 'admin') {
     throw new SandboxError(
@@ -143,7 +139,10 @@ export const integrationHandlers = [
     const name = params.integrationName;
     const organization = publisher(store, body.organization);
     if (body.runtime !== undefined && !RUNTIMES.includes(body.runtime)) {
-      throw invalid('body.runtime', `"${body.runtime}" is not a runtime the sandbox knows (it knows v1)`);
+      throw invalidField(
+        'body.runtime',
+        `"${body.runtime}" is not a runtime the sandbox knows (it knows v1)`,
+      );
     }
     const existing = store.integrations.get(name);
     if (existing && existing.integration.owner?.id !== organization.id) {

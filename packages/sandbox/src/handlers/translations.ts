@@ -20,7 +20,7 @@ import {
   type PageRow,
   type RevisionContent,
 } from '../content.js';
-import { conflict, notFound, SandboxError } from '../errors.js';
+import { conflict, invalidField, notFound } from '../errors.js';
 import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { GlossaryEntryRow, Store, TranslationRow, TranslationStatsRow } from '../store.js';
@@ -55,10 +55,6 @@ const emptyStats = (): TranslationStatsRow => ({
 export { emptyStats as emptyTranslationStats };
 
 /** A 400 naming one field, in the same shape as the sandbox's validation errors. */
-function invalid(path: string, message: string): SandboxError {
-  return new SandboxError(400, `Invalid request: ${path}: ${message}`, [{ path, message }]);
-}
-
 function requireTranslation(store: Store, organizationId: string, translationId: string): TranslationRow {
   requireOrganization(store, organizationId);
   const row = store.translations.get(translationId);
@@ -258,14 +254,14 @@ export const translationHandlers = [
     if (body.source) {
       const space = store.spaces.get(body.source.space);
       if (!space || space.organization !== organizationId) {
-        throw invalid(
+        throw invalidField(
           'body.source.space',
           `space "${body.source.space}" is not in organization "${organizationId}"`,
         );
       }
       const language = body.source.language ?? space.language ?? DEFAULT_SPACE_LANGUAGE;
       if (body.language === language) {
-        throw invalid(
+        throw invalidField(
           'body.language',
           `the target language must differ from the source's language (${language})`,
         );
@@ -343,7 +339,7 @@ export const translationHandlers = [
     body.operations.forEach((operation, index) => {
       const at = `body.operations.${index}`;
       if (operation.type !== 'insert') {
-        throw invalid(
+        throw invalidField(
           `${at}.type`,
           `"${operation.type}" is not an operation the sandbox knows (it knows insert)`,
         );
@@ -353,7 +349,10 @@ export const translationHandlers = [
         const key = `${language}\u0000${normalise(term)}`;
         const holder = taken.get(key);
         if (holder) {
-          throw invalid(`${at}.translations.${language}`, `"${term}" is already in the glossary (${holder})`);
+          throw invalidField(
+            `${at}.translations.${language}`,
+            `"${term}" is already in the glossary (${holder})`,
+          );
         }
         taken.set(key, `operation ${index}`);
       }
