@@ -58,6 +58,7 @@ export const startImport = defineOperation({
   area: AREA,
   summary: 'Start importing a website into a space',
   method: 'POST',
+  idempotent: false,
   // `org`, singular, as in the contract.
   path: IMPORTS,
   body: ImportStartBody,
@@ -71,6 +72,7 @@ export const cancelImport = defineOperation({
   area: AREA,
   summary: 'Cancel an import run',
   method: 'POST',
+  idempotent: false,
   path: `${IMPORTS}/{importRunId}/cancel`,
   status: 200,
   response: ImportRunSchema,

@@ -22,6 +22,12 @@ export interface OperationSpec<
   area: string;
   summary: string;
   method: HttpMethod;
+  /**
+   * Whether replaying the call after the server may have received it leaves the same state
+   * as one call. Declared per operation, never inferred from the method: a PUT that creates
+   * (teams) or inserts (glossary) is not, a PATCH that sets fields is. The retry policy reads it.
+   */
+  idempotent: boolean;
   /** Path template exactly as in the contract. */
   path: Path;
   /** Extra rules for path parameters (by default each is a non-empty string). */
