@@ -8,6 +8,8 @@ import {
   DocsClient,
   DocsError,
   InternalServerError,
+  InvalidBaseUrlError,
+  InvalidTokenError,
   MissingTokenError,
   NotFoundError,
   ResponseValidationError,
@@ -188,5 +190,50 @@ describe('VERSION', () => {
       version: string;
     };
     expect(VERSION).toBe(manifest.version);
+  });
+});
+
+describe('credentials are checked before any request, and never echoed', () => {
+  it.each([
+    ['a line break', 'tok_secret\nx'],
+    ['a space', 'tok secret'],
+    ['a tab', 'tok_secret\t'],
+    ['a control character', 'tok_\u0000secret'],
+    ['a non-ASCII character', 'tok_sécret'],
+  ])('refuses a token with %s, naming the problem, not the token', (what, token) => {
+    let thrown: unknown;
+    try {
+      new DocsClient({ token, baseUrl: `${API}/v1` });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(InvalidTokenError);
+    expect((thrown as Error).message).toContain(what);
+    expect((thrown as Error).message).not.toContain('secret');
+    expect(inspect(thrown)).not.toContain('secret');
+  });
+
+  it('refuses a base URL that carries credentials, without repeating them', () => {
+    let thrown: unknown;
+    try {
+      new DocsClient({ token: TOKEN, baseUrl: 'http://alice:hunter2@api.test/v1' });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(InvalidBaseUrlError);
+    expect((thrown as Error).message).toContain('credentials');
+    expect(inspect(thrown)).not.toContain('hunter2');
+  });
+
+  it('refuses a base URL that is not http(s), and one that does not parse, without its credentials', () => {
+    expect(() => new DocsClient({ token: TOKEN, baseUrl: 'ftp://api.test' })).toThrow(InvalidBaseUrlError);
+    expect(() => new DocsClient({ token: TOKEN, baseUrl: 'alice:hunter2@nowhere' })).toThrow(
+      InvalidBaseUrlError,
+    );
+    try {
+      new DocsClient({ token: TOKEN, baseUrl: 'ht!tp://alice:hunter2@' });
+    } catch (error) {
+      expect((error as Error).message).not.toContain('hunter2');
+    }
   });
 });

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ApiPromise } from './core/api-promise.js';
 import { DocsError } from './core/errors.js';
+import { checkToken, normalizeBaseUrl } from './core/credentials.js';
 import { HttpClient, type RequestOptions } from './core/http.js';
 import type { Logger } from './core/logger.js';
 import type { HttpMethod } from './contract/operation.js';
@@ -57,20 +58,6 @@ function readEnv(name: string): string | undefined {
   return value === undefined || value === '' ? undefined : value;
 }
 
-/** Strips a trailing `/` and `/v1`: operation paths carry the version themselves. */
-export function normalizeBaseUrl(baseUrl: string): string {
-  let url = baseUrl.trim().replace(/\/+$/, '');
-  if (url.endsWith('/v1')) url = url.slice(0, -3);
-  try {
-    new URL(url);
-  } catch {
-    throw new DocsError(
-      `baseUrl must be an absolute URL such as https://api.example.com/v1 (got "${baseUrl}")`,
-    );
-  }
-  return url;
-}
-
 /**
  * Client for the Documentation Management API.
  *
@@ -99,6 +86,7 @@ export class DocsClient {
   constructor(options: ClientOptions = {}) {
     const token = options.token ?? readEnv('DOCS_API_TOKEN');
     if (!token) throw new MissingTokenError();
+    checkToken(token);
     this.baseUrl = normalizeBaseUrl(options.baseUrl ?? readEnv('DOCS_API_URL') ?? DEFAULT_BASE_URL);
     const userAgent = `docs-api-sdk/${VERSION}`;
     this.#http = new HttpClient({

@@ -1,11 +1,6 @@
-export {
-  DocsClient,
-  DEFAULT_BASE_URL,
-  MissingTokenError,
-  normalizeBaseUrl,
-  type ClientOptions,
-} from './client.js';
+export { DocsClient, DEFAULT_BASE_URL, MissingTokenError, type ClientOptions } from './client.js';
 export * from './core/errors.js';
+export { InvalidBaseUrlError, InvalidTokenError, checkToken, normalizeBaseUrl } from './core/credentials.js';
 export { ApiPromise, type WithResponse } from './core/api-promise.js';
 export { PagePromise, type Page } from './core/pagination.js';
 export type { RequestOptions } from './core/http.js';

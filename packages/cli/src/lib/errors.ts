@@ -18,6 +18,9 @@ export function describeError(error: unknown): Described {
       return { message: error.message, exitCode: ExitCode.Usage };
     case 'RequestValidationError':
       return { message: invalidInputMessage(error), exitCode: ExitCode.Usage };
+    case 'InvalidTokenError':
+    case 'InvalidBaseUrlError':
+      return { message: error.message, exitCode: ExitCode.Usage };
     case 'AuthRequiredError':
     case 'MissingTokenError':
       return {
