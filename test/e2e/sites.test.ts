@@ -14,7 +14,8 @@ describe('docs sites, end to end', () => {
     expect(plain.code).toBe(0);
     expect(plain.stdout.trim().split('\n')).toEqual([
       expect.stringMatching(/^site_docs\tAcme Docs\tpublic\tyes\t2\t/),
-      expect.stringMatching(/^site_internal\tInternal Handbook\tvisitor-auth\tno\t1\t/),
+      // Unpublished: no published URL, as the service answers.
+      expect.stringMatching(/^site_internal\tInternal Handbook\tvisitor-auth\tno\t1\s*$/),
     ]);
     const asJson = json<Site[]>(await e2e.docs(['sites', 'list', '--json', '--no-published']));
     expect(asJson.map((s) => s.id)).toEqual(['site_internal']);
@@ -64,7 +65,7 @@ describe('docs sites, end to end', () => {
       ]),
     );
     expect(updated.title).toBe('Partners');
-    expect(updated.proxy?.origin).toBe('https://example.com/partners');
+    expect(updated.proxy?.origin).toBe('example.com/partners');
     const unproxied = json<Site>(await e2e.docs(['sites', 'update', created.id, '--remove-proxy', '--json']));
     expect(unproxied.proxy).toBeUndefined();
 
@@ -114,9 +115,17 @@ describe('docs sites, end to end', () => {
     expect(conditions.map((c) => c.condition)).toEqual(['visitor.claims.isEmployee === true']);
 
     const fromStdin = await e2e.docs(['sites', 'adaptive-schema', 'set', 'site_internal', '--file', '-'], {
-      input: '{"type":"object","properties":{}}',
+      input: '{"type":"object","properties":{},"additionalProperties":false}',
     });
     expect(fromStdin.code).toBe(0);
+    // The published document's rules are checked before sending: claims need a description.
+    const requestsBefore = totalRequests();
+    const undescribed = await e2e.docs(['sites', 'adaptive-schema', 'set', 'site_internal', '--file', '-'], {
+      input: '{"type":"object","properties":{"isAdmin":{"type":"boolean"}},"additionalProperties":false}',
+    });
+    expect(undescribed.code).toBe(2);
+    expect(undescribed.stderr).toMatch(/jsonSchema\.properties\.isAdmin/);
+    expect(totalRequests()).toBe(requestsBefore);
     const notJson = await e2e.docs(['sites', 'adaptive-schema', 'set', 'site_internal', '--file', '-'], {
       input: '{',
     });

@@ -98,6 +98,7 @@ export class Sandbox {
     this.app.use('*', async (c, next) => {
       this.#requestCount += 1;
       c.header('x-request-id', `req_${this.#requestCount}`);
+      this.store.apiRoot = `${new URL(c.req.url).origin}/v1`;
       await next();
     });
     for (const implementation of implementations) this.#register(implementation);

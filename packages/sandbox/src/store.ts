@@ -339,6 +339,11 @@ export class Store {
   readonly importRuns = new Map<string, ImportRunRow>();
   /** The user every request acts as. */
   actor = '';
+  /**
+   * The API root answers point at (`urls.location`): the origin the current request reached,
+   * set by the sandbox per request, so that locations work whichever port or host serves it.
+   */
+  apiRoot = 'https://api.sandbox.docs-api.local/v1';
   #sequence = 0;
   readonly #clock: () => Date;
 
@@ -354,6 +359,11 @@ export class Store {
   newId(prefix: string): string {
     this.#sequence += 1;
     return `${prefix}_${this.#sequence.toString(36).padStart(5, '0')}`;
+  }
+
+  /** The absolute API URL of a path under `/v1`, e.g. `apiUrl('/orgs/org_acme')`. */
+  apiUrl(path: string): string {
+    return `${this.apiRoot}${path}`;
   }
 
   actorUser(): User {

@@ -7,7 +7,12 @@ export type { RequestOptions } from './core/http.js';
 export type { Logger } from './core/logger.js';
 export { path } from './core/path.js';
 export { VERSION } from './version.js';
-export { Sites, SiteAdaptiveSchemas } from './resources/sites.js';
+export {
+  Sites,
+  SiteAdaptiveSchemas,
+  publishedSiteSpaces,
+  type PublishedSiteSpace,
+} from './resources/sites.js';
 export { Organizations } from './resources/organizations.js';
 export { Members } from './resources/members.js';
 export { Spaces } from './resources/spaces.js';

@@ -4,7 +4,9 @@ import {
   NotFoundError,
   PermissionDeniedError,
   type ApiPromise,
+  type PublishedSite,
   type Site,
+  type SiteSection,
 } from '@docs-api/sdk';
 import { siteOperations } from '@docs-api/sdk/contract';
 import { trackSandboxes } from '../../test-support/client.js';
@@ -15,6 +17,12 @@ async function idsOf(pages: AsyncIterable<Site>): Promise<string[]> {
   const ids: string[] = [];
   for await (const site of pages) ids.push(site.id);
   return ids;
+}
+
+/** The sandbox publishes its sites as sections. */
+function sectionsOf(published: PublishedSite): SiteSection[] {
+  expect(published.structure.type).toBe('sections');
+  return (published.structure as { structure: SiteSection[] }).structure;
 }
 
 async function rejection(promise: ApiPromise<unknown>): Promise<unknown> {
@@ -37,10 +45,13 @@ describe('sites.list', () => {
       ['site_internal', 'Internal Handbook', false, 1],
     ]);
     expect(page.items[0]?.urls).toEqual({
-      location: '/v1/orgs/org_acme/sites/site_docs',
+      location: 'http://sandbox.test/v1/orgs/org_acme/sites/site_docs',
       app: 'https://app.sandbox.docs-api.local/o/org_acme/sites/site_docs',
+      preview: 'https://preview.sandbox.docs-api.local/site_docs',
       published: 'https://acme.sandbox.docs-api.local/docs',
     });
+    // An unpublished site has no published URL, as the service answers.
+    expect(page.items[1]?.urls).not.toHaveProperty('published');
   });
 
   it('filters by space, title (case-insensitive substring) and published state', async () => {
@@ -94,7 +105,7 @@ describe('sites.create', () => {
       createdAt: expect.stringMatching(/^2026-03-01T/) as unknown,
     });
     expect(site.id).toMatch(/^site_/);
-    expect(site.urls?.published).toBe('https://acme.sandbox.docs-api.local/partner-portal');
+    expect(site.urls?.published).toBeUndefined();
 
     // The new site is real state: readable, listed, and laid out from its spaces.
     expect(await client.sites.get('org_acme', site.id)).toEqual(site);
@@ -102,11 +113,12 @@ describe('sites.create', () => {
     expect(page.count).toBe(3);
     expect(page.items.map((s) => s.id)).toContain(site.id);
     const published = await client.sites.getPublished('org_acme', site.id);
-    const sections = published.structure.structure;
+    const sections = sectionsOf(published);
     expect(sections).toHaveLength(1);
     expect(sections[0]?.title).toBe('Partner Portal');
-    expect(sections[0]?.siteSpaces.map((s) => [s.space.id, s.path])).toEqual([
-      ['space_api', ''],
+    expect(sections[0]?.path).toBe('partner-portal');
+    expect(sections[0]?.siteSpaces?.map((s) => [s.space.id, s.path])).toEqual([
+      ['space_api', 'api-reference'],
       ['space_guides', 'guides'],
     ]);
   });
@@ -204,8 +216,9 @@ describe('sites.update', () => {
   it('sets a proxy, and null removes it', async () => {
     const { client } = setup();
     const proxied = await client.sites.update('org_acme', 'site_docs', { proxy: 'acme.test/docs' });
+    // The origin is the proxy location as given (the document's SiteProxyOrigin has no scheme).
     expect(proxied.proxy).toEqual({
-      origin: 'https://acme.test/docs',
+      origin: 'acme.test/docs',
       target: 'https://acme.sandbox.docs-api.local/docs',
     });
     expect((await client.sites.get('org_acme', 'site_docs')).proxy).toEqual(proxied.proxy);
@@ -289,16 +302,17 @@ describe('sites.adaptiveSchema', () => {
 
     const jsonSchema = {
       type: 'object' as const,
-      additionalProperties: false,
+      additionalProperties: false as const,
       properties: {
-        isEmployee: { type: 'boolean', description: 'The visitor works at Acme' },
-        plan: { type: 'string', description: 'Not a boolean: no condition' },
+        isEmployee: { type: 'boolean' as const, description: 'The visitor works at Acme' },
+        plan: { type: 'string' as const, description: 'Not a boolean: no condition' },
         unsigned: {
-          type: 'object',
-          additionalProperties: false,
+          type: 'object' as const,
+          description: 'Unsigned claims of the site visitor.' as const,
+          additionalProperties: false as const,
           properties: {
-            betaOptIn: { type: 'boolean', description: 'The visitor opted into beta content' },
-            locale: { type: 'string' },
+            betaOptIn: { type: 'boolean' as const, description: 'The visitor opted into beta content' },
+            locale: { type: 'string' as const, description: 'Preferred language' },
           },
         },
       },
@@ -311,13 +325,16 @@ describe('sites.adaptiveSchema', () => {
     expect(Date.parse(after.updatedAt ?? '')).toBeGreaterThan(Date.parse(before.updatedAt ?? ''));
 
     const conditions = await client.sites.adaptiveSchema.listTemplateConditions('org_acme', 'site_internal');
-    expect(conditions.items).toEqual([
-      { description: 'The visitor works at Acme', condition: 'visitor.claims.isEmployee === true' },
-      {
-        description: 'The visitor opted into beta content',
-        condition: 'visitor.claims.unsigned.betaOptIn === true',
-      },
-    ]);
+    expect(conditions.items).toEqual(
+      expect.arrayContaining([
+        { description: 'The visitor works at Acme', condition: 'visitor.claims.isEmployee === true' },
+        {
+          description: 'The visitor opted into beta content',
+          condition: 'visitor.claims.unsigned.betaOptIn === true',
+        },
+      ]),
+    );
+    expect(conditions.items).toHaveLength(2);
 
     // The other site's schema is untouched.
     const docs = await client.sites.adaptiveSchema.listTemplateConditions('org_acme', 'site_docs');
@@ -340,19 +357,30 @@ describe('sites.published', () => {
     expect(published.site.id).toBe('site_docs');
     expect(published.site.urls?.published).toBe('https://acme.sandbox.docs-api.local/docs');
     expect(published.structure.type).toBe('sections');
-    const sections = published.structure.structure;
+    const sections = sectionsOf(published);
     expect(sections.map((s) => [s.id, s.title, s.path, s.default, s.description])).toEqual([
-      ['sitesc_product', 'Product', '', true, null],
+      ['sitesc_product', 'Product', 'product', true, undefined],
       ['sitesc_developers', 'Developers', 'developers', false, 'APIs and SDKs'],
     ]);
     expect(sections[0]?.siteSpaces).toHaveLength(1);
-    expect(sections[0]?.siteSpaces[0]).toMatchObject({
+    expect(sections[0]?.siteSpaces?.[0]).toMatchObject({
       object: 'site-space',
       id: 'sitesp_handbook',
+      title: 'Handbook',
+      path: 'handbook',
       section: 'sitesc_product',
+      default: true,
+      draft: false,
       space: { object: 'space', id: 'space_handbook', title: 'Handbook', organization: 'org_acme' },
+      urls: { published: 'https://acme.sandbox.docs-api.local/docs/product/handbook' },
     });
-    expect(sections[1]?.siteSpaces.map((s) => [s.id, s.path, s.space.id, s.space.title])).toEqual([
+    // What the document requires besides the structure: customizations and scripts.
+    expect(published.customizations).toMatchObject({ site: { styling: { theme: 'clean' } }, siteSpaces: {} });
+    expect(published.scripts?.map((script) => script.script)).toEqual([
+      'https://integrations.sandbox.docs-api.local/analytics-pro/script.js',
+      'https://integrations.sandbox.docs-api.local/support-chat/widget.js',
+    ]);
+    expect(sections[1]?.siteSpaces?.map((s) => [s.id, s.path, s.space.id, s.space.title])).toEqual([
       ['sitesp_api', 'api', 'space_api', 'API Reference'],
     ]);
   });
@@ -360,7 +388,7 @@ describe('sites.published', () => {
   it('moves the default flag when defaultSiteSection changes', async () => {
     const { client } = setup();
     await client.sites.update('org_acme', 'site_docs', { defaultSiteSection: 'sitesc_developers' });
-    const sections = (await client.sites.getPublished('org_acme', 'site_docs')).structure.structure;
+    const sections = sectionsOf(await client.sites.getPublished('org_acme', 'site_docs'));
     expect(sections.map((s) => [s.id, s.default])).toEqual([
       ['sitesc_product', false],
       ['sitesc_developers', true],

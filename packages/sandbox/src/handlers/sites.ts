@@ -16,7 +16,7 @@ import {
 import { badRequest, notFound, SandboxError } from '../errors.js';
 import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
-import type { SiteRow, Store } from '../store.js';
+import type { SiteRow, SiteSpaceRow, Store } from '../store.js';
 import { requireOrganization } from './organizations.js';
 import { spaceView } from './spaces.js';
 
@@ -31,17 +31,71 @@ export function slugify(text: string): string {
   );
 }
 
+/** The visitor schema of a new site, in the form the published document requires. */
 export const DEFAULT_ADAPTIVE_SCHEMA = {
   type: 'object',
   properties: {
     unsigned: {
       type: 'object',
-      description: 'Claims a visitor can set without signing them',
+      description: 'Unsigned claims of the site visitor.',
       properties: {},
       additionalProperties: false,
     },
   },
   additionalProperties: false,
+};
+
+/** The customization every sandbox site publishes with: the service's defaults. */
+const DEFAULT_CUSTOMIZATION = {
+  styling: {
+    theme: 'clean',
+    primaryColor: { light: '#346ddb', dark: '#346ddb' },
+    infoColor: { light: '#787878', dark: '#787878' },
+    successColor: { light: '#00c950', dark: '#00c950' },
+    warningColor: { light: '#fe9a00', dark: '#fe9a00' },
+    dangerColor: { light: '#fb2c36', dark: '#fb2c36' },
+    corners: 'rounded',
+    depth: 'subtle',
+    links: 'default',
+    font: 'Inter',
+    monospaceFont: 'IBMPlexMono',
+    background: 'plain',
+    icons: 'regular',
+    codeTheme: {
+      default: { light: 'default-light', dark: 'default-dark' },
+      openapi: { light: 'default-light', dark: 'default-dark' },
+    },
+    sidebar: { background: 'default', list: 'default' },
+    search: 'prominent',
+  },
+  internationalization: { locale: 'en' },
+  favicon: {},
+  header: { preset: 'default', links: [] },
+  footer: { groups: [] },
+  themes: { default: 'light', toggeable: true },
+  feedback: { enabled: false },
+  ai: { mode: 'none' },
+  advancedCustomization: { enabled: false },
+  pageActions: { items: [] },
+  externalLinks: { target: 'self' },
+  pagination: { enabled: true },
+  trademark: { enabled: true },
+  privacyPolicy: {},
+  socialPreview: {},
+  socialAccounts: [],
+  insights: { trackingCookie: true },
+};
+
+/** What the sandbox's only user, an admin of every seeded organization, may do with a site. */
+const SITE_PERMISSIONS = {
+  view: true,
+  access: true,
+  edit: true,
+  create: true,
+  admin: true,
+  installIntegration: true,
+  viewAdaptiveSchema: true,
+  editAdaptiveSchema: true,
 };
 
 function requireSite(store: Store, organizationId: string, siteId: string): SiteRow {
@@ -51,20 +105,52 @@ function requireSite(store: Store, organizationId: string, siteId: string): Site
   return row;
 }
 
-/** The API view of a site: counts and URLs are derived from its rows. */
-export function siteView(store: Store, row: SiteRow): Site {
+function publishedUrl(store: Store, row: SiteRow): string {
   const organization = store.organizations.get(row.organization);
   const host = row.site.hostname ?? `${organization?.hostname ?? row.organization}.${SANDBOX_DOMAIN}`;
-  const basename = row.site.basename ?? slugify(row.site.title);
+  return `https://${host}/${row.site.basename ?? slugify(row.site.title)}`;
+}
+
+/** The API view of a site: counts and URLs are derived from its rows, as the service sends them. */
+export function siteView(store: Store, row: SiteRow): Site {
+  const published = publishedUrl(store, row);
   return {
     ...row.site,
+    appliedType: row.site.type,
+    defaultLevel: row.site.defaultLevel ?? 'inherit',
+    permissions: { ...SITE_PERMISSIONS },
     siteSpaces: row.siteSpaces.length,
+    features: row.site.features ?? [],
     urls: {
-      location: `/v1/orgs/${row.organization}/sites/${row.site.id}`,
+      location: store.apiUrl(`/orgs/${row.organization}/sites/${row.site.id}`),
       app: `https://app.${SANDBOX_DOMAIN}/o/${row.organization}/sites/${row.site.id}`,
-      published: `https://${host}/${basename}`,
+      preview: `https://preview.${SANDBOX_DOMAIN}/${row.site.id}`,
+      // Only a published site has a published URL.
+      ...(row.site.published ? { published } : {}),
     },
   };
+}
+
+/** A site space as the published view shows it. */
+function siteSpaceView(store: Store, row: SiteRow, siteSpace: SiteSpaceRow) {
+  const space = store.spaces.get(siteSpace.space);
+  if (!space) return [];
+  const section = row.sections.find((candidate) => candidate.id === siteSpace.section);
+  return [
+    {
+      object: 'site-space' as const,
+      id: siteSpace.id,
+      title: space.title ?? space.id,
+      path: siteSpace.path,
+      section: siteSpace.section,
+      default: (row.defaultSiteSpace ?? row.siteSpaces[0]?.id) === siteSpace.id,
+      draft: false,
+      space: spaceView(store, space),
+      urls: {
+        published: `${publishedUrl(store, row)}/${[section?.path, siteSpace.path].filter(Boolean).join('/')}`,
+      },
+    },
+  ];
 }
 
 /** Claims of the visitor schema become the conditions templates can test. */
@@ -87,6 +173,22 @@ function templateConditions(jsonSchema: Record<string, unknown>): TemplateCondit
   return conditions;
 }
 
+/** The scripts the site's enabled integrations inject. */
+function integrationScripts(store: Store, row: SiteRow) {
+  return row.integrations.flatMap((name) => {
+    const integration = store.integrations.get(name);
+    return integration?.script
+      ? [
+          {
+            script: integration.script,
+            cookies: integration.cookies ?? false,
+            contentSecurityPolicy: `script-src ${new URL(integration.script).origin}`,
+          },
+        ]
+      : [];
+  });
+}
+
 export const siteHandlers = [
   implement(listSites, ({ store, params, query }) => {
     requireOrganization(store, params.organizationId);
@@ -96,7 +198,8 @@ export const siteHandlers = [
         row.organization === params.organizationId &&
         (query.space === undefined || row.siteSpaces.some((siteSpace) => siteSpace.space === query.space)) &&
         (title === undefined || row.site.title.toLowerCase().includes(title)) &&
-        (query.published === undefined || row.site.published === query.published),
+        (query.published === undefined || row.site.published === query.published) &&
+        (query.type === undefined || query.type.includes(row.site.type as never)),
     );
     return paginate(
       rows.map((row) => siteView(store, row)),
@@ -130,12 +233,12 @@ export const siteHandlers = [
         agentsContext: 'included',
         adaptiveContent: { enabled: false },
       },
-      sections: [{ id: sectionId, title, path: '' }],
-      siteSpaces: spaceIds.map((spaceId, index) => ({
+      sections: [{ id: sectionId, title, path: slugify(title) }],
+      siteSpaces: spaceIds.map((spaceId) => ({
         id: store.newId('sitesp'),
         space: spaceId,
         section: sectionId,
-        path: index === 0 ? '' : slugify(store.spaces.get(spaceId)?.title ?? spaceId),
+        path: slugify(store.spaces.get(spaceId)?.title ?? spaceId),
       })),
       shareKey: store.newId('share'),
       adaptiveSchema: { jsonSchema: structuredClone(DEFAULT_ADAPTIVE_SCHEMA), updatedAt: store.now() },
@@ -171,11 +274,22 @@ export const siteHandlers = [
     if (body.basename !== undefined) site.basename = body.basename;
     if (body.adaptiveContent !== undefined) site.adaptiveContent = { enabled: body.adaptiveContent.enabled };
     if (body.agentsContext !== undefined) site.agentsContext = body.agentsContext;
+    if (body.defaultLevel !== undefined) site.defaultLevel = body.defaultLevel;
+    if (body.styleguide === null) delete site.styleguide;
+    else if (body.styleguide !== undefined) {
+      const space = store.spaces.get(body.styleguide);
+      if (!space || space.organization !== params.organizationId) {
+        throw badRequest(
+          `body.styleguide: space "${body.styleguide}" is not in organization "${params.organizationId}"`,
+        );
+      }
+      site.styleguide = { kind: 'space', space: body.styleguide };
+    }
     if (body.defaultSiteSpace !== undefined) row.defaultSiteSpace = body.defaultSiteSpace;
     if (body.defaultSiteSection !== undefined) row.defaultSiteSection = body.defaultSiteSection;
     if (body.proxy === null) delete site.proxy;
     else if (body.proxy !== undefined) {
-      site.proxy = { origin: `https://${body.proxy}`, target: siteView(store, row).urls?.published ?? '' };
+      site.proxy = { origin: body.proxy, target: publishedUrl(store, row) };
     }
     return siteView(store, row);
   }),
@@ -209,52 +323,30 @@ export const siteHandlers = [
       object: 'published-content-site' as const,
       site,
       structure: {
-        type: 'sections',
+        type: 'sections' as const,
         structure: row.sections.map((section) => ({
           object: 'site-section' as const,
           id: section.id,
           title: section.title,
-          description: section.description ?? null,
+          ...(section.description ? { description: section.description } : {}),
           default: (row.defaultSiteSection ?? row.sections[0]?.id) === section.id,
+          draft: false,
           path: section.path,
-          condition: section.condition ?? null,
-          sectionGroup: null,
+          ...(section.condition ? { condition: section.condition } : {}),
           siteSpaces: row.siteSpaces
             .filter((siteSpace) => siteSpace.section === section.id)
-            .flatMap((siteSpace) => {
-              const space = store.spaces.get(siteSpace.space);
-              return space
-                ? [
-                    {
-                      object: 'site-space' as const,
-                      id: siteSpace.id,
-                      path: siteSpace.path,
-                      section: section.id,
-                      space: spaceView(store, space),
-                    },
-                  ]
-                : [];
-            }),
+            .flatMap((siteSpace) => siteSpaceView(store, row, siteSpace)),
+          urls: { published: `${publishedUrl(store, row)}/${section.path}` },
         })),
       },
+      customizations: { site: structuredClone(DEFAULT_CUSTOMIZATION), siteSpaces: {} },
+      scripts: integrationScripts(store, row),
     };
   }),
 
-  implement(listSiteIntegrationScripts, ({ store, params }) => {
-    const row = requireSite(store, params.organizationId, params.siteId);
-    return row.integrations.flatMap((name) => {
-      const integration = store.integrations.get(name);
-      return integration?.script
-        ? [
-            {
-              script: integration.script,
-              cookies: integration.cookies ?? false,
-              contentSecurityPolicy: `script-src ${new URL(integration.script).origin}`,
-            },
-          ]
-        : [];
-    });
-  }),
+  implement(listSiteIntegrationScripts, ({ store, params }) =>
+    integrationScripts(store, requireSite(store, params.organizationId, params.siteId)),
+  ),
 
   implement(listSiteIntegrations, ({ store, params, query }) => {
     const row = requireSite(store, params.organizationId, params.siteId);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { BadRequestError, ConflictError, NotFoundError, type DocsClient } from '@docs-api/sdk';
+import {
+  BadRequestError,
+  ConflictError,
+  NotFoundError,
+  publishedSiteSpaces,
+  type DocsClient,
+} from '@docs-api/sdk';
 import { spaceOperations } from '@docs-api/sdk/contract';
 import { failure, trackSandboxes } from '../../test-support/client.js';
 
@@ -274,9 +280,7 @@ describe('spaces: transfer', () => {
   it('moves a space to another organization of the caller, out of its collection and sites', async () => {
     const { client } = setup();
     const before = await client.sites.getPublished(ORG, 'site_docs');
-    expect(before.structure.structure.flatMap((s) => s.siteSpaces.map((ss) => ss.space.id))).toContain(
-      'space_api',
-    );
+    expect(publishedSiteSpaces(before).map(({ siteSpace }) => siteSpace.space.id)).toContain('space_api');
 
     const moved = await client.spaces.transfer('space_api', { organization: 'org_beta' });
 
@@ -286,9 +290,7 @@ describe('spaces: transfer', () => {
     expect(await orgSpaces(client)).not.toContain('space_api');
     expect(await collectionSpaces(client, 'col_product')).toEqual(['space_handbook']);
     const after = await client.sites.getPublished(ORG, 'site_docs');
-    expect(after.structure.structure.flatMap((s) => s.siteSpaces.map((ss) => ss.space.id))).toEqual([
-      'space_handbook',
-    ]);
+    expect(publishedSiteSpaces(after).map(({ siteSpace }) => siteSpace.space.id)).toEqual(['space_handbook']);
     // Its change requests went along.
     expect((await client.changeRequests.get('space_api', 1)).space).toBe('space_api');
   });

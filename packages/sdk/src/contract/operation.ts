@@ -39,6 +39,12 @@ export interface OperationSpec<
    */
   queryWireNames?: Record<string, string>;
   body?: Body;
+  /**
+   * Query parameters and body fields (wire names) that the extract names and the service's
+   * published OpenAPI document does not: kept, sent when the caller gives them, and marked in
+   * JSDoc and CLI help (docs/contract-notes.md). The conformance test allows exactly these.
+   */
+  extractOnly?: { query?: readonly string[]; body?: readonly string[] };
   /** The documented success status. */
   status: number;
   /** Undefined for "no content" answers. */

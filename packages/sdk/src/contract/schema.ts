@@ -18,6 +18,18 @@ export function openEnum<const T extends readonly [string, ...string[]]>(
 /** A response object: unknown fields are kept. */
 export const loose = z.looseObject;
 
+/**
+ * A union read tolerantly: the known variants are tried in order, and a value of a variant not
+ * known yet is kept as it came, typed by `fallback` (by default any object), rather than refused.
+ * Put the fallback's discriminator in it (`loose({ kind: z.string() })`) so code can still switch.
+ */
+export function withFallback<
+  const Variants extends readonly [z.ZodType, ...z.ZodType[]],
+  Fallback extends z.ZodType = z.ZodObject<Record<never, never>, z.core.$loose>,
+>(variants: Variants, fallback?: Fallback) {
+  return z.union([...variants, fallback ?? z.looseObject({})] as unknown as [...Variants, Fallback]);
+}
+
 /** A request body: unknown keys are refused, so a typo is caught before sending. */
 export const strict = z.strictObject;
 

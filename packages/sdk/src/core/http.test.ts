@@ -240,7 +240,13 @@ describe('retries', () => {
   });
 
   it('retries a PUT on 503 and sends the same body again', async () => {
-    const body = { jsonSchema: { type: 'object' as const, properties: { plan: { type: 'string' } } } };
+    const body = {
+      jsonSchema: {
+        type: 'object' as const,
+        properties: { plan: { type: 'string' as const, description: 'Plan' } },
+        additionalProperties: false as const,
+      },
+    };
     const answer = { object: 'site-adaptive-schema', jsonSchema: body.jsonSchema };
     nock(API).put(`${SITES}/s1/adaptive-schema`, body).reply(503, '', { 'retry-after': '0' });
     nock(API).put(`${SITES}/s1/adaptive-schema`, body).reply(200, answer);

@@ -1,10 +1,19 @@
 import { Flags } from '@oclif/core';
-import type { Site } from '@docs-api/sdk';
+import type { Site, SiteCreateBody } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
 import { output } from '../../lib/output.js';
 import { printSite } from '../../lib/sites.js';
 
 export const SITE_VISIBILITY_OPTIONS = ['public', 'unlisted', 'share-link', 'visitor-auth'];
+/** The site types of the published API document. */
+export const SITE_TYPE_OPTIONS = [
+  'basic',
+  'premium',
+  'ultimate',
+  'sponsored',
+  'legacy-basic',
+  'legacy-premium',
+];
 
 export default class SitesCreate extends BaseCommand<typeof SitesCreate> {
   static override summary = 'Create a site';
@@ -18,7 +27,7 @@ export default class SitesCreate extends BaseCommand<typeof SitesCreate> {
       description: 'Who can read the site once published',
       options: SITE_VISIBILITY_OPTIONS,
     }),
-    type: Flags.string({ description: 'Site type (default: basic)' }),
+    type: Flags.string({ description: 'Site type (default: basic)', options: SITE_TYPE_OPTIONS }),
     space: Flags.string({ description: 'Space id to publish in the site (repeatable)', multiple: true }),
   };
 
@@ -29,7 +38,7 @@ export default class SitesCreate extends BaseCommand<typeof SitesCreate> {
     const site = await client.sites.create(organizationId, {
       ...(title === undefined ? {} : { title }),
       ...(visibility === undefined ? {} : { visibility: visibility as 'public' }),
-      ...(type === undefined ? {} : { type }),
+      ...(type === undefined ? {} : { type: type as NonNullable<SiteCreateBody['type']> }),
       ...(space === undefined ? {} : { spaces: space }),
     });
     if (this.human) {

@@ -26,20 +26,19 @@ export default class SitesPublished extends BaseCommand<typeof SitesPublished> {
     const shareKey = this.flags['share-key'];
     const published = await client.sites.getPublished(organizationId, siteId, shareKey ? { shareKey } : {});
     if (this.human) {
+      const { publishedSiteSpaces } = await import('@docs-api/sdk');
       output.fields([
         ['Site', `${published.site.title} (${published.site.id})`],
         ['URL', published.site.urls?.published],
         ['Published', published.site.published],
       ]);
-      const rows = published.structure.structure.flatMap((section) =>
-        section.siteSpaces.map((siteSpace) => ({ section, siteSpace })),
-      );
-      output.table(rows, [
+      output.table(publishedSiteSpaces(published), [
         {
           header: 'SECTION',
-          value: (r) => `${r.section.title ?? r.section.id}${r.section.default ? ' (default)' : ''}`,
+          value: (r) =>
+            r.section ? `${r.section.title ?? r.section.id}${r.section.default ? ' (default)' : ''}` : '',
         },
-        { header: 'PATH', value: (r) => `/${[r.section.path, r.siteSpace.path].filter(Boolean).join('/')}` },
+        { header: 'PATH', value: (r) => `/${[r.section?.path, r.siteSpace.path].filter(Boolean).join('/')}` },
         { header: 'SPACE', value: (r) => r.siteSpace.space.title ?? r.siteSpace.space.id },
         { header: 'SPACE ID', value: (r) => r.siteSpace.space.id },
         { header: 'SITE SPACE', value: (r) => r.siteSpace.id },

@@ -23,8 +23,13 @@ export default class SitesUpdate extends BaseCommand<typeof SitesUpdate> {
       allowNo: true,
     }),
     'agents-context': Flags.string({
-      description: 'Whether agents can read the site',
+      description:
+        'Whether agents can read the site (not in the published API document: the service may ignore it)',
       options: ['excluded', 'included'],
+    }),
+    'default-level': Flags.string({
+      description: 'Default role on the site content: a member role, inherit, or guest for none',
+      options: ['admin', 'create', 'review', 'edit', 'comment', 'read', 'inherit', 'guest'],
     }),
     'default-site-space': Flags.string({ description: 'Site-space id shown at the root or default section' }),
     'default-site-section': Flags.string({ description: 'Section id shown by default' }),
@@ -48,6 +53,9 @@ export default class SitesUpdate extends BaseCommand<typeof SitesUpdate> {
       ...(f.basename === undefined ? {} : { basename: f.basename }),
       ...(f['adaptive-content'] === undefined ? {} : { adaptiveContent: { enabled: f['adaptive-content'] } }),
       ...(f['agents-context'] === undefined ? {} : { agentsContext: f['agents-context'] as 'included' }),
+      ...(f['default-level'] === undefined
+        ? {}
+        : { defaultLevel: f['default-level'] === 'guest' ? null : (f['default-level'] as 'read') }),
       ...(f['default-site-space'] === undefined ? {} : { defaultSiteSpace: f['default-site-space'] }),
       ...(f['default-site-section'] === undefined ? {} : { defaultSiteSection: f['default-site-section'] }),
       ...(f.proxy === undefined ? {} : { proxy: f.proxy }),

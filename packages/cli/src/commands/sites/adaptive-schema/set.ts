@@ -1,5 +1,5 @@
 import { Flags } from '@oclif/core';
-import type { SiteAdaptiveSchema } from '@docs-api/sdk';
+import type { AdaptiveSchemaBody, SiteAdaptiveSchema } from '@docs-api/sdk';
 import { BaseCommand } from '../../../base-command.js';
 import { readJson } from '../../../lib/files.js';
 import { output } from '../../../lib/output.js';
@@ -8,7 +8,7 @@ import { pickSite, siteArg } from '../../../lib/sites.js';
 export default class AdaptiveSchemaSet extends BaseCommand<typeof AdaptiveSchemaSet> {
   static override summary = "Replace a site's adaptive-content visitor schema";
   static override description =
-    'Reads a JSON Schema of type "object" from a file (or "-" for stdin). Its boolean properties become visitor claims.';
+    'Reads a JSON Schema from a file (or "-" for stdin): `type: "object"`, `additionalProperties: false`, and `properties` whose claims each have a `type` (boolean, string, number, array or object) and a `description`; `unsigned` holds the claims visitors may set without signing them. Its boolean claims become template conditions. The schema is checked before it is sent.';
   static override examples = [
     '<%= config.bin %> sites adaptive-schema set site_docs --org org_acme --file schema.json',
     'cat schema.json | <%= config.bin %> sites adaptive-schema set site_docs --org org_acme --file -',
@@ -27,7 +27,8 @@ export default class AdaptiveSchemaSet extends BaseCommand<typeof AdaptiveSchema
     const file = this.flags.file;
     const jsonSchema = await readJson('--file', file);
     const schema = await client.sites.adaptiveSchema.update(organizationId, siteId, {
-      jsonSchema: jsonSchema as { type: 'object' },
+      // Checked by the SDK before sending: a bad schema is exit 2 naming the field.
+      jsonSchema: jsonSchema as AdaptiveSchemaBody['jsonSchema'],
     });
     if (this.human) output.success(`Replaced the adaptive schema of site ${siteId}`);
     return schema;
