@@ -44,6 +44,7 @@ function seedOwner(store: Store): void {
   store.members.push({ organization: 'org_acme', user: 'user_ada', role: 'admin', joinedAt: T0 });
 }
 
+/** A demo space of org_acme; `spaceView` adds what is derived (counts, URLs, permissions, revision). */
 function space(id: string, title: string, emoji: string): Space {
   return {
     object: 'space',
@@ -56,7 +57,7 @@ function space(id: string, title: string, emoji: string): Space {
     editMode: 'live',
     organization: 'org_acme',
     defaultLevel: 'read',
-    urls: { app: `https://app.sandbox.docs-api.local/s/${id}` },
+    mergeRules: { type: 'inherit' },
   };
 }
 
@@ -90,6 +91,26 @@ function seedDemo(store: Store): void {
   ]) {
     store.spaces.set(s.id, s);
   }
+  // A space deleted at start-up, so that there is one to restore. Its time comes from the host's
+  // clock, not the sandbox's: reading a test's stepping clock here would shift every timestamp
+  // after it. A sandbox whose clock is set in the past can restore it for 7 days after that.
+  store.deletedSpaces.set('space_archive', {
+    ...space('space_archive', 'Archive', '🗄️'),
+    visibility: 'private',
+    revision: 'rev_archive_1',
+    deletedAt: new Date().toISOString(),
+  });
+  store.revisions.set('rev_archive_1', {
+    id: 'rev_archive_1',
+    space: 'space_archive',
+    parents: [],
+    createdAt: T0,
+    message: 'Initial content',
+    pages: [],
+    files: [],
+    reusableContents: [],
+    variables: {},
+  });
 
   store.integrations.set('analytics-pro', {
     integration: {

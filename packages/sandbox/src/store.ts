@@ -1,5 +1,12 @@
-import type { DocumentInput, Integration, Organization, Site, Space, User } from '@docs-api/sdk/contract';
-import type { Role } from '@docs-api/sdk/contract';
+import type {
+  DefaultLevel,
+  DocumentInput,
+  Integration,
+  Organization,
+  Site,
+  Space,
+  User,
+} from '@docs-api/sdk/contract';
 import type { RevisionRow } from './content.js';
 
 /** Rows are the API's own objects plus the relations the API does not show. */
@@ -37,7 +44,8 @@ export interface CollectionRow {
   description?: string;
   /** The parent collection's id; none at the top level of the organization. */
   parent?: string;
-  defaultLevel: Role;
+  /** A role, `inherit`, or null for guests. */
+  defaultLevel: DefaultLevel;
 }
 
 export interface SiteSpaceRow {

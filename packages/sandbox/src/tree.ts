@@ -6,8 +6,8 @@ import type { CollectionRow, Store } from './store.js';
 /*
  * The content tree of an organization: collections nest in collections, spaces sit in a
  * collection or at the top level. Siblings (the spaces and collections with the same parent)
- * have an order, which moves change: a moved object lands before or after a sibling space,
- * or last. Shared by the space and collection handlers.
+ * have an order, which moves change: a moved object lands before or after a sibling space or
+ * collection, or last. Shared by the space and collection handlers.
  */
 
 /** How long a deleted space can be restored, in milliseconds (the contract's 7 days). */
@@ -94,7 +94,7 @@ export function placeAfter(
 /**
  * Moves a space or collection: into the collection `parent` of the same organization (404 when
  * it is not one; `null` for the top level; absent: where it is), before or after a sibling
- * space under that parent (400 "invalid position" otherwise), else last. A move that leaves
+ * space or collection under that parent (400 "invalid position" otherwise), else last. A move that leaves
  * everything where it was, or names the parent it is in and no place, is a 409. Returns the new
  * parent.
  */
@@ -132,17 +132,21 @@ export function moveNode(
   const siblings = children(store, organization, parent).filter((sibling) => sibling.id !== node.id);
   let index = siblings.length;
   const anchors = [
-    ['before', body.position?.before?.space, 0],
-    ['after', body.position?.after?.space, 1],
+    ['before', body.position?.before, 0],
+    ['after', body.position?.after, 1],
   ] as const;
   let chosen: number | undefined;
-  for (const [side, anchor, offset] of anchors) {
-    if (anchor === undefined) continue;
-    const at = siblings.findIndex((sibling) => sibling.kind === 'space' && sibling.id === anchor);
+  for (const [side, pointer, offset] of anchors) {
+    if (pointer === undefined) continue;
+    const anchor: TreeNode =
+      pointer.type === 'space'
+        ? { kind: 'space', id: pointer.space }
+        : { kind: 'collection', id: pointer.collection };
+    const at = siblings.findIndex((sibling) => sibling.kind === anchor.kind && sibling.id === anchor.id);
     if (at < 0) {
       throw badRequest(
-        `invalid position: body.position.${side}: space "${anchor}" is not ${
-          anchor === node.id ? 'another space' : 'a sibling'
+        `invalid position: body.position.${side}: ${anchor.kind} "${anchor.id}" is not ${
+          anchor.id === node.id ? `another ${anchor.kind}` : 'a sibling'
         } ${parent ? `in collection "${parent}"` : 'at the top level of the organization'}`,
       );
     }
@@ -165,7 +169,8 @@ export function moveNode(
 
 /**
  * Checks a transfer of spaces to `organization`: a member's organization (404 otherwise), not the
- * one they are in (409), and none of them locked (409: a locked space cannot be moved).
+ * one they are in (409: it would change nothing), and none of them locked (412: it cannot be
+ * moved, the published document's status for a collection that cannot be moved).
  */
 export function checkTransfer(
   store: Store,
@@ -184,7 +189,8 @@ export function checkTransfer(
   }
   const locked = spaces.find((space) => space.editMode === 'locked');
   if (locked) {
-    throw conflict(
+    throw new SandboxError(
+      412,
       `${what} cannot be moved: space "${locked.id}" is locked (set its edit mode to live first)`,
     );
   }

@@ -1,5 +1,5 @@
 import { Args, Flags, type Command } from '@oclif/core';
-import type { DocsClient, Link, MoveBody, Space } from '@docs-api/sdk';
+import type { DocsClient, Link, MoveBody, PositionAnchorInput, Space, SpaceMergeRule } from '@docs-api/sdk';
 import { BaseCommand } from '../base-command.js';
 import { describeReference, pickSpace } from './change-requests.js';
 import { UsageError } from './exit-codes.js';
@@ -12,6 +12,8 @@ import { formatDate, output, type Column } from './output.js';
 
 /** The roles a default level can take, as the contract lists them. */
 export const ROLE_OPTIONS = ['admin', 'create', 'review', 'edit', 'comment', 'read'];
+/** A default level: a role, or `inherit` (published API document). */
+export const DEFAULT_LEVEL_OPTIONS = [...ROLE_OPTIONS, 'inherit'];
 
 export const spaceArg = Args.string({
   name: 'space',
@@ -37,13 +39,18 @@ export const linkColumns = (spaceId: string): Column<Link>[] => [
   },
 ];
 
-/** "2 reviewers required: user_a, user_b" and the like, for a space's merge rules. */
+/** "require_specific_reviewers (user_a, user_b)" and the like, for a space's merge rules. */
 function mergeRulesText(space: Space): string | undefined {
   const rules = space.mergeRules;
   if (!rules) return undefined;
   if (rules.type !== 'rules') return rules.type;
-  return (rules.rules ?? [])
-    .map((rule) => `${rule.rule}${rule.users?.length ? ` (${rule.users.join(', ')})` : ''}`)
+  const list: SpaceMergeRule[] =
+    'rules' in rules && Array.isArray(rules.rules) ? (rules.rules as SpaceMergeRule[]) : [];
+  return list
+    .map((rule) => {
+      const detail = rule.users?.length ? rule.users.join(', ') : rule.expression;
+      return `${rule.rule ?? '?'}${detail ? ` (${detail})` : ''}`;
+    })
     .join('; ');
 }
 
@@ -51,6 +58,7 @@ export function printSpace(space: Space): void {
   output.fields([
     ['ID', space.id],
     ['Title', `${space.emoji ? `${space.emoji} ` : ''}${space.title ?? ''}`],
+    ['Icon', space.urls?.icon],
     ['Organization', space.organization],
     ['Collection', space.parent],
     ['Visibility', space.visibility],
@@ -73,7 +81,10 @@ export function printSpace(space: Space): void {
   ]);
 }
 
-/** Where a space or collection moves: `--parent`/`--root`, then `--before`/`--after` a sibling space. */
+/**
+ * Where a space or collection moves: `--parent`/`--root`, then before or after a sibling space
+ * (`--before`/`--after`) or a sibling collection (`--before-collection`/`--after-collection`).
+ */
 export const moveFlags = {
   parent: Flags.string({ description: 'Id of the collection to move into' }),
   root: Flags.boolean({
@@ -82,6 +93,14 @@ export const moveFlags = {
   }),
   before: Flags.string({ description: 'Place it just before this sibling space (space id)' }),
   after: Flags.string({ description: 'Place it just after this sibling space (space id)' }),
+  'before-collection': Flags.string({
+    description: 'Place it just before this sibling collection (collection id)',
+    exclusive: ['before'],
+  }),
+  'after-collection': Flags.string({
+    description: 'Place it just after this sibling collection (collection id)',
+    exclusive: ['after'],
+  }),
 };
 
 /** The SDK's move body from the move flags; a usage error when they ask for nothing. */
@@ -90,10 +109,23 @@ export function moveBody(flags: {
   root?: boolean | undefined;
   before?: string | undefined;
   after?: string | undefined;
+  'before-collection'?: string | undefined;
+  'after-collection'?: string | undefined;
 }): MoveBody {
+  const anchor = (
+    space: string | undefined,
+    collection: string | undefined,
+  ): PositionAnchorInput | undefined =>
+    space !== undefined
+      ? { type: 'space', space }
+      : collection !== undefined
+        ? { type: 'collection', collection }
+        : undefined;
+  const before = anchor(flags.before, flags['before-collection']);
+  const after = anchor(flags.after, flags['after-collection']);
   const position = {
-    ...(flags.before === undefined ? {} : { before: { type: 'space' as const, space: flags.before } }),
-    ...(flags.after === undefined ? {} : { after: { type: 'space' as const, space: flags.after } }),
+    ...(before === undefined ? {} : { before }),
+    ...(after === undefined ? {} : { after }),
   };
   const body: MoveBody = {
     ...(flags.parent === undefined ? {} : { parent: flags.parent }),
@@ -102,7 +134,7 @@ export function moveBody(flags: {
   };
   if (Object.keys(body).length === 0) {
     throw new UsageError(
-      'Nothing to do: pass --parent <collection>, --root, --before <space> or --after <space>.',
+      'Nothing to do: pass --parent <collection>, --root, --before <space> or --after <space> (or --before-collection/--after-collection).',
     );
   }
   return body;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BadRequestError, ConflictError, NotFoundError, type DocsClient } from '@docs-api/sdk';
+import { ApiError, BadRequestError, ConflictError, NotFoundError, type DocsClient } from '@docs-api/sdk';
 import { collectionOperations, type CollectionListQuery } from '@docs-api/sdk/contract';
 import { failure, trackSandboxes } from '../../test-support/client.js';
 
@@ -13,10 +13,11 @@ const spacesOf = async (client: DocsClient, collectionId: string) =>
   (await client.collections.listSpaces(collectionId).toArray({ max: 100 })).map((s) => s.id);
 
 describe('collections: seed and reads', () => {
-  it('lists top-level collections, or every one with nested', async () => {
+  it("lists every collection, nested ones too, unless nested is false (the service's default is true)", async () => {
     const { client } = setup();
-    expect(await collectionIds(client)).toEqual(['col_product']);
+    expect(await collectionIds(client)).toEqual(['col_product', 'col_internal']);
     expect(await collectionIds(client, { nested: true })).toEqual(['col_product', 'col_internal']);
+    expect(await collectionIds(client, { nested: false })).toEqual(['col_product']);
     expect(await collectionIds(client, {}, 'org_beta')).toEqual([]);
     await failure(client.collections.list('org_nope'), NotFoundError);
   });
@@ -31,7 +32,8 @@ describe('collections: seed and reads', () => {
       parent: 'col_product',
       defaultLevel: 'comment',
       urls: {
-        location: '/v1/collections/col_internal',
+        // Absolute, at the origin the sandbox was reached on.
+        location: 'http://sandbox.test/v1/collections/col_internal',
         app: 'https://app.sandbox.docs-api.local/c/col_internal',
       },
       permissions: { view: true, admin: true, viewInviteLinks: true, create: true },
@@ -65,14 +67,14 @@ describe('collections: create and update', () => {
     const nested = await client.collections.create(ORG, { title: 'Archive', parent: 'col_product' });
     expect(nested.parent).toBe('col_product');
 
-    expect(await collectionIds(client)).toEqual(['col_product', top.id]);
-    expect(await collectionIds(client, { nested: true })).toEqual([
-      'col_product',
-      'col_internal',
-      nested.id,
-      top.id,
-    ]);
+    expect(await collectionIds(client, { nested: false })).toEqual(['col_product', top.id]);
+    expect(await collectionIds(client)).toEqual(['col_product', 'col_internal', nested.id, top.id]);
     expect(await client.collections.get(nested.id)).toEqual(nested);
+  });
+
+  it('creates a collection without a title, as the service does, under a default title', async () => {
+    const { client } = setup();
+    expect((await client.collections.create(ORG, {})).title).toBe('Untitled collection');
   });
 
   it('refuses a parent that is not a collection of the organization', async () => {
@@ -129,16 +131,39 @@ describe('collections: move', () => {
     const { client } = setup();
     const top = await client.collections.move('col_internal', { parent: null });
     expect(top.parent).toBeUndefined();
-    expect(await collectionIds(client)).toEqual(['col_product', 'col_internal']);
+    expect(await collectionIds(client, { nested: false })).toEqual(['col_product', 'col_internal']);
 
     const back = await client.collections.move('col_internal', {
       parent: 'col_product',
       position: { before: { type: 'space', space: 'space_api' } },
     });
     expect(back.parent).toBe('col_product');
-    expect(await collectionIds(client)).toEqual(['col_product']);
+    expect(await collectionIds(client, { nested: false })).toEqual(['col_product']);
     // The space keeps its collection when the collection moves.
     expect(await spacesOf(client, 'col_internal')).toEqual(['space_guides']);
+  });
+
+  it('places a collection before or after a sibling collection (published document: ContentPosition)', async () => {
+    const { client } = setup();
+    const other = await client.collections.create(ORG, { title: 'Guides' });
+    await client.collections.move(other.id, {
+      position: { before: { type: 'collection', collection: 'col_product' } },
+    });
+    expect(await collectionIds(client, { nested: false })).toEqual([other.id, 'col_product']);
+    await client.collections.move(other.id, {
+      position: { after: { type: 'collection', collection: 'col_product' } },
+    });
+    expect(await collectionIds(client, { nested: false })).toEqual(['col_product', other.id]);
+    expect(
+      await failure(
+        client.collections.move(other.id, {
+          position: { after: { type: 'collection', collection: 'col_internal' } },
+        }),
+        BadRequestError,
+      ),
+    ).toBe(
+      'invalid position: body.position.after: collection "col_internal" is not a sibling at the top level of the organization',
+    );
   });
 
   it('answers not found, invalid position and would change nothing', async () => {
@@ -207,9 +232,10 @@ describe('collections: transfer', () => {
     );
 
     await client.spaces.move('space_legal', { parent: 'col_internal' });
-    expect(
-      await failure(client.collections.transfer('col_product', { organization: 'org_beta' }), ConflictError),
-    ).toBe(
+    // 412, the published document's status for a collection that cannot be moved.
+    const locked = client.collections.transfer('col_product', { organization: 'org_beta' });
+    await expect(locked).rejects.toMatchObject({ status: 412 });
+    expect(await failure(locked, ApiError)).toBe(
       'collection "col_product" cannot be moved: space "space_legal" is locked (set its edit mode to live first)',
     );
     expect((await client.collections.get('col_internal')).organization).toBe(ORG);

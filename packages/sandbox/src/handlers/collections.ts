@@ -30,13 +30,17 @@ import { requireOrganization } from './organizations.js';
 import { spaceView, unpublishSpaces } from './spaces.js';
 
 /*
- * Collections: nestable groups of spaces. Deleting one deletes the collections nested in it and
+ * Collections: nestable groups of spaces. The list shows nested ones too unless `nested=false`
+ * (the published document's default). Deleting one deletes the collections nested in it and
  * deletes the spaces of all of them (each restorable for 7 days, at the top level since its
  * collection is gone); deleting an absent one succeeds. A transfer takes the nested collections
  * and the spaces along. Moves and transfers follow tree.ts.
  */
 
-/** The API view of a collection; its permissions follow the actor's role in the organization. */
+/**
+ * The API view of a collection, with every field the published document requires; its
+ * permissions follow the actor's role in the organization.
+ */
 export function collectionView(store: Store, row: CollectionRow): Collection {
   const role = store.members.find((m) => m.organization === row.organization && m.user === store.actor)?.role;
   const admin = role === 'admin';
@@ -48,17 +52,23 @@ export function collectionView(store: Store, row: CollectionRow): Collection {
     organization: row.organization,
     ...(row.parent ? { parent: row.parent } : {}),
     defaultLevel: row.defaultLevel,
-    urls: { location: `/v1/collections/${row.id}`, app: `https://${APP_HOST}/c/${row.id}` },
+    urls: {
+      location: store.apiUrl(`/collections/${row.id}`),
+      app: `https://${APP_HOST}/c/${row.id}`,
+    },
     permissions: { view: true, admin, viewInviteLinks: admin, create: admin || role === 'create' },
   };
 }
+
+/** The title of a collection created without one. */
+export const UNTITLED_COLLECTION = 'Untitled collection';
 
 /** The organization's default role, as a collection's default level (`read` when it has none). */
 function asRole(value: string | null | undefined): Role {
   return ROLES.find((role) => role === value) ?? 'read';
 }
 
-/** The organization's collections, depth first in their order; only the top level unless `nested`. */
+/** The organization's collections, depth first in their order; only the top level when not `nested`. */
 function listed(store: Store, organization: string, nested: boolean): CollectionRow[] {
   const walk = (parent: string | null): CollectionRow[] =>
     children(store, organization, parent).flatMap((node) => {
@@ -73,7 +83,8 @@ export const collectionHandlers = [
   implement(listCollections, ({ store, params, query }) => {
     requireOrganization(store, params.organizationId);
     return paginate(
-      listed(store, params.organizationId, query.nested === true).map((row) => collectionView(store, row)),
+      // The service lists nested collections unless told not to (`nested` defaults to true).
+      listed(store, params.organizationId, query.nested !== false).map((row) => collectionView(store, row)),
       query,
     );
   }),
@@ -91,7 +102,7 @@ export const collectionHandlers = [
     const row: CollectionRow = {
       id: store.newId('col'),
       organization: params.organizationId,
-      title: body.title,
+      title: body.title ?? UNTITLED_COLLECTION,
       ...(body.parent !== undefined ? { parent: body.parent } : {}),
       defaultLevel: asRole(organization.defaultRole),
     };

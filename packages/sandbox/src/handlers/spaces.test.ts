@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ApiError,
   BadRequestError,
   ConflictError,
   NotFoundError,
@@ -8,6 +9,7 @@ import {
 } from '@docs-api/sdk';
 import { spaceOperations } from '@docs-api/sdk/contract';
 import { failure, trackSandboxes } from '../../test-support/client.js';
+import { children } from '../tree.js';
 
 const ORG = 'org_acme';
 const DAY = 24 * 60 * 60 * 1000;
@@ -45,6 +47,47 @@ describe('spaces: reads', () => {
     ]);
   });
 
+  it('answers every field the published document requires, with derived counts, URLs and permissions', async () => {
+    const { sandbox, client } = setup();
+    const space = await client.spaces.get('space_handbook');
+    expect(space).toMatchObject({
+      object: 'space',
+      title: 'Handbook',
+      emoji: '📘',
+      organization: ORG,
+      visibility: 'public',
+      revision: 'rev_handbook_2',
+      changeRequests: 2,
+      changeRequestsOpen: 2,
+      changeRequestsDraft: 0,
+      mergeRules: { type: 'inherit' },
+      defaultLevel: 'read',
+      urls: {
+        location: 'http://sandbox.test/v1/spaces/space_handbook',
+        app: 'https://app.sandbox.docs-api.local/s/space_handbook',
+      },
+    });
+    expect(typeof space.comments).toBe('number');
+    // Ada is an admin of org_acme: she may do everything.
+    expect(Object.values(space.permissions ?? {})).toHaveLength(10);
+    expect(Object.values(space.permissions ?? {}).every(Boolean)).toBe(true);
+    // Linus edits: he views, comments and edits, but neither merges nor administers.
+    sandbox.store.actor = 'user_linus';
+    expect((await client.spaces.get('space_handbook')).permissions).toMatchObject({
+      view: true,
+      access: true,
+      comment: true,
+      edit: true,
+      review: false,
+      merge: false,
+      admin: false,
+    });
+    // Someone outside the organization reads through a share key only.
+    sandbox.store.actor = 'user_outsider';
+    const shared = await client.spaces.get('space_handbook', { shareKey: 'share_docs' });
+    expect(shared.permissions).toMatchObject({ view: true, access: false, edit: false, admin: false });
+  });
+
   it('opens a space to a share key of a site that publishes it, and to no other key', async () => {
     const { sandbox, client } = setup();
     sandbox.store.actor = 'user_outsider';
@@ -78,8 +121,41 @@ describe('spaces: update and edit mode', () => {
       updatedAt: '2026-03-02T12:00:00.000Z',
       mergeRules: { type: 'rules', rules: [{ rule: 'require_specific_reviewers', users: ['user_grace'] }] },
     });
-    expect(updated.emoji).toBeUndefined();
+    // A space without an emoji answers an empty one: the published document requires the field.
+    expect(updated.emoji).toBe('');
     expect(await client.spaces.get('space_api')).toEqual(updated);
+  });
+
+  it('shows an emoji or an icon: setting one removes the other, null removes it', async () => {
+    const { client } = setup();
+    const withIcon = await client.spaces.update('space_api', { icon: 'https://example.com/api.png' });
+    expect(withIcon.emoji).toBe('');
+    expect(withIcon.urls?.icon).toBe('https://example.com/api.png');
+    const withEmoji = await client.spaces.update('space_api', { emoji: '🔌' });
+    expect(withEmoji.emoji).toBe('🔌');
+    expect(withEmoji.urls?.icon).toBeUndefined();
+    await client.spaces.update('space_api', { icon: 'https://example.com/api.png' });
+    const bare = await client.spaces.update('space_api', { icon: null });
+    expect([bare.emoji, bare.urls?.icon]).toEqual(['', undefined]);
+  });
+
+  it("takes the published document's default levels and merge rules: inherit, null, none, custom", async () => {
+    const { client } = setup();
+    expect((await client.spaces.update('space_api', { defaultLevel: 'inherit' })).defaultLevel).toBe(
+      'inherit',
+    );
+    expect((await client.spaces.update('space_api', { defaultLevel: null })).defaultLevel).toBeNull();
+    expect((await client.spaces.update('space_api', { mergeRules: { type: 'none' } })).mergeRules).toEqual({
+      type: 'none',
+    });
+    const custom = {
+      type: 'rules' as const,
+      rules: [
+        { rule: 'require_at_least_one_approved_review' as const },
+        { rule: 'custom' as const, expression: 'changeRequest.subject != ""', message: 'Give a subject' },
+      ],
+    };
+    expect((await client.spaces.update('space_api', { mergeRules: custom })).mergeRules).toEqual(custom);
   });
 
   it('locking refuses merges; unlocking a locked space is allowed and lets them through', async () => {
@@ -138,6 +214,14 @@ describe('spaces: delete and restore', () => {
       'space "space_api" was not found',
     );
     await failure(client.spaces.restore('space_never'), NotFoundError);
+  });
+
+  it('seeds a space deleted at start-up, which can be restored', async () => {
+    const { client } = setup();
+    await failure(client.spaces.get('space_archive'), NotFoundError);
+    const restored = await client.spaces.restore('space_archive');
+    expect(restored).toMatchObject({ id: 'space_archive', title: 'Archive', revision: 'rev_archive_1' });
+    expect(await orgSpaces(client)).toContain('space_archive');
   });
 
   it('brings a space back at the top level when its collection was deleted meanwhile', async () => {
@@ -218,6 +302,31 @@ describe('spaces: move', () => {
     const top = await client.spaces.move('space_guides', { parent: null });
     expect(top.parent).toBeUndefined();
     expect(await collectionSpaces(client, 'col_product')).toEqual(['space_handbook', 'space_api']);
+  });
+
+  it('places a space before or after a sibling collection (published document: ContentPosition)', async () => {
+    const { sandbox, client } = setup();
+    // No list shows the order of the top level: read it from the sandbox's tree.
+    const topLevel = () => children(sandbox.store, ORG, null).map((node) => node.id);
+    expect(topLevel()).toEqual(['col_product', 'space_legal', 'space_handbook_fr']);
+    await client.spaces.move('space_guides', {
+      parent: null,
+      position: { before: { type: 'collection', collection: 'col_product' } },
+    });
+    expect(topLevel()).toEqual(['space_guides', 'col_product', 'space_legal', 'space_handbook_fr']);
+    await client.spaces.move('space_guides', {
+      position: { after: { type: 'collection', collection: 'col_product' } },
+    });
+    expect(topLevel()).toEqual(['col_product', 'space_guides', 'space_legal', 'space_handbook_fr']);
+    const sibling = await failure(
+      client.spaces.move('space_legal', {
+        position: { before: { type: 'collection', collection: 'col_internal' } },
+      }),
+      BadRequestError,
+    );
+    expect(sibling).toBe(
+      'invalid position: body.position.before: collection "col_internal" is not a sibling at the top level of the organization',
+    );
   });
 
   it('answers not found, invalid position and would change nothing', async () => {
@@ -303,9 +412,10 @@ describe('spaces: transfer', () => {
     expect(await failure(client.spaces.transfer('space_api', { organization: ORG }), ConflictError)).toBe(
       'the transfer would change nothing: space "space_api" is already in organization "org_acme"',
     );
-    expect(
-      await failure(client.spaces.transfer('space_legal', { organization: 'org_beta' }), ConflictError),
-    ).toBe(
+    // 412: "cannot be moved", as the published document answers for a collection.
+    const locked = client.spaces.transfer('space_legal', { organization: 'org_beta' });
+    await expect(locked).rejects.toMatchObject({ status: 412 });
+    expect(await failure(locked, ApiError)).toBe(
       'space "space_legal" cannot be moved: space "space_legal" is locked (set its edit mode to live first)',
     );
     await failure(client.spaces.transfer('space_nope', { organization: 'org_beta' }), NotFoundError);

@@ -8,8 +8,11 @@ import {
   restoreSpace,
   transferSpace,
   updateSpace,
+  SPACE_LANGUAGES,
   type Link,
+  type Organization,
   type Space,
+  type SpacePermissions,
 } from '@docs-api/sdk/contract';
 import { APP_HOST, createRevision, flattenPages, pageLinks, primaryRevision } from '../content.js';
 import { conflict, notFound, SandboxError } from '../errors.js';
@@ -51,18 +54,104 @@ export function requireSpace(store: Store, spaceId: string): Space {
   return space;
 }
 
-/** The API view of a space: its change-request and comment counts are derived from the store. */
+/** The published document's limit on a space title. */
+const SPACE_TITLE_MAX = 50;
+
+/** What each organization role may do with a space, from least to most powerful. */
+const ROLE_PERMISSIONS: Record<string, Array<keyof SpacePermissions>> = {
+  read: ['view', 'access'],
+  comment: ['view', 'access', 'comment'],
+  edit: ['view', 'access', 'comment', 'edit'],
+  review: ['view', 'access', 'comment', 'edit', 'review'],
+  create: ['view', 'access', 'comment', 'edit', 'review', 'merge', 'triggerGitSync'],
+  admin: [
+    'view',
+    'access',
+    'comment',
+    'edit',
+    'review',
+    'merge',
+    'triggerGitSync',
+    'admin',
+    'viewInviteLinks',
+    'installIntegration',
+  ],
+};
+
+/**
+ * The actor's permissions on a space: those of their role in its organization (guests: the
+ * space's default level); someone outside it reads it only through a share key (`view`).
+ */
+function spacePermissions(store: Store, space: Space): Required<SpacePermissions> {
+  const member = store.members.find((m) => m.organization === space.organization && m.user === store.actor);
+  const role: Organization['defaultRole'] | undefined = member
+    ? (member.role ?? (space.defaultLevel === 'inherit' ? null : space.defaultLevel))
+    : undefined;
+  const granted = new Set<keyof SpacePermissions>(
+    member ? (ROLE_PERMISSIONS[role ?? ''] ?? ['view']) : ['view'],
+  );
+  const all = ROLE_PERMISSIONS.admin ?? [];
+  return Object.fromEntries(all.map((name) => [name, granted.has(name)])) as Required<SpacePermissions>;
+}
+
+/** A language the published document lists (answers carry only those), or none. */
+function documentLanguage(language: string | null | undefined): string | undefined {
+  const lowered = language?.toLowerCase();
+  return SPACE_LANGUAGES.find((known) => known === lowered);
+}
+
+/**
+ * The API view of a space, with every field the published document requires: its counts
+ * (change requests, open comments) and permissions derived from the store, its default level
+ * (`inherit`) and merge rules (`inherit`) when none are set, an empty emoji when it has none
+ * (an icon, or nothing), and absolute URLs.
+ */
 export function spaceView(store: Store, space: Space): Space {
   const requests = [...store.changeRequests.values()].filter((row) => row.space === space.id);
   const openComments = [...store.comments.values()].filter(
     (comment) => comment.space === space.id && comment.status !== 'resolved',
   ).length;
+  const {
+    parent,
+    language,
+    deletedAt,
+    emoji,
+    urls,
+    gitSync,
+    visitorAuth,
+    mergeRules,
+    defaultLevel,
+    ...rest
+  } = space;
+  const known = documentLanguage(language);
   return {
-    ...space,
+    ...rest,
+    object: 'space',
+    title: (space.title ?? '').slice(0, SPACE_TITLE_MAX),
+    emoji: emoji ?? '',
+    visibility: space.visibility ?? 'private',
+    editMode: space.editMode ?? 'live',
+    organization: space.organization ?? '',
+    ...(parent ? { parent } : {}),
+    ...(known ? { language: known } : {}),
+    ...(deletedAt ? { deletedAt } : {}),
+    ...(gitSync ? { gitSync } : {}),
+    ...(visitorAuth ? { visitorAuth } : {}),
+    revision: space.revision ?? primaryRevision(store, space).id,
+    createdAt: space.createdAt ?? store.now(),
+    updatedAt: space.updatedAt ?? space.createdAt ?? store.now(),
+    mergeRules: mergeRules ?? { type: 'inherit' },
+    defaultLevel: defaultLevel === undefined ? 'inherit' : defaultLevel,
+    urls: {
+      location: store.apiUrl(`/spaces/${space.id}`),
+      app: `https://${APP_HOST}/s/${space.id}`,
+      ...(urls?.icon ? { icon: urls.icon } : {}),
+    },
     changeRequests: requests.length,
     changeRequestsOpen: requests.filter((row) => row.status === 'open').length,
     changeRequestsDraft: requests.filter((row) => row.status === 'draft').length,
     comments: openComments,
+    permissions: spacePermissions(store, space),
   };
 }
 
@@ -117,8 +206,16 @@ export const spaceHandlers = [
     if (body.defaultLevel !== undefined) space.defaultLevel = body.defaultLevel;
     if (body.language !== undefined) space.language = body.language;
     if (body.mergeRules !== undefined) space.mergeRules = structuredClone(body.mergeRules);
+    // A space shows an emoji or an icon: setting one removes the other; null removes it.
     if (body.emoji === null) delete space.emoji;
-    else if (body.emoji !== undefined) space.emoji = body.emoji;
+    if (body.icon === null && space.urls) delete space.urls.icon;
+    if (typeof body.emoji === 'string') {
+      space.emoji = body.emoji;
+      if (space.urls) delete space.urls.icon;
+    } else if (typeof body.icon === 'string') {
+      space.urls = { ...space.urls, icon: body.icon };
+      delete space.emoji;
+    }
     space.updatedAt = store.now();
     return spaceView(store, space);
   }),
@@ -141,11 +238,10 @@ export const spaceHandlers = [
     const copy: Space = {
       ...structuredClone(settings),
       id,
-      title: `Copy of ${source.title ?? source.id}`,
+      title: `Copy of ${source.title ?? source.id}`.slice(0, SPACE_TITLE_MAX),
       createdAt: now,
       updatedAt: now,
       revision: revision.id,
-      urls: { app: `https://${APP_HOST}/s/${id}` },
     };
     store.spaces.set(id, copy);
     placeAfter(store, source.organization ?? '', source.parent ?? null, { kind: 'space', id }, source.id);

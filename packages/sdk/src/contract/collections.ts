@@ -1,46 +1,67 @@
 import { z } from 'zod';
-import { PermissionsSchema, RoleInput, RoleSchema } from './common.js';
 import { defineOperation } from './operation.js';
 import { listOf, loose, pageQuery, strict } from './schema.js';
-import { MoveBody, SpaceSchema, TransferBody } from './spaces.js';
+import { DefaultLevelInput, DefaultLevelSchema, MoveBody, SpaceSchema, TransferBody } from './spaces.js';
 
 const AREA = 'Collections';
+
+/** What the caller may do with a collection (the document lists these four). */
+export const CollectionPermissionsSchema = loose({
+  view: z.boolean().optional(),
+  /** Change its title and description. */
+  admin: z.boolean().optional(),
+  viewInviteLinks: z.boolean().optional(),
+  /** Create spaces and collections in it. */
+  create: z.boolean().optional(),
+});
+export type CollectionPermissions = z.infer<typeof CollectionPermissionsSchema>;
 
 /** A nestable group of spaces inside an organization. */
 export const CollectionSchema = loose({
   object: z.literal('collection'),
   id: z.string(),
+  /** At most 50 characters (the service's limit). */
   title: z.string().optional(),
+  /** At most 100 characters (the service's limit). */
   description: z.string().optional().nullable(),
   /** The owning organization's id. */
   organization: z.string().optional(),
-  /** The parent collection's id, for a nested collection. */
+  /** The parent collection's id, for a nested collection; absent at the top level. */
   parent: z.string().optional().nullable(),
-  defaultLevel: RoleSchema.optional().nullable(),
-  urls: loose({ location: z.string().optional(), app: z.string().optional() }).optional(),
-  /** `view`, `admin`, `viewInviteLinks`, `create`. */
-  permissions: PermissionsSchema.optional(),
+  /** A role, `inherit`, or null for guests. */
+  defaultLevel: DefaultLevelSchema.optional(),
+  urls: loose({
+    /** The collection in the API. */
+    location: z.string().optional(),
+    /** The collection in the application. */
+    app: z.string().optional(),
+  }).optional(),
+  permissions: CollectionPermissionsSchema.optional(),
 });
 export type Collection = z.infer<typeof CollectionSchema>;
 
 /**
- * Wire name of the list's boolean that includes nested collections (contract: "its name is not
- * shown"). Guessed; listed in docs/contract-notes.md. Correcting it is a change here only.
+ * Wire name of the list's boolean that includes nested collections: the published document's
+ * `nested` (the extract does not show it). Correcting it is a change here only.
  */
 export const COLLECTION_QUERY_WIRE_NAMES = { nested: 'nested' } as const;
 
 export const CollectionListQuery = strict({
   ...pageQuery,
-  /** `true` lists nested collections too; by default only top-level ones. */
+  /**
+   * `true` lists nested collections too, `false` only top-level ones. Not sent unless given:
+   * the service's default is `true` (published document).
+   */
   nested: z.boolean().optional(),
 });
 export type CollectionListQuery = z.input<typeof CollectionListQuery>;
 
-/** The contract gives no length limits for a collection's title: any non-empty text. */
-const collectionTitle = z.string().min(1);
+/** Non-empty (the extract), at most 50 characters (the published document). */
+const collectionTitle = z.string().min(1).max(50);
 
 export const CollectionCreateBody = strict({
-  title: collectionTitle,
+  /** The title; the published document makes it optional (the service then picks one). */
+  title: collectionTitle.optional(),
   /** The parent collection's id: the new collection is nested in it. */
   parent: z.string().min(1).optional(),
 });
@@ -48,8 +69,10 @@ export type CollectionCreateBody = z.input<typeof CollectionCreateBody>;
 
 export const CollectionUpdateBody = strict({
   title: collectionTitle.optional(),
-  description: z.string().optional(),
-  defaultLevel: RoleInput.optional(),
+  /** At most 100 characters (published document); empty clears it. */
+  description: z.string().max(100).optional(),
+  /** A role, `inherit`, or `null` for guests (`inherit` and `null`: from the published API document). */
+  defaultLevel: DefaultLevelInput.optional(),
 });
 export type CollectionUpdateBody = z.input<typeof CollectionUpdateBody>;
 
@@ -111,6 +134,7 @@ export const deleteCollection = defineOperation({
   method: 'DELETE',
   idempotent: true,
   path: COLLECTION,
+  // The service answers 205 when it deleted the collection and 204 when there was none; both read the same.
   status: 204,
 });
 

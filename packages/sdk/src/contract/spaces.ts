@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { LINK_STATUSES, LinkListingSchema } from './change-request-content.js';
-import { PermissionsSchema, RoleInput, RoleSchema } from './common.js';
+import { ROLES } from './common.js';
+import { ImportRunSchema } from './imports.js';
 import { defineOperation } from './operation.js';
-// Spaces take the same merge rules as organizations: `inherit` (the organization's) or `rules`.
-import { MergeRulesInput, MergeRulesSchema } from './organizations.js';
-import { id, listOf, loose, openEnum, pageQuery, strict } from './schema.js';
+import { id, listOf, loose, openEnum, pageQuery, strict, withFallback } from './schema.js';
 
+/** Who may open a space; the extract and the published document list the same six. */
 export const SPACE_VISIBILITIES = [
   'public',
   'unlisted',
@@ -19,66 +19,288 @@ export const SPACE_VISIBILITIES = [
 export const SPACE_EDIT_MODES = ['live', 'locked'] as const;
 export type SpaceEditMode = (typeof SPACE_EDIT_MODES)[number];
 
+/**
+ * Languages of a space's content, from the published document (`TranslationLanguage`; the
+ * extract says only "string"). Requests take only these; answers may carry others.
+ */
+export const SPACE_LANGUAGES = [
+  'en',
+  'fr',
+  'de',
+  'es',
+  'it',
+  'pt',
+  'pt-br',
+  'ru',
+  'ja',
+  'zh',
+  'zh-tw',
+  'yue',
+  'ko',
+  'ar',
+  'hi',
+  'nl',
+  'pl',
+  'tr',
+  'sv',
+  'no',
+  'da',
+  'fi',
+  'el',
+  'cs',
+  'hu',
+  'ro',
+  'th',
+  'vi',
+  'id',
+  'ms',
+  'he',
+  'uk',
+  'sk',
+  'bg',
+  'hr',
+  'lt',
+  'lv',
+  'et',
+  'sl',
+] as const;
+export type SpaceLanguage = (typeof SPACE_LANGUAGES)[number];
+
+/**
+ * Default levels of a space or collection: a role, or `inherit` (from the parent collection or
+ * the organization), from the published document (`DefaultLevel`); `null` means guests.
+ */
+export const DEFAULT_LEVELS = [...ROLES, 'inherit'] as const;
+export type DefaultLevel = (typeof DEFAULT_LEVELS)[number] | null;
+/** A default level as read: the known values are typed, `null` is "guests", other strings pass. */
+export const DefaultLevelSchema = openEnum(DEFAULT_LEVELS).nullable();
+/** A default level as sent: only the document's values. */
+export const DefaultLevelInput = z.enum(DEFAULT_LEVELS).nullable();
+
+/** Merge rules that name users (`users` is required with them). */
+export const SPACE_MERGE_RULES_WITH_USERS = [
+  'require_specific_reviewers',
+  'require_one_of_specific_reviewers',
+  'allow_bypass',
+] as const;
+/** Merge rules that take no argument. */
+export const SPACE_MERGE_RULES_PLAIN = [
+  'require_at_least_one_review',
+  'require_at_least_one_approved_review',
+  'require_all_reviews_approved',
+  'require_agent_review',
+  'require_up_to_date_change_request',
+  'require_change_request_subject',
+  'require_change_request_description',
+  'require_author_to_merge',
+] as const;
+/** Every merge rule the published document names; `custom` holds an expression. */
+export const SPACE_MERGE_RULE_NAMES = [
+  ...SPACE_MERGE_RULES_WITH_USERS,
+  ...SPACE_MERGE_RULES_PLAIN,
+  'custom',
+] as const;
+
+/** One merge rule, as read. */
+export const SpaceMergeRuleSchema = loose({
+  /** `require_specific_reviewers`, `require_at_least_one_review`, `custom`, ... */
+  rule: openEnum(SPACE_MERGE_RULE_NAMES),
+  /** User ids the rule names (`require_specific_reviewers`, `require_one_of_specific_reviewers`, `allow_bypass`). */
+  users: z.array(z.string()).optional(),
+  /** The condition of a `custom` rule, in the service's expression syntax. */
+  expression: z.string().optional(),
+  /** What a `custom` rule shows when its expression is false. */
+  message: z.string().optional(),
+});
+export type SpaceMergeRule = z.infer<typeof SpaceMergeRuleSchema>;
+
+/**
+ * A space's merge rules: `inherit` (the organization's), `rules` (all must pass) or `none`
+ * (merging needs no review; published document only). Other forms are kept as they come.
+ */
+export const SpaceMergeRulesSchema = withFallback(
+  [
+    loose({ type: z.literal('inherit') }),
+    loose({ type: z.literal('rules'), rules: z.array(withFallback([SpaceMergeRuleSchema])).optional() }),
+    loose({ type: z.literal('none') }),
+  ],
+  loose({ type: z.string() }),
+);
+export type SpaceMergeRules = z.infer<typeof SpaceMergeRulesSchema>;
+
+/** What the caller may do with a space (the document lists these ten). */
+export const SpacePermissionsSchema = loose({
+  /** Read the content. */
+  view: z.boolean().optional(),
+  /** Open the space in the application. */
+  access: z.boolean().optional(),
+  /** Change the title, install integrations and manage the space. */
+  admin: z.boolean().optional(),
+  viewInviteLinks: z.boolean().optional(),
+  /** Edit the content through a change request. */
+  edit: z.boolean().optional(),
+  triggerGitSync: z.boolean().optional(),
+  comment: z.boolean().optional(),
+  merge: z.boolean().optional(),
+  review: z.boolean().optional(),
+  installIntegration: z.boolean().optional(),
+});
+export type SpacePermissions = z.infer<typeof SpacePermissionsSchema>;
+
+/** A space's Git Sync state (published document: `GitSyncState`). */
+export const GitSyncStateSchema = loose({
+  repoName: z.string().optional(),
+  /** `github`, `gitlab`, `github-legacy`, ... */
+  installationProvider: openEnum(['github', 'gitlab', 'github-legacy']).optional(),
+  /** `unauthenticated`, `active`, `pending`, ... */
+  installationStatus: openEnum(['unauthenticated', 'active', 'pending']).optional(),
+  /** Deprecated by the service: the integration providing the Git Sync. */
+  integration: z.string().optional(),
+  installationId: z.string().optional(),
+  parentInstallationId: z.string().optional(),
+  /** The repository tree, as linked from published content. */
+  url: z.string().optional(),
+  /** The latest operation: `state` (`running`, `failure`, `success`, `timeout`), `direction` (`export`, `import`). */
+  operation: loose({
+    state: openEnum(['running', 'failure', 'success', 'timeout']).optional(),
+    direction: openEnum(['export', 'import']).optional(),
+    startedAt: z.string().optional(),
+    endedAt: z.string().optional(),
+    error: z.string().optional(),
+    errorAction: loose({ label: z.string().optional(), url: z.string().optional() }).optional(),
+  }).optional(),
+  /** Milliseconds an operation may run before it is stopped. */
+  operationTimeout: z.number().optional(),
+  updatedAt: z.string().optional(),
+});
+export type GitSyncState = z.infer<typeof GitSyncStateSchema>;
+
 export const SpaceSchema = loose({
   object: z.literal('space'),
   id: z.string(),
+  /** At most 50 characters (the service's limit). */
   title: z.string().optional(),
+  /** Unicode character or code point of the emoji; empty or absent when the space has none. */
   emoji: z.string().optional().nullable(),
+  /** `public`, `unlisted`, `share-link`, `visitor-auth`, `in-collection` or `private`. */
   visibility: openEnum(SPACE_VISIBILITIES).optional(),
   createdAt: z.string().optional(),
   updatedAt: z.string().optional(),
+  /** Set on a deleted space (restorable for 7 days). */
   deletedAt: z.string().optional().nullable(),
+  /** `live` (direct edits) or `locked` (all edits locked). */
   editMode: openEnum(SPACE_EDIT_MODES).optional(),
-  mergeRules: MergeRulesSchema.optional().nullable(),
+  /** `styleguide` for a space holding a writing style guide; absent for regular spaces (published document only). */
+  type: openEnum(['styleguide']).optional(),
+  mergeRules: SpaceMergeRulesSchema.optional().nullable(),
   urls: loose({
+    /** The space in the API. */
     location: z.string().optional(),
+    /** The space in the application. */
     app: z.string().optional(),
+    /** The published content; only when the visibility is not `private`. */
     published: z.string().optional(),
+    /** The public content; only when the visibility is `public`. */
     public: z.string().optional(),
+    /** The space's icon image, when it has one instead of an emoji. */
     icon: z.string().optional(),
   }).optional(),
+  /** Id of the organization owning the space. */
   organization: z.string().optional(),
+  /** Id of the collection the space is in; absent at the top level of the organization. */
   parent: z.string().optional().nullable(),
-  language: z.string().optional().nullable(),
-  gitSync: loose({
-    repoName: z.string().optional(),
-    installationProvider: z.string().optional(),
+  /** Language of the content: `en`, `fr`, `pt-br`, ... */
+  language: openEnum(SPACE_LANGUAGES).optional().nullable(),
+  gitSync: GitSyncStateSchema.optional().nullable(),
+  /** Import runs into the space, running or recent (only when one space is read; published document only). */
+  imports: z.array(ImportRunSchema).optional(),
+  /** The backend of authenticated access: `custom`, or `integration` with the integration's name. */
+  visitorAuth: loose({
+    backend: openEnum(['custom', 'integration']).optional(),
     integration: z.string().optional(),
-    url: z.string().optional(),
-    updatedAt: z.string().optional(),
   })
     .optional()
     .nullable(),
-  visitorAuth: loose({ backend: openEnum(['custom']).optional() })
-    .optional()
-    .nullable(),
+  /** Id of the active (primary) revision. */
   revision: z.string().optional(),
-  defaultLevel: RoleSchema.optional().nullable(),
+  /** A role, `inherit`, or null for guests. */
+  defaultLevel: DefaultLevelSchema.optional(),
+  /** Count of opened comments. */
   comments: z.number().optional(),
+  /** Count of change requests, all statuses. */
   changeRequests: z.number().optional(),
   changeRequestsOpen: z.number().optional(),
   changeRequestsDraft: z.number().optional(),
-  permissions: PermissionsSchema.optional(),
+  internal_poweredByV2: z.boolean().optional(),
+  internal_singleWebsocket: z.boolean().optional(),
+  permissions: SpacePermissionsSchema.optional(),
 });
 export type Space = z.infer<typeof SpaceSchema>;
+
+/** The document's `Emoji`: a character or code point, at most 50 characters. */
+const emojiInput = z.string().min(1).max(50);
+
+const SpaceMergeRuleInput = z.discriminatedUnion('rule', [
+  strict({
+    rule: z.enum(SPACE_MERGE_RULES_WITH_USERS),
+    /** The user ids the rule names. */
+    users: z.array(id()),
+  }),
+  strict({ rule: z.enum(SPACE_MERGE_RULES_PLAIN) }),
+  strict({
+    rule: z.literal('custom'),
+    /** An expression in the service's syntax, at most 1024 characters. */
+    expression: z.string().max(1024),
+    /** Shown when the expression is false. */
+    message: z.string().optional(),
+  }),
+]);
+export type SpaceMergeRuleInput = z.input<typeof SpaceMergeRuleInput>;
+
+/** Merge rules of a space, as sent: `inherit`, `rules` with the rules, or `none` (published document only). */
+export const SpaceMergeRulesInput = z.discriminatedUnion('type', [
+  strict({ type: z.literal('inherit') }),
+  strict({ type: z.literal('rules'), rules: z.array(SpaceMergeRuleInput) }),
+  strict({ type: z.literal('none') }),
+]);
+export type SpaceMergeRulesInput = z.input<typeof SpaceMergeRulesInput>;
 
 export const SpaceUpdateBody = strict({
   /** `locked` blocks all edits of the content; setting it back to `live` is always allowed. */
   editMode: z.enum(SPACE_EDIT_MODES).optional(),
-  /** The contract gives no length limits for a space's title: any non-empty text. */
-  title: z.string().min(1).optional(),
-  defaultLevel: RoleInput.optional(),
-  language: z.string().min(1).optional(),
-  mergeRules: MergeRulesInput.optional(),
-  /** An emoji (or its code); `null` removes it. */
-  emoji: z.string().min(1).nullable().optional(),
+  /** Non-empty, at most 50 characters (the service's limit). */
+  title: z.string().min(1).max(50).optional(),
+  /** A role, `inherit`, or `null` for guests (`inherit` and `null`: from the published API document). */
+  defaultLevel: DefaultLevelInput.optional(),
+  /** One of the service's content languages (`SPACE_LANGUAGES`). */
+  language: z.enum(SPACE_LANGUAGES).optional(),
+  mergeRules: SpaceMergeRulesInput.optional(),
+  /** An emoji (character or code point, at most 50 characters); `null` removes it. Replaces an icon. */
+  emoji: emojiInput.nullable().optional(),
+  /**
+   * From the published API document: URL of an icon image (at most 2048 characters); `null`
+   * removes it. Replaces the emoji: give `emoji` or `icon`, not both.
+   */
+  icon: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .max(2048)
+    .nullable()
+    .optional(),
+}).refine((body) => !(typeof body.emoji === 'string' && typeof body.icon === 'string'), {
+  path: ['icon'],
+  message: 'give an emoji or an icon, not both',
 });
 export type SpaceUpdateBody = z.input<typeof SpaceUpdateBody>;
 
-/** The space a moved space or collection lands before or after. */
-export const PositionAnchorInput = strict({ type: z.literal('space'), space: id() });
+/** The space or collection a moved space or collection lands before or after. */
+export const PositionAnchorInput = z.discriminatedUnion('type', [
+  strict({ type: z.literal('space'), space: id() }),
+  /** From the published API document: a sibling collection as the anchor. */
+  strict({ type: z.literal('collection'), collection: id() }),
+]);
+export type PositionAnchorInput = z.input<typeof PositionAnchorInput>;
 
-/** Where among its new siblings a moved space or collection lands: before or after a space. */
+/** Where among its new siblings a moved space or collection lands (`ContentPosition`): before or after a sibling. */
 export const PositionInput = strict({
   before: PositionAnchorInput.optional(),
   after: PositionAnchorInput.optional(),
@@ -91,6 +313,7 @@ export type PositionInput = z.input<typeof PositionInput>;
 export const MoveBody = strict({
   /** The new parent collection; `null` moves to the top level of the organization. */
   parent: id().nullable().optional(),
+  /** Where among the new siblings; by default, last. */
   position: PositionInput.optional(),
 }).refine((body) => body.parent !== undefined || body.position !== undefined, {
   message: 'give `parent`, `position` or both: a move with neither would change nothing',
@@ -102,25 +325,27 @@ export const TransferBody = strict({ organization: id() });
 export type TransferBody = z.input<typeof TransferBody>;
 
 /**
- * Wire names of query parameters the contract does not name ("its name is not shown"). Guessed;
- * listed in docs/contract-notes.md. Correcting one is a change here only.
+ * Wire names of query parameters. `shareKey` is the published document's name; the link
+ * status filter is in the extract only, which does not name it (our choice). Listed in
+ * docs/contract-notes.md; correcting one is a change here only.
  */
 export const SPACE_QUERY_WIRE_NAMES = {
-  /** The share key of a share-link site, as the published-site endpoint names it. */
+  /** The share key of a share-link site (the published document's `shareKey`). */
   shareKey: 'shareKey',
-  /** The link status filter of `GET /v1/spaces/{spaceId}/links`. */
+  /** The link status filter of `GET /v1/spaces/{spaceId}/links` (not in the published API document). */
   status: 'status',
 } as const;
 
 export const SpaceGetQuery = strict({
-  /** The secret key of a share-link site that publishes the space. */
+  /** The secret key of a share-link site that publishes the space: resolves its published URLs. */
   shareKey: z.string().min(1).optional(),
 });
 export type SpaceGetQuery = z.input<typeof SpaceGetQuery>;
 
+/** The links listing is not in the published API document: its options follow the extract. */
 export const SpaceLinksQuery = strict({
   ...pageQuery,
-  /** Only links with this status. */
+  /** Only links with this status (`ok`, `broken`, `in-app`). */
   status: z.enum(LINK_STATUSES).optional(),
 });
 export type SpaceLinksQuery = z.input<typeof SpaceLinksQuery>;
@@ -161,13 +386,14 @@ export const deleteSpace = defineOperation({
   method: 'DELETE',
   idempotent: true,
   path: SPACE,
+  // The service answers 205 when it deleted the space and 204 when there was none; both read the same.
   status: 204,
 });
 
 export const updateSpace = defineOperation({
   id: 'spaces.update',
   area: AREA,
-  summary: "Change a space's edit mode, title, default level, language, merge rules or emoji",
+  summary: "Change a space's edit mode, title, default level, language, merge rules, emoji or icon",
   method: 'PATCH',
   idempotent: true,
   path: SPACE,
@@ -210,10 +436,11 @@ export const moveSpace = defineOperation({
   response: SpaceSchema,
 });
 
+/** Not in the published API document (0.202.0): kept from the extract. */
 export const transferSpace = defineOperation({
   id: 'spaces.transfer',
   area: AREA,
-  summary: 'Transfer a space to another organization',
+  summary: 'Transfer a space to another organization (not in the published API document)',
   method: 'POST',
   idempotent: false,
   path: `${SPACE}/transfer`,
@@ -222,10 +449,12 @@ export const transferSpace = defineOperation({
   response: SpaceSchema,
 });
 
+/** Not in the published API document (0.202.0): kept from the extract. */
 export const listSpaceLinks = defineOperation({
   id: 'spaces.links',
   area: AREA,
-  summary: 'List the links in the pages of a space, with counts of broken ones',
+  summary:
+    'List the links in the pages of a space, with counts of broken ones (not in the published API document)',
   method: 'GET',
   idempotent: true,
   path: `${SPACE}/links`,

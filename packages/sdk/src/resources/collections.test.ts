@@ -29,6 +29,15 @@ async function invalidPaths(fn: () => PromiseLike<unknown>): Promise<string[]> {
 useNockLifecycle();
 
 describe('client.collections', () => {
+  it('sends `nested=false` to list only top-level collections', async () => {
+    nock(API)
+      .get(COLLECTIONS)
+      .query({ nested: 'false' })
+      .reply(200, { items: [collection()], count: 1 });
+
+    expect((await client.collections.list('org_1', { nested: false })).items).toHaveLength(1);
+  });
+
   it('sends the nested-collections boolean as `nested=true`', async () => {
     nock(API)
       .get(COLLECTIONS)
@@ -67,13 +76,28 @@ describe('client.collections', () => {
     expect(created).toMatchObject({ id: 'col_2', parent: 'col_1' });
   });
 
+  it('creates without a title, which the published document allows', async () => {
+    nock(API)
+      .post(COLLECTIONS, {})
+      .reply(201, collection({ id: 'col_3', title: 'Untitled' }));
+
+    expect((await client.collections.create('org_1', {})).id).toBe('col_3');
+  });
+
   it('checks creation and update bodies before sending', async () => {
     expect(await invalidPaths(() => client.collections.create('org_1', { title: '' }))).toEqual([
       'body.title',
     ]);
+    // The published document's limits: title at most 50, description at most 100.
+    expect(await invalidPaths(() => client.collections.create('org_1', { title: 'x'.repeat(51) }))).toEqual([
+      'body.title',
+    ]);
+    expect(await invalidPaths(() => client.collections.update('col_1', { title: 'x'.repeat(51) }))).toEqual([
+      'body.title',
+    ]);
     expect(
-      await invalidPaths(() => client.collections.create('org_1', {} as unknown as { title: string })),
-    ).toEqual(['body.title']);
+      await invalidPaths(() => client.collections.update('col_1', { description: 'x'.repeat(101) })),
+    ).toEqual(['body.description']);
     expect(
       await invalidPaths(() => client.collections.update('col_1', { defaultLevel: 'owner' as 'read' })),
     ).toEqual(['body.defaultLevel']);
@@ -90,6 +114,8 @@ describe('client.collections', () => {
       .reply(200, collection({ description: null }))
       .patch(COLLECTION, { description: 'Everything customers read', defaultLevel: 'comment' })
       .reply(200, collection({ description: 'Everything customers read', defaultLevel: 'comment' }))
+      .patch(COLLECTION, { defaultLevel: 'inherit' })
+      .reply(200, collection({ defaultLevel: 'inherit' }))
       .delete(COLLECTION)
       .reply(204);
 
@@ -99,6 +125,9 @@ describe('client.collections', () => {
       defaultLevel: 'comment',
     });
     expect(updated.defaultLevel).toBe('comment');
+    expect((await client.collections.update('col_1', { defaultLevel: 'inherit' })).defaultLevel).toBe(
+      'inherit',
+    );
     await expect(client.collections.delete('col_1')).resolves.toBeUndefined();
   });
 

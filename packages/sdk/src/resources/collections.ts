@@ -20,7 +20,10 @@ import { Resource } from './resource.js';
 
 /** Collections, the nestable groups of spaces of an organization: `client.collections`. */
 export class Collections extends Resource {
-  /** Lists the organization's top-level collections, or every collection with `nested: true`. */
+  /**
+   * Lists the organization's collections: every one, nested ones included, unless `nested` is
+   * `false` (the service's default is `true`; without `nested`, nothing is sent).
+   */
   list(
     organizationId: string,
     query: CollectionListQuery = {},
@@ -29,7 +32,7 @@ export class Collections extends Resource {
     return this.http.list(listCollections, { params: { organizationId }, query }, options);
   }
 
-  /** Creates a collection, nested in `parent` when given. */
+  /** Creates a collection (title at most 50 characters), nested in `parent` when given. */
   create(
     organizationId: string,
     body: CollectionCreateBody,
@@ -64,7 +67,7 @@ export class Collections extends Resource {
 
   /**
    * Moves a collection into another (`parent`; `null` for the top level of its organization)
-   * and/or before or after a sibling space (`position`).
+   * and/or before or after a sibling space or collection (`position`; by default, last).
    */
   move(collectionId: string, body: MoveBody, options?: RequestOptions): ApiPromise<Collection> {
     return this.http.call(moveCollection, { params: { collectionId }, body }, options);

@@ -92,8 +92,11 @@ describe('client.spaces changes', () => {
       editMode: 'locked' as const,
       title: 'Team handbook',
       defaultLevel: 'comment' as const,
-      language: 'fr',
-      mergeRules: { type: 'rules' as const, rules: [{ rule: 'require_specific_reviewers', users: ['u_1'] }] },
+      language: 'fr' as const,
+      mergeRules: {
+        type: 'rules' as const,
+        rules: [{ rule: 'require_specific_reviewers' as const, users: ['u_1'] }],
+      },
       emoji: null,
     };
     nock(API)
@@ -125,6 +128,76 @@ describe('client.spaces changes', () => {
     ).toEqual(['body.visibility']);
   });
 
+  it("checks the published document's limits and values before sending", async () => {
+    // Title at most 50, emoji at most 50, a language the service lists, known merge rules.
+    expect(await invalidPaths(() => client.spaces.update('space_1', { title: 'x'.repeat(51) }))).toEqual([
+      'body.title',
+    ]);
+    expect(await invalidPaths(() => client.spaces.update('space_1', { emoji: 'x'.repeat(51) }))).toEqual([
+      'body.emoji',
+    ]);
+    expect(
+      await invalidPaths(() => client.spaces.update('space_1', { language: 'klingon' as 'en' })),
+    ).toEqual(['body.language']);
+    expect(
+      await invalidPaths(() =>
+        client.spaces.update('space_1', {
+          mergeRules: { type: 'rules', rules: [{ rule: 'require_specific_reviewers' } as never] },
+        }),
+      ),
+    ).toEqual(['body.mergeRules.rules.0.users']);
+    expect(
+      await invalidPaths(() =>
+        client.spaces.update('space_1', {
+          mergeRules: { type: 'rules', rules: [{ rule: 'custom', expression: 'x'.repeat(1025) }] },
+        }),
+      ),
+    ).toEqual(['body.mergeRules.rules.0.expression']);
+    // An emoji or an icon, not both; an icon is an http(s) URL.
+    expect(
+      await invalidPaths(() =>
+        client.spaces.update('space_1', { emoji: '📘', icon: 'https://example.com/i.png' }),
+      ),
+    ).toEqual(['body.icon']);
+    expect(await invalidPaths(() => client.spaces.update('space_1', { icon: 'not a url' }))).toEqual([
+      'body.icon',
+    ]);
+  });
+
+  it("sends the published document's other values: icon, default level inherit or null, merge rules none", async () => {
+    const body = {
+      icon: 'https://example.com/i.png',
+      emoji: null,
+      defaultLevel: 'inherit' as const,
+      mergeRules: { type: 'none' as const },
+    };
+    nock(API)
+      .patch(SPACE, body)
+      .reply(200, space({ emoji: '', defaultLevel: 'inherit', mergeRules: { type: 'none' } }))
+      .patch(SPACE, { defaultLevel: null })
+      .reply(200, space({ defaultLevel: null }));
+
+    const updated = await client.spaces.update('space_1', body);
+    expect(updated).toMatchObject({ defaultLevel: 'inherit', mergeRules: { type: 'none' } });
+    expect((await client.spaces.update('space_1', { defaultLevel: null })).defaultLevel).toBeNull();
+  });
+
+  it('reads merge rules and forms it does not know yet, keeping them', async () => {
+    const future = { type: 'quorum', size: 3 };
+    nock(API)
+      .get(SPACE)
+      .reply(
+        200,
+        space({ mergeRules: future, language: 'tlh', gitSync: { installationProvider: 'bitbucket' } }),
+      );
+
+    const read = await client.spaces.get('space_1');
+
+    expect(read.mergeRules).toEqual(future);
+    expect(read.language).toBe('tlh');
+    expect(read.gitSync?.installationProvider).toBe('bitbucket');
+  });
+
   it('deletes with DELETE and reads the empty answer', async () => {
     nock(API).delete(SPACE).reply(204);
     await expect(client.spaces.delete('space_1')).resolves.toBeUndefined();
@@ -150,6 +223,13 @@ describe('client.spaces changes', () => {
     expect((await client.spaces.move('space_1', body)).parent).toBe('col_2');
   });
 
+  it('moves before a sibling collection (published document)', async () => {
+    const body = { position: { before: { type: 'collection' as const, collection: 'col_2' } } };
+    nock(API).post(`${SPACE}/move`, body).reply(200, space());
+
+    expect((await client.spaces.move('space_1', body)).id).toBe('space_1');
+  });
+
   it('moves to the top level with `parent: null`', async () => {
     nock(API)
       .post(`${SPACE}/move`, { parent: null })
@@ -158,7 +238,7 @@ describe('client.spaces changes', () => {
     expect((await client.spaces.move('space_1', { parent: null })).parent).toBeNull();
   });
 
-  it('checks a move before sending: something to do, and an anchor that is a space', async () => {
+  it('checks a move before sending: something to do, and an anchor that is a space or a collection', async () => {
     expect(await invalidPaths(() => client.spaces.move('space_1', {}))).toEqual(['body']);
     expect(await invalidPaths(() => client.spaces.move('space_1', { position: {} }))).toEqual([
       'body.position',
@@ -167,11 +247,18 @@ describe('client.spaces changes', () => {
       await invalidPaths(() =>
         client.spaces.move('space_1', {
           position: {
-            before: { type: 'collection', space: 'c' } as unknown as { type: 'space'; space: string },
+            before: { type: 'page', space: 'c' } as unknown as { type: 'space'; space: string },
           },
         }),
       ),
     ).toEqual(['body.position.before.type']);
+    expect(
+      await invalidPaths(() =>
+        client.spaces.move('space_1', {
+          position: { before: { type: 'collection', collection: '' } },
+        }),
+      ),
+    ).toEqual(['body.position.before.collection']);
     expect(await invalidPaths(() => client.spaces.move('space_1', { parent: '' }))).toEqual(['body.parent']);
   });
 

@@ -37,7 +37,10 @@ export class Spaces extends Resource {
     return this.http.call(getSpace, { params: { spaceId }, query }, options);
   }
 
-  /** Changes a space's edit mode (`live`/`locked`), title, default level, language, merge rules or emoji. */
+  /**
+   * Changes a space's edit mode (`live`/`locked`), title, default level, language, merge rules,
+   * emoji or icon (one of the two; `null` removes it).
+   */
   update(spaceId: string, body: SpaceUpdateBody, options?: RequestOptions): ApiPromise<Space> {
     return this.http.call(updateSpace, { params: { spaceId }, body }, options);
   }
@@ -62,20 +65,24 @@ export class Spaces extends Resource {
 
   /**
    * Moves a space into a collection (`parent`; `null` for the top level of its organization)
-   * and/or before or after a sibling space (`position`).
+   * and/or before or after a sibling space or collection (`position`; by default, last).
    */
   move(spaceId: string, body: MoveBody, options?: RequestOptions): ApiPromise<Space> {
     return this.http.call(moveSpace, { params: { spaceId }, body }, options);
   }
 
-  /** Transfers a space to another organization the caller belongs to. */
+  /**
+   * Transfers a space to another organization the caller belongs to. Not in the published API
+   * document (0.202.0): the extract has it, the service may not answer it.
+   */
   transfer(spaceId: string, body: TransferBody, options?: RequestOptions): ApiPromise<Space> {
     return this.http.call(transferSpace, { params: { spaceId }, body }, options);
   }
 
   /**
    * Lists the links in the pages of the space's primary content, optionally only those with a
-   * given `status`; each page of results also carries `stats` (total and broken links).
+   * given `status`; each page of results also carries `stats` (total and broken links). Not in
+   * the published API document (0.202.0): the extract has it, the service may not answer it.
    */
   listLinks(
     spaceId: string,

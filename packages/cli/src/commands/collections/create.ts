@@ -11,7 +11,7 @@ export default class CollectionsCreate extends BaseCommand<typeof CollectionsCre
     '<%= config.bin %> collections create --title Archive --parent col_product --json',
   ];
   static override flags = {
-    title: Flags.string({ description: 'Title', required: true }),
+    title: Flags.string({ description: 'Title (at most 50 characters)', required: true }),
     parent: Flags.string({ description: 'Id of the collection to nest it in' }),
   };
 

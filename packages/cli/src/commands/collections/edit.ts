@@ -3,7 +3,7 @@ import type { Collection, CollectionUpdateBody } from '@docs-api/sdk';
 import { collectionArg, CollectionCommand, printCollection } from '../../lib/collections.js';
 import { UsageError } from '../../lib/exit-codes.js';
 import { output } from '../../lib/output.js';
-import { ROLE_OPTIONS } from '../../lib/spaces.js';
+import { DEFAULT_LEVEL_OPTIONS } from '../../lib/spaces.js';
 
 export default class CollectionsEdit extends CollectionCommand<typeof CollectionsEdit> {
   static override summary = "Change a collection's title, description or default level";
@@ -13,11 +13,11 @@ export default class CollectionsEdit extends CollectionCommand<typeof Collection
   ];
   static override args = { collection: collectionArg };
   static override flags = {
-    title: Flags.string({ description: 'New title' }),
-    description: Flags.string({ description: 'New description' }),
+    title: Flags.string({ description: 'New title (at most 50 characters)' }),
+    description: Flags.string({ description: 'New description (at most 100 characters)' }),
     'default-level': Flags.string({
-      description: 'Role everyone with access gets by default',
-      options: ROLE_OPTIONS,
+      description: 'Role everyone with access gets by default; inherit: that of its parent or organization',
+      options: DEFAULT_LEVEL_OPTIONS,
     }),
   };
 

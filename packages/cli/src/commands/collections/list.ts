@@ -6,7 +6,8 @@ import { output } from '../../lib/output.js';
 
 export default class CollectionsList extends BaseCommand<typeof CollectionsList> {
   static override summary = 'List the collections of an organization';
-  static override description = 'Only top-level collections unless --nested is given.';
+  static override description =
+    'Only top-level collections unless --nested is given (the command always says which it wants: the service alone would list nested ones too).';
   static override examples = [
     '<%= config.bin %> collections list --org org_acme',
     '<%= config.bin %> collections list --nested --json',
@@ -21,7 +22,7 @@ export default class CollectionsList extends BaseCommand<typeof CollectionsList>
     const client = await this.client();
     const { nested } = this.flags;
     const collections = await this.collect((limit) =>
-      client.collections.list(organizationId, { limit, ...(nested ? { nested } : {}) }),
+      client.collections.list(organizationId, { limit, nested }),
     );
     if (this.human) output.table(collections, collectionColumns);
     return collections;

@@ -4,10 +4,12 @@ import { output } from '../../lib/output.js';
 import { moveBody, moveFlags } from '../../lib/spaces.js';
 
 export default class CollectionsMove extends CollectionCommand<typeof CollectionsMove> {
-  static override summary = 'Move a collection into another, to the top level, or next to a sibling space';
+  static override summary =
+    'Move a collection into another, to the top level, or next to a sibling space or collection';
   static override examples = [
     '<%= config.bin %> collections move col_internal --root',
     '<%= config.bin %> collections move col_internal --parent col_product --before space_api',
+    '<%= config.bin %> collections move col_archive --after-collection col_product',
   ];
   static override args = { collection: collectionArg };
   static override flags = { ...moveFlags };

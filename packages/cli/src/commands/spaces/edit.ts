@@ -1,12 +1,12 @@
 import { Flags } from '@oclif/core';
-import type { Space, SpaceUpdateBody } from '@docs-api/sdk';
+import type { Space, SpaceLanguage, SpaceUpdateBody } from '@docs-api/sdk';
 import { UsageError } from '../../lib/exit-codes.js';
 import { output } from '../../lib/output.js';
-import { printSpace, ROLE_OPTIONS, SpaceCommand, spaceArg } from '../../lib/spaces.js';
+import { DEFAULT_LEVEL_OPTIONS, printSpace, SpaceCommand, spaceArg } from '../../lib/spaces.js';
 
 export default class SpacesEdit extends SpaceCommand<typeof SpacesEdit> {
   static override summary =
-    "Change a space's title, emoji, language, default level, edit mode or merge rules";
+    "Change a space's title, emoji or icon, language, default level, edit mode or merge rules";
   static override description =
     'A `locked` space refuses every edit of its content (merges included) until it is set back to `live`.';
   static override examples = [
@@ -14,16 +14,22 @@ export default class SpacesEdit extends SpaceCommand<typeof SpacesEdit> {
     '<%= config.bin %> spaces edit space_legal --edit-mode live',
     '<%= config.bin %> spaces edit space_api --require-reviewer user_grace --require-reviewer user_linus',
     '<%= config.bin %> spaces edit space_api --inherit-merge-rules --default-level comment',
+    '<%= config.bin %> spaces edit space_api --icon https://example.com/api.png',
   ];
   static override args = { space: spaceArg };
   static override flags = {
-    title: Flags.string({ description: 'New title' }),
-    emoji: Flags.string({ description: 'New emoji' }),
+    title: Flags.string({ description: 'New title (at most 50 characters)' }),
+    emoji: Flags.string({ description: 'New emoji (replaces an icon)', exclusive: ['icon'] }),
     'remove-emoji': Flags.boolean({ description: 'Remove the emoji', exclusive: ['emoji'] }),
-    language: Flags.string({ description: 'Language of the content, e.g. en or fr' }),
+    icon: Flags.string({ description: 'URL of an icon image (replaces the emoji)' }),
+    'remove-icon': Flags.boolean({ description: 'Remove the icon', exclusive: ['icon'] }),
+    language: Flags.string({
+      description: 'Language of the content: en, fr, de, es, pt-br, zh-tw, ... (the service lists them)',
+    }),
     'default-level': Flags.string({
-      description: 'Role everyone with access gets by default',
-      options: ROLE_OPTIONS,
+      description:
+        'Role everyone with access gets by default; inherit: that of its collection or organization',
+      options: DEFAULT_LEVEL_OPTIONS,
     }),
     'edit-mode': Flags.string({
       description: 'live: direct edits; locked: all edits locked',
@@ -45,7 +51,10 @@ export default class SpacesEdit extends SpaceCommand<typeof SpacesEdit> {
       ...(f.title === undefined ? {} : { title: f.title }),
       ...(f.emoji === undefined ? {} : { emoji: f.emoji }),
       ...(f['remove-emoji'] ? { emoji: null } : {}),
-      ...(f.language === undefined ? {} : { language: f.language }),
+      ...(f.icon === undefined ? {} : { icon: f.icon }),
+      ...(f['remove-icon'] ? { icon: null } : {}),
+      // Checked by the SDK against the service's languages (exit 2 for another).
+      ...(f.language === undefined ? {} : { language: f.language as SpaceLanguage }),
       ...(f['default-level'] === undefined ? {} : { defaultLevel: f['default-level'] as 'read' }),
       ...(f['edit-mode'] === undefined ? {} : { editMode: f['edit-mode'] as 'live' }),
       ...(f['inherit-merge-rules'] ? { mergeRules: { type: 'inherit' as const } } : {}),
@@ -60,7 +69,7 @@ export default class SpacesEdit extends SpaceCommand<typeof SpacesEdit> {
     };
     if (Object.keys(body).length === 0) {
       throw new UsageError(
-        'Nothing to change: pass at least one of --title, --emoji, --language, --default-level, --edit-mode, ...',
+        'Nothing to change: pass at least one of --title, --emoji, --icon, --language, --default-level, --edit-mode, ...',
       );
     }
     const { client, spaceId } = await this.target();

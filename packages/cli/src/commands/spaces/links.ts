@@ -11,9 +11,10 @@ export interface SpaceLinkReport {
 }
 
 export default class SpacesLinks extends SpaceCommand<typeof SpacesLinks> {
-  static override summary = 'List the links in the pages of a space, and count the broken ones';
+  static override summary =
+    'List the links in the pages of a space, and count the broken ones (not in the published API document)';
   static override description =
-    'Prints one row per link of the primary content, and a summary line on stderr: "N links, M broken". With --fail-on-broken the command exits 1 when any link of the space is broken, for CI.';
+    'Prints one row per link of the primary content, and a summary line on stderr: "N links, M broken". With --fail-on-broken the command exits 1 when any link of the space is broken, for CI. This endpoint is in the API extract but not in the published API document: the service may not answer it.';
   static override examples = [
     '<%= config.bin %> spaces links space_handbook',
     '<%= config.bin %> spaces links space_handbook --status broken',
@@ -23,7 +24,7 @@ export default class SpacesLinks extends SpaceCommand<typeof SpacesLinks> {
   static override flags = {
     ...listFlags,
     status: Flags.string({
-      description: 'Only links with this status',
+      description: 'Only links with this status (not in the published API document)',
       options: ['ok', 'broken', 'in-app'],
     }),
     'fail-on-broken': Flags.boolean({

@@ -3,12 +3,14 @@ import { output } from '../../lib/output.js';
 import { moveBody, moveFlags, SpaceCommand, spaceArg } from '../../lib/spaces.js';
 
 export default class SpacesMove extends SpaceCommand<typeof SpacesMove> {
-  static override summary = 'Move a space into a collection, out of one, or next to a sibling space';
+  static override summary =
+    'Move a space into a collection, out of one, or next to a sibling space or collection';
   static override examples = [
     '<%= config.bin %> spaces move space_guides --parent col_product',
     '<%= config.bin %> spaces move space_guides --parent col_product --after space_handbook',
     '<%= config.bin %> spaces move space_api --before space_handbook',
     '<%= config.bin %> spaces move space_guides --root',
+    '<%= config.bin %> spaces move space_guides --root --after-collection col_product',
   ];
   static override args = { space: spaceArg };
   static override flags = { ...moveFlags };
