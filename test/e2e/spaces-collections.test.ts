@@ -127,6 +127,11 @@ describe('docs collections create and edit, docs spaces duplicate and move', () 
     const top = ok(await docs('spaces', 'move', copy.id, '--root'));
     expect(top.stderr).toContain(`Moved space ${copy.id} to the top level`);
     expect(await spacesOf(archive.id)).toEqual([]);
+
+    // Next to a sibling collection (the published document's ContentPosition).
+    ok(await docs('spaces', 'move', copy.id, '--before-collection', 'col_product'));
+    const rank = (id: string) => e2e.sandbox.store.ranks.get(id) ?? Infinity;
+    expect(rank(copy.id)).toBeLessThan(rank('col_product'));
   });
 
   it('exits 1 for an invalid position or a move that changes nothing, 3 for an absent collection', async () => {
@@ -202,6 +207,11 @@ describe('docs spaces edit', () => {
     const inherit = ok(await docs('spaces', 'edit', 'space_api', '--inherit-merge-rules', '--remove-emoji'));
     expect(inherit.stdout).toMatch(/Merge rules:\s+inherit/);
     expect(inherit.stdout).toMatch(/Title:\s+API\n/);
+
+    const icon = ok(await docs('spaces', 'edit', 'space_api', '--icon', 'https://example.com/api.png'));
+    expect(icon.stdout).toMatch(/Icon:\s+https:\/\/example.com\/api.png/);
+    const emoji = ok(await docs('spaces', 'edit', 'space_api', '--emoji', '🔌', '--json'));
+    expect(json<Space & { urls: { icon?: string } }>(emoji).urls.icon).toBeUndefined();
   });
 });
 
@@ -326,6 +336,23 @@ describe('docs spaces and collections: bad input', () => {
     expect(noMove.stderr).toContain('Nothing to do');
     const both = await docs('spaces', 'move', 'space_handbook', '--root', '--parent', 'col_product');
     expect(both.code).toBe(2);
+    // The published document's limits and values, checked before sending.
+    const longTitle = await docs('collections', 'create', '--title', 'x'.repeat(51));
+    expect(longTitle.code).toBe(2);
+    expect(longTitle.stderr).toMatch(/title: Too big/);
+    const badLanguage = await docs('spaces', 'edit', 'space_handbook', '--language', 'klingon');
+    expect(badLanguage.code).toBe(2);
+    expect(badLanguage.stderr).toMatch(/language/);
+    const emojiAndIcon = await docs(
+      'spaces',
+      'edit',
+      'space_handbook',
+      '--emoji',
+      '📘',
+      '--icon',
+      'https://e.x/i.png',
+    );
+    expect(emojiAndIcon.code).toBe(2);
     const badMode = await docs('spaces', 'edit', 'space_handbook', '--edit-mode', 'frozen');
     expect(badMode.code).toBe(2);
     expect(badMode.stderr).toMatch(/--edit-mode/);
