@@ -12,7 +12,7 @@ type Spec = {
   slug: string;
   processingState: string;
   visibility: string;
-  sourceURL: string;
+  sourceURL?: string;
   lastVersion?: string;
   lastProcessErrorCode?: string;
   lastProcessedErrors?: Array<{ code: string; message: string }>;
@@ -24,11 +24,12 @@ type Integration = {
   owner?: { id: string };
   visibility?: string;
 };
-type InstallationStatus = { status: string; integration: Integration };
+type InstallationStatus = { status: string; integration: Integration; target: { type: string } };
 type ImportRun = {
   id: string;
   status: string;
   completedAt?: string;
+  updatedAt?: string;
   pages: Array<{ sourceURL: string; status: string }>;
 };
 
@@ -39,10 +40,10 @@ describe('docs openapi', () => {
   it('lists specs as tab-separated rows, and shows one', async () => {
     const list = ok(await docs('openapi', 'list'));
     expect(lines(list.stdout)).toEqual([
-      'petstore\tcompleted\tpublic\tspecv_petstore_1\t2026-01-06 09:00\thttps://api.acme.test/openapi/petstore.yaml',
+      'petstore\tcomplete\tpublic\tspecv_petstore_1\t2026-01-06 09:00\thttps://api.acme.test/openapi/petstore.yaml',
     ]);
     const view = ok(await docs('openapi', 'view', 'petstore'));
-    expect(view.stdout).toMatch(/^State:\s+completed$/m);
+    expect(view.stdout).toMatch(/^State:\s+complete$/m);
     expect(view.stdout).toMatch(
       /^Published:\s+https:\/\/acme\.sandbox\.docs-api\.local\/openapi\/petstore$/m,
     );
@@ -72,7 +73,7 @@ describe('docs openapi', () => {
         ),
       ),
     );
-    expect(spec).toMatchObject({ slug: 'billing-v2', processingState: 'completed', visibility: 'private' });
+    expect(spec).toMatchObject({ slug: 'billing-v2', processingState: 'complete', visibility: 'private' });
     expect(spec.lastVersion).toMatch(/^specv_/);
     expect(e2e.sandbox.requests.get('openapi.get')).toBe(readsBefore + 2);
   });
@@ -88,7 +89,7 @@ describe('docs openapi', () => {
       'pending',
     );
     const later = json<Spec>(ok(await docs('openapi', 'view', 'petstore', '--json')));
-    expect(later.processingState).toBe('completed');
+    expect(later.processingState).toBe('complete');
     expect(later.lastVersion).not.toBe('specv_petstore_1');
   });
 
@@ -97,9 +98,11 @@ describe('docs openapi', () => {
     const human = await docs('openapi', 'publish', 'flaky', '--url', url, '--wait', '--interval', '1');
     expect(human.code).toBe(1);
     expect(human.stdout).toBe('');
-    expect(human.stderr).toMatch(/^State:\s+failed$/m);
+    // The service has no failed state: a failed processing is complete, with an error code.
+    expect(human.stderr).toMatch(/^State:\s+complete$/m);
+    expect(human.stderr).toMatch(/^Error:\s+FETCH_TIMEOUT$/m);
     expect(human.stderr).toContain(`FETCH_TIMEOUT: Fetching ${url} timed out after 30 seconds`);
-    expect(human.stderr).toContain('Processing of OpenAPI spec flaky ended failed (FETCH_TIMEOUT).');
+    expect(human.stderr).toContain('Processing of OpenAPI spec flaky failed (FETCH_TIMEOUT).');
 
     const asJson = await docs(
       'openapi',
@@ -114,7 +117,7 @@ describe('docs openapi', () => {
     );
     expect(asJson.code).toBe(1);
     expect(json<Spec>(asJson)).toMatchObject({
-      processingState: 'failed',
+      processingState: 'complete',
       lastProcessErrorCode: 'FETCH_TIMEOUT',
     });
   });
@@ -140,7 +143,7 @@ describe('docs openapi', () => {
       ),
     );
     expect(created.stderr).toContain('Created OpenAPI spec payments');
-    expect(created.stdout).toMatch(/^State:\s+completed$/m);
+    expect(created.stdout).toMatch(/^State:\s+complete$/m);
   });
 
   it('exits 2 on a bad slug, a bad URL or a misused flag, naming the field and sending nothing', async () => {
@@ -207,7 +210,7 @@ describe('docs integrations', () => {
     const all = ok(await docs('integrations', 'list'));
     expect(lines(all.stdout)).toEqual([
       'analytics-pro\tAnalytics Pro\t3\torg_acme\tpublic\tanalytics',
-      'support-chat\tSupport Chat\t1\torg_beta\tpublic\tsupport',
+      'support-chat\tSupport Chat\t1\torg_beta\tpublic\tother',
     ]);
   });
 
@@ -227,6 +230,10 @@ describe('docs integrations', () => {
     const badDomain = await docs('integrations', 'list', '--block-domain', 'https://acme.test/');
     expect(badDomain.code).toBe(2);
     expect(badDomain.stderr).toContain('blockDomain: may hold only letters, digits');
+    // Only the published document's categories.
+    const badCategory = await docs('integrations', 'list', '--category', 'support');
+    expect(badCategory.code).toBe(2);
+    expect(badCategory.stderr).toContain('analytics');
     expect(totalRequests()).toBe(before);
   });
 
@@ -248,7 +255,9 @@ describe('docs integrations', () => {
         title: 'Status Badge',
         description: 'Shows the service status on every page',
         visibility: 'public',
-        categories: ['support'],
+        // The published document requires scopes (possibly none) and lists the categories.
+        scopes: ['site:script:inject'],
+        categories: ['other'],
         blocks: [{ id: 'badge', title: 'Badge', urlUnfurl: ['https://status.acme-corp.io/*'] }],
       }),
     );
@@ -304,6 +313,8 @@ describe('docs integrations', () => {
     );
     expect(long.code).toBe(2);
     expect(long.stderr).toMatch(/Invalid input, nothing was sent\. title: .*; description: /);
+    // The published document requires scopes: a manifest without them is refused before sending.
+    expect(long.stderr).toContain('scopes: is required');
 
     await writeFile(
       file('images.json'),
@@ -356,7 +367,10 @@ describe('docs integrations', () => {
   });
 
   it('exits 1 when publishing an integration another organization owns (403)', async () => {
-    await writeFile(file('chat.json'), JSON.stringify({ title: 'Support Chat', description: 'Mine now' }));
+    await writeFile(
+      file('chat.json'),
+      JSON.stringify({ title: 'Support Chat', description: 'Mine now', scopes: [] }),
+    );
     const result = await docs(
       'integrations',
       'publish',
@@ -376,7 +390,13 @@ describe('docs integrations', () => {
     const sites = json<InstallationStatus[]>(
       ok(await docs('integrations', 'installations', '--target', 'site', '--json')),
     );
-    expect(sites.map((item) => [item.status, item.integration.name])).toEqual([['active', 'support-chat']]);
+    expect(sites.map((item) => [item.status, item.integration.name, item.target.type])).toEqual([
+      ['active', 'support-chat', 'site'],
+    ]);
+    const onSite = json<InstallationStatus[]>(
+      ok(await docs('integrations', 'installations', '--site', 'site_docs', '--json')),
+    );
+    expect(onSite.map((item) => item.integration.name)).toEqual(['support-chat']);
   });
 });
 
@@ -465,8 +485,10 @@ describe('docs imports', () => {
   it('cancels a run under way; a run that is over exits 1, an absent one 3', async () => {
     const cancelled = json<ImportRun>(ok(await docs('imports', 'cancel', runId, '--json')));
     expect(cancelled.status).toBe('cancelled');
-    expect(cancelled.completedAt).toBeDefined();
-    expect(cancelled.pages.map((page) => page.status)).toEqual(['cancelled', 'cancelled', 'cancelled']);
+    // The published document sets completedAt only for completed runs, and has no cancelled page status.
+    expect(cancelled.completedAt).toBeUndefined();
+    expect(cancelled.updatedAt).toBeDefined();
+    expect(cancelled.pages.map((page) => page.status)).toEqual(['pending', 'pending', 'pending']);
 
     const again = await docs('imports', 'cancel', runId);
     expect(again.code).toBe(1);

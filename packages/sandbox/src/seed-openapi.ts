@@ -10,7 +10,7 @@ export function seedOpenApi(store: Store): void {
     organization: 'org_acme',
     slug: 'petstore',
     sourceURL: 'https://api.acme.test/openapi/petstore.yaml',
-    processingState: 'completed',
+    processingState: 'complete',
     visibility: 'public',
     createdAt: '2026-01-06T09:00:00.000Z',
     updatedAt: '2026-01-06T09:00:30.000Z',

@@ -112,38 +112,6 @@ function seedDemo(store: Store): void {
     variables: {},
   });
 
-  store.integrations.set('analytics-pro', {
-    integration: {
-      object: 'integration',
-      name: 'analytics-pro',
-      version: 3,
-      title: 'Analytics Pro',
-      description: 'Page views and search analytics',
-      target: 'all',
-      verified: true,
-      visibility: 'public',
-      scopes: ['space:content:read'],
-      categories: ['analytics'],
-    },
-    script: 'https://integrations.sandbox.docs-api.local/analytics-pro/script.js',
-    cookies: true,
-  });
-  store.integrations.set('support-chat', {
-    integration: {
-      object: 'integration',
-      name: 'support-chat',
-      version: 1,
-      title: 'Support Chat',
-      description: 'A chat bubble on every page',
-      target: 'site',
-      verified: false,
-      visibility: 'public',
-      scopes: ['site:script:inject'],
-      categories: ['support'],
-    },
-    script: 'https://integrations.sandbox.docs-api.local/support-chat/widget.js',
-  });
-
   store.sites.set('site_docs', {
     organization: 'org_acme',
     site: {

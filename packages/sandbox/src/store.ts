@@ -77,12 +77,21 @@ export interface SiteRow {
 }
 
 export interface IntegrationRow {
+  /**
+   * The integration as last published (or seeded), complete as the API shows it: other areas
+   * answer it as is (a site's integrations). The integrations handlers answer
+   * `integrationView`, which refreshes what depends on the caller and the origin reached.
+   */
   integration: Integration;
+  /** Id of the organization that owns it. */
+  owner: string;
   /** URL of the script the integration injects into sites, if any. */
   script?: string;
   cookies?: boolean;
   /** The script content of the last published version. */
   scriptSource?: string;
+  /** The runtime of the last published version, when one was given (`v1` is the default). */
+  runtime?: string;
   /** The secrets of the last published version (never shown by the API). */
   secrets?: Record<string, string>;
 }
@@ -263,7 +272,9 @@ export interface OpenApiSpecRow {
   id: string;
   organization: string;
   slug: string;
-  sourceURL: string;
+  /** The source, as last given: a URL, or the spec as text. */
+  sourceURL?: string;
+  sourceText?: string;
   processingState: string;
   visibility: 'private' | 'public';
   createdAt: string;
@@ -282,7 +293,10 @@ export interface InstallationRow {
   organization: string;
   integration: string;
   /** Where it is installed: `organization`, `site` or `space`. */
-  target: string;
+  target: 'organization' | 'site' | 'space';
+  /** The site or space it is installed on, for those targets. */
+  site?: string;
+  space?: string;
   status: string;
   createdAt: string;
 }
@@ -290,13 +304,20 @@ export interface InstallationRow {
 export interface ImportRunRow {
   id: string;
   organization: string;
-  sourceURL: string;
-  target?: { space: string; changeRequest?: string; page?: string };
+  source: { type: 'website'; url: string } | { type: 'file'; files: string[] };
+  target: { space: string; changeRequest?: string; page?: string };
+  /** The site the run is listed under: the one given, or the only site publishing the space. */
+  site?: string;
   enhance: boolean;
   status: string;
+  /** User id of whoever started it. */
+  createdBy: string;
+  createdAt: string;
   startedAt: string;
+  updatedAt: string;
+  /** Set once completed. */
   completedAt?: string;
-  pages: Array<{ id: string; sourceURL: string; type: string; status: string }>;
+  pages: Array<{ id: string; sourceURL?: string; type: 'page' | 'folder'; status: 'pending' | 'complete' }>;
 }
 
 /** The sandbox's whole state, in memory. */

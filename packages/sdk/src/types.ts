@@ -149,6 +149,7 @@ export type {
 } from './contract/conversations.js';
 export type {
   OpenApiSpec,
+  OpenApiSpecSource,
   OpenApiSpecCreateBody,
   OpenApiSpecReplaceBody,
   OpenApiSpecUpdateBody,
@@ -156,8 +157,18 @@ export type {
 } from './contract/openapi.js';
 export type {
   InstallationStatus,
+  InstallationTarget,
   IntegrationListQuery,
   IntegrationPublishBody,
   InstallationsStatusQuery,
+  IntegrationBlock,
+  IntegrationCategory,
+  IntegrationConfiguration,
+  IntegrationContentSource,
+  IntegrationScope,
+  IntegrationTarget,
+  IntegrationVisibility,
+  ConfigurationProperty,
+  ContentSecurityPolicy,
 } from './contract/integrations.js';
-export type { ImportRun, ImportStartBody } from './contract/imports.js';
+export type { ImportRun, ImportSource, ImportStartBody } from './contract/imports.js';

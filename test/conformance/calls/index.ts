@@ -1,3 +1,6 @@
+import { importCalls } from './imports.js';
+import { integrationCalls } from './integrations.js';
+import { openApiCalls } from './openapi.js';
 import { siteCalls } from './sites.js';
 import { spaceCalls } from './spaces.js';
 import { collectionCalls } from './collections.js';
@@ -8,4 +11,7 @@ export const calls: AreaCalls = {
   ...siteCalls,
   ...spaceCalls,
   ...collectionCalls,
+  ...openApiCalls,
+  ...integrationCalls,
+  ...importCalls,
 };

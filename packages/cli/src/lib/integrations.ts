@@ -10,6 +10,40 @@ import { pickOne } from './prompts.js';
  * printer and the reading of a publish manifest and script.
  */
 
+/*
+ * The published API document's values for the enumerated filters, kept here so the command
+ * files stay free of the SDK's runtime (the SDK checks them again before sending).
+ */
+export const INTEGRATION_CATEGORY_OPTIONS = [
+  'analytics',
+  'collaboration',
+  'content',
+  'marketing',
+  'visitor-auth',
+  'other',
+];
+export const INTEGRATION_TARGET_OPTIONS = ['all', 'site', 'space', 'organization'];
+export const INTEGRATION_SCOPE_OPTIONS = [
+  'space:content:read',
+  'space:content:write',
+  'space:metadata:read',
+  'space:metadata:write',
+  'space:git:sync',
+  'page:feedback:read',
+  'site:metadata:read',
+  'site:views:read',
+  'site:script:inject',
+  'site:script:cookies',
+  'site:visitor:auth',
+  'site:visitor:claims',
+  'site:adaptive:read',
+  'site:adaptive:write',
+  'conversations:ingest',
+  'openapi:read',
+  'openapi:write',
+];
+export const INSTALLATION_TARGET_OPTIONS = ['organization', 'space', 'site'];
+
 export const integrationArg = Args.string({
   name: 'name',
   description: 'Integration name (picked from a list at a terminal when omitted)',

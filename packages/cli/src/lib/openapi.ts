@@ -72,14 +72,16 @@ export function printSpec(spec: OpenApiSpec, to: 'stdout' | 'stderr' = 'stdout')
   );
   const errors = spec.lastProcessedErrors ?? [];
   if (errors.length) {
-    const text = `Errors:\n${errors.map((e) => `  ${e.code ? `${e.code}: ` : ''}${e.message}`).join('\n')}`;
+    const text = `Errors:\n${errors.map((e) => `  ${e.code ? `${e.code}: ` : ''}${e.message ?? ''}`).join('\n')}`;
     if (to === 'stdout') output.data(text);
     else output.info(text);
   }
 }
 
 export async function pickSpec(client: DocsClient, organizationId: string): Promise<string> {
-  const specs = await client.openapi.list(organizationId, { limit: 100 }).toArray({ max: 100 });
+  const listed = await client.openapi.list(organizationId, { limit: 100 }).toArray({ max: 100 });
+  // Only a spec with a slug can be named in the commands that follow.
+  const specs = listed.flatMap((spec) => (spec.slug === undefined ? [] : [{ ...spec, slug: spec.slug }]));
   return pickOne('OpenAPI spec', specs, `Organization ${organizationId} has no OpenAPI specs.`, (spec) => ({
     name: `${spec.slug} (${spec.processingState ?? 'unknown state'}, ${spec.visibility ?? 'unknown visibility'})`,
     value: spec.slug,
@@ -96,8 +98,8 @@ export interface FollowOptions {
 
 /**
  * Waits until the spec is processed, with a progress line on stderr at a terminal. Returns the
- * processed spec; a failed processing prints the spec (stdout with --json, stderr otherwise)
- * and exits 1.
+ * processed spec; a failed processing (`complete` with a `lastProcessErrorCode`) prints the spec
+ * (stdout with --json, stderr otherwise) and exits 1.
  */
 export async function followProcessing(
   client: DocsClient,
@@ -114,8 +116,9 @@ export async function followProcessing(
   if (isOpenApiSpecFailed(spec)) {
     if (options.json) output.json(spec);
     else printSpec(spec, 'stderr');
-    const reason = spec.lastProcessErrorCode ? ` (${spec.lastProcessErrorCode})` : '';
-    throw new CommandError(`Processing of OpenAPI spec ${slug} ended ${spec.processingState}${reason}.`);
+    throw new CommandError(
+      `Processing of OpenAPI spec ${slug} failed (${spec.lastProcessErrorCode ?? '?'}).`,
+    );
   }
   return spec;
 }

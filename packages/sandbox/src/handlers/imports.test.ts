@@ -15,7 +15,15 @@ describe('imports: starting a run', () => {
     expect(run).toMatchObject({
       object: 'import-run',
       status: 'pending',
+      createdAt: '2026-03-01T00:00:00.000Z',
       startedAt: '2026-03-01T00:00:00.000Z',
+      updatedAt: '2026-03-01T00:00:00.000Z',
+      source: WEBSITE,
+      target: { space: 'space_guides' },
+      // space_guides is on one site only: the run is listed under it.
+      site: 'site_internal',
+      createdBy: 'user_ada',
+      urls: { location: `http://sandbox.test/v1/org/${ORG}/imports/${run.id}` },
     });
     expect(run.completedAt).toBeUndefined();
     expect(run.pages?.map((page) => [page.sourceURL, page.type, page.status])).toEqual([
@@ -45,6 +53,28 @@ describe('imports: starting a run', () => {
     });
   });
 
+  it('lists a run under the site given, and imports uploaded files one page each', async () => {
+    const { client } = setup();
+    const run = await client.imports.start(ORG, {
+      source: { type: 'file', files: ['upload_1', 'upload_2'] },
+      target: { space: 'space_guides' },
+      site: 'site_docs',
+    });
+    expect(run).toMatchObject({
+      site: 'site_docs',
+      source: { type: 'file', files: ['upload_1', 'upload_2'] },
+    });
+    expect(run.pages?.map((page) => [page.type, page.status, page.sourceURL])).toEqual([
+      ['page', 'pending', undefined],
+      ['page', 'pending', undefined],
+    ]);
+    expect(
+      await issuePaths(
+        client.imports.start(ORG, { source: WEBSITE, target: { space: 'space_guides' }, site: 'site_nope' }),
+      ),
+    ).toEqual(['body.site']);
+  });
+
   it('refuses a target outside the organization, and a change request or page not in the space', async () => {
     const { sandbox, client } = setup();
     const start = (target: { space: string; changeRequest?: string; page?: string }) =>
@@ -61,7 +91,7 @@ describe('imports: starting a run', () => {
     expect(await issuePaths(start({ space: 'space_handbook', page: 'page_nope' }))).toEqual([
       'body.target.page',
     ]);
-    expect([...sandbox.store.importRuns.keys()]).toEqual(['imp_guides_site']);
+    expect([...sandbox.store.importRuns.keys()]).toEqual(['imp_guides_site', 'imp_api_site']);
   });
 
   it('refuses to import straight into a locked space, but not through a change request', async () => {
@@ -82,18 +112,31 @@ describe('imports: starting a run', () => {
 
   it('answers 404 for an organization the actor is not in', async () => {
     const { client } = setup();
-    await failure(client.imports.start('org_nope', { source: WEBSITE }), NotFoundError);
+    await failure(
+      client.imports.start('org_nope', { source: WEBSITE, target: { space: 'space_guides' } }),
+      NotFoundError,
+    );
   });
 });
 
 describe('imports: cancelling', () => {
-  it('cancels a pending run: status, completedAt and pending pages change', async () => {
+  it('cancels a pending run: its status and updatedAt change, its pages and completedAt do not', async () => {
+    // The published document sets completedAt only for completed runs, and knows only the page
+    // statuses pending and complete.
     const { client } = setup();
     const run = await client.imports.start(ORG, { source: WEBSITE, target: { space: 'space_guides' } });
     const cancelled = await client.imports.cancel(ORG, run.id);
     expect(cancelled).toMatchObject({ id: run.id, status: 'cancelled', startedAt: run.startedAt });
-    expect(Date.parse(cancelled.completedAt ?? '')).toBeGreaterThan(Date.parse(run.startedAt ?? ''));
-    expect(cancelled.pages?.map((page) => page.status)).toEqual(['cancelled', 'cancelled', 'cancelled']);
+    expect(Date.parse(cancelled.updatedAt ?? '')).toBeGreaterThan(Date.parse(run.startedAt ?? ''));
+    expect(cancelled.completedAt).toBeUndefined();
+    expect(cancelled.pages?.map((page) => page.status)).toEqual(['pending', 'pending', 'pending']);
+  });
+
+  it('cancels the seeded run in progress, keeping its imported page complete', async () => {
+    const { client } = setup();
+    const cancelled = await client.imports.cancel(ORG, 'imp_api_site');
+    expect(cancelled).toMatchObject({ status: 'cancelled', site: 'site_docs' });
+    expect(cancelled.pages?.map((page) => page.status)).toEqual(['complete', 'pending', 'pending']);
   });
 
   it('answers 409 for a run that is over: the seeded completed run, or one cancelled already', async () => {
@@ -101,16 +144,24 @@ describe('imports: cancelling', () => {
     expect(await failure(client.imports.cancel(ORG, 'imp_guides_site'), ConflictError)).toBe(
       'Import run "imp_guides_site" is already completed: only a run under way can be cancelled',
     );
-    const run = await client.imports.start(ORG, { source: WEBSITE });
+    const run = await client.imports.start(ORG, { source: WEBSITE, target: { space: 'space_guides' } });
     await client.imports.cancel(ORG, run.id);
     expect(await failure(client.imports.cancel(ORG, run.id), ConflictError)).toContain('already cancelled');
   });
 
   it('answers 404 for an absent run and for a run of another organization', async () => {
-    const { client } = setup();
+    const { sandbox, client } = setup();
     await failure(client.imports.cancel(ORG, 'imp_nope'), NotFoundError);
-    const run = await client.imports.start('org_beta', { source: WEBSITE });
-    await failure(client.imports.cancel(ORG, run.id), NotFoundError);
+    // org_beta has no space to import into: its run is put in the store directly.
+    const seeded = sandbox.store.importRuns.get('imp_api_site');
+    if (!seeded) throw new Error('the demo seed has no imp_api_site');
+    sandbox.store.importRuns.set('imp_beta', {
+      ...structuredClone(seeded),
+      id: 'imp_beta',
+      organization: 'org_beta',
+    });
+    await failure(client.imports.cancel(ORG, 'imp_beta'), NotFoundError);
+    expect((await client.imports.cancel('org_beta', 'imp_beta')).status).toBe('cancelled');
   });
 });
 

@@ -1,4 +1,10 @@
-import { cancelImport, startImport, type ImportRun } from '@docs-api/sdk/contract';
+import {
+  cancelImport,
+  IMPORT_RUN_ACTIVE_STATUSES,
+  startImport,
+  type ImportRun,
+  type ImportStartBody,
+} from '@docs-api/sdk/contract';
 import { findPage, requireRevision } from '../content.js';
 import { conflict, invalidField, notFound } from '../errors.js';
 import { implement } from '../implement.js';
@@ -8,22 +14,21 @@ import { requireOrganization } from './organizations.js';
 /*
  * Import runs.
  *
- * A run's pages are derived from the website's URL: the page at the URL itself and two below
- * it (`getting-started` and `faq`), all `pending`. The contract gives no way to read a run, so
- * a started run stays `pending` until it is cancelled; the demo seed holds a `completed` run
- * (`imp_guides_site`). Cancelling a `pending` run makes it `cancelled` (its pending pages too)
- * and sets `completedAt`; cancelling a run that is over (completed, cancelled) is a 409.
+ * A website's pages are derived from its URL: the page at the URL itself and two below it
+ * (`getting-started` and `faq`); an import of uploaded files has one page per file. All start
+ * `pending`. The contract gives no way to read a run, so a started run stays `pending` until it
+ * is cancelled; the demo seed holds a `completed` run (`imp_guides_site`). Cancelling a run
+ * under way (`pending`, `in-progress`) makes it `cancelled`; its pages keep their status (the
+ * document knows only `pending` and `complete`) and `completedAt` stays unset (it is set only
+ * for a completed run). Cancelling a run that is over is a 409.
  * The target space must be in the organization; importing straight into a locked space is a
- * 409 (through a change request it is allowed, as edits are).
+ * 409 (through a change request it is allowed, as edits are). `site` must be a site of the
+ * organization; without it, a run is listed under the only site publishing its space, if one.
  */
-
-/** Statuses of a run still under way: only these can be cancelled. */
-const CANCELLABLE = new Set(['pending', 'running']);
 
 /** The sub-pages every imported website yields, after the page at its URL. */
 const DERIVED_PAGES = ['getting-started', 'faq'];
 
-/** A 400 naming one field, in the same shape as the sandbox's validation errors. */
 /** The URLs of the pages an import of `url` brings in. */
 export function derivedPageUrls(url: string): string[] {
   const parsed = new URL(url);
@@ -31,23 +36,26 @@ export function derivedPageUrls(url: string): string[] {
   return [`${parsed.origin}${parsed.pathname}`, ...DERIVED_PAGES.map((path) => `${root}/${path}`)];
 }
 
-export function importRunView(row: ImportRunRow): ImportRun {
+export function importRunView(store: Store, row: ImportRunRow): ImportRun {
   return {
     object: 'import-run',
     id: row.id,
+    createdAt: row.createdAt,
     startedAt: row.startedAt,
+    updatedAt: row.updatedAt,
     ...(row.completedAt ? { completedAt: row.completedAt } : {}),
     status: row.status,
+    source: structuredClone(row.source),
+    target: { ...row.target },
+    ...(row.site ? { site: row.site } : {}),
+    createdBy: row.createdBy,
+    urls: { location: store.apiUrl(`/org/${row.organization}/imports/${row.id}`) },
     pages: row.pages.map((page) => ({ ...page })),
   };
 }
 
 /** Checks the target against the store: the space is in the organization, its change request and page exist. */
-function checkTarget(
-  store: Store,
-  organizationId: string,
-  target: { space: string; changeRequest?: string | undefined; page?: string | undefined },
-): void {
+function checkTarget(store: Store, organizationId: string, target: ImportStartBody['target']): void {
   const space = store.spaces.get(target.space);
   if (!space || space.organization !== organizationId) {
     throw invalidField(
@@ -78,52 +86,75 @@ function checkTarget(
   }
 }
 
+/** The site a run is listed under: the one given (a site of the organization), or the only one publishing the space. */
+function runSite(store: Store, organizationId: string, body: ImportStartBody): string | undefined {
+  if (body.site !== undefined) {
+    const site = store.sites.get(body.site);
+    if (!site || site.organization !== organizationId) {
+      throw invalidField('body.site', `site "${body.site}" is not in organization "${organizationId}"`);
+    }
+    return site.site.id;
+  }
+  const publishing = [...store.sites.values()].filter(
+    (site) =>
+      site.organization === organizationId &&
+      site.siteSpaces.some((siteSpace) => siteSpace.space === body.target.space),
+  );
+  return publishing.length === 1 ? publishing[0]?.site.id : undefined;
+}
+
 export const importHandlers = [
   implement(startImport, ({ store, params, body }) => {
     const organizationId = params.organizationId;
     requireOrganization(store, organizationId);
-    if (body.target) checkTarget(store, organizationId, body.target);
+    checkTarget(store, organizationId, body.target);
+    const site = runSite(store, organizationId, body);
+    const now = store.now();
+    const pages: ImportRunRow['pages'] =
+      body.source.type === 'website'
+        ? derivedPageUrls(body.source.url).map((sourceURL) => ({
+            id: store.newId('imppg'),
+            sourceURL,
+            type: 'page',
+            status: 'pending',
+          }))
+        : body.source.files.map(() => ({ id: store.newId('imppg'), type: 'page', status: 'pending' }));
     const run: ImportRunRow = {
       id: store.newId('imp'),
       organization: organizationId,
-      sourceURL: body.source.url,
-      ...(body.target
-        ? {
-            target: {
-              space: body.target.space,
-              ...(body.target.changeRequest !== undefined
-                ? { changeRequest: body.target.changeRequest }
-                : {}),
-              ...(body.target.page !== undefined ? { page: body.target.page } : {}),
-            },
-          }
-        : {}),
+      source:
+        body.source.type === 'website'
+          ? { type: 'website', url: body.source.url }
+          : { type: 'file', files: [...body.source.files] },
+      target: {
+        space: body.target.space,
+        ...(body.target.changeRequest !== undefined ? { changeRequest: body.target.changeRequest } : {}),
+        ...(body.target.page !== undefined ? { page: body.target.page } : {}),
+      },
+      ...(site ? { site } : {}),
       enhance: body.enhance ?? true,
       status: 'pending',
-      startedAt: store.now(),
-      pages: derivedPageUrls(body.source.url).map((sourceURL) => ({
-        id: store.newId('imppg'),
-        sourceURL,
-        type: 'page',
-        status: 'pending',
-      })),
+      createdBy: store.actor,
+      createdAt: now,
+      startedAt: now,
+      updatedAt: now,
+      pages,
     };
     store.importRuns.set(run.id, run);
-    return importRunView(run);
+    return importRunView(store, run);
   }),
 
   implement(cancelImport, ({ store, params }) => {
     requireOrganization(store, params.organizationId);
     const run = store.importRuns.get(params.importRunId);
     if (!run || run.organization !== params.organizationId) throw notFound('import run', params.importRunId);
-    if (!CANCELLABLE.has(run.status)) {
+    if (!IMPORT_RUN_ACTIVE_STATUSES.includes(run.status)) {
       throw conflict(
         `Import run "${run.id}" is already ${run.status}: only a run under way can be cancelled`,
       );
     }
     run.status = 'cancelled';
-    run.completedAt = store.now();
-    for (const page of run.pages) if (page.status === 'pending') page.status = 'cancelled';
-    return importRunView(run);
+    run.updatedAt = store.now();
+    return importRunView(store, run);
   }),
 ];

@@ -19,6 +19,7 @@ const manifest: IntegrationPublishBody = {
   description: 'Shows the service status on every page',
   script: 'export default { blocks: [] };',
   organization: ORG,
+  scopes: [],
 };
 
 const names = (items: readonly Integration[]) => items.map((i) => i.name);
@@ -39,6 +40,36 @@ describe('integrations: the catalogue', () => {
     expect(await failure(client.integrations.get('nope'), NotFoundError)).toBe(
       'integration "nope" was not found',
     );
+  });
+
+  it('answers complete integrations: owner organization, URLs at the origin reached, required lists', async () => {
+    const { client } = setup();
+    const integration = await client.integrations.get('analytics-pro');
+    expect(integration).toMatchObject({
+      previewImages: [],
+      externalLinks: [{ url: 'https://www.acme.test/analytics-pro', label: 'Documentation' }],
+      urls: {
+        location: 'http://sandbox.test/v1/integrations/analytics-pro',
+        app: 'https://app.sandbox.docs-api.local/integrations/analytics-pro',
+        assets: 'https://integrations.sandbox.docs-api.local/analytics-pro/v3',
+        publicEndpoint:
+          'https://integrations.sandbox.docs-api.local/v1/integrations/analytics-pro/integration',
+        publicContentEndpoint:
+          'https://content.integrations.sandbox.docs-api.local/v1/integrations/analytics-pro/integration',
+      },
+      owner: {
+        object: 'organization',
+        id: 'org_acme',
+        title: 'Acme Inc',
+        urls: { location: 'http://sandbox.test/v1/orgs/org_acme' },
+        permissions: { admin: true, installIntegration: true },
+      },
+    });
+    // The caller only reads org_beta: the owner of support-chat says so.
+    expect((await client.integrations.get('support-chat')).owner?.permissions).toMatchObject({
+      view: true,
+      admin: false,
+    });
   });
 
   it('filters by search, category, scope, owner and target', async () => {
@@ -65,7 +96,7 @@ describe('integrations: the catalogue', () => {
     await client.integrations.publish('wiki-sync', {
       ...manifest,
       title: 'Wiki Sync',
-      contentSources: [{ id: 'pages', title: 'Wiki pages' }],
+      contentSources: [{ id: 'pages', title: 'Wiki pages', configuration: { componentId: 'pages-config' } }],
     });
     const list = async (query: IntegrationListQuery) => names((await client.integrations.list(query)).items);
     expect(await list({ blocks: true })).toEqual(['status-badge']);
@@ -169,7 +200,7 @@ describe('integrations: publishing', () => {
     await failure(client.integrations.get('beta-tool'), NotFoundError);
   });
 
-  it('answers 400 naming body.organization for an organization the actor is not in, and body.runtime for an unknown runtime', async () => {
+  it('answers 400 naming body.organization for an organization the actor is not in', async () => {
     const { client } = setup();
     const issue = async (body: IntegrationPublishBody) => {
       try {
@@ -183,7 +214,14 @@ describe('integrations: publishing', () => {
       throw new Error('expected a 400');
     };
     expect(await issue({ ...manifest, organization: 'org_nope' })).toEqual(['body.organization']);
-    expect(await issue({ ...manifest, runtime: 'v2' })).toEqual(['body.runtime']);
+  });
+
+  it('takes both runtimes of the published document, and keeps the last one given', async () => {
+    const { sandbox, client } = setup();
+    await client.integrations.publish('status-badge', { ...manifest, runtime: 'v2' });
+    expect(sandbox.store.integrations.get('status-badge')?.runtime).toBe('v2');
+    await client.integrations.publish('status-badge', manifest);
+    expect(sandbox.store.integrations.get('status-badge')?.runtime).toBe('v2');
   });
 
   it('hides a private integration from people outside its owner', async () => {
@@ -201,21 +239,41 @@ describe('integrations: installations status', () => {
   it("lists org_acme's organization-wide installations by default, others by target", async () => {
     const { client } = setup();
     const defaults = await client.integrations.installationsStatus(ORG);
-    expect(defaults.items.map((item) => [item.status, item.integration.name])).toEqual([
-      ['active', 'analytics-pro'],
+    expect(defaults.items.map((item) => [item.status, item.integration?.name, item.target])).toEqual([
+      ['active', 'analytics-pro', { type: 'organization', organizationId: ORG }],
     ]);
     const sites = await client.integrations.installationsStatus(ORG, { target: 'site' });
-    expect(sites.items.map((item) => item.integration.name)).toEqual(['support-chat']);
+    expect(sites.items.map((item) => [item.integration?.name, item.target])).toEqual([
+      ['support-chat', { type: 'site', siteId: 'site_docs' }],
+    ]);
     expect((await client.integrations.installationsStatus(ORG, { target: 'space' })).items).toEqual([]);
     expect((await client.integrations.installationsStatus('org_beta')).items).toEqual([]);
     await failure(client.integrations.installationsStatus('org_nope'), NotFoundError);
+  });
+
+  it('keeps the installations on one site or space; the filter implies its target', async () => {
+    const { sandbox, client } = setup();
+    const onSite = async (site: string) =>
+      (await client.integrations.installationsStatus(ORG, { site })).items.map((i) => i.integration?.name);
+    expect(await onSite('site_docs')).toEqual(['support-chat']);
+    expect(await onSite('site_internal')).toEqual([]);
+    expect((await client.integrations.installationsStatus(ORG, { space: 'space_handbook' })).items).toEqual(
+      [],
+    );
+    // Without the SDK's help: `?site=` alone still means site installations.
+    const response = await sandbox.fetch(
+      `http://sandbox.test/v1/orgs/${ORG}/integrations/installations-status?site=site_docs`,
+      { headers: { authorization: `Bearer ${sandbox.token}` } },
+    );
+    const body = (await response.json()) as { items: Array<{ integration: { name: string } }> };
+    expect(body.items.map((i) => i.integration.name)).toEqual(['support-chat']);
   });
 
   it('shows the installed integration as it is now, after a publish', async () => {
     const { client } = setup();
     await client.integrations.publish('analytics-pro', manifest);
     const [item] = (await client.integrations.installationsStatus(ORG)).items;
-    expect(item?.integration.version).toBe(4);
+    expect(item?.integration?.version).toBe(4);
   });
 });
 

@@ -3,14 +3,17 @@ import {
   listInstallationsStatus,
   listIntegrations,
   publishIntegration,
+  type InstallationStatus,
   type Integration,
   type IntegrationListQuery,
+  type IntegrationPublishBody,
   type Organization,
 } from '@docs-api/sdk/contract';
+import { APP_HOST } from '../content.js';
 import { invalidField, notFound, SandboxError } from '../errors.js';
 import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
-import type { IntegrationRow, Store } from '../store.js';
+import type { InstallationRow, IntegrationRow, Store } from '../store.js';
 import { requireOrganization } from './organizations.js';
 
 /*
@@ -26,37 +29,102 @@ import { requireOrganization } from './organizations.js';
  *   integrations for `all` targets; `blockDomain` matches a block unfurling URLs of that host
  *   or of its subdomains.
  * - Installations status lists the organization's installations whose target (`organization`,
- *   `site` or `space`) is the query's `target`, `organization` by default.
+ *   `site` or `space`) is the query's `target`, `organization` by default; `site` (or `space`)
+ *   keeps those on that site (space), and implies that target when none is given.
  */
 
 export const INTEGRATIONS_HOST = 'integrations.sandbox.docs-api.local';
-/** The only runtime the sandbox knows (the contract shows no other). */
-const RUNTIMES = ['v1'];
+/** Where integrations' rendered content is served, apart from their public endpoint. */
+const CONTENT_HOST = 'content.integrations.sandbox.docs-api.local';
 
-/** A 400 naming one field, in the same shape as the sandbox's validation errors. */
 function roleIn(store: Store, organizationId: string): string | null | undefined {
   return store.members.find((m) => m.organization === organizationId && m.user === store.actor)?.role;
 }
 
 const isMember = (store: Store, organizationId: string) => roleIn(store, organizationId) !== undefined;
 
-function visible(store: Store, integration: Integration): boolean {
-  if (integration.visibility !== 'private') return true;
-  return integration.owner !== undefined && isMember(store, integration.owner.id);
+function visible(store: Store, row: IntegrationRow): boolean {
+  return row.integration.visibility !== 'private' || isMember(store, row.owner);
 }
 
 function requireIntegration(store: Store, name: string): IntegrationRow {
   const row = store.integrations.get(name);
-  if (!row || !visible(store, row.integration)) throw notFound('integration', name);
+  if (!row || !visible(store, row)) throw notFound('integration', name);
   return row;
 }
 
-/** The API view: the stored integration, with what the caller may do with it. */
+/**
+ * The owner organization, complete as the published document's `Organization` requires it.
+ * The organization's own view belongs to the Organizations area (`handlers/organizations.ts`):
+ * this fills in only the fields the stored organization lacks, and gives way to that view once
+ * it answers complete organizations.
+ */
+function ownerView(store: Store, organizationId: string): Organization {
+  const organization = store.organizations.get(organizationId);
+  if (!organization) throw new Error(`sandbox: integration owner ${organizationId} is not in the store`);
+  const role = roleIn(store, organizationId);
+  const member = role !== undefined;
+  const admin = role === 'admin';
+  return {
+    emailDomains: [],
+    inviteLinks: false,
+    mergeRules: { type: 'none' },
+    trial: { status: 'notapplicable', count: 0 },
+    ...structuredClone(organization),
+    urls: {
+      ...organization.urls,
+      location: store.apiUrl(`/orgs/${organizationId}`),
+      app: organization.urls?.app ?? `https://${APP_HOST}/o/${organizationId}`,
+    },
+    permissions: {
+      view: member,
+      access: member,
+      admin,
+      ownTeam: [...store.teams.values()].some(
+        (team) =>
+          team.organization === organizationId &&
+          team.members.some((m) => m.user === store.actor && m.role === 'owner'),
+      ),
+      createContent: admin || role === 'create',
+      createOpenAPISpec: admin,
+      viewBilling: admin,
+      listMembers: member,
+      listTeams: member,
+      listIntegrations: member,
+      listInstallations: member,
+      installIntegration: admin,
+    },
+  };
+}
+
+/**
+ * The API view: the stored integration with what depends on the caller and the request (its
+ * owner as the caller sees it, `permissions.admin`, `urls.location` at the origin reached).
+ */
 export function integrationView(store: Store, row: IntegrationRow): Integration {
-  const owner = row.integration.owner?.id;
+  const name = row.integration.name;
   return {
     ...structuredClone(row.integration),
-    permissions: { admin: owner !== undefined && roleIn(store, owner) === 'admin' },
+    owner: ownerView(store, row.owner),
+    permissions: { admin: roleIn(store, row.owner) === 'admin' },
+    urls: { ...row.integration.urls, location: store.apiUrl(`/integrations/${name}`) },
+  };
+}
+
+/** Stores `row`, its integration completed as the API shows it (see `IntegrationRow`). */
+export function storeIntegration(store: Store, row: IntegrationRow): IntegrationRow {
+  row.integration = integrationView(store, row);
+  store.integrations.set(row.integration.name, row);
+  return row;
+}
+
+/** The URLs of an integration's version, on the sandbox's integrations host. */
+export function integrationUrls(name: string, version: number) {
+  return {
+    app: `https://${APP_HOST}/integrations/${name}`,
+    assets: `https://${INTEGRATIONS_HOST}/${name}/v${version}`,
+    publicEndpoint: `https://${INTEGRATIONS_HOST}/v1/integrations/${name}/integration`,
+    publicContentEndpoint: `https://${CONTENT_HOST}/v1/integrations/${name}/integration`,
   };
 }
 
@@ -73,7 +141,8 @@ function unfurledHosts(integration: Integration): string[] {
   );
 }
 
-function matches(integration: Integration, query: IntegrationListQuery): boolean {
+function matches(row: IntegrationRow, query: IntegrationListQuery): boolean {
+  const integration = row.integration;
   const search = query.search?.toLowerCase();
   if (
     search !== undefined &&
@@ -85,7 +154,7 @@ function matches(integration: Integration, query: IntegrationListQuery): boolean
   }
   if (query.category !== undefined && !(integration.categories ?? []).includes(query.category)) return false;
   if (query.scope !== undefined && !(integration.scopes ?? []).includes(query.scope)) return false;
-  if (query.owner !== undefined && integration.owner?.id !== query.owner) return false;
+  if (query.owner !== undefined && row.owner !== query.owner) return false;
   if (query.target !== undefined && integration.target !== query.target && integration.target !== 'all') {
     return false;
   }
@@ -123,10 +192,49 @@ function publisher(store: Store, reference: string): Organization {
   return organization;
 }
 
+/** The integration a publish makes, from its manifest and the version before it. */
+function published(
+  name: string,
+  body: IntegrationPublishBody,
+  previous: Integration | undefined,
+): Integration {
+  const version = (previous?.version ?? 0) + 1;
+  const urls = integrationUrls(name, version);
+  return {
+    object: 'integration',
+    name,
+    version,
+    title: body.title,
+    description: body.description,
+    ...(body.summary !== undefined ? { summary: body.summary } : {}),
+    previewImages: (body.previewImages ?? []).map((_, index) => `${urls.assets}/preview-${index + 1}.png`),
+    target: body.target ?? 'all',
+    verified: previous?.verified ?? false,
+    visibility: body.visibility ?? previous?.visibility ?? 'private',
+    scopes: [...body.scopes],
+    categories: [...(body.categories ?? [])],
+    ...(body.blocks ? { blocks: structuredClone(body.blocks) } : {}),
+    ...(body.contentSources ? { contentSources: structuredClone(body.contentSources) } : {}),
+    ...(body.configurations ? { configurations: structuredClone(body.configurations) } : {}),
+    externalLinks: structuredClone(body.externalLinks ?? []),
+    urls: { ...urls, ...(body.icon !== undefined ? { icon: `${urls.assets}/icon.png` } : {}) },
+    ...(body.contentSecurityPolicy !== undefined
+      ? { contentSecurityPolicy: structuredClone(body.contentSecurityPolicy) }
+      : {}),
+  };
+}
+
+/** What an installations-status row says the integration is installed on. */
+function installationTarget(row: InstallationRow): NonNullable<InstallationStatus['target']> {
+  if (row.target === 'site') return { type: 'site', siteId: row.site ?? '' };
+  if (row.target === 'space') return { type: 'space', spaceId: row.space ?? '' };
+  return { type: 'organization', organizationId: row.organization };
+}
+
 export const integrationHandlers = [
   implement(listIntegrations, ({ store, query }) => {
     const integrations = [...store.integrations.values()]
-      .filter((row) => visible(store, row.integration) && matches(row.integration, query))
+      .filter((row) => visible(store, row) && matches(row, query))
       .map((row) => integrationView(store, row));
     return paginate(integrations, query);
   }),
@@ -138,72 +246,49 @@ export const integrationHandlers = [
   implement(publishIntegration, ({ store, params, body }) => {
     const name = params.integrationName;
     const organization = publisher(store, body.organization);
-    if (body.runtime !== undefined && !RUNTIMES.includes(body.runtime)) {
-      throw invalidField(
-        'body.runtime',
-        `"${body.runtime}" is not a runtime the sandbox knows (it knows v1)`,
-      );
-    }
     const existing = store.integrations.get(name);
-    if (existing && existing.integration.owner?.id !== organization.id) {
+    if (existing && existing.owner !== organization.id) {
       throw new SandboxError(
         403,
         `The integration "${name}" belongs to another organization: publish it under another name`,
       );
     }
-    const previous = existing?.integration;
-    const version = (previous?.version ?? 0) + 1;
-    const assets = `https://${INTEGRATIONS_HOST}/${name}/v${version}`;
-    const integration: Integration = {
-      object: 'integration',
-      name,
-      version,
-      title: body.title,
-      description: body.description,
-      ...(body.summary !== undefined ? { summary: body.summary } : {}),
-      ...(body.previewImages
-        ? { previewImages: body.previewImages.map((_, index) => `${assets}/preview-${index + 1}.png`) }
-        : {}),
-      target: body.target ?? 'all',
-      verified: previous?.verified ?? false,
-      visibility: body.visibility ?? previous?.visibility ?? 'private',
-      scopes: [...(body.scopes ?? [])],
-      categories: [...(body.categories ?? [])],
-      ...(body.blocks ? { blocks: structuredClone(body.blocks) } : {}),
-      ...(body.contentSources ? { contentSources: structuredClone(body.contentSources) } : {}),
-      ...(body.configurations ? { configurations: structuredClone(body.configurations) } : {}),
-      ...(body.externalLinks ? { externalLinks: structuredClone(body.externalLinks) } : {}),
-      owner: { object: 'organization', id: organization.id, title: organization.title },
-      urls: {
-        location: `/v1/integrations/${name}`,
-        app: `https://app.sandbox.docs-api.local/integrations/${name}`,
-        assets,
-        publicEndpoint: `https://${INTEGRATIONS_HOST}/v1/integrations/${name}/integration`,
-        ...(body.icon !== undefined ? { icon: `${assets}/icon.png` } : {}),
-      },
-      ...(body.contentSecurityPolicy !== undefined
-        ? { contentSecurityPolicy: structuredClone(body.contentSecurityPolicy) }
-        : {}),
-    };
-    const row: IntegrationRow = {
-      integration,
+    const row = storeIntegration(store, {
+      integration: published(name, body, existing?.integration),
+      owner: organization.id,
       script: existing?.script ?? `https://${INTEGRATIONS_HOST}/${name}/script.js`,
       ...(existing?.cookies !== undefined ? { cookies: existing.cookies } : {}),
       scriptSource: body.script,
       ...(body.secrets ? { secrets: { ...body.secrets } } : {}),
-    };
-    store.integrations.set(name, row);
+      ...(body.runtime ? { runtime: body.runtime } : existing?.runtime ? { runtime: existing.runtime } : {}),
+    });
     return integrationView(store, row);
   }),
 
   implement(listInstallationsStatus, ({ store, params, query }) => {
     requireOrganization(store, params.organizationId);
-    const target = query.target ?? 'organization';
+    const target =
+      query.target ??
+      (query.site !== undefined ? 'site' : query.space !== undefined ? 'space' : 'organization');
     const items = [...store.installations.values()]
-      .filter((row) => row.organization === params.organizationId && row.target === target)
+      .filter(
+        (row) =>
+          row.organization === params.organizationId &&
+          row.target === target &&
+          (query.site === undefined || row.site === query.site) &&
+          (query.space === undefined || row.space === query.space),
+      )
       .flatMap((row) => {
         const integration = store.integrations.get(row.integration);
-        return integration ? [{ status: row.status, integration: integrationView(store, integration) }] : [];
+        return integration
+          ? [
+              {
+                status: row.status,
+                integration: integrationView(store, integration),
+                target: installationTarget(row),
+              },
+            ]
+          : [];
       });
     return paginate(items, query);
   }),

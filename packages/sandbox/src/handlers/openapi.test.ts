@@ -29,15 +29,17 @@ describe('openapi: the demo seed', () => {
     const { client } = setup();
     const page = await client.openapi.list(ORG);
     expect(page.items.map((s) => [s.id, s.slug, s.processingState, s.visibility])).toEqual([
-      ['spec_petstore', 'petstore', 'completed', 'public'],
+      ['spec_petstore', 'petstore', 'complete', 'public'],
     ]);
     expect(await client.openapi.get(ORG, 'petstore')).toMatchObject({
       object: 'openapi-spec',
       sourceURL: 'https://api.acme.test/openapi/petstore.yaml',
       lastVersion: 'specv_petstore_1',
       lastProcessedAt: '2026-01-06T09:00:30.000Z',
+      lastProcessedErrorCount: 0,
+      permissions: { view: true, edit: true },
       urls: {
-        location: '/v1/orgs/org_acme/openapi/petstore',
+        location: 'http://sandbox.test/v1/orgs/org_acme/openapi/petstore',
         published: 'https://acme.sandbox.docs-api.local/openapi/petstore',
       },
     });
@@ -60,7 +62,8 @@ describe('openapi: processing', () => {
     const first = await client.openapi.get(ORG, 'billing-v2');
     expect(first.processingState).toBe('pending');
     const second = await client.openapi.get(ORG, 'billing-v2');
-    expect(second.processingState).toBe('completed');
+    expect(second.processingState).toBe('complete');
+    expect(isOpenApiSpecFailed(second)).toBe(false);
     expect(second.lastVersion).toMatch(/^specv_/);
     expect(second.lastProcessedAt).toBe(second.updatedAt);
     expect(Date.parse(second.lastProcessedAt ?? '')).toBeGreaterThan(Date.parse(created.createdAt ?? ''));
@@ -72,14 +75,14 @@ describe('openapi: processing', () => {
     const states = async () =>
       (await client.openapi.list(ORG)).items.find((s) => s.slug === 'billing')?.processingState;
     expect(await states()).toBe('pending');
-    expect(await states()).toBe('completed');
+    expect(await states()).toBe('complete');
   });
 
   it('waitUntilProcessed returns once processed, after two reads', async () => {
     const { sandbox, client } = setup();
     await client.openapi.create(ORG, { slug: 'billing', source: SOURCE });
     const done = await client.openapi.waitUntilProcessed(ORG, 'billing', { interval: 1 });
-    expect(done.processingState).toBe('completed');
+    expect(done.processingState).toBe('complete');
     expect(sandbox.hits.get('openapi.get')).toBe(2);
   });
 
@@ -89,12 +92,37 @@ describe('openapi: processing', () => {
     await client.openapi.create(ORG, { slug: 'broken', source: { url } });
     const done = await client.openapi.waitUntilProcessed(ORG, 'broken', { interval: 1 });
     expect(isOpenApiSpecFailed(done)).toBe(true);
+    // The service has no failed state: the processing is complete, with an error code.
     expect(done).toMatchObject({
-      processingState: 'failed',
+      processingState: 'complete',
       lastProcessErrorCode: 'FETCH_TIMEOUT',
       lastProcessedErrors: [{ code: 'FETCH_TIMEOUT', message: `Fetching ${url} timed out after 30 seconds` }],
+      lastProcessedErrorCount: 1,
     });
     expect(done.lastVersion).toBeUndefined();
+  });
+
+  it('processes a spec sent as text: no sourceURL; a text that is no OpenAPI document fails with PARSE_ERROR', async () => {
+    const { sandbox, client } = setup();
+    const created = await client.openapi.create(ORG, {
+      slug: 'inline',
+      source: { text: 'openapi: 3.1.0\ninfo: { title: Inline, version: 1.0.0 }\npaths: {}' },
+    });
+    expect(created.sourceURL).toBeUndefined();
+    expect(sandbox.store.openapiSpecs.get(created.id)?.sourceText).toContain('openapi: 3.1.0');
+    const done = await client.openapi.waitUntilProcessed(ORG, 'inline', { interval: 1 });
+    expect(isOpenApiSpecFailed(done)).toBe(false);
+    expect(done.lastVersion).toMatch(/^specv_/);
+
+    await client.openapi.replace(ORG, 'inline', { source: { text: 'just some notes' } });
+    const failed = await client.openapi.waitUntilProcessed(ORG, 'inline', { interval: 1 });
+    expect(failed).toMatchObject({ processingState: 'complete', lastProcessErrorCode: 'PARSE_ERROR' });
+    expect(failed.lastVersion).toBe(done.lastVersion);
+
+    // Back to a URL: the text is dropped.
+    const replaced = await client.openapi.replace(ORG, 'inline', { source: SOURCE });
+    expect(replaced.sourceURL).toBe(SOURCE.url);
+    expect(sandbox.store.openapiSpecs.get(created.id)?.sourceText).toBeUndefined();
   });
 
   it('PUT replaces the source and processes again, keeping the last good version through a failure', async () => {
@@ -104,14 +132,16 @@ describe('openapi: processing', () => {
     });
     expect(replaced).toMatchObject({ id: 'spec_petstore', processingState: 'pending', visibility: 'public' });
     const failed = await client.openapi.waitUntilProcessed(ORG, 'petstore', { interval: 1 });
-    expect(failed).toMatchObject({ processingState: 'failed', lastVersion: 'specv_petstore_1' });
+    expect(isOpenApiSpecFailed(failed)).toBe(true);
+    expect(failed).toMatchObject({ processingState: 'complete', lastVersion: 'specv_petstore_1' });
 
     await client.openapi.replace(ORG, 'petstore', { source: SOURCE });
     const fixed = await client.openapi.waitUntilProcessed(ORG, 'petstore', { interval: 1 });
-    expect(fixed.processingState).toBe('completed');
+    expect(fixed.processingState).toBe('complete');
     expect(fixed.lastVersion).not.toBe('specv_petstore_1');
     expect(fixed.lastProcessErrorCode).toBeUndefined();
     expect(fixed.lastProcessedErrors).toBeUndefined();
+    expect(fixed.lastProcessedErrorCount).toBe(0);
   });
 
   it('PUT creates the spec when the slug is free', async () => {

@@ -6,6 +6,7 @@ import {
   replaceOpenApiSpec,
   updateOpenApiSpec,
   type OpenApiSpec,
+  type OpenApiSpecSource,
 } from '@docs-api/sdk/contract';
 import { APP_HOST } from '../content.js';
 import { conflict, notFound } from '../errors.js';
@@ -20,15 +21,19 @@ import { requireOrganization } from './organizations.js';
  * Processing is simulated, deterministically whatever the clock, as translation runs are:
  * creating a spec, or replacing its source, sets `processingState` to `pending`; the first
  * read after that (a GET of the spec, or a list holding it) still shows `pending`, so a waiter
- * sees the work under way; the second read finishes it: `completed`, with a new `lastVersion`,
- * or `failed` when the source cannot be fetched. A source on the host `unreachable.test`
- * always times out (`lastProcessErrorCode` `FETCH_TIMEOUT`), to exercise the failure paths.
+ * sees the work under way; the second read finishes it: `complete`, with a new `lastVersion`,
+ * or, when the source cannot be read, `complete` with a `lastProcessErrorCode` and its
+ * `lastProcessedErrors` (the service has no failed state). A URL on the host `unreachable.test`
+ * always times out (`FETCH_TIMEOUT`); a text that names neither `openapi` nor `swagger` cannot
+ * be parsed (`PARSE_ERROR`). A spec sent as text has no `sourceURL`.
  */
 
 /** Sources on this host never answer: their processing fails with FETCH_TIMEOUT. */
 export const UNREACHABLE_HOST = 'unreachable.test';
 /** How long the sandbox pretends to have waited for an unreachable source. */
 const FETCH_TIMEOUT_SECONDS = 30;
+/** What a text must name to pass for an OpenAPI (or Swagger) document. */
+const SPEC_TEXT = /\b(openapi|swagger)\b/i;
 
 const PUBLIC_DOMAIN = 'sandbox.docs-api.local';
 
@@ -53,26 +58,49 @@ function startProcessing(store: Store, row: OpenApiSpecRow): void {
   row.updatedAt = store.now();
 }
 
+/** Why the row's source cannot be processed, if it cannot. */
+function processingError(row: OpenApiSpecRow): { code: string; message: string } | undefined {
+  if (row.sourceURL !== undefined && new URL(row.sourceURL).hostname === UNREACHABLE_HOST) {
+    return {
+      code: 'FETCH_TIMEOUT',
+      message: `Fetching ${row.sourceURL} timed out after ${FETCH_TIMEOUT_SECONDS} seconds`,
+    };
+  }
+  if (row.sourceText !== undefined && !SPEC_TEXT.test(row.sourceText)) {
+    return {
+      code: 'PARSE_ERROR',
+      message: 'The text is not an OpenAPI document: it names no openapi version',
+    };
+  }
+  return undefined;
+}
+
 function finishProcessing(store: Store, row: OpenApiSpecRow): void {
   const now = store.now();
   delete row.processing;
+  row.processingState = 'complete';
   row.lastProcessedAt = now;
   row.updatedAt = now;
-  if (new URL(row.sourceURL).hostname === UNREACHABLE_HOST) {
-    row.processingState = 'failed';
-    row.lastProcessErrorCode = 'FETCH_TIMEOUT';
-    row.lastProcessedErrors = [
-      {
-        code: 'FETCH_TIMEOUT',
-        message: `Fetching ${row.sourceURL} timed out after ${FETCH_TIMEOUT_SECONDS} seconds`,
-      },
-    ];
+  const error = processingError(row);
+  if (error) {
+    row.lastProcessErrorCode = error.code;
+    row.lastProcessedErrors = [error];
     return;
   }
-  row.processingState = 'completed';
   row.lastVersion = store.newId('specv');
   delete row.lastProcessErrorCode;
   delete row.lastProcessedErrors;
+}
+
+/** Points the row at a source: a URL, or a text. */
+function setSource(row: OpenApiSpecRow, source: OpenApiSpecSource): void {
+  if (source.url !== undefined) {
+    row.sourceURL = source.url;
+    delete row.sourceText;
+  } else if (source.text !== undefined) {
+    row.sourceText = source.text;
+    delete row.sourceURL;
+  }
 }
 
 /** One read of a spec: moves processing under way one step (see the note at the top). */
@@ -92,7 +120,7 @@ export function openApiSpecView(store: Store, row: OpenApiSpecRow): OpenApiSpec 
     slug: row.slug,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
-    sourceURL: row.sourceURL,
+    ...(row.sourceURL !== undefined ? { sourceURL: row.sourceURL } : {}),
     processingState: row.processingState,
     visibility: row.visibility,
     ...(row.lastVersion ? { lastVersion: row.lastVersion } : {}),
@@ -101,9 +129,10 @@ export function openApiSpecView(store: Store, row: OpenApiSpecRow): OpenApiSpec 
     ...(row.lastProcessedErrors
       ? { lastProcessedErrors: row.lastProcessedErrors.map((e) => ({ ...e })) }
       : {}),
+    lastProcessedErrorCount: row.lastProcessedErrors?.length ?? 0,
     permissions: { view: true, edit: true },
     urls: {
-      location: `/v1/orgs/${row.organization}/openapi/${row.slug}`,
+      location: store.apiUrl(`/orgs/${row.organization}/openapi/${row.slug}`),
       app: `https://${APP_HOST}/o/${row.organization}/openapi/${row.slug}`,
       ...(row.visibility === 'public'
         ? {
@@ -114,18 +143,23 @@ export function openApiSpecView(store: Store, row: OpenApiSpecRow): OpenApiSpec 
   };
 }
 
-function newSpec(store: Store, organizationId: string, slug: string, sourceURL: string): OpenApiSpecRow {
+function newSpec(
+  store: Store,
+  organizationId: string,
+  slug: string,
+  source: OpenApiSpecSource,
+): OpenApiSpecRow {
   const now = store.now();
   const row: OpenApiSpecRow = {
     id: store.newId('spec'),
     organization: organizationId,
     slug,
-    sourceURL,
     processingState: 'pending',
     visibility: 'private',
     createdAt: now,
     updatedAt: now,
   };
+  setSource(row, source);
   startProcessing(store, row);
   store.openapiSpecs.set(row.id, row);
   return row;
@@ -148,7 +182,7 @@ export const openApiHandlers = [
         `Organization "${params.organizationId}" already has an OpenAPI spec "${body.slug}": replace it with PUT`,
       );
     }
-    return openApiSpecView(store, newSpec(store, params.organizationId, body.slug, body.source.url));
+    return openApiSpecView(store, newSpec(store, params.organizationId, body.slug, body.source));
   }),
 
   implement(getOpenApiSpec, ({ store, params }) =>
@@ -159,8 +193,8 @@ export const openApiHandlers = [
     requireOrganization(store, params.organizationId);
     const row = findSpec(store, params.organizationId, params.specSlug);
     if (!row)
-      return openApiSpecView(store, newSpec(store, params.organizationId, params.specSlug, body.source.url));
-    row.sourceURL = body.source.url;
+      return openApiSpecView(store, newSpec(store, params.organizationId, params.specSlug, body.source));
+    setSource(row, body.source);
     startProcessing(store, row);
     return openApiSpecView(store, row);
   }),

@@ -1,32 +1,76 @@
 import { z } from 'zod';
 import { defineOperation } from './operation.js';
-import { loose, openEnum, strict } from './schema.js';
+import { loose, openEnum, strict, withFallback } from './schema.js';
 
 const AREA = 'Imports';
 
 /**
- * Run statuses. The contract shows only `pending`; `running`, `completed`, `cancelled` and
- * `failed` are the names the SDK types as known (the sandbox uses `pending`, `completed` and
- * `cancelled`); any other string is accepted.
+ * Run statuses, from the published document (the extract shows only `pending`): `pending`,
+ * `in-progress`, `completed`, `failed` (see `reason`) and `cancelled`. Any other string is
+ * accepted when read.
  */
-export const IMPORT_RUN_STATUSES = ['pending', 'running', 'completed', 'cancelled', 'failed'] as const;
+export const IMPORT_RUN_STATUSES = ['pending', 'in-progress', 'completed', 'failed', 'cancelled'] as const;
 
-/** Page statuses: the contract shows only `complete`. */
-export const IMPORT_PAGE_STATUSES = ['pending', 'complete', 'cancelled', 'failed'] as const;
+/** Statuses of a run still under way: only these can be cancelled. */
+export const IMPORT_RUN_ACTIVE_STATUSES: readonly string[] = ['pending', 'in-progress'];
+
+/** Page statuses, from the published document (the extract shows only `complete`). */
+export const IMPORT_PAGE_STATUSES = ['pending', 'complete'] as const;
+
+/** Page types, from the published document (the extract shows only `page`). */
+export const IMPORT_PAGE_TYPES = ['page', 'folder'] as const;
+
+/**
+ * What is imported: a website from its `url`, or uploaded files by their keys (published
+ * document only). Other forms are kept as they come.
+ */
+export const ImportSourceSchema = withFallback(
+  [
+    loose({ type: z.literal('website'), url: z.string().optional() }),
+    loose({ type: z.literal('file'), files: z.array(z.string()).optional() }),
+  ],
+  loose({ type: z.string() }),
+);
+export type ImportSource = z.infer<typeof ImportSourceSchema>;
 
 export const ImportRunSchema = loose({
-  /** Not named by the contract: the sandbox sends `import-run`. */
-  object: z.string().optional(),
+  /** `import-run`. */
+  object: openEnum(['import-run']).optional(),
   id: z.string(),
+  /** When the import was asked for (published document only). */
+  createdAt: z.string().optional(),
   startedAt: z.string().optional(),
+  /** Set once the run is `completed`. */
   completedAt: z.string().optional().nullable(),
-  status: openEnum(IMPORT_RUN_STATUSES),
+  /** When the run last changed (published document only). */
+  updatedAt: z.string().optional(),
+  /** `pending`, `in-progress`, `completed`, `failed` or `cancelled`. */
+  status: openEnum(IMPORT_RUN_STATUSES).optional(),
+  /** Why the run failed, when its status is `failed` (published document only). */
+  reason: z.string().optional(),
+  /** Where the content comes from (published document only). */
+  source: ImportSourceSchema.optional(),
+  /** Where the content goes (published document only). */
+  target: loose({
+    space: z.string().optional(),
+    changeRequest: z.string().optional(),
+    page: z.string().optional(),
+  }).optional(),
+  /** The site the target space belongs to, when it belongs to exactly one (published document only). */
+  site: z.string().optional(),
+  /** Id of the user who started the import (published document only). */
+  createdBy: z.string().optional(),
+  /** `location`: the run in the API (published document only). */
+  urls: loose({ location: z.string().optional() }).optional(),
   pages: z
     .array(
       loose({
         id: z.string(),
+        /** Where the page was imported from. */
         sourceURL: z.string().optional(),
-        type: openEnum(['page']).optional(),
+        /** `page` or `folder`. */
+        type: openEnum(IMPORT_PAGE_TYPES).optional(),
+        /** `pending` or `complete`. */
         status: openEnum(IMPORT_PAGE_STATUSES).optional(),
       }),
     )
@@ -34,18 +78,32 @@ export const ImportRunSchema = loose({
 });
 export type ImportRun = z.infer<typeof ImportRunSchema>;
 
+/** A URL as the document allows them: http(s), at most 2 048 characters. */
+const UrlInput = z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).max(2048);
+
 export const ImportStartBody = strict({
-  /** What to import: a website, from its URL. */
-  source: strict({
-    type: z.literal('website'),
-    url: z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }),
-  }),
-  /** Where to import: a space, optionally through a change request, under a page. */
+  /**
+   * What to import: a website from its URL, or (from the published API document) uploaded
+   * files by their keys, at most 50.
+   */
+  source: z.discriminatedUnion('type', [
+    strict({ type: z.literal('website'), url: UrlInput }),
+    strict({ type: z.literal('file'), files: z.array(z.string().min(1)).max(50) }),
+  ]),
+  /**
+   * Where to import: a space, optionally through a change request, under a page. Required by
+   * the published document (the extract marks it optional).
+   */
   target: strict({
     space: z.string().min(1),
     changeRequest: z.string().min(1).optional(),
     page: z.string().min(1).optional(),
-  }).optional(),
+  }),
+  /**
+   * From the published API document: the site the import is for, to list it among that site's
+   * imports. Only needed when the target space is not on the site yet.
+   */
+  site: z.string().min(1).optional(),
   /** Enhance the imported content with AI; the server's default is true. */
   enhance: z.boolean().optional(),
 });
@@ -62,7 +120,7 @@ export const startImport = defineOperation({
   // `org`, singular, as in the contract.
   path: IMPORTS,
   body: ImportStartBody,
-  // The code is not shown; 201, as for the other creations.
+  // 201 in the published document.
   status: 201,
   response: ImportRunSchema,
 });

@@ -8,55 +8,86 @@ const AREA = 'OpenAPI specifications';
 /** A spec's slug: words of letters and digits joined by single hyphens (`petstore`, `billing-v2`). */
 export const OPENAPI_SLUG_PATTERN = /^[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*$/;
 const SLUG_MESSAGE = 'must be letters and digits, words joined by single hyphens (e.g. billing-v2)';
-export const OpenApiSlugInput = z.string().regex(OPENAPI_SLUG_PATTERN, SLUG_MESSAGE);
+/** At most 100 characters (the published document's limit). */
+export const OpenApiSlugInput = z.string().max(100).regex(OPENAPI_SLUG_PATTERN, SLUG_MESSAGE);
 
 /** The contract lists both visibilities, so requests accept only these. */
 export const OPENAPI_VISIBILITIES = ['private', 'public'] as const;
 
 /**
- * Processing states. The contract shows only `pending`; `processing`, `completed` and `failed`
- * are the names the SDK types as known (the sandbox uses `pending`, `completed`, `failed`);
- * any other string is accepted.
+ * Processing states, from the published document (the extract shows only `pending`): `pending`
+ * (waiting), `progress` (being processed), `complete` (done, successfully or not: see
+ * `lastProcessErrorCode`). Any other string is accepted when read.
  */
-export const OPENAPI_PROCESSING_STATES = ['pending', 'processing', 'completed', 'failed'] as const;
+export const OPENAPI_PROCESSING_STATES = ['pending', 'progress', 'complete'] as const;
 
 /** States in which the spec is still being fetched and processed: the waiter polls while it sees one. */
-export const OPENAPI_IN_PROGRESS_STATES: readonly string[] = ['pending', 'processing'];
+export const OPENAPI_IN_PROGRESS_STATES: readonly string[] = ['pending', 'progress'];
 
-/** States that mean the last processing did not succeed (guessed names: the contract shows none). */
-export const OPENAPI_FAILED_STATES: readonly string[] = ['failed', 'error', 'errored'];
+/**
+ * Why the last processing failed (published document): the source could not be fetched in
+ * time, could not be fetched, or could not be parsed.
+ */
+export const OPENAPI_PROCESS_ERROR_CODES = ['FETCH_TIMEOUT', 'FETCH_ERROR', 'PARSE_ERROR'] as const;
 
 export const OpenApiSpecSchema = loose({
   object: z.literal('openapi-spec'),
   id: z.string(),
-  slug: z.string(),
+  /** The slug the spec is kept under, e.g. `petstore`. */
+  slug: z.string().optional(),
   createdAt: z.string().optional(),
   updatedAt: z.string().optional(),
-  /** Where the spec is fetched from. */
+  /** Where the spec is fetched from; absent for a spec sent as text. */
   sourceURL: z.string().optional().nullable(),
+  /** `pending`, `progress` or `complete`. */
   processingState: openEnum(OPENAPI_PROCESSING_STATES).optional(),
+  /** `private`, or `public`: available to anyone with a public link. */
   visibility: openEnum(OPENAPI_VISIBILITIES).optional(),
   /** Id of the latest processed version. */
   lastVersion: z.string().optional().nullable(),
   lastProcessedAt: z.string().optional().nullable(),
-  lastProcessErrorCode: openEnum(['FETCH_TIMEOUT']).optional().nullable(),
+  /** Set when the last processing failed: `FETCH_TIMEOUT`, `FETCH_ERROR` or `PARSE_ERROR`. */
+  lastProcessErrorCode: openEnum(OPENAPI_PROCESS_ERROR_CODES).optional().nullable(),
+  /** The errors of the last processing (possibly truncated: see `lastProcessedErrorCount`). */
   lastProcessedErrors: z
-    .array(loose({ message: z.string(), code: z.string().optional() }))
+    .array(loose({ message: z.string().optional(), code: z.string().optional() }))
     .optional()
     .nullable(),
+  /** How many errors the last processing had, before `lastProcessedErrors` was truncated (published document only). */
+  lastProcessedErrorCount: z.number().optional(),
+  /** `view`, `edit`. */
   permissions: PermissionsSchema.optional(),
   urls: loose({
+    /** The spec in the API. */
     location: z.string().optional(),
+    /** The spec in the application. */
     app: z.string().optional(),
+    /** The published spec, when it is public. */
     published: z.string().optional(),
   }).optional(),
 });
 export type OpenApiSpec = z.infer<typeof OpenApiSpecSchema>;
 
-/** Where the spec is fetched from: an http(s) URL. */
-const SourceInput = strict({
-  url: z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }),
+/**
+ * Where a spec comes from: fetched from a `url` (http or https, at most 2 048 characters), or
+ * given as `text` (the published document's second form).
+ */
+export type OpenApiSpecSource = { url: string; text?: never } | { text: string; url?: never };
+
+const SourceFields = strict({
+  url: z
+    .url({ protocol: /^https?$/, error: 'must be an http or https URL' })
+    .max(2048)
+    .optional(),
+  /** The spec itself, JSON or YAML (published document). */
+  text: z.string().min(1).optional(),
 });
+
+/** Exactly one of `url` and `text`. */
+const SourceInput = SourceFields.refine(
+  (source) => (source.url === undefined) !== (source.text === undefined),
+  'give either url or text',
+) as unknown as z.ZodType<OpenApiSpecSource, OpenApiSpecSource>;
 
 export const OpenApiSpecCreateBody = strict({
   slug: OpenApiSlugInput,
@@ -94,12 +125,12 @@ export const listOpenApiSpecs = defineOperation({
 export const createOpenApiSpec = defineOperation({
   id: 'openapi.create',
   area: AREA,
-  summary: 'Create an OpenAPI specification fetched from a URL',
+  summary: 'Create an OpenAPI specification from a URL or a text',
   method: 'POST',
   idempotent: false,
   path: SPECS,
   body: OpenApiSpecCreateBody,
-  // "spec created": the code is not shown; 201 as for the other creations.
+  // "spec created": 201 in the published document.
   status: 201,
   response: OpenApiSpecSchema,
 });
@@ -125,6 +156,8 @@ export const replaceOpenApiSpec = defineOperation({
   path: SPEC,
   params: specParams,
   body: OpenApiSpecReplaceBody,
+  // The published document answers 200 when it replaced and 201 when it created; both are read
+  // the same. The sandbox answers 200 in both cases.
   status: 200,
   response: OpenApiSpecSchema,
 });
@@ -137,6 +170,8 @@ export const deleteOpenApiSpec = defineOperation({
   idempotent: true,
   path: SPEC,
   params: specParams,
+  // The published document answers 204 when the spec did not exist and 205 when it deleted it;
+  // neither has a body, and both are read the same. The sandbox answers 204 in both cases.
   status: 204,
 });
 

@@ -6,15 +6,16 @@ import { Resource } from './resource.js';
 /** Imports of website content into spaces: `client.imports`. */
 export class Imports extends Resource {
   /**
-   * Starts importing a website (`source: { type: 'website', url }`) into `target.space`,
-   * optionally through a change request and under a page; `enhance: false` skips the AI
-   * enhancement. Returns the run, with its pages.
+   * Starts importing a website (`source: { type: 'website', url }`), or uploaded files
+   * (`source: { type: 'file', files }`), into `target.space`, optionally through a change
+   * request and under a page; `site` lists the run among that site's imports; `enhance: false`
+   * skips the AI enhancement. Returns the run, with its pages.
    */
   start(organizationId: string, body: ImportStartBody, options?: RequestOptions): ApiPromise<ImportRun> {
     return this.http.call(startImport, { params: { organizationId }, body }, options);
   }
 
-  /** Cancels a run and returns it. */
+  /** Cancels a run under way (`pending`, `in-progress`) and returns it, `cancelled`. */
   cancel(organizationId: string, importRunId: string, options?: RequestOptions): ApiPromise<ImportRun> {
     return this.http.call(cancelImport, { params: { organizationId, importRunId } }, options);
   }

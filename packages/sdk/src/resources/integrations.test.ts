@@ -16,6 +16,7 @@ const manifest: IntegrationPublishBody = {
   description: 'Shows the service status on every page',
   script: 'export default {}',
   organization: 'org_1',
+  scopes: [],
 };
 
 /** A nock body matcher for bodies nock's own types do not describe. */
@@ -38,7 +39,7 @@ describe('client.integrations.list', () => {
       .get('/v1/integrations')
       .query({
         search: 'chat',
-        category: 'support',
+        category: 'other',
         blockDomain: 'status.acme-corp.io',
         blocks: 'true',
         contentSources: 'false',
@@ -51,7 +52,7 @@ describe('client.integrations.list', () => {
 
     const page = await client.integrations.list({
       search: 'chat',
-      category: 'support',
+      category: 'other',
       blockDomain: 'status.acme-corp.io',
       blocks: true,
       contentSources: false,
@@ -74,6 +75,18 @@ describe('client.integrations.list', () => {
     expect(await invalidPaths(() => client.integrations.list({ limit: 1001 }))).toEqual(['query.limit']);
     expect(await invalidPaths(() => client.integrations.list({ categories: 'x' } as never))).toEqual([
       'query.categories',
+    ]);
+  });
+
+  it("takes only the published document's categories, scopes and targets", async () => {
+    expect(await invalidPaths(() => client.integrations.list({ category: 'support' } as never))).toEqual([
+      'query.category',
+    ]);
+    expect(await invalidPaths(() => client.integrations.list({ scope: 'space:read' } as never))).toEqual([
+      'query.scope',
+    ]);
+    expect(await invalidPaths(() => client.integrations.list({ target: 'team' } as never))).toEqual([
+      'query.target',
     ]);
   });
 });
@@ -141,13 +154,22 @@ describe('client.integrations.publish', () => {
     expect(published).toMatchObject({ name: 'status-badge', version: 2 });
   });
 
-  it('requires title, description, script and organization', async () => {
+  it('requires title, description, scopes (as the published document does), script and organization', async () => {
     expect(await invalidPaths(() => client.integrations.publish('status-badge', {} as never))).toEqual([
       'body.title',
       'body.description',
+      'body.scopes',
       'body.script',
       'body.organization',
     ]);
+  });
+
+  it("takes only the published document's runtimes, visibilities, targets, scopes and categories", async () => {
+    expect(await publishWith({ runtime: 'v3' })).toEqual(['body.runtime']);
+    expect(await publishWith({ visibility: 'hidden' })).toEqual(['body.visibility']);
+    expect(await publishWith({ target: 'team' })).toEqual(['body.target']);
+    expect(await publishWith({ scopes: ['space:read'] })).toEqual(['body.scopes.0']);
+    expect(await publishWith({ categories: ['analytics', 'support'] })).toEqual(['body.categories.1']);
   });
 
   it('checks the title (2 to 30), description (max 100) and summary (max 2048) limits', async () => {
@@ -171,8 +193,11 @@ describe('client.integrations.publish', () => {
 
   it('checks the nested parts it knows: block ids, link URLs, configuration keys, secrets', async () => {
     expect(await publishWith({ blocks: [{ title: 'No id' }] })).toEqual(['body.blocks.0.id']);
-    expect(await publishWith({ contentSources: [{ id: '' }] })).toEqual(['body.contentSources.0.id']);
-    expect(await publishWith({ externalLinks: [{ url: 'status page' }] })).toEqual([
+    const configuration = { componentId: 'config' };
+    expect(await publishWith({ contentSources: [{ id: '', title: 'Pages', configuration }] })).toEqual([
+      'body.contentSources.0.id',
+    ]);
+    expect(await publishWith({ externalLinks: [{ url: 'status page', label: 'Status' }] })).toEqual([
       'body.externalLinks.0.url',
     ]);
     expect(await publishWith({ configurations: { workspace: {} } })).toEqual([
@@ -180,6 +205,52 @@ describe('client.integrations.publish', () => {
     ]);
     expect(await publishWith({ secrets: { API_KEY: 1 } })).toEqual(['body.secrets.API_KEY']);
     expect(await publishWith({ version: 2 })).toEqual(['body.version']);
+  });
+
+  it("checks the published document's stricter rules on the nested parts", async () => {
+    // Blocks and content sources need a title of 2 to 40 characters; a content source its component.
+    expect(await publishWith({ blocks: [{ id: 'badge' }] })).toEqual(['body.blocks.0.title']);
+    expect(await publishWith({ blocks: [{ id: 'badge', title: 'x'.repeat(41) }] })).toEqual([
+      'body.blocks.0.title',
+    ]);
+    expect(await publishWith({ blocks: [{ id: 'badge', title: 'Badge', color: 'red' }] })).toEqual([
+      'body.blocks.0.color',
+    ]);
+    expect(await publishWith({ contentSources: [{ id: 'pages', title: 'Pages' }] })).toEqual([
+      'body.contentSources.0.configuration',
+    ]);
+    // External links: a label each, at most 5.
+    expect(await publishWith({ externalLinks: [{ url: 'https://acme.test' }] })).toEqual([
+      'body.externalLinks.0.label',
+    ]);
+    const link = { url: 'https://acme.test', label: 'Acme' };
+    expect(await publishWith({ externalLinks: Array.from({ length: 6 }, () => link) })).toEqual([
+      'body.externalLinks',
+    ]);
+    // Configuration properties are typed; a button needs its callback and text.
+    expect(
+      await publishWith({ configurations: { space: { properties: { color: { title: 'Colour' } } } } }),
+    ).toEqual(['body.configurations.space']);
+    expect(
+      await publishWith({ configurations: { space: { properties: { go: { type: 'button' } } } } }),
+    ).toEqual(['body.configurations.space']);
+    // At most 20 secrets; a content security policy object holds known directives only.
+    const secrets = Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`KEY_${i}`, 'v']));
+    expect(await publishWith({ secrets })).toEqual(['body.secrets']);
+    expect(await publishWith({ contentSecurityPolicy: { 'script-srcs': "'self'" } })).toEqual([
+      'body.contentSecurityPolicy.script-srcs',
+    ]);
+  });
+
+  it('sends a configuration given as a ContentKit component, and a policy object', async () => {
+    const body: IntegrationPublishBody = {
+      ...manifest,
+      configurations: { account: { componentId: 'account-config' } },
+      contentSecurityPolicy: { 'script-src': "'self'" },
+    };
+    nock(API).post('/v1/integrations/status-badge', sameAs(body)).reply(200, integration('status-badge'));
+
+    await client.integrations.publish('status-badge', body);
   });
 
   it('checks the name in the path as for get', async () => {
@@ -190,19 +261,67 @@ describe('client.integrations.publish', () => {
 });
 
 describe('client.integrations.installationsStatus', () => {
-  it('lists {status, integration} items of the organization, sending target only when given', async () => {
+  const STATUS = '/v1/orgs/org_1/integrations/installations-status';
+
+  it('lists {status, integration, target} items of the organization, sending target only when given', async () => {
     nock(API)
-      .get('/v1/orgs/org_1/integrations/installations-status')
-      .reply(200, { items: [{ status: 'active', integration: integration('analytics-pro') }], count: 1 })
-      .get('/v1/orgs/org_1/integrations/installations-status')
+      .get(STATUS)
+      .reply(200, {
+        items: [
+          {
+            status: 'active',
+            integration: integration('analytics-pro'),
+            target: { type: 'organization', organizationId: 'org_1' },
+          },
+        ],
+        count: 1,
+      })
+      .get(STATUS)
       .query({ target: 'site' })
       .reply(200, { items: [{ status: 'paused', integration: integration('support-chat') }], count: 1 });
 
     const defaults = await client.integrations.installationsStatus('org_1');
-    expect(defaults.items.map((item) => [item.status, item.integration.name])).toEqual([
-      ['active', 'analytics-pro'],
+    expect(defaults.items.map((item) => [item.status, item.integration?.name, item.target])).toEqual([
+      ['active', 'analytics-pro', { type: 'organization', organizationId: 'org_1' }],
     ]);
     const sites = await client.integrations.installationsStatus('org_1', { target: 'site' });
     expect(sites.items[0]?.status).toBe('paused');
+  });
+
+  it('sends the target a site or space filter needs, and refuses a filter with another target', async () => {
+    nock(API)
+      .get(STATUS)
+      .query({ site: 'site_1', target: 'site' })
+      .reply(200, { items: [] })
+      .get(STATUS)
+      .query({ space: 'space_1', target: 'space' })
+      .reply(200, { items: [] });
+
+    await client.integrations.installationsStatus('org_1', { site: 'site_1' });
+    await client.integrations.installationsStatus('org_1', { space: 'space_1' });
+    expect(
+      await invalidPaths(() =>
+        client.integrations.installationsStatus('org_1', { target: 'organization', site: 'site_1' }),
+      ),
+    ).toEqual(['query.site']);
+    expect(
+      await invalidPaths(() =>
+        client.integrations.installationsStatus('org_1', { site: 'site_1', space: 'space_1' }),
+      ),
+    ).toEqual(['query.space']);
+    expect(
+      await invalidPaths(() => client.integrations.installationsStatus('org_1', { target: 'team' } as never)),
+    ).toEqual(['query.target']);
+  });
+
+  it('reads installation targets and statuses it does not know', async () => {
+    nock(API)
+      .get(STATUS)
+      .reply(200, {
+        items: [{ status: 'archived', target: { type: 'team', teamId: 't1' } }],
+      });
+
+    const [item] = (await client.integrations.installationsStatus('org_1')).items;
+    expect(item).toMatchObject({ status: 'archived', target: { type: 'team', teamId: 't1' } });
   });
 });

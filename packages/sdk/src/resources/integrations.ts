@@ -18,7 +18,9 @@ import { Resource } from './resource.js';
 export class Integrations extends Resource {
   /**
    * Lists integrations, optionally filtered (`search`, `category`, `blockDomain`, `blocks`,
-   * `contentSources`, `owner`, `scope`, `target`).
+   * `contentSources`, `owner`, `scope`, `target`); the enumerated filters take the values of
+   * the published API document (`INTEGRATION_CATEGORIES`, `INTEGRATION_SCOPES`,
+   * `INTEGRATION_TARGETS`).
    * `await` gives the first page; `for await` walks every integration.
    */
   list(query: IntegrationListQuery = {}, options?: RequestOptions): PagePromise<Integration> {
@@ -32,9 +34,10 @@ export class Integrations extends Resource {
 
   /**
    * Publishes a version of the integration `integrationName` for `body.organization`: the
-   * manifest fields (`title`, `description`, ...) and the `script` content. Every limit of the
-   * contract is checked before sending (title 2 to 30 characters, description at most 100,
-   * summary at most 2 048, at most 3 base64 preview images, ...).
+   * manifest fields (`title`, `description`, `scopes`, ...) and the `script` content. Every limit
+   * of the contract and of the published API document is checked before sending (title 2 to 30
+   * characters, description at most 100, summary at most 2 048, at most 3 base64 preview images,
+   * `scopes` required, at most 5 external links with labels, block titles 2 to 40, ...).
    */
   publish(
     integrationName: string,
@@ -45,14 +48,19 @@ export class Integrations extends Resource {
   }
 
   /**
-   * Lists the organization's installations as `{ status, integration }`; `target` chooses
-   * which installations (the server's default: `organization`).
+   * Lists the organization's installations as `{ status, integration, target }`; `target`
+   * chooses which installations (the server's default: `organization`). `site` or `space`
+   * narrows them to one site or space; the matching `target` is sent with it when not given,
+   * as the service takes them only with it.
    */
   installationsStatus(
     organizationId: string,
     query: InstallationsStatusQuery = {},
     options?: RequestOptions,
   ): PagePromise<InstallationStatus> {
-    return this.http.list(listInstallationsStatus, { params: { organizationId }, query }, options);
+    const target =
+      query.target ?? (query.site !== undefined ? 'site' : query.space !== undefined ? 'space' : undefined);
+    const sent: InstallationsStatusQuery = target === undefined ? query : { ...query, target };
+    return this.http.list(listInstallationsStatus, { params: { organizationId }, query: sent }, options);
   }
 }

@@ -86,6 +86,49 @@ describe('client.openapi', () => {
     ).toEqual(['body.source.url']);
   });
 
+  it('creates from a text source (published document), and needs exactly one of url and text', async () => {
+    nock(API)
+      .post(SPECS, { slug: 'billing', source: { text: 'openapi: 3.1.0' } })
+      .reply(201, spec({ slug: 'billing', sourceURL: undefined }));
+
+    const created = await client.openapi.create('org_1', {
+      slug: 'billing',
+      source: { text: 'openapi: 3.1.0' },
+    });
+    expect(created.sourceURL).toBeUndefined();
+
+    expect(
+      await invalidPaths(() =>
+        client.openapi.create('org_1', {
+          slug: 'billing',
+          source: { url: PETSTORE_URL, text: 'openapi: 3.1.0' },
+        } as never),
+      ),
+    ).toEqual(['body.source']);
+    expect(
+      await invalidPaths(() => client.openapi.create('org_1', { slug: 'billing', source: {} } as never)),
+    ).toEqual(['body.source']);
+    expect(
+      await invalidPaths(() => client.openapi.create('org_1', { slug: 'billing', source: { text: '' } })),
+    ).toEqual(['body.source.text']);
+  });
+
+  it("checks the published document's limits: slugs of at most 100, URLs of at most 2 048 characters", async () => {
+    expect(
+      await invalidPaths(() =>
+        client.openapi.create('org_1', { slug: 'a'.repeat(101), source: { url: PETSTORE_URL } }),
+      ),
+    ).toEqual(['body.slug']);
+    expect(
+      await invalidPaths(() =>
+        client.openapi.replace('org_1', 'petstore', {
+          source: { url: `https://api.acme.test/${'a'.repeat(2030)}` },
+        }),
+      ),
+    ).toEqual(['body.source.url']);
+    expect(await invalidPaths(() => client.openapi.get('org_1', 'a'.repeat(101)))).toEqual(['path.specSlug']);
+  });
+
   it('refuses a missing source and unknown keys on create', async () => {
     expect(await invalidPaths(() => client.openapi.create('org_1', { slug: 'petstore' } as never))).toEqual([
       'body.source',
@@ -155,32 +198,35 @@ describe('client.openapi', () => {
     );
   });
 
-  it('reads states and fields it does not know, and refuses a spec without a slug', async () => {
+  it('reads states and fields it does not know, a spec with only its id, and refuses one without an id', async () => {
     nock(API)
       .get(`${SPECS}/petstore`)
-      .reply(200, spec({ processingState: 'queued', lastProcessErrorCode: 'PARSE_ERROR', tags: 3 }))
+      .reply(200, spec({ processingState: 'queued', lastProcessErrorCode: 'SCHEMA_ERROR', tags: 3 }))
+      .get(`${SPECS}/bare`)
+      .reply(200, { object: 'openapi-spec', id: 'spec_2' })
       .get(`${SPECS}/other`)
-      .reply(200, { ...spec(), slug: undefined });
+      .reply(200, { ...spec(), id: undefined });
 
     const read = await client.openapi.get('org_1', 'petstore');
     expect(read.processingState).toBe('queued');
-    expect(read.lastProcessErrorCode).toBe('PARSE_ERROR');
+    expect(read.lastProcessErrorCode).toBe('SCHEMA_ERROR');
     expect(read).toHaveProperty('tags', 3);
+    expect(await client.openapi.get('org_1', 'bare')).toEqual({ object: 'openapi-spec', id: 'spec_2' });
 
     const error = await rejection(client.openapi.get('org_1', 'other'), ResponseValidationError);
-    expect(error.issues.map((issue) => issue.path)).toEqual(['slug']);
+    expect(error.issues.map((issue) => issue.path)).toEqual(['id']);
   });
 });
 
 describe('client.openapi.waitUntilProcessed', () => {
-  it('polls until processingState leaves pending and processing, reporting each read', async () => {
+  it('polls until processingState leaves pending and progress, reporting each read', async () => {
     nock(API)
       .get(`${SPECS}/petstore`)
       .reply(200, spec({ processingState: 'pending' }))
       .get(`${SPECS}/petstore`)
-      .reply(200, spec({ processingState: 'processing' }))
+      .reply(200, spec({ processingState: 'progress' }))
       .get(`${SPECS}/petstore`)
-      .reply(200, spec({ processingState: 'completed', lastVersion: 'specv_2' }));
+      .reply(200, spec({ processingState: 'complete', lastVersion: 'specv_2' }));
     const seen: Array<string | undefined> = [];
 
     const done = await client.openapi.waitUntilProcessed('org_1', 'petstore', {
@@ -189,17 +235,20 @@ describe('client.openapi.waitUntilProcessed', () => {
     });
 
     expect(done.lastVersion).toBe('specv_2');
-    expect(seen).toEqual(['pending', 'processing', 'completed']);
+    expect(isOpenApiSpecFailed(done)).toBe(false);
+    expect(seen).toEqual(['pending', 'progress', 'complete']);
   });
 
   it('returns a failed spec with its errors: failing is an outcome, not an exception', async () => {
+    // The service has no failed state: a failed processing is complete, with an error code.
     nock(API)
       .get(`${SPECS}/petstore`)
       .reply(
         200,
         spec({
-          processingState: 'failed',
+          processingState: 'complete',
           lastProcessErrorCode: 'FETCH_TIMEOUT',
+          lastProcessedErrorCount: 1,
           lastProcessedErrors: [{ code: 'FETCH_TIMEOUT', message: 'timed out' }],
         }),
       );

@@ -7,7 +7,6 @@ import {
   deleteOpenApiSpec,
   getOpenApiSpec,
   listOpenApiSpecs,
-  OPENAPI_FAILED_STATES,
   OPENAPI_IN_PROGRESS_STATES,
   replaceOpenApiSpec,
   updateOpenApiSpec,
@@ -19,14 +18,20 @@ import {
 } from '../contract/openapi.js';
 import { Resource } from './resource.js';
 
-/** True while the spec is being fetched and processed (`pending`, `processing`). */
+/** True while the spec is being fetched and processed (`pending`, `progress`). */
 export function isOpenApiSpecProcessing(spec: Pick<OpenApiSpec, 'processingState'>): boolean {
   return spec.processingState !== undefined && OPENAPI_IN_PROGRESS_STATES.includes(spec.processingState);
 }
 
-/** True when the last processing did not succeed (`failed` and the like): see `lastProcessedErrors`. */
-export function isOpenApiSpecFailed(spec: Pick<OpenApiSpec, 'processingState'>): boolean {
-  return spec.processingState !== undefined && OPENAPI_FAILED_STATES.includes(spec.processingState);
+/**
+ * True when the last processing is over and did not succeed: the service marks it `complete`
+ * with a `lastProcessErrorCode` (`FETCH_TIMEOUT`, `FETCH_ERROR`, `PARSE_ERROR`); see
+ * `lastProcessedErrors` for why.
+ */
+export function isOpenApiSpecFailed(
+  spec: Pick<OpenApiSpec, 'processingState' | 'lastProcessErrorCode'>,
+): boolean {
+  return !isOpenApiSpecProcessing(spec) && typeof spec.lastProcessErrorCode === 'string';
 }
 
 /** OpenAPI specifications of an organization, kept under a slug: `client.openapi`. */
@@ -44,8 +49,9 @@ export class OpenApi extends Resource {
   }
 
   /**
-   * Creates a spec under `slug`, fetched from `source.url`. It starts `pending`: follow the
-   * processing with `waitUntilProcessed`. A slug already taken is refused (see `replace`).
+   * Creates a spec under `slug`, fetched from `source.url` or given as `source.text`. It starts
+   * `pending`: follow the processing with `waitUntilProcessed`. A slug already taken is refused
+   * (see `replace`).
    */
   create(
     organizationId: string,
@@ -61,8 +67,9 @@ export class OpenApi extends Resource {
   }
 
   /**
-   * Points the spec at a new source and processes it again, or creates the spec when no spec
-   * has that slug: the call to publish from a pipeline, whatever was there before.
+   * Points the spec at a new source (`url` or `text`) and processes it again, or creates the
+   * spec when no spec has that slug: the call to publish from a pipeline, whatever was there
+   * before.
    */
   replace(
     organizationId: string,
@@ -83,15 +90,15 @@ export class OpenApi extends Resource {
     return this.http.call(updateOpenApiSpec, { params: { organizationId, specSlug }, body }, options);
   }
 
-  /** Deletes the spec; deleting a spec that does not exist succeeds too. */
+  /** Deletes the spec; deleting a spec that does not exist succeeds too (204, or 205 when it deleted one). */
   delete(organizationId: string, specSlug: string, options?: RequestOptions): ApiPromise<void> {
     return this.http.call(deleteOpenApiSpec, { params: { organizationId, specSlug } }, options);
   }
 
   /**
    * Reads the spec every `interval` ms (default 2 000) until its `processingState` leaves
-   * `pending`/`processing`, and returns it: check `processingState` (`isOpenApiSpecFailed`
-   * tells a failure; `lastProcessedErrors` says why). Fails with `WaitTimeoutError` (holding
+   * `pending`/`progress`, and returns it: `isOpenApiSpecFailed` tells a failure
+   * (`lastProcessErrorCode`; `lastProcessedErrors` says why). Fails with `WaitTimeoutError` (holding
    * the last spec read) after `timeout` ms (default 10 minutes), with `AbortError` when
    * `signal` aborts.
    *

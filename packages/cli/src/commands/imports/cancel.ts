@@ -7,7 +7,7 @@ import { output } from '../../lib/output.js';
 export default class ImportsCancel extends BaseCommand<typeof ImportsCancel> {
   static override summary = 'Cancel an import run that is under way';
   static override description =
-    'A run that is already over (completed or cancelled) cannot be cancelled: exit 1.';
+    'Only a run under way (pending or in-progress) can be cancelled; one that is over (completed, failed or cancelled) is exit 1.';
   static override examples = ['<%= config.bin %> imports cancel imp_0001a --org org_acme'];
   static override args = {
     run: Args.string({

@@ -18,12 +18,15 @@ export default class ImportsStart extends BaseCommand<typeof ImportsStart> {
       description: 'URL of the website to import (http or https)',
       required: true,
     }),
-    space: Flags.string({ char: 's', description: 'Id of the space to import into' }),
+    space: Flags.string({ char: 's', description: 'Id of the space to import into', required: true }),
     'change-request': Flags.string({
       description: 'Import through this change request of the space (id or number)',
-      dependsOn: ['space'],
     }),
-    page: Flags.string({ description: 'Import under this page of the space', dependsOn: ['space'] }),
+    page: Flags.string({ description: 'Import under this page of the space' }),
+    site: Flags.string({
+      description:
+        "List the run among this site's imports (needed only while the space is not on the site yet)",
+    }),
     enhance: Flags.boolean({
       description: 'Enhance the imported content with AI (the default; --no-enhance to skip)',
       allowNo: true,
@@ -31,20 +34,17 @@ export default class ImportsStart extends BaseCommand<typeof ImportsStart> {
   };
 
   async run(): Promise<ImportRun> {
-    const { url, space, page, enhance } = this.flags;
+    const { url, space, page, site, enhance } = this.flags;
     const changeRequest = this.flags['change-request'];
     const organizationId = await this.organizationId();
     const body: ImportStartBody = {
       source: { type: 'website', url },
-      ...(space === undefined
-        ? {}
-        : {
-            target: {
-              space,
-              ...(changeRequest === undefined ? {} : { changeRequest }),
-              ...(page === undefined ? {} : { page }),
-            },
-          }),
+      target: {
+        space,
+        ...(changeRequest === undefined ? {} : { changeRequest }),
+        ...(page === undefined ? {} : { page }),
+      },
+      ...(site === undefined ? {} : { site }),
       ...(enhance === undefined ? {} : { enhance }),
     };
     const client = await this.client();

@@ -1,6 +1,7 @@
 import { Flags } from '@oclif/core';
-import type { InstallationStatus } from '@docs-api/sdk';
+import type { InstallationsStatusQuery, InstallationStatus } from '@docs-api/sdk';
 import { BaseCommand, listFlags } from '../../base-command.js';
+import { INSTALLATION_TARGET_OPTIONS } from '../../lib/integrations.js';
 import { output } from '../../lib/output.js';
 
 export default class IntegrationsInstallations extends BaseCommand<typeof IntegrationsInstallations> {
@@ -8,27 +9,42 @@ export default class IntegrationsInstallations extends BaseCommand<typeof Integr
   static override examples = [
     '<%= config.bin %> integrations installations --org org_acme',
     '<%= config.bin %> integrations installations --target site --json',
+    '<%= config.bin %> integrations installations --site site_docs',
   ];
   static override flags = {
     ...listFlags,
     target: Flags.string({
-      description: 'Which installations, e.g. organization or site (default: organization)',
+      description: 'Which installations: on the organization (the default), on spaces or on sites',
+      options: INSTALLATION_TARGET_OPTIONS,
+    }),
+    site: Flags.string({
+      description: 'Only the installations on this site (implies --target site)',
+      exclusive: ['space'],
+    }),
+    space: Flags.string({
+      description: 'Only the installations on this space (implies --target space)',
+      exclusive: ['site'],
     }),
   };
 
   async run(): Promise<InstallationStatus[]> {
     const organizationId = await this.organizationId();
     const client = await this.client();
-    const target = this.flags.target;
+    const { target, site, space } = this.flags;
+    const query: InstallationsStatusQuery = {
+      ...(target === undefined ? {} : { target: target as InstallationsStatusQuery['target'] }),
+      ...(site === undefined ? {} : { site }),
+      ...(space === undefined ? {} : { space }),
+    };
     const items = await this.collect((limit) =>
-      client.integrations.installationsStatus(organizationId, { limit, ...(target ? { target } : {}) }),
+      client.integrations.installationsStatus(organizationId, { ...query, limit }),
     );
     if (this.human) {
       output.table(items, [
-        { header: 'NAME', value: (item) => item.integration.name },
-        { header: 'TITLE', value: (item) => item.integration.title },
+        { header: 'NAME', value: (item) => item.integration?.name },
+        { header: 'TITLE', value: (item) => item.integration?.title },
         { header: 'STATUS', value: (item) => item.status },
-        { header: 'VERSION', value: (item) => item.integration.version },
+        { header: 'VERSION', value: (item) => item.integration?.version },
       ]);
     }
     return items;

@@ -1,7 +1,12 @@
 import { Flags } from '@oclif/core';
 import type { Integration, IntegrationListQuery } from '@docs-api/sdk';
 import { BaseCommand, listFlags } from '../../base-command.js';
-import { integrationColumns } from '../../lib/integrations.js';
+import {
+  INTEGRATION_CATEGORY_OPTIONS,
+  INTEGRATION_SCOPE_OPTIONS,
+  INTEGRATION_TARGET_OPTIONS,
+  integrationColumns,
+} from '../../lib/integrations.js';
 import { output } from '../../lib/output.js';
 
 export default class IntegrationsList extends BaseCommand<typeof IntegrationsList> {
@@ -17,7 +22,10 @@ export default class IntegrationsList extends BaseCommand<typeof IntegrationsLis
       char: 's',
       description: 'Only integrations whose name, title or description holds this text',
     }),
-    category: Flags.string({ description: 'Only integrations in this category, e.g. analytics' }),
+    category: Flags.string({
+      description: 'Only integrations in this category',
+      options: INTEGRATION_CATEGORY_OPTIONS,
+    }),
     'block-domain': Flags.string({
       description: 'Only integrations with a block that unfurls URLs of this domain',
     }),
@@ -33,8 +41,12 @@ export default class IntegrationsList extends BaseCommand<typeof IntegrationsLis
     owner: Flags.string({ description: 'Only integrations owned by this organization id' }),
     scope: Flags.string({
       description: 'Only integrations that ask for this scope, e.g. space:content:read',
+      options: INTEGRATION_SCOPE_OPTIONS,
     }),
-    target: Flags.string({ description: 'Only integrations for this target, e.g. site' }),
+    target: Flags.string({
+      description: 'Only integrations for this target (those for all targets included)',
+      options: INTEGRATION_TARGET_OPTIONS,
+    }),
   };
 
   async run(): Promise<Integration[]> {
@@ -43,13 +55,13 @@ export default class IntegrationsList extends BaseCommand<typeof IntegrationsLis
     const contentSources = this.flags['content-sources'];
     const filters: IntegrationListQuery = {
       ...(search === undefined ? {} : { search }),
-      ...(category === undefined ? {} : { category }),
+      ...(category === undefined ? {} : { category: category as IntegrationListQuery['category'] }),
       ...(blockDomain === undefined ? {} : { blockDomain }),
       ...(blocks === undefined ? {} : { blocks }),
       ...(contentSources === undefined ? {} : { contentSources }),
       ...(owner === undefined ? {} : { owner }),
-      ...(scope === undefined ? {} : { scope }),
-      ...(target === undefined ? {} : { target }),
+      ...(scope === undefined ? {} : { scope: scope as IntegrationListQuery['scope'] }),
+      ...(target === undefined ? {} : { target: target as IntegrationListQuery['target'] }),
     };
     const client = await this.client();
     const integrations = await this.collect((limit) => client.integrations.list({ ...filters, limit }));

@@ -9,7 +9,7 @@ import { output } from '../../lib/output.js';
 export default class IntegrationsPublish extends BaseCommand<typeof IntegrationsPublish> {
   static override summary = 'Publish a new version of an integration from a manifest and a script';
   static override description =
-    "The manifest (--file) is a JSON object of the publish fields: title, description, summary, scopes, categories, blocks, ... Its `organization` defaults to --org; its `name`, if any, must match the argument. The script's content is read from --script. Every limit is checked before sending (exit 2, nothing sent). Never prompts when --org or the manifest names the organization, so it fits a pipeline.";
+    "The manifest (--file) is a JSON object of the publish fields: title, description, scopes (required, possibly empty), summary, categories, blocks, ... Its `organization` defaults to --org; its `name`, if any, must match the argument. The script's content is read from --script. Every limit is checked before sending (exit 2, nothing sent). Never prompts when --org or the manifest names the organization, so it fits a pipeline.";
   static override examples = [
     '<%= config.bin %> integrations publish status-badge --file manifest.json --script dist/script.js --org org_acme',
     '<%= config.bin %> integrations publish --file manifest.json --script dist/script.js --json',

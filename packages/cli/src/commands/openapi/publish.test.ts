@@ -27,12 +27,12 @@ describe('docs openapi publish --wait at a terminal', () => {
     ]);
 
     expect(result.code).toBe(0);
-    const [before, pending, completed, after] = result.stderr.split(CLEAR_LINE);
+    const [before, pending, complete, after] = result.stderr.split(CLEAR_LINE);
     expect(before).toBe('');
     expect(pending).toMatch(/^Processing billing: pending \(\d+ ms\)$/);
-    expect(completed).toMatch(/^Processing billing: completed \((\d+ ms|1 s)\)$/);
-    expect(after).toMatch(/^✓ Published OpenAPI spec billing: completed, version specv_\w+\n$/);
-    expect(result.stdout).toMatch(/^State:\s+completed$/m);
+    expect(complete).toMatch(/^Processing billing: complete \((\d+ ms|1 s)\)$/);
+    expect(after).toMatch(/^✓ Published OpenAPI spec billing: complete, version specv_\w+\n$/);
+    expect(result.stdout).toMatch(/^State:\s+complete$/m);
     expect(result.stdout).not.toContain('Processing');
   });
 
@@ -58,7 +58,7 @@ describe('docs openapi view and delete at a terminal', () => {
     expect(select.mock.calls[0]?.[0]).toBe('OpenAPI spec');
     expect(select.mock.calls[0]?.[1]).toEqual([
       {
-        name: 'petstore (completed, public)',
+        name: 'petstore (complete, public)',
         value: 'petstore',
         description: 'https://api.acme.test/openapi/petstore.yaml',
       },
