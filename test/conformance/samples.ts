@@ -98,6 +98,18 @@ function isNullSchema(schema: unknown): boolean {
   );
 }
 
+/** An object schema that declares no `type`: it accepts any value that is not an object too. */
+function isUntypedObject(schema: unknown): boolean {
+  const resolved = resolve(schema);
+  return (
+    resolved.type === undefined &&
+    (resolved.properties !== undefined || resolved.additionalProperties !== undefined) &&
+    !resolved.oneOf &&
+    !resolved.anyOf &&
+    !resolved.allOf
+  );
+}
+
 function allowsNull(schema: Schema): boolean {
   if (Array.isArray(schema.type) && schema.type.includes('null')) return true;
   if (schema.nullable === true) return true;
@@ -142,8 +154,11 @@ function generate(schema: unknown, context: Context): unknown {
     return mergeAll([...parts, own]);
   }
   for (const key of ['oneOf', 'anyOf'] as const) {
-    const branches = (node[key] as unknown[] | undefined)?.filter((branch) => !isNullSchema(branch));
+    let branches = (node[key] as unknown[] | undefined)?.filter((branch) => !isNullSchema(branch));
     if (!branches) continue;
+    // An object schema without `type` (the document's PlainObject) also accepts every primitive
+    // and array, so under oneOf only an object can match exactly one branch: use those branches.
+    if (key === 'oneOf' && branches.some(isUntypedObject)) branches = branches.filter(isUntypedObject);
     if (branches.length === 0) return null;
     const chosen = chooseBranch(branches, context);
     const value = generate(chosen, inner);

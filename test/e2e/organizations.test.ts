@@ -166,7 +166,8 @@ describe('docs orgs invites and agent-instructions', () => {
     ok(set);
     const view = ok(await docs('orgs', 'agent-instructions', 'view'));
     expect(view.stdout).toBe('Answer in English.\nLink the page you quote.\n');
-    expect(view.stderr).toMatch(/Updated .* by Ada Lovelace/);
+    // `updatedBy` is a member id in the published document (the extract left its type open).
+    expect(view.stderr).toMatch(/Updated .* by user_ada/);
     const document = json<{ instructions: { nodes: unknown[] } }>(
       ok(await docs('orgs', 'agent-instructions', 'view', '--json')),
     );
@@ -255,8 +256,10 @@ describe('docs orgs and members: bad input', () => {
     const role = await docs('members', 'set-role', 'user_grace', '--role', 'owner');
     expect(role.code).toBe(2);
     expect(role.stderr).toMatch(/--role/);
-    const sort = await docs('members', 'list', '--sort', 'name');
+    // `name` is a sort of the published document; `title` is none.
+    const sort = await docs('members', 'list', '--sort', 'title');
     expect(sort.code).toBe(2);
+    expect(sort.stderr).toMatch(/--sort/);
     const noUser = await docs('members', 'view');
     expect(noUser.code).toBe(2);
     expect(noUser.stderr).toContain('Missing the user id');

@@ -156,6 +156,17 @@ describe('docs saml', () => {
     expect(human.stdout).toMatch(/Certificate:\s+CN=idp\.example\.test/);
   });
 
+  it('creates a pending provider from --label alone, with guests as the default role', async () => {
+    const pending = json<Provider>(
+      ok(await docs('saml', 'create', '--label', 'Pending IdP', '--default-role', 'guest', '--json')),
+    );
+    expect(pending).toMatchObject({ label: 'Pending IdP', status: 'pending', defaultRole: null });
+    // Not a way to sign in until configured.
+    const entries = json<Array<{ label: string }>>(ok(await docs('saml', 'sso-entries', '--json')));
+    expect(entries.map((entry) => entry.label)).not.toContain('Pending IdP');
+    ok(await docs('saml', 'delete', pending.id, '--yes'));
+  });
+
   it('exits 1 with the server message for a default team outside the organization', async () => {
     const result = await docs('saml', 'edit', 'saml_okta', '--default-team', 'team_nope');
     expect(result.code).toBe(1);
@@ -205,9 +216,14 @@ describe('docs saml', () => {
     );
     expect(noFile.code).toBe(2);
     expect(noFile.stderr).toContain('--certificate-file: cannot read');
-    const missing = await docs('saml', 'create', '--label', 'X');
+    // Only --label is required (the published document): the provider stays pending until configured.
+    const missing = await docs('saml', 'create', '--entity-id', 'urn:x');
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/Missing required flag/);
+    expect(missing.stderr).toMatch(/label/);
+    const longLabel = await docs('saml', 'create', '--label', 'x'.repeat(31));
+    expect(longLabel.code).toBe(2);
+    expect(longLabel.stderr).toContain('label');
     const badRole = await docs('saml', 'edit', 'saml_x', '--default-role', 'owner');
     expect(badRole.code).toBe(2);
     expect(badRole.stderr).toMatch(/--default-role/);

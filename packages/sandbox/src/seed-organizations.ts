@@ -3,6 +3,30 @@ import type { Store } from './store.js';
 const T0 = '2026-01-05T09:00:00.000Z';
 
 /**
+ * A user of the seed. `urls.location` is absolute at the sandbox's default API root: views that
+ * embed users (`userView` in handlers/organizations.ts) answer it at the origin a request reached.
+ */
+export function seedUser(store: Store, id: string, displayName: string, email: string): void {
+  store.users.set(id, {
+    object: 'user',
+    id,
+    displayName,
+    email,
+    urls: { location: store.apiUrl(`/users/${id}`) },
+  });
+}
+
+/** What the seed's organizations share: the fields the published document requires, as a new organization has them. */
+export const NEW_ORGANIZATION = {
+  type: 'business',
+  plan: 'free_2024',
+  sso: false,
+  inviteLinks: true,
+  mergeRules: { type: 'none' },
+  trial: { status: 'notapplicable', count: 0 },
+} as const;
+
+/**
  * Demo data of the organizations area, with fixed ids (appended after the rest of the seed):
  * - members of org_acme seen lately: user_ada (01-12 08:00) and user_grace (01-09 17:30);
  *   user_linus has never been seen, so a list sorted by `lastSeenAt` leaves him out;
@@ -28,26 +52,20 @@ export function seedOrganizations(store: Store): void {
     createdAt: '2026-01-08T12:00:00.000Z',
   });
 
-  store.users.set('user_hedy', {
-    object: 'user',
-    id: 'user_hedy',
-    displayName: 'Hedy Lamarr',
-    email: 'hedy@gamma.test',
-    photoURL: null,
-  });
+  seedUser(store, 'user_hedy', 'Hedy Lamarr', 'hedy@gamma.test');
   store.organizations.set('org_gamma', {
+    ...structuredClone(NEW_ORGANIZATION),
     object: 'organization',
     id: 'org_gamma',
     title: 'Gamma Co',
     createdAt: T0,
     emailDomains: ['acme.test'],
     hostname: 'gamma',
-    type: 'business',
+    type: 'community',
+    communityType: 'openSource',
     defaultRole: 'comment',
-    sso: false,
     ai: false,
     inviteLinks: false,
-    plan: 'free_2024',
   });
   store.members.push(
     {

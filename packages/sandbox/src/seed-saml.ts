@@ -29,6 +29,5 @@ export function seedSaml(store: Store): void {
     defaultTeam: 'team_docs',
     defaultRole: 'edit',
     createdAt: '2026-01-05T11:00:00.000Z',
-    status: 'active',
   });
 }

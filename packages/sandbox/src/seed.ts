@@ -4,7 +4,7 @@ import { seedChangeRequests } from './seed-change-requests.js';
 import { seedTranslations } from './seed-translations.js';
 import { seedTeams } from './seed-teams.js';
 import { seedCollections } from './seed-collections.js';
-import { seedOrganizations } from './seed-organizations.js';
+import { NEW_ORGANIZATION, seedOrganizations, seedUser } from './seed-organizations.js';
 import { seedSaml } from './seed-saml.js';
 import { seedConversations } from './seed-conversations.js';
 import { seedOpenApi } from './seed-openapi.js';
@@ -19,27 +19,19 @@ export type Seed = SeedName | ((store: Store) => void);
 const T0 = '2026-01-05T09:00:00.000Z';
 
 function seedOwner(store: Store): void {
-  store.users.set('user_ada', {
-    object: 'user',
-    id: 'user_ada',
-    displayName: 'Ada Lovelace',
-    email: 'ada@acme.test',
-    photoURL: null,
-  });
+  seedUser(store, 'user_ada', 'Ada Lovelace', 'ada@acme.test');
   store.actor = 'user_ada';
   store.organizations.set('org_acme', {
+    ...structuredClone(NEW_ORGANIZATION),
     object: 'organization',
     id: 'org_acme',
     title: 'Acme Inc',
     createdAt: T0,
     emailDomains: ['acme.test'],
     hostname: 'acme',
-    type: 'business',
+    useCase: 'productDocs',
     defaultRole: 'read',
-    sso: false,
     ai: true,
-    inviteLinks: true,
-    plan: 'free_2024',
   });
   store.members.push({ organization: 'org_acme', user: 'user_ada', role: 'admin', joinedAt: T0 });
 }
@@ -67,19 +59,19 @@ function seedDemo(store: Store): void {
     ['user_grace', 'Grace Hopper', 'grace@acme.test', 'review'],
     ['user_linus', 'Linus Torvalds', 'linus@acme.test', 'edit'],
   ] as const) {
-    store.users.set(id, { object: 'user', id, displayName: name, email, photoURL: null });
+    seedUser(store, id, name, email);
     store.members.push({ organization: 'org_acme', user: id, role, joinedAt: T0 });
   }
   store.organizations.set('org_beta', {
+    ...structuredClone(NEW_ORGANIZATION),
     object: 'organization',
     id: 'org_beta',
     title: 'Beta Labs',
     createdAt: T0,
     emailDomains: ['beta.test'],
     hostname: 'beta',
-    type: 'business',
     defaultRole: 'read',
-    plan: 'free_2024',
+    ai: false,
   });
   store.members.push({ organization: 'org_beta', user: 'user_ada', role: 'read', joinedAt: T0 });
 

@@ -218,19 +218,19 @@ export interface GlossaryEntryRow {
   updatedAt: string;
 }
 
+/** A SAML provider; its status follows from its fields (`pending` until the three IdP fields are set). */
 export interface SamlProviderRow {
   id: string;
   organization: string;
   label: string;
-  entityID: string;
+  entityID?: string;
   /** PEM text, as given. */
-  certificate: string;
-  ssoURL: string;
+  certificate?: string;
+  ssoURL?: string;
   /** Team id; a team deleted since is shown as no default team. */
   defaultTeam?: string;
   defaultRole: Organization['defaultRole'];
   createdAt: string;
-  status: string;
 }
 
 export interface ConversationRow {

@@ -30,6 +30,11 @@ export type {
 export type { Organization } from './contract/organizations.js';
 export type { Member } from './contract/organizations.js';
 export type {
+  OrganizationPermissions,
+  MergeRule,
+  MergeRules,
+  MergeRuleInput,
+  OrganizationMergeRulesInput,
   MergeRulesInput,
   OrganizationUpdateBody,
   SearchItem,

@@ -1,16 +1,22 @@
+import { collectionCalls } from './collections.js';
 import { importCalls } from './imports.js';
 import { integrationCalls } from './integrations.js';
 import { openApiCalls } from './openapi.js';
+import { organizationCalls } from './organizations.js';
+import { samlCalls } from './saml.js';
 import { siteCalls } from './sites.js';
 import { spaceCalls } from './spaces.js';
-import { collectionCalls } from './collections.js';
+import { teamCalls } from './teams.js';
 import type { AreaCalls } from './types.js';
 
 /** The calls of every area, by operation id. */
 export const calls: AreaCalls = {
   ...siteCalls,
+  ...organizationCalls,
   ...spaceCalls,
   ...collectionCalls,
+  ...teamCalls,
+  ...samlCalls,
   ...openApiCalls,
   ...integrationCalls,
   ...importCalls,

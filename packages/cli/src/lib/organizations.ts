@@ -98,10 +98,10 @@ export interface SearchRow {
 
 export function searchRows(items: readonly SearchItem[]): SearchRow[] {
   return items.flatMap((item) =>
-    item.pages.map((page) => ({
+    (item.pages ?? []).map((page) => ({
       space: item.id,
       page: page.id,
-      title: [...(page.ancestors ?? []).map((a) => a.title), page.title ?? page.id].join(' › '),
+      title: [...(page.ancestors ?? []).map((a) => a.title ?? ''), page.title ?? page.id].join(' › '),
       path: page.path ?? '',
       url: page.urls?.app ?? '',
     })),

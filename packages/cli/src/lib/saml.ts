@@ -18,7 +18,10 @@ export const providerArg = Args.string({
   description: 'SAML provider id (picked from a list at a terminal when omitted)',
 });
 
-/** The provider fields as flag definitions: `create` requires the first four, `edit` none. */
+/**
+ * The provider fields as flag definitions: `create` requires `label` (the provider stays
+ * `pending` until the other three are set), `edit` none.
+ */
 export const providerFlagDefinitions = {
   label: { description: 'Name shown on the sign-in button, e.g. Okta' },
   'entity-id': { description: "The identity provider's entity ID (issuer)" },
@@ -32,10 +35,14 @@ export const providerFlagDefinitions = {
 export const providerOptionFlags = {
   'default-team': Flags.string({ description: 'Id of a team of the organization that new SSO members join' }),
   'default-role': Flags.string({
-    description: 'Organization role of new SSO members',
-    options: ROLE_OPTIONS,
+    description: 'Organization role of new SSO members (guest: none)',
+    options: [...ROLE_OPTIONS, 'guest'],
   }),
 };
+
+/** `--default-role`: a role, or `null` for `guest`. */
+export const defaultRoleValue = (option: string | undefined): Role | null | undefined =>
+  option === 'guest' ? null : (option as Role | undefined);
 
 const teamLabel = (provider: SamlProvider) =>
   provider.defaultTeam

@@ -29,7 +29,7 @@ export const memberColumns: Column<TeamMembership>[] = [
   { header: 'USER', value: (m) => m.organization.id },
   { header: 'NAME', value: (m) => m.organization.user?.displayName },
   { header: 'EMAIL', value: (m) => m.organization.user?.email },
-  { header: 'TEAM ROLE', value: (m) => m.team.role },
+  { header: 'TEAM ROLE', value: (m) => m.team?.role },
   { header: 'ORG ROLE', value: (m) => (m.organization.role === null ? 'guest' : m.organization.role) },
 ];
 
@@ -62,7 +62,7 @@ export async function pickTeamMember(
     .list(organizationId, teamId, { limit: 100 })
     .toArray({ max: 100 });
   return pickOne('Member', members, `Team ${teamId} has no members.`, (m) => ({
-    name: `${m.organization.user?.displayName ?? m.organization.id} (${m.organization.id}, ${m.team.role})`,
+    name: `${m.organization.user?.displayName ?? m.organization.id} (${[m.organization.id, m.team?.role].filter(Boolean).join(', ')})`,
     value: m.organization.id,
   }));
 }

@@ -36,7 +36,8 @@ describe('members: list', () => {
         id: 'user_grace',
         displayName: 'Grace Hopper',
         email: 'grace@acme.test',
-        photoURL: null,
+        // No photo: no `photoURL` (the document's is a string, not null); an absolute location.
+        urls: { location: 'http://sandbox.test/v1/users/user_grace' },
       },
       disabled: false,
       joinedAt: '2026-01-05T09:00:00.000Z',
@@ -44,6 +45,8 @@ describe('members: list', () => {
       sso: false,
       spaces: 5,
       teams: 1,
+      // Both sites of org_acme (published document).
+      sites: 2,
     });
     await failure(client.members.get(ORG, 'user_hedy'), NotFoundError);
   });
@@ -73,6 +76,16 @@ describe('members: list', () => {
     ]);
   });
 
+  it('sorts by display name (published document)', async () => {
+    const { client } = setup();
+    expect(await memberIds(client, { sort: 'name', order: 'asc' })).toEqual([
+      'user_ada',
+      'user_grace',
+      'user_linus',
+    ]);
+    expect(await memberIds(client, { sort: 'name' })).toEqual(['user_linus', 'user_grace', 'user_ada']);
+  });
+
   it('pages the list', async () => {
     const { client } = setup();
     const first = await client.members.list(ORG, { limit: 2 });
@@ -89,7 +102,9 @@ describe('members: roles and removal', () => {
     expect(await memberIds(client, { role: 'review', order: 'asc' })).toEqual(['user_grace', 'user_linus']);
 
     const guest = await client.members.update(ORG, 'user_linus', { role: null });
-    expect(guest).toMatchObject({ role: null, spaces: 0 });
+    expect(guest).toMatchObject({ role: null, spaces: 0, sites: 0 });
+    // The role filter `guest` (published document) lists the members without a role.
+    expect(await memberIds(client, { role: 'guest' })).toEqual(['user_linus']);
     expect(await client.members.listSpaces(ORG, 'user_linus').toArray({ max: 10 })).toEqual([]);
   });
 
@@ -163,7 +178,7 @@ describe("members: a member's spaces and teams", () => {
     const { client } = setup();
     const teams = async (userId: string, title?: string) =>
       (await client.members.listTeams(ORG, userId, title ? { title } : {}).toArray({ max: 10 })).map(
-        (item) => [item.team.id, item.member.role],
+        (item) => [item.team.id, item.member?.role],
       );
     expect(await teams('user_ada')).toEqual([['team_docs', 'owner']]);
     expect(await teams('user_linus')).toEqual([['team_docs', 'member']]);

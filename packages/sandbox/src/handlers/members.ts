@@ -59,18 +59,21 @@ export const memberHandlers = [
     const sort = query.sort ?? 'joinedAt';
     const rows = store.members.filter((m) => {
       if (m.organization !== params.organizationId) return false;
-      if (query.role !== undefined && m.role !== query.role) return false;
+      // `guest`: members without an organization role.
+      if (query.role === 'guest' ? Boolean(m.role) : query.role !== undefined && m.role !== query.role)
+        return false;
       // Sorting by last activity lists only members who have been active.
       if (sort === 'lastSeenAt' && !m.lastSeenAt) return false;
       if (search === undefined) return true;
       const user = store.users.get(m.user);
       return [user?.displayName, user?.email].some((text) => text?.toLowerCase().includes(search));
     });
-    const sorted = sortBy(
-      rows,
-      (m) => (sort === 'lastSeenAt' ? (m.lastSeenAt ?? '') : m.joinedAt),
-      query.order ?? 'desc',
-    );
+    const sortKey = (m: MemberRow): string => {
+      if (sort === 'lastSeenAt') return m.lastSeenAt ?? '';
+      if (sort === 'name') return (store.users.get(m.user)?.displayName ?? m.user).toLowerCase();
+      return m.joinedAt;
+    };
+    const sorted = sortBy(rows, sortKey, query.order ?? 'desc');
     return paginate(
       sorted.map((m) => memberView(store, m)),
       query,

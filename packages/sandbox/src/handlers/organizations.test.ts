@@ -30,10 +30,49 @@ describe('organizations: settings', () => {
       defaultContent: { type: 'site', site: 'site_docs' },
       sso: true,
       ai: true,
-      urls: { logo: 'https://cdn.acme.test/logo.png' },
+      urls: { location: 'http://sandbox.test/v1/orgs/org_acme', logo: 'https://cdn.acme.test/logo.png' },
       mergeRules: { type: 'rules', rules: [{ rule: 'require_specific_reviewers', users: ['user_grace'] }] },
     });
     expect(await client.organizations.get(ORG)).toEqual(updated);
+  });
+
+  it('answers the fields the document requires: absolute location, plan, trial, merge rules, permissions', async () => {
+    const { client } = setup();
+    expect(await client.organizations.get(ORG)).toMatchObject({
+      object: 'organization',
+      type: 'business',
+      plan: 'free_2024',
+      inviteLinks: true,
+      mergeRules: { type: 'none' },
+      trial: { status: 'notapplicable', count: 0 },
+      urls: {
+        location: 'http://sandbox.test/v1/orgs/org_acme',
+        app: 'https://app.sandbox.docs-api.local/o/org_acme',
+      },
+      permissions: { view: true, admin: true, ownTeam: true, createContent: true, listMembers: true },
+    });
+    // In org_beta the caller only reads; org_gamma (found by email domain) it is not in.
+    expect((await client.organizations.get('org_beta')).permissions).toMatchObject({
+      view: true,
+      admin: false,
+      createContent: false,
+    });
+    const gamma = (await client.organizations.listByEmailDomain('acme.test')).organizations[1];
+    expect([gamma?.id, gamma?.permissions?.view]).toEqual(['org_gamma', false]);
+  });
+
+  it('removes the default content and the logo on null (published document)', async () => {
+    const { client } = setup();
+    await client.organizations.update(ORG, {
+      defaultContent: { type: 'site', site: 'site_docs' },
+      logo: 'https://cdn.acme.test/logo.png',
+    });
+    const cleared = await client.organizations.update(ORG, { defaultContent: null, logo: null });
+    expect(cleared.defaultContent).toBeUndefined();
+    expect(cleared.urls).not.toHaveProperty('logo');
+    expect((await client.organizations.update(ORG, { mergeRules: { type: 'none' } })).mergeRules).toEqual({
+      type: 'none',
+    });
   });
 
   it('refuses default content that is not a site of the organization, and changes nothing', async () => {
@@ -107,7 +146,7 @@ describe('organizations: joining and email domains', () => {
     expect(members.map((m) => m.id)).toEqual(['user_ada', 'user_grace', 'user_hedy']);
   });
 
-  it('refuses to join when the caller’s domain is not allowed (403), and an absent organization (404)', async () => {
+  it('refuses to join when the caller’s domain is not allowed (400, as the document says), and an absent organization (404)', async () => {
     const { sandbox, client } = setup();
     const beta = sandbox.store.organizations.get('org_beta');
     sandbox.store.members.splice(
@@ -115,7 +154,7 @@ describe('organizations: joining and email domains', () => {
       1,
     );
     expect(beta?.emailDomains).toEqual(['beta.test']);
-    const message = await failure(client.organizations.join('org_beta'), PermissionDeniedError);
+    const message = await failure(client.organizations.join('org_beta'), BadRequestError);
     expect(message).toContain('acme.test');
     await failure(client.organizations.join('org_nope'), NotFoundError);
     expect(sandbox.store.members.some((m) => m.organization === 'org_beta')).toBe(false);
@@ -146,8 +185,10 @@ describe('organizations: invites and ping', () => {
 
   it('answers a JWT naming the user and organization, and marks the caller active', async () => {
     const { client } = setup();
-    const { serviceVisitorClaims } = await client.organizations.ping(ORG);
-    const [header = '', payload = '', signature] = (serviceVisitorClaims ?? '').split('.');
+    const { gitbookVisitorClaims, serviceVisitorClaims } = await client.organizations.ping(ORG);
+    // The document's name and the extract's, both sent.
+    expect(serviceVisitorClaims).toBe(gitbookVisitorClaims);
+    const [header = '', payload = '', signature] = (gitbookVisitorClaims ?? '').split('.');
     expect(JSON.parse(Buffer.from(header, 'base64url').toString())).toEqual({ alg: 'none', typ: 'JWT' });
     expect(JSON.parse(Buffer.from(payload, 'base64url').toString())).toMatchObject({
       sub: 'user_ada',
@@ -169,18 +210,27 @@ describe('organizations: search', () => {
     const bearer = await client.organizations.search(ORG, { query: 'bearer' }).toArray({ max: 10 });
     expect(bearer).toEqual([
       {
+        type: 'space',
         id: 'space_api',
         title: 'API Reference',
+        score: 1,
         pages: [
           {
             id: 'page_api_auth',
             title: 'Authentication',
+            description: '',
             path: 'authentication',
+            score: 1,
+            rank: 1,
+            // The title does not match: the page is found through its section.
+            resultType: 'section',
             sections: [
               {
                 id: 'authentication',
                 title: 'Authentication',
                 path: 'authentication#authentication',
+                score: 1,
+                resultType: 'section',
                 body: 'Send `Authorization: Bearer <token>` with every request.',
                 urls: { app: 'https://app.sandbox.docs-api.local/s/space_api/authentication#authentication' },
               },
@@ -197,12 +247,14 @@ describe('organizations: search', () => {
     const { client } = setup();
     const [handbook] = await client.organizations.search(ORG, { query: 'installation' }).toArray({ max: 1 });
     expect(handbook?.id).toBe('space_handbook');
-    const installation = handbook?.pages.find((page) => page.id === 'page_installation');
+    const installation = handbook?.pages?.find((page) => page.id === 'page_installation');
     expect(installation?.ancestors).toEqual([{ title: 'Getting started' }]);
     expect(installation?.path).toBe('getting-started/installation');
 
     const [byTitle] = await client.organizations.search(ORG, { query: 'all pages' }).toArray({ max: 5 });
-    expect(byTitle?.pages.map((page) => [page.id, page.sections])).toEqual([['page_all_pages', []]]);
+    expect(byTitle?.pages?.map((page) => [page.id, page.resultType, page.sections])).toEqual([
+      ['page_all_pages', 'page', []],
+    ]);
   });
 
   it('pages space by space, and sees content once merged', async () => {
@@ -219,8 +271,15 @@ describe('organizations: search', () => {
     );
     await client.changeRequests.merge('space_handbook', 'cr_cli');
     const merged = await client.organizations.search(ORG, { query: 'command-line' }).toArray({ max: 10 });
-    expect(merged.map((item) => [item.id, item.pages.map((page) => page.id)])).toEqual([
-      ['space_handbook', ['page_getting_started', 'page_cli']],
+    // Pages come in rank order (highest score first): the CLI page names it in its title.
+    expect(merged.map((item) => [item.id, item.pages?.map((page) => [page.id, page.rank])])).toEqual([
+      [
+        'space_handbook',
+        [
+          ['page_cli', 1],
+          ['page_getting_started', 2],
+        ],
+      ],
     ]);
   });
 
@@ -239,9 +298,13 @@ describe('organizations: agent instructions', () => {
   it('starts as an empty document, is replaced by PUT and remembers who and when', async () => {
     const { client } = setup();
     const initial = await client.organizations.getAgentInstructions(ORG);
+    // The document requires `updatedAt` and `updatedBy` (a member id): before any PUT, the
+    // organization's creation and its first admin.
     expect(initial).toEqual({
       object: 'agent-instructions',
       instructions: { object: 'document', data: { schemaVersion: 1 }, nodes: [] },
+      updatedAt: '2026-01-05T09:00:00.000Z',
+      updatedBy: 'user_ada',
       urls: { location: '/v1/orgs/org_acme/agent-instructions' },
     });
 
@@ -250,11 +313,11 @@ describe('organizations: agent instructions', () => {
     expect(updated).toMatchObject({
       instructions,
       updatedAt: '2026-03-01T00:00:00.000Z',
-      updatedBy: { id: 'user_ada', displayName: 'Ada Lovelace' },
+      updatedBy: 'user_ada',
     });
     expect(await client.organizations.getAgentInstructions(ORG)).toEqual(updated);
     // Per organization: org_beta's are still empty, and its readers cannot replace them.
-    expect((await client.organizations.getAgentInstructions('org_beta')).instructions.nodes).toEqual([]);
+    expect((await client.organizations.getAgentInstructions('org_beta')).instructions?.nodes).toEqual([]);
     await failure(
       client.organizations.updateAgentInstructions('org_beta', instructions),
       PermissionDeniedError,

@@ -17,6 +17,7 @@ import {
   type SearchPage,
   type SearchSection,
   type Space,
+  type User,
 } from '@docs-api/sdk/contract';
 import { APP_HOST, flattenPages, primaryRevision } from '../content.js';
 import { badRequest, conflict, notFound, SandboxError } from '../errors.js';
@@ -35,7 +36,7 @@ function membership(store: Store, organizationId: string, userId: string): Membe
 }
 
 /** The organization, if the actor is a member of it; 404 otherwise (as for an absent one). */
-export function requireOrganization(store: Store, organizationId: string) {
+export function requireOrganization(store: Store, organizationId: string): Organization {
   const organization = store.organizations.get(organizationId);
   if (!organization || !membership(store, organizationId, store.actor)) {
     throw notFound('organization', organizationId);
@@ -50,6 +51,74 @@ export function requireOrganizationAdmin(store: Store, organizationId: string): 
     throw new SandboxError(403, `Only the admins of organization "${organizationId}" can do this`);
   }
   return organization;
+}
+
+/**
+ * The API view of a user, as the service sends it: `displayName` and an absolute
+ * `urls.location` at the origin the request reached; no `photoURL` when the user has none.
+ */
+export function userView(store: Store, userId: string): User {
+  const user = store.users.get(userId);
+  const { photoURL, ...rest } = user ?? { object: 'user' as const, id: userId };
+  return {
+    ...rest,
+    displayName: rest.displayName ?? userId,
+    ...(photoURL ? { photoURL } : {}),
+    urls: { location: store.apiUrl(`/users/${userId}`) },
+  };
+}
+
+/** What the actor may do with an organization, from the actor's role in it. */
+function organizationPermissions(store: Store, organizationId: string): Organization['permissions'] {
+  const role = membership(store, organizationId, store.actor)?.role;
+  const member = role !== undefined;
+  const admin = role === 'admin';
+  const creates = admin || role === 'create';
+  const ownTeam = [...store.teams.values()].some(
+    (team) =>
+      team.organization === organizationId &&
+      team.members.some((m) => m.user === store.actor && m.role === 'owner'),
+  );
+  return {
+    view: member,
+    access: member,
+    admin,
+    ownTeam: member && ownTeam,
+    createContent: creates,
+    createOpenAPISpec: creates,
+    viewBilling: admin,
+    listMembers: member,
+    listTeams: member,
+    listIntegrations: member,
+    listInstallations: admin,
+    installIntegration: admin,
+  };
+}
+
+/**
+ * The API view of an organization, as the service sends it: every field the published document
+ * requires (stored ones, with the service's defaults for those a seed left out), an absolute
+ * `urls.location`, and the actor's permissions. Integrations embed it as their `owner`.
+ */
+export function organizationView(store: Store, organization: Organization): Organization {
+  const { urls, permissions: _permissions, ...stored } = organization;
+  return {
+    ...stored,
+    title: stored.title ?? organization.id,
+    createdAt: stored.createdAt ?? store.now(),
+    emailDomains: [...(stored.emailDomains ?? [])],
+    type: stored.type ?? 'business',
+    inviteLinks: stored.inviteLinks ?? false,
+    plan: stored.plan ?? 'free_2024',
+    mergeRules: structuredClone(stored.mergeRules ?? { type: 'none' }),
+    trial: structuredClone(stored.trial ?? { status: 'notapplicable', count: 0 }),
+    urls: {
+      location: store.apiUrl(`/orgs/${organization.id}`),
+      app: `https://${APP_HOST}/o/${organization.id}`,
+      ...(urls?.logo ? { logo: urls.logo } : {}),
+    },
+    permissions: organizationPermissions(store, organization.id),
+  };
 }
 
 /** The live (not deleted) spaces of an organization, in store order. */
@@ -67,9 +136,14 @@ export function memberSpaces(store: Store, member: MemberRow): Space[] {
   return member.role ? organizationSpaces(store, member.organization) : [];
 }
 
-/** The API view of an organization member; `spaces` and `teams` are counted from the store. */
+/** The sites a member can reach: every site of the organization; guests reach none through their membership. */
+function memberSites(store: Store, member: MemberRow): number {
+  if (!member.role) return 0;
+  return [...store.sites.values()].filter((row) => row.organization === member.organization).length;
+}
+
+/** The API view of an organization member; `spaces`, `teams` and `sites` are counted from the store. */
 export function memberView(store: Store, member: MemberRow): Member {
-  const user = store.users.get(member.user);
   const teams = [...store.teams.values()].filter(
     (row) => row.organization === member.organization && row.members.some((m) => m.user === member.user),
   ).length;
@@ -77,13 +151,14 @@ export function memberView(store: Store, member: MemberRow): Member {
     object: 'member',
     id: member.user,
     role: member.role ?? null,
-    ...(user ? { user } : {}),
+    user: userView(store, member.user),
     disabled: false,
     joinedAt: member.joinedAt,
     ...(member.lastSeenAt ? { lastSeenAt: member.lastSeenAt } : {}),
     sso: member.sso ?? false,
     spaces: memberSpaces(store, member).length,
     teams,
+    sites: memberSites(store, member),
   };
 }
 
@@ -124,7 +199,13 @@ function markdownSections(pageTitle: string, markdown: string): MarkdownSection[
   return sections;
 }
 
-function searchSpace(store: Store, space: Space, needle: string): SearchItem | undefined {
+const occurrences = (text: string, needle: string) => text.toLowerCase().split(needle).length - 1;
+
+/**
+ * The matching pages of a space, unranked. A page's score: 2 per occurrence in its title, 1 per
+ * occurrence in a matching section; `resultType` says whether its own fields matched.
+ */
+function searchSpace(store: Store, space: Space, needle: string): SearchPage[] {
   const revision = primaryRevision(store, space);
   const flat = flattenPages(revision.pages);
   const byId = new Map(flat.map((entry) => [entry.page.id, entry]));
@@ -133,44 +214,93 @@ function searchSpace(store: Store, space: Space, needle: string): SearchItem | u
     const { page, path } = entry;
     const pageUrl = `https://${APP_HOST}/s/${space.id}/${path}`;
     const sections: SearchSection[] = markdownSections(page.title, page.markdown ?? '')
-      .filter(
-        (section) =>
-          section.title.toLowerCase().includes(needle) || section.body.toLowerCase().includes(needle),
-      )
       .map((section) => ({
+        section,
+        score: occurrences(section.title, needle) + occurrences(section.body, needle),
+      }))
+      .filter(({ score }) => score > 0)
+      .map(({ section, score }) => ({
         id: section.anchor,
         title: section.title,
         path: `${path}#${section.anchor}`,
+        score,
+        resultType: 'section',
         body: section.body,
         urls: { app: `${pageUrl}#${section.anchor}` },
       }));
-    if (!page.title.toLowerCase().includes(needle) && sections.length === 0) continue;
+    const ownScore = 2 * (occurrences(page.title, needle) + occurrences(page.description ?? '', needle));
+    if (ownScore === 0 && sections.length === 0) continue;
     const ancestors: Array<{ title: string }> = [];
     for (let parent = entry.parent; parent; parent = byId.get(parent)?.parent ?? null) {
       const title = byId.get(parent)?.page.title;
       if (title !== undefined) ancestors.unshift({ title });
     }
-    pages.push({ id: page.id, title: page.title, path, sections, ancestors, urls: { app: pageUrl } });
+    pages.push({
+      id: page.id,
+      title: page.title,
+      description: page.description ?? '',
+      path,
+      score: ownScore + sections.reduce((sum, section) => sum + (section.score ?? 0), 0),
+      rank: 0,
+      resultType: ownScore > 0 ? 'page' : 'section',
+      sections,
+      ancestors,
+      urls: { app: pageUrl },
+    });
   }
-  return pages.length ? { id: space.id, title: space.title ?? space.id, pages } : undefined;
+  return pages;
+}
+
+/**
+ * The organization's search results: pages ranked over every space (highest score first, ties
+ * in space and page order; `rank` is that one-based position), grouped by space, spaces in the
+ * order of their best page. A space's score is its best page's.
+ */
+function searchOrganizationContent(store: Store, spaces: readonly Space[], needle: string): SearchItem[] {
+  const found = spaces.flatMap((space) => searchSpace(store, space, needle).map((page) => ({ space, page })));
+  const ranked = found
+    .map((entry, index) => ({ ...entry, index }))
+    .sort((a, b) => (b.page.score ?? 0) - (a.page.score ?? 0) || a.index - b.index);
+  const items = new Map<string, SearchItem & { pages: SearchPage[] }>();
+  ranked.forEach(({ space, page }, index) => {
+    page.rank = index + 1;
+    const item = items.get(space.id) ?? {
+      type: 'space',
+      id: space.id,
+      title: space.title ?? space.id,
+      score: page.score ?? 0,
+      pages: [],
+    };
+    item.pages.push(page);
+    items.set(space.id, item);
+  });
+  return [...items.values()];
 }
 
 // ---------------------------------------------------------------------------------------------
 
 const EMPTY_DOCUMENT: DocumentInput = { object: 'document', data: { schemaVersion: 1 }, nodes: [] };
 
-function agentInstructionsView(store: Store, organizationId: string): AgentInstructions {
-  const row = store.agentInstructions.get(organizationId);
+/**
+ * The agent instructions of an organization. Before any PUT: an empty document, last changed
+ * when the organization was created, by its first admin (the document requires both fields).
+ */
+function agentInstructionsView(store: Store, organization: Organization): AgentInstructions {
+  const row = store.agentInstructions.get(organization.id);
+  const firstAdmin = store.members.find((m) => m.organization === organization.id && m.role === 'admin');
   return {
     object: 'agent-instructions',
     instructions: structuredClone(row?.instructions ?? EMPTY_DOCUMENT),
-    ...(row ? { updatedAt: row.updatedAt, updatedBy: store.users.get(row.updatedBy) ?? row.updatedBy } : {}),
-    urls: { location: `/v1/orgs/${organizationId}/agent-instructions` },
+    updatedAt: row?.updatedAt ?? organization.createdAt ?? store.now(),
+    // A member id, as the document describes it.
+    updatedBy: row?.updatedBy ?? firstAdmin?.user ?? store.actor,
+    // "Relative URL to the resource in the API", as the document describes this one.
+    urls: { location: `/v1/orgs/${organization.id}/agent-instructions` },
   };
 }
 
 /** An unsigned JWT (`alg: none`) naming the user and the organization: the sandbox signs nothing. */
-function serviceVisitorClaims(store: Store, organizationId: string): string {
+function visitorClaims(store: Store, organizationId: string): string {
   const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
   const issuedAt = Math.floor(Date.parse(store.now()) / 1000);
   const header = encode({ alg: 'none', typ: 'JWT' });
@@ -185,10 +315,15 @@ export const organizationHandlers = [
     const mine = [...store.organizations.values()].filter((org) =>
       store.members.some((m) => m.organization === org.id && m.user === store.actor),
     );
-    return paginate(mine, query);
+    return paginate(
+      mine.map((org) => organizationView(store, org)),
+      query,
+    );
   }),
 
-  implement(getOrganization, ({ store, params }) => requireOrganization(store, params.organizationId)),
+  implement(getOrganization, ({ store, params }) =>
+    organizationView(store, requireOrganization(store, params.organizationId)),
+  ),
 
   implement(updateOrganization, ({ store, params, body }) => {
     const organization = requireOrganizationAdmin(store, params.organizationId);
@@ -215,13 +350,17 @@ export const organizationHandlers = [
       }
     }
 
-    const { logo, emailDomains, ...rest } = body;
+    const { logo, emailDomains, defaultContent, ...rest } = body;
     for (const [key, value] of Object.entries(rest)) {
       if (value !== undefined) (organization as Record<string, unknown>)[key] = structuredClone(value);
     }
     if (emailDomains) organization.emailDomains = [...new Set(emailDomains.map((d) => d.toLowerCase()))];
-    if (logo !== undefined) organization.urls = { ...organization.urls, logo };
-    return organization;
+    // `null` removes the default content or the logo.
+    if (defaultContent === null) delete organization.defaultContent;
+    else if (defaultContent !== undefined) organization.defaultContent = { ...defaultContent };
+    if (logo === null) delete organization.urls;
+    else if (logo !== undefined) organization.urls = { logo };
+    return organizationView(store, organization);
   }),
 
   implement(deleteOrganizationInvite, ({ store, params }) => {
@@ -239,7 +378,7 @@ export const organizationHandlers = [
     const allowed = (organization.emailDomains ?? []).map((d) => d.toLowerCase());
     if (!domain || !allowed.includes(domain)) {
       throw new SandboxError(
-        403,
+        400,
         `Your email domain "${domain ?? ''}" is not one of the domains allowed to join organization "${organization.id}"`,
       );
     }
@@ -254,25 +393,22 @@ export const organizationHandlers = [
   implement(searchOrganization, ({ store, params, query }) => {
     requireOrganization(store, params.organizationId);
     const needle = query.query.toLowerCase();
-    const items = organizationSpaces(store, params.organizationId).flatMap(
-      (space) => searchSpace(store, space, needle) ?? [],
-    );
+    const items = searchOrganizationContent(store, organizationSpaces(store, params.organizationId), needle);
     return paginate(items, query);
   }),
 
-  implement(getAgentInstructions, ({ store, params }) => {
-    requireOrganization(store, params.organizationId);
-    return agentInstructionsView(store, params.organizationId);
-  }),
+  implement(getAgentInstructions, ({ store, params }) =>
+    agentInstructionsView(store, requireOrganization(store, params.organizationId)),
+  ),
 
   implement(updateAgentInstructions, ({ store, params, body }) => {
-    requireOrganizationAdmin(store, params.organizationId);
-    store.agentInstructions.set(params.organizationId, {
+    const organization = requireOrganizationAdmin(store, params.organizationId);
+    store.agentInstructions.set(organization.id, {
       instructions: structuredClone(body.instructions),
       updatedAt: store.now(),
       updatedBy: store.actor,
     });
-    return agentInstructionsView(store, params.organizationId);
+    return agentInstructionsView(store, organization);
   }),
 
   implement(listOrganizationsByEmailDomain, ({ store, params }) => {
@@ -280,13 +416,15 @@ export const organizationHandlers = [
     const organizations = [...store.organizations.values()].filter((org) =>
       (org.emailDomains ?? []).some((d) => d.toLowerCase() === domain),
     );
-    return { organizations };
+    return { organizations: organizations.map((org) => organizationView(store, org)) };
   }),
 
   implement(pingOrganization, ({ store, params }) => {
     requireOrganization(store, params.organizationId);
     const member = membership(store, params.organizationId, store.actor);
     if (member) member.lastSeenAt = store.now();
-    return { serviceVisitorClaims: serviceVisitorClaims(store, params.organizationId) };
+    // The document names the token `gitbookVisitorClaims`, the extract `serviceVisitorClaims`: both are sent.
+    const token = visitorClaims(store, params.organizationId);
+    return { gitbookVisitorClaims: token, serviceVisitorClaims: token };
   }),
 ];

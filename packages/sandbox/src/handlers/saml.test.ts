@@ -43,7 +43,7 @@ describe('SAML providers: seed and reads', () => {
           startURL: `${SSO}/saml_okta/start`,
           entityID: `${SSO}/saml_okta/metadata`,
         },
-        urls: { location: '/v1/orgs/org_acme/saml/saml_okta' },
+        urls: { location: 'http://sandbox.test/v1/orgs/org_acme/saml/saml_okta' },
       },
     ]);
     expect(await client.saml.get(ORG, 'saml_okta')).toEqual(page.items[0]);
@@ -74,11 +74,12 @@ describe('SAML providers: create, update, delete', () => {
     expect(created).toMatchObject({
       label: 'Entra ID',
       status: 'active',
-      defaultTeam: null,
       defaultRole: 'read',
       createdAt: '2026-03-01T00:00:00.000Z',
       service: { startURL: `${SSO}/${created.id}/start` },
     });
+    // No default team: absent (the document's `defaultTeam` is not nullable).
+    expect(created).not.toHaveProperty('defaultTeam');
     expect((await client.saml.list(ORG)).items.map((p) => p.id)).toEqual(['saml_okta', created.id]);
     expect((await client.saml.listSsoEntries(ORG)).items.map((entry) => entry.label)).toEqual([
       'Okta',
@@ -122,7 +123,29 @@ describe('SAML providers: create, update, delete', () => {
   it('shows no default team once that team is deleted', async () => {
     const { client } = setup();
     await client.teams.delete(ORG, 'team_docs');
-    expect((await client.saml.get(ORG, 'saml_okta')).defaultTeam).toBeNull();
+    expect(await client.saml.get(ORG, 'saml_okta')).not.toHaveProperty('defaultTeam');
+  });
+
+  it('creates a pending provider from a label alone; it becomes active, and an SSO entry, once configured', async () => {
+    const { client } = setup();
+    const pending = await client.saml.create(ORG, { label: 'Entra ID', defaultRole: null });
+    expect(pending).toMatchObject({
+      label: 'Entra ID',
+      status: 'pending',
+      // The document requires these three; what the service sends before they are set is not documented.
+      ssoURL: 'about:blank',
+      entityID: '',
+      certificate: '',
+      defaultRole: null,
+    });
+    expect((await client.saml.listSsoEntries(ORG)).items.map((entry) => entry.id)).toEqual(['saml_okta']);
+
+    const { label: _label, ...idp } = entra;
+    expect((await client.saml.update(ORG, pending.id, idp)).status).toBe('active');
+    expect((await client.saml.listSsoEntries(ORG)).items.map((entry) => entry.id)).toEqual([
+      'saml_okta',
+      pending.id,
+    ]);
   });
 
   it('deletes a provider, and deleting an absent one succeeds too', async () => {

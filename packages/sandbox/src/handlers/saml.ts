@@ -16,10 +16,11 @@ import { requireOrganization } from './organizations.js';
 import { teamView } from './teams.js';
 
 /*
- * Single sign-on: SAML identity providers per organization. A provider starts `active` (the
- * contract shows no other status nor any transition). Its `service` side (where the identity
- * provider posts assertions, where sign-in starts, this service's entity ID) is derived from
- * its id. The SSO entries are derived from the active providers.
+ * Single sign-on: SAML identity providers per organization. A provider is `pending` until the
+ * identity provider's side (`entityID`, `ssoURL`, `certificate`) is all set, then `active`.
+ * Its `service` side (where the identity provider posts assertions, where sign-in starts, this
+ * service's entity ID) is derived from its id. The SSO entries are derived from the active
+ * providers.
  */
 
 export const SSO_BASE_URL = 'https://app.sandbox.docs-api.local/sso/saml';
@@ -53,21 +54,34 @@ function checkTeam(store: Store, organizationId: string, teamId: string | undefi
   }
 }
 
+/**
+ * What a provider whose identity-provider side is not set yet answers for `ssoURL`: the
+ * published document requires a URI there, and says nothing of providers not configured yet.
+ */
+export const UNSET_SSO_URL = 'about:blank';
+
+/** `active` once the identity provider's side is all set, `pending` before. */
+function statusOf(row: SamlProviderRow): 'active' | 'pending' {
+  return row.entityID && row.certificate && row.ssoURL ? 'active' : 'pending';
+}
+
 export function samlProviderView(store: Store, row: SamlProviderRow): SamlProvider {
   const team = row.defaultTeam === undefined ? undefined : store.teams.get(row.defaultTeam);
   return {
     object: 'saml-provider',
     id: row.id,
     label: row.label,
-    ssoURL: row.ssoURL,
-    entityID: row.entityID,
-    certificate: row.certificate,
-    defaultTeam: team ? teamView(store, team) : null,
+    // The document requires these three; a provider not configured yet answers empty values.
+    ssoURL: row.ssoURL ?? UNSET_SSO_URL,
+    entityID: row.entityID ?? '',
+    certificate: row.certificate ?? '',
+    // No default team (none set, or deleted since): absent, as the document has it (not null).
+    ...(team ? { defaultTeam: teamView(store, team) } : {}),
     defaultRole: row.defaultRole ?? null,
     createdAt: row.createdAt,
-    status: row.status,
+    status: statusOf(row),
     service: serviceOf(row.id),
-    urls: { location: `/v1/orgs/${row.organization}/saml/${row.id}` },
+    urls: { location: store.apiUrl(`/orgs/${row.organization}/saml/${row.id}`) },
   };
 }
 
@@ -87,14 +101,13 @@ export const samlHandlers = [
       id: store.newId('saml'),
       organization: organization.id,
       label: body.label,
-      entityID: body.entityID,
-      certificate: body.certificate,
-      ssoURL: body.ssoURL,
+      ...(body.entityID === undefined ? {} : { entityID: body.entityID }),
+      ...(body.certificate === undefined ? {} : { certificate: body.certificate }),
+      ...(body.ssoURL === undefined ? {} : { ssoURL: body.ssoURL }),
       ...(body.defaultTeam === undefined ? {} : { defaultTeam: body.defaultTeam }),
       // Without a role of its own, the provider gives new members the organization's default role.
-      defaultRole: body.defaultRole ?? organization.defaultRole ?? null,
+      defaultRole: body.defaultRole === undefined ? (organization.defaultRole ?? null) : body.defaultRole,
       createdAt: store.now(),
-      status: 'active',
     };
     store.samlProviders.set(row.id, row);
     return samlProviderView(store, row);
@@ -127,7 +140,7 @@ export const samlHandlers = [
   implement(listSsoEntries, ({ store, params }) => {
     requireOrganization(store, params.organizationId);
     const items: SsoEntry[] = providersOf(store, params.organizationId)
-      .filter((row) => row.status === 'active')
+      .filter((row) => statusOf(row) === 'active')
       .map((row) => ({ id: row.id, label: row.label, startURL: serviceOf(row.id).startURL }));
     return { items };
   }),

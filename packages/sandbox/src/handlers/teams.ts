@@ -22,7 +22,8 @@ import { memberView, requireOrganization } from './organizations.js';
  * organization can be in a team; someone who leaves the organization drops out of its teams.
  * Renaming, deleting and changing the members of a team is for the team's owners and the
  * organization's admins (403 for anyone else), since owners are the ones who "can manage team
- * members".
+ * members". Deleting an absent team, or removing someone who is not in the team, succeeds and
+ * changes nothing, as the published document describes (204 "did not exist").
  */
 
 function organizationMembers(store: Store, organizationId: string): MemberRow[] {
@@ -142,7 +143,10 @@ export const teamHandlers = [
   }),
 
   implement(deleteTeam, ({ store, params }) => {
-    const row = requireTeam(store, params.organizationId, params.teamId);
+    requireOrganization(store, params.organizationId);
+    const row = store.teams.get(params.teamId);
+    // Absent (or another organization's): nothing to do, and a success ("did not exist" in the document).
+    if (!row || row.organization !== params.organizationId) return;
     requireManager(store, row);
     store.teams.delete(row.id);
   }),
@@ -212,10 +216,7 @@ export const teamHandlers = [
   implement(removeTeamMember, ({ store, params }) => {
     const row = requireTeam(store, params.organizationId, params.teamId);
     requireManager(store, row);
-    const members = currentMembers(store, row);
-    if (!members.some((m) => m.user === params.userId)) {
-      throw new SandboxError(404, `"${params.userId}" is not a member of team "${row.id}"`);
-    }
-    row.members = members.filter((m) => m.user !== params.userId);
+    // Someone not in the team: nothing to do, and a success ("was not part of the team" in the document).
+    row.members = currentMembers(store, row).filter((m) => m.user !== params.userId);
   }),
 ];

@@ -9,12 +9,21 @@ export const RoleSchema = openEnum(ROLES);
 export const RoleInput = z.enum(ROLES);
 
 export const UserSchema = loose({
+  /**
+   * Always `user` from the service. Both the extract and the document require it; it is read as
+   * optional because users embedded by other areas' fixtures come without it (contract notes).
+   */
   object: z.literal('user').optional(),
   id: z.string(),
+  /** Full name. */
   displayName: z.string().optional(),
   email: z.string().optional(),
+  /** URL of the profile picture; absent (or null) when the user has none. */
   photoURL: z.string().optional().nullable(),
-  urls: loose({ location: z.string().optional() }).optional(),
+  urls: loose({
+    /** The user in the API. */
+    location: z.string().optional(),
+  }).optional(),
 });
 export type User = z.infer<typeof UserSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RoleInput, RoleSchema } from './common.js';
+import { ROLES, RoleInput, RoleSchema } from './common.js';
 import { defineOperation } from './operation.js';
 import { MemberSchema } from './organizations.js';
 import { listOf, loose, openEnum, pageQuery, strict } from './schema.js';
@@ -14,20 +14,25 @@ import { TEAM_ROLES, TeamSchema } from './teams.js';
 
 const AREA = 'Organizations, members, search';
 
-/** Sort properties of the member list: `lastSeenAt` lists only members who have been active. */
-export const MEMBER_SORTS = ['joinedAt', 'lastSeenAt'] as const;
+/**
+ * Sort properties of the member list (published document): `joinedAt` (default), `lastSeenAt`
+ * (lists only members who have been active) and `name`.
+ */
+export const MEMBER_SORTS = ['joinedAt', 'lastSeenAt', 'name'] as const;
 export const MEMBER_LIST_ORDERS = ['asc', 'desc'] as const;
+/** The member list's role filter: an organization role, or `guest` for members without one. */
+export const MEMBER_ROLE_FILTERS = [...ROLES, 'guest'] as const;
 
 /**
- * The contract hides the wire names of the member list's role filter, text filter and sort
- * property: these are our choices (docs/contract-notes.md). Correct one here and the SDK and
- * the sandbox follow.
+ * Wire names of the member list's role filter, text filter and sort property: the extract hides
+ * them, the published document names them `role`, `search` and `sort` (docs/contract-notes.md).
  */
 export const MEMBER_QUERY_WIRE_NAMES = { role: 'role', search: 'search', sort: 'sort' } as const;
 
 /** A space a member can reach, with the member's permission in it. */
 export const MemberSpaceSchema = loose({
-  permission: RoleSchema,
+  /** The member's role in the space. */
+  permission: RoleSchema.optional(),
   space: SpaceSchema,
 });
 export type MemberSpace = z.infer<typeof MemberSpaceSchema>;
@@ -35,7 +40,8 @@ export type MemberSpace = z.infer<typeof MemberSpaceSchema>;
 /** A team a member is in, with the member's role in that team. */
 export const MemberTeamSchema = loose({
   team: TeamSchema,
-  member: loose({ role: openEnum(TEAM_ROLES) }),
+  /** The member's team role (`owner` or `member`). */
+  member: loose({ role: openEnum(TEAM_ROLES) }).optional(),
 });
 export type MemberTeam = z.infer<typeof MemberTeamSchema>;
 
@@ -43,11 +49,14 @@ export const MemberListQuery = strict({
   ...pageQuery,
   /** Default `desc`. */
   order: z.enum(MEMBER_LIST_ORDERS).optional(),
-  /** Only members with this organization role. */
-  role: RoleInput.optional(),
+  /** Only members with this organization role; `guest`: only guests (from the published document). */
+  role: z.enum(MEMBER_ROLE_FILTERS).optional(),
   /** Only members whose display name or email contains this text. */
   search: z.string().min(1).optional(),
-  /** Default `joinedAt`; `lastSeenAt` lists only active members. */
+  /**
+   * Default `joinedAt`; `lastSeenAt` lists only active members; `name` sorts by display name
+   * (from the published document).
+   */
   sort: z.enum(MEMBER_SORTS).optional(),
 });
 export type MemberListQuery = z.input<typeof MemberListQuery>;

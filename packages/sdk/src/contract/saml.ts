@@ -6,12 +6,22 @@ import { TeamSchema } from './teams.js';
 
 const AREA = 'Single sign-on';
 
-/** Seen SAML provider statuses; the contract does not list them all. */
-export const SAML_STATUSES = ['active'] as const;
+/**
+ * SAML provider statuses, from the published document: `pending` until the identity provider's
+ * side (`entityID`, `ssoURL`, `certificate`) is configured, then `active`.
+ */
+export const SAML_STATUSES = ['active', 'pending'] as const;
+
+/** The published document's limits on a SAML provider's fields. */
+export const SAML_LABEL_MAX = 30;
+export const SAML_ENTITY_ID_MAX = 1024;
+export const SAML_CERTIFICATE_MAX = 10_000;
+export const SAML_SSO_URL_MAX = 2048;
 
 export const SamlProviderSchema = loose({
   object: z.literal('saml-provider'),
   id: z.string(),
+  /** 1 to 30 characters. */
   label: z.string().optional(),
   /** Where the identity provider receives sign-in requests. */
   ssoURL: z.string().optional(),
@@ -19,11 +29,12 @@ export const SamlProviderSchema = loose({
   entityID: z.string().optional(),
   /** The identity provider's signing certificate, as PEM text. */
   certificate: z.string().optional(),
-  /** The team new SSO members join. */
+  /** The team new SSO members join (absent when none). */
   defaultTeam: TeamSchema.optional().nullable(),
-  /** The organization role new SSO members get. */
+  /** The organization role new SSO members get; null: they are guests. */
   defaultRole: RoleSchema.optional().nullable(),
   createdAt: z.string().optional(),
+  /** `active` or `pending` (not configured yet). */
   status: openEnum(SAML_STATUSES).optional(),
   /** What to configure in the identity provider: this service's side of the SAML exchange. */
   service: loose({
@@ -37,6 +48,7 @@ export type SamlProvider = z.infer<typeof SamlProviderSchema>;
 
 /** One way to sign in to the organization: a provider's label and the URL that starts its sign-in. */
 export const SsoEntrySchema = loose({
+  /** The SAML provider's id. */
   id: z.string(),
   label: z.string().optional(),
   startURL: z.string().optional(),
@@ -59,24 +71,28 @@ export function isPemCertificate(text: string): boolean {
 }
 
 const notBlank = () => z.string().regex(/\S/, 'must not be empty');
-const label = notBlank();
-const entityID = notBlank();
-const certificate = z.string().refine(isPemCertificate, PEM_MESSAGE);
-const ssoURL = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+const label = notBlank().max(SAML_LABEL_MAX);
+const entityID = notBlank().max(SAML_ENTITY_ID_MAX);
+const certificate = z.string().max(SAML_CERTIFICATE_MAX).refine(isPemCertificate, PEM_MESSAGE);
+const ssoURL = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(SAML_SSO_URL_MAX);
 const teamId = z.string().min(1);
 
 export const SamlProviderListQuery = strict({ ...pageQuery });
 export type SamlProviderListQuery = z.input<typeof SamlProviderListQuery>;
 
 export const SamlProviderCreateBody = strict({
+  /** 1 to 30 characters. */
   label,
-  entityID,
-  certificate,
-  ssoURL,
+  /** The identity provider's entity ID (at most 1024 characters). */
+  entityID: entityID.optional(),
+  /** The identity provider's signing certificate: one PEM block (at most 10000 characters). */
+  certificate: certificate.optional(),
+  /** Where the identity provider receives sign-in requests: an http(s) URL (at most 2048 characters). */
+  ssoURL: ssoURL.optional(),
   /** Id of a team of the organization that new SSO members join. */
   defaultTeam: teamId.optional(),
-  /** Organization role of new SSO members. */
-  defaultRole: RoleInput.optional(),
+  /** Organization role of new SSO members; `null` makes them guests (from the published document). */
+  defaultRole: RoleInput.nullable().optional(),
 });
 export type SamlProviderCreateBody = z.input<typeof SamlProviderCreateBody>;
 
@@ -111,7 +127,6 @@ export const createSamlProvider = defineOperation({
   idempotent: false,
   path: SAML,
   body: SamlProviderCreateBody,
-  // The contract says "created" without a code; 201 as for the other creations.
   status: 201,
   response: SamlProviderSchema,
 });

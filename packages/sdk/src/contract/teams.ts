@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { PermissionsSchema } from './common.js';
 import { defineOperation } from './operation.js';
 import { MemberSchema } from './organizations.js';
 import { listOf, loose, openEnum, pageQuery, strict } from './schema.js';
@@ -17,22 +16,25 @@ export const TEAM_TITLE_MAX = 64;
 export const TeamSchema = loose({
   object: z.literal('team'),
   id: z.string(),
-  /** The fields below come when a team is listed or read. */
+  /** 1 to 64 characters. */
   title: z.string().optional(),
   /** Count of members. */
   members: z.number().optional(),
   /** Count of spaces the team has access to. */
   spaces: z.number().optional(),
   createdAt: z.string().optional(),
-  permissions: PermissionsSchema.optional(),
+  /** What the caller may do with the team: `admin` (manage it), `view`. */
+  permissions: loose({ admin: z.boolean().optional(), view: z.boolean().optional() }).optional(),
 });
 export type Team = z.infer<typeof TeamSchema>;
 
 /** One member of a team: the organization member and the role in the team. */
 export const TeamMembershipSchema = loose({
   organization: MemberSchema,
-  team: loose({ role: openEnum(TEAM_ROLES) }),
-  permissions: PermissionsSchema.optional(),
+  /** The member's team role (`owner` or `member`). */
+  team: loose({ role: openEnum(TEAM_ROLES) }).optional(),
+  /** What the caller may do with the membership: `view`. */
+  permissions: loose({ view: z.boolean().optional() }).optional(),
 });
 export type TeamMembership = z.infer<typeof TeamMembershipSchema>;
 
@@ -127,7 +129,7 @@ export const updateTeam = defineOperation({
 export const deleteTeam = defineOperation({
   id: 'teams.delete',
   area: AREA,
-  summary: 'Delete a team',
+  summary: 'Delete a team (succeeds when it is absent)',
   method: 'DELETE',
   idempotent: true,
   path: TEAM,
@@ -172,7 +174,7 @@ export const setTeamMember = defineOperation({
 export const removeTeamMember = defineOperation({
   id: 'teams.members.remove',
   area: AREA,
-  summary: 'Remove a member from a team',
+  summary: 'Remove a member from a team (succeeds when they are not in it)',
   method: 'DELETE',
   idempotent: true,
   path: `${TEAM}/members/{userId}`,

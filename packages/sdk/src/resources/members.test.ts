@@ -59,10 +59,20 @@ describe('client.members.list', () => {
   it('refuses unknown sorts, orders and roles before sending', async () => {
     expect(
       await invalidPaths(() =>
-        // @ts-expect-error: values outside the contract's lists
-        client.members.list('org_1', { sort: 'name', order: 'up', role: 'guest', search: '' }),
+        // @ts-expect-error: values outside the document's lists
+        client.members.list('org_1', { sort: 'title', order: 'up', role: 'owner', search: '' }),
       ),
     ).toEqual(['query.order', 'query.role', 'query.search', 'query.sort']);
+  });
+
+  it('sends the role filter guest and the sort name, which the published document has', async () => {
+    nock(API)
+      .get(MEMBERS)
+      .query({ role: 'guest', sort: 'name' })
+      .reply(200, { items: [{ object: 'member', id: 'u_2', role: null }] });
+
+    const page = await client.members.list('org_1', { role: 'guest', sort: 'name' });
+    expect(page.items.map((m) => [m.id, m.role])).toEqual([['u_2', null]]);
   });
 
   it('reads a guest (null role) and a member with unknown fields', async () => {
@@ -134,6 +144,6 @@ describe("client.members: a member's spaces and teams", () => {
 
     const [first] = (await client.members.listTeams('org_1', 'u_1', { title: 'docs' })).items;
 
-    expect([first?.team.id, first?.member.role]).toEqual(['team_1', 'owner']);
+    expect([first?.team.id, first?.member?.role]).toEqual(['team_1', 'owner']);
   });
 });

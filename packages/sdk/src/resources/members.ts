@@ -22,8 +22,9 @@ import { Resource } from './resource.js';
 /** Members of an organization and their roles: `client.members`. */
 export class Members extends Resource {
   /**
-   * Lists the organization's members, newest first unless `order: 'asc'`; filter by `role` or
-   * by text in the name or email (`search`); `sort: 'lastSeenAt'` lists only active members.
+   * Lists the organization's members, newest first unless `order: 'asc'`; filter by `role`
+   * (`guest`: members without one) or by text in the name or email (`search`);
+   * `sort: 'lastSeenAt'` lists only active members, `sort: 'name'` orders by display name.
    */
   list(organizationId: string, query: MemberListQuery = {}, options?: RequestOptions): PagePromise<Member> {
     return this.http.list(listMembers, { params: { organizationId }, query }, options);

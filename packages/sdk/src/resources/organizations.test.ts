@@ -42,7 +42,10 @@ describe('client.organizations.update', () => {
       sso: true,
       ai: false,
       inviteLinks: false,
-      mergeRules: { type: 'rules' as const, rules: [{ rule: 'require_specific_reviewers', users: ['u_1'] }] },
+      mergeRules: {
+        type: 'rules' as const,
+        rules: [{ rule: 'require_specific_reviewers' as const, users: ['u_1'] }],
+      },
     };
     nock(API)
       .patch(ORG, body)
@@ -83,6 +86,67 @@ describe('client.organizations.update', () => {
         client.organizations.update('org_1', { mergeRules: { type: 'rules' }, plan: 'pro' }),
       ),
     ).toEqual(['body.mergeRules.rules', 'body.plan']);
+  });
+
+  it("checks the published document's forms and limits: merge rules, title length", async () => {
+    expect(
+      await invalidPaths(() =>
+        // @ts-expect-error: an organization has nothing to inherit from (the document has no `inherit` here)
+        client.organizations.update('org_1', { mergeRules: { type: 'inherit' } }),
+      ),
+    ).toEqual(['body.mergeRules.type']);
+    expect(
+      await invalidPaths(() =>
+        client.organizations.update('org_1', {
+          mergeRules: {
+            type: 'rules',
+            rules: [
+              // The reviewers rule names its users.
+              { rule: 'require_specific_reviewers' },
+              { rule: 'custom', expression: 'x'.repeat(1025) },
+              { rule: 'require_two_approvals' },
+              { rule: 'require_at_least_one_review', users: ['u_1'] },
+            ],
+          },
+        }),
+      ),
+    ).toEqual([
+      'body.mergeRules.rules.0.users',
+      'body.mergeRules.rules.1.expression',
+      'body.mergeRules.rules.2.rule',
+      'body.mergeRules.rules.3.users',
+    ]);
+    expect(await invalidPaths(() => client.organizations.update('org_1', { title: 'A' }))).toEqual([
+      'body.title',
+    ]);
+    expect(
+      await invalidPaths(() => client.organizations.update('org_1', { title: 'A'.repeat(256) })),
+    ).toEqual(['body.title']);
+  });
+
+  it('sends null to remove the default content and the logo, and the rule forms of the document', async () => {
+    const body = {
+      defaultContent: null,
+      logo: null,
+      mergeRules: {
+        type: 'rules' as const,
+        rules: [
+          { rule: 'require_at_least_one_approved_review' as const },
+          { rule: 'custom' as const, expression: 'changeRequest.subject != ""', message: 'Add a subject' },
+        ],
+      },
+    };
+    nock(API).patch(ORG, body).reply(200, organization());
+    await client.organizations.update('org_1', body);
+
+    nock(API)
+      .patch(ORG, { mergeRules: { type: 'none' } })
+      .reply(200, organization({ mergeRules: { type: 'none' } }));
+    expect((await client.organizations.update('org_1', { mergeRules: { type: 'none' } })).mergeRules).toEqual(
+      {
+        type: 'none',
+      },
+    );
   });
 
   it('reads the billing, trial and merge-rule fields tolerantly, new enum values included', async () => {
@@ -161,7 +225,7 @@ describe('client.organizations.search', () => {
       .toArray({ max: 10 });
 
     expect(all.map((result) => result.id)).toEqual(['space_1', 'space_2']);
-    expect(all[0]?.pages[0]?.ancestors).toEqual([{ title: 'Getting started' }]);
+    expect(all[0]?.pages?.[0]?.ancestors).toEqual([{ title: 'Getting started' }]);
   });
 
   it('requires a non-blank query', async () => {
@@ -172,13 +236,24 @@ describe('client.organizations.search', () => {
     ]);
   });
 
-  it('fails on a result without pages', async () => {
+  it('reads a result without pages (only `id` is required), and fails on one without an id', async () => {
     nock(API)
       .get(`${ORG}/search`)
       .query({ query: 'x' })
       .reply(200, { items: [{ id: 'space_1' }] });
+    expect((await client.organizations.search('org_1', { query: 'x' })).items).toEqual([{ id: 'space_1' }]);
 
+    nock(API)
+      .get(`${ORG}/search`)
+      .query({ query: 'x' })
+      .reply(200, { items: [{ type: 'space', pages: [] }] });
     await rejection(client.organizations.search('org_1', { query: 'x' }), ResponseValidationError);
+  });
+
+  it('refuses a query longer than the published document allows (512) before sending', async () => {
+    expect(
+      await invalidPaths(() => client.organizations.search('org_1', { query: 'x'.repeat(513) })),
+    ).toEqual(['query.query']);
   });
 });
 
@@ -201,7 +276,7 @@ describe('client.organizations: agent instructions and email domains', () => {
     const updated = await client.organizations.updateAgentInstructions('org_1', instructions);
     const read = await client.organizations.getAgentInstructions('org_1');
 
-    expect(updated.instructions.nodes).toHaveLength(2);
+    expect(updated.instructions?.nodes).toHaveLength(2);
     expect(read.updatedBy).toBe('user_ada');
   });
 

@@ -53,7 +53,11 @@ export class Organizations extends Resource {
     return this.http.call(joinOrganization, { params: { organizationId } }, options);
   }
 
-  /** Tells the organization the caller is active; `serviceVisitorClaims` is a token to attach to the user, if any. */
+  /**
+   * Tells the organization the caller is active. The answer may hold a token to attach to the
+   * user: `gitbookVisitorClaims` (the published document's name) or `serviceVisitorClaims` (the
+   * extract's).
+   */
   ping(organizationId: string, options?: RequestOptions): ApiPromise<PingResult> {
     return this.http.call(pingOrganization, { params: { organizationId } }, options);
   }

@@ -64,6 +64,16 @@ describe('client.saml', () => {
     expect(created.defaultTeam?.id).toBe('team_docs');
   });
 
+  it('creates a provider from a label alone (pending until configured), guests as default role', async () => {
+    nock(API)
+      .post(SAML, { label: 'Okta', defaultRole: null })
+      .reply(201, provider({ status: 'pending', defaultRole: null, defaultTeam: undefined }));
+
+    const created = await client.saml.create('org_1', { label: 'Okta', defaultRole: null });
+
+    expect([created.status, created.defaultRole, created.defaultTeam]).toEqual(['pending', null, undefined]);
+  });
+
   it('lists providers across pages and reads one, keeping unknown fields and statuses', async () => {
     nock(API)
       .get(SAML)
@@ -127,11 +137,16 @@ describe('client.saml', () => {
         }),
       ),
     ).toEqual(['body.label', 'body.certificate', 'body.ssoURL', 'body.defaultRole']);
+    // Only `label` is required (published document); the document's lengths are checked.
     expect(
       await invalidPaths(() =>
-        client.saml.create('org_1', { label: 'Okta' } as unknown as typeof createBody),
+        client.saml.create('org_1', {
+          label: 'x'.repeat(31),
+          entityID: 'e'.repeat(1025),
+          ssoURL: `https://acme.okta.test/${'p'.repeat(2048)}`,
+        }),
       ),
-    ).toEqual(['body.entityID', 'body.certificate', 'body.ssoURL']);
+    ).toEqual(['body.label', 'body.entityID', 'body.ssoURL']);
     expect(
       await invalidPaths(() =>
         client.saml.create('org_1', { ...createBody, status: 'active' } as unknown as typeof createBody),

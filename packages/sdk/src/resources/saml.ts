@@ -31,9 +31,11 @@ export class Saml extends Resource {
   }
 
   /**
-   * Adds an identity provider: its `label`, `entityID`, `ssoURL` and signing `certificate`
-   * (one PEM block), and optionally the `defaultTeam` (a team id) and `defaultRole` of new
-   * SSO members. The answer's `service` holds what to configure in the identity provider.
+   * Adds an identity provider: its `label`, and the identity provider's `entityID`, `ssoURL`
+   * and signing `certificate` (one PEM block), which may come later (`update`): the provider is
+   * `pending` until all three are set. Optionally the `defaultTeam` (a team id) and
+   * `defaultRole` of new SSO members (`null`: guests). The answer's `service` holds what to
+   * configure in the identity provider.
    */
   create(
     organizationId: string,

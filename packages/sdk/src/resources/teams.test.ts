@@ -141,7 +141,7 @@ describe('client.teams.members', () => {
 
     const page = await client.teams.members.list('org_1', 'team_1', { limit: 2 });
 
-    expect(page.items.map((m) => [m.organization.id, m.team.role])).toEqual([
+    expect(page.items.map((m) => [m.organization.id, m.team?.role])).toEqual([
       ['user_a', 'owner'],
       ['user_b', 'maintainer'],
     ]);

@@ -57,7 +57,7 @@ export class TeamMembers extends Resource {
     return this.http.call(setTeamMember, { params: { organizationId, teamId, userId }, body }, options);
   }
 
-  /** Removes one member from the team. */
+  /** Removes one member from the team; removing someone who is not in it succeeds too. */
   remove(organizationId: string, teamId: string, userId: string, options?: RequestOptions): ApiPromise<void> {
     return this.http.call(removeTeamMember, { params: { organizationId, teamId, userId } }, options);
   }
@@ -95,7 +95,7 @@ export class Teams extends Resource {
     return this.http.call(updateTeam, { params: { organizationId, teamId }, body }, options);
   }
 
-  /** Deletes a team; its members stay in the organization. */
+  /** Deletes a team; its members stay in the organization. Deleting an absent team succeeds too. */
   delete(organizationId: string, teamId: string, options?: RequestOptions): ApiPromise<void> {
     return this.http.call(deleteTeam, { params: { organizationId, teamId } }, options);
   }

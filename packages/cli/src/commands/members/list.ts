@@ -2,12 +2,19 @@ import { Flags } from '@oclif/core';
 import type { Member, MemberListQuery } from '@docs-api/sdk';
 import { BaseCommand, listFlags } from '../../base-command.js';
 import { output } from '../../lib/output.js';
-import { orgMemberColumns, ROLE_OPTIONS } from '../../lib/organizations.js';
+import { GUEST, orgMemberColumns, ROLE_OPTIONS } from '../../lib/organizations.js';
+
+/** The --sort values and the wire values they stand for. */
+const SORTS: Record<string, NonNullable<MemberListQuery['sort']>> = {
+  joined: 'joinedAt',
+  'last-seen': 'lastSeenAt',
+  name: 'name',
+};
 
 export default class MembersList extends BaseCommand<typeof MembersList> {
   static override summary = 'List the members of an organization';
   static override description =
-    'Newest first by join date unless --order asc. --sort last-seen orders by last activity and lists only members who have been active.';
+    'Newest first by join date unless --order asc. --sort last-seen orders by last activity and lists only members who have been active; --sort name orders by display name. --role guest lists the members without an organization role.';
   static override examples = [
     '<%= config.bin %> members list --org org_acme',
     '<%= config.bin %> members list --role admin --json',
@@ -16,11 +23,16 @@ export default class MembersList extends BaseCommand<typeof MembersList> {
   ];
   static override flags = {
     ...listFlags,
-    role: Flags.string({ char: 'r', description: 'Only members with this role', options: [...ROLE_OPTIONS] }),
+    role: Flags.string({
+      char: 'r',
+      description: 'Only members with this role (guest: members without one)',
+      options: [...ROLE_OPTIONS, GUEST],
+    }),
     search: Flags.string({ char: 's', description: 'Only members whose name or email contains this text' }),
     sort: Flags.string({
-      description: 'Order by join date (default) or last activity (last-seen lists only active members)',
-      options: ['joined', 'last-seen'],
+      description:
+        'Order by join date (default), last activity (last-seen lists only active members) or display name',
+      options: ['joined', 'last-seen', 'name'],
     }),
     order: Flags.string({ description: 'Sort direction (default desc)', options: ['asc', 'desc'] }),
   };
@@ -31,7 +43,7 @@ export default class MembersList extends BaseCommand<typeof MembersList> {
     const { role, search, sort, order } = this.flags;
     // Only what was asked is sent: the server's defaults are the same (joinedAt, desc).
     const query: MemberListQuery = {
-      ...(sort === undefined ? {} : { sort: sort === 'last-seen' ? 'lastSeenAt' : 'joinedAt' }),
+      ...(sort === undefined ? {} : { sort: SORTS[sort] ?? 'joinedAt' }),
       ...(order === undefined ? {} : { order: order === 'asc' ? 'asc' : 'desc' }),
       ...(role === undefined ? {} : { role: role as NonNullable<MemberListQuery['role']> }),
       ...(search === undefined ? {} : { search }),

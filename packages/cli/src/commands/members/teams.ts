@@ -26,7 +26,7 @@ export default class MembersTeams extends MemberCommand<typeof MembersTeams> {
       output.table(teams, [
         { header: 'TEAM', value: (item) => item.team.id },
         { header: 'TITLE', value: (item) => item.team.title },
-        { header: 'TEAM ROLE', value: (item) => item.member.role },
+        { header: 'TEAM ROLE', value: (item) => item.member?.role },
       ]);
     return teams;
   }

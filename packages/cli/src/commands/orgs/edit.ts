@@ -73,7 +73,7 @@ export default class OrgsEdit extends BaseCommand<typeof OrgsEdit> {
         rules: [{ rule: 'require_specific_reviewers', users: flags['require-reviewer'] }],
       };
     }
-    if (flags['clear-merge-rules']) body.mergeRules = { type: 'rules', rules: [] };
+    if (flags['clear-merge-rules']) body.mergeRules = { type: 'none' };
     return body;
   }
 }

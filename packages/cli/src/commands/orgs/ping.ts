@@ -3,9 +3,9 @@ import { BaseCommand } from '../../base-command.js';
 import { output } from '../../lib/output.js';
 
 export default class OrgsPing extends BaseCommand<typeof OrgsPing> {
-  static override summary = 'Tell an organization you are active, and print its service visitor claims';
+  static override summary = 'Tell an organization you are active, and print its visitor claims token';
   static override description =
-    'Prints the token (a JWT) the organization answers to attach to the user, if any, on stdout.';
+    'Prints the token (a JWT) the organization answers to attach to the user, if any, on stdout (`gitbookVisitorClaims` in the published API document, `serviceVisitorClaims` in the extract; --json prints both as received).';
   static override examples = [
     '<%= config.bin %> orgs ping --org org_acme',
     'TOKEN=$(<%= config.bin %> orgs ping --org org_acme)',
@@ -16,8 +16,9 @@ export default class OrgsPing extends BaseCommand<typeof OrgsPing> {
     const client = await this.client();
     const result = await client.organizations.ping(organizationId);
     if (this.human) {
-      if (result.serviceVisitorClaims) output.data(result.serviceVisitorClaims);
-      else output.info(`Pinged ${organizationId}: no service visitor claims.`);
+      const token = result.gitbookVisitorClaims ?? result.serviceVisitorClaims;
+      if (token) output.data(token);
+      else output.info(`Pinged ${organizationId}: no visitor claims.`);
     }
     return result;
   }

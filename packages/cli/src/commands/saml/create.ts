@@ -1,8 +1,9 @@
 import { Flags } from '@oclif/core';
-import type { Role, SamlProvider } from '@docs-api/sdk';
+import type { SamlProvider, SamlProviderCreateBody } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
 import { output } from '../../lib/output.js';
 import {
+  defaultRoleValue,
   printProvider,
   providerFlagDefinitions,
   providerOptionFlags,
@@ -12,34 +13,39 @@ import {
 export default class SamlCreate extends BaseCommand<typeof SamlCreate> {
   static override summary = 'Add a SAML identity provider to an organization';
   static override description =
-    'The answer holds the ACS URL, start URL and service entity ID to enter in the identity provider. Without --default-role, new SSO members get the organization default role.';
+    'The answer holds the ACS URL, start URL and service entity ID to enter in the identity provider. Only --label is required: the provider stays pending until --entity-id, --sso-url and --certificate-file are all set (here or with `saml edit`). Without --default-role, new SSO members get the organization default role.';
   static override examples = [
     '<%= config.bin %> saml create --label Okta --entity-id http://www.okta.com/exk123 --sso-url https://acme.okta.com/app/docs/exk123/sso/saml --certificate-file okta.pem',
+    '<%= config.bin %> saml create --label Okta --json',
     'cat idp.pem | <%= config.bin %> saml create --label "Entra ID" --entity-id https://sts.windows.net/acme/ --sso-url https://login.microsoftonline.com/acme/saml2 --certificate-file - --default-team team_docs --default-role edit --json',
   ];
   static override flags = {
     label: Flags.string({ ...providerFlagDefinitions.label, required: true }),
-    'entity-id': Flags.string({ ...providerFlagDefinitions['entity-id'], required: true }),
-    'sso-url': Flags.string({ ...providerFlagDefinitions['sso-url'], required: true }),
-    'certificate-file': Flags.string({ ...providerFlagDefinitions['certificate-file'], required: true }),
+    'entity-id': Flags.string(providerFlagDefinitions['entity-id']),
+    'sso-url': Flags.string(providerFlagDefinitions['sso-url']),
+    'certificate-file': Flags.string(providerFlagDefinitions['certificate-file']),
     ...providerOptionFlags,
   };
 
   async run(): Promise<SamlProvider> {
     const { label } = this.flags;
-    const certificate = await readCertificate(this.flags['certificate-file']);
+    const entityID = this.flags['entity-id'];
+    const ssoURL = this.flags['sso-url'];
+    const file = this.flags['certificate-file'];
+    const certificate = file === undefined ? undefined : await readCertificate(file);
     const defaultTeam = this.flags['default-team'];
-    const defaultRole = this.flags['default-role'] as Role | undefined;
+    const defaultRole = defaultRoleValue(this.flags['default-role']);
     const organizationId = await this.organizationId();
     const client = await this.client();
-    const provider = await client.saml.create(organizationId, {
+    const body: SamlProviderCreateBody = {
       label,
-      entityID: this.flags['entity-id'],
-      ssoURL: this.flags['sso-url'],
-      certificate,
+      ...(entityID === undefined ? {} : { entityID }),
+      ...(ssoURL === undefined ? {} : { ssoURL }),
+      ...(certificate === undefined ? {} : { certificate }),
       ...(defaultTeam === undefined ? {} : { defaultTeam }),
       ...(defaultRole === undefined ? {} : { defaultRole }),
-    });
+    };
+    const provider = await client.saml.create(organizationId, body);
     if (this.human) {
       output.success(`Created SAML provider ${provider.id}`);
       printProvider(provider);

@@ -1,9 +1,10 @@
 import { Flags } from '@oclif/core';
-import type { Role, SamlProvider, SamlProviderUpdateBody } from '@docs-api/sdk';
+import type { SamlProvider, SamlProviderUpdateBody } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
 import { UsageError } from '../../lib/exit-codes.js';
 import { output } from '../../lib/output.js';
 import {
+  defaultRoleValue,
   pickProvider,
   printProvider,
   providerArg,
@@ -35,7 +36,7 @@ export default class SamlEdit extends BaseCommand<typeof SamlEdit> {
     const ssoURL = this.flags['sso-url'];
     const file = this.flags['certificate-file'];
     const defaultTeam = this.flags['default-team'];
-    const defaultRole = this.flags['default-role'] as Role | undefined;
+    const defaultRole = defaultRoleValue(this.flags['default-role']);
     const body: SamlProviderUpdateBody = {
       ...(label === undefined ? {} : { label }),
       ...(entityID === undefined ? {} : { entityID }),

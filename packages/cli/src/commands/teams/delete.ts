@@ -4,6 +4,7 @@ import { TeamCommand, teamArg } from '../../lib/teams.js';
 
 export default class TeamsDelete extends TeamCommand<typeof TeamsDelete> {
   static override summary = 'Delete a team (its members stay in the organization)';
+  static override description = 'Deleting a team that does not exist succeeds too.';
   static override examples = ['<%= config.bin %> teams delete team_old --org org_acme --yes'];
   static override args = { team: teamArg };
   static override flags = { yes: yesFlag };

@@ -1,0 +1,58 @@
+import { ORG, type AreaCalls } from './types.js';
+
+/** A throwaway self-signed certificate (the sandbox seed's), as identity providers give them. */
+const CERTIFICATE = `-----BEGIN CERTIFICATE-----
+MIIBiDCCAS2gAwIBAgIUAQ3RCQRInMRR9YrtHNGUtoipqFYwCgYIKoZIzj0EAwIw
+GTEXMBUGA1UEAwwOYWNtZS5va3RhLnRlc3QwHhcNMjYxMTIyMTcyOTQ4WhcNMzYx
+MTE5MTcyOTQ4WjAZMRcwFQYDVQQDDA5hY21lLm9rdGEudGVzdDBZMBMGByqGSM49
+AgEGCCqGSM49AwEHA0IABGc+XladS8hxhrCXeUGLzgoKPAZsB+xnfMoUQRmdtRWX
+XSgy81CFAwCETk1krWr/PyBwy14tNeod3u4Ng9+TBuqjUzBRMB0GA1UdDgQWBBSK
+1LSdVFwzRdzjbKEWekJYZIbMNjAfBgNVHSMEGDAWgBSK1LSdVFwzRdzjbKEWekJY
+ZIbMNjAPBgNVHRMBAf8EBTADAQH/MAoGCCqGSM49BAMCA0kAMEYCIQC3FcMbQRGR
+eKdLAjQGTcSBhS2ynL0IrvF//0sTcgq15AIhAPwI7/ENHwi8u6b6ZwpgMuxKdgnz
+JIVic+EPNuruXAfL
+-----END CERTIFICATE-----
+`;
+
+export const samlCalls: AreaCalls = {
+  'saml.list': {
+    full: (c) => c.saml.list(ORG, { limit: 10, page: 'p2' }),
+    seed: (c) => c.saml.list(ORG),
+  },
+  'saml.create': {
+    full: (c) =>
+      c.saml.create(ORG, {
+        label: 'Entra ID',
+        entityID: 'https://sts.windows.test/acme/',
+        certificate: CERTIFICATE,
+        ssoURL: 'https://login.microsoftonline.test/acme/saml2',
+        defaultTeam: 'team_reviewers',
+        defaultRole: 'read',
+      }),
+    seed: (c) => c.saml.create(ORG, { label: 'Entra ID' }),
+  },
+  'saml.get': {
+    full: (c) => c.saml.get(ORG, 'saml_okta'),
+    seed: (c) => c.saml.get(ORG, 'saml_okta'),
+  },
+  'saml.update': {
+    full: (c) =>
+      c.saml.update(ORG, 'saml_okta', {
+        label: 'Okta (EU)',
+        entityID: 'http://www.okta.com/exkacme0002',
+        certificate: CERTIFICATE,
+        ssoURL: 'https://acme-eu.okta.test/app/acme_docs/exkacme0002/sso/saml',
+        defaultTeam: 'team_reviewers',
+        defaultRole: null,
+      }),
+    seed: (c) => c.saml.update(ORG, 'saml_okta', { label: 'Okta (EU)' }),
+  },
+  'saml.delete': {
+    full: (c) => c.saml.delete(ORG, 'saml_okta'),
+    seed: (c) => c.saml.delete(ORG, 'saml_okta'),
+  },
+  'saml.ssoEntries': {
+    full: (c) => c.saml.listSsoEntries(ORG),
+    seed: (c) => c.saml.listSsoEntries(ORG),
+  },
+};
