@@ -142,8 +142,9 @@ function generate(schema: unknown, context: Context): unknown {
     return mergeAll([...parts, own]);
   }
   for (const key of ['oneOf', 'anyOf'] as const) {
-    const branches = (node[key] as unknown[] | undefined)?.filter((branch) => !isNullSchema(branch));
+    let branches = (node[key] as unknown[] | undefined)?.filter((branch) => !isNullSchema(branch));
     if (!branches) continue;
+    if (key === 'oneOf') branches = matchableAlone(branches);
     if (branches.length === 0) return null;
     const chosen = chooseBranch(branches, context);
     const value = generate(chosen, inner);
@@ -165,6 +166,26 @@ function generate(schema: unknown, context: Context): unknown {
   if (type === 'boolean') return true;
   if (type === 'null') return null;
   return 'value';
+}
+
+/**
+ * The branches of a oneOf that a value can match alone. A branch with no type (the document's
+ * `PlainObject`) also matches every string, number, boolean and array, so beside it a branch of
+ * one of those types never matches alone, and a sample of it would break the oneOf.
+ */
+function matchableAlone(branches: unknown[]): unknown[] {
+  const typeless = branches.some((branch) => {
+    const resolved = resolve(branch);
+    return ['type', 'const', 'enum', 'oneOf', 'anyOf', 'allOf', 'not'].every(
+      (key) => resolved[key] === undefined,
+    );
+  });
+  if (!typeless) return branches;
+  const kept = branches.filter((branch) => {
+    const type = resolve(branch).type;
+    return type === undefined || type === 'object' || (Array.isArray(type) && type.includes('object'));
+  });
+  return kept.length > 0 ? kept : branches;
 }
 
 function chooseBranch(branches: unknown[], context: Context): unknown {
