@@ -103,6 +103,8 @@ export type {
   TranslationCreateBody,
   TranslationUpdateBody,
   TranslationListQuery,
+  TranslationLanguage,
+  GlossaryListQuery,
   GlossaryUpdateBody,
 } from './contract/translations.js';
 export type {
