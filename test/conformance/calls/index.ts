@@ -1,3 +1,4 @@
+import { conversationCalls } from './conversations.js';
 import { siteCalls } from './sites.js';
 import { translationCalls } from './translations.js';
 import type { AreaCalls } from './types.js';
@@ -6,4 +7,5 @@ import type { AreaCalls } from './types.js';
 export const calls: AreaCalls = {
   ...siteCalls,
   ...translationCalls,
+  ...conversationCalls,
 };
