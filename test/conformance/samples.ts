@@ -98,17 +98,6 @@ function isNullSchema(schema: unknown): boolean {
   );
 }
 
-/** An object schema that declares no `type`: it accepts any value that is not an object too. */
-function isUntypedObject(schema: unknown): boolean {
-  const resolved = resolve(schema);
-  return (
-    resolved.type === undefined &&
-    (resolved.properties !== undefined || resolved.additionalProperties !== undefined) &&
-    !resolved.oneOf &&
-    !resolved.anyOf &&
-    !resolved.allOf
-  );
-}
 
 function allowsNull(schema: Schema): boolean {
   if (Array.isArray(schema.type) && schema.type.includes('null')) return true;
@@ -156,9 +145,7 @@ function generate(schema: unknown, context: Context): unknown {
   for (const key of ['oneOf', 'anyOf'] as const) {
     let branches = (node[key] as unknown[] | undefined)?.filter((branch) => !isNullSchema(branch));
     if (!branches) continue;
-    // An object schema without `type` (the document's PlainObject) also accepts every primitive
-    // and array, so under oneOf only an object can match exactly one branch: use those branches.
-    if (key === 'oneOf' && branches.some(isUntypedObject)) branches = branches.filter(isUntypedObject);
+    if (key === 'oneOf') branches = matchableAlone(branches);
     if (branches.length === 0) return null;
     const chosen = chooseBranch(branches, context);
     const value = generate(chosen, inner);
@@ -180,6 +167,26 @@ function generate(schema: unknown, context: Context): unknown {
   if (type === 'boolean') return true;
   if (type === 'null') return null;
   return 'value';
+}
+
+/**
+ * The branches of a oneOf that a value can match alone. A branch with no type (the document's
+ * `PlainObject`) also matches every string, number, boolean and array, so beside it a branch of
+ * one of those types never matches alone, and a sample of it would break the oneOf.
+ */
+function matchableAlone(branches: unknown[]): unknown[] {
+  const typeless = branches.some((branch) => {
+    const resolved = resolve(branch);
+    return ['type', 'const', 'enum', 'oneOf', 'anyOf', 'allOf', 'not'].every(
+      (key) => resolved[key] === undefined,
+    );
+  });
+  if (!typeless) return branches;
+  const kept = branches.filter((branch) => {
+    const type = resolve(branch).type;
+    return type === undefined || type === 'object' || (Array.isArray(type) && type.includes('object'));
+  });
+  return kept.length > 0 ? kept : branches;
 }
 
 function chooseBranch(branches: unknown[], context: Context): unknown {

@@ -27,7 +27,7 @@ describe('docs translations list, view, create, edit', () => {
     const result = ok(await docs('translations', 'list'));
     expect(lines(result.stdout)).toEqual([
       'tr_handbook_fr\tspace_handbook\ten\tfr\tcompleted\t1\t2026-01-09 10:00',
-      'tr_legal_de\tspace_legal\ten\tde\tfailed\t1\t2026-01-10 11:05',
+      'tr_legal_de\tspace_legal\ten\tde\tpending\t0\t2026-01-10 11:00',
     ]);
     const asJson = json<Translation[]>(ok(await docs('translations', 'list', '--limit', '1', '--json')));
     expect(asJson.map((t) => t.id)).toEqual(['tr_handbook_fr']);
@@ -59,6 +59,8 @@ describe('docs translations list, view, create, edit', () => {
             'space_guides',
             '--language',
             'de',
+            '--source-language',
+            'en',
             '--instructions',
             '-',
             '--json',
@@ -88,7 +90,25 @@ describe('docs translations list, view, create, edit', () => {
       ),
     );
     expect(human.stderr).toMatch(/Created translation tr_\w+/);
-    expect(human.stdout).toMatch(/To:\s+pt-BR/);
+    // Language codes are sent in lower case, as the service lists them.
+    expect(human.stdout).toMatch(/To:\s+pt-br/);
+  });
+
+  it('reads the source language from the space when --source-language is not given', async () => {
+    // The translated French handbook is written in French.
+    const created = json<Translation>(
+      ok(await docs('translations', 'create', '--space', 'space_handbook_fr', '--language', 'de', '--json')),
+    );
+    expect(created.source).toEqual({ space: 'space_handbook_fr', language: 'fr' });
+
+    // The published API document requires the source language: a space without one needs the flag.
+    const before = e2e.sandbox.requests.get('translations.create') ?? 0;
+    const unknown = await docs('translations', 'create', '--space', 'space_api', '--language', 'de');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain(
+      'Space space_api has no language: give the language it is written in with --source-language.',
+    );
+    expect(e2e.sandbox.requests.get('translations.create') ?? 0).toBe(before);
   });
 
   it('exits 2 on bad input naming the field, and sends nothing', async () => {
@@ -117,10 +137,28 @@ describe('docs translations list, view, create, edit', () => {
   });
 
   it('exits 1 with the server message when the sandbox refuses the translation', async () => {
-    const sameLanguage = await docs('translations', 'create', '--space', 'space_legal', '--language', 'en');
+    const sameLanguage = await docs(
+      'translations',
+      'create',
+      '--space',
+      'space_legal',
+      '--language',
+      'en',
+      '--source-language',
+      'en',
+    );
     expect(sameLanguage.code).toBe(1);
     expect(sameLanguage.stderr).toMatch(/must differ from the source's language \(en\).*HTTP 400/);
-    const twice = await docs('translations', 'create', '--space', 'space_handbook', '--language', 'fr');
+    const twice = await docs(
+      'translations',
+      'create',
+      '--space',
+      'space_handbook',
+      '--language',
+      'fr',
+      '--source-language',
+      'en',
+    );
     expect(twice.code).toBe(1);
     expect(twice.stderr).toMatch(/already has a translation into fr: tr_handbook_fr.*HTTP 409/);
   });
@@ -180,12 +218,16 @@ describe('docs translations run', () => {
   });
 
   it('exits 1 when the run fails, still printing the final translation with --json', async () => {
+    // The published document has no failure status: the sandbox sends one only when a test asks.
+    const row = e2e.sandbox.store.translations.get('tr_legal_de');
+    if (!row) throw new Error('seed has no tr_legal_de');
+    row.failRuns = true;
     const result = await docs('translations', 'run', 'tr_legal_de', '--wait', '--interval', '1', '--json');
     expect(result.code).toBe(1);
     expect(json<Translation>(result)).toMatchObject({
       id: 'tr_legal_de',
       status: 'failed',
-      stats: { runs: 2 },
+      stats: { runs: 1 },
     });
     expect(result.stderr).toContain('The run of translation tr_legal_de ended failed.');
   });
@@ -225,8 +267,9 @@ describe('docs translations delete', () => {
     expect(deleted).toEqual({ deleted: 'tr_legal_de' });
     const gone = await docs('translations', 'view', 'tr_legal_de');
     expect(gone.code).toBe(3);
+    // As the published document: deleting a translation that does not exist succeeds.
     const twice = await docs('translations', 'delete', 'tr_legal_de', '--yes');
-    expect(twice.code).toBe(3);
+    expect(twice.code).toBe(0);
   });
 });
 
@@ -324,7 +367,8 @@ describe('docs translations glossary', () => {
     expect(noEquals.stderr).toContain('write it as language=term');
     const badCode = await docs('translations', 'glossary', 'add', '--term', 'English=workspace');
     expect(badCode.code).toBe(2);
-    expect(badCode.stderr).toMatch(/translations\.English: is not a language code/);
+    // Codes are taken in lower case; `english` is not one of the service's.
+    expect(badCode.stderr).toMatch(/translations\.english: is not a language code the service supports/);
     const notJson = await e2e.docs(['translations', 'glossary', 'add', '--file', '-'], { input: '[{' });
     expect(notJson.code).toBe(2);
     expect(notJson.stderr).toContain('--file: - is not valid JSON');

@@ -17,8 +17,9 @@ const at = (day: number, time: string) => `2026-01-${String(day).padStart(2, '0'
  * - glossary entries `gl_workspace`, `gl_change_request` and `gl_handbook`;
  * - `tr_handbook_fr`: space_handbook (en) into French, run once, completed, written to
  *   `space_handbook_fr` (revision `rev_handbook_fr_1`, the handbook with the glossary applied);
- * - `tr_legal_de`: space_legal (en) into German; its last run failed, and so will every run
- *   (a fixed failure, to exercise the failure paths, as stripe-mock's declining test cards do).
+ * - `tr_legal_de`: space_legal (en) into German, created and not run yet (`pending`).
+ * Every value is one the published document lists (statuses, languages); stats durations are in
+ * seconds.
  * Needs the change-request seed first: it translates the handbook's revision `rev_handbook_2`.
  */
 export function seedTranslations(store: Store): void {
@@ -56,7 +57,7 @@ export function seedTranslations(store: Store): void {
     ...translated,
   });
 
-  const runDuration = 42_000;
+  const runDuration = 42;
   store.translations.set('tr_handbook_fr', {
     id: 'tr_handbook_fr',
     organization: ORG,
@@ -81,12 +82,12 @@ export function seedTranslations(store: Store): void {
   store.translations.set('tr_legal_de', {
     id: 'tr_legal_de',
     organization: ORG,
-    status: 'failed',
+    status: 'pending',
     source: { space: 'space_legal', language: 'en' },
     language: 'de',
+    instructions: documentFromText('Use the formal register (Sie).'),
     createdAt: at(10, '11:00'),
-    updatedAt: at(10, '11:05'),
-    stats: { ...emptyTranslationStats(), runs: 1, totalDuration: 5_000, latestRunDuration: 5_000 },
-    failRuns: true,
+    updatedAt: at(10, '11:00'),
+    stats: emptyTranslationStats(),
   });
 }

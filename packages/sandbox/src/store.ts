@@ -185,7 +185,7 @@ export interface TranslationStatsRow {
   runs: number;
   totalWords: number;
   totalPages: number;
-  /** Milliseconds, as every duration in the stats. */
+  /** Whole seconds, as every duration in the stats (the published document's unit). */
   totalDuration: number;
   latestRunDuration: number;
   latestPages: number;
@@ -195,8 +195,9 @@ export interface TranslationStatsRow {
 export interface TranslationRow {
   id: string;
   organization: string;
+  /** `pending`, `running` or `completed`; `failed` only for a row a test marks with `failRuns`. */
   status: string;
-  source?: { space: string; language: string };
+  source: { space: string; language: string };
   language: string;
   instructions?: DocumentInput;
   result?: { space: string; revision: string };
@@ -205,7 +206,11 @@ export interface TranslationRow {
   stats: TranslationStatsRow;
   /** The run under way: it ends on the second read after it started (see handlers/translations.ts). */
   run?: { startedAt: string; reads: number };
-  /** Every run of this translation fails (the demo seed's `tr_legal_de`, for failure paths). */
+  /**
+   * A test's knob: every run of this translation ends `failed`, a status the published document
+   * does not list (it names none for a failure), to exercise the SDK's and the CLI's failure
+   * paths. The demo seed sets it on no translation.
+   */
   failRuns?: boolean;
 }
 

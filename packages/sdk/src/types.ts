@@ -118,6 +118,8 @@ export type {
   TranslationCreateBody,
   TranslationUpdateBody,
   TranslationListQuery,
+  TranslationLanguage,
+  GlossaryListQuery,
   GlossaryUpdateBody,
 } from './contract/translations.js';
 export type {

@@ -1,4 +1,5 @@
 import { collectionCalls } from './collections.js';
+import { conversationCalls } from './conversations.js';
 import { importCalls } from './imports.js';
 import { integrationCalls } from './integrations.js';
 import { openApiCalls } from './openapi.js';
@@ -7,6 +8,7 @@ import { samlCalls } from './saml.js';
 import { siteCalls } from './sites.js';
 import { spaceCalls } from './spaces.js';
 import { teamCalls } from './teams.js';
+import { translationCalls } from './translations.js';
 import type { AreaCalls } from './types.js';
 
 /** The calls of every area, by operation id. */
@@ -15,8 +17,10 @@ export const calls: AreaCalls = {
   ...organizationCalls,
   ...spaceCalls,
   ...collectionCalls,
+  ...translationCalls,
   ...teamCalls,
   ...samlCalls,
+  ...conversationCalls,
   ...openApiCalls,
   ...integrationCalls,
   ...importCalls,

@@ -1,5 +1,12 @@
 import { Args } from '@oclif/core';
-import type { DocsClient, DocumentInput, GlossaryEntry, GlossaryTerms, Translation } from '@docs-api/sdk';
+import type {
+  DocsClient,
+  DocumentInput,
+  GlossaryEntry,
+  GlossaryTerms,
+  Translation,
+  TranslationLanguage,
+} from '@docs-api/sdk';
 import { documentText } from './change-requests.js';
 import { UsageError } from './exit-codes.js';
 import { readJson } from './files.js';
@@ -10,7 +17,7 @@ import { readStdin } from './stdin.js';
 
 /*
  * What the `docs translations ...` commands share: arguments, pickers, table columns,
- * printers, and the parsing of `--instructions`, `--term` and `--file`.
+ * printers, and the parsing of language codes, `--instructions`, `--term` and `--file`.
  */
 
 export const translationArg = Args.string({
@@ -52,6 +59,9 @@ export function glossaryColumns(entries: readonly GlossaryEntry[]): Column<Gloss
   ];
 }
 
+/** A duration of the translation stats, in seconds as the service counts them. */
+const seconds = (value: number | undefined) => formatDuration(value === undefined ? undefined : value * 1000);
+
 export function printTranslation(translation: Translation, to: 'stdout' | 'stderr' = 'stdout'): void {
   const { source, result, stats } = translation;
   output.fields(
@@ -67,13 +77,13 @@ export function printTranslation(translation: Translation, to: 'stdout' | 'stder
       [
         'Last run',
         stats?.runs
-          ? `${stats.latestPages ?? 0} pages, ${stats.latestWords ?? 0} words in ${formatDuration(stats.latestRunDuration)}`
+          ? `${stats.latestPages ?? 0} pages, ${stats.latestWords ?? 0} words in ${seconds(stats.latestRunDuration)}`
           : undefined,
       ],
       [
         'All runs',
         stats?.runs
-          ? `${stats.totalPages ?? 0} pages, ${stats.totalWords ?? 0} words in ${formatDuration(stats.totalDuration)}`
+          ? `${stats.totalPages ?? 0} pages, ${stats.totalWords ?? 0} words in ${seconds(stats.totalDuration)}`
           : undefined,
       ],
       ['Created', formatDate(translation.createdAt)],
@@ -104,7 +114,7 @@ export async function pickTranslation(client: DocsClient, organizationId: string
   return pickOne('Translation', translations, `Organization ${organizationId} has no translations.`, (t) => ({
     name: `${t.source?.space ?? '(no source)'} ${t.source?.language ?? '?'} → ${t.language} (${t.id})`,
     value: t.id,
-    description: `${t.status}, ${t.stats?.runs ?? 0} runs`,
+    description: `${t.status ?? 'no status'}, ${t.stats?.runs ?? 0} runs`,
   }));
 }
 
@@ -132,12 +142,40 @@ export async function instructionsDocument(value: string): Promise<DocumentInput
   return documentFromText(text);
 }
 
-/** `--term en=workspace --term fr="espace de travail"` as one entry. */
+/**
+ * A language code as the service writes them, in lower case (language codes are not case
+ * sensitive: `pt-BR` is `pt-br`), checked against the service's codes before anything is sent.
+ */
+export async function languageCode(flag: string, value: string): Promise<TranslationLanguage> {
+  const code = value.trim().toLowerCase();
+  // The contract pulls in zod: load it only when a language is given.
+  const { TRANSLATION_LANGUAGES } = await import('@docs-api/sdk/contract');
+  const known: readonly string[] = TRANSLATION_LANGUAGES;
+  if (!known.includes(code)) {
+    throw new UsageError(
+      `${flag}: must be a language code the service supports (${known.join(', ')}), not "${value}".`,
+    );
+  }
+  return code as TranslationLanguage;
+}
+
+/** The language a space is written in, for a translation's source; a usage error when it has none. */
+export async function spaceLanguage(client: DocsClient, spaceId: string): Promise<TranslationLanguage> {
+  const { language } = await client.spaces.get(spaceId);
+  if (!language) {
+    throw new UsageError(
+      `Space ${spaceId} has no language: give the language it is written in with --source-language.`,
+    );
+  }
+  return languageCode(`the language of space ${spaceId}`, language);
+}
+
+/** `--term en=workspace --term fr="espace de travail"` as one entry; language codes in lower case. */
 export function parseTerms(values: readonly string[]): GlossaryTerms {
   const terms: Record<string, string> = {};
   for (const value of values) {
     const equals = value.indexOf('=');
-    const language = value.slice(0, Math.max(equals, 0)).trim();
+    const language = value.slice(0, Math.max(equals, 0)).trim().toLowerCase();
     const term = value.slice(equals + 1).trim();
     if (equals < 0 || !language || !term) {
       throw new UsageError(`--term "${value}": write it as language=term, e.g. --term en=workspace`);
@@ -145,6 +183,7 @@ export function parseTerms(values: readonly string[]): GlossaryTerms {
     if (language in terms) throw new UsageError(`--term: ${language} is given twice.`);
     terms[language] = term;
   }
+  // The SDK checks the codes and the terms before sending.
   return terms;
 }
 
@@ -166,7 +205,7 @@ export async function readEntriesFile(file: string): Promise<GlossaryTerms[]> {
         `--file: entry ${index + 1} must be an object of language codes to terms, e.g. {"en": "page", "fr": "page"}`,
       );
     }
-    return terms as GlossaryTerms;
+    return terms;
   });
 }
 

@@ -61,7 +61,9 @@ describe('conversations: seed and reads', () => {
       weeklyPulse: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0],
       sources: { intercom: 1, slack: 1 },
       stats: { issues: 2, conversations: 2 },
-      urls: { location: '/v1/orgs/org_acme/conversations-issues?cluster=cluster_cli_questions' },
+      urls: {
+        location: 'http://sandbox.test/v1/orgs/org_acme/conversations-issues?cluster=cluster_cli_questions',
+      },
     });
     expect((await clusters(client, { order: 'asc', sort: 'updatedAt' })).map((c) => c.id)).toEqual([
       'cluster_cli_questions',
@@ -103,7 +105,7 @@ describe('conversations: seed and reads', () => {
         processedAt: '2026-01-08T14:05:00.000Z',
         source: 'slack',
         urls: {
-          location: '/v1/orgs/org_acme/conversations/conv_cli_token',
+          location: 'http://sandbox.test/v1/orgs/org_acme/conversations/conv_cli_token',
           source: 'https://acme.slack.test/archives/C01/p1001',
         },
       },
@@ -162,7 +164,7 @@ describe('conversations: seed and reads', () => {
         ingestedAt: '2026-01-06T07:35:00.000Z',
         conversation: 'conv_cli_install',
         cluster: 'cluster_cli_questions',
-        urls: { location: '/v1/orgs/org_acme/conversations-issues/issue_cli_windows' },
+        urls: { location: 'http://sandbox.test/v1/orgs/org_acme/conversations-issues/issue_cli_windows' },
       },
       conversation: (await client.conversations.get(ORG, 'conv_cli_install')).conversation,
     });

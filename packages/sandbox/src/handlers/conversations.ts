@@ -16,7 +16,9 @@ import type { ConversationIssueRow, ConversationRow, IssuesClusterRow, Store } f
 import { requireOrganization } from './organizations.js';
 
 /*
- * Conversations, the issues extracted from them and the clusters of those issues.
+ * Conversations, the issues extracted from them and the clusters of those issues. None of these
+ * operations is in the published API document: the answers follow our contract (the extract);
+ * `urls.location` is absolute, as everywhere else in the sandbox.
  *
  * Ingestion stands in for the service's analysis with a keyword match: the conversation's
  * subject and messages are searched (whole words, any case) for each cluster's keywords, and
@@ -58,7 +60,7 @@ function requireCluster(store: Store, organizationId: string, clusterId: string)
   return row;
 }
 
-export function conversationView(row: ConversationRow): Conversation {
+export function conversationView(store: Store, row: ConversationRow): Conversation {
   return {
     object: 'conversation',
     id: row.id,
@@ -67,7 +69,7 @@ export function conversationView(row: ConversationRow): Conversation {
     processedAt: row.processedAt,
     source: row.source,
     urls: {
-      location: `/v1/orgs/${row.organization}/conversations/${encodeURIComponent(row.id)}`,
+      location: store.apiUrl(`/orgs/${row.organization}/conversations/${encodeURIComponent(row.id)}`),
       ...(row.metadata.url === undefined ? {} : { source: row.metadata.url }),
     },
   };
@@ -85,9 +87,9 @@ function issueItem(store: Store, row: ConversationIssueRow): ConversationIssueIt
       ingestedAt: row.ingestedAt,
       conversation: row.conversation,
       cluster: row.cluster,
-      urls: { location: `/v1/orgs/${row.organization}/conversations-issues/${row.id}` },
+      urls: { location: store.apiUrl(`/orgs/${row.organization}/conversations-issues/${row.id}`) },
     },
-    conversation: conversationView(conversation),
+    conversation: conversationView(store, conversation),
   };
 }
 
@@ -128,7 +130,7 @@ export function clusterView(store: Store, row: IssuesClusterRow): IssuesCluster 
     weeklyPulse: weeklyPulse(issues, Date.parse(store.now())),
     sources,
     stats: { issues: issues.length, conversations: conversations.size },
-    urls: { location: `/v1/orgs/${row.organization}/conversations-issues?cluster=${row.id}` },
+    urls: { location: store.apiUrl(`/orgs/${row.organization}/conversations-issues?cluster=${row.id}`) },
   };
 }
 
@@ -182,7 +184,10 @@ export const conversationHandlers = [
         row.organization === params.organizationId &&
         (query.source === undefined || row.source === query.source),
     );
-    return paginate(newestFirst(rows, (row) => row.createdAt).map(conversationView), query);
+    return paginate(
+      newestFirst(rows, (row) => row.createdAt).map((row) => conversationView(store, row)),
+      query,
+    );
   }),
 
   implement(ingestConversation, ({ store, params, body }) => {
@@ -217,7 +222,7 @@ export const conversationHandlers = [
     requireOrganization(store, params.organizationId);
     const row = requireConversation(store, params.organizationId, params.conversationId);
     return {
-      conversation: conversationView(row),
+      conversation: conversationView(store, row),
       parts: row.parts.map((part) => ({ ...part })),
       metadata: { ...row.metadata, attributes: { ...row.metadata.attributes } },
     };

@@ -10,22 +10,23 @@ const { setup, servedOperationIds } = trackSandboxes({ clockStart: Date.UTC(2026
 const terms = (entries: readonly GlossaryEntry[]) => entries.map((entry) => entry.translations);
 
 describe('translations: the demo seed', () => {
-  it('holds the completed French handbook and the failing German legal translation', async () => {
+  it('holds the completed French handbook and the pending German legal translation', async () => {
     const { client } = setup();
     const page = await client.translations.list(ORG);
     expect(page.items.map((t) => [t.id, t.source?.space, t.source?.language, t.language, t.status])).toEqual([
       ['tr_handbook_fr', 'space_handbook', 'en', 'fr', 'completed'],
-      ['tr_legal_de', 'space_legal', 'en', 'de', 'failed'],
+      ['tr_legal_de', 'space_legal', 'en', 'de', 'pending'],
     ]);
 
     const french = await client.translations.get(ORG, 'tr_handbook_fr');
     expect(french).toMatchObject({
       object: 'translation',
-      result: { space: 'space_handbook_fr', revision: 'rev_handbook_fr_1' },
-      // The five pages of rev_handbook_2, the computed index among them.
-      stats: { runs: 1, latestPages: 5, totalPages: 5, latestRunDuration: 42_000, totalDuration: 42_000 },
+      result: { space: 'space_handbook_fr', revision: 'rev_handbook_fr_1', language: 'fr' },
+      // The five pages of rev_handbook_2, the computed index among them; durations in seconds.
+      stats: { runs: 1, latestPages: 5, totalPages: 5, latestRunDuration: 42, totalDuration: 42 },
       permissions: { view: true, edit: true },
-      urls: { location: '/v1/orgs/org_acme/translations/tr_handbook_fr' },
+      // Absolute, at the origin the sandbox was reached on, as the service answers.
+      urls: { location: 'http://sandbox.test/v1/orgs/org_acme/translations/tr_handbook_fr' },
     });
     expect(french.stats?.latestWords).toBeGreaterThan(50);
     expect(french.stats?.totalWords).toBe(french.stats?.latestWords);
@@ -66,7 +67,7 @@ describe('translations.create', () => {
     const { data: created, response } = await client.translations
       .create(ORG, {
         language: 'de',
-        source: { space: 'space_guides' },
+        source: { space: 'space_guides', language: 'en' },
         instructions: documentFromText('Duzen.'),
       })
       .withResponse();
@@ -75,7 +76,6 @@ describe('translations.create', () => {
     expect(created).toMatchObject({
       object: 'translation',
       status: 'pending',
-      // The seed's spaces have no language: the sandbox takes them as English.
       source: { space: 'space_guides', language: 'en' },
       language: 'de',
       stats: { runs: 0, totalPages: 0, totalWords: 0 },
@@ -94,7 +94,7 @@ describe('translations.create', () => {
     expect(fromGerman.source).toEqual({ space: 'space_api', language: 'de' });
 
     const message = await failure(
-      client.translations.create(ORG, { language: 'en', source: { space: 'space_guides' } }),
+      client.translations.create(ORG, { language: 'en', source: { space: 'space_guides', language: 'en' } }),
       BadRequestError,
     );
     expect(message).toContain("must differ from the source's language (en)");
@@ -112,16 +112,20 @@ describe('translations.create', () => {
     sandbox.store.spaces.set('space_beta', { ...api, id: 'space_beta', organization: 'org_beta' });
 
     expect(
-      await issuePaths(client.translations.create(ORG, { language: 'fr', source: { space: 'space_nope' } })),
+      await issuePaths(
+        client.translations.create(ORG, { language: 'fr', source: { space: 'space_nope', language: 'en' } }),
+      ),
     ).toEqual(['body.source.space']);
     expect(
-      await issuePaths(client.translations.create(ORG, { language: 'fr', source: { space: 'space_beta' } })),
+      await issuePaths(
+        client.translations.create(ORG, { language: 'fr', source: { space: 'space_beta', language: 'en' } }),
+      ),
     ).toEqual(['body.source.space']);
     expect((await client.translations.list(ORG)).count).toBe(2);
     // The same space is fine in its own organization.
     const beta = await client.translations.create('org_beta', {
       language: 'fr',
-      source: { space: 'space_beta' },
+      source: { space: 'space_beta', language: 'en' },
     });
     expect(beta.source?.space).toBe('space_beta');
   });
@@ -129,7 +133,10 @@ describe('translations.create', () => {
   it('refuses a second translation of a space into the same language', async () => {
     const { client } = setup();
     const message = await failure(
-      client.translations.create(ORG, { language: 'fr', source: { space: 'space_handbook' } }),
+      client.translations.create(ORG, {
+        language: 'fr',
+        source: { space: 'space_handbook', language: 'en' },
+      }),
       ConflictError,
     );
     expect(message).toContain('tr_handbook_fr');
@@ -140,11 +147,23 @@ describe('translations.create', () => {
     const response = await sandbox.fetch(`http://sandbox.test/v1/orgs/${ORG}/translations`, {
       method: 'POST',
       headers: { authorization: `Bearer ${sandbox.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ language: 'French', source: { space: 'space_api' } }),
+      body: JSON.stringify({ language: 'French', source: { space: 'space_api', language: 'en' } }),
     });
     expect(response.status).toBe(400);
     const body = (await response.json()) as { error: { issues: Array<{ path: string }> } };
     expect(body.error.issues.map((issue) => issue.path)).toEqual(['body.language']);
+  });
+
+  it('refuses a body without the source language the published document requires', async () => {
+    const { sandbox } = setup();
+    const response = await sandbox.fetch(`http://sandbox.test/v1/orgs/${ORG}/translations`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${sandbox.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ language: 'fr', source: { space: 'space_api' } }),
+    });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { error: { issues: Array<{ path: string }> } };
+    expect(body.error.issues.map((issue) => issue.path)).toEqual(['body.source.language']);
   });
 });
 
@@ -163,14 +182,16 @@ describe('translations.update and delete', () => {
     const { client } = setup();
     await client.translations.delete(ORG, 'tr_handbook_fr');
     await failure(client.translations.get(ORG, 'tr_handbook_fr'), NotFoundError);
-    await failure(client.translations.delete(ORG, 'tr_handbook_fr'), NotFoundError);
+    // As the published document: deleting what does not exist succeeds ("did not exist").
+    await expect(client.translations.delete(ORG, 'tr_handbook_fr')).resolves.toBeUndefined();
+    await failure(client.translations.delete('org_nope', 'tr_handbook_fr'), NotFoundError);
     await failure(client.translations.run(ORG, 'tr_handbook_fr'), NotFoundError);
     expect((await client.translations.list(ORG)).items.map((t) => t.id)).toEqual(['tr_legal_de']);
     expect((await client.spaces.get('space_handbook_fr')).language).toBe('fr');
     // Deleted, the space can be translated into French again.
     const again = await client.translations.create(ORG, {
       language: 'fr',
-      source: { space: 'space_handbook' },
+      source: { space: 'space_handbook', language: 'en' },
     });
     expect(again.status).toBe('pending');
   });
@@ -182,7 +203,7 @@ describe('translations.run', () => {
     await client.glossary.insert(ORG, [{ en: 'guides', de: 'Anleitungen' }]);
     const created = await client.translations.create(ORG, {
       language: 'de',
-      source: { space: 'space_guides' },
+      source: { space: 'space_guides', language: 'en' },
     });
 
     await client.translations.run(ORG, created.id);
@@ -248,7 +269,7 @@ describe('translations.run', () => {
 
     const done = await client.translations.waitForRun(ORG, 'tr_handbook_fr', {
       interval: 1,
-      onPoll: (t) => seen.push(t.status),
+      onPoll: (t) => seen.push(t.status ?? 'no status'),
     });
 
     expect(done.status).toBe('completed');
@@ -256,17 +277,26 @@ describe('translations.run', () => {
     expect(sandbox.hits.get('translations.get')).toBe(2);
   });
 
-  it('ends the demo legal translation in failed, counting the run but writing nothing', async () => {
-    const { client } = setup();
+  it('ends a run failed only for a translation a test marks so (the document has no failure status)', async () => {
+    const { sandbox, client } = setup();
+    await client.translations.run(ORG, 'tr_legal_de');
+    expect((await client.translations.waitForRun(ORG, 'tr_legal_de', { interval: 1 })).status).toBe(
+      'completed',
+    );
+
+    const row = sandbox.store.translations.get('tr_legal_de');
+    if (!row) throw new Error('seed has no tr_legal_de');
+    row.failRuns = true;
     await client.translations.run(ORG, 'tr_legal_de');
     const failed = await client.translations.waitForRun(ORG, 'tr_legal_de', { interval: 1 });
     expect(failed.status).toBe('failed');
     expect(failed.stats).toMatchObject({ runs: 2, latestPages: 0, latestWords: 0 });
-    expect(failed.result).toBeUndefined();
+    // The first run's result stays: a failed run writes nothing.
+    expect(failed.result?.revision).toBe(sandbox.store.spaces.get(failed.result?.space ?? '')?.revision);
   });
 
-  it('refuses a run while one is under way, and a translation without a source', async () => {
-    const { client } = setup();
+  it('refuses a run while one is under way, and one whose source space is gone', async () => {
+    const { sandbox, client } = setup();
     await client.translations.run(ORG, 'tr_handbook_fr');
     expect(await failure(client.translations.run(ORG, 'tr_handbook_fr'), ConflictError)).toContain(
       'already running',
@@ -274,12 +304,15 @@ describe('translations.run', () => {
     await client.translations.waitForRun(ORG, 'tr_handbook_fr', { interval: 1 });
     await client.translations.run(ORG, 'tr_handbook_fr');
 
-    const sourceless = await client.translations.create(ORG, { language: 'it' });
-    expect(sourceless.source).toBeUndefined();
-    expect(await failure(client.translations.run(ORG, sourceless.id), ConflictError)).toContain(
-      'no source space',
+    const italian = await client.translations.create(ORG, {
+      language: 'it',
+      source: { space: 'space_guides', language: 'en' },
+    });
+    sandbox.store.spaces.delete('space_guides');
+    expect(await failure(client.translations.run(ORG, italian.id), ConflictError)).toContain(
+      'no longer exists',
     );
-    expect((await client.translations.get(ORG, sourceless.id)).status).toBe('pending');
+    expect((await client.translations.get(ORG, italian.id)).status).toBe('pending');
   });
 });
 
@@ -294,7 +327,7 @@ describe('the glossary', () => {
       translations: { en: 'workspace', fr: 'espace de travail' },
       createdAt: '2026-01-04T09:00:00.000Z',
       updatedAt: '2026-01-04T09:00:00.000Z',
-      urls: { location: '/v1/orgs/org_acme/translations-glossary/gl_workspace' },
+      urls: { location: 'http://sandbox.test/v1/orgs/org_acme/translations-glossary/gl_workspace' },
     });
     expect(await failure(client.glossary.get(ORG, 'gl_nope'), NotFoundError)).toContain('gl_nope');
     await failure(client.glossary.get('org_beta', 'gl_workspace'), NotFoundError);
@@ -337,19 +370,79 @@ describe('the glossary', () => {
     ]);
   });
 
-  it('refuses an operation type it does not know, and an empty operation list', async () => {
-    const { sandbox, client } = setup();
-    expect(await issuePaths(client.glossary.update(ORG, [{ type: 'delete', id: 'gl_workspace' }]))).toEqual([
-      'body.operations.0.type',
-    ]);
-    expect((await client.glossary.list(ORG)).count).toBe(3);
+  it('refuses an operation type the published document does not have, and an empty operation list', async () => {
+    const { sandbox } = setup();
+    const put = (body: unknown) =>
+      sandbox.fetch(`http://sandbox.test/v1/orgs/${ORG}/translations-glossary`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${sandbox.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const merge = await put({ operations: [{ type: 'merge', id: 'gl_workspace' }] });
+    expect(merge.status).toBe(400);
+    const body = (await merge.json()) as { error: { issues: Array<{ path: string }> } };
+    expect(body.error.issues.map((issue) => issue.path)).toEqual(['body.operations.0.type']);
+    expect((await put({ operations: [] })).status).toBe(400);
+    expect(sandbox.store.glossary.size).toBe(3);
+  });
 
-    const response = await sandbox.fetch(`http://sandbox.test/v1/orgs/${ORG}/translations-glossary`, {
-      method: 'PUT',
-      headers: { authorization: `Bearer ${sandbox.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ operations: [] }),
-    });
-    expect(response.status).toBe(400);
+  it('updates an entry (its terms replaced) and deletes entries, in order, all or nothing', async () => {
+    const { client } = setup();
+    await client.glossary.update(ORG, [
+      { type: 'update', id: 'gl_handbook', translations: { en: 'handbook', fr: 'guide' } },
+      { type: 'delete', id: 'gl_workspace' },
+      // The French term freed by the update above may be used again.
+      { type: 'insert', translations: { en: 'manual', fr: 'manuel' } },
+      // Deleting what does not exist is no error, as deletes elsewhere in the document.
+      { type: 'delete', id: 'gl_nope' },
+    ]);
+    const entries = await client.glossary.list(ORG).toArray({ max: 10 });
+    expect(entries.map((entry) => [entry.id, entry.translations])).toEqual([
+      ['gl_change_request', { en: 'change request', fr: 'demande de modification', de: 'Änderungsanfrage' }],
+      ['gl_handbook', { en: 'handbook', fr: 'guide' }],
+      [expect.stringMatching(/^gl_/), { en: 'manual', fr: 'manuel' }],
+    ]);
+    const handbook = entries[1];
+    expect(handbook?.updatedAt).not.toBe(handbook?.createdAt);
+    await failure(client.glossary.get(ORG, 'gl_workspace'), NotFoundError);
+
+    // One bad operation, and none applies.
+    expect(
+      await issuePaths(
+        client.glossary.update(ORG, [
+          { type: 'delete', id: 'gl_handbook' },
+          { type: 'update', id: 'gl_nope', translations: { en: 'x' } },
+        ]),
+      ),
+    ).toEqual(['body.operations.1.id']);
+    expect(
+      await issuePaths(
+        client.glossary.update(ORG, [
+          { type: 'update', id: 'gl_change_request', translations: { en: 'Handbook' } },
+        ]),
+      ),
+    ).toEqual(['body.operations.0.translations.en']);
+    expect((await client.glossary.list(ORG)).count).toBe(3);
+    expect(await client.glossary.delete(ORG, ['gl_handbook'])).toBeUndefined();
+    expect((await client.glossary.list(ORG)).count).toBe(2);
+  });
+
+  it('sorts by the term in one language with orderBy, entries without one last', async () => {
+    const { client } = setup();
+    await client.glossary.insert(ORG, [{ en: 'page' }, { fr: 'abonnement', en: 'subscription' }]);
+    const byFrench = await client.glossary.list(ORG, { orderBy: 'fr' }).toArray({ max: 10 });
+    expect(byFrench.map((entry) => entry.translations?.fr ?? entry.translations?.en)).toEqual([
+      'abonnement',
+      'demande de modification',
+      'espace de travail',
+      'manuel',
+      'page',
+    ]);
+    const byGerman = await client.glossary.list(ORG, { orderBy: 'de' }).toArray({ max: 10 });
+    expect(byGerman.slice(0, 2).map((entry) => entry.translations?.de)).toEqual([
+      'Änderungsanfrage',
+      'Handbuch',
+    ]);
   });
 
   it('is used by later runs: a term inserted now is applied by the next run', async () => {

@@ -6,6 +6,7 @@ import {
   listGlossaryEntries,
   listTranslations,
   runTranslation,
+  type DocumentInput,
   updateGlossary,
   updateTranslation,
   type GlossaryEntry,
@@ -27,21 +28,25 @@ import type { GlossaryEntryRow, Store, TranslationRow, TranslationStatsRow } fro
 import { requireOrganization } from './organizations.js';
 
 /*
- * Translations and the glossary.
+ * Translations and the glossary, answered as the published document describes them (every
+ * field it requires, absolute `urls.location`, its status and language values only).
  *
  * A run is simulated, deterministically whatever the clock: `POST .../run` sets the status to
  * `running`; the first read of the translation after that (a GET of it, or a list holding it)
  * still shows `running`, so a waiter sees the run under way; the second read finishes it and
- * shows the outcome: `completed`, with the translated space written and the stats updated, or
- * `failed` (every run of the demo's `tr_legal_de` fails). Durations are measured on the
- * sandbox's clock.
+ * shows the outcome: `completed`, with the translated space written and the stats updated.
+ * Durations are measured on the sandbox's clock, in whole seconds (a run counts at least 1 s).
+ * The document has no failure status; a row a test marks `failRuns` ends its runs `failed`.
  *
  * "Translating" copies the source space's primary revision into the translated space,
  * replacing every term of the glossary that has both languages (whole words, longest first).
  */
 
-/** The language of a space the seed or a run gave none. */
-export const DEFAULT_SPACE_LANGUAGE = 'en';
+/** The instructions of a translation created without any: an empty document. */
+const NO_INSTRUCTIONS: DocumentInput = { object: 'document', data: {}, nodes: [] };
+
+/** What the sandbox's only user, an admin of every seeded organization, may do with a translation. */
+const TRANSLATION_PERMISSIONS = { view: true, edit: true };
 
 const emptyStats = (): TranslationStatsRow => ({
   runs: 0,
@@ -156,14 +161,15 @@ export function translatedSpace(source: Space, id: string, language: string, now
 
 function finishRun(store: Store, row: TranslationRow, startedAt: string): void {
   const now = store.now();
-  const duration = Math.max(0, Date.parse(now) - Date.parse(startedAt));
+  // Whole seconds, as the published document counts them; a run takes at least one.
+  const duration = Math.max(1, Math.ceil((Date.parse(now) - Date.parse(startedAt)) / 1000));
   const stats = row.stats;
   stats.runs += 1;
   stats.latestRunDuration = duration;
   stats.totalDuration += duration;
   row.updatedAt = now;
-  const source = row.source ? store.spaces.get(row.source.space) : undefined;
-  if (row.failRuns || !row.source || !source) {
+  const source = store.spaces.get(row.source.space);
+  if (row.failRuns || !source) {
     row.status = 'failed';
     stats.latestPages = 0;
     stats.latestWords = 0;
@@ -207,42 +213,59 @@ function read(store: Store, row: TranslationRow): TranslationRow {
   return row;
 }
 
-export function translationView(row: TranslationRow): Translation {
+export function translationView(store: Store, row: TranslationRow): Translation {
   return {
     object: 'translation',
     id: row.id,
     status: row.status,
-    ...(row.source ? { source: { ...row.source } } : {}),
+    source: { ...row.source },
     language: row.language,
-    ...(row.instructions ? { instructions: structuredClone(row.instructions) } : {}),
-    ...(row.result ? { result: { ...row.result } } : {}),
+    instructions: structuredClone(row.instructions ?? NO_INSTRUCTIONS),
+    ...(row.result ? { result: { ...row.result, language: row.language } } : {}),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     stats: { ...row.stats },
-    permissions: { view: true, edit: true },
-    urls: { location: `/v1/orgs/${row.organization}/translations/${row.id}` },
+    permissions: { ...TRANSLATION_PERMISSIONS },
+    urls: { location: store.apiUrl(`/orgs/${row.organization}/translations/${row.id}`) },
   };
 }
 
-export function glossaryEntryView(row: GlossaryEntryRow): GlossaryEntry {
+export function glossaryEntryView(store: Store, row: GlossaryEntryRow): GlossaryEntry {
   return {
     object: 'glossary-entry',
     id: row.id,
     translations: { ...row.translations },
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
-    urls: { location: `/v1/orgs/${row.organization}/translations-glossary/${row.id}` },
+    urls: { location: store.apiUrl(`/orgs/${row.organization}/translations-glossary/${row.id}`) },
   };
 }
 
+/** Entries sorted by their term in `language` (entries without one last), else as inserted. */
+function orderGlossary(rows: GlossaryEntryRow[], language: string | undefined): GlossaryEntryRow[] {
+  if (language === undefined) return rows;
+  const collator = new Intl.Collator(language, { sensitivity: 'base' });
+  return [...rows].sort((a, b) => {
+    const first = a.translations[language];
+    const second = b.translations[language];
+    if (first === undefined || second === undefined) return first === second ? 0 : first ? -1 : 1;
+    return collator.compare(first, second);
+  });
+}
+
 const normalise = (term: string) => term.trim().toLowerCase();
+
+function sameTerms(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+}
 
 export const translationHandlers = [
   implement(listTranslations, ({ store, params, query }) => {
     requireOrganization(store, params.organizationId);
     const rows = [...store.translations.values()].filter((row) => row.organization === params.organizationId);
     return paginate(
-      rows.map((row) => translationView(read(store, row))),
+      rows.map((row) => translationView(store, read(store, row))),
       query,
     );
   }),
@@ -250,35 +273,31 @@ export const translationHandlers = [
   implement(createTranslation, ({ store, params, body }) => {
     const organizationId = params.organizationId;
     requireOrganization(store, organizationId);
-    let source: TranslationRow['source'];
-    if (body.source) {
-      const space = store.spaces.get(body.source.space);
-      if (!space || space.organization !== organizationId) {
-        throw invalidField(
-          'body.source.space',
-          `space "${body.source.space}" is not in organization "${organizationId}"`,
-        );
+    const space = store.spaces.get(body.source.space);
+    if (!space || space.organization !== organizationId) {
+      throw invalidField(
+        'body.source.space',
+        `space "${body.source.space}" is not in organization "${organizationId}"`,
+      );
+    }
+    const language = body.source.language;
+    if (body.language === language) {
+      throw invalidField(
+        'body.language',
+        `the target language must differ from the source's language (${language})`,
+      );
+    }
+    for (const other of store.translations.values()) {
+      if (other.source.space === space.id && other.language === body.language) {
+        throw conflict(`Space "${space.id}" already has a translation into ${body.language}: ${other.id}`);
       }
-      const language = body.source.language ?? space.language ?? DEFAULT_SPACE_LANGUAGE;
-      if (body.language === language) {
-        throw invalidField(
-          'body.language',
-          `the target language must differ from the source's language (${language})`,
-        );
-      }
-      for (const other of store.translations.values()) {
-        if (other.source?.space === space.id && other.language === body.language) {
-          throw conflict(`Space "${space.id}" already has a translation into ${body.language}: ${other.id}`);
-        }
-      }
-      source = { space: space.id, language };
     }
     const now = store.now();
     const row: TranslationRow = {
       id: store.newId('tr'),
       organization: organizationId,
       status: 'pending',
-      ...(source ? { source } : {}),
+      source: { space: space.id, language },
       language: body.language,
       ...(body.instructions ? { instructions: structuredClone(body.instructions) } : {}),
       createdAt: now,
@@ -286,29 +305,34 @@ export const translationHandlers = [
       stats: emptyStats(),
     };
     store.translations.set(row.id, row);
-    return translationView(row);
+    return translationView(store, row);
   }),
 
   implement(getTranslation, ({ store, params }) =>
-    translationView(read(store, requireTranslation(store, params.organizationId, params.translationId))),
+    translationView(
+      store,
+      read(store, requireTranslation(store, params.organizationId, params.translationId)),
+    ),
   ),
 
   implement(updateTranslation, ({ store, params, body }) => {
     const row = requireTranslation(store, params.organizationId, params.translationId);
     row.instructions = structuredClone(body.instructions);
     row.updatedAt = store.now();
-    return translationView(row);
+    return translationView(store, row);
   }),
 
+  // As the published document: deleting a translation that does not exist succeeds ("did not
+  // exist"); the sandbox answers 204 either way (the service answers 205 when it deleted one).
   implement(deleteTranslation, ({ store, params }) => {
-    const row = requireTranslation(store, params.organizationId, params.translationId);
-    store.translations.delete(row.id);
+    requireOrganization(store, params.organizationId);
+    const row = store.translations.get(params.translationId);
+    if (row?.organization === params.organizationId) store.translations.delete(row.id);
   }),
 
   implement(runTranslation, ({ store, params }) => {
     const row = requireTranslation(store, params.organizationId, params.translationId);
     if (row.run) throw conflict(`Translation "${row.id}" is already running: wait for the run to finish`);
-    if (!row.source) throw conflict(`Translation "${row.id}" has no source space to translate`);
     if (!store.spaces.has(row.source.space)) {
       throw conflict(`The source space "${row.source.space}" of translation "${row.id}" no longer exists`);
     }
@@ -321,52 +345,85 @@ export const translationHandlers = [
   implement(listGlossaryEntries, ({ store, params, query }) => {
     requireOrganization(store, params.organizationId);
     const rows = [...store.glossary.values()].filter((row) => row.organization === params.organizationId);
-    return paginate(rows.map(glossaryEntryView), query);
+    return paginate(
+      orderGlossary(rows, query.orderBy).map((row) => glossaryEntryView(store, row)),
+      query,
+    );
   }),
 
   implement(updateGlossary, ({ store, params, body }) => {
     const organizationId = params.organizationId;
     requireOrganization(store, organizationId);
-    // Every operation is checked before any applies: a request changes all or nothing.
-    const taken = new Map<string, string>();
+    // The operations apply in order to a draft of the organization's glossary, and the draft
+    // is kept only when every one of them is valid: a request changes all or nothing.
+    const draft = new Map<string, { translations: Record<string, string>; holder: string }>();
     for (const entry of store.glossary.values()) {
-      if (entry.organization !== organizationId) continue;
-      for (const [language, term] of Object.entries(entry.translations)) {
-        taken.set(`${language}\u0000${normalise(term)}`, `entry ${entry.id}`);
+      if (entry.organization === organizationId) {
+        draft.set(entry.id, { translations: { ...entry.translations }, holder: `entry ${entry.id}` });
       }
     }
-    const inserts: Array<Record<string, string>> = [];
+    const checkTerms = (at: string, key: string, translations: Record<string, string>) => {
+      for (const [language, term] of Object.entries(translations)) {
+        for (const [otherKey, other] of draft) {
+          const held = other.translations[language];
+          if (otherKey !== key && held !== undefined && normalise(held) === normalise(term)) {
+            throw invalidField(
+              `${at}.translations.${language}`,
+              `"${term}" is already in the glossary (${other.holder})`,
+            );
+          }
+        }
+      }
+    };
+    const trimmed = (translations: Partial<Record<string, string>>) =>
+      Object.fromEntries(
+        Object.entries(translations).flatMap(([language, term]) =>
+          term === undefined ? [] : [[language, term.trim()]],
+        ),
+      );
+    const inserted: string[] = [];
     body.operations.forEach((operation, index) => {
       const at = `body.operations.${index}`;
-      if (operation.type !== 'insert') {
-        throw invalidField(
-          `${at}.type`,
-          `"${operation.type}" is not an operation the sandbox knows (it knows insert)`,
-        );
+      if (operation.type === 'delete') {
+        // As deletes elsewhere in the document: an entry that does not exist is no error.
+        draft.delete(operation.id);
+        return;
       }
-      const translations = operation.translations ?? {};
-      for (const [language, term] of Object.entries(translations)) {
-        const key = `${language}\u0000${normalise(term)}`;
-        const holder = taken.get(key);
-        if (holder) {
-          throw invalidField(
-            `${at}.translations.${language}`,
-            `"${term}" is already in the glossary (${holder})`,
-          );
-        }
-        taken.set(key, `operation ${index}`);
+      const translations = trimmed(operation.translations);
+      if (operation.type === 'insert') {
+        const key = `\u0000${index}`;
+        checkTerms(at, key, translations);
+        draft.set(key, { translations, holder: `operation ${index}` });
+        inserted.push(key);
+        return;
       }
-      inserts.push(translations);
+      const entry = draft.get(operation.id);
+      if (!entry) {
+        throw invalidField(`${at}.id`, `glossary entry "${operation.id}" was not found`);
+      }
+      checkTerms(at, operation.id, translations);
+      // An update replaces the entry's terms: a language it leaves out is removed.
+      entry.translations = translations;
     });
+
     const now = store.now();
-    for (const translations of inserts) {
+    for (const entry of [...store.glossary.values()]) {
+      if (entry.organization !== organizationId) continue;
+      const kept = draft.get(entry.id);
+      if (!kept) store.glossary.delete(entry.id);
+      else if (!sameTerms(kept.translations, entry.translations)) {
+        entry.translations = kept.translations;
+        entry.updatedAt = now;
+      }
+    }
+    for (const key of inserted) {
+      const translations = draft.get(key)?.translations;
+      if (!translations) continue;
       const id = store.newId('gl');
       store.glossary.set(id, {
         id,
         organization: organizationId,
-        translations: Object.fromEntries(
-          Object.entries(translations).map(([language, term]) => [language, term.trim()]),
-        ),
+        translations,
         createdAt: now,
         updatedAt: now,
       });
@@ -374,6 +431,6 @@ export const translationHandlers = [
   }),
 
   implement(getGlossaryEntry, ({ store, params }) =>
-    glossaryEntryView(requireGlossaryEntry(store, params.organizationId, params.glossaryEntryId)),
+    glossaryEntryView(store, requireGlossaryEntry(store, params.organizationId, params.glossaryEntryId)),
   ),
 ];

@@ -4,6 +4,13 @@ import { listOf, loose, openEnum, pageQuery, strict } from './schema.js';
 
 const AREA = 'Conversations';
 
+/*
+ * None of these six operations is in the published API document (`@gitbook/api` 0.202.0): they
+ * come from the extract only, and are kept as it describes them. The document's nearest
+ * endpoints, AI agent conversations (`/orgs/{organizationId}/agent/conversations`) and change
+ * request agent conversations, are other things: see docs/contract-notes.md.
+ */
+
 /**
  * Query parameters whose wire names the contract does not show (SDK name to wire name):
  * the clusters' sort property, the conversations' source filter and the issues' cluster and

@@ -6,15 +6,68 @@ import { listOf, loose, openEnum, pageQuery, strict } from './schema.js';
 const AREA = 'Translations and glossary';
 
 /**
- * Translation statuses. The contract shows only `pending`; `running`, `completed` and `failed`
- * are the names the sandbox uses and the SDK types as known (any other string is accepted).
+ * The languages a translation or a glossary term can be in: the published document's
+ * `TranslationLanguage` (the extract calls it an enum and shows only `en`). Requests take only
+ * these codes; answers are read with any string.
  */
-export const TRANSLATION_STATUSES = ['pending', 'running', 'completed', 'failed'] as const;
+export const TRANSLATION_LANGUAGES = [
+  'en',
+  'fr',
+  'de',
+  'es',
+  'it',
+  'pt',
+  'pt-br',
+  'ru',
+  'ja',
+  'zh',
+  'zh-tw',
+  'yue',
+  'ko',
+  'ar',
+  'hi',
+  'nl',
+  'pl',
+  'tr',
+  'sv',
+  'no',
+  'da',
+  'fi',
+  'el',
+  'cs',
+  'hu',
+  'ro',
+  'th',
+  'vi',
+  'id',
+  'ms',
+  'he',
+  'uk',
+  'sk',
+  'bg',
+  'hr',
+  'lt',
+  'lv',
+  'et',
+  'sl',
+] as const;
+/** A language code the service translates into, e.g. `fr` or `pt-br`. */
+export type TranslationLanguage = (typeof TRANSLATION_LANGUAGES)[number];
+
+/**
+ * Translation statuses, from the published document (the extract shows only `pending`).
+ * Any other string is read too: the document names no failure status, and the service may add one.
+ */
+export const TRANSLATION_STATUSES = ['pending', 'running', 'completed'] as const;
 
 /** Statuses in which a run is still under way: the waiter keeps polling while it sees one. */
 export const TRANSLATION_IN_PROGRESS_STATUSES: readonly string[] = ['pending', 'running'];
 
-/** Statuses that mean the last run did not succeed (guessed names: the contract shows none). */
+/**
+ * Statuses that would mean the last run did not succeed. Neither the extract nor the published
+ * document names one (the document lists only `pending`, `running`, `completed`): these are
+ * guesses, so a failure status the service may send is still reported as a failure.
+ */
 export const TRANSLATION_FAILED_STATUSES: readonly string[] = [
   'failed',
   'error',
@@ -23,58 +76,88 @@ export const TRANSLATION_FAILED_STATUSES: readonly string[] = [
   'canceled',
 ];
 
-/**
- * A language code in a request. The contract calls `language` an enum and shows only `en`;
- * a BCP-47-like code (`fr`, `pt-BR`, `zh-Hans`) is accepted and the server decides.
- */
-export const LANGUAGE_PATTERN = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
-const LANGUAGE_MESSAGE = 'must be a language code such as en, fr or pt-BR';
-export const LanguageInput = z.string().regex(LANGUAGE_PATTERN, LANGUAGE_MESSAGE);
+const LANGUAGE_LIST = `a language code the service supports (${TRANSLATION_LANGUAGES.join(', ')})`;
+const LANGUAGE_MESSAGE = `must be ${LANGUAGE_LIST}`;
+
+/** A language code in a request: one of `TRANSLATION_LANGUAGES`. */
+export const LanguageInput = z.enum(TRANSLATION_LANGUAGES, { error: LANGUAGE_MESSAGE });
+
+/** A language code in an answer: the document's codes are typed, any other string is read. */
+const LanguageSchema = openEnum(TRANSLATION_LANGUAGES);
 
 export const TranslationSchema = loose({
   object: z.literal('translation'),
   id: z.string(),
-  status: openEnum(TRANSLATION_STATUSES),
+  /** `pending`, `running` or `completed` (the published document's values); other strings are read. */
+  status: openEnum(TRANSLATION_STATUSES).optional(),
   /** The space translated and the language it is written in. */
-  source: loose({ space: z.string().optional(), language: z.string().optional() }).optional().nullable(),
-  /** The target language. */
-  language: openEnum(['en']),
+  source: loose({ space: z.string().optional(), language: LanguageSchema.optional() }).optional().nullable(),
+  /** The target language, e.g. `fr`. */
+  language: LanguageSchema.optional(),
   /** Guidance for the translator (tone, terms to keep). */
   instructions: DocumentSchema.optional().nullable(),
-  /** Where the last successful run wrote: the translated space and its revision. */
-  result: loose({ space: z.string().optional(), revision: z.string().optional() }).optional().nullable(),
+  /** Where the last successful run wrote: the translated space, its revision, and their language. */
+  result: loose({
+    space: z.string().optional(),
+    revision: z.string().optional(),
+    language: LanguageSchema.optional(),
+  })
+    .optional()
+    .nullable(),
   createdAt: z.string().optional(),
   updatedAt: z.string().optional(),
+  /** Run statistics: counts, and durations in seconds (integers in the published document). */
   stats: loose({
+    /** How many times the translation has run. */
     runs: z.number().optional(),
+    /** Words counted toward translation usage over all runs. */
     totalWords: z.number().optional(),
+    /** Unique pages translated over all runs. */
     totalPages: z.number().optional(),
+    /** Duration of all runs, in seconds. */
     totalDuration: z.number().optional(),
+    /** Duration of the latest run, in seconds. */
     latestRunDuration: z.number().optional(),
+    /** Unique pages translated by the latest run. */
     latestPages: z.number().optional(),
+    /** Words counted toward translation usage by the latest run. */
     latestWords: z.number().optional(),
   }).optional(),
+  /** What the caller may do: `view`, `edit`. */
   permissions: PermissionsSchema.optional(),
-  urls: loose({ location: z.string().optional() }).optional(),
+  urls: loose({
+    /** The translation in the API. */
+    location: z.string().optional(),
+  }).optional(),
 });
 export type Translation = z.infer<typeof TranslationSchema>;
 
 export const GlossaryEntrySchema = loose({
   object: z.literal('glossary-entry'),
   id: z.string(),
-  /** The term in each language, by language code. */
+  /**
+   * The term in each language, by language code (`TranslationLanguage`, though any key is read):
+   * `{ en: 'workspace', fr: 'espace de travail' }`.
+   */
   translations: z.record(z.string(), z.string()).optional(),
   createdAt: z.string().optional(),
   updatedAt: z.string(),
-  urls: loose({ location: z.string().optional() }).optional(),
+  urls: loose({
+    /** The entry in the API. */
+    location: z.string().optional(),
+  }).optional(),
 });
 export type GlossaryEntry = z.infer<typeof GlossaryEntrySchema>;
 
 export const TranslationCreateBody = strict({
   /** The target language. */
   language: LanguageInput,
-  /** The space to translate; `language` is the language it is written in (the server infers it when omitted). */
-  source: strict({ space: z.string().min(1), language: LanguageInput.optional() }).optional(),
+  /**
+   * The space to translate and the language it is written in. Both are required by the
+   * published document (the extract shows `source` as optional).
+   */
+  source: strict({ space: z.string().min(1), language: LanguageInput }),
+  /** Guidance for the translator (a rich-text document: see `documentFromText`). */
   instructions: DocumentInput.optional(),
 });
 export type TranslationCreateBody = z.input<typeof TranslationCreateBody>;
@@ -82,36 +165,39 @@ export type TranslationCreateBody = z.input<typeof TranslationCreateBody>;
 export const TranslationUpdateBody = strict({ instructions: DocumentInput });
 export type TranslationUpdateBody = z.input<typeof TranslationUpdateBody>;
 
+/** The published document's limits on a glossary term: 1 to 255 characters, on one line. */
+export const GLOSSARY_TERM_MAX_LENGTH = 255;
+const GlossaryTermInput = z
+  .string()
+  .trim()
+  .min(1)
+  .max(GLOSSARY_TERM_MAX_LENGTH)
+  .regex(/^[^\n\r]*$/, 'must be on one line');
+
+const isLanguage = (value: unknown): value is TranslationLanguage =>
+  (TRANSLATION_LANGUAGES as readonly unknown[]).includes(value);
+
 /** A term per language, by language code: `{ en: 'workspace', fr: 'espace de travail' }`. */
-export const GlossaryTermsInput = z.record(LanguageInput, z.string().trim().min(1), {
-  error: (issue) =>
-    issue.code === 'invalid_key' ? `is not a language code (${LANGUAGE_MESSAGE})` : undefined,
-});
+export const GlossaryTermsInput = z
+  // A key checked one by one (not `z.enum`), so a bad key is named as not being a language code.
+  .partialRecord(z.custom<TranslationLanguage>(isLanguage), GlossaryTermInput, {
+    error: (issue) => (issue.code === 'invalid_key' ? `is not ${LANGUAGE_LIST}` : undefined),
+  })
+  .refine((terms) => Object.keys(terms).length > 0, 'needs a term in at least one language');
 export type GlossaryTerms = z.input<typeof GlossaryTermsInput>;
 
+const glossaryEntryId = z.string().min(1);
+
 /**
- * One glossary operation. `insert` (the only type the contract shows) needs a non-empty
- * `translations` map and nothing else; other types are sent as given, for the server to judge.
+ * One glossary operation, as the published document's `GlossaryBatchOperation` has them
+ * (the extract shows only `insert`): `insert` a new entry, `update` an entry's terms (by `id`),
+ * `delete` an entry (by `id`).
  */
-export const GlossaryOperationInput = z
-  .looseObject({ type: z.string().min(1), translations: GlossaryTermsInput.optional() })
-  .superRefine((operation, context) => {
-    if (operation.type !== 'insert') return;
-    if (operation.translations === undefined) {
-      context.addIssue({ code: 'custom', path: ['translations'], message: 'is required' });
-    } else if (Object.keys(operation.translations).length === 0) {
-      context.addIssue({
-        code: 'custom',
-        path: ['translations'],
-        message: 'needs a term in at least one language',
-      });
-    }
-    for (const key of Object.keys(operation)) {
-      if (key !== 'type' && key !== 'translations') {
-        context.addIssue({ code: 'custom', path: [key], message: 'is not a known field' });
-      }
-    }
-  });
+export const GlossaryOperationInput = z.discriminatedUnion('type', [
+  strict({ type: z.literal('insert'), translations: GlossaryTermsInput }),
+  strict({ type: z.literal('update'), id: glossaryEntryId, translations: GlossaryTermsInput }),
+  strict({ type: z.literal('delete'), id: glossaryEntryId }),
+]);
 export type GlossaryOperation = z.input<typeof GlossaryOperationInput>;
 
 export const GlossaryUpdateBody = strict({ operations: z.array(GlossaryOperationInput).min(1) });
@@ -119,6 +205,13 @@ export type GlossaryUpdateBody = z.input<typeof GlossaryUpdateBody>;
 
 export const TranslationListQuery = strict({ ...pageQuery });
 export type TranslationListQuery = z.input<typeof TranslationListQuery>;
+
+export const GlossaryListQuery = strict({
+  ...pageQuery,
+  /** From the published API document: sort the entries by their term in this language. */
+  orderBy: LanguageInput.optional(),
+});
+export type GlossaryListQuery = z.input<typeof GlossaryListQuery>;
 
 const TRANSLATIONS = '/v1/orgs/{organizationId}/translations' as const;
 const TRANSLATION = `${TRANSLATIONS}/{translationId}` as const;
@@ -145,7 +238,7 @@ export const createTranslation = defineOperation({
   idempotent: false,
   path: TRANSLATIONS,
   body: TranslationCreateBody,
-  // The contract shows no code for this creation; 201 as for the other creations.
+  // The extract shows no code; the published document answers 201.
   status: 201,
   response: TranslationSchema,
 });
@@ -180,6 +273,8 @@ export const deleteTranslation = defineOperation({
   method: 'DELETE',
   idempotent: true,
   path: TRANSLATION,
+  // The published document: 204 when the translation did not exist, 205 when it was deleted.
+  // Both are read the same (no content).
   status: 204,
 });
 
@@ -200,7 +295,7 @@ export const listGlossaryEntries = defineOperation({
   method: 'GET',
   idempotent: true,
   path: GLOSSARY,
-  query: strict({ ...pageQuery }),
+  query: GlossaryListQuery,
   status: 200,
   response: listOf(GlossaryEntrySchema),
   paginated: true,
@@ -209,7 +304,7 @@ export const listGlossaryEntries = defineOperation({
 export const updateGlossary = defineOperation({
   id: 'glossary.update',
   area: AREA,
-  summary: 'Apply operations (such as inserting terms) to the glossary',
+  summary: 'Apply operations (insert, update, delete entries) to the glossary',
   method: 'PUT',
   idempotent: false,
   path: GLOSSARY,

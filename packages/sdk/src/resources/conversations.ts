@@ -21,7 +21,10 @@ import { Resource } from './resource.js';
 
 /** Clusters of similar issues found across conversations: `client.conversations.clusters`. */
 export class ConversationClusters extends Resource {
-  /** Lists the clusters, by default most recently updated first (`{ order: 'asc' }` for the oldest). */
+  /**
+   * Lists the clusters, by default most recently updated first (`{ order: 'asc' }` for the oldest).
+   * Not in the published API document (`@gitbook/api` 0.202.0): an operation of the extract only.
+   */
   list(
     organizationId: string,
     query: ClusterListQuery = {},
@@ -33,7 +36,10 @@ export class ConversationClusters extends Resource {
 
 /** Issues extracted from conversations: `client.conversations.issues`. */
 export class ConversationIssues extends Resource {
-  /** Lists issues, each with its conversation, optionally only those of a `cluster` or a `conversation`. */
+  /**
+   * Lists issues, each with its conversation, optionally only those of a `cluster` or a `conversation`.
+   * Not in the published API document (`@gitbook/api` 0.202.0): an operation of the extract only.
+   */
   list(
     organizationId: string,
     query: IssueListQuery = {},
@@ -42,18 +48,28 @@ export class ConversationIssues extends Resource {
     return this.http.list(listConversationIssues, { params: { organizationId }, query }, options);
   }
 
-  /** Reads one issue with its conversation. */
+  /**
+   * Reads one issue with its conversation.
+   * Not in the published API document (`@gitbook/api` 0.202.0): an operation of the extract only.
+   */
   get(organizationId: string, issueId: string, options?: RequestOptions): ApiPromise<ConversationIssueItem> {
     return this.http.call(getConversationIssue, { params: { organizationId, issueId } }, options);
   }
 }
 
-/** Conversations ingested from support and chat tools: `client.conversations`. */
+/**
+ * Conversations ingested from support and chat tools: `client.conversations`. None of its
+ * operations is in the published API document (`@gitbook/api` 0.202.0), which has AI agent
+ * conversations (`/orgs/{organizationId}/agent/conversations`) instead: see docs/contract-notes.md.
+ */
 export class Conversations extends Resource {
   readonly clusters = new ConversationClusters(this.http);
   readonly issues = new ConversationIssues(this.http);
 
-  /** Lists the ingested conversations, optionally only those from one `source`. */
+  /**
+   * Lists the ingested conversations, optionally only those from one `source`.
+   * Not in the published API document (`@gitbook/api` 0.202.0): an operation of the extract only.
+   */
   list(
     organizationId: string,
     query: ConversationListQuery = {},
@@ -62,7 +78,10 @@ export class Conversations extends Resource {
     return this.http.list(listConversations, { params: { organizationId }, query }, options);
   }
 
-  /** Reads one conversation with its messages (`parts`) and `metadata`. */
+  /**
+   * Reads one conversation with its messages (`parts`) and `metadata`.
+   * Not in the published API document (`@gitbook/api` 0.202.0): an operation of the extract only.
+   */
   get(
     organizationId: string,
     conversationId: string,
@@ -75,6 +94,7 @@ export class Conversations extends Resource {
    * Ingests a conversation: `id` (yours; the conversation is read back by it), `subject`,
    * `metadata` and the messages in `parts`. The answer is empty; issues found in it appear in
    * `issues.list({ conversation: id })`.
+   * Not in the published API document (`@gitbook/api` 0.202.0): an operation of the extract only.
    *
    * @example
    * await client.conversations.ingest(org, {

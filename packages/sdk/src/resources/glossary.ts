@@ -6,6 +6,7 @@ import {
   listGlossaryEntries,
   updateGlossary,
   type GlossaryEntry,
+  type GlossaryListQuery,
   type GlossaryOperation,
   type GlossaryTerms,
 } from '../contract/translations.js';
@@ -13,17 +14,22 @@ import { Resource } from './resource.js';
 
 /** The organization's translation glossary, terms per language: `client.glossary`. */
 export class Glossary extends Resource {
-  /** Lists the glossary's entries; `for await` walks every entry. */
+  /**
+   * Lists the glossary's entries; `for await` walks every entry. `orderBy` (a language code,
+   * from the published API document) sorts them by their term in that language.
+   */
   list(
     organizationId: string,
-    query: { limit?: number; page?: string } = {},
+    query: GlossaryListQuery = {},
     options?: RequestOptions,
   ): PagePromise<GlossaryEntry> {
     return this.http.list(listGlossaryEntries, { params: { organizationId }, query }, options);
   }
 
   /**
-   * Applies operations to the glossary in one request; the answer is empty.
+   * Applies operations to the glossary in one request; the answer is empty. The operations
+   * are the published document's: `{ type: 'insert', translations }`,
+   * `{ type: 'update', id, translations }` and `{ type: 'delete', id }`.
    * Inserting is not idempotent, so unlike other PUTs this one is not retried unless
    * `options.maxRetries` asks for it.
    */
@@ -47,6 +53,15 @@ export class Glossary extends Resource {
     return this.update(
       organizationId,
       entries.map((translations) => ({ type: 'insert', translations })),
+      options,
+    );
+  }
+
+  /** Deletes entries by id, in one request (`delete` operations). */
+  delete(organizationId: string, glossaryEntryIds: string[], options?: RequestOptions): ApiPromise<void> {
+    return this.update(
+      organizationId,
+      glossaryEntryIds.map((id) => ({ type: 'delete', id })),
       options,
     );
   }

@@ -67,40 +67,37 @@ describe('client.translations', () => {
 
   it('sends the create body as given and reads the translation back', async () => {
     const body = {
-      language: 'pt-BR',
-      source: { space: 'sp_1', language: 'en' },
+      language: 'pt-br' as const,
+      source: { space: 'sp_1', language: 'en' as const },
       instructions: documentFromText('Keep product names in English.'),
     };
     nock(API)
       .post(TRANSLATIONS, sameAs(body))
-      .reply(201, translation({ language: 'pt-BR', instructions: body.instructions }));
+      .reply(201, translation({ language: 'pt-br', instructions: body.instructions }));
 
     const created = await client.translations.create('org_1', body);
 
-    expect(created.language).toBe('pt-BR');
+    expect(created.language).toBe('pt-br');
     expect(created.instructions?.nodes).toHaveLength(1);
   });
 
-  it('refuses a create body that is not a language code, lacks the source space or has unknown keys', async () => {
-    expect(await invalidPaths(() => client.translations.create('org_1', { language: 'French' }))).toEqual([
-      'body.language',
+  it("refuses a create body whose languages are not the service's codes, lacking the source or with unknown keys", async () => {
+    const source = { space: 'sp_1', language: 'en' as const };
+    const create = (body: unknown) => () => client.translations.create('org_1', body as never);
+    expect(await invalidPaths(create({ language: 'French', source }))).toEqual(['body.language']);
+    // A BCP-47 code the service does not list (it has `pt-br`, in lower case).
+    expect(await invalidPaths(create({ language: 'pt-BR', source }))).toEqual(['body.language']);
+    // The published document requires the source, with its space and its language.
+    expect(await invalidPaths(create({ language: 'fr' }))).toEqual(['body.source']);
+    expect(await invalidPaths(create({ language: 'fr', source: {} }))).toEqual([
+      'body.source.space',
+      'body.source.language',
     ]);
-    expect(
-      await invalidPaths(() => client.translations.create('org_1', { language: 'fr', source: {} as never })),
-    ).toEqual(['body.source.space']);
-    expect(
-      await invalidPaths(() =>
-        client.translations.create('org_1', { language: 'fr', source: { space: 'sp_1', language: 'EN' } }),
-      ),
-    ).toEqual(['body.source.language']);
-    expect(
-      await invalidPaths(() =>
-        client.translations.create('org_1', { language: 'fr', target: 'de' } as never),
-      ),
-    ).toEqual(['body.target']);
-    expect(await invalidPaths(() => client.translations.create('org_1', {} as never))).toEqual([
-      'body.language',
-    ]);
+    expect(await invalidPaths(create({ language: 'fr', source: { space: 'sp_1', language: 'EN' } }))).toEqual(
+      ['body.source.language'],
+    );
+    expect(await invalidPaths(create({ language: 'fr', source, target: 'de' }))).toEqual(['body.target']);
+    expect(await invalidPaths(create({}))).toEqual(['body.language', 'body.source']);
   });
 
   it('replaces the instructions with PUT, and requires them', async () => {
@@ -115,13 +112,16 @@ describe('client.translations', () => {
     ]);
   });
 
-  it('deletes, and starts a run with an empty POST', async () => {
+  it('deletes (205 deleted, 204 did not exist), and starts a run with an empty POST', async () => {
     nock(API)
+      .delete(`${TRANSLATIONS}/tr_1`)
+      .reply(205)
       .delete(`${TRANSLATIONS}/tr_1`)
       .reply(204)
       .post(`${TRANSLATIONS}/tr_1/run`, (body) => body === '' || body === undefined)
       .reply(204);
 
+    await expect(client.translations.delete('org_1', 'tr_1')).resolves.toBeUndefined();
     await expect(client.translations.delete('org_1', 'tr_1')).resolves.toBeUndefined();
     await expect(client.translations.run('org_1', 'tr_1')).resolves.toBeUndefined();
   });
@@ -148,6 +148,13 @@ describe('client.translations', () => {
     const error = await rejection(client.translations.get('org_1', 'tr_2'), ResponseValidationError);
     expect(error.issues.map((issue) => issue.path)).toEqual(['id']);
   });
+
+  it('reads a translation with only its object and id: everything else is optional', async () => {
+    nock(API).get(`${TRANSLATIONS}/tr_1`).reply(200, { object: 'translation', id: 'tr_1' });
+
+    const read = await client.translations.get('org_1', 'tr_1');
+    expect(read).toEqual({ object: 'translation', id: 'tr_1' });
+  });
 });
 
 describe('client.translations.waitForRun', () => {
@@ -163,7 +170,7 @@ describe('client.translations.waitForRun', () => {
 
     const done = await client.translations.waitForRun('org_1', 'tr_1', {
       interval: 5,
-      onPoll: (t) => seen.push(t.status),
+      onPoll: (t) => seen.push(t.status ?? 'no status'),
     });
 
     expect(done.status).toBe('completed');
@@ -258,13 +265,17 @@ describe('client.translations.waitForRun', () => {
 });
 
 describe('client.glossary', () => {
-  it('lists entries and reads one', async () => {
+  it('lists entries (sorted by one language with orderBy) and reads one', async () => {
     nock(API)
+      .get(GLOSSARY)
+      .query({ orderBy: 'fr' })
+      .reply(200, { items: [], count: 0 })
       .get(GLOSSARY)
       .reply(200, { items: [entry('gl_1', { en: 'workspace', fr: 'espace de travail' })], count: 1 })
       .get(`${GLOSSARY}/gl_1`)
       .reply(200, entry('gl_1', { en: 'workspace', fr: 'espace de travail' }));
 
+    expect((await client.glossary.list('org_1', { orderBy: 'fr' })).items).toEqual([]);
     const page = await client.glossary.list('org_1');
     expect(page.items[0]?.translations).toEqual({ en: 'workspace', fr: 'espace de travail' });
     expect((await client.glossary.get('org_1', 'gl_1')).id).toBe('gl_1');
@@ -297,33 +308,66 @@ describe('client.glossary', () => {
     ).resolves.toBeUndefined();
   });
 
-  it('passes operation types it does not know through, with their fields', async () => {
-    const operations = [{ type: 'delete', id: 'gl_1' }];
-    nock(API).put(GLOSSARY, { operations }).reply(204);
+  it('sends update and delete operations, as the published document has them', async () => {
+    nock(API)
+      .put(GLOSSARY, {
+        operations: [
+          { type: 'update', id: 'gl_1', translations: { en: 'workspace', fr: 'espace' } },
+          { type: 'delete', id: 'gl_2' },
+        ],
+      })
+      .reply(204)
+      .put(GLOSSARY, {
+        operations: [
+          { type: 'delete', id: 'gl_3' },
+          { type: 'delete', id: 'gl_4' },
+        ],
+      })
+      .reply(204);
 
-    await client.glossary.update('org_1', operations);
+    await client.glossary.update('org_1', [
+      { type: 'update', id: 'gl_1', translations: { en: 'workspace', fr: 'espace' } },
+      { type: 'delete', id: 'gl_2' },
+    ]);
+    await client.glossary.delete('org_1', ['gl_3', 'gl_4']);
   });
 
   it('refuses bad operations before sending, naming each field', async () => {
     expect(await invalidPaths(() => client.glossary.update('org_1', []))).toEqual(['body.operations']);
-    expect(await invalidPaths(() => client.glossary.update('org_1', [{ type: 'insert' }]))).toEqual([
+    expect(await invalidPaths(() => client.glossary.update('org_1', [{ type: 'insert' } as never]))).toEqual([
       'body.operations.0.translations',
     ]);
+    expect(
+      await invalidPaths(() =>
+        client.glossary.update('org_1', [{ type: 'update', translations: { en: 'x' } } as never]),
+      ),
+    ).toEqual(['body.operations.0.id']);
+    // Only the document's operation types.
+    expect(
+      await invalidPaths(() => client.glossary.update('org_1', [{ type: 'merge', id: 'gl_1' } as never])),
+    ).toEqual(['body.operations.0.type']);
     expect(await invalidPaths(() => client.glossary.insert('org_1', [{}]))).toEqual([
       'body.operations.0.translations',
     ]);
-    expect(await invalidPaths(() => client.glossary.insert('org_1', [{ English: 'workspace' }]))).toEqual([
-      'body.operations.0.translations.English',
+    expect(
+      await invalidPaths(() => client.glossary.insert('org_1', [{ English: 'workspace' } as never])),
+    ).toEqual(['body.operations.0.translations.English']);
+    // The document's limits on a term: at most 255 characters, on one line.
+    expect(await invalidPaths(() => client.glossary.insert('org_1', [{ en: 'x'.repeat(256) }]))).toEqual([
+      'body.operations.0.translations.en',
+    ]);
+    expect(await invalidPaths(() => client.glossary.insert('org_1', [{ en: 'two\nlines' }]))).toEqual([
+      'body.operations.0.translations.en',
     ]);
     expect(await invalidPaths(() => client.glossary.insert('org_1', [{ en: 'ok' }, { fr: ' ' }]))).toEqual([
       'body.operations.1.translations.fr',
     ]);
     expect(
       await invalidPaths(() =>
-        client.glossary.update('org_1', [{ type: 'insert', translations: { en: 'x' }, id: 'gl_1' }]),
+        client.glossary.update('org_1', [{ type: 'insert', translations: { en: 'x' }, id: 'gl_1' } as never]),
       ),
     ).toEqual(['body.operations.0.id']);
-    expect(await invalidPaths(() => client.glossary.update('org_1', [{ type: '' }]))).toEqual([
+    expect(await invalidPaths(() => client.glossary.update('org_1', [{ type: '' } as never]))).toEqual([
       'body.operations.0.type',
     ]);
   });

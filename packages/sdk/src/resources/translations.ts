@@ -20,12 +20,16 @@ import { Resource } from './resource.js';
 
 /** True while a translation's run is under way (`pending` or `running`). */
 export function isTranslationInProgress(translation: Pick<Translation, 'status'>): boolean {
-  return TRANSLATION_IN_PROGRESS_STATUSES.includes(translation.status);
+  return translation.status !== undefined && TRANSLATION_IN_PROGRESS_STATUSES.includes(translation.status);
 }
 
-/** True when the last run did not succeed (`failed` and the like): see `TRANSLATION_FAILED_STATUSES`. */
+/**
+ * True when the last run did not succeed (`failed` and the like: see
+ * `TRANSLATION_FAILED_STATUSES`). The published document names no failure status, so against
+ * the service this is false unless it sends one it does not document.
+ */
 export function isTranslationFailed(translation: Pick<Translation, 'status'>): boolean {
-  return TRANSLATION_FAILED_STATUSES.includes(translation.status);
+  return translation.status !== undefined && TRANSLATION_FAILED_STATUSES.includes(translation.status);
 }
 
 /** Translations of spaces into other languages: `client.translations`. */
@@ -43,8 +47,10 @@ export class Translations extends Resource {
   }
 
   /**
-   * Creates a translation into `language` (a code such as `fr` or `pt-BR`), usually of a
-   * `source` space, with optional `instructions` for the translator. It does not run yet.
+   * Creates a translation of the `source` space (`{ space, language }`: the language it is
+   * written in) into `language`, with optional `instructions` for the translator. Languages
+   * are the service's codes (`TRANSLATION_LANGUAGES`: `fr`, `de`, `pt-br`, ...). It does not
+   * run yet. Answers 201 with the translation.
    */
   create(
     organizationId: string,
@@ -69,7 +75,10 @@ export class Translations extends Resource {
     return this.http.call(updateTranslation, { params: { organizationId, translationId }, body }, options);
   }
 
-  /** Deletes the translation (the translated space stays). */
+  /**
+   * Deletes the translation (the translated space stays). Deleting a translation that does not
+   * exist succeeds too (the service answers 204 "did not exist", 205 when it deleted one).
+   */
   delete(organizationId: string, translationId: string, options?: RequestOptions): ApiPromise<void> {
     return this.http.call(deleteTranslation, { params: { organizationId, translationId } }, options);
   }
@@ -81,8 +90,8 @@ export class Translations extends Resource {
 
   /**
    * Reads the translation every `interval` ms (default 2 000) until its status leaves
-   * `pending`/`running`, and returns it: check `status` for the outcome (e.g. `completed` or
-   * `failed`). Fails with `WaitTimeoutError` (holding the last translation read) after
+   * `pending`/`running`, and returns it: check `status` for the outcome (`completed`; a
+   * failure status the service may send is told by `isTranslationFailed`). Fails with `WaitTimeoutError` (holding the last translation read) after
    * `timeout` ms (default 10 minutes), with `AbortError` when `signal` aborts.
    *
    * @example

@@ -8,7 +8,8 @@ export default class ConversationsIngest extends BaseCommand<typeof Conversation
   static override description = `The file holds one conversation or an array of them, each:
   {"id": "ticket-4242", "subject": "...", "metadata": {"url": "https://...", "attributes": {"plan": "pro"}, "createdAt": "2026-01-19T09:30:00Z"},
    "parts": [{"type": "message", "role": "user", "body": "..."}]}
-Every conversation is checked before any is sent. Ingesting an id again replaces that conversation.`;
+Every conversation is checked before any is sent. Ingesting an id again replaces that conversation.
+Not in the published API document (@gitbook/api 0.202.0): an operation of the extract only, which the service may not offer.`;
   static override examples = [
     '<%= config.bin %> conversations ingest --file conversation.json',
     'export-tickets | <%= config.bin %> conversations ingest --file - --json',

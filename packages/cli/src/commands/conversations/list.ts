@@ -6,6 +6,8 @@ import { output } from '../../lib/output.js';
 
 export default class ConversationsList extends BaseCommand<typeof ConversationsList> {
   static override summary = 'List the ingested conversations of an organization';
+  static override description =
+    'Not in the published API document (@gitbook/api 0.202.0): an operation of the extract only, which the service may not offer.';
   static override examples = [
     '<%= config.bin %> conversations list --org org_acme',
     '<%= config.bin %> conversations list --source intercom --json',

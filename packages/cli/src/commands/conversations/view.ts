@@ -4,6 +4,8 @@ import { conversationArg, pickConversation, printConversation } from '../../lib/
 
 export default class ConversationsView extends BaseCommand<typeof ConversationsView> {
   static override summary = 'Show one conversation with its messages and metadata';
+  static override description =
+    'Not in the published API document (@gitbook/api 0.202.0): an operation of the extract only, which the service may not offer.';
   static override examples = [
     '<%= config.bin %> conversations view conv_cli_token --org org_acme',
     '<%= config.bin %> conversations view zendesk-4242 --json',

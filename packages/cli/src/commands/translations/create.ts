@@ -2,27 +2,31 @@ import { Flags } from '@oclif/core';
 import type { Translation, TranslationCreateBody } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
 import { output } from '../../lib/output.js';
-import { instructionsDocument, printTranslation } from '../../lib/translations.js';
+import {
+  instructionsDocument,
+  languageCode,
+  printTranslation,
+  spaceLanguage,
+} from '../../lib/translations.js';
 
 export default class TranslationsCreate extends BaseCommand<typeof TranslationsCreate> {
   static override summary = 'Create a translation of a space into a language';
   static override description =
-    'The translation starts pending: run it with `docs translations run <id> --wait`. The source language is inferred from the space unless --source-language gives it.';
+    "The translation starts pending: run it with `docs translations run <id> --wait`. Languages are the service's codes (en, fr, de, es, pt-br, zh-tw, ...; any case). The language the space is written in is read from the space unless --source-language gives it.";
   static override examples = [
     '<%= config.bin %> translations create --space space_handbook --language de',
-    '<%= config.bin %> translations create --space space_api --language pt-BR --instructions "Keep code identifiers in English." --json',
-    'cat style-guide.txt | <%= config.bin %> translations create --space space_guides --language ja --instructions -',
+    '<%= config.bin %> translations create --space space_api --language pt-br --source-language en --instructions "Keep code identifiers in English." --json',
+    'cat style-guide.txt | <%= config.bin %> translations create --space space_guides --language ja --source-language en --instructions -',
   ];
   static override flags = {
-    space: Flags.string({ char: 's', description: 'Id of the space to translate' }),
+    space: Flags.string({ char: 's', description: 'Id of the space to translate', required: true }),
     language: Flags.string({
       char: 'l',
-      description: 'Target language code, e.g. fr, de, pt-BR',
+      description: 'Target language code, e.g. fr, de, pt-br',
       required: true,
     }),
     'source-language': Flags.string({
       description: 'Language code the space is written in (default: the space language)',
-      dependsOn: ['space'],
     }),
     instructions: Flags.string({
       char: 'i',
@@ -32,17 +36,20 @@ export default class TranslationsCreate extends BaseCommand<typeof TranslationsC
   };
 
   async run(): Promise<Translation> {
-    const { space, language, instructions } = this.flags;
-    const sourceLanguage = this.flags['source-language'];
+    const { space, instructions } = this.flags;
+    // Every flag is checked before anything is sent.
+    const language = await languageCode('--language', this.flags.language);
+    const given = this.flags['source-language'];
+    const sourceLanguage = given === undefined ? undefined : await languageCode('--source-language', given);
+    const document = instructions === undefined ? undefined : await instructionsDocument(instructions);
     const organizationId = await this.organizationId();
+    const client = await this.client();
     const body: TranslationCreateBody = {
       language,
-      ...(space === undefined
-        ? {}
-        : { source: { space, ...(sourceLanguage === undefined ? {} : { language: sourceLanguage }) } }),
-      ...(instructions === undefined ? {} : { instructions: await instructionsDocument(instructions) }),
+      // The published API document requires the source language: read it from the space if not given.
+      source: { space, language: sourceLanguage ?? (await spaceLanguage(client, space)) },
+      ...(document === undefined ? {} : { instructions: document }),
     };
-    const client = await this.client();
     const translation = await client.translations.create(organizationId, body);
     if (this.human) {
       output.success(`Created translation ${translation.id}`);

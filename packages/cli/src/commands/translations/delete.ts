@@ -4,6 +4,8 @@ import { pickTranslation, translationArg } from '../../lib/translations.js';
 
 export default class TranslationsDelete extends BaseCommand<typeof TranslationsDelete> {
   static override summary = 'Delete a translation (its translated space stays)';
+  static override description =
+    'Deleting a translation that does not exist succeeds too, as the service answers ("did not exist").';
   static override examples = ['<%= config.bin %> translations delete tr_handbook_fr --org org_acme --yes'];
   static override args = { translation: translationArg };
   static override flags = { yes: yesFlag };

@@ -28,7 +28,7 @@ describe('docs translations run at a terminal', () => {
         value: 'tr_handbook_fr',
         description: 'completed, 1 runs',
       },
-      { name: 'space_legal en → de (tr_legal_de)', value: 'tr_legal_de', description: 'failed, 1 runs' },
+      { name: 'space_legal en → de (tr_legal_de)', value: 'tr_legal_de', description: 'pending, 0 runs' },
     ]);
     // One line per read, each rewriting the last, then cleared before the outcome.
     const [before, running, completed, after] = result.stderr.split(CLEAR_LINE);
@@ -52,6 +52,10 @@ describe('docs translations run at a terminal', () => {
 
   it('exits 1 when the run ends failed, showing the translation on stderr', async () => {
     vi.spyOn(runProgress, 'enabled').mockReturnValue(false);
+    // The published document has no failure status: the sandbox sends one only when a test asks.
+    const row = cli.sandbox.store.translations.get('tr_legal_de');
+    if (!row) throw new Error('seed has no tr_legal_de');
+    row.failRuns = true;
 
     const result = await cli.run(TranslationsRun, ['tr_legal_de', '--wait', '--interval', '1']);
 

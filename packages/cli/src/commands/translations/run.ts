@@ -36,7 +36,7 @@ export default class TranslationsRun extends BaseCommand<typeof TranslationsRun>
 
     const translation = await waitWithProgress<Translation>(
       this.flags,
-      (read) => `Translating ${translationId}: ${read.status}`,
+      (read) => `Translating ${translationId}: ${read.status ?? 'no status'}`,
       (waitOptions) => client.translations.waitForRun(organizationId, translationId, waitOptions),
     );
 
@@ -45,12 +45,14 @@ export default class TranslationsRun extends BaseCommand<typeof TranslationsRun>
       // Scripts get the final state too, on stdout, before the failure.
       if (!this.human) output.json(translation);
       else printTranslation(translation, 'stderr');
-      throw new CommandError(`The run of translation ${translationId} ended ${translation.status}.`);
+      throw new CommandError(
+        `The run of translation ${translationId} ended ${translation.status ?? 'failed'}.`,
+      );
     }
     if (this.human) {
       const stats = translation.stats;
       output.success(
-        `Run of ${translationId} ${translation.status}: ${stats?.latestPages ?? 0} pages, ${stats?.latestWords ?? 0} words`,
+        `Run of ${translationId} ${translation.status ?? 'ended'}: ${stats?.latestPages ?? 0} pages, ${stats?.latestWords ?? 0} words`,
       );
       printTranslation(translation);
     }

@@ -6,6 +6,8 @@ import { output } from '../../../lib/output.js';
 
 export default class ConversationsIssuesList extends BaseCommand<typeof ConversationsIssuesList> {
   static override summary = 'List the issues extracted from conversations';
+  static override description =
+    'Not in the published API document (@gitbook/api 0.202.0): an operation of the extract only, which the service may not offer.';
   static override examples = [
     '<%= config.bin %> conversations issues list --org org_acme',
     '<%= config.bin %> conversations issues list --cluster cluster_cli_questions',

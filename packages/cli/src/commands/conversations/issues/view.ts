@@ -4,6 +4,8 @@ import { issueArg, pickIssue, printIssue } from '../../../lib/conversations.js';
 
 export default class ConversationsIssuesView extends BaseCommand<typeof ConversationsIssuesView> {
   static override summary = 'Show one issue with the conversation it was extracted from';
+  static override description =
+    'Not in the published API document (@gitbook/api 0.202.0): an operation of the extract only, which the service may not offer.';
   static override examples = [
     '<%= config.bin %> conversations issues view issue_cli_windows --org org_acme',
     '<%= config.bin %> conversations issues view issue_cli_windows --json',
