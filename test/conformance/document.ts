@@ -206,20 +206,21 @@ function unknownKeys(schema: unknown, value: unknown, where: string, depth = 0):
   }
   const branches = objectBranches(resolved);
   if (branches.length === 0) return [];
-  const known = new Map<string, Schema>();
+  // A key may be named by several branches (every block type has `nodes`): keep them all.
+  const known = new Map<string, Schema[]>();
   let open = false;
   for (const branch of branches) {
     for (const [key, property] of Object.entries(
       (branch.properties as Record<string, Schema> | undefined) ?? {},
     ))
-      known.set(key, property);
+      known.set(key, [...(known.get(key) ?? []), property]);
     if (branch.additionalProperties !== undefined && branch.additionalProperties !== false) open = true;
     if (!branch.properties && branch.additionalProperties === undefined) open = true;
   }
   if (open) return [];
   return Object.entries(value as Record<string, unknown>).flatMap(([key, item]) => {
-    const property = known.get(key);
-    if (!property) {
+    const candidates = known.get(key);
+    if (!candidates) {
       return [
         {
           where: `${where}/${key}`,
@@ -228,7 +229,14 @@ function unknownKeys(schema: unknown, value: unknown, where: string, depth = 0):
         },
       ];
     }
-    return unknownKeys(property, item, `${where}/${key}`, depth + 1);
+    // The value fits when it fits one of the branches that name its key.
+    let fewest: Finding[] | undefined;
+    for (const candidate of candidates) {
+      const findings = unknownKeys(candidate, item, `${where}/${key}`, depth + 1);
+      if (findings.length === 0) return [];
+      if (!fewest || findings.length < fewest.length) fewest = findings;
+    }
+    return fewest ?? [];
   });
 }
 

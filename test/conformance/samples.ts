@@ -98,7 +98,6 @@ function isNullSchema(schema: unknown): boolean {
   );
 }
 
-
 function allowsNull(schema: Schema): boolean {
   if (Array.isArray(schema.type) && schema.type.includes('null')) return true;
   if (schema.nullable === true) return true;
