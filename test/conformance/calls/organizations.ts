@@ -3,17 +3,6 @@ import { ORG, type AreaCalls } from './types.js';
 
 /** What `docs orgs agent-instructions set` sends: paragraphs of text. */
 const instructions = documentFromText('Answer in English.\nLink to the handbook.');
-/**
- * The request check's key walk (`unknownKeys` in document.ts) merges the properties of a
- * union's branches keeping the last one's schema per key, so it calls the `leaves` of every
- * text node "a key the document does not name", though ajv validates `instructions` above
- * against the document. Until that is fixed there, `full` sends a document without text.
- */
-const textlessInstructions = {
-  object: 'document' as const,
-  data: { schemaVersion: 1 },
-  nodes: [{ object: 'block', type: 'divider', isVoid: true, data: {} }],
-};
 
 /** Organizations, their search and agent instructions, and their members. */
 export const organizationCalls: AreaCalls = {
@@ -58,7 +47,7 @@ export const organizationCalls: AreaCalls = {
     seed: (c) => c.organizations.getAgentInstructions(ORG),
   },
   'organizations.agentInstructions.update': {
-    full: (c) => c.organizations.updateAgentInstructions(ORG, textlessInstructions),
+    full: (c) => c.organizations.updateAgentInstructions(ORG, instructions),
     seed: (c) => c.organizations.updateAgentInstructions(ORG, instructions),
   },
   'organizations.listByEmailDomain': {

@@ -1,18 +1,8 @@
-import type { DocumentInput } from '@docs-api/sdk';
+import { documentFromText } from '@docs-api/sdk/contract';
 import { ORG, type AreaCalls } from './types.js';
 
-/*
- * Instructions are the caller's document, sent as given. This one has a paragraph without text:
- * the request check's unknown-key walk (document.ts `unknownKeys`) merges the properties of every
- * block type and keeps the last block's `nodes` schema (the `updates` block's), so a text node's
- * `leaves` under a paragraph would be reported although the document accepts it (its validator
- * does; the sandbox's seed answers carry such paragraphs and validate).
- */
-const instructions: DocumentInput = {
-  object: 'document',
-  data: { schemaVersion: 1 },
-  nodes: [{ object: 'block', type: 'paragraph', nodes: [] }],
-};
+/** Instructions are the caller's document, sent as given: paragraphs of text. */
+const instructions = documentFromText('Keep product names in English.\nUse the informal you.');
 
 export const translationCalls: AreaCalls = {
   'translations.list': {
