@@ -14,7 +14,7 @@ import { invalidField, notFound, SandboxError } from '../errors.js';
 import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { InstallationRow, IntegrationRow, Store } from '../store.js';
-import { requireOrganization } from './organizations.js';
+import { organizationView, requireOrganization } from './organizations.js';
 
 /*
  * Integrations: the catalogue, publishing, and an organization's installations.
@@ -53,48 +53,11 @@ function requireIntegration(store: Store, name: string): IntegrationRow {
   return row;
 }
 
-/**
- * The owner organization, complete as the published document's `Organization` requires it.
- * The organization's own view belongs to the Organizations area (`handlers/organizations.ts`):
- * this fills in only the fields the stored organization lacks, and gives way to that view once
- * it answers complete organizations.
- */
+/** The owner organization as the caller sees it (the Organizations area's view). */
 function ownerView(store: Store, organizationId: string): Organization {
   const organization = store.organizations.get(organizationId);
   if (!organization) throw new Error(`sandbox: integration owner ${organizationId} is not in the store`);
-  const role = roleIn(store, organizationId);
-  const member = role !== undefined;
-  const admin = role === 'admin';
-  return {
-    emailDomains: [],
-    inviteLinks: false,
-    mergeRules: { type: 'none' },
-    trial: { status: 'notapplicable', count: 0 },
-    ...structuredClone(organization),
-    urls: {
-      ...organization.urls,
-      location: store.apiUrl(`/orgs/${organizationId}`),
-      app: organization.urls?.app ?? `https://${APP_HOST}/o/${organizationId}`,
-    },
-    permissions: {
-      view: member,
-      access: member,
-      admin,
-      ownTeam: [...store.teams.values()].some(
-        (team) =>
-          team.organization === organizationId &&
-          team.members.some((m) => m.user === store.actor && m.role === 'owner'),
-      ),
-      createContent: admin || role === 'create',
-      createOpenAPISpec: admin,
-      viewBilling: admin,
-      listMembers: member,
-      listTeams: member,
-      listIntegrations: member,
-      listInstallations: member,
-      installIntegration: admin,
-    },
-  };
+  return organizationView(store, organization);
 }
 
 /**

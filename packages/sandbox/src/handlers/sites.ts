@@ -17,6 +17,7 @@ import { badRequest, notFound, SandboxError } from '../errors.js';
 import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { SiteRow, SiteSpaceRow, Store } from '../store.js';
+import { integrationView } from './integrations.js';
 import { requireOrganization } from './organizations.js';
 import { spaceView } from './spaces.js';
 
@@ -352,8 +353,10 @@ export const siteHandlers = [
     const row = requireSite(store, params.organizationId, params.siteId);
     const search = query.search?.toLowerCase();
     const integrations = row.integrations
-      .map((name) => store.integrations.get(name)?.integration)
-      .filter((integration) => integration !== undefined)
+      .flatMap((name) => {
+        const integration = store.integrations.get(name);
+        return integration ? [integrationView(store, integration)] : [];
+      })
       .filter(
         (integration) =>
           search === undefined ||
