@@ -22,6 +22,8 @@ interface Context {
   /** Past this nesting, optional content is left out so recursive schemas end. */
   deep: boolean;
   depth: number;
+  /** Set for the direct members of an allOf (kept across a `$ref`). */
+  allOfMember?: boolean;
 }
 
 const FORMATS: Record<string, string> = {
@@ -120,7 +122,8 @@ function generate(schema: unknown, context: Context): unknown {
     });
   }
   const node = schema as Schema;
-  const inner = { ...context, depth: context.depth + 1 };
+  const allOfMember = context.allOfMember === true;
+  const inner = { ...context, depth: context.depth + 1, allOfMember: false };
   if (context.mode.kind === 'nulls' && allowsNull(node) && context.depth > 0) return null;
   if (node.const !== undefined) return node.const;
   if (Array.isArray(node.enum)) {
@@ -137,13 +140,14 @@ function generate(schema: unknown, context: Context): unknown {
     return values[index];
   }
   if (Array.isArray(node.allOf)) {
-    const parts = node.allOf.map((member) => generate(member, inner));
+    const parts = node.allOf.map((member) => generate(member, { ...inner, allOfMember: true }));
     const own = node.properties ? generate({ ...node, allOf: undefined }, inner) : undefined;
     return mergeAll([...parts, own]);
   }
   for (const key of ['oneOf', 'anyOf'] as const) {
-    const branches = (node[key] as unknown[] | undefined)?.filter((branch) => !isNullSchema(branch));
-    if (!branches) continue;
+    const listed = (node[key] as unknown[] | undefined)?.filter((branch) => !isNullSchema(branch));
+    if (!listed) continue;
+    const branches = key === 'oneOf' ? unshadowed(listed, allOfMember) : listed;
     if (branches.length === 0) return null;
     const chosen = chooseBranch(branches, context);
     const value = generate(chosen, inner);
@@ -165,6 +169,38 @@ function generate(schema: unknown, context: Context): unknown {
   if (type === 'boolean') return true;
   if (type === 'null') return null;
   return 'value';
+}
+
+/**
+ * The branches of a oneOf that a value can match alone; the others the document itself refuses.
+ * A branch every object matches (an object schema with no `required`, e.g. `{documentId?}` or
+ * `PlainObject`) shadows the other object branches; without a `type` it also matches strings,
+ * numbers, booleans and arrays. Inside an allOf, a closed empty branch (`additionalProperties:
+ * false`) cannot take the properties of the other members.
+ */
+function unshadowed(branches: unknown[], allOfMember: boolean): unknown[] {
+  const info = branches.map((branch) => ({ branch, schema: resolve(branch) }));
+  const objectish = (schema: Schema) =>
+    schema.type === 'object' ||
+    (schema.type === undefined &&
+      (schema.properties !== undefined || schema.additionalProperties !== undefined));
+  const combined = (schema: Schema) => Boolean(schema.oneOf || schema.anyOf || schema.allOf);
+  const open = (schema: Schema) =>
+    objectish(schema) &&
+    !combined(schema) &&
+    schema.additionalProperties !== false &&
+    !(Array.isArray(schema.required) && schema.required.length > 0);
+  let kept = info;
+  if (allOfMember) kept = kept.filter(({ schema }) => schema.additionalProperties !== false);
+  const catchAll = kept.find(({ schema }) => open(schema));
+  if (catchAll) {
+    const typeless = catchAll.schema.type === undefined;
+    kept = kept.filter(
+      ({ branch, schema }) =>
+        branch === catchAll.branch || (!typeless && schema.type !== undefined && !objectish(schema)),
+    );
+  }
+  return kept.length ? kept.map(({ branch }) => branch) : branches;
 }
 
 function chooseBranch(branches: unknown[], context: Context): unknown {
