@@ -102,6 +102,8 @@ try {
   // Another request started from an older revision: refused until it is updated.
   await docs(['cr', 'merge', 'space_handbook', '2', '--yes'], { expectCode: 1 });
   await docs(['cr', 'merge', 'space_handbook', '2', '--yes', '--update-first', '--json']);
+  // Every status across the organization, last updated first.
+  await docs(['cr', 'list', '--status', 'all'], { table: true });
   await docs(['cr', 'links', 'space_handbook', '1', '--page', 'page_getting_started'], { table: true });
 } catch (error) {
   failed = true;

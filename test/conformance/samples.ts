@@ -22,6 +22,8 @@ interface Context {
   /** Past this nesting, optional content is left out so recursive schemas end. */
   deep: boolean;
   depth: number;
+  /** Set for the direct members of an allOf (kept across a `$ref`). */
+  allOfMember?: boolean;
 }
 
 const FORMATS: Record<string, string> = {
@@ -120,7 +122,8 @@ function generate(schema: unknown, context: Context): unknown {
     });
   }
   const node = schema as Schema;
-  const inner = { ...context, depth: context.depth + 1 };
+  const allOfMember = context.allOfMember === true;
+  const inner = { ...context, depth: context.depth + 1, allOfMember: false };
   if (context.mode.kind === 'nulls' && allowsNull(node) && context.depth > 0) return null;
   if (node.const !== undefined) return node.const;
   if (Array.isArray(node.enum)) {
@@ -137,14 +140,14 @@ function generate(schema: unknown, context: Context): unknown {
     return values[index];
   }
   if (Array.isArray(node.allOf)) {
-    const parts = node.allOf.map((member) => generate(member, inner));
+    const parts = node.allOf.map((member) => generate(member, { ...inner, allOfMember: true }));
     const own = node.properties ? generate({ ...node, allOf: undefined }, inner) : undefined;
     return mergeAll([...parts, own]);
   }
   for (const key of ['oneOf', 'anyOf'] as const) {
-    let branches = (node[key] as unknown[] | undefined)?.filter((branch) => !isNullSchema(branch));
-    if (!branches) continue;
-    if (key === 'oneOf') branches = matchableAlone(branches);
+    const listed = (node[key] as unknown[] | undefined)?.filter((branch) => !isNullSchema(branch));
+    if (!listed) continue;
+    const branches = key === 'oneOf' ? unshadowed(listed, allOfMember) : listed;
     if (branches.length === 0) return null;
     const chosen = chooseBranch(branches, context);
     const value = generate(chosen, inner);
@@ -169,23 +172,35 @@ function generate(schema: unknown, context: Context): unknown {
 }
 
 /**
- * The branches of a oneOf that a value can match alone. A branch with no type (the document's
- * `PlainObject`) also matches every string, number, boolean and array, so beside it a branch of
- * one of those types never matches alone, and a sample of it would break the oneOf.
+ * The branches of a oneOf that a value can match alone; the others the document itself refuses.
+ * A branch every object matches (an object schema with no `required`, e.g. `{documentId?}` or
+ * `PlainObject`) shadows the other object branches; without a `type` it also matches strings,
+ * numbers, booleans and arrays. Inside an allOf, a closed empty branch (`additionalProperties:
+ * false`) cannot take the properties of the other members.
  */
-function matchableAlone(branches: unknown[]): unknown[] {
-  const typeless = branches.some((branch) => {
-    const resolved = resolve(branch);
-    return ['type', 'const', 'enum', 'oneOf', 'anyOf', 'allOf', 'not'].every(
-      (key) => resolved[key] === undefined,
+function unshadowed(branches: unknown[], allOfMember: boolean): unknown[] {
+  const info = branches.map((branch) => ({ branch, schema: resolve(branch) }));
+  const objectish = (schema: Schema) =>
+    schema.type === 'object' ||
+    (schema.type === undefined &&
+      (schema.properties !== undefined || schema.additionalProperties !== undefined));
+  const combined = (schema: Schema) => Boolean(schema.oneOf || schema.anyOf || schema.allOf);
+  const open = (schema: Schema) =>
+    objectish(schema) &&
+    !combined(schema) &&
+    schema.additionalProperties !== false &&
+    !(Array.isArray(schema.required) && schema.required.length > 0);
+  let kept = info;
+  if (allOfMember) kept = kept.filter(({ schema }) => schema.additionalProperties !== false);
+  const catchAll = kept.find(({ schema }) => open(schema));
+  if (catchAll) {
+    const typeless = catchAll.schema.type === undefined;
+    kept = kept.filter(
+      ({ branch, schema }) =>
+        branch === catchAll.branch || (!typeless && schema.type !== undefined && !objectish(schema)),
     );
-  });
-  if (!typeless) return branches;
-  const kept = branches.filter((branch) => {
-    const type = resolve(branch).type;
-    return type === undefined || type === 'object' || (Array.isArray(type) && type.includes('object'));
-  });
-  return kept.length > 0 ? kept : branches;
+  }
+  return kept.length ? kept.map(({ branch }) => branch) : branches;
 }
 
 function chooseBranch(branches: unknown[], context: Context): unknown {

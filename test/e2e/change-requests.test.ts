@@ -38,32 +38,51 @@ const ids = (result: RunResult) => json<Array<{ id: string }>>(result).map((item
 const served = (operationId: string) => e2e.sandbox.requests.get(operationId) ?? 0;
 
 describe('docs cr list and view', () => {
-  it('lists the open requests of a space as tab-separated rows', async () => {
+  it('lists the open requests of a space as tab-separated rows, last updated first', async () => {
     const result = ok(await docs('cr', 'list', 'space_handbook'));
     expect(lines(result.stdout)).toEqual([
-      '2\tFix typos\topen\tGrace Hopper\t2026-01-06 10:05\t0\tyes',
       '1\tDocument the new CLI\topen\tLinus Torvalds\t2026-01-08 16:00\t1\tno',
+      '2\tFix typos\topen\tGrace Hopper\t2026-01-06 10:05\t0\tyes',
     ]);
+    const byCreation = ok(await docs('cr', 'list', 'space_handbook', '--order-by', 'createdAt'));
+    expect(lines(byCreation.stdout).map((line) => line.split('\t')[0])).toEqual(['2', '1']);
     const merged = ok(await docs('cr', 'list', 'space_api'));
     expect(merged.stdout).toBe('');
     expect(ids(await docs('cr', 'list', 'space_api', '--status', 'merged', '--json'))).toEqual([
       'cr_ratelimits',
     ]);
+    // A space's list takes one status: "all" (and several --status) list each status and merge.
+    const before = served('changeRequests.list');
+    expect(ids(await docs('cr', 'list', 'space_api', '--status', 'all', '--json'))).toEqual([
+      'cr_ratelimits',
+    ]);
+    expect(served('changeRequests.list') - before).toBe(4);
+    expect(
+      ids(await docs('cr', 'list', 'space_handbook', '--status', 'open', '--status', 'merged', '--json')),
+    ).toEqual(['cr_cli', 'cr_typos']);
+    const bogus = await docs('cr', 'list', 'space_handbook', '--status', 'closed');
+    expect(bogus.code).toBe(2);
   });
 
   it('lists across the organization without a space, naming the space first', async () => {
+    // Across an organization "all" is one request for the four statuses.
+    const before = served('changeRequests.listForOrganization');
     const all = ok(await docs('cr', 'list', '--status', 'all'));
+    expect(served('changeRequests.listForOrganization') - before).toBe(1);
     expect(lines(all.stdout).map((line) => line.split('\t').slice(0, 3).join(' '))).toEqual([
       'space_legal 1 Update terms',
-      'space_handbook 2 Fix typos',
-      'space_api 1 Document rate limits',
       'space_handbook 1 Document the new CLI',
+      'space_api 1 Document rate limits',
+      'space_handbook 2 Fix typos',
     ]);
     expect(ids(await docs('cr', 'list', '--org', 'org_acme', '--json'))).toEqual([
       'cr_terms',
-      'cr_typos',
       'cr_cli',
+      'cr_typos',
     ]);
+    expect(ids(await docs('cr', 'list', '--site', 'site_docs', '--json'))).toEqual(['cr_cli', 'cr_typos']);
+    const siteOfSpace = await docs('cr', 'list', 'space_handbook', '--site', 'site_docs');
+    expect(siteOfSpace.code).toBe(2);
     expect(ids(await docs('cr', 'list', '--status', 'all', '--limit', '2', '--json'))).toHaveLength(2);
 
     const noOrg = await e2e.docs(['cr', 'list'], { env: { DOCS_ORG: undefined } });
@@ -72,12 +91,13 @@ describe('docs cr list and view', () => {
     expect(noOrg.stderr).toContain('--org');
   });
 
-  it('filters by creator, contributor, requested reviewer and cluster', async () => {
+  it('filters by creator, contributor, requested reviewer, topic and cluster', async () => {
     const filtered = await Promise.all([
       docs('cr', 'list', 'space_handbook', '--creator', 'user_grace', '--json'),
       docs('cr', 'list', 'space_handbook', '--contributor', 'user_ada', '--json'),
       docs('cr', 'list', 'space_handbook', '--reviewer', 'user_grace', '--json'),
       docs('cr', 'list', 'space_handbook', '--cluster', 'cluster_cli_questions', '--json'),
+      docs('cr', 'list', 'space_handbook', '--topic', 'topic_configuration', '--json'),
       docs('cr', 'list', '--status', 'all', '--creator', 'user_linus', '--json'),
     ]);
     expect(filtered.map(ids)).toEqual([
@@ -85,7 +105,8 @@ describe('docs cr list and view', () => {
       ['cr_cli'],
       ['cr_cli'],
       ['cr_cli'],
-      ['cr_ratelimits', 'cr_cli'],
+      ['cr_typos'],
+      ['cr_cli', 'cr_ratelimits'],
     ]);
   });
 
@@ -242,8 +263,14 @@ describe('docs cr content and links', () => {
       '--format',
       'html',
     );
-    expect(badFormat.code).toBe(1);
-    expect(badFormat.stderr).toMatch(/"html" is not a supported format .*HTTP 400/);
+    // The published document lists the formats: anything else is refused before sending.
+    expect(badFormat.code).toBe(2);
+    expect(badFormat.stderr).toContain('html');
+
+    const asDocument = ok(
+      await docs('cr', 'content', 'page', 'space_handbook', '1', 'page_installation', '--format', 'document'),
+    );
+    expect(json<{ object: string; nodes: unknown[] }>(asDocument)).toMatchObject({ object: 'document' });
   });
 
   it('lists files, shows one, and lists backlinks of a page or a file', async () => {
@@ -436,10 +463,12 @@ describe('docs cr create, edit, reviewers and comments', () => {
         '--user',
         'user_ada',
         '--subject',
-        'Please look',
+        'Document the new CLI: please look',
       ),
     );
     expect(requested.stderr).toContain('Asked Ada Lovelace to review change request #1');
+    // The published document: the subject given with a review request becomes the request's.
+    expect(e2e.sandbox.store.changeRequests.get('cr_cli')?.subject).toBe('Document the new CLI: please look');
     const both = json<Array<{ user: { id: string } }>>(
       await docs('cr', 'reviewers', 'list', 'space_handbook', '1', '--json'),
     );
@@ -456,8 +485,10 @@ describe('docs cr create, edit, reviewers and comments', () => {
     expect(unconfirmed.stderr).toContain('--yes');
     const removed = ok(await docs('cr', 'reviewers', 'remove', 'space_handbook', '1', 'user_ada', '--yes'));
     expect(removed.stderr).toContain('user_ada is no longer asked to review change request #1');
+    // The service answers a withdrawal the same whether or not there was one: the command checks.
     const again = await docs('cr', 'reviewers', 'remove', 'space_handbook', '1', 'user_ada', '--yes');
     expect(again.code).toBe(3);
+    expect(again.stderr).toContain('user_ada is not asked to review change request #1');
     const left = json<Array<{ user: { id: string } }>>(
       await docs('cr', 'reviewers', 'list', 'space_handbook', '1', '--json'),
     );
@@ -568,6 +599,9 @@ describe('docs cr create, edit, reviewers and comments', () => {
     expect(deleted.stderr).toContain(`Deleted comment ${added.id}`);
     const gone = await docs('cr', 'comments', 'view', 'space_handbook', '1', added.id);
     expect(gone.code).toBe(3);
+    // Deleting it again: the service would answer a success; the command reads it first.
+    const deletedAgain = await docs('cr', 'comments', 'delete', 'space_handbook', '1', added.id, '--yes');
+    expect(deletedAgain.code).toBe(3);
   });
 
   it('lists replies and replies to a comment', async () => {

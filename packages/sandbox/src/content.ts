@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import type {
+  ChangeRequest,
   ContentFile,
   ContentPage,
   ContentReference,
+  DocumentInput,
   Link,
   Revision,
   Space,
@@ -39,7 +41,10 @@ export interface PageRow {
   hidden?: boolean;
   /** Absent for computed pages: their markdown is computed on read. */
   markdown?: string;
-  /** A page whose content is generated, e.g. `builtin:page-index`. */
+  /**
+   * A page whose content is generated on read: `integration:page-index:all-pages` lists the
+   * pages of the revision down to `props.depth` levels.
+   */
   computed?: { type: string; props: Record<string, unknown> };
   /** Page-level variables, overriding the revision's. */
   variables?: Record<string, string>;
@@ -63,11 +68,18 @@ export interface ReusableContentRow {
   title: string;
 }
 
+/** How a revision was made (the published document's revision types the sandbox makes). */
+export type RevisionType = 'edits' | 'merge' | 'update';
+
 export interface RevisionRow {
   id: string;
   space: string;
   parents: string[];
   createdAt: string;
+  /** Absent: `edits`. */
+  type?: RevisionType;
+  /** Of a `merge` revision: the change request merged (id). */
+  mergedFrom?: string;
   /** The git commit message of the revision. */
   message: string;
   pages: PageRow[];
@@ -126,6 +138,7 @@ export function createRevision(
   content: RevisionContent,
   parents: string[],
   message: string,
+  made: { type: RevisionType; mergedFrom?: string } = { type: 'edits' },
 ): RevisionRow {
   const revision: RevisionRow = {
     id: store.newId('rev'),
@@ -133,6 +146,8 @@ export function createRevision(
     parents,
     createdAt: store.now(),
     message,
+    ...(made.type === 'edits' ? {} : { type: made.type }),
+    ...(made.mergedFrom ? { mergedFrom: made.mergedFrom } : {}),
     ...structuredClone({
       pages: content.pages,
       files: content.files,
@@ -275,9 +290,12 @@ function appUrl(space: string): string {
   return `${APP_ORIGIN}/s/${space}`;
 }
 
+/** The generator of the demo's "All pages" page: a list of the revision's pages. */
+export const PAGE_INDEX_GENERATOR = 'integration:page-index:all-pages';
+
 /** Markdown of a computed page, from its generator. */
 function computeMarkdown(revision: RevisionRow, page: PageRow): string {
-  if (page.computed?.type === 'builtin:page-index') {
+  if (page.computed?.type === PAGE_INDEX_GENERATOR) {
     const depth = typeof page.computed.props.depth === 'number' ? page.computed.props.depth : Infinity;
     const lines = flattenPages(revision.pages)
       .filter((entry) => entry.page.id !== page.id && !entry.page.hidden && entry.depth < depth)
@@ -287,20 +305,104 @@ function computeMarkdown(revision: RevisionRow, page: PageRow): string {
   return '';
 }
 
+/**
+ * The layout of a page nobody laid out. The published document requires every option; these
+ * are the service's defaults as far as the document shows them.
+ */
+export const DEFAULT_PAGE_LAYOUT = {
+  width: 'default',
+  cover: true,
+  coverSize: 'hero',
+  coverMask: 'none',
+  title: true,
+  description: true,
+  tableOfContents: true,
+  outline: true,
+  pagination: true,
+  metadata: true,
+  tags: true,
+  actions: true,
+  anchors: true,
+} as const;
+
+/** An empty rich-text document: the body of a computed page read without computing it. */
+const EMPTY_DOCUMENT: DocumentInput = { object: 'document', data: {}, nodes: [] };
+
+const textNode = (text: string) => ({
+  object: 'text',
+  leaves: [{ object: 'leaf', text, marks: [] }],
+});
+
+/**
+ * Markdown as a rich-text document, roughly: `#`, `##`, `###` lines become headings, other
+ * runs of lines paragraphs (their markdown kept as text).
+ */
+export function markdownDocument(markdown: string): DocumentInput {
+  const nodes = markdown
+    .split(/\n\s*\n/)
+    .map((block) => block.trim())
+    .filter(Boolean)
+    .map((block) => {
+      const heading = /^(#{1,3})\s+(.*)$/.exec(block);
+      return heading
+        ? { object: 'block', type: `heading-${heading[1]?.length ?? 1}`, nodes: [textNode(heading[2] ?? '')] }
+        : { object: 'block', type: 'paragraph', nodes: [textNode(block)] };
+    });
+  return { object: 'document', data: { schemaVersion: 1 }, nodes };
+}
+
+/** The plain text of a rich-text document: one line per top-level block. */
+export function documentPlainText(document: DocumentInput): string {
+  const text = (node: unknown): string => {
+    if (!node || typeof node !== 'object') return '';
+    const { leaves, nodes } = node as { leaves?: Array<{ text?: unknown }>; nodes?: unknown[] };
+    if (Array.isArray(leaves))
+      return leaves.map((leaf) => (typeof leaf.text === 'string' ? leaf.text : '')).join('');
+    return Array.isArray(nodes) ? nodes.map(text).join('') : '';
+  };
+  return document.nodes.map(text).join('\n').trim();
+}
+
+/** Output form of a body: markdown (the default) or a rich-text document. */
+export type BodyFormat = 'markdown' | 'document';
+
+/** A body (`Document` in the published document) in the asked format. */
+export function bodyView(
+  markdown: string,
+  format: BodyFormat | undefined,
+  document?: DocumentInput,
+): { markdown: string } | { document: DocumentInput } {
+  if (format !== 'document') return { markdown };
+  return { document: structuredClone(document ?? markdownDocument(markdown)) };
+}
+
+export interface PageViewOptions extends ContentOptions {
+  format?: BodyFormat | undefined;
+  /** Applied to the markdown of the page itself (not of its children), e.g. evaluation. */
+  transform?: ((markdown: string) => string) | undefined;
+}
+
+/**
+ * A page as the published document's `RevisionPageDocument`: a body is required, so a computed
+ * page read with `computed: false` comes with an empty document.
+ */
 export function pageView(
   revision: RevisionRow,
   entry: Pick<FlatPage, 'page' | 'path'>,
-  options: ContentOptions,
+  options: PageViewOptions,
 ): ContentPage {
   const { page, path } = entry;
-  const markdown = page.computed
+  let markdown = page.computed
     ? options.computed === false
       ? undefined
       : computeMarkdown(revision, page)
-    : page.markdown;
+    : (page.markdown ?? '');
+  if (markdown !== undefined && options.transform) markdown = options.transform(markdown);
+  const { transform: _transform, ...childOptions } = options;
   return {
     id: page.id,
     title: page.title,
+    kind: 'sheet',
     type: 'document',
     slug: page.slug,
     path,
@@ -310,14 +412,20 @@ export function pageView(
     ...(page.variables !== undefined ? { variables: { ...page.variables } } : {}),
     createdAt: page.createdAt,
     updatedAt: page.updatedAt,
-    ...(markdown !== undefined ? { markdown } : {}),
-    ...(page.computed ? { computed: structuredClone(page.computed) } : {}),
+    ...(markdown === undefined
+      ? { document: structuredClone(EMPTY_DOCUMENT) }
+      : bodyView(markdown, options.format)),
+    // The document's generator `props` are a `PlainObject`, which refuses every scalar value:
+    // the generator's settings stay in the sandbox.
+    ...(page.computed ? { computed: { type: page.computed.type, props: {} } } : {}),
     urls: { app: `${appUrl(revision.space)}/${path}` },
     ...(options.gitMetadata === false
       ? {}
       : { git: { oid: oid(shallow(page)), path: page.pages.length ? `${path}/README.md` : `${path}.md` } }),
+    layout: { ...DEFAULT_PAGE_LAYOUT },
+    tags: [],
     pages: page.pages.map((child) =>
-      pageView(revision, { page: child, path: `${path}/${child.slug}` }, options),
+      pageView(revision, { page: child, path: `${path}/${child.slug}` }, childOptions),
     ),
   };
 }
@@ -340,10 +448,18 @@ export function fileView(revision: RevisionRow, file: FileRow, options: ContentO
   };
 }
 
-export function revisionView(revision: RevisionRow, options: ContentOptions): Revision {
+/** A revision; a `merge` revision names the change request it merged (`mergedFrom`, given by the caller). */
+export function revisionView(
+  revision: RevisionRow,
+  options: ContentOptions,
+  mergedFrom?: ChangeRequest,
+): Revision {
+  const type = revision.type ?? 'edits';
   return {
     object: 'revision',
     id: revision.id,
+    type,
+    ...(type === 'merge' && mergedFrom ? { mergedFrom } : {}),
     parents: [...revision.parents],
     pages: pagesView(revision, options),
     files: revision.files.map((file) => fileView(revision, file, options)),
@@ -354,16 +470,16 @@ export function revisionView(revision: RevisionRow, options: ContentOptions): Re
         ? {}
         : { git: { oid: oid(reusable), path: `.gitbook/includes/${reusable.id}.md` } }),
     })),
+    tags: [],
     variables: { ...revision.variables },
     createdAt: revision.createdAt,
-    type: 'edits',
     ...(options.gitMetadata === false
       ? {}
       : {
           git: {
             oid: oid([revision.id, revision.createdAt]),
             message: revision.message,
-            createdByService: false,
+            createdByGitBook: false,
           },
         }),
     urls: { app: `${appUrl(revision.space)}/~/revisions/${revision.id}` },

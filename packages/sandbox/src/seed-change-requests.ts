@@ -1,6 +1,7 @@
 import {
   applyChanges,
   diffRevisions,
+  PAGE_INDEX_GENERATOR,
   type FileRow,
   type LinkTarget,
   type PageRow,
@@ -73,8 +74,9 @@ function revision(
   parents: string[],
   message: string,
   body: RevisionContent,
+  made: Pick<RevisionRow, 'type' | 'mergedFrom'> = {},
 ): RevisionRow {
-  const row: RevisionRow = { id, space, parents, createdAt, message, ...structuredClone(body) };
+  const row: RevisionRow = { id, space, parents, createdAt, message, ...made, ...structuredClone(body) };
   store.revisions.set(id, row);
   return row;
 }
@@ -170,7 +172,7 @@ function handbookV1(): RevisionContent {
         title: 'All pages',
         slug: 'all-pages',
         emoji: '🗂️',
-        computed: { type: 'builtin:page-index', props: { depth: 2 } },
+        computed: { type: PAGE_INDEX_GENERATOR, props: { depth: 2 } },
       }),
     ],
     structuredClone(HANDBOOK_FILES),
@@ -311,9 +313,9 @@ const LEGAL_TERMS = edited(LEGAL_V1, (draft) => {
 // --- change requests and comments ---------------------------------------------------------------
 
 function changeRequest(
-  row: Omit<ChangeRequestRow, 'status' | 'contributors' | 'reviewers'> & Partial<ChangeRequestRow>,
+  row: Omit<ChangeRequestRow, 'status' | 'contributors' | 'reviewers' | 'links'> & Partial<ChangeRequestRow>,
 ): ChangeRequestRow {
-  return { status: 'open', contributors: [], reviewers: [], ...row };
+  return { status: 'open', contributors: [], reviewers: [], links: [], ...row };
 }
 
 function comment(
@@ -372,6 +374,7 @@ export function seedChangeRequests(store: Store): void {
     ['rev_cr_cli_1', 'rev_handbook_2'],
     'Update change request #1 from the primary content',
     cliOnV2,
+    { type: 'update' },
   );
   setRevision('space_handbook', 'rev_handbook_2');
 
@@ -402,6 +405,13 @@ export function seedChangeRequests(store: Store): void {
       revisionInitial: 'rev_handbook_1',
       revisionMergedAncestor: 'rev_handbook_2',
       conversationsIssuesCluster: 'cluster_cli_questions',
+      links: [
+        {
+          id: 'link_cli_issue',
+          ref: { kind: 'url', url: 'https://github.com/acme/cli/issues/12' },
+          title: 'Document the CLI (issue 12)',
+        },
+      ],
       contributors: [
         { user: 'user_linus', count: 3, updatedAt: at(8, '16:00') },
         { user: 'user_ada', count: 1, updatedAt: at(8, '12:00') },
@@ -423,6 +433,8 @@ export function seedChangeRequests(store: Store): void {
       updatedAt: at(6, '10:05'),
       revision: 'rev_cr_typos',
       revisionInitial: 'rev_handbook_1',
+      // Opened from a topic of the Acme Docs site ("configuration questions").
+      siteTopic: { site: 'site_docs', topic: 'topic_configuration' },
       contributors: [{ user: 'user_grace', count: 1, updatedAt: at(6, '10:05') }],
     }),
   );
@@ -486,6 +498,7 @@ export function seedChangeRequests(store: Store): void {
     ['rev_api_1', 'rev_cr_ratelimits'],
     'Merge change request #1: Document rate limits',
     API_RATE_LIMITS,
+    { type: 'merge', mergedFrom: 'cr_ratelimits' },
   );
   setRevision('space_api', 'rev_api_2');
   store.changeRequests.set(
@@ -502,6 +515,8 @@ export function seedChangeRequests(store: Store): void {
       revision: 'rev_cr_ratelimits',
       revisionInitial: 'rev_api_1',
       revisionMerged: 'rev_api_2',
+      mergedBy: 'user_linus',
+      mergedAt: at(6, '15:00'),
       contributors: [{ user: 'user_linus', count: 1, updatedAt: at(6, '10:00') }],
     }),
   );

@@ -111,11 +111,18 @@ export interface ReviewerRow {
   revision: string;
 }
 
+/** An external link of a change request (the published document's `ChangeRequestLink`). */
+export interface ChangeRequestLinkRow {
+  id: string;
+  ref: { kind: 'url'; url: string };
+  title?: string;
+}
+
 export interface ChangeRequestRow {
   id: string;
   space: string;
   number: number;
-  status: string;
+  status: 'draft' | 'open' | 'archived' | 'merged';
   subject: string;
   description?: DocumentInput;
   createdBy: string;
@@ -125,7 +132,15 @@ export interface ChangeRequestRow {
   revisionInitial: string;
   revisionMergedAncestor?: string;
   revisionMerged?: string;
+  /** User id and date of the merge, once merged. */
+  mergedBy?: string;
+  mergedAt?: string;
   conversationsIssuesCluster?: string;
+  /** The site topic (and finding) the request was opened from. */
+  siteTopic?: { site: string; topic: string; finding?: string };
+  /** The style guide check run that opened the request. */
+  styleguide?: { site: string; run: string };
+  links: ChangeRequestLinkRow[];
   /** The edit log, one row per user. */
   contributors: ContributorRow[];
   reviewers: ReviewerRow[];
@@ -141,7 +156,10 @@ export interface ReplyRow {
   postedBy: string;
   postedAt: string;
   editedAt?: string;
+  /** The body as text; posted as a rich-text document, its plain text. */
   markdown: string;
+  /** The body, when it was posted as a rich-text document. */
+  document?: DocumentInput;
   reactions: ReactionRow[];
 }
 
@@ -154,7 +172,10 @@ export interface CommentRow {
   postedBy: string;
   postedAt: string;
   editedAt?: string;
+  /** The body as text; posted as a rich-text document, its plain text. */
   markdown: string;
+  /** The body, when it was posted as a rich-text document. */
+  document?: DocumentInput;
   page?: string;
   node?: string;
   tableCell?: { record: string; definition: string };

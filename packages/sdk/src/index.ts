@@ -17,9 +17,14 @@ export { Organizations } from './resources/organizations.js';
 export { Members } from './resources/members.js';
 export { Spaces } from './resources/spaces.js';
 export { Collections } from './resources/collections.js';
-export { ChangeRequests, ChangeRequestReviewers } from './resources/change-requests.js';
+export {
+  ChangeRequests,
+  ChangeRequestReviewers,
+  reviewerUser,
+  reviewerTeam,
+} from './resources/change-requests.js';
 export { ChangeRequestComments, type CommentReactions } from './resources/change-request-comments.js';
-export { ChangeRequestContent } from './resources/change-request-content.js';
+export { ChangeRequestContent, childPages, pageMarkdown } from './resources/change-request-content.js';
 export { Translations, isTranslationFailed, isTranslationInProgress } from './resources/translations.js';
 export { Glossary } from './resources/glossary.js';
 export { WaitTimeoutError, type WaitOptions } from './core/waiter.js';

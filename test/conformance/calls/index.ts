@@ -1,3 +1,4 @@
+import { changeRequestCalls } from './change-requests.js';
 import { collectionCalls } from './collections.js';
 import { conversationCalls } from './conversations.js';
 import { importCalls } from './imports.js';
@@ -17,6 +18,7 @@ export const calls: AreaCalls = {
   ...organizationCalls,
   ...spaceCalls,
   ...collectionCalls,
+  ...changeRequestCalls,
   ...translationCalls,
   ...teamCalls,
   ...samlCalls,

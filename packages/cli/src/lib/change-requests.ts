@@ -2,6 +2,7 @@ import { Args, Flags, type Command } from '@oclif/core';
 import type {
   ChangeRequest,
   Comment,
+  CommentBody,
   ContentOptions,
   ContentPage,
   ContentReference,
@@ -10,6 +11,7 @@ import type {
   Document,
   Reply,
   RequestedReviewer,
+  Team,
   User,
 } from '@docs-api/sdk';
 import { BaseCommand } from '../base-command.js';
@@ -71,6 +73,47 @@ export function userName(user: User | null | undefined): string {
   return user?.displayName ?? user?.id ?? '';
 }
 
+/*
+ * Readers of the SDK's tolerant unions, written here rather than imported from the SDK's
+ * `reviewerUser`, `reviewerTeam` and `childPages` so that commands load no SDK code at start.
+ */
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+/** The user a review was asked of; none for a team. */
+export function reviewerUser(reviewer: RequestedReviewer): User | undefined {
+  const { kind, user } = reviewer as { kind?: unknown; user?: unknown };
+  return kind === 'user' && isRecord(user) && typeof user.id === 'string' ? (user as User) : undefined;
+}
+
+/** The team a review was asked of (the published document allows teams). */
+export function reviewerTeam(reviewer: RequestedReviewer): Team | undefined {
+  const { kind, team } = reviewer as { kind?: unknown; team?: unknown };
+  return kind === 'team' && isRecord(team) && typeof team.id === 'string' ? (team as Team) : undefined;
+}
+
+/** The child pages of a page (document and group pages have some). */
+export function childPages(page: ContentPage): ContentPage[] {
+  const { pages } = page as { pages?: unknown };
+  return Array.isArray(pages) ? (pages as ContentPage[]) : [];
+}
+
+/** A string field of a page of any type, e.g. `path`; none when absent or not a string. */
+export function pageText(page: ContentPage, field: string): string | undefined {
+  const value = (page as Record<string, unknown>)[field];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** Who a review was asked of: a user's name, or a team's title (published document: teams too). */
+export function reviewerName(reviewer: RequestedReviewer): string {
+  const user = reviewerUser(reviewer);
+  if (user) return userName(user);
+  const team = reviewerTeam(reviewer);
+  if (team) return team.title ?? `team ${team.id}`;
+  return typeof reviewer.kind === 'string' ? reviewer.kind : '';
+}
+
 /** "Grace Hopper (user_grace)". */
 export function userLabel(user: User | null | undefined): string {
   if (!user) return '';
@@ -99,6 +142,12 @@ export function excerpt(markdown: string | undefined, max = 60): string {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
+/** A comment or reply body as text: its markdown, or the text of its rich-text document. */
+export function bodyText(body: CommentBody | undefined): string {
+  if (!body) return '';
+  return body.markdown ?? documentText(body.document);
+}
+
 export const commentColumns: Column<Comment>[] = [
   { header: 'ID', value: (c) => c.id },
   { header: 'AUTHOR', value: (c) => userName(c.postedBy) },
@@ -106,19 +155,26 @@ export const commentColumns: Column<Comment>[] = [
   { header: 'STATUS', value: (c) => c.status ?? 'open' },
   { header: 'REPLIES', value: (c) => c.replies ?? 0 },
   { header: 'PAGE', value: (c) => c.target?.page?.id },
-  { header: 'BODY', value: (c) => excerpt(c.body?.markdown) },
+  { header: 'BODY', value: (c) => excerpt(bodyText(c.body)) },
 ];
 
 export const replyColumns: Column<Reply>[] = [
   { header: 'ID', value: (r) => r.id },
   { header: 'AUTHOR', value: (r) => userName(r.postedBy) },
   { header: 'POSTED', value: (r) => formatDate(r.postedAt) },
-  { header: 'BODY', value: (r) => excerpt(r.body?.markdown, 80) },
+  { header: 'BODY', value: (r) => excerpt(bodyText(r.body), 80) },
 ];
 
+/** A user reviewer shows their id and name; a team reviewer `team:<id>` and its title. */
 export const reviewerColumns: Column<RequestedReviewer>[] = [
-  { header: 'USER', value: (r) => r.user?.id },
-  { header: 'NAME', value: (r) => r.user?.displayName },
+  {
+    header: 'USER',
+    value: (r) => {
+      const team = reviewerTeam(r);
+      return reviewerUser(r)?.id ?? (team ? `team:${team.id}` : '');
+    },
+  },
+  { header: 'NAME', value: (r) => reviewerUser(r)?.displayName ?? reviewerTeam(r)?.title },
   { header: 'REQUESTED BY', value: (r) => userName(r.requestedBy) },
   { header: 'REQUESTED', value: (r) => formatDate(r.createdAt) },
 ];
@@ -145,7 +201,7 @@ export function documentText(document: Document | null | undefined): string {
     if (leaves) return leaves.map((leaf) => leaf.text ?? '').join('');
     return (nodes ?? []).map(leafText).join('');
   };
-  return document.nodes.map(leafText).join('\n').trim();
+  return (document.nodes ?? []).map(leafText).join('\n').trim();
 }
 
 /**
@@ -183,7 +239,7 @@ export interface PageInTree {
 
 /** The page tree, depth first, with each page's depth. */
 export function flattenPages(pages: readonly ContentPage[] | undefined, depth = 0): PageInTree[] {
-  return (pages ?? []).flatMap((page) => [{ page, depth }, ...flattenPages(page.pages, depth + 1)]);
+  return (pages ?? []).flatMap((page) => [{ page, depth }, ...flattenPages(childPages(page), depth + 1)]);
 }
 
 /** The required `--body` flag of comment commands: markdown, or `-` for standard input. */
@@ -228,9 +284,7 @@ export function printChangeRequest(
       ['Outdated', cr.outdated ? 'yes: run `docs cr update` to bring in the primary content' : 'no'],
       [
         'Reviewers',
-        reviewers === undefined
-          ? undefined
-          : reviewers.map((r) => userName(r.user)).join(', ') || 'none requested',
+        reviewers === undefined ? undefined : reviewers.map(reviewerName).join(', ') || 'none requested',
       ],
       [
         'Contributors',
@@ -240,6 +294,18 @@ export function printChangeRequest(
       ],
       ['Revision', cr.revision],
       ['Merged as', cr.revisionMerged],
+      ['Merged by', cr.mergedBy ? userLabel(cr.mergedBy) : undefined],
+      [
+        'Links',
+        cr.links?.length
+          ? cr.links
+              .map((link) => {
+                const url = link.ref?.kind === 'url' ? String(link.ref.url) : link.id;
+                return link.title ? `${link.title} <${url}>` : url;
+              })
+              .join(', ')
+          : undefined,
+      ],
       ['URL', cr.urls?.app ?? cr.urls?.location],
       ['Description', documentText(cr.description)],
     ],
@@ -263,7 +329,8 @@ export function printComment(comment: Comment | Reply): void {
     ['Reactions', c.reactions?.map((r) => `${r.emoji ?? '?'} ${r.count ?? r.users?.length ?? 0}`).join('  ')],
     ['URL', c.urls?.location],
   ]);
-  if (c.body?.markdown) output.data(`\n${c.body.markdown}`);
+  const text = bodyText(c.body);
+  if (text) output.data(`\n${text}`);
 }
 
 export async function pickSpace(client: DocsClient, organizationId: string): Promise<string> {
@@ -288,7 +355,7 @@ export async function pickComment(client: DocsClient, spaceId: string, crId: str
     .list(spaceId, crId, { limit: 100 })
     .toArray({ max: 100 });
   return pickOne('Comment', comments, `Change request ${crLabel(crId)} has no comments.`, (c) => ({
-    name: `${excerpt(c.body?.markdown)} (${userName(c.postedBy)}${c.status === 'resolved' ? ', resolved' : ''})`,
+    name: `${excerpt(bodyText(c.body))} (${userName(c.postedBy)}${c.status === 'resolved' ? ', resolved' : ''})`,
     value: c.id,
   }));
 }
@@ -297,7 +364,10 @@ export async function pickReviewer(client: DocsClient, spaceId: string, crId: st
   const reviewers = await client.changeRequests.reviewers
     .list(spaceId, crId, { limit: 100 })
     .toArray({ max: 100 });
-  const users = reviewers.flatMap((r) => (r.user ? [r.user] : []));
+  const users = reviewers.flatMap((r) => {
+    const user = reviewerUser(r);
+    return user ? [user] : [];
+  });
   return pickOne(
     'Reviewer',
     users,

@@ -7,27 +7,24 @@ import {
   listChangeRequestComments,
   updateChangeRequestComment,
   type Comment,
+  type CommentBodyInput,
+  type ContentFormat,
   type Reaction,
   type Reply,
 } from '@docs-api/sdk/contract';
-import { findPage, requireRevision } from '../content.js';
+import { bodyView, documentPlainText, findPage, requireRevision } from '../content.js';
 import { badRequest, notFound } from '../errors.js';
 import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { ChangeRequestRow, CommentRow, ReactionRow, ReplyRow, Store } from '../store.js';
 import { requireChangeRequest, userView } from './change-requests.js';
 
-/** Output formats of comment bodies the sandbox can give; the contract shows only `markdown`. */
-const FORMATS = ['markdown'];
-const COMMENT_STATUSES = ['all', 'open', 'resolved'];
 const PERMISSIONS = { view: true, edit: true, reply: true, delete: true };
 
-function checkFormat(format: string | undefined): void {
-  if (format !== undefined && !FORMATS.includes(format)) {
-    throw badRequest(
-      `query.format: "${format}" is not a supported format (supported: ${FORMATS.join(', ')})`,
-    );
-  }
+/** A posted body as stored: its text, and the document when it was posted as one. */
+function storedBody(body: CommentBodyInput): Pick<CommentRow, 'markdown' | 'document'> {
+  if ('markdown' in body) return { markdown: body.markdown };
+  return { markdown: documentPlainText(body.document), document: structuredClone(body.document) };
 }
 
 function requireComment(store: Store, changeRequest: ChangeRequestRow, commentId: string): CommentRow {
@@ -44,11 +41,13 @@ function reactionsView(store: Store, reactions: readonly ReactionRow[]): Reactio
   }));
 }
 
-function commentLocation(comment: CommentRow): string {
-  return `/v1/spaces/${comment.space}/change-requests/${comment.changeRequest}/comments/${comment.id}`;
+function commentLocation(store: Store, comment: CommentRow): string {
+  return store.apiUrl(
+    `/spaces/${comment.space}/change-requests/${comment.changeRequest}/comments/${comment.id}`,
+  );
 }
 
-function commentView(store: Store, comment: CommentRow): Comment {
+function commentView(store: Store, comment: CommentRow, format?: ContentFormat): Comment {
   const repliers = new Map<string, { count: number; updatedAt: string }>();
   for (const reply of comment.replies) {
     const replier = repliers.get(reply.postedBy);
@@ -65,7 +64,7 @@ function commentView(store: Store, comment: CommentRow): Comment {
     postedBy: userView(store, comment.postedBy),
     postedAt: comment.postedAt,
     ...(comment.editedAt ? { editedAt: comment.editedAt } : {}),
-    body: { markdown: comment.markdown },
+    body: bodyView(comment.markdown, format, comment.document),
     target: {
       changeRequest: comment.changeRequest,
       space: comment.space,
@@ -84,21 +83,21 @@ function commentView(store: Store, comment: CommentRow): Comment {
     status: comment.status,
     ...(comment.resolvedAt ? { resolvedAt: comment.resolvedAt } : {}),
     ...(comment.resolvedBy ? { resolvedBy: userView(store, comment.resolvedBy) } : {}),
-    urls: { location: commentLocation(comment) },
+    urls: { location: commentLocation(store, comment) },
     permissions: { ...PERMISSIONS },
   };
 }
 
-function replyView(store: Store, comment: CommentRow, reply: ReplyRow): Reply {
+function replyView(store: Store, comment: CommentRow, reply: ReplyRow, format?: ContentFormat): Reply {
   return {
     object: 'comment-reply',
     id: reply.id,
     postedBy: userView(store, reply.postedBy),
     postedAt: reply.postedAt,
     ...(reply.editedAt ? { editedAt: reply.editedAt } : {}),
-    body: { markdown: reply.markdown },
+    body: bodyView(reply.markdown, format, reply.document),
     reactions: reactionsView(store, reply.reactions),
-    urls: { location: `${commentLocation(comment)}/replies/${reply.id}` },
+    urls: { location: `${commentLocation(store, comment)}/replies/${reply.id}` },
     permissions: { ...PERMISSIONS },
   };
 }
@@ -125,11 +124,7 @@ function react(store: Store, reactions: ReactionRow[], added: readonly string[],
 export const changeRequestCommentHandlers = [
   implement(listChangeRequestComments, ({ store, params, query }) => {
     const { row } = requireChangeRequest(store, params.spaceId, params.changeRequestId);
-    checkFormat(query.format);
     const status = query.status ?? 'all';
-    if (!COMMENT_STATUSES.includes(status)) {
-      throw badRequest(`query.status: "${status}" is not one of ${COMMENT_STATUSES.join(', ')}`);
-    }
     const comments = [...store.comments.values()]
       .filter(
         (comment) =>
@@ -141,7 +136,7 @@ export const changeRequestCommentHandlers = [
       .sort((a, b) => a.postedAt.localeCompare(b.postedAt));
     if ((query.order ?? 'desc') === 'desc') comments.reverse();
     return paginate(
-      comments.map((comment) => commentView(store, comment)),
+      comments.map((comment) => commentView(store, comment, query.format)),
       query,
     );
   }),
@@ -158,7 +153,7 @@ export const changeRequestCommentHandlers = [
       revision: row.revision,
       postedBy: store.actor,
       postedAt: store.now(),
-      markdown: body.body.markdown,
+      ...storedBody(body.body),
       ...(body.page !== undefined ? { page: body.page } : {}),
       ...(body.node !== undefined ? { node: body.node } : {}),
       ...(body.tableCell !== undefined ? { tableCell: { ...body.tableCell } } : {}),
@@ -172,15 +167,17 @@ export const changeRequestCommentHandlers = [
 
   implement(getChangeRequestComment, ({ store, params, query }) => {
     const { row } = requireChangeRequest(store, params.spaceId, params.changeRequestId);
-    checkFormat(query.format);
-    return commentView(store, requireComment(store, row, params.commentId));
+    return commentView(store, requireComment(store, row, params.commentId), query.format);
   }),
 
   implement(updateChangeRequestComment, ({ store, params, body }) => {
     const { row } = requireChangeRequest(store, params.spaceId, params.changeRequestId);
     const comment = requireComment(store, row, params.commentId);
     if (body.body !== undefined) {
-      comment.markdown = body.body.markdown;
+      const { markdown, document } = storedBody(body.body);
+      comment.markdown = markdown;
+      if (document) comment.document = document;
+      else delete comment.document;
       comment.editedAt = store.now();
     }
     if (body.resolved === true && comment.status !== 'resolved') {
@@ -196,33 +193,34 @@ export const changeRequestCommentHandlers = [
     return commentView(store, comment);
   }),
 
+  // The published document answers no content whether or not the comment existed (205
+  // deleted, 204 did not exist); the sandbox answers 204 in both cases.
   implement(deleteChangeRequestComment, ({ store, params }) => {
     const { row } = requireChangeRequest(store, params.spaceId, params.changeRequestId);
-    store.comments.delete(requireComment(store, row, params.commentId).id);
+    const comment = store.comments.get(params.commentId);
+    if (comment?.changeRequest === row.id) store.comments.delete(comment.id);
   }),
 
   implement(listChangeRequestCommentReplies, ({ store, params, query }) => {
     const { row } = requireChangeRequest(store, params.spaceId, params.changeRequestId);
-    checkFormat(query.format);
     const comment = requireComment(store, row, params.commentId);
     return paginate(
-      comment.replies.map((reply) => replyView(store, comment, reply)),
+      comment.replies.map((reply) => replyView(store, comment, reply, query.format)),
       query,
     );
   }),
 
   implement(createChangeRequestCommentReply, ({ store, params, query, body }) => {
     const { row } = requireChangeRequest(store, params.spaceId, params.changeRequestId);
-    checkFormat(query.format);
     const comment = requireComment(store, row, params.commentId);
     const reply: ReplyRow = {
       id: store.newId('reply'),
       postedBy: store.actor,
       postedAt: store.now(),
-      markdown: body.body.markdown,
+      ...storedBody(body.body),
       reactions: [],
     };
     comment.replies.push(reply);
-    return replyView(store, comment, reply);
+    return replyView(store, comment, reply, query.format);
   }),
 ];

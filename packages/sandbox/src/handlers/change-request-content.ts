@@ -21,14 +21,10 @@ import {
   revisionView,
   type RevisionRow,
 } from '../content.js';
-import { badRequest } from '../errors.js';
 import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { ChangeRequestRow, Store } from '../store.js';
 import { baseRevisionId, requireChangeRequest } from './change-requests.js';
-
-/** Output formats of a page the sandbox can give; the contract shows none by name. */
-const PAGE_FORMATS = ['markdown'];
 
 function revisionOf(
   store: Store,
@@ -66,20 +62,16 @@ export const changeRequestContentHandlers = [
     return paginate(backlinks(revision, { kind: 'file', file: params.fileId }), query);
   }),
 
+  // `markdownRefs` and `dereferenced` are accepted and change nothing: the sandbox's markdown
+  // holds relative links already, and its pages reference no reusable content.
   implement(getChangeRequestPage, ({ store, params, query }) => {
     const { revision, where } = revisionOf(store, params);
-    if (query.format !== undefined && !PAGE_FORMATS.includes(query.format)) {
-      throw badRequest(
-        `query.format: "${query.format}" is not a supported format (supported: ${PAGE_FORMATS.join(', ')})`,
-      );
-    }
     const entry = requirePage(revision, params.pageId, where);
-    const page = pageView(revision, entry, query);
-    if (page.markdown !== undefined) {
-      const variables = { ...revision.variables, ...entry.page.variables };
-      page.markdown = evaluateMarkdown(page.markdown, variables, query.evaluate, () => store.now());
-    }
-    return page;
+    const variables = { ...revision.variables, ...entry.page.variables };
+    return pageView(revision, entry, {
+      ...query,
+      transform: (markdown) => evaluateMarkdown(markdown, variables, query.evaluate, () => store.now()),
+    });
   }),
 
   implement(listChangeRequestPageLinks, ({ store, params, query }) => {

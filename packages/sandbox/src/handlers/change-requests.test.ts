@@ -1,6 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { BadRequestError, ConflictError, NotFoundError, type ChangeRequest } from '@docs-api/sdk';
-import { operations, type Comment, type ContentPage } from '@docs-api/sdk/contract';
+import {
+  BadRequestError,
+  childPages,
+  RequestValidationError,
+  ConflictError,
+  NotFoundError,
+  pageMarkdown,
+  reviewerUser,
+  type ChangeRequest,
+} from '@docs-api/sdk';
+import {
+  documentFromText,
+  operations,
+  type ChangeRequestListQuery,
+  type Comment,
+  type CommentListQuery,
+  type ContentPage,
+  type OrganizationChangeRequestListQuery,
+} from '@docs-api/sdk/contract';
 import { failure, sandboxWithClient, trackSandboxes } from '../../test-support/client.js';
 
 const HANDBOOK = 'space_handbook';
@@ -18,14 +35,17 @@ const ids = (items: ReadonlyArray<{ id: string }>) => items.map((item) => item.i
 const numbers = (items: readonly ChangeRequest[]) => items.map((item) => item.number);
 
 /** Page ids as a tree: a page with children becomes `[id, [children]]`. */
-function tree(pages: readonly ContentPage[]): unknown[] {
-  return pages.map((page) => (page.pages?.length ? [page.id, tree(page.pages)] : page.id));
+function tree(pages: readonly ContentPage[] = []): unknown[] {
+  return pages.map((page) => {
+    const children = childPages(page);
+    return children.length ? [page.id, tree(children)] : page.id;
+  });
 }
 
-function findIn(pages: readonly ContentPage[], id: string): ContentPage | undefined {
+function findIn(pages: readonly ContentPage[] = [], id: string): ContentPage | undefined {
   for (const page of pages) {
     if (page.id === id) return page;
-    const found = findIn(page.pages ?? [], id);
+    const found = findIn(childPages(page), id);
     if (found) return found;
   }
   return undefined;
@@ -48,12 +68,27 @@ describe('change requests: seed and lookup', () => {
       comments: 1,
       outdated: false,
       conversationsIssuesCluster: 'cluster_cli_questions',
-      createdBy: { id: 'user_linus', displayName: 'Linus Torvalds' },
+      createdBy: {
+        object: 'user',
+        id: 'user_linus',
+        displayName: 'Linus Torvalds',
+        urls: { location: 'http://sandbox.test/v1/users/user_linus' },
+      },
+      links: [
+        {
+          id: 'link_cli_issue',
+          ref: { kind: 'url', url: 'https://github.com/acme/cli/issues/12' },
+          title: 'Document the CLI (issue 12)',
+        },
+      ],
+      // Absolute, at the origin the sandbox was reached on, as the published document has it.
       urls: {
         app: 'https://app.sandbox.docs-api.local/s/space_handbook/~/changes/1',
-        location: '/v1/spaces/space_handbook/change-requests/cr_cli',
+        location: 'http://sandbox.test/v1/spaces/space_handbook/change-requests/cr_cli',
       },
     });
+    // The seed's users have no photo: the field is left out rather than null.
+    expect(byNumber.createdBy).not.toHaveProperty('photoURL');
     expect(byNumber.description?.object).toBe('document');
     expect(await client.changeRequests.get(HANDBOOK, 'cr_cli')).toEqual(byNumber);
     expect(await client.changeRequests.get(HANDBOOK, '1')).toEqual(byNumber);
@@ -143,11 +178,20 @@ describe('changeRequests.update (PATCH)', () => {
     expect(updated.updatedAt > before.updatedAt).toBe(true);
     expect(await client.changeRequests.get(HANDBOOK, 'cr_typos')).toEqual(updated);
 
+    // "merged" is not a status a PATCH takes (published document): refused before sending by
+    // the SDK, and by the sandbox when sent anyway.
+    await expect(
+      client.changeRequests.update(HANDBOOK, 2, { status: 'merged' as 'open' }),
+    ).rejects.toBeInstanceOf(RequestValidationError);
     const message = await failure(
-      client.changeRequests.update(HANDBOOK, 2, { status: 'merged' }),
+      client.request({
+        method: 'PATCH',
+        path: `/v1/spaces/${HANDBOOK}/change-requests/2`,
+        body: { status: 'merged' },
+      }),
       BadRequestError,
     );
-    expect(message).toContain('merge');
+    expect(message).toContain('body.status');
     expect((await client.changeRequests.get(HANDBOOK, 2)).status).toBe('draft');
 
     // A merged request keeps its status.
@@ -243,8 +287,11 @@ describe('changeRequests.merge and updateFromPrimary', () => {
     const update = await client.changeRequests.updateFromPrimary(HANDBOOK, 1);
     expect(update.revision).not.toBe('rev_cr_cli');
     const after = await client.changeRequests.content.listPages(HANDBOOK, 1, { gitMetadata: false });
-    const strip = (pages: ContentPage[]): unknown =>
-      pages.map(({ git: _git, pages: children, ...rest }) => ({ ...rest, pages: strip(children ?? []) }));
+    const strip = (pages: readonly ContentPage[] = []): unknown =>
+      pages.map((page) => {
+        const { git: _git, ...rest } = page as Record<string, unknown>;
+        return { ...rest, pages: strip(childPages(page)) };
+      });
     expect(after.pages).toEqual(strip(before.pages));
     expect((await client.changeRequests.get(HANDBOOK, 1)).outdated).toBe(false);
   });
@@ -275,12 +322,15 @@ describe('changeRequests.merge and updateFromPrimary', () => {
 });
 
 describe('changeRequests.list and listForOrganization', () => {
-  it('lists the open requests of a space, newest first, with filters', async () => {
+  it('lists the open requests of a space, last updated first, with filters', async () => {
     const { client } = setup();
-    const list = async (query = {}) => numbers(await all(client.changeRequests.list(HANDBOOK, query)));
+    const list = async (query: ChangeRequestListQuery = {}) =>
+      numbers(await all(client.changeRequests.list(HANDBOOK, query)));
     const page = await client.changeRequests.list(HANDBOOK);
     expect(page.count).toBe(2);
-    expect(ids(page.items)).toEqual(['cr_typos', 'cr_cli']);
+    // The published document's default order: `updatedAt`, newest first.
+    expect(ids(page.items)).toEqual(['cr_cli', 'cr_typos']);
+    expect(await list({ orderBy: 'createdAt' })).toEqual([2, 1]);
 
     expect(await list({ creator: 'user_grace' })).toEqual([2]);
     expect(await list({ creator: 'user_ada' })).toEqual([]);
@@ -288,40 +338,70 @@ describe('changeRequests.list and listForOrganization', () => {
     expect(await list({ contributor: 'user_ada' })).toEqual([1]);
     expect(await list({ contributor: 'user_grace' })).toEqual([2]);
     expect(await list({ conversationsIssuesCluster: 'cluster_cli_questions' })).toEqual([1]);
+    expect(await list({ topic: 'topic_configuration' })).toEqual([2]);
+    expect(await list({ topic: 'topic_nope' })).toEqual([]);
 
-    const api = async (status?: string) =>
+    const api = async (status?: ChangeRequestListQuery['status']) =>
       ids(await all(client.changeRequests.list('space_api', status ? { status } : {})));
     expect(await api()).toEqual([]);
     expect(await api('merged')).toEqual(['cr_ratelimits']);
-    expect(await api('all')).toEqual(['cr_ratelimits']);
+    expect(await api('draft')).toEqual([]);
 
     const created = await client.changeRequests.create(HANDBOOK, { subject: 'Newest' });
-    expect(await list()).toEqual([created.number, 2, 1]);
+    expect(await list()).toEqual([created.number, 1, 2]);
     await client.changeRequests.merge(HANDBOOK, created.number);
-    expect(await list()).toEqual([2, 1]);
+    expect(await list()).toEqual([1, 2]);
     expect(await list({ status: 'merged' })).toEqual([created.number]);
-    expect(await list({ status: 'all' })).toEqual([created.number, 2, 1]);
-    expect(await list({ status: 'all', creator: 'user_ada' })).toEqual([created.number]);
+    expect(await list({ status: 'merged', creator: 'user_ada' })).toEqual([created.number]);
 
-    const first = await client.changeRequests.list(HANDBOOK, { status: 'all', limit: 2 });
-    expect(first.items).toHaveLength(2);
-    expect(first.count).toBe(3);
+    const first = await client.changeRequests.list(HANDBOOK, { limit: 1 });
+    expect(first.items).toHaveLength(1);
+    expect(first.count).toBe(2);
     expect(first.next?.page).toEqual(expect.any(String));
-    expect(await list({ status: 'all', limit: 1 })).toEqual([created.number, 2, 1]);
+    expect(await list({ limit: 1 })).toEqual([1, 2]);
     await failure(client.changeRequests.list('space_nope'), NotFoundError);
   });
 
-  it('lists across the spaces of an organization', async () => {
+  it('lists across the spaces of an organization, several statuses at once', async () => {
     const { client } = setup();
-    const org = async (query = {}) =>
+    const org = async (query: OrganizationChangeRequestListQuery = {}) =>
       ids(await all(client.changeRequests.listForOrganization('org_acme', query)));
-    expect(await org()).toEqual(['cr_terms', 'cr_typos', 'cr_cli']);
-    expect(await org({ status: 'all' })).toEqual(['cr_terms', 'cr_typos', 'cr_ratelimits', 'cr_cli']);
-    expect(await org({ status: 'merged' })).toEqual(['cr_ratelimits']);
+    expect(await org()).toEqual(['cr_terms', 'cr_cli', 'cr_typos']);
+    expect(await org({ status: ['draft', 'open', 'archived', 'merged'] })).toEqual([
+      'cr_terms',
+      'cr_cli',
+      'cr_ratelimits',
+      'cr_typos',
+    ]);
+    expect(await org({ status: ['merged'] })).toEqual(['cr_ratelimits']);
+    expect(await org({ status: ['open', 'merged'], orderBy: 'createdAt' })).toEqual([
+      'cr_terms',
+      'cr_typos',
+      'cr_ratelimits',
+      'cr_cli',
+    ]);
     expect(await org({ creator: 'user_ada' })).toEqual(['cr_terms']);
     expect(await org({ requestedReviewer: 'user_grace' })).toEqual(['cr_cli']);
+    // The published document's filters: a space, the spaces a site publishes, a site topic.
+    expect(await org({ space: 'space_legal' })).toEqual(['cr_terms']);
+    expect(await org({ site: 'site_internal' })).toEqual([]);
+    expect(await org({ site: 'site_docs' })).toEqual(['cr_cli', 'cr_typos']);
+    expect(await org({ topic: 'topic_configuration' })).toEqual(['cr_typos']);
+    expect(await org({ styleguideRun: 'run_nope' })).toEqual([]);
     expect(ids(await all(client.changeRequests.listForOrganization('org_beta')))).toEqual([]);
     await failure(client.changeRequests.listForOrganization('org_nope'), NotFoundError);
+  });
+
+  it('leaves out requests opened from site findings unless finding=all', async () => {
+    const { sandbox, client } = setup();
+    const typos = sandbox.store.changeRequests.get('cr_typos');
+    if (typos) typos.siteTopic = { site: 'site_docs', topic: 'topic_configuration', finding: 'finding_1' };
+    const org = async (query: OrganizationChangeRequestListQuery = {}) =>
+      ids(await all(client.changeRequests.listForOrganization('org_acme', query)));
+    expect(await org()).toEqual(['cr_terms', 'cr_cli']);
+    expect(await org({ finding: 'none' })).toEqual(['cr_terms', 'cr_cli']);
+    expect(await org({ finding: 'all' })).toEqual(['cr_terms', 'cr_cli', 'cr_typos']);
+    expect((await client.changeRequests.get(HANDBOOK, 2)).siteTopic?.finding).toBe('finding_1');
   });
 });
 
@@ -383,17 +463,19 @@ describe('changeRequests.reviewers', () => {
       users: ['user_linus', 'user_grace', 'user_linus'],
       subject: 'Please review',
     });
-    expect(result.users.map((r) => [r.user?.id, r.requestedBy?.id])).toEqual([
+    expect(result.users?.map((r) => [reviewerUser(r)?.id, r.requestedBy?.id])).toEqual([
       ['user_grace', 'user_linus'],
       ['user_linus', 'user_ada'],
     ]);
+    // The published document: requesting reviewers may set the subject too.
+    expect((await client.changeRequests.get(HANDBOOK, 1)).subject).toBe('Please review');
     expect(
       ids(
         await all(client.changeRequests.listForOrganization('org_acme', { requestedReviewer: 'user_linus' })),
       ),
     ).toEqual(['cr_cli']);
     const paged = await all(client.changeRequests.reviewers.list(HANDBOOK, 'cr_cli', { limit: 1 }));
-    expect(paged.map((r) => r.user?.id)).toEqual(['user_grace', 'user_linus']);
+    expect(paged.map((r) => reviewerUser(r)?.id)).toEqual(['user_grace', 'user_linus']);
 
     // Only members of the space's organization can review; the call changes nothing then.
     sandbox.store.users.set('user_bob', {
@@ -418,12 +500,13 @@ describe('changeRequests.reviewers', () => {
     expect((await client.changeRequests.reviewers.list(HANDBOOK, 1)).count).toBe(2);
 
     await client.changeRequests.reviewers.remove(HANDBOOK, 1, 'user_grace');
-    expect((await client.changeRequests.reviewers.list(HANDBOOK, 1)).items.map((r) => r.user?.id)).toEqual([
-      'user_linus',
-    ]);
     expect(
-      await failure(client.changeRequests.reviewers.remove(HANDBOOK, 1, 'user_grace'), NotFoundError),
-    ).toContain('user_grace');
+      (await client.changeRequests.reviewers.list(HANDBOOK, 1)).items.map((r) => reviewerUser(r)?.id),
+    ).toEqual(['user_linus']);
+    // The published document: removing someone who was not asked is a success with no content
+    // (its 204 "Reviewer was not found"), not an error.
+    await expect(client.changeRequests.reviewers.remove(HANDBOOK, 1, 'user_grace')).resolves.toBeUndefined();
+    expect((await client.changeRequests.reviewers.list(HANDBOOK, 1)).count).toBe(1);
     await failure(client.changeRequests.reviewers.remove(HANDBOOK, 99, 'user_linus'), NotFoundError);
   });
 });
@@ -431,7 +514,7 @@ describe('changeRequests.reviewers', () => {
 describe('change request comments', () => {
   it('lists comments with order, status, page and author filters', async () => {
     const { client } = setup();
-    const list = async (query = {}) =>
+    const list = async (query: CommentListQuery = {}) =>
       ids(await all(client.changeRequests.comments.list(HANDBOOK, 1, query)));
     expect(await list()).toEqual(['comment_cli_question', 'comment_cli_title']);
     expect(await list({ order: 'asc' })).toEqual(['comment_cli_title', 'comment_cli_question']);
@@ -449,12 +532,19 @@ describe('change request comments', () => {
       count: 0,
     });
 
-    expect(
-      await failure(client.changeRequests.comments.list(HANDBOOK, 1, { format: 'html' }), BadRequestError),
-    ).toContain('query.format');
-    expect(
-      await failure(client.changeRequests.comments.list(HANDBOOK, 1, { status: 'bogus' }), BadRequestError),
-    ).toContain('query.status');
+    // Formats and statuses the published document does not list: refused by the SDK before
+    // sending, and by the sandbox when sent anyway.
+    await expect(
+      client.changeRequests.comments.list(HANDBOOK, 1, { format: 'html' as 'markdown' }),
+    ).rejects.toBeInstanceOf(RequestValidationError);
+    const raw = (search: string) =>
+      client.request({
+        method: 'GET',
+        path: `/v1/spaces/${HANDBOOK}/change-requests/1/comments`,
+        query: Object.fromEntries(new URLSearchParams(search)),
+      });
+    expect(await failure(raw('format=html'), BadRequestError)).toContain('query.format');
+    expect(await failure(raw('status=bogus'), BadRequestError)).toContain('query.status');
 
     const question = await client.changeRequests.comments.get(HANDBOOK, 1, 'comment_cli_question', {
       format: 'markdown',
@@ -467,6 +557,15 @@ describe('change request comments', () => {
       reactions: [{ emoji: '👍', count: 1, users: [{ user: { id: 'user_linus' } }] }],
       target: { changeRequest: 'cr_cli', space: HANDBOOK, revision: 'rev_cr_cli', page: { id: 'page_cli' } },
       body: { markdown: 'Should this page document the `--json` flag?' },
+    });
+    // `format=document`: the body as a rich-text document.
+    const asDocument = await client.changeRequests.comments.get(HANDBOOK, 1, 'comment_cli_question', {
+      format: 'document',
+    });
+    expect(asDocument.body?.markdown).toBeUndefined();
+    expect(asDocument.body?.document).toMatchObject({
+      object: 'document',
+      nodes: [{ object: 'block', type: 'paragraph' }],
     });
     expect(await client.changeRequests.comments.get(HANDBOOK, 1, 'comment_cli_title')).toMatchObject({
       status: 'resolved',
@@ -508,7 +607,9 @@ describe('change request comments', () => {
       repliers: [],
       status: 'open',
       permissions: { view: true, edit: true, reply: true, delete: true },
-      urls: { location: `/v1/spaces/${HANDBOOK}/change-requests/cr_cli/comments/${created.id}` },
+      urls: {
+        location: `http://sandbox.test/v1/spaces/${HANDBOOK}/change-requests/cr_cli/comments/${created.id}`,
+      },
     });
     expect(created.resolvedAt).toBeUndefined();
     expect(await openCount()).toBe(2);
@@ -539,8 +640,28 @@ describe('change request comments', () => {
 
     await client.changeRequests.comments.delete(HANDBOOK, 1, created.id);
     await failure(client.changeRequests.comments.get(HANDBOOK, 1, created.id), NotFoundError);
-    await failure(client.changeRequests.comments.delete(HANDBOOK, 1, created.id), NotFoundError);
+    // The published document: deleting a comment that does not exist is a success (its 204
+    // "Comment did not exist"); the change request must exist.
+    await expect(client.changeRequests.comments.delete(HANDBOOK, 1, created.id)).resolves.toBeUndefined();
+    await failure(client.changeRequests.comments.delete(HANDBOOK, 99, created.id), NotFoundError);
     expect(await openCount()).toBe(1);
+  });
+
+  it('takes a body as a rich-text document, and gives it back in either format', async () => {
+    const { client } = setup();
+    const document = documentFromText('First line.\nSecond line.');
+    const created = await client.changeRequests.comments.create(HANDBOOK, 1, { body: { document } });
+    expect(created.body).toEqual({ markdown: 'First line.\nSecond line.' });
+    const read = await client.changeRequests.comments.get(HANDBOOK, 1, created.id, { format: 'document' });
+    expect(read.body).toEqual({ document });
+    const reply = await client.changeRequests.comments.createReply(
+      HANDBOOK,
+      1,
+      created.id,
+      { body: { document } },
+      { format: 'document' },
+    );
+    expect(reply.body).toEqual({ document });
   });
 
   it('refuses a comment on a page the request does not have', async () => {
@@ -613,7 +734,7 @@ describe('change request comments', () => {
       reactions: [],
       permissions: { view: true, edit: true, reply: true, delete: true },
       urls: {
-        location: `/v1/spaces/${HANDBOOK}/change-requests/cr_cli/comments/comment_cli_question/replies/${reply.id}`,
+        location: `http://sandbox.test/v1/spaces/${HANDBOOK}/change-requests/cr_cli/comments/comment_cli_question/replies/${reply.id}`,
       },
     });
     sandbox.store.actor = 'user_grace';
@@ -642,18 +763,15 @@ describe('change request comments', () => {
       NotFoundError,
     );
     await failure(client.changeRequests.comments.listReplies(HANDBOOK, 1, 'comment_nope'), NotFoundError);
-    expect(
-      await failure(
-        client.changeRequests.comments.createReply(
-          HANDBOOK,
-          1,
-          'comment_cli_question',
-          { body: { markdown: 'x' } },
-          { format: 'html' },
-        ),
-        BadRequestError,
+    await expect(
+      client.changeRequests.comments.createReply(
+        HANDBOOK,
+        1,
+        'comment_cli_question',
+        { body: { markdown: 'x' } },
+        { format: 'html' as 'markdown' },
       ),
-    ).toContain('query.format');
+    ).rejects.toBeInstanceOf(RequestValidationError);
   });
 });
 
@@ -661,26 +779,31 @@ describe('change request content', () => {
   it('gets the revision, with or without git metadata', async () => {
     const { client } = setup();
     const revision = await client.changeRequests.content.getRevision(HANDBOOK, 1);
+    // Made by updating the request from the primary content: an `update` revision.
     expect(revision).toMatchObject({
       object: 'revision',
       id: 'rev_cr_cli',
       parents: ['rev_cr_cli_1', 'rev_handbook_2'],
-      type: 'edits',
+      type: 'update',
       variables: { product: 'Acme', version: '1.1' },
       reusableContents: [{ id: 'reusable_support', title: 'Support contact' }],
-      git: { message: 'Update change request #1 from the primary content' },
+      tags: [],
+      git: { message: 'Update change request #1 from the primary content', createdByGitBook: false },
       urls: { app: 'https://app.sandbox.docs-api.local/s/space_handbook/~/revisions/rev_cr_cli' },
     });
+    expect((await client.changeRequests.content.getRevision(HANDBOOK, 2)).type).toBe('edits');
     expect(revision.git?.oid).toMatch(/^[0-9a-f]{40}$/);
     expect(revision.files?.map((file) => file.git?.path)).toEqual([
       '.gitbook/assets/logo.png',
       '.gitbook/assets/guide.pdf',
     ]);
-    expect(findIn(revision.pages ?? [], 'page_cli')?.git).toEqual({
+    expect(findIn(revision.pages, 'page_cli')?.git).toEqual({
       oid: expect.stringMatching(/^[0-9a-f]{40}$/) as unknown,
       path: 'getting-started/cli.md',
     });
-    expect(findIn(revision.pages ?? [], 'page_getting_started')?.git?.path).toBe('getting-started/README.md');
+    expect(findIn(revision.pages, 'page_getting_started')?.git).toMatchObject({
+      path: 'getting-started/README.md',
+    });
 
     const bare = await client.changeRequests.content.getRevision(HANDBOOK, 'cr_cli', { gitMetadata: false });
     const json = JSON.stringify(bare);
@@ -699,23 +822,31 @@ describe('change request content', () => {
     ]);
     expect(findIn(pages, 'page_cli')).toMatchObject({
       title: 'Command-line interface',
+      kind: 'sheet',
       slug: 'cli',
       path: 'getting-started/cli',
       type: 'document',
       emoji: '💻',
       urls: { app: 'https://app.sandbox.docs-api.local/s/space_handbook/getting-started/cli' },
+      layout: { width: 'default', cover: true, tableOfContents: true },
+      tags: [],
     });
     expect(findIn(pages, 'page_internal')?.hidden).toBe(true);
     const index = findIn(pages, 'page_all_pages');
-    expect(index?.computed).toEqual({ type: 'builtin:page-index', props: { depth: 2 } });
-    expect(index?.markdown).toBe(
+    // The published document's generator props are a `PlainObject` that refuses every scalar:
+    // the depth stays in the sandbox.
+    expect(index?.computed).toEqual({ type: 'integration:page-index:all-pages', props: {} });
+    expect(index && pageMarkdown(index)).toBe(
       '# All pages\n\n- [Getting started](/getting-started)\n  - [Installation](/getting-started/installation)\n' +
         '  - [Configuration](/getting-started/configuration)\n  - [Command-line interface](/getting-started/cli)\n',
     );
 
+    // Not computed: the page comes with an empty document, the body the document requires.
     const raw = await client.changeRequests.content.listPages(HANDBOOK, 1, { computed: false });
-    expect(findIn(raw.pages, 'page_all_pages')?.markdown).toBeUndefined();
-    expect(findIn(raw.pages, 'page_all_pages')?.computed?.type).toBe('builtin:page-index');
+    const rawIndex = findIn(raw.pages, 'page_all_pages');
+    expect(rawIndex && pageMarkdown(rawIndex)).toBeUndefined();
+    expect(rawIndex?.document).toEqual({ object: 'document', data: {}, nodes: [] });
+    expect(rawIndex?.computed).toEqual({ type: 'integration:page-index:all-pages', props: {} });
     expect(findIn(raw.pages, 'page_cli')?.markdown).toContain('# Command-line interface');
     expect(
       JSON.stringify(await client.changeRequests.content.listPages(HANDBOOK, 1, { gitMetadata: false })),
@@ -786,7 +917,7 @@ describe('change request content', () => {
       type: 'document',
       path: 'getting-started',
     });
-    expect(ids(page.pages ?? [])).toEqual(['page_installation', 'page_configuration', 'page_cli']);
+    expect(ids(childPages(page))).toEqual(['page_installation', 'page_configuration', 'page_cli']);
     expect(page.markdown).toContain(
       'Welcome to the {{ variables.product }} handbook, version {{ variables.version }}.',
     );
@@ -818,7 +949,29 @@ describe('change request content', () => {
     const computed = await client.changeRequests.content.getPage(HANDBOOK, 1, 'page_all_pages', {
       computed: false,
     });
-    expect(computed.markdown).toBeUndefined();
+    expect(pageMarkdown(computed)).toBeUndefined();
+
+    // `format=document`: the body as a rich-text document, evaluated first when asked.
+    const asDocument = await client.changeRequests.content.getPage(HANDBOOK, 1, 'page_installation', {
+      format: 'document',
+      evaluate: 'deterministic-only',
+    });
+    expect(pageMarkdown(asDocument)).toBeUndefined();
+    expect(asDocument.document).toMatchObject({
+      object: 'document',
+      nodes: [
+        { type: 'heading-1', nodes: [{ leaves: [{ text: 'Installation' }] }] },
+        { type: 'paragraph', nodes: [{ leaves: [{ text: 'Acme 1.1 needs Node.js 20 or later.' }] }] },
+        { type: 'paragraph' },
+        { type: 'paragraph' },
+      ],
+    });
+    // The reference style and dereferencing are accepted; they change nothing in the sandbox.
+    const stable = await client.changeRequests.content.getPage(HANDBOOK, 1, 'page_getting_started', {
+      markdownRefs: 'stable',
+      dereferenced: true,
+    });
+    expect(stable.markdown).toBe(page.markdown);
     expect((await client.changeRequests.content.getPage(HANDBOOK, 1, 'page_all_pages')).markdown).toContain(
       '# All pages',
     );
@@ -830,12 +983,9 @@ describe('change request content', () => {
       await failure(client.changeRequests.content.getPage(HANDBOOK, 1, 'page_nope'), NotFoundError),
     ).toContain('page_nope');
     await failure(client.changeRequests.content.getPage(HANDBOOK, 2, 'page_cli'), NotFoundError);
-    expect(
-      await failure(
-        client.changeRequests.content.getPage(HANDBOOK, 1, 'page_cli', { format: 'html' }),
-        BadRequestError,
-      ),
-    ).toContain('query.format');
+    await expect(
+      client.changeRequests.content.getPage(HANDBOOK, 1, 'page_cli', { format: 'html' as 'markdown' }),
+    ).rejects.toBeInstanceOf(RequestValidationError);
   });
 
   it('lists the links of a page with their status and the broken-link counts', async () => {

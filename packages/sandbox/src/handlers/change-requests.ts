@@ -13,6 +13,7 @@ import {
   updateChangeRequestFromPrimary,
   type ChangeRequest,
   type ChangeRequestListQuery,
+  type OrganizationChangeRequestListQuery,
   type RequestedReviewer,
   type Space,
   type User,
@@ -38,8 +39,20 @@ const PDF_ORIGIN = 'https://pdf.sandbox.docs-api.local';
 /** Statuses in which a request is done: it can no longer be outdated, merged or updated. */
 const CLOSED_STATUSES = new Set(['merged', 'archived']);
 
+/**
+ * A user as the published document describes one: `object`, `id`, `displayName` and
+ * `urls.location` always (an unknown user is named by its id), `email` and `photoURL` when known.
+ */
 export function userView(store: Store, userId: string): User {
-  return store.users.get(userId) ?? { object: 'user', id: userId };
+  const user = store.users.get(userId);
+  return {
+    object: 'user',
+    id: userId,
+    displayName: user?.displayName ?? userId,
+    ...(user?.email ? { email: user.email } : {}),
+    ...(user?.photoURL ? { photoURL: user.photoURL } : {}),
+    urls: { location: store.apiUrl(`/users/${userId}`) },
+  };
 }
 
 /**
@@ -87,6 +100,8 @@ export function changeRequestView(store: Store, row: ChangeRequestRow): ChangeRe
     createdBy: userView(store, row.createdBy),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
+    ...(row.mergedBy ? { mergedBy: userView(store, row.mergedBy) } : {}),
+    ...(row.mergedAt ? { mergedAt: row.mergedAt } : {}),
     space: row.space,
     revision: row.revision,
     revisionInitial: row.revisionInitial,
@@ -94,30 +109,83 @@ export function changeRequestView(store: Store, row: ChangeRequestRow): ChangeRe
     ...(row.revisionMerged ? { revisionMerged: row.revisionMerged } : {}),
     comments: openComments,
     outdated: isOutdated(store, row),
+    ...(row.siteTopic ? { siteTopic: { ...row.siteTopic } } : {}),
+    ...(row.styleguide ? { styleguide: { ...row.styleguide } } : {}),
+    links: row.links.map((link) => ({
+      id: link.id,
+      ref: { ...link.ref },
+      ...(link.title !== undefined ? { title: link.title } : {}),
+    })),
     ...(row.conversationsIssuesCluster ? { conversationsIssuesCluster: row.conversationsIssuesCluster } : {}),
     urls: {
       app: `https://${APP_HOST}/s/${row.space}/~/changes/${row.number}`,
-      location: `/v1/spaces/${row.space}/change-requests/${row.id}`,
+      location: store.apiUrl(`/spaces/${row.space}/change-requests/${row.id}`),
     },
   };
 }
 
-function listRows(store: Store, spaceIds: ReadonlySet<string>, query: ChangeRequestListQuery) {
+/** The filters both lists take, the status aside. */
+function matches(
+  row: ChangeRequestRow,
+  query: ChangeRequestListQuery | OrganizationChangeRequestListQuery,
+): boolean {
+  return (
+    (query.creator === undefined || row.createdBy === query.creator) &&
+    (query.contributor === undefined || row.contributors.some((c) => c.user === query.contributor)) &&
+    (query.requestedReviewer === undefined ||
+      row.reviewers.some((r) => r.user === query.requestedReviewer)) &&
+    (query.topic === undefined || row.siteTopic?.topic === query.topic) &&
+    (query.conversationsIssuesCluster === undefined ||
+      row.conversationsIssuesCluster === query.conversationsIssuesCluster)
+  );
+}
+
+/** Newest first by `orderBy` (the service's default: `updatedAt`). */
+function sorted(rows: ChangeRequestRow[], orderBy: 'updatedAt' | 'createdAt' = 'updatedAt') {
+  return rows.sort(
+    (a, b) =>
+      b[orderBy].localeCompare(a[orderBy]) || b.createdAt.localeCompare(a.createdAt) || b.number - a.number,
+  );
+}
+
+function spaceRows(store: Store, spaceId: string, query: ChangeRequestListQuery): ChangeRequest[] {
   const status = query.status ?? 'open';
-  return [...store.changeRequests.values()]
-    .filter(
-      (row) =>
-        spaceIds.has(row.space) &&
-        (status === 'all' || row.status === status) &&
-        (query.creator === undefined || row.createdBy === query.creator) &&
-        (query.contributor === undefined || row.contributors.some((c) => c.user === query.contributor)) &&
-        (query.requestedReviewer === undefined ||
-          row.reviewers.some((r) => r.user === query.requestedReviewer)) &&
-        (query.conversationsIssuesCluster === undefined ||
-          row.conversationsIssuesCluster === query.conversationsIssuesCluster),
-    )
-    .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.number - a.number)
-    .map((row) => changeRequestView(store, row));
+  const rows = [...store.changeRequests.values()].filter(
+    (row) => row.space === spaceId && row.status === status && matches(row, query),
+  );
+  return sorted(rows, query.orderBy).map((row) => changeRequestView(store, row));
+}
+
+function organizationRows(
+  store: Store,
+  organizationId: string,
+  query: OrganizationChangeRequestListQuery,
+): ChangeRequest[] {
+  const statuses = new Set<string>(query.status ?? ['open']);
+  const spaceIds = new Set(
+    [...store.spaces.values()].filter((s) => s.organization === organizationId).map((s) => s.id),
+  );
+  // `site`: the spaces the site publishes.
+  const siteSpaces =
+    query.site === undefined
+      ? undefined
+      : new Set(
+          store.sites.get(query.site)?.organization === organizationId
+            ? (store.sites.get(query.site)?.siteSpaces.map((siteSpace) => siteSpace.space) ?? [])
+            : [],
+        );
+  const rows = [...store.changeRequests.values()].filter(
+    (row) =>
+      spaceIds.has(row.space) &&
+      statuses.has(row.status) &&
+      matches(row, query) &&
+      (query.space === undefined || row.space === query.space) &&
+      (siteSpaces === undefined || siteSpaces.has(row.space)) &&
+      (query.styleguideRun === undefined || row.styleguide?.run === query.styleguideRun) &&
+      // Requests opened from site findings (triage) only with `finding=all`.
+      ((query.finding ?? 'none') === 'all' || row.siteTopic?.finding === undefined),
+  );
+  return sorted(rows, query.orderBy).map((row) => changeRequestView(store, row));
 }
 
 function reviewerView(store: Store, reviewer: ReviewerRow): RequestedReviewer {
@@ -136,15 +204,12 @@ const label = (row: ChangeRequestRow) => `Change request #${row.number}`;
 export const changeRequestHandlers = [
   implement(listChangeRequests, ({ store, params, query }) => {
     requireSpace(store, params.spaceId);
-    return paginate(listRows(store, new Set([params.spaceId]), query), query);
+    return paginate(spaceRows(store, params.spaceId, query), query);
   }),
 
   implement(listOrganizationChangeRequests, ({ store, params, query }) => {
     requireOrganization(store, params.organizationId);
-    const spaceIds = new Set(
-      [...store.spaces.values()].filter((s) => s.organization === params.organizationId).map((s) => s.id),
-    );
-    return paginate(listRows(store, spaceIds, query), query);
+    return paginate(organizationRows(store, params.organizationId, query), query);
   }),
 
   implement(createChangeRequest, ({ store, params, body }) => {
@@ -170,6 +235,7 @@ export const changeRequestHandlers = [
       revisionInitial: primary.id,
       contributors: [],
       reviewers: [],
+      links: [],
     };
     store.changeRequests.set(row.id, row);
     return changeRequestView(store, row);
@@ -181,17 +247,24 @@ export const changeRequestHandlers = [
 
   implement(updateChangeRequest, ({ store, params, body }) => {
     const { row } = requireChangeRequest(store, params.spaceId, params.changeRequestId);
-    if (body.status === 'merged') {
-      throw badRequest(
-        'body.status: a change request cannot be set to "merged"; use POST .../merge to merge it',
-      );
-    }
+    // `merged` is refused by the request schema: only a merge makes a request merged.
     if (body.status !== undefined && body.status !== row.status && row.status === 'merged') {
       throw conflict(`${label(row)} is merged: its status can no longer change`);
     }
     if (body.subject !== undefined) row.subject = body.subject;
     if (body.description !== undefined) row.description = structuredClone(body.description);
     if (body.status !== undefined) row.status = body.status;
+    if (body.links !== undefined) {
+      // The given list replaces the links; an `id` keeps that link's id, none makes a new one.
+      row.links = body.links.map((link) => ({
+        id:
+          link.id !== undefined && row.links.some((old) => old.id === link.id)
+            ? link.id
+            : store.newId('link'),
+        ref: { kind: 'url' as const, url: link.ref.url },
+        ...(link.title !== undefined ? { title: link.title } : {}),
+      }));
+    }
     row.updatedAt = store.now();
     return changeRequestView(store, row);
   }),
@@ -215,12 +288,15 @@ export const changeRequestHandlers = [
       requireRevision(store, row.revision),
       [previous.id, row.revision],
       `Merge change request #${row.number}: ${row.subject}`,
+      { type: 'merge', mergedFrom: row.id },
     );
     const now = store.now();
     space.revision = merged.id;
     space.updatedAt = now;
     row.revisionMerged = merged.id;
     row.status = 'merged';
+    row.mergedBy = store.actor;
+    row.mergedAt = now;
     row.updatedAt = now;
     return { revision: merged.id, result: 'merge' };
   }),
@@ -248,6 +324,7 @@ export const changeRequestHandlers = [
       content,
       [row.revision, primary.id],
       `Update change request #${row.number} from the primary content`,
+      { type: 'update' },
     );
     row.revision = updated.id;
     row.revisionMergedAncestor = primary.id;
@@ -301,13 +378,20 @@ export const changeRequestHandlers = [
       if (row.reviewers.some((reviewer) => reviewer.user === user)) continue;
       row.reviewers.push({ user, requestedBy: store.actor, createdAt: store.now(), revision: row.revision });
     }
+    // The published document: the request may also set the subject and the description.
+    if (body.subject !== undefined || body.description !== undefined) {
+      if (body.subject !== undefined) row.subject = body.subject;
+      if (body.description !== undefined) row.description = structuredClone(body.description);
+      row.updatedAt = store.now();
+    }
     return { users: row.reviewers.map((reviewer) => reviewerView(store, reviewer)) };
   }),
 
+  // The published document answers no content whether or not the user had been asked (205
+  // removed, 204 not found); the sandbox answers 204 in both cases.
   implement(removeRequestedReviewer, ({ store, params }) => {
     const { row } = requireChangeRequest(store, params.spaceId, params.changeRequestId);
     const index = row.reviewers.findIndex((reviewer) => reviewer.user === params.userId);
-    if (index < 0) throw notFound('requested reviewer', params.userId);
-    row.reviewers.splice(index, 1);
+    if (index >= 0) row.reviewers.splice(index, 1);
   }),
 ];

@@ -1,13 +1,21 @@
 import { z } from 'zod';
 import { changeRequestIdParam } from './change-requests.js';
-import { PermissionsSchema, UserSchema } from './common.js';
+import { DocumentInput, DocumentSchema, PermissionsSchema, UserSchema } from './common.js';
 import { defineOperation } from './operation.js';
 import { listOf, loose, openEnum, pageQuery, strict } from './schema.js';
 
 const AREA = 'Change request comments';
 
+/** Comment statuses (published document); the extract shows only `resolved`. */
+export const COMMENT_STATUSES = ['open', 'resolved'] as const;
+
+/** Output formats of comment and page bodies (published document). */
+export const CONTENT_FORMATS = ['document', 'markdown'] as const;
+export type ContentFormat = (typeof CONTENT_FORMATS)[number];
+
 export const ReactionSchema = loose({
   emoji: z.string().optional(),
+  /** Number of users who reacted with this emoji. */
   count: z.number().optional(),
   users: z.array(loose({ user: UserSchema.optional(), reactedAt: z.string().optional() })).optional(),
 });
@@ -15,78 +23,101 @@ export type Reaction = z.infer<typeof ReactionSchema>;
 
 /** What a comment is attached to. */
 export const CommentTargetSchema = loose({
-  node: loose({ id: z.string().optional() }).optional().nullable(),
-  tableCell: loose({ record: z.string().optional(), definition: z.string().optional() })
-    .optional()
-    .nullable(),
-  changeRequest: z.string().optional().nullable(),
-  review: z.string().optional().nullable(),
-  page: loose({ id: z.string().optional() }).optional().nullable(),
-  space: z.string().optional().nullable(),
-  revision: z.string().optional().nullable(),
+  node: loose({ id: z.string().optional() }).optional(),
+  tableCell: loose({ record: z.string().optional(), definition: z.string().optional() }).optional(),
+  /** The change request the comment was made in. */
+  changeRequest: z.string().optional(),
+  /** The review the comment was made in, if any. */
+  review: z.string().optional(),
+  page: loose({ id: z.string().optional() }).optional(),
+  space: z.string().optional(),
+  /** The revision the target is in. */
+  revision: z.string().optional(),
 });
 export type CommentTarget = z.infer<typeof CommentTargetSchema>;
 
-/** A comment or reply body; only the markdown form is documented. */
-const CommentBodySchema = loose({ markdown: z.string().optional() });
+/**
+ * A comment or reply body. The service sends one of three forms (the published document's
+ * `Document`): `{markdown}` (with `format=markdown`), `{document}` (a rich-text document, with
+ * `format=document`), or `{}` (empty).
+ */
+export const CommentBodySchema = loose({
+  markdown: z.string().optional(),
+  document: DocumentSchema.optional(),
+});
+export type CommentBody = z.infer<typeof CommentBodySchema>;
 
 const commentFields = {
   id: z.string(),
   postedBy: UserSchema.optional(),
   postedAt: z.string().optional(),
-  editedAt: z.string().optional().nullable(),
+  /** Set once the comment was edited. */
+  editedAt: z.string().optional(),
   reactions: z.array(ReactionSchema).optional(),
   body: CommentBodySchema.optional(),
   urls: loose({ location: z.string().optional() }).optional(),
-  /** `view`, `edit`, `reply`, `delete`. */
+  /** What the caller may do: `view`, `edit`, `reply` (react or reply), `delete`. */
   permissions: PermissionsSchema.optional(),
 };
 
 export const CommentSchema = loose({
-  object: z.literal('comment').optional(),
+  object: z.literal('comment'),
   ...commentFields,
   /** Number of replies. */
   replies: z.number().optional(),
+  /** Who replied, how often and when last. */
   repliers: z
     .array(
       loose({ updatedAt: z.string().optional(), count: z.number().optional(), user: UserSchema.optional() }),
     )
     .optional(),
   target: CommentTargetSchema.optional(),
-  status: openEnum(['resolved']).optional(),
-  resolvedAt: z.string().optional().nullable(),
-  resolvedBy: UserSchema.optional().nullable(),
+  /** `open` or `resolved`. */
+  status: openEnum(COMMENT_STATUSES).optional(),
+  /** When and by whom the comment was resolved; absent while it is open. */
+  resolvedAt: z.string().optional(),
+  resolvedBy: UserSchema.optional(),
 });
 export type Comment = z.infer<typeof CommentSchema>;
 
 export const ReplySchema = loose({
-  object: z.literal('comment-reply').optional(),
+  object: z.literal('comment-reply'),
   ...commentFields,
 });
 export type Reply = z.infer<typeof ReplySchema>;
 
-/** A comment or reply body as sent: markdown, not empty. */
-export const CommentBodyInput = strict({ markdown: z.string().min(1) });
+/**
+ * A comment or reply body as sent: non-empty markdown, or (published document) a rich-text
+ * document. The document also allows an empty body (`{}`); the SDK refuses it: a comment says
+ * something.
+ */
+export const CommentBodyInput = z.union([
+  strict({ markdown: z.string().min(1) }),
+  strict({ document: DocumentInput }),
+]);
 export type CommentBodyInput = z.input<typeof CommentBodyInput>;
 
-/** Output format of comment bodies; the contract's list is not shown (seen: `markdown`). */
-const format = z.string().min(1);
+const format = z.enum(CONTENT_FORMATS);
 
 export const CommentListQuery = strict({
   ...pageQuery,
-  /** Server default: `desc`. */
+  /** By posting date; the service's default is `desc`. */
   order: z.enum(['asc', 'desc']).optional(),
+  /** Form of the bodies: `markdown` or `document`. */
   format: format.optional(),
-  /** Server default: `all`; seen values `open`, `resolved`, `all`. */
-  status: z.string().min(1).optional(),
+  /** `open`, `resolved` or `all` (the service's default). */
+  status: z.enum(['all', ...COMMENT_STATUSES]).optional(),
   /** Only comments on this page id. */
   targetPage: z.string().min(1).optional(),
-  /** Only comments by these user ids. */
+  /** Only comments by these user ids (repeated keys). */
   authors: z.array(z.string().min(1)).optional(),
 });
 export type CommentListQuery = z.input<typeof CommentListQuery>;
 
-export const CommentFormatQuery = strict({ format: format.optional() });
+export const CommentFormatQuery = strict({
+  /** Form of the body: `markdown` or `document`. */
+  format: format.optional(),
+});
 export type CommentFormatQuery = z.input<typeof CommentFormatQuery>;
 
 export const ReplyListQuery = strict({ ...pageQuery, format: format.optional() });
@@ -106,7 +137,9 @@ export const CommentUpdateBody = strict({
   /** `true` resolves the comment, `false` reopens it. */
   resolved: z.boolean().optional(),
   body: CommentBodyInput.optional(),
+  /** Emoji the caller reacts with. */
   addedReactions: z.array(z.string().min(1)).optional(),
+  /** Emoji whose reaction the caller withdraws. */
   removedReactions: z.array(z.string().min(1)).optional(),
 });
 export type CommentUpdateBody = z.input<typeof CommentUpdateBody>;
@@ -179,6 +212,7 @@ export const deleteChangeRequestComment = defineOperation({
   idempotent: true,
   path: COMMENT,
   params: crParams,
+  // The published document: 205 when the comment was deleted, 204 when it did not exist.
   status: 204,
 });
 

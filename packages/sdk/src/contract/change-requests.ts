@@ -1,27 +1,85 @@
 import { z } from 'zod';
-import { DocumentInput, DocumentSchema, FileReferenceInput, UserSchema } from './common.js';
+import {
+  ContentReferenceSchema,
+  DocumentInput,
+  DocumentSchema,
+  FileReferenceInput,
+  UserSchema,
+} from './common.js';
+import { ImportRunSchema } from './imports.js';
 import { defineOperation } from './operation.js';
-import { listOf, loose, openEnum, pageQuery, strict } from './schema.js';
+import { listOf, loose, openEnum, pageQuery, strict, withFallback } from './schema.js';
+import { TeamSchema } from './teams.js';
 
 const AREA = 'Change requests';
 
-/** Seen change request statuses; the contract does not list them all. */
-export const CHANGE_REQUEST_STATUSES = ['draft', 'open', 'merged', 'archived'] as const;
+/** Change request statuses, as the published document lists them (the extract shows `draft` and `open`). */
+export const CHANGE_REQUEST_STATUSES = ['draft', 'open', 'archived', 'merged'] as const;
+export type ChangeRequestStatus = (typeof CHANGE_REQUEST_STATUSES)[number];
+
+/** The statuses a PATCH may set: `merged` comes only from a merge. */
+export const SETTABLE_CHANGE_REQUEST_STATUSES = ['draft', 'open', 'archived'] as const;
+
+/** How lists of change requests are sorted (published document); the service's default is `updatedAt`. */
+export const CHANGE_REQUEST_ORDERS = ['updatedAt', 'createdAt'] as const;
 
 /** The contract's limit on a change request's subject. */
 export const CHANGE_REQUEST_SUBJECT_MAX = 100;
+
+/** The published document's limits on a change request's external links. */
+export const CHANGE_REQUEST_LINKS_MAX = 10;
+export const CHANGE_REQUEST_LINK_TITLE_MAX = 128;
+
+/** An external ticket a connector resolved for a link (published document): connected, or failed to load. */
+export const ChangeRequestLinkExpandedSchema = withFallback(
+  [
+    loose({
+      kind: z.literal('external-ticket'),
+      provider: openEnum(['jira']).optional(),
+      state: z.literal('connected'),
+      /** The ticket's key, e.g. `DOC-12`. */
+      key: z.string().optional(),
+      url: z.string().optional(),
+      status: loose({ id: z.string().optional(), name: z.string().optional() }).optional(),
+      summary: z.string().optional(),
+    }),
+    loose({
+      kind: z.literal('external-ticket'),
+      provider: openEnum(['jira']).optional(),
+      state: z.literal('error'),
+    }),
+  ],
+  loose({ kind: z.string().optional(), state: z.string().optional() }),
+);
+export type ChangeRequestLinkExpanded = z.infer<typeof ChangeRequestLinkExpandedSchema>;
+
+/** An external link of a change request (published document only), e.g. to a ticket or a pull request. */
+export const ChangeRequestLinkSchema = loose({
+  id: z.string(),
+  /** Where it points: `{kind: "url", url}`. */
+  ref: ContentReferenceSchema.optional(),
+  title: z.string().optional(),
+  /** The linked ticket, when a connector resolved it. */
+  expanded: ChangeRequestLinkExpandedSchema.optional(),
+});
+export type ChangeRequestLink = z.infer<typeof ChangeRequestLinkSchema>;
 
 export const ChangeRequestSchema = loose({
   object: z.literal('change-request'),
   id: z.string(),
   /** Incremental identifier within the space; usable in paths in place of `id`. */
   number: z.number(),
+  /** `draft`, `open`, `archived` or `merged`. */
   status: openEnum(CHANGE_REQUEST_STATUSES),
   subject: z.string(),
-  description: DocumentSchema.optional().nullable(),
+  description: DocumentSchema.optional(),
   createdBy: UserSchema.optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Who merged the request, once merged (published document). */
+  mergedBy: UserSchema.optional(),
+  /** When the request was merged, once merged (published document). */
+  mergedAt: z.string().optional(),
   /** The space the request was created in. */
   space: z.string(),
   /** The active revision. */
@@ -29,96 +87,186 @@ export const ChangeRequestSchema = loose({
   /** The revision of the space the request started from. */
   revisionInitial: z.string(),
   /** The latest primary revision, when the request was updated from the primary content. */
-  revisionMergedAncestor: z.string().optional().nullable(),
+  revisionMergedAncestor: z.string().optional(),
   /** The revision produced by the merge. */
-  revisionMerged: z.string().optional().nullable(),
+  revisionMerged: z.string().optional(),
   /** Count of open comments. */
   comments: z.number(),
   /** True when the request is behind the primary content. */
   outdated: z.boolean(),
-  conversationsIssuesCluster: z.string().optional().nullable(),
-  urls: loose({ app: z.string().optional(), location: z.string().optional() }).optional(),
+  /** The site topic or finding the request was created from (published document). */
+  siteTopic: loose({
+    site: z.string().optional(),
+    topic: z.string().optional(),
+    finding: z.string().optional(),
+  }).optional(),
+  /** The style guide check that opened the request (published document). */
+  styleguide: loose({
+    site: z.string().optional(),
+    run: z.string().optional(),
+    /** Pages the check changed, once it finished. */
+    changedPages: z.number().optional(),
+    checkedAt: z.string().optional(),
+  }).optional(),
+  /** Import runs into this request, running or recent, newest first; only when one request is read (published document). */
+  imports: z.array(ImportRunSchema).optional(),
+  /** External links, at most 10 (published document). */
+  links: z.array(ChangeRequestLinkSchema).optional(),
+  /** The conversations issues cluster the request is linked to. Not in the published API document. */
+  conversationsIssuesCluster: z.string().optional(),
+  urls: loose({
+    /** The request in the application. */
+    app: z.string().optional(),
+    /** The request in the API. */
+    location: z.string().optional(),
+  }).optional(),
 });
 export type ChangeRequest = z.infer<typeof ChangeRequestSchema>;
 
-/** The answer of merge and of update-from-primary. */
+/**
+ * The answer of merge and of update-from-primary: the resulting revision, and `result`:
+ * `merge` or `update` when it went through, `conflicts` when the content conflicts.
+ */
 export const MergeResultSchema = loose({
-  revision: z.string(),
-  result: openEnum(['merge', 'update']),
+  revision: z.string().optional(),
+  result: openEnum(['merge', 'update', 'conflicts']).optional(),
 });
 export type MergeResult = z.infer<typeof MergeResultSchema>;
 
-export const PdfResultSchema = loose({ url: z.string() });
+/** A temporary URL (valid one hour) that prints the content. */
+export const PdfResultSchema = loose({ url: z.string().optional() });
 export type PdfResult = z.infer<typeof PdfResultSchema>;
 
 export const ContributorSchema = loose({
   updatedAt: z.string(),
   count: z.number(),
   user: UserSchema.optional(),
-  actionType: openEnum(['edit']).optional(),
+  /** `edit` or `comment`. */
+  actionType: openEnum(['edit', 'comment']).optional(),
 });
 export type Contributor = z.infer<typeof ContributorSchema>;
 
 export const ContributorListSchema = listOf(ContributorSchema);
 export type ContributorList = z.infer<typeof ContributorListSchema>;
 
-export const RequestedReviewerSchema = loose({
+const reviewerFields = {
   object: z.literal('change-request-requested-reviewer'),
+  /** The request's revision when the review was asked for. */
   revision: z.string().optional(),
   requestedBy: UserSchema.optional(),
   createdAt: z.string().optional(),
-  kind: openEnum(['user']).optional(),
-  user: UserSchema.optional(),
-});
+};
+
+/**
+ * A review request: of a user (`kind: "user"`) or, in the published document, of a team
+ * (`kind: "team"`); a request of another form is kept as it came. `reviewerUser()` and
+ * `reviewerTeam()` read the reviewer.
+ */
+export const RequestedReviewerSchema = withFallback(
+  [
+    loose({ ...reviewerFields, kind: z.literal('user'), user: UserSchema }),
+    loose({ ...reviewerFields, kind: z.literal('team'), team: TeamSchema }),
+  ],
+  loose({ ...reviewerFields, kind: z.string().optional() }),
+);
 export type RequestedReviewer = z.infer<typeof RequestedReviewerSchema>;
 
-export const RequestedReviewersResultSchema = loose({ users: z.array(RequestedReviewerSchema) });
+export const RequestedReviewersResultSchema = loose({
+  /** The review requests that were sent. */
+  users: z.array(RequestedReviewerSchema).optional(),
+});
 export type RequestedReviewersResult = z.infer<typeof RequestedReviewersResultSchema>;
 
 const subject = z.string().max(CHANGE_REQUEST_SUBJECT_MAX);
 const userId = z.string().min(1);
+const filter = z.string().min(1);
 
-export const ChangeRequestListQuery = strict({
+/** The filters both change request lists take. */
+const listFilters = {
   ...pageQuery,
-  /**
-   * Only requests in this status. The server defaults to `open`; the full list of statuses
-   * is not documented (seen: `draft`, `open`), so any non-empty value is sent.
-   */
-  status: z.string().min(1).optional(),
   /** Only requests created by this user id. */
   creator: userId.optional(),
   /** Only requests this user id contributed to. */
   contributor: userId.optional(),
   /** Only requests this user id was asked to review. */
   requestedReviewer: userId.optional(),
-  /** Only requests linked to this conversations issues cluster. */
-  conversationsIssuesCluster: z.string().min(1).optional(),
+  /** From the published document: only requests linked to this site topic. */
+  topic: filter.optional(),
+  /** From the published document: sort by `updatedAt` (the service's default) or `createdAt`. */
+  orderBy: z.enum(CHANGE_REQUEST_ORDERS).optional(),
+  /**
+   * Only requests linked to this conversations issues cluster. Not in the published API
+   * document: the service may ignore it.
+   */
+  conversationsIssuesCluster: filter.optional(),
+};
+
+export const ChangeRequestListQuery = strict({
+  ...listFilters,
+  /** Only requests in this status; the service's default is `open`. */
+  status: z.enum(CHANGE_REQUEST_STATUSES).optional(),
 });
 export type ChangeRequestListQuery = z.input<typeof ChangeRequestListQuery>;
 
-/** The contract allows "other properties of any type" on creation, so unknown keys are sent as given. */
+export const OrganizationChangeRequestListQuery = strict({
+  ...listFilters,
+  /** Only requests in one of these statuses (repeated keys); the service's default is `["open"]`. */
+  status: z.array(z.enum(CHANGE_REQUEST_STATUSES)).min(1).optional(),
+  /** From the published document: only requests linked to this site. */
+  site: filter.optional(),
+  /** From the published document: only requests of this space. */
+  space: filter.optional(),
+  /** From the published document: only requests opened by this style guide check run. */
+  styleguideRun: filter.optional(),
+  /**
+   * From the published document: `none` (the service's default) leaves out requests opened
+   * from site findings (triage), `all` includes them.
+   */
+  finding: z.enum(['none', 'all']).optional(),
+});
+export type OrganizationChangeRequestListQuery = z.input<typeof OrganizationChangeRequestListQuery>;
+
+/**
+ * The contract and the published document allow "other properties of any type" on creation,
+ * so unknown keys are sent as given.
+ */
 export const ChangeRequestCreateBody = z.looseObject({
   subject: subject.optional(),
-  /** Start from a template, filling its content references with files. */
+  /** Start from a template, filling its content references with files of the space. */
   template: strict({
     id: z.string().min(1),
-    params: strict({ contentRefs: z.record(z.string(), FileReferenceInput) }),
+    params: strict({ contentRefs: z.record(z.string(), FileReferenceInput).optional() }).optional(),
   }).optional(),
 });
 export type ChangeRequestCreateBody = z.input<typeof ChangeRequestCreateBody>;
 
+/** An external link, as sent: an `id` updates that link, none adds one. */
+export const ChangeRequestLinkInput = strict({
+  id: z.string().min(1).optional(),
+  ref: strict({ kind: z.literal('url'), url: z.string().min(1) }),
+  title: z.string().max(CHANGE_REQUEST_LINK_TITLE_MAX).optional(),
+});
+export type ChangeRequestLinkInput = z.input<typeof ChangeRequestLinkInput>;
+
 export const ChangeRequestUpdateBody = strict({
   subject: subject.optional(),
   description: DocumentInput.optional(),
-  /** Permitted transitions are not documented; the server decides. */
-  status: z.string().min(1).optional(),
+  /** `draft`, `open` or `archived`; a request becomes `merged` only by a merge. */
+  status: z.enum(SETTABLE_CHANGE_REQUEST_STATUSES).optional(),
+  /**
+   * From the published document: the request's external links (at most 10), replacing the
+   * current ones.
+   */
+  links: z.array(ChangeRequestLinkInput).max(CHANGE_REQUEST_LINKS_MAX).optional(),
 });
 export type ChangeRequestUpdateBody = z.input<typeof ChangeRequestUpdateBody>;
 
 export const RequestReviewersBody = strict({
   /** User ids to ask for a review. */
   users: z.array(userId).min(1),
+  /** Also sets the request's subject. */
   subject: subject.optional(),
+  /** Also sets the request's description. */
   description: DocumentInput.optional(),
 });
 export type RequestReviewersBody = z.input<typeof RequestReviewersBody>;
@@ -131,8 +279,13 @@ export const PdfQuery = strict({
 });
 export type PdfQuery = z.input<typeof PdfQuery>;
 
-/** `changeRequestId` is the id or the number within the space; a value with whitespace is neither. */
-export const changeRequestIdParam = z.string().regex(/^\S+$/, 'must be a change request id or number');
+/**
+ * `changeRequestId` is the id or the number within the space: letters, digits, `_` and `-`
+ * (the published document's `EntityId`).
+ */
+export const changeRequestIdParam = z
+  .string()
+  .regex(/^[a-zA-Z0-9_-]+$/, 'must be a change request id or number');
 
 const SPACE_CRS = '/v1/spaces/{spaceId}/change-requests' as const;
 const CR = `${SPACE_CRS}/{changeRequestId}` as const;
@@ -146,6 +299,7 @@ export const listChangeRequests = defineOperation({
   idempotent: true,
   path: SPACE_CRS,
   query: ChangeRequestListQuery,
+  extractOnly: { query: ['conversationsIssuesCluster'] },
   status: 200,
   response: listOf(ChangeRequestSchema),
   paginated: true,
@@ -158,7 +312,8 @@ export const listOrganizationChangeRequests = defineOperation({
   method: 'GET',
   idempotent: true,
   path: '/v1/orgs/{organizationId}/change-requests',
-  query: ChangeRequestListQuery,
+  query: OrganizationChangeRequestListQuery,
+  extractOnly: { query: ['conversationsIssuesCluster'] },
   status: 200,
   response: listOf(ChangeRequestSchema),
   paginated: true,
@@ -191,14 +346,16 @@ export const getChangeRequest = defineOperation({
 export const updateChangeRequest = defineOperation({
   id: 'changeRequests.update',
   area: AREA,
-  summary: "Update a change request's subject, description or status",
+  summary: "Update a change request's subject, description, status or links",
   method: 'PATCH',
   idempotent: true,
   path: CR,
   params: crParams,
   body: ChangeRequestUpdateBody,
   status: 200,
-  response: ChangeRequestSchema,
+  // The published document also lists 204: no representation, when asked with
+  // `Prefer: return=minimal`. `client.changeRequests.update()` then reads the request back.
+  response: ChangeRequestSchema.optional(),
 });
 
 export const mergeChangeRequest = defineOperation({
@@ -287,6 +444,7 @@ export const removeRequestedReviewer = defineOperation({
   idempotent: true,
   path: `${CR}/requested-reviewers/{userId}`,
   params: crParams,
+  // The published document: 205 when the reviewer was removed, 204 when they were not asked.
   status: 204,
 });
 

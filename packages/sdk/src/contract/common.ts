@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { loose, openEnum, strict } from './schema.js';
+import { loose, openEnum, strict, withFallback } from './schema.js';
 
-/** Roles, from most to least powerful; the contract lists all of them. */
+/** Roles, from most to least powerful: the extract and the published document list the same six. */
 export const ROLES = ['admin', 'create', 'review', 'edit', 'comment', 'read'] as const;
 export type Role = (typeof ROLES)[number];
 export const RoleSchema = openEnum(ROLES);
@@ -30,6 +30,11 @@ export type User = z.infer<typeof UserSchema>;
 /** `permissions` objects: booleans telling what the caller may do. */
 export const PermissionsSchema = z.record(z.string(), z.boolean().optional());
 
+/**
+ * A node of a rich-text document: a block (`object: "block"`, e.g. `paragraph`, `heading-1`,
+ * `code`, `hint`), an inline (`object: "inline"`) or a text (`object: "text"` with `leaves`).
+ * The published document lists some thirty block types; every one is read, typed loosely.
+ */
 export type Block = {
   object: string;
   type?: string | undefined;
@@ -51,18 +56,26 @@ export const BlockSchema: z.ZodType<Block> = z.lazy(() =>
   }),
 );
 
-/** A rich-text document, as read. */
+/** A rich-text document (the published document's `JSONDocument`), as read. */
 export const DocumentSchema = loose({
   object: z.literal('document'),
+  /** `schemaVersion` (an integer; absent means the latest) and free-form properties. */
   data: loose({ schemaVersion: z.number().optional() }).optional(),
-  nodes: z.array(BlockSchema),
+  /** The top-level blocks. */
+  nodes: z.array(BlockSchema).optional(),
+  /** From the published document: a content token to fetch what the document references. */
+  meta: loose({ token: z.string().optional() }).optional(),
 });
 export type Document = z.infer<typeof DocumentSchema>;
 
-/** A rich-text document, as sent: it must at least be a document with nodes. */
+/**
+ * A rich-text document, as sent. The published document requires `object`, `data` and `nodes`
+ * (`data.schemaVersion`, when given, an integer): a document without `data` is sent with an
+ * empty one. Blocks are checked by the service.
+ */
 export const DocumentInput = z.looseObject({
   object: z.literal('document'),
-  data: z.looseObject({ schemaVersion: z.number().optional() }).optional(),
+  data: z.looseObject({ schemaVersion: z.number().int().optional() }).default({}),
   nodes: z.array(z.looseObject({ object: z.string() })),
 });
 export type DocumentInput = z.input<typeof DocumentInput>;
@@ -80,13 +93,33 @@ export function documentFromText(text: string): DocumentInput {
   };
 }
 
-/** Content references: `file`, `page` and `openapi` are known; other kinds are kept as they come. */
-export const ContentReferenceSchema = z.union([
-  loose({ kind: z.literal('file'), file: z.string() }),
-  loose({ kind: z.literal('page'), page: z.string(), space: z.string().optional() }),
-  loose({ kind: z.literal('openapi'), spec: z.string() }),
+/** `space`: the space the target is in, when not the current one. */
+const inSpace = { space: z.string().optional() };
+
+/**
+ * A content reference. The kinds the published document lists are typed (`file`, `url`, `page`,
+ * `anchor`, `user`, `collection`, `space`, `reusable-content`, `tag`, `openapi`); a reference of
+ * another kind, or missing its target, is kept as it came.
+ */
+export const ContentReferenceSchema = withFallback(
+  [
+    loose({ kind: z.literal('file'), file: z.string(), ...inSpace }),
+    loose({ kind: z.literal('url'), url: z.string() }),
+    loose({ kind: z.literal('page'), page: z.string(), ...inSpace }),
+    /** An anchor in a page (the current page when `page` is absent). */
+    loose({ kind: z.literal('anchor'), anchor: z.string(), page: z.string().optional(), ...inSpace }),
+    loose({ kind: z.literal('user'), user: z.string() }),
+    loose({ kind: z.literal('collection'), collection: z.string() }),
+    loose({ kind: z.literal('space'), space: z.string() }),
+    loose({ kind: z.literal('reusable-content'), reusableContent: z.string(), ...inSpace }),
+    /** `tag`: the tag's slug. */
+    loose({ kind: z.literal('tag'), tag: z.string(), ...inSpace }),
+    /** `spec`: the OpenAPI specification's slug. */
+    loose({ kind: z.literal('openapi'), spec: z.string() }),
+  ],
   loose({ kind: z.string() }),
-]);
+);
 export type ContentReference = z.infer<typeof ContentReferenceSchema>;
 
+/** A reference to a file of the space, as sent (e.g. a template's content references). */
 export const FileReferenceInput = strict({ kind: z.literal('file'), file: z.string().min(1) });

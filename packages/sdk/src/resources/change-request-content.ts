@@ -86,7 +86,10 @@ export class ChangeRequestContent extends Resource {
     );
   }
 
-  /** Lists the references of the places that link to a file. */
+  /**
+   * Lists the references of the places that link to a file. Not in the published API document:
+   * kept from the extract, the service may not answer it.
+   */
   listFileBacklinks(
     spaceId: string,
     changeRequestId: string | number,
@@ -101,7 +104,11 @@ export class ChangeRequestContent extends Resource {
     );
   }
 
-  /** Reads one page, optionally in another `format` and with its expressions evaluated. */
+  /**
+   * Reads one page: its content as `markdown` or, with `format: "document"`, as a rich-text
+   * `document`; `evaluate` evaluates its expressions, `dereferenced` expands what it references,
+   * `markdownRefs` chooses how references are written in markdown.
+   */
   getPage(
     spaceId: string,
     changeRequestId: string | number,
@@ -116,7 +123,11 @@ export class ChangeRequestContent extends Resource {
     );
   }
 
-  /** Lists the links in a page; each page of results also carries `stats` (total and broken links). */
+  /**
+   * Lists the links in a page; each page of results also carries `stats` (total and broken
+   * links). Not in the published API document: kept from the extract, the service may not
+   * answer it.
+   */
   listPageLinks(
     spaceId: string,
     changeRequestId: string | number,
@@ -131,7 +142,10 @@ export class ChangeRequestContent extends Resource {
     );
   }
 
-  /** Lists the references of the places that link to a page. */
+  /**
+   * Lists the references of the places that link to a page. Not in the published API document:
+   * kept from the extract, the service may not answer it.
+   */
   listPageBacklinks(
     spaceId: string,
     changeRequestId: string | number,
@@ -145,4 +159,16 @@ export class ChangeRequestContent extends Resource {
       options,
     );
   }
+}
+
+/** The child pages of a page: document and group pages have some; other pages none. */
+export function childPages(page: ContentPage): ContentPage[] {
+  const { pages } = page as { pages?: unknown };
+  return Array.isArray(pages) ? (pages as ContentPage[]) : [];
+}
+
+/** A page's markdown, when it came with it (document pages read with the markdown format). */
+export function pageMarkdown(page: ContentPage): string | undefined {
+  const { markdown } = page as { markdown?: unknown };
+  return typeof markdown === 'string' ? markdown : undefined;
 }

@@ -1,8 +1,8 @@
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
-import { CONTENT_QUERY_WIRE_NAMES, ContentPageQuery } from '../contract/change-request-content.js';
+import { ContentPageQuery, PAGE_QUERY_WIRE_NAMES } from '../contract/change-request-content.js';
 import { decodeQuery } from '../contract/query.js';
-import { RequestValidationError } from '../index.js';
+import { childPages, RequestValidationError, reviewerTeam, reviewerUser } from '../index.js';
 import { API, makeClient, rejection, useNockLifecycle } from '../../test-support/nock.js';
 
 const CRS = '/v1/spaces/sp_1/change-requests';
@@ -85,6 +85,39 @@ describe('client.changeRequests', () => {
     expect(all.map((cr) => cr.id)).toEqual(['cr_abc']);
   });
 
+  it('sends several statuses across an organization as repeated keys, with the document-only filters', async () => {
+    let uri = '';
+    nock(API)
+      .get('/v1/orgs/org_1/change-requests')
+      .query(true)
+      .reply(200, (requestUri) => {
+        uri = requestUri;
+        return { items: [] };
+      });
+
+    await client.changeRequests.listForOrganization('org_1', {
+      status: ['open', 'draft'],
+      site: 'site_1',
+      finding: 'all',
+      orderBy: 'createdAt',
+    });
+
+    const sent = new URL(uri, API).searchParams;
+    expect(sent.getAll('status')).toEqual(['open', 'draft']);
+    expect([sent.get('site'), sent.get('finding'), sent.get('orderBy')]).toEqual([
+      'site_1',
+      'all',
+      'createdAt',
+    ]);
+  });
+
+  it('refuses a status the published document does not list (the old "all") before sending', async () => {
+    const error = await validationError(() =>
+      client.changeRequests.list('sp_1', { status: 'all' as 'open' }),
+    );
+    expect(error.issues.map((issue) => issue.path)).toEqual(['query.status']);
+  });
+
   it('sends the create body as given, extra properties included', async () => {
     const body = {
       subject: 'New guide',
@@ -109,6 +142,86 @@ describe('client.changeRequests', () => {
     expect(error.operation).toBe('changeRequests.update');
   });
 
+  it('refuses to set the status to "merged": only a merge does that', async () => {
+    const error = await validationError(() =>
+      client.changeRequests.update('sp_1', 7, { status: 'merged' as 'open' }),
+    );
+    expect(error.issues.map((issue) => issue.path)).toEqual(['body.status']);
+  });
+
+  it('sends external links, at most 10, titles at most 128 characters', async () => {
+    const link = { ref: { kind: 'url' as const, url: 'https://example.com/issue/1' }, title: 'Issue 1' };
+    nock(API)
+      .patch(`${CRS}/7`, { links: [link] })
+      .reply(200, changeRequest({ links: [{ id: 'lnk_1', ...link }] }));
+
+    const updated = await client.changeRequests.update('sp_1', 7, { links: [link] });
+
+    expect(updated.links?.[0]?.id).toBe('lnk_1');
+    const tooMany = await validationError(() =>
+      client.changeRequests.update('sp_1', 7, { links: Array.from({ length: 11 }, () => link) }),
+    );
+    expect(tooMany.issues.map((issue) => issue.path)).toEqual(['body.links']);
+    const longTitle = await validationError(() =>
+      client.changeRequests.update('sp_1', 7, { links: [{ ...link, title: 'x'.repeat(129) }] }),
+    );
+    expect(longTitle.issues.map((issue) => issue.path)).toEqual(['body.links.0.title']);
+  });
+
+  it('sends a description without `data` with an empty one, as the published document requires it', async () => {
+    const nodes = [{ object: 'block', type: 'paragraph', nodes: [] }];
+    nock(API)
+      .patch(`${CRS}/7`, { description: { object: 'document', data: {}, nodes } })
+      .reply(200, changeRequest());
+
+    await client.changeRequests.update('sp_1', 7, { description: { object: 'document', nodes } });
+    const error = await validationError(() =>
+      client.changeRequests.update('sp_1', 7, {
+        description: { object: 'document', data: { schemaVersion: 1.5 }, nodes },
+      }),
+    );
+    expect(error.issues.map((issue) => issue.path)).toEqual(['body.description.data.schemaVersion']);
+  });
+
+  it('reads the request back when the update answers 204 without it', async () => {
+    nock(API)
+      .patch(`${CRS}/7`, { subject: 'Renamed' })
+      .reply(204)
+      .get(`${CRS}/7`)
+      .reply(200, changeRequest({ subject: 'Renamed' }));
+
+    const updated = await client.changeRequests.update('sp_1', 7, { subject: 'Renamed' });
+
+    expect(updated.subject).toBe('Renamed');
+  });
+
+  it("reads the published document's change request fields and tolerates what it does not know", async () => {
+    nock(API)
+      .get(`${CRS}/7`)
+      .reply(
+        200,
+        changeRequest({
+          status: 'merged',
+          mergedAt: '2024-01-03T00:00:00.000Z',
+          siteTopic: { site: 'site_1', topic: 'topic_1' },
+          links: [
+            {
+              id: 'lnk_1',
+              ref: { kind: 'url', url: 'https://jira.example.com/DOC-1' },
+              expanded: { kind: 'external-ticket', provider: 'jira', state: 'error' },
+            },
+          ],
+          futureField: 1,
+        }),
+      );
+
+    const cr = await client.changeRequests.get('sp_1', 7);
+
+    expect(cr.mergedAt).toBe('2024-01-03T00:00:00.000Z');
+    expect(cr.links?.[0]?.expanded?.state).toBe('error');
+    expect(cr.futureField).toBe(1);
+  });
+
   it('accepts a subject of exactly 100 characters', async () => {
     const subject = 'x'.repeat(100);
     nock(API).patch(`${CRS}/7`, { subject }).reply(200, changeRequest({ subject }));
@@ -124,6 +237,12 @@ describe('client.changeRequests', () => {
     const result = await client.changeRequests.merge('sp_1', 7);
 
     expect(result).toEqual({ revision: 'rev_3', result: 'merge' });
+  });
+
+  it('reads a merge that conflicts', async () => {
+    nock(API).post(`${CRS}/7/merge`).reply(200, { revision: 'rev_2', result: 'conflicts' });
+
+    expect((await client.changeRequests.merge('sp_1', 7)).result).toBe('conflicts');
   });
 
   it('updates from the primary content through POST .../update', async () => {
@@ -160,7 +279,26 @@ describe('client.changeRequests.reviewers', () => {
       subject: 'Please review',
     });
 
-    expect(result.users.map((r) => r.user?.id)).toEqual(['u_1', 'u_2']);
+    expect(result.users?.map((r) => reviewerUser(r)?.id)).toEqual(['u_1', 'u_2']);
+  });
+
+  it('reads team reviewers and reviewers of kinds not known yet', async () => {
+    const base = { object: 'change-request-requested-reviewer', createdAt: '2024-01-01T00:00:00.000Z' };
+    nock(API)
+      .get(`${CRS}/7/requested-reviewers`)
+      .reply(200, {
+        items: [
+          { ...base, kind: 'user', user: { object: 'user', id: 'u_1' } },
+          { ...base, kind: 'team', team: { object: 'team', id: 'team_docs' } },
+          { ...base, kind: 'group', group: 'g_1' },
+        ],
+      });
+
+    const { items } = await client.changeRequests.reviewers.list('sp_1', 7);
+
+    expect(items.map((r) => reviewerUser(r)?.id)).toEqual(['u_1', undefined, undefined]);
+    expect(items.map((r) => reviewerTeam(r)?.id)).toEqual([undefined, 'team_docs', undefined]);
+    expect(items[2]?.group).toBe('g_1');
   });
 
   it('refuses a review request with no users', async () => {
@@ -170,10 +308,15 @@ describe('client.changeRequests.reviewers', () => {
     expect(error.issues.map((issue) => issue.path)).toEqual(['body.users']);
   });
 
-  it('removes a reviewer (204)', async () => {
-    nock(API).delete(`${CRS}/7/requested-reviewers/u_1`).reply(204);
+  it('removes a reviewer (205 when removed, 204 when they were not asked)', async () => {
+    nock(API)
+      .delete(`${CRS}/7/requested-reviewers/u_1`)
+      .reply(205)
+      .delete(`${CRS}/7/requested-reviewers/u_2`)
+      .reply(204);
 
     await expect(client.changeRequests.reviewers.remove('sp_1', 7, 'u_1')).resolves.toBeUndefined();
+    await expect(client.changeRequests.reviewers.remove('sp_1', 7, 'u_2')).resolves.toBeUndefined();
   });
 });
 
@@ -223,11 +366,40 @@ describe('client.changeRequests.comments', () => {
     expect(swapped.reactions?.[0]?.emoji).toBe('🎉');
   });
 
-  it('refuses a comment with an empty markdown body', async () => {
-    const error = await validationError(() =>
+  it('refuses a comment with an empty body, markdown or not', async () => {
+    const empty = await validationError(() =>
       client.changeRequests.comments.create('sp_1', 7, { body: { markdown: '' } }),
     );
-    expect(error.issues.map((issue) => issue.path)).toEqual(['body.body.markdown']);
+    expect(empty.issues.map((issue) => issue.path)).toEqual(['body.body.markdown']);
+    const none = await validationError(() =>
+      client.changeRequests.comments.create('sp_1', 7, { body: {} as { markdown: string } }),
+    );
+    expect(none.issues.map((issue) => issue.path)).toEqual(['body.body']);
+  });
+
+  it('posts a rich-text document as a body and reads the document form back', async () => {
+    const document = {
+      object: 'document' as const,
+      data: {},
+      nodes: [{ object: 'block', type: 'paragraph', nodes: [] }],
+    };
+    nock(API)
+      .post(`${CRS}/7/comments`, { body: { document } })
+      .reply(200, comment({ body: { document } }))
+      .get(`${CRS}/7/comments/cm_1`)
+      .query({ format: 'document' })
+      .reply(200, comment({ body: { document }, status: 'open' }))
+      .get(`${CRS}/7/comments/cm_2`)
+      .reply(200, comment({ id: 'cm_2', body: {} }));
+
+    const posted = await client.changeRequests.comments.create('sp_1', 7, { body: { document } });
+    const read = await client.changeRequests.comments.get('sp_1', 7, 'cm_1', { format: 'document' });
+    const empty = await client.changeRequests.comments.get('sp_1', 7, 'cm_2');
+
+    expect(posted.body?.document?.nodes).toHaveLength(1);
+    expect(read.body?.markdown).toBeUndefined();
+    expect(read.status).toBe('open');
+    expect(empty.body).toEqual({});
   });
 
   it('posts a reply with the output format in the query', async () => {
@@ -251,7 +423,7 @@ describe('client.changeRequests.comments', () => {
 describe('client.changeRequests.content', () => {
   const CONTENT = `${CRS}/7/content`;
 
-  it('encodes the evaluate option and the two content booleans with their wire names', async () => {
+  it("encodes the page options and the two content booleans with the published document's wire names", async () => {
     let uri = '';
     nock(API)
       .get(`${CONTENT}/page/pg_1`)
@@ -265,12 +437,18 @@ describe('client.changeRequests.content', () => {
       evaluate: 'deterministic-only',
       gitMetadata: false,
       computed: false,
+      format: 'markdown',
+      markdownRefs: 'stable',
+      dereferenced: 'reusable-contents',
     });
 
     const sent = new URL(uri, API).searchParams;
     expect([...sent].sort()).toEqual([
       ['computed', 'false'],
-      ['evaluate', 'deterministic-only'],
+      ['dereferenced', 'reusable-contents'],
+      ['evaluated', 'deterministic-only'],
+      ['format', 'markdown'],
+      ['format.markdown.refs', 'stable'],
       ['metadata', 'false'],
     ]);
     expect(page.title).toBe('Intro');
@@ -279,15 +457,19 @@ describe('client.changeRequests.content', () => {
   it('decodes the evaluate option back to a boolean or the literal (sandbox side)', () => {
     const decode = (search: string) =>
       ContentPageQuery.parse(
-        decodeQuery(ContentPageQuery, new URLSearchParams(search), CONTENT_QUERY_WIRE_NAMES),
+        decodeQuery(ContentPageQuery, new URLSearchParams(search), PAGE_QUERY_WIRE_NAMES),
       );
 
-    expect(decode('evaluate=true&metadata=false')).toEqual({ evaluate: true, gitMetadata: false });
-    expect(decode('evaluate=deterministic-only&computed=true')).toEqual({
+    expect(decode('evaluated=true&metadata=false')).toEqual({ evaluate: true, gitMetadata: false });
+    expect(decode('evaluated=deterministic-only&computed=true')).toEqual({
       evaluate: 'deterministic-only',
       computed: true,
     });
-    expect(() => decode('evaluate=sometimes')).toThrow();
+    expect(decode('dereferenced=false&format.markdown.refs=relative')).toEqual({
+      dereferenced: false,
+      markdownRefs: 'relative',
+    });
+    expect(() => decode('evaluated=sometimes')).toThrow();
   });
 
   it('keeps the link listing stats typed on every page and the wire names on the next page', async () => {
@@ -315,6 +497,29 @@ describe('client.changeRequests.content', () => {
     expect(statuses).toEqual(['ok', 'broken']);
   });
 
+  it('reads each revision type, and one not known yet', async () => {
+    const revision = (type: string, extra: Record<string, unknown> = {}) => ({
+      object: 'revision',
+      id: `rev_${type}`,
+      type,
+      pages: [],
+      variables: { version: 2, beta: true, product: 'Acme' },
+      ...extra,
+    });
+    nock(API)
+      .get(CONTENT)
+      .reply(200, revision('merge', { mergedFrom: changeRequest() }))
+      .get(CONTENT)
+      .reply(200, revision('squash'));
+
+    const merge = await client.changeRequests.content.getRevision('sp_1', 7);
+    const other = await client.changeRequests.content.getRevision('sp_1', 7);
+
+    expect(merge.type).toBe('merge');
+    expect(merge.variables).toEqual({ version: 2, beta: true, product: 'Acme' });
+    expect(other.type).toBe('squash');
+  });
+
   it('accepts unknown page fields, nested pages and unknown link statuses', async () => {
     nock(API)
       .get(`${CONTENT}/page/pg_1`)
@@ -336,7 +541,7 @@ describe('client.changeRequests.content', () => {
 
     expect(page.futureField).toEqual({ nested: true });
     expect(page.type).toBe('openapi-operation');
-    expect(page.pages?.[0]?.pages?.[0]?.hidden).toBe(true);
+    expect(childPages(page)[0]?.pages).toEqual([{ id: 'pg_1a_i', hidden: true }]);
     expect(links.items[0]?.status).toBe('redirected');
     expect(links.items[0]?.locationReferences?.[0]).toEqual({ kind: 'anchor', organization: 'org_1' });
   });

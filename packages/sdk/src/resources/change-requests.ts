@@ -1,4 +1,4 @@
-import type { ApiPromise } from '../core/api-promise.js';
+import { ApiPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/http.js';
 import type { PagePromise } from '../core/pagination.js';
 import {
@@ -20,12 +20,15 @@ import {
   type ChangeRequestUpdateBody,
   type ContributorList,
   type MergeResult,
+  type OrganizationChangeRequestListQuery,
   type PdfQuery,
   type PdfResult,
   type RequestedReviewer,
   type RequestedReviewersResult,
   type RequestReviewersBody,
 } from '../contract/change-requests.js';
+import type { User } from '../contract/common.js';
+import type { Team } from '../contract/teams.js';
 import { ChangeRequestComments } from './change-request-comments.js';
 import { ChangeRequestContent } from './change-request-content.js';
 import { Resource } from './resource.js';
@@ -60,7 +63,10 @@ export class ChangeRequestReviewers extends Resource {
     );
   }
 
-  /** Withdraws the review request from one user; fails if that user was not asked. */
+  /**
+   * Withdraws the review request from one user. The service answers with no content whether or
+   * not the user had been asked (205 when removed, 204 when there was nothing to remove).
+   */
   remove(
     spaceId: string,
     changeRequestId: string | number,
@@ -96,10 +102,14 @@ export class ChangeRequests extends Resource {
     return this.http.list(listChangeRequests, { params: { spaceId }, query }, options);
   }
 
-  /** Lists change requests across every space of an organization, with the same filters as `list`. */
+  /**
+   * Lists change requests across every space of an organization: `status` takes several
+   * statuses (default `["open"]`), and the published document adds `site`, `space`,
+   * `styleguideRun` and `finding` filters.
+   */
   listForOrganization(
     organizationId: string,
-    query: ChangeRequestListQuery = {},
+    query: OrganizationChangeRequestListQuery = {},
     options?: RequestOptions,
   ): PagePromise<ChangeRequest> {
     return this.http.list(listOrganizationChangeRequests, { params: { organizationId }, query }, options);
@@ -127,21 +137,35 @@ export class ChangeRequests extends Resource {
     );
   }
 
-  /** Changes a change request's subject (at most 100 characters), description or status. */
+  /**
+   * Changes a change request's subject (at most 100 characters), description, status (`draft`,
+   * `open`, `archived`) or external links, and resolves to the updated request. When the
+   * service answers without it (204: it does so when asked with `Prefer: return=minimal`), the
+   * request is read back.
+   */
   update(
     spaceId: string,
     changeRequestId: string | number,
     body: ChangeRequestUpdateBody,
     options?: RequestOptions,
   ): ApiPromise<ChangeRequest> {
-    return this.http.call(
-      updateChangeRequest,
-      { params: { spaceId, changeRequestId: String(changeRequestId) }, body },
-      options,
+    const params = { spaceId, changeRequestId: String(changeRequestId) };
+    const updated = this.http
+      .call<ChangeRequest | undefined>(updateChangeRequest, { params, body }, options)
+      .withResponse();
+    return new ApiPromise(
+      updated.then(async ({ data, response }) =>
+        data === undefined
+          ? this.http.call<ChangeRequest>(getChangeRequest, { params }, options).withResponse()
+          : { data, response },
+      ),
     );
   }
 
-  /** Merges the change request into the primary content; the answer names the new revision. */
+  /**
+   * Merges the change request into the primary content. The answer names the resulting
+   * revision; its `result` is `merge`, or `conflicts` when the content conflicts.
+   */
   merge(
     spaceId: string,
     changeRequestId: string | number,
@@ -154,7 +178,10 @@ export class ChangeRequests extends Resource {
     );
   }
 
-  /** Pulls the primary content into the change request (brings an outdated request up to date). */
+  /**
+   * Pulls the primary content into the change request (brings an outdated request up to date);
+   * `result` is `update`, or `conflicts` when the content conflicts.
+   */
   updateFromPrimary(
     spaceId: string,
     changeRequestId: string | number,
@@ -193,4 +220,19 @@ export class ChangeRequests extends Resource {
       options,
     );
   }
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+/** The user a review was asked of; none for a team or a request of a form not known yet. */
+export function reviewerUser(reviewer: RequestedReviewer): User | undefined {
+  const { kind, user } = reviewer as { kind?: unknown; user?: unknown };
+  return kind === 'user' && isRecord(user) && typeof user.id === 'string' ? (user as User) : undefined;
+}
+
+/** The team a review was asked of (published document); none for a user. */
+export function reviewerTeam(reviewer: RequestedReviewer): Team | undefined {
+  const { kind, team } = reviewer as { kind?: unknown; team?: unknown };
+  return kind === 'team' && isRecord(team) && typeof team.id === 'string' ? (team as Team) : undefined;
 }

@@ -22,7 +22,9 @@ export default class CrEdit extends ChangeRequestCommand<typeof CrEdit> {
         'New description as plain text, one paragraph per line (- reads standard input; "" clears it)',
     }),
     status: Flags.string({
-      description: 'New status (e.g. draft, open); the server decides which moves it allows',
+      description:
+        'New status: draft, open or archived (a request becomes merged only by `docs cr merge`); the server decides which moves it allows',
+      options: ['draft', 'open', 'archived'],
     }),
   };
 
@@ -34,7 +36,7 @@ export default class CrEdit extends ChangeRequestCommand<typeof CrEdit> {
     const { client, spaceId, crId } = await this.target();
     const body: ChangeRequestUpdateBody = {
       ...(subject === undefined ? {} : { subject }),
-      ...(status === undefined ? {} : { status }),
+      ...(status === undefined ? {} : { status: status as ChangeRequestUpdateBody['status'] }),
     };
     if (description !== undefined) {
       // The contract helpers pull in zod: load them only when a description is sent.

@@ -1,5 +1,10 @@
 import { Args, Flags } from '@oclif/core';
-import type { ChangeRequest, ChangeRequestListQuery } from '@docs-api/sdk';
+import type {
+  ChangeRequest,
+  ChangeRequestListQuery,
+  ChangeRequestStatus,
+  OrganizationChangeRequestListQuery,
+} from '@docs-api/sdk';
 import { listFlags } from '../../base-command.js';
 import {
   ChangeRequestCommand,
@@ -10,13 +15,17 @@ import { UsageError } from '../../lib/exit-codes.js';
 import { output } from '../../lib/output.js';
 import { terminal } from '../../lib/terminal.js';
 
+const STATUSES: readonly ChangeRequestStatus[] = ['draft', 'open', 'archived', 'merged'];
+type Order = 'updatedAt' | 'createdAt';
+
 export default class CrList extends ChangeRequestCommand<typeof CrList> {
   static override summary = 'List the change requests of a space, or of every space of an organization';
   static override description =
-    "With a space id, lists that space's change requests; without one, lists across the organization given by --org (or DOCS_ORG). Shows open requests unless --status says otherwise.";
+    'With a space id, lists that space\'s change requests; without one, lists across the organization given by --org (or DOCS_ORG). Shows open requests unless --status says otherwise, most recently updated first. "--status all" is this CLI\'s shorthand for every status: across an organization it asks for the four statuses at once; for a space, whose list takes one status, it lists each status and merges them.';
   static override examples = [
     '<%= config.bin %> cr list space_handbook',
     '<%= config.bin %> cr list space_handbook --status all --creator user_linus',
+    '<%= config.bin %> cr list space_handbook --status draft --status open --order-by createdAt',
     '<%= config.bin %> cr list --org org_acme --reviewer user_grace --json',
   ];
   static override args = {
@@ -25,14 +34,26 @@ export default class CrList extends ChangeRequestCommand<typeof CrList> {
   static override flags = {
     ...listFlags,
     status: Flags.string({
-      description:
-        'Only requests in this status (e.g. draft, open, merged, archived); "all" shows every status',
-      default: 'open',
+      description: 'Only requests in this status (repeatable); "all" lists every status',
+      options: [...STATUSES, 'all'],
+      multiple: true,
+      default: ['open'],
     }),
     creator: Flags.string({ description: 'Only requests created by this user id' }),
     contributor: Flags.string({ description: 'Only requests this user id contributed to' }),
     reviewer: Flags.string({ description: 'Only requests this user id was asked to review' }),
-    cluster: Flags.string({ description: 'Only requests linked to this conversations issues cluster id' }),
+    topic: Flags.string({ description: 'Only requests linked to this site topic id' }),
+    site: Flags.string({
+      description: 'Only requests linked to this site id (across an organization only)',
+    }),
+    'order-by': Flags.string({
+      description: 'Sort by last update (the default) or by creation, newest first',
+      options: ['updatedAt', 'createdAt'],
+    }),
+    cluster: Flags.string({
+      description:
+        'Only requests linked to this conversations issues cluster id (not in the published API document: the service may ignore it)',
+    }),
   };
 
   async run(): Promise<ChangeRequest[]> {
@@ -42,24 +63,62 @@ export default class CrList extends ChangeRequestCommand<typeof CrList> {
         'Missing the space id: pass it as an argument, or pass --org <organization-id> (or set DOCS_ORG) to list across an organization.',
       );
     }
+    if (space && this.flags.site) {
+      throw new UsageError('--site filters a list across an organization: drop the space id to use it.');
+    }
     const organizationId = space ? undefined : await this.organizationId();
     const client = await this.client();
-    const { status, creator, contributor, reviewer, cluster } = this.flags;
-    const query = (limit: number): ChangeRequestListQuery => ({
-      limit,
-      status,
+    const { creator, contributor, reviewer, topic, site, cluster } = this.flags;
+    const orderBy = this.flags['order-by'] as Order | undefined;
+    const statuses = this.flags.status.includes('all')
+      ? [...STATUSES]
+      : [...new Set(this.flags.status as ChangeRequestStatus[])];
+    const filters = {
       ...(creator ? { creator } : {}),
       ...(contributor ? { contributor } : {}),
       ...(reviewer ? { requestedReviewer: reviewer } : {}),
+      ...(topic ? { topic } : {}),
+      ...(orderBy ? { orderBy } : {}),
       ...(cluster ? { conversationsIssuesCluster: cluster } : {}),
-    });
-    const requests = await this.collect((limit) =>
-      organizationId
-        ? client.changeRequests.listForOrganization(organizationId, query(limit))
-        : client.changeRequests.list(space as string, query(limit)),
-    );
+    };
+
+    let requests: ChangeRequest[];
+    if (organizationId) {
+      const query = (limit: number): OrganizationChangeRequestListQuery => ({
+        limit,
+        status: statuses,
+        ...filters,
+        ...(site ? { site } : {}),
+      });
+      requests = await this.collect((limit) =>
+        client.changeRequests.listForOrganization(organizationId, query(limit)),
+      );
+    } else {
+      // The space list takes one status: one listing per status, merged in the list's order.
+      const perStatus = await Promise.all(
+        statuses.map((status) =>
+          this.collect((limit) =>
+            client.changeRequests.list(space as string, {
+              limit,
+              status,
+              ...filters,
+            } satisfies ChangeRequestListQuery),
+          ),
+        ),
+      );
+      requests = merge(perStatus, orderBy ?? 'updatedAt', this.flags.all ? Infinity : this.flags.limit);
+    }
     if (this.human)
       output.table(requests, organizationId ? organizationChangeRequestColumns : changeRequestColumns);
     return requests;
   }
+}
+
+/** Lists sorted newest first by `order`, merged into one, cut to `max`. */
+function merge(lists: ChangeRequest[][], order: Order, max: number): ChangeRequest[] {
+  if (lists.length === 1) return lists[0] ?? [];
+  return lists
+    .flat()
+    .sort((a, b) => b[order].localeCompare(a[order]) || b.createdAt.localeCompare(a.createdAt))
+    .slice(0, max);
 }

@@ -9,7 +9,7 @@ import { terminal } from '../../lib/terminal.js';
 export default class CrMerge extends ChangeRequestCommand<typeof CrMerge> {
   static override summary = 'Merge a change request into the primary content of its space';
   static override description =
-    'Shows what will be merged and asks for confirmation (pass --yes when not at a terminal). An outdated request is refused: run `docs cr update` first, or pass --update-first to pull the primary content in before merging. Prints the new revision id.';
+    'Shows what will be merged and asks for confirmation (pass --yes when not at a terminal). An outdated request is refused: run `docs cr update` first, or pass --update-first to pull the primary content in before merging. Prints the new revision id. When the service answers that the content conflicts, exits 1 (with --json, after printing the answer).';
   static override examples = [
     '<%= config.bin %> cr merge',
     '<%= config.bin %> cr merge space_handbook 12 --yes',
@@ -48,13 +48,25 @@ export default class CrMerge extends ChangeRequestCommand<typeof CrMerge> {
     await this.confirm(`Merge change request #${cr.number} "${cr.subject}" into ${spaceId}?`);
     if (updateFirst) {
       const updated = await client.changeRequests.updateFromPrimary(spaceId, crId);
+      if (updated.result === 'conflicts') {
+        if (!this.human) output.json(updated);
+        throw new CommandError(
+          `Change request #${cr.number} conflicts with the primary content: resolve the conflicts, then merge.`,
+        );
+      }
       // A change the person did not ask for by name: said on stderr even with --json.
-      output.info(`Updated #${cr.number} from the primary content: revision ${updated.revision}`);
+      output.info(`Updated #${cr.number} from the primary content: revision ${updated.revision ?? '?'}`);
     }
     const result = await client.changeRequests.merge(spaceId, crId);
+    if (result.result === 'conflicts') {
+      if (!this.human) output.json(result);
+      throw new CommandError(
+        `Change request #${cr.number} was not merged: it conflicts with the primary content of ${spaceId}.`,
+      );
+    }
     if (this.human) {
-      output.success(`Merged #${cr.number} into ${spaceId}: new revision ${result.revision}`);
-      output.data(result.revision);
+      output.success(`Merged #${cr.number} into ${spaceId}: new revision ${result.revision ?? '?'}`);
+      if (result.revision) output.data(result.revision);
     }
     return result;
   }

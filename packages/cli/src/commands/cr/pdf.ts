@@ -1,6 +1,7 @@
 import { Flags } from '@oclif/core';
 import type { PdfResult } from '@docs-api/sdk';
 import { ChangeRequestCommand, crArg, spaceArg } from '../../lib/change-requests.js';
+import { CommandError } from '../../lib/exit-codes.js';
 import { output } from '../../lib/output.js';
 
 export default class CrPdf extends ChangeRequestCommand<typeof CrPdf> {
@@ -23,7 +24,11 @@ export default class CrPdf extends ChangeRequestCommand<typeof CrPdf> {
       ...(page === undefined ? {} : { page }),
       ...(only ? { only: true } : {}),
     });
-    if (this.human) output.data(pdf.url);
+    if (this.human) {
+      if (!pdf.url)
+        throw new CommandError('The service answered without a PDF URL; use --json to see its answer.');
+      output.data(pdf.url);
+    }
     return pdf;
   }
 }

@@ -1,11 +1,12 @@
 import type { MergeResult } from '@docs-api/sdk';
 import { ChangeRequestCommand, crLabel, crArg, spaceArg } from '../../lib/change-requests.js';
+import { CommandError } from '../../lib/exit-codes.js';
 import { output } from '../../lib/output.js';
 
 export default class CrUpdate extends ChangeRequestCommand<typeof CrUpdate> {
   static override summary = 'Bring a change request up to date with the primary content';
   static override description =
-    'Pulls the primary content of the space into the change request. Prints the new revision id.';
+    'Pulls the primary content of the space into the change request. Prints the new revision id. When the service answers that the content conflicts, exits 1 (with --json, after printing the answer).';
   static override examples = [
     '<%= config.bin %> cr update space_handbook 12',
     '<%= config.bin %> cr update space_handbook 12 --json',
@@ -15,11 +16,17 @@ export default class CrUpdate extends ChangeRequestCommand<typeof CrUpdate> {
   async run(): Promise<MergeResult> {
     const { client, spaceId, crId } = await this.target();
     const result = await client.changeRequests.updateFromPrimary(spaceId, crId);
+    if (result.result === 'conflicts') {
+      if (!this.human) output.json(result);
+      throw new CommandError(
+        `Change request ${crLabel(crId)} conflicts with the primary content of ${spaceId}: resolve the conflicts in it.`,
+      );
+    }
     if (this.human) {
       output.success(
-        `Updated change request ${crLabel(crId)} from the primary content of ${spaceId}: revision ${result.revision}`,
+        `Updated change request ${crLabel(crId)} from the primary content of ${spaceId}: revision ${result.revision ?? '?'}`,
       );
-      output.data(result.revision);
+      if (result.revision) output.data(result.revision);
     }
     return result;
   }

@@ -4,6 +4,8 @@ import { output } from '../../../lib/output.js';
 
 export default class CrCommentsDelete extends ChangeRequestCommand<typeof CrCommentsDelete> {
   static override summary = 'Delete a comment';
+  static override description =
+    'Exits 3 when the comment does not exist: the service answers the same whether or not there was a comment to delete, so the command reads it first.';
   static override examples = ['<%= config.bin %> cr comments delete space_handbook 12 comment_abc --yes'];
   static override args = { space: spaceArg, cr: crArg, comment: commentArg };
   static override flags = { yes: yesFlag };
@@ -11,6 +13,8 @@ export default class CrCommentsDelete extends ChangeRequestCommand<typeof CrComm
   async run(): Promise<{ deleted: string }> {
     const { client, spaceId, crId } = await this.target();
     const commentId = await this.commentId(spaceId, crId);
+    // A missing comment is a 404 here (exit 3), before anything is asked.
+    await client.changeRequests.comments.get(spaceId, crId, commentId);
     await this.confirm(`Delete comment ${commentId} of change request ${crLabel(crId)}?`);
     await client.changeRequests.comments.delete(spaceId, crId, commentId);
     if (this.human) output.success(`Deleted comment ${commentId}`);

@@ -1,5 +1,5 @@
 import { Flags } from '@oclif/core';
-import type { Comment } from '@docs-api/sdk';
+import type { Comment, CommentListQuery } from '@docs-api/sdk';
 import { listFlags } from '../../../base-command.js';
 import { ChangeRequestCommand, commentColumns, crArg, spaceArg } from '../../../lib/change-requests.js';
 import { output } from '../../../lib/output.js';
@@ -32,7 +32,7 @@ export default class CrCommentsList extends ChangeRequestCommand<typeof CrCommen
     const comments = await this.collect((limit) =>
       client.changeRequests.comments.list(spaceId, crId, {
         limit,
-        ...(status === undefined ? {} : { status }),
+        ...(status === undefined ? {} : { status: status as CommentListQuery['status'] }),
         ...(page === undefined ? {} : { targetPage: page }),
         ...(author === undefined ? {} : { authors: author }),
         ...(order === undefined ? {} : { order: order as 'asc' | 'desc' }),

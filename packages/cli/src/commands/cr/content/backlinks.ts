@@ -13,6 +13,8 @@ import { output } from '../../../lib/output.js';
 
 export default class CrContentBacklinks extends ChangeRequestCommand<typeof CrContentBacklinks> {
   static override summary = 'List the places that link to a page or a file of a change request';
+  static override description =
+    'The backlink endpoints are in the extract this CLI implements but not in the published API document: the service may not answer them.';
   static override examples = [
     '<%= config.bin %> cr content backlinks space_handbook 12 --page page_getting_started',
     '<%= config.bin %> cr content backlinks space_handbook 12 --file file_logo --json',

@@ -5,6 +5,7 @@ import {
   contentFlags,
   contentOptions,
   crArg,
+  pageText,
   pickPage,
   spaceArg,
 } from '../../../lib/change-requests.js';
@@ -17,10 +18,16 @@ const EVALUATE: Record<string, ContentPageQuery['evaluate']> = {
   'deterministic-only': 'deterministic-only',
 };
 
+const DEREFERENCED: Record<string, ContentPageQuery['dereferenced']> = {
+  true: true,
+  false: false,
+  'reusable-contents': 'reusable-contents',
+};
+
 export default class CrContentPage extends ChangeRequestCommand<typeof CrContentPage> {
   static override summary = 'Print one page of a change request as markdown';
   static override description =
-    "Writes the page's markdown to stdout as it is, ready to redirect into a file. --json prints the whole page object.";
+    "Writes the page's markdown to stdout as it is, ready to redirect into a file. With --format document, writes the page's rich-text document as JSON. --json prints the whole page object.";
   static override examples = [
     '<%= config.bin %> cr content page space_handbook 12 page_getting_started > getting-started.md',
     '<%= config.bin %> cr content page space_handbook 12 page_getting_started --evaluate deterministic-only',
@@ -38,25 +45,46 @@ export default class CrContentPage extends ChangeRequestCommand<typeof CrContent
         'Evaluate expressions: true (the whole document), deterministic-only, or false (server default)',
       options: Object.keys(EVALUATE),
     }),
-    format: Flags.string({ description: 'Output format of the page content (e.g. markdown)' }),
+    format: Flags.string({
+      description: 'Form of the page content: markdown, or document (a rich-text document)',
+      options: ['markdown', 'document'],
+    }),
+    'markdown-refs': Flags.string({
+      description:
+        'How references are written in markdown: relative links (server default) or stable references keeping their ids',
+      options: ['relative', 'stable'],
+    }),
+    dereferenced: Flags.string({
+      description:
+        'Expand referenced content: true (all of it), reusable-contents (only those), or false (server default)',
+      options: Object.keys(DEREFERENCED),
+    }),
   };
 
   async run(): Promise<ContentPage> {
     const { client, spaceId, crId } = await this.target();
     const pageId = await this.argOrPick(this.args.page, 'the page id', () => pickPage(client, spaceId, crId));
-    const { evaluate, format } = this.flags;
+    const { evaluate, format, dereferenced } = this.flags;
+    const markdownRefs = this.flags['markdown-refs'];
     const page = await client.changeRequests.content.getPage(spaceId, crId, pageId, {
       ...contentOptions(this.flags),
       ...(evaluate === undefined ? {} : { evaluate: EVALUATE[evaluate] }),
-      ...(format === undefined ? {} : { format }),
+      ...(format === undefined ? {} : { format: format as ContentPageQuery['format'] }),
+      ...(markdownRefs === undefined
+        ? {}
+        : { markdownRefs: markdownRefs as ContentPageQuery['markdownRefs'] }),
+      ...(dereferenced === undefined ? {} : { dereferenced: DEREFERENCED[dereferenced] }),
     });
     if (this.human) {
-      if (page.markdown === undefined) {
+      const markdown = pageText(page, 'markdown');
+      const { document } = page as { document?: unknown };
+      if (markdown !== undefined) output.data(markdown);
+      else if (format === 'document' && document !== undefined) output.json(document);
+      else {
         throw new CommandError(
           `Page ${pageId} came back without markdown; use --json to see the whole page.`,
         );
       }
-      output.data(page.markdown);
     }
     return page;
   }

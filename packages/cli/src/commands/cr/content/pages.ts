@@ -5,6 +5,7 @@ import {
   contentOptions,
   crArg,
   flattenPages,
+  pageText,
   spaceArg,
 } from '../../../lib/change-requests.js';
 import { output } from '../../../lib/output.js';
@@ -28,9 +29,10 @@ export default class CrContentPages extends ChangeRequestCommand<typeof CrConten
       if (rows.length === 0) output.info('No pages.');
       for (const { page, depth } of rows) {
         const title = `${page.emoji ? `${page.emoji} ` : ''}${page.title ?? '(untitled)'}`;
+        const path = pageText(page, 'path');
         const details = [
           page.id,
-          page.path ? `/${page.path.replace(/^\//, '')}` : undefined,
+          path ? `/${path.replace(/^\//, '')}` : undefined,
           page.hidden ? 'hidden' : undefined,
         ];
         output.data(`${'  '.repeat(depth)}${title}  (${details.filter(Boolean).join(', ')})`);

@@ -5,12 +5,16 @@ import {
   crLabel,
   crArg,
   pickReviewer,
+  reviewerUser,
   spaceArg,
 } from '../../../lib/change-requests.js';
+import { CommandError, ExitCode } from '../../../lib/exit-codes.js';
 import { output } from '../../../lib/output.js';
 
 export default class CrReviewersRemove extends ChangeRequestCommand<typeof CrReviewersRemove> {
   static override summary = 'Withdraw the review request from a person';
+  static override description =
+    'Exits 3 when the person is not asked to review the change request: the service answers the same whether or not there was a request to withdraw, so the command checks the requested reviewers first.';
   static override examples = ['<%= config.bin %> cr reviewers remove space_handbook 12 user_grace --yes'];
   static override args = {
     space: spaceArg,
@@ -26,6 +30,15 @@ export default class CrReviewersRemove extends ChangeRequestCommand<typeof CrRev
     const userId = await this.argOrPick(this.args.user, 'the user id', () =>
       pickReviewer(client, spaceId, crId),
     );
+    const reviewers = await client.changeRequests.reviewers
+      .list(spaceId, crId, { limit: 100 })
+      .toArray({ max: 1000 });
+    if (!reviewers.some((reviewer) => reviewerUser(reviewer)?.id === userId)) {
+      throw new CommandError(
+        `${userId} is not asked to review change request ${crLabel(crId)}.`,
+        ExitCode.NotFound,
+      );
+    }
     await this.confirm(`Withdraw the review request from ${userId} on change request ${crLabel(crId)}?`);
     await client.changeRequests.reviewers.remove(spaceId, crId, userId);
     if (this.human) output.success(`${userId} is no longer asked to review change request ${crLabel(crId)}`);

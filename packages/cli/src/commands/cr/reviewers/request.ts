@@ -5,6 +5,7 @@ import {
   crLabel,
   crArg,
   reviewerColumns,
+  reviewerUser,
   spaceArg,
   userName,
 } from '../../../lib/change-requests.js';
@@ -14,7 +15,7 @@ export default class CrReviewersRequest extends ChangeRequestCommand<typeof CrRe
   static override summary = 'Ask people to review a change request';
   static override examples = [
     '<%= config.bin %> cr reviewers request space_handbook 12 --user user_grace',
-    '<%= config.bin %> cr reviewers request space_handbook 12 --user user_grace --user user_linus --subject "Please review the CLI pages"',
+    '<%= config.bin %> cr reviewers request space_handbook 12 --user user_grace --user user_linus --subject "Document the CLI pages"',
   ];
   static override args = { space: spaceArg, cr: crArg };
   static override flags = {
@@ -26,7 +27,7 @@ export default class CrReviewersRequest extends ChangeRequestCommand<typeof CrRe
     }),
     subject: Flags.string({
       char: 's',
-      description: 'Subject of the review request, at most 100 characters',
+      description: "Also set the change request's subject (at most 100 characters)",
     }),
   };
 
@@ -38,9 +39,12 @@ export default class CrReviewersRequest extends ChangeRequestCommand<typeof CrRe
       ...(subject === undefined ? {} : { subject }),
     });
     if (this.human) {
-      const asked = user.map((id) => userName(result.users.find((r) => r.user?.id === id)?.user) || id);
+      const reviewers = result.users ?? [];
+      const asked = user.map(
+        (id) => userName(reviewers.map(reviewerUser).find((reviewer) => reviewer?.id === id)) || id,
+      );
       output.success(`Asked ${asked.join(', ')} to review change request ${crLabel(crId)}`);
-      output.table(result.users, reviewerColumns);
+      output.table(reviewers, reviewerColumns);
     }
     return result;
   }
