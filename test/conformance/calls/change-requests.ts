@@ -1,4 +1,4 @@
-import type { DocumentInput } from '@docs-api/sdk';
+import { documentFromText } from '@docs-api/sdk/contract';
 import { ORG, type AreaCalls } from './types.js';
 
 /** Ids of the sandbox's demo seed (packages/sandbox/src/seed-change-requests.ts). */
@@ -10,16 +10,8 @@ const FILE = 'file_logo';
 
 const content = { gitMetadata: false, computed: false } as const;
 
-/**
- * A rich-text description. Its paragraph holds no text: the request check (document.ts
- * `unknownKeys`) keeps one schema per key across the document's block types, so it would take a
- * text's `leaves` for a key the document does not name.
- */
-const description: DocumentInput = {
-  object: 'document',
-  data: { schemaVersion: 1 },
-  nodes: [{ object: 'block', type: 'paragraph', nodes: [] }],
-};
+/** A rich-text description: paragraphs of text. */
+const description = documentFromText('Adds the install section.\nFixes two broken links.');
 
 export const changeRequestCalls: AreaCalls = {
   'changeRequests.list': {
