@@ -89,7 +89,7 @@ describe('one deadline per attempt covers the headers and the body', () => {
     const client = await serve(({ res, n }) =>
       n === 1 ? partialBody(res, 200, site, 'stall') : send(res, 200, site),
     );
-    await expect(client.sites.get('org_1', 's1', { timeout: 300 })).resolves.toMatchObject({ id: 's1' });
+    await expect(client.sites.get('org_1', 's1', { timeout: 750 })).resolves.toMatchObject({ id: 's1' });
     expect(server?.received).toHaveLength(2);
   });
 });

@@ -36,8 +36,12 @@ import {
 } from './fault-server.js';
 
 const TOKEN = 'tok_fault_matrix_secret';
-/** Small settings so the suite runs in seconds; rows whose server asks to wait up to 2 s get a larger cap. */
-const SETTINGS = { timeout: 400, maxRetries: 2, maxRetryDelay: 300 };
+/**
+ * Small settings so the suite runs in seconds; rows whose server asks to wait up to 2 s get a
+ * larger cap. The timeout leaves room for a loopback answer on a loaded machine: a spurious
+ * timeout would add a retry and break the request counts.
+ */
+const SETTINGS = { timeout: 750, maxRetries: 2, maxRetryDelay: 300 };
 const WAIT_SETTINGS = { ...SETTINGS, maxRetryDelay: 2500 };
 /** Scheduling slack for a loaded machine, on top of the computed bound. */
 const MARGIN = 1500;
@@ -357,6 +361,9 @@ interface RowRecord {
   op: string;
   held: boolean;
   cell: string;
+  /** Milliseconds the call took, and the bound computed from its settings. */
+  elapsed?: number;
+  bound?: number;
 }
 const records: RowRecord[] = [];
 const LIST = 'GET sites.list';
@@ -395,8 +402,19 @@ afterAll(async () => {
     }),
   ];
   const held = records.filter((record) => record.held).length;
+  const timed = records.filter((record) => record.elapsed !== undefined && record.bound !== undefined);
+  const closest = timed.reduce<RowRecord | undefined>(
+    (worst, record) =>
+      !worst || (record.elapsed ?? 0) / (record.bound ?? 1) > (worst.elapsed ?? 0) / (worst.bound ?? 1)
+        ? record
+        : worst,
+    undefined,
+  );
+  const closestLine = closest
+    ? `\nclosest to its time bound: ${closest.kind} × ${closest.op}, ${Math.round(closest.elapsed ?? 0)} ms of ${closest.bound} ms`
+    : '';
   console.log(
-    `${lines.join('\n')}\n(cell: outcome, requests received r, retries announced)\nfault matrix: ${held}/${records.length} rows held`,
+    `${lines.join('\n')}\n(cell: outcome, requests received r, retries announced)${closestLine}\nfault matrix: ${held}/${records.length} rows held`,
   );
 });
 
@@ -471,6 +489,7 @@ describe.concurrent('fault matrix: every fault kind × every method', () => {
           }
 
           const { result, data, elapsed, bound, events } = await measure(origin, settings, opCase.call);
+          Object.assign(record, { elapsed, bound });
           const requests = main?.received.length ?? 0;
           record.cell = `${short(result)} ${requests}r ${events.length}`;
 
@@ -489,8 +508,9 @@ describe.concurrent('fault matrix: every fault kind × every method', () => {
             }
           }
           // What the server received: never a replay of a request that may have been processed.
-          expect(requests).toBe(expected.requests);
-          expect(events).toHaveLength(expected.retries);
+          const reasons = events.map((event) => event.reason).join(', ');
+          expect(requests, `retries: ${reasons}`).toBe(expected.requests);
+          expect(events, `retries: ${reasons}`).toHaveLength(expected.retries);
           for (const [index, event] of events.entries()) {
             expect(event).toMatchObject({ operation: opCase.id, method: opCase.method, attempt: index + 1 });
             expect(event.path).not.toContain('?');
@@ -535,10 +555,11 @@ describe.concurrent('fault matrix: list cursors (GET sites.list)', () => {
       records.push(record);
       const main = await server(({ res, n }) => send(res, 200, each.page(n)));
       try {
-        const { result, elapsed, bound } = await measure(main.origin, SETTINGS, (client) =>
+        const { result, elapsed, bound, events } = await measure(main.origin, SETTINGS, (client) =>
           client.sites.list('org_1').toArray({ max: 30 }),
         );
-        record.cell = `${short(result)} ${main.received.length}r 0`;
+        expect(events, events.map((event) => event.reason).join(', ')).toHaveLength(0);
+        Object.assign(record, { elapsed, bound, cell: `${short(result)} ${main.received.length}r 0` });
         expect(result).toBeInstanceOf(PaginationError);
         expect((result as PaginationError).reason).toBe(each.reason);
         expect(main.received).toHaveLength(each.requests);

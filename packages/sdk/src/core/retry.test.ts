@@ -126,10 +126,10 @@ describe('the retry policy reads the operation, not the method', () => {
   });
 
   it('retries an idempotent call that timed out, and succeeds', async () => {
-    nock(API).get(`${SITES}/s1`).delay(2000).reply(200, site('s1'));
+    nock(API).get(`${SITES}/s1`).delay(3000).reply(200, site('s1'));
     nock(API).get(`${SITES}/s1`).reply(200, site('s1'));
 
-    await expect(makeClient({ timeout: 100 }).sites.get('org_1', 's1')).resolves.toMatchObject({ id: 's1' });
+    await expect(makeClient({ timeout: 500 }).sites.get('org_1', 's1')).resolves.toMatchObject({ id: 's1' });
   });
 
   it('does not retry a non-idempotent call that timed out', async () => {
@@ -289,13 +289,13 @@ describe('onRetry', () => {
   it('names connection failures and timeouts', async () => {
     nock(API).get(`${SITES}/s1`).replyWithError({ code: 'ECONNRESET', message: 'socket hang up' });
     nock(API).get(`${SITES}/s1`).replyWithError({ code: 'ECONNREFUSED', message: 'refused' });
-    nock(API).get(`${SITES}/s1`).delay(1000).reply(200, site('s1'));
+    nock(API).get(`${SITES}/s1`).delay(3000).reply(200, site('s1'));
     nock(API).get(`${SITES}/s1`).reply(200, site('s1'));
     const reasons: string[] = [];
 
     await makeClient({
       maxRetries: 3,
-      timeout: 100,
+      timeout: 500,
       onRetry: (event) => reasons.push(event.reason),
     }).sites.get('org_1', 's1');
     expect(reasons).toEqual(['connection reset', 'connection refused', 'timeout']);
