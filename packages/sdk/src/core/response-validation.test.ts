@@ -25,7 +25,8 @@ function client(responseValidation?: ResponseValidation) {
   const logger = { debug: vi.fn(), warn: vi.fn() };
   return {
     logger,
-    client: makeClient({ logger, ...(responseValidation ? { responseValidation } : {}) }),
+    // Undefined lets DOCS_RESPONSE_VALIDATION decide.
+    client: makeClient({ logger, responseValidation }),
   };
 }
 
@@ -141,16 +142,23 @@ describe('DOCS_RESPONSE_VALIDATION', () => {
 
   it('refuses a value it does not know, naming the variable and the allowed values', () => {
     vi.stubEnv('DOCS_RESPONSE_VALIDATION', 'lax');
-    expect(() => makeClient()).toThrow(InvalidOptionError);
-    expect(() => makeClient()).toThrow(
-      'DOCS_RESPONSE_VALIDATION must be one of strict, warn, off (got "lax")',
-    );
+    const fromEnv = () => makeClient({ responseValidation: undefined });
+    expect(fromEnv).toThrow(InvalidOptionError);
+    expect(fromEnv).toThrow('DOCS_RESPONSE_VALIDATION must be one of strict, warn, off (got "lax")');
   });
 
   it('refuses an unknown option value too', () => {
     expect(() => makeClient({ responseValidation: 'loose' as ResponseValidation })).toThrow(
       'the responseValidation option must be one of strict, warn, off (got "loose")',
     );
+  });
+
+  it('does not reach clients of tests, which stay strict unless they ask', async () => {
+    vi.stubEnv('DOCS_RESPONSE_VALIDATION', 'off');
+    nock(API)
+      .get(`${SITES}/s1`)
+      .reply(200, site('s1', { visibility: 1 }));
+    await rejection(makeClient().sites.get('org_1', 's1'), ResponseValidationError);
   });
 
   it('ignores an empty variable', async () => {

@@ -191,7 +191,7 @@ describe('no error class ever shows the token or a share key (util.inspect, JSON
     expect(badUrl).toBeInstanceOf(InvalidBaseUrlError);
     expectNoSecret(badUrl);
     vi.stubEnv('DOCS_RESPONSE_VALIDATION', TOKEN);
-    const badOption = thrown(() => makeClient());
+    const badOption = thrown(() => makeClient({ responseValidation: undefined }));
     expect(badOption).toBeInstanceOf(InvalidOptionError);
     expectNoSecret(badOption);
   });
