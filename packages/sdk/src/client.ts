@@ -1,10 +1,15 @@
-import type { z } from 'zod';
 import type { ApiPromise } from './core/api-promise.js';
 import { DocsError } from './core/errors.js';
-import { checkToken, normalizeBaseUrl } from './core/credentials.js';
-import { HttpClient, type RequestOptions } from './core/http.js';
+import { InvalidOptionError, checkToken, normalizeBaseUrl } from './core/credentials.js';
+import {
+  HttpClient,
+  RESPONSE_VALIDATION_MODES,
+  type RawRequest,
+  type RequestOptions,
+  type ResponseValidation,
+} from './core/http.js';
 import type { Logger } from './core/logger.js';
-import type { HttpMethod } from './contract/operation.js';
+import type { RetryEvent } from './core/retry.js';
 import { ChangeRequests } from './resources/change-requests.js';
 import { Organizations } from './resources/organizations.js';
 import { Members } from './resources/members.js';
@@ -31,16 +36,28 @@ export interface ClientOptions {
   baseUrl?: string | undefined;
   /** A fetch implementation, e.g. a sandbox's `fetch` for in-process tests. */
   fetch?: typeof fetch | undefined;
-  /** Milliseconds allowed for each attempt. Default 60 000. */
+  /** Milliseconds allowed for each attempt: connecting, the headers and the whole body. Default 60 000. */
   timeout?: number | undefined;
   /** Retries for retryable failures. Default 2. */
   maxRetries?: number | undefined;
-  /** Longest wait between retries, including a server's `Retry-After`. Default 60 000 ms. */
+  /**
+   * Longest wait between retries. A server asking (`Retry-After`, `X-RateLimit-Reset`) for a
+   * longer wait is not waited for: the call fails at once with an error carrying `retryAt`.
+   * Default 60 000 ms.
+   */
   maxRetryDelay?: number | undefined;
-  /** Receives request, retry and failure lines; never the token. */
+  /** Receives request, retry, failure and response-drift lines; never the token. */
   logger?: Logger | undefined;
   /** Prepended to the SDK's own user agent. */
   userAgent?: string | undefined;
+  /**
+   * What to do with a response that does not fit the contract: `strict` throws
+   * `ResponseValidationError`, `warn` logs each drift once and uses the data as received, `off`
+   * skips the check. Defaults to `DOCS_RESPONSE_VALIDATION`, then `strict`.
+   */
+  responseValidation?: ResponseValidation | undefined;
+  /** Called before each wait between two attempts, e.g. to tell a person why the call is slow. */
+  onRetry?: ((event: RetryEvent) => void) | undefined;
 }
 
 /** Thrown by the constructor when no token is given and `DOCS_API_TOKEN` is not set. */
@@ -49,6 +66,19 @@ export class MissingTokenError extends DocsError {
   constructor() {
     super('No API token: pass { token } to DocsClient or set DOCS_API_TOKEN.');
   }
+}
+
+function readResponseValidation(option: ResponseValidation | undefined): ResponseValidation {
+  const [value, source] =
+    option !== undefined
+      ? [option as string, 'the responseValidation option']
+      : [readEnv('DOCS_RESPONSE_VALIDATION'), 'DOCS_RESPONSE_VALIDATION'];
+  if (value === undefined) return 'strict';
+  const mode = RESPONSE_VALIDATION_MODES.find((allowed) => allowed === value);
+  if (mode) return mode;
+  // Echo the value only when it looks like a misspelt mode: a pasted secret must not be shown.
+  const shown = /^[a-z-]{1,12}$/i.test(String(value)) ? ` (got "${String(value)}")` : '';
+  throw new InvalidOptionError(`${source} must be one of ${RESPONSE_VALIDATION_MODES.join(', ')}${shown}`);
 }
 
 function readEnv(name: string): string | undefined {
@@ -98,6 +128,8 @@ export class DocsClient {
       maxRetryDelay: options.maxRetryDelay ?? 60_000,
       logger: options.logger,
       userAgent: options.userAgent ? `${options.userAgent} ${userAgent}` : userAgent,
+      responseValidation: readResponseValidation(options.responseValidation),
+      onRetry: options.onRetry,
     });
     this.sites = new Sites(this.#http);
     this.organizations = new Organizations(this.#http);
@@ -117,18 +149,11 @@ export class DocsClient {
 
   /**
    * Calls an endpoint the resources do not cover, with the same auth, retries and errors.
-   * Build `path` with the `path` tag so every value is encoded.
+   * Build `path` with the `path` tag so every value is encoded. `idempotent` (default: true for
+   * GET, HEAD, PUT and DELETE) says whether the call may be replayed after the server may have
+   * received it.
    */
-  request<T = unknown>(
-    spec: {
-      method: HttpMethod;
-      path: string;
-      query?: Record<string, unknown>;
-      body?: unknown;
-      schema?: z.ZodType<T>;
-    },
-    options?: RequestOptions,
-  ): ApiPromise<T> {
+  request<T = unknown>(spec: RawRequest<T>, options?: RequestOptions): ApiPromise<T> {
     return this.#http.request(spec, options);
   }
 

@@ -1,9 +1,16 @@
 export { DocsClient, DEFAULT_BASE_URL, MissingTokenError, type ClientOptions } from './client.js';
 export * from './core/errors.js';
-export { InvalidBaseUrlError, InvalidTokenError, checkToken, normalizeBaseUrl } from './core/credentials.js';
+export {
+  InvalidBaseUrlError,
+  InvalidOptionError,
+  InvalidTokenError,
+  checkToken,
+  normalizeBaseUrl,
+} from './core/credentials.js';
 export { ApiPromise, type WithResponse } from './core/api-promise.js';
-export { PagePromise, type Page } from './core/pagination.js';
-export type { RequestOptions } from './core/http.js';
+export { MAX_EMPTY_PAGES, PagePromise, type Page } from './core/pagination.js';
+export type { RawRequest, RequestOptions, ResponseValidation } from './core/http.js';
+export type { RateLimitInfo, RetryEvent } from './core/retry.js';
 export type { Logger } from './core/logger.js';
 export { path } from './core/path.js';
 export { VERSION } from './version.js';

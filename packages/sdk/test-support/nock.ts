@@ -10,13 +10,18 @@ import { DocsClient, type ClientOptions } from '../src/index.js';
 export const API = 'https://api.test';
 export const TOKEN = 'tok_secret_123';
 
-/** A client for {@link API}: two quick retries unless `overrides` says otherwise. */
+/**
+ * A client for {@link API}: two quick retries, and strict response validation whatever
+ * `DOCS_RESPONSE_VALIDATION` says, unless `overrides` says otherwise (pass
+ * `responseValidation: undefined` to read the variable).
+ */
 export function makeClient(overrides: ClientOptions = {}): DocsClient {
   return new DocsClient({
     token: TOKEN,
     baseUrl: `${API}/v1`,
     maxRetries: 2,
     maxRetryDelay: 50,
+    responseValidation: 'strict',
     ...overrides,
   });
 }

@@ -1,7 +1,11 @@
+import type { RateLimitInfo } from './retry.js';
+
 /** What `.withResponse()` gives: the parsed data and the raw `Response` (body already read). */
 export interface WithResponse<T> {
   data: T;
   response: Response;
+  /** The rate limit this response announced (`X-RateLimit-*`); undefined without those headers. */
+  rateLimit?: RateLimitInfo | undefined;
 }
 
 /**

@@ -15,6 +15,11 @@ export class InvalidBaseUrlError extends DocsError {
   override name = 'InvalidBaseUrlError';
 }
 
+/** An option (or the environment variable standing for it) has a value the SDK does not accept. */
+export class InvalidOptionError extends DocsError {
+  override name = 'InvalidOptionError';
+}
+
 const CHARACTER_NAMES: Record<string, string> = {
   '\n': 'a line break',
   '\r': 'a carriage return',

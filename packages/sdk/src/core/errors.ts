@@ -1,4 +1,5 @@
 import { describeIssues, type ValidationIssue } from '../contract/validation.js';
+import type { RateLimitInfo } from './retry.js';
 
 export type { ValidationIssue };
 
@@ -46,9 +47,20 @@ export interface ApiErrorInit {
   headers: Headers;
   method: string;
   url: string;
+  /** How long the server asked to wait before trying again (`Retry-After`, or `X-RateLimit-Reset` on a 429). */
+  retryAfterMs?: number | undefined;
+  /** The limits the response announced (`X-RateLimit-*`). */
+  rateLimit?: RateLimitInfo | undefined;
+  /** Said after the server's message, e.g. why a redirect was not followed. */
+  detail?: string | undefined;
+  /** The time the error is made; `retryAt` is counted from it. */
+  now?: number | undefined;
 }
 
-/** The server answered with a non-success status. */
+/**
+ * The server answered with a non-success status. `headers` and `url` come with credentials and
+ * secret query values replaced, `body` with the token replaced.
+ */
 export class ApiError extends DocsError {
   override name = 'ApiError';
   readonly status: number;
@@ -58,11 +70,25 @@ export class ApiError extends DocsError {
   readonly requestId: string | undefined;
   readonly method: string;
   readonly url: string;
+  /** Milliseconds the server asked to wait before trying again, when it said so. */
+  readonly retryAfterMs: number | undefined;
+  /** When the server said the call may be tried again. */
+  readonly retryAt: Date | undefined;
+  /** The rate limit the response announced (`X-RateLimit-*`), undefined without those headers. */
+  readonly rateLimit: RateLimitInfo | undefined;
 
   constructor(init: ApiErrorInit) {
     const requestId = init.headers.get('x-request-id') ?? undefined;
+    const retryAt =
+      init.retryAfterMs !== undefined ? new Date((init.now ?? Date.now()) + init.retryAfterMs) : undefined;
+    const retryNote =
+      retryAt && init.retryAfterMs
+        ? `; retry after ${isoSeconds(retryAt)} (in ${Math.ceil(init.retryAfterMs / 1000)} s)`
+        : '';
     super(
       `${init.method} ${pathOf(init.url)} failed with ${init.status}: ${messageFromBody(init.body, init.status)}` +
+        (init.detail ? `; ${init.detail}` : '') +
+        retryNote +
         (requestId ? ` (request id ${requestId})` : ''),
     );
     this.status = init.status;
@@ -71,6 +97,9 @@ export class ApiError extends DocsError {
     this.requestId = requestId;
     this.method = init.method;
     this.url = init.url;
+    this.retryAfterMs = init.retryAfterMs;
+    this.retryAt = retryAt;
+    this.rateLimit = init.rateLimit;
   }
 
   /** The server's own explanation, without the request line. */
@@ -80,6 +109,7 @@ export class ApiError extends DocsError {
 
   static from(init: ApiErrorInit): ApiError {
     const { status } = init;
+    if (status >= 300 && status < 400) return new RedirectError(init);
     if (status === 400) return new BadRequestError(init);
     if (status === 401) return new AuthenticationError(init);
     if (status === 403) return new PermissionDeniedError(init);
@@ -92,6 +122,17 @@ export class ApiError extends DocsError {
   }
 }
 
+/**
+ * A redirect the SDK did not follow: it follows only same-origin redirects of GET and HEAD
+ * requests, so a write is never sent twice and the token never goes to another origin.
+ */
+export class RedirectError extends ApiError {
+  override name = 'RedirectError';
+  /** Where the server pointed (secrets replaced), when it said. */
+  get location(): string | undefined {
+    return this.headers.get('location') ?? undefined;
+  }
+}
 export class BadRequestError extends ApiError {
   override name = 'BadRequestError';
 }
@@ -117,7 +158,11 @@ export class InternalServerError extends ApiError {
   override name = 'InternalServerError';
 }
 
-/** The server could not be reached, or the connection dropped before an answer. */
+/**
+ * The server could not be reached, or the connection dropped before the whole answer was read
+ * (before the headers or in the middle of the body). `cause` is a copy of the network error
+ * without secrets.
+ */
 export class ConnectionError extends DocsError {
   override name = 'ConnectionError';
   constructor(message: string, options?: { cause?: unknown }) {
@@ -125,7 +170,10 @@ export class ConnectionError extends DocsError {
   }
 }
 
-/** The request took longer than the `timeout` option. */
+/**
+ * An attempt took longer than the `timeout` option: one deadline covers the whole answer,
+ * headers, body and parsing, so a body that stalls half-way ends here too.
+ */
 export class TimeoutError extends DocsError {
   override name = 'TimeoutError';
 }
@@ -133,6 +181,37 @@ export class TimeoutError extends DocsError {
 /** The caller's `AbortSignal` cancelled the request. */
 export class AbortError extends DocsError {
   override name = 'AbortError';
+}
+
+/**
+ * A list walk stopped because the server's cursors would never end it: a cursor came back
+ * that was already followed, or too many pages in a row were empty yet pointed to another.
+ * The items yielded so far were real; the list may be incomplete.
+ */
+export class PaginationError extends DocsError {
+  override name = 'PaginationError';
+  readonly operation: string;
+  /** `repeated-cursor` or `empty-pages`. */
+  readonly reason: 'repeated-cursor' | 'empty-pages';
+  /** Pages read before stopping. */
+  readonly pages: number;
+  /** Distinct cursors followed before stopping. */
+  readonly cursors: number;
+
+  constructor(
+    message: string,
+    init: { operation: string; reason: 'repeated-cursor' | 'empty-pages'; pages: number; cursors: number },
+  ) {
+    super(message);
+    this.operation = init.operation;
+    this.reason = init.reason;
+    this.pages = init.pages;
+    this.cursors = init.cursors;
+  }
+}
+
+function isoSeconds(date: Date): string {
+  return date.toISOString().replace(/\.000Z$/, 'Z');
 }
 
 function pathOf(url: string): string {
@@ -147,6 +226,11 @@ const MESSAGE_KEYS = ['message', 'error_description', 'detail', 'title', 'error'
 
 /** Finds a human message in an error body of any shape: `{error: {message}}`, `{message}`, text, ... */
 export function messageFromBody(body: unknown, status: number): string {
+  // A proxy's HTML error page: its title says more than its markup.
+  if (typeof body === 'string' && /^\s*</.test(body)) {
+    const title = /<title[^>]*>([^<]*)<\/title>/i.exec(body)?.[1]?.trim();
+    return `${title || statusText(status)} (an HTML page)`;
+  }
   const found = findMessage(body, 0);
   if (found) return found.length > 500 ? `${found.slice(0, 500)}…` : found;
   return statusText(status);

@@ -7,6 +7,7 @@ import {
   DocsError,
   InternalServerError,
   RateLimitError,
+  RedirectError,
   ResponseValidationError,
   TimeoutError,
   VERSION,
@@ -140,13 +141,20 @@ describe('retries', () => {
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
-  it('caps a long Retry-After (3600 s) at maxRetryDelay', async () => {
+  it('does not sleep a Retry-After (3600 s) beyond maxRetryDelay: fails at once saying when to retry', async () => {
     nock(API).get(`${SITES}/s1`).reply(429, { message: 'come back in an hour' }, { 'retry-after': '3600' });
-    nock(API).get(`${SITES}/s1`).reply(200, site('s1'));
+    const retry = spare('get', `${SITES}/s1`, 200, site('s1'));
 
     const started = Date.now();
-    await expect(makeClient().sites.get('org_1', 's1')).resolves.toMatchObject({ id: 's1' });
-    expect(Date.now() - started).toBeLessThan(2000);
+    const error = await rejection(makeClient().sites.get('org_1', 's1'), RateLimitError);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(retry.hits).toBe(0);
+    expect(error.retryAfterMs).toBe(3_600_000);
+    expect(error.retryAt).toBeInstanceOf(Date);
+    expect(Math.abs((error.retryAt?.getTime() ?? 0) - (started + 3_600_000))).toBeLessThan(2000);
+    expect(error.message).toMatch(
+      /^GET \/v1\/orgs\/org_1\/sites\/s1 failed with 429: come back in an hour; retry after \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z \(in 3600 s\)$/,
+    );
   });
 
   it('gives up after maxRetries (2) retries, i.e. three attempts, with the last error', async () => {
@@ -231,12 +239,15 @@ describe('retries', () => {
     expect(attempts).toBe(1);
   });
 
-  it('does not retry a PATCH answered with 503', async () => {
-    nock(API).patch(`${SITES}/s1`).reply(503, '', { 'retry-after': '0' });
-    const retry = spare('patch', `${SITES}/s1`, 200, site('s1'));
+  it('retries a PATCH answered with 503 when the operation is declared idempotent (sites.update)', async () => {
+    nock(API).patch(`${SITES}/s1`, { title: 'Renamed' }).reply(503, '', { 'retry-after': '0' });
+    nock(API)
+      .patch(`${SITES}/s1`, { title: 'Renamed' })
+      .reply(200, site('s1', { title: 'Renamed' }));
 
-    await rejection(makeClient().sites.update('org_1', 's1', { title: 'Renamed' }), InternalServerError);
-    expect(retry.hits).toBe(0);
+    await expect(makeClient().sites.update('org_1', 's1', { title: 'Renamed' })).resolves.toMatchObject({
+      title: 'Renamed',
+    });
   });
 
   it('retries a PUT on 503 and sends the same body again', async () => {
@@ -412,6 +423,56 @@ describe('responses', () => {
   });
 });
 
+describe('redirects', () => {
+  it('follows a same-origin redirect of a GET, with the token', async () => {
+    nock(API).get(`${SITES}/s1`).reply(302, '', { location: '/v1/orgs/org_1/sites/s1-moved' });
+    nock(API).get(`${SITES}/s1-moved`).matchHeader('authorization', `Bearer ${TOKEN}`).reply(200, site('s1'));
+
+    await expect(makeClient().sites.get('org_1', 's1')).resolves.toMatchObject({ id: 's1' });
+  });
+
+  it('does not follow a redirect to another origin, even for a GET: the token stays here', async () => {
+    nock(API).get(`${SITES}/s1`).reply(301, '', { location: 'https://evil.test/steal' });
+    let stolen = 0;
+    nock('https://evil.test')
+      .get('/steal')
+      .optionally()
+      .reply(() => {
+        stolen++;
+        return [200, site('s1')];
+      });
+
+    const error = await rejection(makeClient().sites.get('org_1', 's1'), RedirectError);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(301);
+    expect(error.location).toBe('https://evil.test/steal');
+    expect(error.message).toContain('another origin (https://evil.test/steal)');
+    expect(stolen).toBe(0);
+  });
+
+  it.each([302, 303, 307, 308])(
+    'does not follow a %i answering a POST: it is not sent again',
+    async (status) => {
+      nock(API).post(SITES).reply(status, '', { location: '/v1/elsewhere' });
+
+      const error = await rejection(makeClient().sites.create('org_1', { title: 'Once' }), RedirectError);
+      expect(error.message).toContain(
+        'the SDK follows redirects of GET and HEAD only, so the POST was not sent again',
+      );
+    },
+  );
+
+  it('stops after 5 redirects in a row', async () => {
+    nock(API)
+      .get(`${SITES}/s1`)
+      .times(6)
+      .reply(302, '', { location: `${SITES}/s1` });
+
+    const error = await rejection(makeClient().sites.get('org_1', 's1'), RedirectError);
+    expect(error.message).toContain('more than 5 redirects in a row');
+  });
+});
+
 describe('logging', () => {
   it('logs requests and retries without ever writing the token', async () => {
     const logger = { debug: vi.fn(), warn: vi.fn() };
@@ -428,7 +489,7 @@ describe('logging', () => {
     expect(debugLines.some((line) => line.includes(`GET ${API}${SITES}/s1`))).toBe(true);
     expect(debugLines.some((line) => line.includes('401'))).toBe(true);
     expect(logger.warn).toHaveBeenCalledTimes(1);
-    expect(String(logger.warn.mock.calls[0]?.[0])).toMatch(/retrying GET .*\(retry 1\)/);
+    expect(String(logger.warn.mock.calls[0]?.[0])).toMatch(/retrying GET .* \(retry 1 of 2\): HTTP 503$/);
     expect(JSON.stringify(logger.debug.mock.calls)).not.toContain(TOKEN);
     expect(JSON.stringify(logger.warn.mock.calls)).not.toContain(TOKEN);
   });

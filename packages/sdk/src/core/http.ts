@@ -1,9 +1,3 @@
-import ky, {
-  HTTPError,
-  TimeoutError as KyTimeoutError,
-  type KyInstance,
-  type Options as KyOptions,
-} from 'ky';
 import type { z } from 'zod';
 import type { HttpMethod, Operation } from '../contract/operation.js';
 import { encodeQuery } from '../contract/query.js';
@@ -14,21 +8,42 @@ import {
   AbortError,
   ApiError,
   ConnectionError,
-  DocsError,
+  RedirectError,
   RequestValidationError,
   ResponseValidationError,
   TimeoutError,
+  type DocsError,
   type ValidationIssue,
 } from './errors.js';
-import { redact, type Logger } from './logger.js';
+import type { Logger } from './logger.js';
 import { PagePromise } from './pagination.js';
 import { expandPath } from './path.js';
+import { redactBody, redactCause, redactHeaders, redactText, safeUrl, secretsOf } from './redact.js';
+import {
+  NOT_CONNECTED_CODES,
+  RETRY_STATUSES,
+  backoff,
+  readRateLimit,
+  serverWait,
+  sleep,
+  type RateLimitInfo,
+  type RetryEvent,
+} from './retry.js';
+
+/**
+ * What to do with a response that does not fit the contract's schema:
+ * - `strict` (default): throw `ResponseValidationError` with the issues and the raw data;
+ * - `warn`: log each drift once per client through `logger.warn`, and use the data as received;
+ * - `off`: do not check responses against the schemas (bodies are still parsed as JSON).
+ */
+export type ResponseValidation = 'strict' | 'warn' | 'off';
+export const RESPONSE_VALIDATION_MODES: readonly ResponseValidation[] = ['strict', 'warn', 'off'];
 
 /** Per-call options, accepted as the last argument of every resource method. */
 export interface RequestOptions {
-  /** Cancels the request (and any retry wait). */
+  /** Cancels the request (and any retry wait) with an `AbortError`. */
   signal?: AbortSignal | undefined;
-  /** Milliseconds for each attempt; overrides the client's `timeout`. */
+  /** Milliseconds for each attempt, headers and body; overrides the client's `timeout`. */
   timeout?: number | undefined;
   /** Overrides the client's `maxRetries` for this call. */
   maxRetries?: number | undefined;
@@ -45,6 +60,8 @@ export interface HttpConfig {
   maxRetryDelay: number;
   logger?: Logger | undefined;
   userAgent: string;
+  responseValidation: ResponseValidation;
+  onRetry?: ((event: RetryEvent) => void) | undefined;
 }
 
 /** Inputs of one operation call, before validation. */
@@ -54,17 +71,27 @@ export interface OperationInput {
   body?: unknown;
 }
 
-const RETRY_STATUSES = [408, 429, 500, 502, 503, 504];
-const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE']);
-const INITIAL_RETRY_DELAY = 500;
-/** Codes meaning the connection was never made, so even a POST cannot have reached the server. */
-const NOT_CONNECTED_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-]);
+/** A request outside the contract's operations (`client.request()`). */
+export interface RawRequest<T> {
+  method: HttpMethod;
+  path: string;
+  query?: Record<string, unknown>;
+  body?: unknown;
+  schema?: z.ZodType<T>;
+  /**
+   * Whether the call may be replayed after the server may have received it. Defaults to true
+   * for GET, HEAD, PUT and DELETE, false for POST and PATCH.
+   */
+  idempotent?: boolean;
+}
+
+const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'PUT', 'DELETE']);
+const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
+const MAX_REDIRECTS = 5;
+/** setTimeout fires at once past this: a longer timeout means none. */
+const MAX_TIMER = 2_147_483_647;
+/** Drifts remembered per client, so a long-lived client cannot grow without bound. */
+const MAX_DRIFT_KEYS = 1000;
 
 interface SendSpec {
   label: string;
@@ -73,40 +100,61 @@ interface SendSpec {
   search?: URLSearchParams | undefined;
   body?: unknown;
   response?: z.ZodType | undefined;
+  idempotent: boolean;
+  /** Parse JSON even without a schema (`client.request()`). */
+  rawJson: boolean;
 }
 
-/** The only place that speaks HTTP: auth, retries, timeouts, error mapping and response parsing. */
+type Phase = 'headers' | 'body';
+
+/** How one attempt ended. The body of a response is read whatever its status. */
+type Outcome =
+  | { kind: 'response'; response: Response; text: string; url: string }
+  | { kind: 'timeout'; phase: Phase }
+  | { kind: 'abort' }
+  | { kind: 'network'; error: unknown; phase: Phase };
+
+/** A failed attempt, and what the retry policy needs to know about it. */
+interface Failure {
+  error: DocsError;
+  /** Retried when the operation is idempotent (retryable status, timeout, connection failure). */
+  retryable: boolean;
+  /** The request cannot have reached the server: retried for any operation. */
+  neverConnected: boolean;
+  /** The server's own wait (`Retry-After`, `X-RateLimit-Reset`), when it gave one. */
+  waitMs?: number | undefined;
+  reason: string;
+  rateLimit?: RateLimitInfo | undefined;
+}
+
+/** Everything the SDK knows about the call being made, for messages. */
+interface CallContext {
+  spec: SendSpec;
+  url: string;
+  /** `url` as shown: no credentials, no secret query values. */
+  shownUrl: string;
+  /** `METHOD /path`, for messages. */
+  where: string;
+  secrets: string[];
+  timeout: number;
+}
+
+/**
+ * The only place that speaks HTTP: auth, retries, timeouts, redirects, error mapping and
+ * response parsing. One `fetch` per attempt; the retry loop is this file's own (see
+ * docs/decisions/0009-own-retry-loop-on-fetch.md).
+ */
 export class HttpClient {
   readonly #config: HttpConfig;
-  readonly #ky: KyInstance;
+  readonly #fetch: typeof fetch;
+  readonly #origin: string;
+  readonly #drift = new Set<string>();
 
   constructor(config: HttpConfig) {
     this.#config = config;
-    const logger = config.logger;
-    this.#ky = ky.create({
-      ...(config.fetch ? { fetch: config.fetch } : {}),
-      throwHttpErrors: true,
-      headers: {
-        authorization: `Bearer ${config.token}`,
-        accept: 'application/json',
-        'user-agent': config.userAgent,
-      },
-      hooks: logger
-        ? {
-            beforeRequest: [(request) => logger.debug(`→ ${request.method} ${request.url}`)],
-            afterResponse: [
-              (request, _options, response) =>
-                logger.debug(`← ${response.status} ${request.method} ${request.url}`),
-            ],
-            beforeRetry: [
-              ({ request, error, retryCount }) =>
-                logger.warn(`retrying ${request.method} ${request.url} (retry ${retryCount})`, {
-                  reason: redact(error.message, config.token),
-                }),
-            ],
-          }
-        : {},
-    });
+    // Looked up per call, so a fetch stubbed after the client was made (nock, msw) is used.
+    this.#fetch = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.#origin = new URL(config.baseUrl).origin;
   }
 
   /** Calls one contract operation and parses its answer with the operation's response schema. */
@@ -126,20 +174,15 @@ export class HttpClient {
         page === undefined ? input : { ...input, query: { ...input.query, page } },
         options,
       );
-    return new PagePromise<T, E>(fetchPage(), fetchPage);
+    const start = input.query?.page;
+    return new PagePromise<T, E>(fetchPage(), fetchPage, {
+      operation: operation.id,
+      startCursor: typeof start === 'string' ? start : undefined,
+    });
   }
 
   /** A request outside the contract's operations, with the same auth, retries and errors. */
-  request<T = unknown>(
-    spec: {
-      method: HttpMethod;
-      path: string;
-      query?: Record<string, unknown>;
-      body?: unknown;
-      schema?: z.ZodType<T>;
-    },
-    options?: RequestOptions,
-  ): ApiPromise<T> {
+  request<T = unknown>(spec: RawRequest<T>, options?: RequestOptions): ApiPromise<T> {
     const path = spec.path.startsWith('/') ? spec.path : `/${spec.path}`;
     return new ApiPromise(
       this.#send<T>(
@@ -150,9 +193,10 @@ export class HttpClient {
           search: encodeQuery(spec.query),
           body: spec.body,
           response: spec.schema,
+          idempotent: spec.idempotent ?? IDEMPOTENT_METHODS.has(spec.method),
+          rawJson: true,
         },
         options,
-        true,
       ),
     );
   }
@@ -175,94 +219,344 @@ export class HttpClient {
         search: encodeQuery(query as Record<string, unknown> | undefined, operation.queryWireNames),
         body,
         response: operation.response,
+        idempotent: operation.idempotent,
+        rawJson: false,
       },
       options,
-      false,
     );
   }
 
-  async #send<T>(
-    spec: SendSpec,
-    options: RequestOptions | undefined,
-    rawJson: boolean,
-  ): Promise<WithResponse<T>> {
+  /**
+   * Sends the request, retrying by the policy:
+   * - an operation that is not idempotent is sent again only when it provably never reached
+   *   the server (connection refused, DNS failure, unreachable);
+   * - an idempotent one also on 408/429/500/502/503/504, on any connection failure (mid-body
+   *   included) and on timeouts;
+   * - the wait is the server's (`Retry-After`, else `X-RateLimit-Reset` on a 429), else an
+   *   exponential backoff; a server wait beyond `maxRetryDelay` is not slept: the call fails
+   *   at once with an error saying when to retry.
+   */
+  async #send<T>(spec: SendSpec, options: RequestOptions | undefined): Promise<WithResponse<T>> {
     const config = this.#config;
     const search = spec.search?.toString();
     const url = `${config.baseUrl}${spec.path}${search ? `?${search}` : ''}`;
-    const signal = options?.signal;
-    const timeout = options?.timeout ?? config.timeout;
-    const kyOptions: KyOptions = {
-      method: spec.method,
-      timeout,
-      retry: {
-        limit: options?.maxRetries ?? config.maxRetries,
-        methods: ['get', 'put', 'delete', 'head', 'post', 'patch'],
-        statusCodes: RETRY_STATUSES,
-        afterStatusCodes: RETRY_STATUSES,
-        maxRetryAfter: config.maxRetryDelay,
-        backoffLimit: config.maxRetryDelay,
-        delay: (attempt) => INITIAL_RETRY_DELAY * 2 ** (attempt - 1),
-        jitter: (delay) => delay * (1 - Math.random() * 0.25),
-        shouldRetry: ({ error }) => {
-          if (signal?.aborted) return false;
-          // POST and PATCH are replayed only when the connection was never made.
-          if (!IDEMPOTENT.has(spec.method)) return neverConnected(error);
-          return undefined;
-        },
-      },
-      ...(signal ? { signal } : {}),
-      ...(spec.body !== undefined ? { json: spec.body } : {}),
-      ...(options?.headers ? { headers: options.headers } : {}),
+    const secrets = secretsOf(config.token, spec.search);
+    const context: CallContext = {
+      spec,
+      url,
+      shownUrl: safeUrl(url, secrets),
+      where: redactText(`${spec.method} ${spec.path}`, secrets),
+      secrets,
+      timeout: options?.timeout ?? config.timeout,
     };
+    const signal = options?.signal;
+    const maxRetries = options?.maxRetries ?? config.maxRetries;
+    const init = this.#requestInit(spec, options);
 
-    let response: Response;
-    try {
-      response = await this.#ky(url, kyOptions);
-    } catch (error) {
-      throw await this.#toDocsError(error, spec.method, url, timeout, signal);
+    if (signal?.aborted) {
+      throw this.#finish(new AbortError(`${context.where} was aborted before it was sent`), context);
     }
-    const data = await parseResponse(spec, response, rawJson, config.token);
-    return { data: data as T, response };
+    for (let retry = 0; ; retry++) {
+      config.logger?.debug(`→ ${spec.method} ${context.shownUrl}`);
+      const outcome = await this.#attempt(url, init, context, signal);
+      if (outcome.kind === 'response' && outcome.response.ok) {
+        const { response } = outcome;
+        config.logger?.debug(`← ${response.status} ${spec.method} ${context.shownUrl}`);
+        const rateLimit = readRateLimit(response.headers);
+        let data: unknown;
+        try {
+          data = this.#parse(spec, outcome.text, secrets);
+        } catch (error) {
+          throw this.#finish(error as DocsError, context);
+        }
+        return { data: data as T, response, rateLimit };
+      }
+
+      const failure = this.#failure(outcome, context);
+      const again = retry < maxRetries && (failure.neverConnected || (spec.idempotent && failure.retryable));
+      // A server wait past the cap is not slept: the error says when to come back.
+      if (!again || (failure.waitMs !== undefined && failure.waitMs > config.maxRetryDelay)) {
+        throw this.#finish(failure.error, context);
+      }
+      const delayMs = failure.waitMs ?? backoff(retry + 1, config.maxRetryDelay);
+      const event: RetryEvent = {
+        operation: spec.label,
+        method: spec.method,
+        path: redactText(spec.path, secrets),
+        attempt: retry + 1,
+        maxRetries,
+        delayMs,
+        reason: failure.reason,
+        ...(failure.rateLimit ? { rateLimit: failure.rateLimit } : {}),
+      };
+      config.logger?.warn(
+        `retrying ${spec.method} ${context.shownUrl} in ${delayMs} ms (retry ${retry + 1} of ${maxRetries}): ${failure.reason}`,
+        { reason: failure.reason, delayMs, error: failure.error.message },
+      );
+      this.#notifyRetry(event);
+      try {
+        await sleep(delayMs, signal, context.where);
+      } catch (error) {
+        throw this.#finish(error as DocsError, context);
+      }
+    }
   }
 
-  async #toDocsError(
-    error: unknown,
-    method: string,
+  #requestInit(spec: SendSpec, options: RequestOptions | undefined): RequestInit {
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${this.#config.token}`,
+      accept: 'application/json',
+      'user-agent': this.#config.userAgent,
+    };
+    const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    for (const [name, value] of Object.entries(options?.headers ?? {})) headers[name.toLowerCase()] = value;
+    return { method: spec.method, headers, ...(body !== undefined ? { body } : {}), redirect: 'manual' };
+  }
+
+  /**
+   * One attempt under one deadline that covers everything: connecting, the headers, following
+   * same-origin redirects, and reading the whole body. Whatever happens, it settles: a fetch
+   * that ignores its signal (an in-process one) is raced, not awaited.
+   */
+  async #attempt(
     url: string,
-    timeout: number,
+    init: RequestInit,
+    context: CallContext,
     signal: AbortSignal | undefined,
-  ): Promise<DocsError> {
-    const token = this.#config.token;
-    const where = `${method} ${new URL(url).pathname}`;
-    let mapped: DocsError;
-    if (error instanceof DocsError) mapped = error;
-    else if (error instanceof HTTPError) {
-      const response = error.response;
-      mapped = ApiError.from({
-        status: response.status,
-        body: scrub(await readErrorBody(response), token),
-        headers: response.headers,
-        method,
-        url,
-      });
-    } else if (signal?.aborted) {
-      mapped = new AbortError(`${where} was aborted`, { cause: error });
-    } else if (error instanceof KyTimeoutError) {
-      mapped = new TimeoutError(`${where} timed out after ${timeout} ms`);
-    } else {
-      // Say whether the request may have reached the server: it matters for a POST.
-      const what = neverConnected(error)
-        ? 'could not reach the server'
-        : 'the connection failed before an answer';
-      // The full URL here: which server could not be reached is the useful part.
-      const target = `${method} ${url.split('?')[0] ?? url}`;
-      mapped = new ConnectionError(`${target} failed: ${what} (${describeNetworkError(error)})`, {
-        cause: error,
-      });
+  ): Promise<Outcome> {
+    const controller = new AbortController();
+    let stoppedBy: 'timeout' | 'caller' | undefined;
+    let phase: Phase = 'headers';
+    let current: Response | undefined;
+    const stop = (by: 'timeout' | 'caller') => {
+      if (stoppedBy) return;
+      stoppedBy = by;
+      controller.abort(signal?.reason);
+    };
+    const onCallerAbort = () => stop('caller');
+    signal?.addEventListener('abort', onCallerAbort, { once: true });
+    const timer =
+      context.timeout > 0 && context.timeout <= MAX_TIMER
+        ? setTimeout(() => stop('timeout'), context.timeout)
+        : undefined;
+    const stopped = new Promise<'stopped'>((resolve) => {
+      controller.signal.addEventListener('abort', () => resolve('stopped'), { once: true });
+    });
+
+    const work = async (): Promise<Outcome> => {
+      let target = url;
+      for (let hops = 0; ; hops++) {
+        current = await this.#fetch(new Request(target, { ...init, signal: controller.signal }));
+        const next = hops < MAX_REDIRECTS ? this.#followable(current, target, init.method) : undefined;
+        if (next === undefined) break;
+        this.#config.logger?.debug(
+          `↪ ${current.status} ${init.method} followed to ${safeUrl(next, context.secrets)}`,
+        );
+        await current.body?.cancel().catch(() => undefined);
+        target = next;
+      }
+      phase = 'body';
+      const text = await current.text();
+      return { kind: 'response', response: current, text, url: target };
+    };
+
+    try {
+      const result = await Promise.race([work(), stopped]);
+      if (result !== 'stopped') return result;
+    } catch (error) {
+      if (!stoppedBy) return { kind: 'network', error, phase };
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onCallerAbort);
     }
-    mapped.message = redact(mapped.message, token);
-    this.#config.logger?.debug(`✗ ${where}: ${mapped.message}`);
-    return mapped;
+    // Stopped by the deadline or the caller: let go of the connection.
+    current?.body?.cancel().catch(() => undefined);
+    return stoppedBy === 'timeout' ? { kind: 'timeout', phase } : { kind: 'abort' };
+  }
+
+  /** The URL to follow for a redirect: same origin, GET or HEAD only; undefined otherwise. */
+  #followable(response: Response, from: string, method: string | undefined): string | undefined {
+    if (!REDIRECT_STATUSES.has(response.status) || (method !== 'GET' && method !== 'HEAD')) return undefined;
+    const location = response.headers.get('location');
+    if (!location) return undefined;
+    try {
+      const target = new URL(location, from);
+      return target.origin === this.#origin && !target.username && !target.password
+        ? target.toString()
+        : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Turns a failed attempt into the error to throw and what the retry policy needs. */
+  #failure(outcome: Outcome, context: CallContext): Failure {
+    const { spec, where, secrets } = context;
+    switch (outcome.kind) {
+      case 'abort':
+        return {
+          error: new AbortError(`${where} was aborted`),
+          retryable: false,
+          neverConnected: false,
+          reason: 'aborted',
+        };
+      case 'timeout':
+        return {
+          error: new TimeoutError(
+            `${where} timed out after ${context.timeout} ms ${
+              outcome.phase === 'headers' ? 'waiting for the response' : 'while reading the response body'
+            }`,
+          ),
+          retryable: true,
+          neverConnected: false,
+          reason: 'timeout',
+        };
+      case 'network': {
+        const codes = errorCodes(outcome.error);
+        const neverConnected = codes.some((code) => NOT_CONNECTED_CODES.has(code));
+        const what = neverConnected
+          ? 'could not reach the server'
+          : outcome.phase === 'headers'
+            ? 'the connection failed before an answer'
+            : 'the connection broke while the answer was being read; the server may have processed the request';
+        // The full URL without its query: which server failed is the useful part.
+        const target = `${spec.method} ${context.shownUrl.split('?')[0] ?? context.shownUrl}`;
+        const error = new ConnectionError(
+          redactText(`${target} failed: ${what} (${describeNetworkError(outcome.error)})`, secrets),
+          { cause: redactCause(outcome.error, secrets) },
+        );
+        return {
+          error,
+          retryable: true,
+          neverConnected,
+          reason: networkReason(codes, outcome.phase),
+        };
+      }
+      case 'response': {
+        const { response } = outcome;
+        const { status, headers } = response;
+        const rateLimit = readRateLimit(headers);
+        const now = Date.now();
+        const waitMs = serverWait(status, headers, rateLimit, now);
+        const init = {
+          status,
+          body: redactBody(parseErrorBody(outcome.text), secrets),
+          headers: redactHeaders(headers, secrets),
+          method: spec.method,
+          url: safeUrl(outcome.url, secrets),
+          retryAfterMs: waitMs,
+          rateLimit,
+          now,
+        };
+        const error =
+          response.type === 'opaqueredirect'
+            ? new RedirectError({
+                ...init,
+                detail: 'the server redirected; the SDK does not follow redirects here',
+              })
+            : ApiError.from({
+                ...init,
+                detail: this.#redirectDetail(response, outcome.url, spec.method, secrets),
+              });
+        return {
+          error,
+          retryable: RETRY_STATUSES.has(status),
+          neverConnected: false,
+          waitMs,
+          reason: `HTTP ${status}`,
+          rateLimit,
+        };
+      }
+    }
+  }
+
+  /** Why a redirect was not followed, for the error message; undefined when not a redirect. */
+  #redirectDetail(response: Response, from: string, method: string, secrets: string[]): string | undefined {
+    if (!REDIRECT_STATUSES.has(response.status)) return undefined;
+    const location = response.headers.get('location');
+    if (!location) return 'a redirect without a Location header';
+    let target: URL;
+    try {
+      target = new URL(location, from);
+    } catch {
+      return `a redirect to an invalid location (${redactText(location, secrets)})`;
+    }
+    const shown = safeUrl(target.toString(), secrets);
+    if (target.origin !== this.#origin) {
+      return `the server redirected to another origin (${shown}); the SDK does not follow it, so the token is never sent there`;
+    }
+    if (method !== 'GET' && method !== 'HEAD') {
+      return `the server redirected to ${shown}; the SDK follows redirects of GET and HEAD only, so the ${method} was not sent again`;
+    }
+    return `more than ${MAX_REDIRECTS} redirects in a row (last to ${shown})`;
+  }
+
+  /** Reads a success body: JSON, then the response policy. */
+  #parse(spec: SendSpec, text: string, secrets: string[]): unknown {
+    if (!spec.response && !spec.rawJson) return undefined;
+    let json: unknown;
+    if (text.trim() !== '') {
+      try {
+        json = JSON.parse(text);
+      } catch {
+        throw new ResponseValidationError(
+          spec.label,
+          [{ path: '', message: 'the body is not JSON' }],
+          redactBody(text, secrets),
+        );
+      }
+    }
+    const schema = spec.response;
+    const mode = this.#config.responseValidation;
+    if (!schema || mode === 'off') return json;
+    const result = schema.safeParse(json);
+    if (result.success) return result.data;
+    if (mode === 'warn' && json !== undefined) {
+      this.#reportDrift(spec.label, result.error.issues);
+      return json;
+    }
+    throw new ResponseValidationError(
+      spec.label,
+      json === undefined
+        ? [{ path: '', message: 'the body is empty' }]
+        : result.error.issues.map((issue) => ({
+            path: issue.path.map(String).join('.'),
+            message: issue.message,
+          })),
+      redactBody(json, secrets),
+    );
+  }
+
+  /** Logs each drift once per client: the key is the operation and the field path (array indexes as `*`). */
+  #reportDrift(operation: string, issues: readonly z.core.$ZodIssue[]): void {
+    for (const issue of issues) {
+      const key = `${operation} ${issue.path.map((part) => (typeof part === 'number' ? '*' : String(part))).join('.')}`;
+      if (this.#drift.has(key) || this.#drift.size >= MAX_DRIFT_KEYS) continue;
+      this.#drift.add(key);
+      const path = issue.path.map(String).join('.');
+      const text = issue.message.replace(/^Invalid input: /, '');
+      this.#config.logger?.warn(
+        `Response drift in ${operation} at ${path || 'the top level'}: ${text} (the data is used as received)`,
+        { operation, path, issue: text },
+      );
+    }
+  }
+
+  #notifyRetry(event: RetryEvent): void {
+    try {
+      this.#config.onRetry?.(event);
+    } catch (error) {
+      // A progress line that cannot be printed must not fail the call.
+      this.#config.logger?.debug(`onRetry threw: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  /** Last look at an error before it is thrown: no secret in its message, and a debug line. */
+  #finish(error: DocsError, context: CallContext): DocsError {
+    error.message = redactText(error.message, context.secrets);
+    this.#config.logger?.debug(`✗ ${context.where}: ${error.message}`);
+    return error;
   }
 }
 
@@ -273,65 +567,16 @@ function validate(schema: z.ZodType, value: unknown, prefix: string, issues: Val
   return undefined;
 }
 
-async function parseResponse(
-  spec: SendSpec,
-  response: Response,
-  rawJson: boolean,
-  token: string,
-): Promise<unknown> {
-  const text = await response.text();
-  if (!spec.response && !rawJson) return undefined;
-  let json: unknown;
-  if (text.trim() !== '') {
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw new ResponseValidationError(
-        spec.label,
-        [{ path: '', message: 'the body is not JSON' }],
-        scrub(text, token),
-      );
-    }
-  }
-  if (!spec.response) return json;
-  const result = spec.response.safeParse(json);
-  if (!result.success) {
-    throw new ResponseValidationError(
-      spec.label,
-      result.error.issues.map((issue) => ({
-        path: issue.path.map(String).join('.'),
-        message: issue.message,
-      })),
-      scrub(json, token),
-    );
-  }
-  return result.data;
-}
-
-async function readErrorBody(response: Response): Promise<unknown> {
+function parseErrorBody(text: string): unknown {
+  if (!text.trim()) return undefined;
   try {
-    const text = await response.text();
-    if (!text.trim()) return undefined;
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      return text;
-    }
+    return JSON.parse(text) as unknown;
   } catch {
-    return undefined;
+    return text;
   }
 }
 
-/** Drops a token the server may have echoed in an error body. */
-function scrub(body: unknown, token: string): unknown {
-  if (body === undefined) return body;
-  const text = typeof body === 'string' ? body : JSON.stringify(body);
-  if (!text.includes(token)) return body;
-  const cleaned = redact(text, token);
-  return typeof body === 'string' ? cleaned : (JSON.parse(cleaned) as unknown);
-}
-
-/** Error codes along the cause chain; ky wraps a thrown non-Error value in `.value`. */
+/** Error codes along the cause chain; some wrappers put a thrown non-Error value in `.value`. */
 function errorCodes(error: unknown): string[] {
   const codes: string[] = [];
   let current: unknown = error;
@@ -343,8 +588,14 @@ function errorCodes(error: unknown): string[] {
   return codes;
 }
 
-function neverConnected(error: unknown): boolean {
-  return errorCodes(error).some((code) => NOT_CONNECTED_CODES.has(code));
+function networkReason(codes: string[], phase: Phase): string {
+  if (codes.includes('ECONNREFUSED')) return 'connection refused';
+  if (codes.includes('ENOTFOUND') || codes.includes('EAI_AGAIN')) return 'DNS lookup failed';
+  if (codes.includes('EHOSTUNREACH') || codes.includes('ENETUNREACH')) return 'host unreachable';
+  if (codes.includes('UND_ERR_CONNECT_TIMEOUT')) return 'connect timeout';
+  if (phase === 'body') return 'connection reset mid-body';
+  const resetCodes = ['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED'];
+  return codes.some((code) => resetCodes.includes(code)) ? 'connection reset' : 'connection failed';
 }
 
 function describeNetworkError(error: unknown): string {

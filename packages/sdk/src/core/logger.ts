@@ -1,11 +1,8 @@
-/** Where the SDK reports requests, retries and failures. `console` fits. */
+/**
+ * Where the SDK reports requests, retries, failures and response drift. `console` fits.
+ * Lines never contain the token or a secret query value.
+ */
 export interface Logger {
   debug(message: string, details?: Record<string, unknown>): void;
   warn(message: string, details?: Record<string, unknown>): void;
-}
-
-/** Replaces every occurrence of `secret` in `text`, so a token echoed by a server never leaks. */
-export function redact(text: string, secret: string | undefined): string {
-  if (!secret || secret.length < 4) return text;
-  return text.split(secret).join('[redacted]');
 }

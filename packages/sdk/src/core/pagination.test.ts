@@ -1,7 +1,20 @@
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
-import { NotFoundError, PagePromise, type Site } from '../index.js';
-import { API, makeClient, siteFixture as site, useNockLifecycle } from '../../test-support/nock.js';
+import {
+  DocsError,
+  MAX_EMPTY_PAGES,
+  NotFoundError,
+  PagePromise,
+  PaginationError,
+  type Site,
+} from '../index.js';
+import {
+  API,
+  makeClient,
+  rejection,
+  siteFixture as site,
+  useNockLifecycle,
+} from '../../test-support/nock.js';
 
 const SITES = '/v1/orgs/org_1/sites';
 
@@ -118,21 +131,89 @@ describe('PagePromise over sites.list', () => {
     await expect(list.toArray({ max })).rejects.toThrow(RangeError);
   });
 
-  it('stops instead of looping when a page repeats its cursor', async () => {
+  it('throws a PaginationError instead of looping when a page repeats its cursor, after the real items', async () => {
     stubPage(undefined, ['s1', 's2'], 'p2');
     stubPage('p2', ['s3', 's4'], 'p2');
 
-    const items = await makeClient().sites.list('org_1', { limit: 2 }).toArray({ max: 100 });
-    expect(items.map((item) => item.id)).toEqual(['s1', 's2', 's3', 's4']);
+    const ids: string[] = [];
+    const walk = async () => {
+      for await (const item of makeClient().sites.list('org_1', { limit: 2 })) ids.push(item.id);
+    };
+    const error = await rejection(walk, PaginationError);
+    expect(ids).toEqual(['s1', 's2', 's3', 's4']);
+    expect(error).toBeInstanceOf(DocsError);
+    expect(error.operation).toBe('sites.list');
+    expect(error.reason).toBe('repeated-cursor');
+    expect(error.pages).toBe(2);
+    expect(error.cursors).toBe(1);
+    expect(error.message).toContain('sites.list: the server sent the cursor "p2" again after 2 page(s)');
   });
 
-  it('stops when the cursors form a cycle', async () => {
+  it('throws a PaginationError when the cursors form a cycle', async () => {
     stubPage(undefined, ['s1'], 'pa');
     stubPage('pa', ['s2'], 'pb');
     stubPage('pb', ['s3'], 'pa');
 
+    const error = await rejection(
+      makeClient().sites.list('org_1', { limit: 2 }).toArray({ max: 100 }),
+      PaginationError,
+    );
+    expect(error.pages).toBe(3);
+    expect(error.cursors).toBe(2);
+  });
+
+  it('counts the cursor the caller started from as followed', async () => {
+    stubPage('p2', ['s3'], 'p2');
+
+    await rejection(
+      makeClient().sites.list('org_1', { limit: 2, page: 'p2' }).toArray({ max: 10 }),
+      PaginationError,
+    );
+  });
+
+  it('shows only a short prefix of a long cursor', async () => {
+    const cursor = `c_${'x'.repeat(200)}`;
+    stubPage(undefined, ['s1'], cursor);
+    stubPage(cursor, ['s2'], cursor);
+
+    const error = await rejection(
+      makeClient().sites.list('org_1', { limit: 2 }).toArray({ max: 10 }),
+      PaginationError,
+    );
+    expect(error.message).toContain('"c_xxxxxx…" (202 characters)');
+    expect(error.message).not.toContain('x'.repeat(20));
+  });
+
+  it(`follows up to ${MAX_EMPTY_PAGES} empty pages in a row that carry a cursor`, async () => {
+    stubPage(undefined, [], 'e1');
+    stubPage('e1', [], 'e2');
+    stubPage('e2', [], 'e3');
+    stubPage('e3', ['s1'], 'p2');
+    stubPage('p2', [], 'e4');
+    stubPage('e4', ['s2']);
+
     const items = await makeClient().sites.list('org_1', { limit: 2 }).toArray({ max: 100 });
-    expect(items.map((item) => item.id)).toEqual(['s1', 's2', 's3']);
+    expect(items.map((item) => item.id)).toEqual(['s1', 's2']);
+  });
+
+  it('stops endless empty pages with new cursors after a bounded number of requests', async () => {
+    let requests = 0;
+    nock(API)
+      .get(SITES)
+      .query(true)
+      .times(MAX_EMPTY_PAGES + 1)
+      .reply(() => {
+        requests++;
+        return [200, page([], `cursor_${requests}`)];
+      });
+
+    const error = await rejection(makeClient().sites.list('org_1').toArray({ max: 30 }), PaginationError);
+    expect(requests).toBe(MAX_EMPTY_PAGES + 1);
+    expect(error.reason).toBe('empty-pages');
+    expect(error.pages).toBe(MAX_EMPTY_PAGES + 1);
+    expect(error.message).toContain(
+      `${MAX_EMPTY_PAGES + 1} empty pages in a row that still pointed to a next page`,
+    );
   });
 
   it('treats a null next as the last page', async () => {

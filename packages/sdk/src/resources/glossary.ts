@@ -30,19 +30,15 @@ export class Glossary extends Resource {
    * Applies operations to the glossary in one request; the answer is empty. The operations
    * are the published document's: `{ type: 'insert', translations }`,
    * `{ type: 'update', id, translations }` and `{ type: 'delete', id }`.
-   * Inserting is not idempotent, so unlike other PUTs this one is not retried unless
-   * `options.maxRetries` asks for it.
+   * Inserting is not idempotent (the contract declares it so): once the request may have
+   * reached the server it is never sent again.
    */
   update(
     organizationId: string,
     operations: GlossaryOperation[],
     options?: RequestOptions,
   ): ApiPromise<void> {
-    return this.http.call(
-      updateGlossary,
-      { params: { organizationId }, body: { operations } },
-      { maxRetries: 0, ...options },
-    );
+    return this.http.call(updateGlossary, { params: { organizationId }, body: { operations } }, options);
   }
 
   /**

@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
 import { documentFromText } from '../contract/common.js';
-import { InternalServerError, RequestValidationError, ResponseValidationError } from '../index.js';
+import { RequestValidationError, ResponseValidationError } from '../index.js';
 import { API, makeClient, rejection, useNockLifecycle } from '../../test-support/nock.js';
 
 const ORG = '/v1/orgs/org_1';
@@ -172,14 +172,15 @@ describe('client.organizations.update', () => {
 });
 
 describe('client.organizations: join, ping, invites', () => {
-  it('joins with an empty POST and is not retried', async () => {
+  it('joins with an empty POST, retried on 503: the contract declares joining idempotent', async () => {
     const retrying = makeClient({ token: 'tok_test', maxRetries: 2 });
-    // One interceptor: a retry would reach nock unmatched and fail the test.
     nock(API)
       .post(`${ORG}/join`)
-      .reply(503, { error: { message: 'busy' } });
+      .reply(503, { error: { message: 'busy' } }, { 'retry-after': '0' })
+      .post(`${ORG}/join`)
+      .reply(204);
 
-    await rejection(retrying.organizations.join('org_1'), InternalServerError);
+    await expect(retrying.organizations.join('org_1')).resolves.toBeUndefined();
   });
 
   it('pings and returns the service visitor claims', async () => {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { documentFromText } from '../contract/common.js';
 import {
   AbortError,
+  ConnectionError,
   InternalServerError,
   NotFoundError,
   RequestValidationError,
@@ -372,15 +373,25 @@ describe('client.glossary', () => {
     ]);
   });
 
-  it('does not replay a failed glossary PUT unless asked: an insert may already have happened', async () => {
+  it('never replays a glossary PUT that reached the server: an insert may already have happened', async () => {
+    // One interceptor each: a replay would reach nock unmatched and fail the test.
     nock(API)
       .put(GLOSSARY)
       .reply(503, { error: { message: 'busy' } });
     const retrying = makeClient({ maxRetries: 2, maxRetryDelay: 1 });
-
     await rejection(retrying.glossary.insert('org_1', [{ en: 'page' }]), InternalServerError);
 
-    nock(API).put(GLOSSARY).reply(503).put(GLOSSARY).reply(204);
-    await retrying.glossary.insert('org_1', [{ en: 'page' }], { maxRetries: 1 });
+    // Asking for retries does not change it: the contract declares the operation not idempotent.
+    nock(API).put(GLOSSARY).replyWithError({ code: 'ECONNRESET', message: 'socket hang up' });
+    await rejection(retrying.glossary.insert('org_1', [{ en: 'page' }], { maxRetries: 1 }), ConnectionError);
+  });
+
+  it('sends a glossary PUT again when the connection was refused (it never reached the server)', async () => {
+    nock(API)
+      .put(GLOSSARY)
+      .replyWithError({ code: 'ECONNREFUSED', message: 'connect ECONNREFUSED' })
+      .put(GLOSSARY)
+      .reply(204);
+    await makeClient({ maxRetries: 1, maxRetryDelay: 1 }).glossary.insert('org_1', [{ en: 'page' }]);
   });
 });
