@@ -5,6 +5,7 @@ import { describeError } from './lib/errors.js';
 import { AuthRequiredError, UsageError } from './lib/exit-codes.js';
 import { output } from './lib/output.js';
 import { prompts } from './lib/prompts.js';
+import { addSecret } from './lib/redact.js';
 import { terminal } from './lib/terminal.js';
 
 export type FlagsOf<T extends typeof Command> = Interfaces.InferredFlags<
@@ -27,6 +28,13 @@ export const yesFlag = Flags.boolean({
 
 /** Builds the SDK client; tests replace it to inject a sandbox's fetch. */
 export type ClientFactory = (options: ClientOptions) => DocsClient | Promise<DocsClient>;
+
+/**
+ * Flags whose values are secrets, such as `--share-key`: never printed in a message (see
+ * lib/redact.ts). The API token never comes from a flag; `docs sandbox --token` is the
+ * sandbox's own, printed on purpose.
+ */
+const SECRET_FLAG = /(^|-)(key|secret|password)$/;
 
 const defaultClientFactory: ClientFactory = async (options) => {
   const { DocsClient } = await import('@docs-api/sdk');
@@ -58,7 +66,6 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   protected flags!: FlagsOf<T>;
   protected args!: ArgsOf<T>;
   #client: DocsClient | undefined;
-  #token: string | undefined;
 
   override async init(): Promise<void> {
     await super.init();
@@ -72,6 +79,8 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     });
     this.flags = flags as FlagsOf<T>;
     this.args = args as ArgsOf<T>;
+    for (const [name, value] of Object.entries(flags))
+      if (SECRET_FLAG.test(name) && typeof value === 'string') addSecret(value);
   }
 
   /** The SDK client, built on first use from the environment or the stored login. */
@@ -80,13 +89,14 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     const stored = await readConfig(this.config.configDir);
     const token = process.env.DOCS_API_TOKEN || stored.token;
     if (!token) throw new AuthRequiredError('Not logged in.');
-    this.#token = token;
+    // Registered with the redaction before anything can print it.
+    addSecret(token);
     this.#client = await BaseCommand.clientFactory({
       token,
       baseUrl: this.flags['api-url'] ?? stored.apiUrl,
       userAgent: `docs-cli/${this.config.version}`,
       ...(process.env.DOCS_DEBUG
-        ? { logger: { debug: (m: string) => output.info(m), warn: (m: string) => output.warn(m) } }
+        ? { logger: { debug: (m: string) => output.debug(m), warn: (m: string) => output.warn(m) } }
         : {}),
     });
     return this.#client;
@@ -141,8 +151,8 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   protected override catch(error: Error & { exitCode?: number }): Promise<unknown> {
     if (error instanceof Errors.ExitError) throw error;
     const { message, exitCode } = describeError(error);
-    const token = this.#token ?? process.env.DOCS_API_TOKEN;
-    output.error(token && token.length >= 4 ? message.split(token).join('[redacted]') : message);
+    // output.error redacts the token and every other secret.
+    output.error(message);
     this.exit(exitCode);
   }
 }

@@ -4,6 +4,7 @@ import { configPath, readConfig, writeConfig } from '../../lib/config.js';
 import { UsageError } from '../../lib/exit-codes.js';
 import { output } from '../../lib/output.js';
 import { prompts } from '../../lib/prompts.js';
+import { displayUrl } from '../../lib/redact.js';
 import { readStdin } from '../../lib/stdin.js';
 import { terminal } from '../../lib/terminal.js';
 
@@ -33,7 +34,7 @@ export default class AuthLogin extends BaseCommand<typeof AuthLogin> {
     const organizations = await client.organizations.list({ limit: 1 });
     const stored = await readConfig(this.config.configDir);
     await writeConfig(this.config.configDir, { ...stored, token, ...(apiUrl ? { apiUrl } : {}) });
-    const baseUrl = client.baseUrl;
+    const baseUrl = displayUrl(client.baseUrl);
     if (this.human)
       output.success(`Logged in to ${baseUrl}; token stored in ${configPath(this.config.configDir)}`);
     return {
