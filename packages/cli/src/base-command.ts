@@ -1,5 +1,6 @@
 import { Command, Errors, Flags, type Interfaces } from '@oclif/core';
-import type { ClientOptions, DocsClient, PagePromise } from '@docs-api/sdk';
+import type { DocsClient, PagePromise } from '@docs-api/sdk';
+import { cliClientOptions, type CliClientOptions } from './lib/client-options.js';
 import { readConfig } from './lib/config.js';
 import { describeError } from './lib/errors.js';
 import { AuthRequiredError, UsageError } from './lib/exit-codes.js';
@@ -27,7 +28,7 @@ export const yesFlag = Flags.boolean({
 });
 
 /** Builds the SDK client; tests replace it to inject a sandbox's fetch. */
-export type ClientFactory = (options: ClientOptions) => DocsClient | Promise<DocsClient>;
+export type ClientFactory = (options: CliClientOptions) => DocsClient | Promise<DocsClient>;
 
 /**
  * Flags whose values are secrets, such as `--share-key`: never printed in a message (see
@@ -89,17 +90,23 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     const stored = await readConfig(this.config.configDir);
     const token = process.env.DOCS_API_TOKEN || stored.token;
     if (!token) throw new AuthRequiredError('Not logged in.');
-    // Registered with the redaction before anything can print it.
-    addSecret(token);
-    this.#client = await BaseCommand.clientFactory({
-      token,
-      baseUrl: this.flags['api-url'] ?? stored.apiUrl,
-      userAgent: `docs-cli/${this.config.version}`,
-      ...(process.env.DOCS_DEBUG
-        ? { logger: { debug: (m: string) => output.debug(m), warn: (m: string) => output.warn(m) } }
-        : {}),
-    });
+    this.#client = await this.buildClient(token, this.flags['api-url'] ?? stored.apiUrl);
     return this.#client;
+  }
+
+  /**
+   * Builds a client for `token` through `clientFactory`, with everything the CLI adds: its user
+   * agent, the retry notices and bound (DOCS_MAX_RETRY_DELAY), the response-validation policy and
+   * the logger. The token is registered with the redaction first, so no line can carry it.
+   */
+  protected async buildClient(token: string, baseUrl: string | undefined): Promise<DocsClient> {
+    addSecret(token);
+    return BaseCommand.clientFactory({
+      token,
+      ...(baseUrl ? { baseUrl } : {}),
+      userAgent: `docs-cli/${this.config.version}`,
+      ...cliClientOptions(),
+    });
   }
 
   /** True when human output is wanted (no `--json`). */
