@@ -20,7 +20,10 @@ export const listFlags = {
   all: Flags.boolean({ description: 'Fetch every page (ignores --limit)', default: false }),
 };
 
-/** The flag every destructive command takes. */
+/**
+ * The flag every destructive command takes, and by which it declares itself destructive: the
+ * base command refuses to start such a command without `--yes` where no one can be asked.
+ */
 export const yesFlag = Flags.boolean({
   char: 'y',
   description: 'Do not ask for confirmation (required when not at a terminal)',
@@ -64,6 +67,11 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
 
   static clientFactory: ClientFactory = defaultClientFactory;
 
+  /** A destructive command is one that declares the `--yes` flag (`yesFlag`). */
+  static get destructive(): boolean {
+    return Object.hasOwn(this.flags ?? {}, 'yes');
+  }
+
   protected flags!: FlagsOf<T>;
   protected args!: ArgsOf<T>;
   #client: DocsClient | undefined;
@@ -82,6 +90,13 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     this.args = args as ArgsOf<T>;
     for (const [name, value] of Object.entries(flags))
       if (SECRET_FLAG.test(name) && typeof value === 'string') addSecret(value);
+    // Before run(): a missing confirmation is a usage error, and nothing may be sent before it.
+    if (ctor.destructive && !(flags as { yes?: boolean }).yes && !terminal.canPrompt()) {
+      const command = this.id && this.config.findCommand(this.id) ? this.id.replaceAll(':', ' ') : undefined;
+      throw new UsageError(
+        `Confirmation needed: ${command ? `\`${this.config.bin} ${command}\`` : 'this command'} changes data. Pass --yes to confirm when not at a terminal. Nothing was sent.`,
+      );
+    }
   }
 
   /** The SDK client, built on first use from the environment or the stored login. */
@@ -141,8 +156,15 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     throw new UsageError(`Missing ${name}: pass it as an argument.`);
   }
 
-  /** Destructive actions need `--yes`, or a "yes" at a terminal. */
+  /**
+   * Destructive actions need `--yes`, or a "yes" at a terminal. Without either, `init()` has
+   * already refused the command; this asks at a terminal, once the question can show the data.
+   */
   protected async confirm(question: string): Promise<void> {
+    if (!(this.ctor as typeof BaseCommand).destructive)
+      throw new Error(
+        `${this.id ?? 'This command'} asks for confirmation but does not declare the --yes flag`,
+      );
     if ((this.flags as { yes?: boolean }).yes) return;
     if (!terminal.canPrompt())
       throw new UsageError(`${question} Pass --yes to confirm when not at a terminal.`);
