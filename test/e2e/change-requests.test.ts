@@ -635,14 +635,16 @@ describe('docs cr create, edit, reviewers and comments', () => {
 });
 
 describe('docs cr merge and update', () => {
-  it('without --yes, exits 2 and merges nothing', async () => {
+  it('without --yes, exits 2 before sending anything and merges nothing', async () => {
+    const before = e2e.totalRequests();
     const result = await docs('cr', 'merge', 'space_handbook', '1');
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('Pass --yes to confirm when not at a terminal.');
-    // What would be merged is still shown, on stderr only.
-    expect(result.stderr).toMatch(/Change request:\s+#1 Document the new CLI/);
+    expect(lines(result.stderr)).toEqual([
+      'Error: Confirmation needed: `docs cr merge` changes data. Pass --yes to confirm when not at a terminal. Nothing was sent.',
+    ]);
     expect(result.stdout).toBe('');
-    expect(served('changeRequests.merge')).toBe(0);
+    // Not even the request is read: a missing confirmation is a usage error (issue 7).
+    expect(e2e.totalRequests()).toBe(before);
     expect(e2e.sandbox.store.changeRequests.get('cr_cli')?.status).toBe('open');
   });
 

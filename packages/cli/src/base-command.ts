@@ -1,10 +1,12 @@
 import { Command, Errors, Flags, type Interfaces } from '@oclif/core';
-import type { ClientOptions, DocsClient, PagePromise } from '@docs-api/sdk';
+import type { DocsClient, PagePromise } from '@docs-api/sdk';
+import { cliClientOptions, type CliClientOptions } from './lib/client-options.js';
 import { readConfig } from './lib/config.js';
 import { describeError } from './lib/errors.js';
 import { AuthRequiredError, UsageError } from './lib/exit-codes.js';
 import { output } from './lib/output.js';
 import { prompts } from './lib/prompts.js';
+import { addSecret } from './lib/redact.js';
 import { terminal } from './lib/terminal.js';
 
 export type FlagsOf<T extends typeof Command> = Interfaces.InferredFlags<
@@ -18,7 +20,10 @@ export const listFlags = {
   all: Flags.boolean({ description: 'Fetch every page (ignores --limit)', default: false }),
 };
 
-/** The flag every destructive command takes. */
+/**
+ * The flag every destructive command takes, and by which it declares itself destructive: the
+ * base command refuses to start such a command without `--yes` where no one can be asked.
+ */
 export const yesFlag = Flags.boolean({
   char: 'y',
   description: 'Do not ask for confirmation (required when not at a terminal)',
@@ -26,7 +31,14 @@ export const yesFlag = Flags.boolean({
 });
 
 /** Builds the SDK client; tests replace it to inject a sandbox's fetch. */
-export type ClientFactory = (options: ClientOptions) => DocsClient | Promise<DocsClient>;
+export type ClientFactory = (options: CliClientOptions) => DocsClient | Promise<DocsClient>;
+
+/**
+ * Flags whose values are secrets, such as `--share-key`: never printed in a message (see
+ * lib/redact.ts). The API token never comes from a flag; `docs sandbox --token` is the
+ * sandbox's own, printed on purpose.
+ */
+const SECRET_FLAG = /(^|-)(key|secret|password)$/;
 
 const defaultClientFactory: ClientFactory = async (options) => {
   const { DocsClient } = await import('@docs-api/sdk');
@@ -55,10 +67,14 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
 
   static clientFactory: ClientFactory = defaultClientFactory;
 
+  /** A destructive command is one that declares the `--yes` flag (`yesFlag`). */
+  static get destructive(): boolean {
+    return Object.hasOwn(this.flags ?? {}, 'yes');
+  }
+
   protected flags!: FlagsOf<T>;
   protected args!: ArgsOf<T>;
   #client: DocsClient | undefined;
-  #token: string | undefined;
 
   override async init(): Promise<void> {
     await super.init();
@@ -72,6 +88,15 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     });
     this.flags = flags as FlagsOf<T>;
     this.args = args as ArgsOf<T>;
+    for (const [name, value] of Object.entries(flags))
+      if (SECRET_FLAG.test(name) && typeof value === 'string') addSecret(value);
+    // Before run(): a missing confirmation is a usage error, and nothing may be sent before it.
+    if (ctor.destructive && !(flags as { yes?: boolean }).yes && !terminal.canPrompt()) {
+      const command = this.id && this.config.findCommand(this.id) ? this.id.replaceAll(':', ' ') : undefined;
+      throw new UsageError(
+        `Confirmation needed: ${command ? `\`${this.config.bin} ${command}\`` : 'this command'} changes data. Pass --yes to confirm when not at a terminal. Nothing was sent.`,
+      );
+    }
   }
 
   /** The SDK client, built on first use from the environment or the stored login. */
@@ -80,16 +105,23 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     const stored = await readConfig(this.config.configDir);
     const token = process.env.DOCS_API_TOKEN || stored.token;
     if (!token) throw new AuthRequiredError('Not logged in.');
-    this.#token = token;
-    this.#client = await BaseCommand.clientFactory({
-      token,
-      baseUrl: this.flags['api-url'] ?? stored.apiUrl,
-      userAgent: `docs-cli/${this.config.version}`,
-      ...(process.env.DOCS_DEBUG
-        ? { logger: { debug: (m: string) => output.info(m), warn: (m: string) => output.warn(m) } }
-        : {}),
-    });
+    this.#client = await this.buildClient(token, this.flags['api-url'] ?? stored.apiUrl);
     return this.#client;
+  }
+
+  /**
+   * Builds a client for `token` through `clientFactory`, with everything the CLI adds: its user
+   * agent, the retry notices and bound (DOCS_MAX_RETRY_DELAY), the response-validation policy and
+   * the logger. The token is registered with the redaction first, so no line can carry it.
+   */
+  protected async buildClient(token: string, baseUrl: string | undefined): Promise<DocsClient> {
+    addSecret(token);
+    return BaseCommand.clientFactory({
+      token,
+      ...(baseUrl ? { baseUrl } : {}),
+      userAgent: `docs-cli/${this.config.version}`,
+      ...cliClientOptions(),
+    });
   }
 
   /** True when human output is wanted (no `--json`). */
@@ -124,8 +156,15 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     throw new UsageError(`Missing ${name}: pass it as an argument.`);
   }
 
-  /** Destructive actions need `--yes`, or a "yes" at a terminal. */
+  /**
+   * Destructive actions need `--yes`, or a "yes" at a terminal. Without either, `init()` has
+   * already refused the command; this asks at a terminal, once the question can show the data.
+   */
   protected async confirm(question: string): Promise<void> {
+    if (!(this.ctor as typeof BaseCommand).destructive)
+      throw new Error(
+        `${this.id ?? 'This command'} asks for confirmation but does not declare the --yes flag`,
+      );
     if ((this.flags as { yes?: boolean }).yes) return;
     if (!terminal.canPrompt())
       throw new UsageError(`${question} Pass --yes to confirm when not at a terminal.`);
@@ -141,8 +180,8 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   protected override catch(error: Error & { exitCode?: number }): Promise<unknown> {
     if (error instanceof Errors.ExitError) throw error;
     const { message, exitCode } = describeError(error);
-    const token = this.#token ?? process.env.DOCS_API_TOKEN;
-    output.error(token && token.length >= 4 ? message.split(token).join('[redacted]') : message);
+    // output.error redacts the token and every other secret.
+    output.error(message);
     this.exit(exitCode);
   }
 }

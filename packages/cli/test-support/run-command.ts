@@ -4,13 +4,18 @@
  * and a runner that captures what a command writes and its exit code.
  * Lives outside src so it is neither built nor published.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { format } from 'node:util';
 import { Config, Errors } from '@oclif/core';
-import { afterEach, beforeAll, beforeEach, vi, type MockInstance } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, vi, type MockInstance } from 'vitest';
 import { DocsClient } from '@docs-api/sdk';
 import { createSandbox, type Sandbox } from '@docs-api/sandbox';
 import { BaseCommand } from '../src/base-command.js';
+import { clearSecrets } from '../src/lib/redact.js';
+import { stdin } from '../src/lib/stdin.js';
 import { terminal } from '../src/lib/terminal.js';
 
 export interface CommandRun {
@@ -29,8 +34,14 @@ export interface InProcessCli {
   readonly sandbox: Sandbox;
   /** The `terminal.canPrompt` spy, answering true unless a test says otherwise. */
   readonly canPrompt: MockInstance<() => boolean>;
+  /** Where `docs auth login` writes in these tests: a temporary directory, never the user's. */
+  readonly configDir: string;
   /** Runs the command class in-process, capturing what it writes and the exit code. */
   run(command: RunnableCommand, argv: string[]): Promise<CommandRun>;
+  /** Every request the sandbox has routed so far, all operations together. */
+  totalRequests(): number;
+  /** Makes standard input read as `text` (for `--with-token` and `--file -`). */
+  stdinIs(text: string): void;
 }
 
 /** Registers the hooks of an in-process command test file; call it once at the top level. */
@@ -39,8 +50,18 @@ export function useInProcessCli(): InProcessCli {
   let sandbox: Sandbox;
   let canPrompt: MockInstance<() => boolean>;
 
+  let configHome: string;
+
   beforeAll(async () => {
+    // `docs auth ...` writes under XDG_CONFIG_HOME: never the real user's config. oclif reads
+    // it again each time a command runs (`Command.run` reloads the config).
+    configHome = await mkdtemp(join(tmpdir(), 'docs-cli-test-'));
+    vi.stubEnv('XDG_CONFIG_HOME', configHome);
     config = await Config.load(fileURLToPath(new URL('..', import.meta.url)));
+  });
+
+  afterAll(async () => {
+    await rm(configHome, { recursive: true, force: true });
   });
 
   beforeEach(() => {
@@ -50,12 +71,16 @@ export function useInProcessCli(): InProcessCli {
     vi.stubEnv('DOCS_API_TOKEN', sandbox.token);
     vi.stubEnv('DOCS_ORG', 'org_acme');
     vi.stubEnv('DOCS_API_URL', undefined);
+    vi.stubEnv('XDG_CONFIG_HOME', configHome);
     canPrompt = vi.spyOn(terminal, 'canPrompt').mockReturnValue(true);
+    // A test that forgets to give stdin must not wait on the runner's own.
+    vi.spyOn(stdin, 'read').mockResolvedValue('');
   });
 
   afterEach(() => {
     vi.restoreAllMocks();
     vi.unstubAllEnvs();
+    clearSecrets();
   });
 
   async function run(command: RunnableCommand, argv: string[]): Promise<CommandRun> {
@@ -90,6 +115,11 @@ export function useInProcessCli(): InProcessCli {
     get canPrompt() {
       return canPrompt;
     },
+    get configDir() {
+      return join(configHome, 'docs');
+    },
     run,
+    totalRequests: () => [...sandbox.requests.values()].reduce((sum, n) => sum + n, 0),
+    stdinIs: (text) => void vi.spyOn(stdin, 'read').mockResolvedValue(text),
   };
 }

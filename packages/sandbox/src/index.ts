@@ -2,11 +2,20 @@ export {
   createSandbox,
   Sandbox,
   DEFAULT_TOKEN,
+  MAX_BODY_BYTES,
   implementations,
   type SandboxOptions,
   type RunningSandbox,
 } from './sandbox.js';
-export { FAULT_HEADER, parseFaultHeader, type Fault } from './faults.js';
+export {
+  FAULT_HEADER,
+  MAX_FAULT_LATENCY,
+  FaultError,
+  checkFault,
+  parseFaultHeader,
+  type Fault,
+} from './faults.js';
+export { parseRateLimit, type RateLimit } from './rate-limit.js';
 export { SandboxError } from './errors.js';
 export { Store } from './store.js';
 export type { Seed, SeedName } from './seed.js';

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { operations } from '@docs-api/sdk/contract';
-import { createSandbox, implementations, type Sandbox } from './sandbox.js';
+import { FaultError } from './faults.js';
+import { parseRateLimit } from './rate-limit.js';
+import { createSandbox, implementations, MAX_BODY_BYTES, type Sandbox } from './sandbox.js';
 
 const ORIGIN = 'http://sandbox.test';
 const SITES = '/v1/orgs/org_acme/sites';
@@ -79,10 +81,80 @@ describe('routing and request validation', () => {
     const response = await send(sandbox, 'GET', '/v1/nowhere');
     expect(response.status).toBe(404);
     expect(await errorOf(response)).toEqual({ code: 404, message: 'No route for GET /v1/nowhere' });
-    // A known path with a method the contract does not define is no route either.
+  });
+
+  it('answers 405 with an Allow header for a known path and a method the contract does not define on it', async () => {
+    const sandbox = createSandbox();
     const wrongMethod = await send(sandbox, 'PUT', SITES, { body: '{}' });
-    expect(wrongMethod.status).toBe(404);
-    expect((await errorOf(wrongMethod)).code).toBe(404);
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.get('allow')).toBe('GET, HEAD, POST');
+    expect(await errorOf(wrongMethod)).toEqual({
+      code: 405,
+      message: `PUT is not allowed on ${SITES}: use GET, HEAD, POST`,
+    });
+    // A path with parameters: the methods of its template, and nothing was routed or changed.
+    const post = await send(sandbox, 'POST', SITE_DOCS, { body: '{}' });
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('DELETE, GET, HEAD, PATCH');
+    expect(sandbox.requests.size).toBe(0);
+    expect(sandbox.store.sites.get('site_docs')?.site.title).toBe('Acme Docs');
+    // HEAD, listed in Allow, is answered.
+    expect((await send(sandbox, 'HEAD', SITE_DOCS)).status).toBe(200);
+  });
+
+  it('refuses a body over the limit with a 413 in the error shape, before routing it', async () => {
+    const sandbox = createSandbox();
+    const tooBig = JSON.stringify({ title: 'x'.repeat(MAX_BODY_BYTES) });
+    const response = await send(sandbox, 'POST', SITES, { body: tooBig });
+    expect(response.status).toBe(413);
+    expect(await errorOf(response)).toEqual({
+      code: 413,
+      message: `The request body is larger than the sandbox accepts (${MAX_BODY_BYTES} bytes)`,
+    });
+    expect(sandbox.requests.size).toBe(0);
+    expect(sandbox.store.sites.size).toBe(2);
+    // Just under the limit, the body is read and validated as usual.
+    const atLimit = JSON.stringify({ title: 'x'.repeat(MAX_BODY_BYTES - 20) });
+    expect(await issuePaths(await send(sandbox, 'POST', SITES, { body: atLimit }))).toEqual(['body.title']);
+  });
+
+  it('stops reading a streamed body at the limit instead of buffering all of it', async () => {
+    const sandbox = createSandbox({ maxBodyBytes: 1000 });
+    const chunk = new Uint8Array(256).fill(0x20);
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 1;
+        controller.enqueue(chunk);
+        if (pulled >= 100_000) controller.close();
+      },
+    });
+    const response = await sandbox.fetch(`${ORIGIN}${SITES}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${sandbox.token}`, 'content-type': 'application/json' },
+      body: endless,
+      duplex: 'half',
+    } as RequestInit);
+    expect(response.status).toBe(413);
+    expect((await errorOf(response)).code).toBe(413);
+    // 1000 bytes are 4 chunks; a stream may read ahead a little, never the 25 MB on offer.
+    expect(pulled).toBeLessThan(20);
+  });
+
+  it('refuses a body over the limit on a listening server from its Content-Length', async () => {
+    const sandbox = createSandbox({ maxBodyBytes: 100 });
+    const running = await sandbox.listen();
+    try {
+      const response = await fetch(`${running.url}/orgs/org_acme/sites`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${running.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ title: 'y'.repeat(200) }),
+      });
+      expect(response.status).toBe(413);
+      expect((await errorOf(response)).code).toBe(413);
+    } finally {
+      await running.close();
+    }
   });
 
   it('refuses a body field that breaks a limit, naming it, and creates nothing', async () => {
@@ -269,19 +341,166 @@ describe('faults', () => {
     }
   });
 
-  it.each(['status=200', 'status=abc', 'times=0', 'latency=-5', 'colour=red'])(
-    'answers 400 for a bad fault header value (%s)',
-    async (value) => {
-      const sandbox = createSandbox();
-      const response = await send(sandbox, 'GET', SITE_DOCS, { fault: value });
-      expect(response.status).toBe(400);
-      expect((await errorOf(response)).message).toContain('x-sandbox-fault');
-      expect(sandbox.hits.size).toBe(0);
-    },
-  );
+  it.each([
+    ['status=200', 'status'],
+    ['status=abc', 'status'],
+    ['status=503.5', 'status'],
+    ['status=600', 'status'],
+    ['status', 'status'],
+    ['times=0', 'times'],
+    ['status=503; times=-1', 'times'],
+    ['status=503; times=1.5', 'times'],
+    ['latency=-5', 'latency'],
+    ['latency=abc', 'latency'],
+    ['latency=1e3', 'latency'],
+    ['latency=60001', 'latency'],
+    ['latency=99999999999', 'latency'],
+    ['latency=', 'latency'],
+    ['status=503; retry-after=soon', 'retry-after'],
+    ['status=503; retry-after=-1', 'retry-after'],
+    ['status=503; retry-after=1.5', 'retry-after'],
+    ['retry-after=1', 'retry-after'],
+    ['drop=later', 'drop'],
+    ['drop; status=503', 'status'],
+    ['status=503; status=500', 'status'],
+    ['colour=red', 'colour'],
+    [';', 'value'],
+  ])('answers 400 naming the field for a bad fault header (%s)', async (value, field) => {
+    const sandbox = createSandbox();
+    const response = await send(sandbox, 'GET', SITE_DOCS, { fault: value });
+    expect(response.status).toBe(400);
+    const error = await errorOf(response);
+    expect(error.message).toMatch(new RegExp(`^x-sandbox-fault: ${field} `));
+    expect(error.issues).toEqual([
+      { path: `header.x-sandbox-fault.${field}`, message: expect.any(String) as unknown },
+    ]);
+    expect(sandbox.hits.size).toBe(0);
+  });
+
+  it('accepts every field at the edges of its range', async () => {
+    const sandbox = createSandbox();
+    const edges = await send(sandbox, 'GET', SITE_DOCS, { fault: 'status=599; retry-after=0; times=1' });
+    expect(edges.status).toBe(599);
+    expect((await send(sandbox, 'GET', SITE_DOCS, { fault: 'status=400' })).status).toBe(400);
+    expect((await send(sandbox, 'GET', SITE_DOCS, { fault: 'latency=0' })).status).toBe(200);
+    // Part names are case-insensitive.
+    await expect(send(sandbox, 'GET', SITE_DOCS, { fault: 'DROP' })).rejects.toThrow(TypeError);
+  });
+
+  it.each([
+    [{ status: 200 }, 'status'],
+    [{ latency: 60_001 }, 'latency'],
+    [{ latency: Number.NaN }, 'latency'],
+    [{ times: -1 }, 'times'],
+    [{ status: 503, retryAfter: 'soon' }, 'retryAfter'],
+    [{ retryAfter: 1 }, 'retryAfter'],
+    [{ drop: true, status: 503 }, 'status'],
+    [{ operation: '' }, 'operation'],
+  ])('refuses a configured fault with a bad field (%o), naming it', (fault, field) => {
+    expect(() => createSandbox({ faults: [fault] })).toThrow(FaultError);
+    expect(() => createSandbox().addFault(fault)).toThrow(new RegExp(`^Sandbox fault: ${field} `));
+  });
+});
+
+describe('rate limit', () => {
+  /** A clock the test moves by hand. */
+  function manualClock(start = Date.UTC(2026, 0, 5, 9, 0, 0)) {
+    let now = start;
+    return { clock: () => new Date(now), advance: (ms: number) => (now += ms), start };
+  }
+
+  it('is off by default: no rate-limit headers', async () => {
+    const response = await send(createSandbox(), 'GET', SITE_DOCS);
+    expect(response.headers.get('x-ratelimit-limit')).toBeNull();
+  });
+
+  it('counts down on every answer, then answers 429 with Retry-After until the window ends', async () => {
+    const time = manualClock();
+    const sandbox = createSandbox({ clock: time.clock, rateLimit: { limit: 2, windowMs: 60_000 } });
+    const resetSeconds = String((time.start + 60_000) / 1000);
+
+    const first = await send(sandbox, 'GET', SITE_DOCS);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('x-ratelimit-limit')).toBe('2');
+    expect(first.headers.get('x-ratelimit-remaining')).toBe('1');
+    expect(first.headers.get('x-ratelimit-reset')).toBe(resetSeconds);
+    // Any answer counts and carries the headers, a 404 included.
+    time.advance(10_000);
+    const missing = await send(sandbox, 'GET', `${SITES}/site_nope`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('x-ratelimit-remaining')).toBe('0');
+
+    time.advance(15_500);
+    const refused = await send(sandbox, 'GET', SITE_DOCS);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('35');
+    expect(refused.headers.get('x-ratelimit-remaining')).toBe('0');
+    expect(refused.headers.get('x-ratelimit-reset')).toBe(resetSeconds);
+    expect(refused.headers.get('x-request-id')).toMatch(/\S/);
+    expect(await errorOf(refused)).toEqual({
+      code: 429,
+      message: 'Rate limit exceeded: 2 requests per window; retry in 35 s',
+    });
+    // Refused requests reach no operation: the two served ones only.
+    expect(sandbox.requests.get('sites.get')).toBe(2);
+
+    time.advance(34_499);
+    const lastMoment = await send(sandbox, 'GET', SITE_DOCS);
+    expect(lastMoment.status).toBe(429);
+    expect(lastMoment.headers.get('retry-after')).toBe('1');
+
+    time.advance(1);
+    const next = await send(sandbox, 'GET', SITE_DOCS);
+    expect(next.status).toBe(200);
+    expect(next.headers.get('x-ratelimit-remaining')).toBe('1');
+    expect(next.headers.get('x-ratelimit-reset')).toBe(String((time.start + 120_000) / 1000));
+  });
+
+  it('does not count the sandbox own endpoints', async () => {
+    const sandbox = createSandbox({ rateLimit: { limit: 1, windowMs: 1000 } });
+    expect((await send(sandbox, 'GET', '/_sandbox/hits')).status).toBe(200);
+    expect((await send(sandbox, 'GET', SITE_DOCS)).status).toBe(200);
+    expect((await send(sandbox, 'GET', '/_sandbox/hits')).status).toBe(200);
+  });
+
+  it.each([
+    [{ limit: 0, windowMs: 1000 }, 'rateLimit.limit'],
+    [{ limit: 1.5, windowMs: 1000 }, 'rateLimit.limit'],
+    [{ limit: 10, windowMs: 0 }, 'rateLimit.windowMs'],
+  ])('refuses a bad rule (%o)', (rateLimit, field) => {
+    expect(() => createSandbox({ rateLimit })).toThrow(field);
+  });
+});
+
+describe('parseRateLimit', () => {
+  it.each([
+    ['100/60s', { limit: 100, windowMs: 60_000 }],
+    ['10/1m', { limit: 10, windowMs: 60_000 }],
+    ['5/500ms', { limit: 5, windowMs: 500 }],
+    ['1000/1h', { limit: 1000, windowMs: 3_600_000 }],
+    ['3/30', { limit: 3, windowMs: 30_000 }],
+    [' 7 / 2S ', { limit: 7, windowMs: 2000 }],
+  ])('reads %s', (text, rule) => {
+    expect(parseRateLimit(text)).toEqual(rule);
+  });
+
+  it.each(['100', '0/60s', '10/0s', '-1/60s', '10/60d', 'ten/60s', '10/60s/2', ''])('refuses %j', (text) => {
+    expect(() => parseRateLimit(text)).toThrow(/must be <requests>\/<window>, e.g. 100\/60s/);
+  });
 });
 
 describe('listen', () => {
+  it('rejects, instead of crashing, when the port is taken', async () => {
+    const first = await createSandbox().listen();
+    try {
+      await expect(createSandbox().listen({ port: first.port })).rejects.toMatchObject({
+        code: 'EADDRINUSE',
+      });
+    } finally {
+      await first.close();
+    }
+  });
+
   it('serves on an ephemeral 127.0.0.1 port under /v1, and close() stops it', async () => {
     const sandbox = createSandbox();
     const running = await sandbox.listen();

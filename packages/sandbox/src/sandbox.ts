@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { serve, type ServerType } from '@hono/node-server';
 import {
   checkRequestPart,
@@ -9,7 +10,7 @@ import {
   type ValidationIssue,
 } from '@docs-api/sdk/contract';
 import { SandboxError } from './errors.js';
-import { FAULT_HEADER, FaultPlan, type Fault } from './faults.js';
+import { FAULT_HEADER, FaultError, FaultPlan, type Fault } from './faults.js';
 import { changeRequestCommentHandlers } from './handlers/change-request-comments.js';
 import { changeRequestContentHandlers } from './handlers/change-request-content.js';
 import { changeRequestHandlers } from './handlers/change-requests.js';
@@ -26,10 +27,14 @@ import { openApiHandlers } from './handlers/openapi.js';
 import { integrationHandlers } from './handlers/integrations.js';
 import { importHandlers } from './handlers/imports.js';
 import type { HandlerInput, Implementation } from './implement.js';
+import { RateLimiter, type RateLimit } from './rate-limit.js';
 import { applySeed, type Seed } from './seed.js';
 import { Store } from './store.js';
 
 export const DEFAULT_TOKEN = 'sandbox-token';
+
+/** The largest request body the sandbox reads: 1 MiB. A larger one is refused with a 413 unread. */
+export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** Every operation the sandbox serves. */
 export const implementations: readonly Implementation[] = [
@@ -59,8 +64,15 @@ export interface SandboxOptions {
   faults?: Fault[];
   /** Check every answer against the contract's response schema (on in tests). */
   checkResponses?: boolean;
-  /** The clock for timestamps. */
+  /** The clock for timestamps and the rate limit's windows. */
   clock?: () => Date;
+  /**
+   * Serve at most `limit` requests per `windowMs`: every answer then carries `X-RateLimit-*`
+   * headers, and requests beyond the limit get a 429 with `Retry-After`. Off when absent.
+   */
+  rateLimit?: RateLimit | undefined;
+  /** The largest request body accepted, in bytes. Default `MAX_BODY_BYTES` (1 MiB). */
+  maxBodyBytes?: number | undefined;
 }
 
 export interface RunningSandbox {
@@ -86,12 +98,20 @@ export class Sandbox {
   readonly requests = new Map<string, number>();
   readonly faults = new FaultPlan();
   readonly #checkResponses: boolean;
+  readonly #rateLimiter: RateLimiter | undefined;
+  /** Each contract path as a pattern, with the methods the contract defines on it (for 405s). */
+  readonly #routes: Array<{ pattern: RegExp; methods: Set<string> }> = [];
   #requestCount = 0;
 
   constructor(options: SandboxOptions = {}) {
+    const clock = options.clock ?? (() => new Date());
     this.store = new Store(options.clock);
     this.token = options.token ?? DEFAULT_TOKEN;
     this.#checkResponses = options.checkResponses ?? false;
+    this.#rateLimiter = options.rateLimit ? new RateLimiter(options.rateLimit, clock) : undefined;
+    const maxBodyBytes = options.maxBodyBytes ?? MAX_BODY_BYTES;
+    if (!Number.isInteger(maxBodyBytes) || maxBodyBytes < 0)
+      throw new RangeError('maxBodyBytes must be an integer number of bytes, 0 or more');
     applySeed(this.store, options.seed ?? 'demo');
     for (const fault of options.faults ?? []) this.faults.add(fault);
 
@@ -101,11 +121,32 @@ export class Sandbox {
       this.store.apiRoot = `${new URL(c.req.url).origin}/v1`;
       await next();
     });
+    if (this.#rateLimiter) this.app.use('*', this.#rateLimit(this.#rateLimiter));
+    // Reads a body without a Content-Length in chunks, and stops at the limit.
+    this.app.use(
+      '*',
+      bodyLimit({
+        maxSize: maxBodyBytes,
+        onError: (c) =>
+          c.json(
+            new SandboxError(
+              413,
+              `The request body is larger than the sandbox accepts (${maxBodyBytes} bytes)`,
+            ).toBody(),
+            413,
+          ),
+      }),
+    );
     for (const implementation of implementations) this.#register(implementation);
     this.app.get('/_sandbox/hits', (c) => c.json(Object.fromEntries(this.hits)));
-    this.app.notFound((c) =>
-      c.json(new SandboxError(404, `No route for ${c.req.method} ${c.req.path}`).toBody(), 404),
-    );
+    this.app.notFound((c) => {
+      const allowed = this.#allowedMethods(c.req.path);
+      if (allowed.length === 0)
+        return c.json(new SandboxError(404, `No route for ${c.req.method} ${c.req.path}`).toBody(), 404);
+      c.header('allow', allowed.join(', '));
+      const message = `${c.req.method} is not allowed on ${c.req.path}: use ${allowed.join(', ')}`;
+      return c.json(new SandboxError(405, message).toBody(), 405);
+    });
     this.app.onError((error, c) => {
       const failure =
         error instanceof SandboxError ? error : new SandboxError(500, `Sandbox failure: ${error.message}`);
@@ -141,10 +182,13 @@ export class Sandbox {
   /** Serves the sandbox on 127.0.0.1 (port 0: a free one). */
   async listen(options: { port?: number; host?: string } = {}): Promise<RunningSandbox> {
     const host = options.host ?? '127.0.0.1';
-    const server: ServerType = await new Promise((resolve) => {
-      const started = serve({ fetch: this.app.fetch, hostname: host, port: options.port ?? 0 }, () =>
-        resolve(started),
-      );
+    const server: ServerType = await new Promise((resolve, reject) => {
+      const started = serve({ fetch: this.app.fetch, hostname: host, port: options.port ?? 0 }, () => {
+        started.off('error', reject);
+        resolve(started);
+      });
+      // A taken port or an unknown host: rejected here rather than crashing the process.
+      started.once('error', reject);
     });
     const { port } = server.address() as AddressInfo;
     return {
@@ -160,9 +204,51 @@ export class Sandbox {
     };
   }
 
+  /** The methods the contract defines on a path (HEAD with GET, as Hono answers it), sorted; none for an unknown path. */
+  #allowedMethods(path: string): string[] {
+    const methods = new Set<string>();
+    for (const route of this.#routes) {
+      if (!route.pattern.test(path)) continue;
+      for (const method of route.methods) methods.add(method);
+    }
+    if (methods.has('GET')) methods.add('HEAD');
+    return [...methods].sort();
+  }
+
+  /** Counts each request against the budget; every answer says how much is left. */
+  #rateLimit(limiter: RateLimiter): MiddlewareHandler<Env> {
+    return async (c, next) => {
+      // The sandbox's own endpoints are for tests, not part of the API: not counted.
+      if (c.req.path.startsWith('/_sandbox/')) {
+        await next();
+        return undefined;
+      }
+      const decision = limiter.take();
+      c.header('x-ratelimit-limit', String(decision.limit));
+      c.header('x-ratelimit-remaining', String(decision.remaining));
+      c.header('x-ratelimit-reset', String(Math.ceil(decision.resetAt.getTime() / 1000)));
+      if (!decision.allowed) {
+        c.header('retry-after', String(decision.retryAfterSeconds));
+        const message = `Rate limit exceeded: ${decision.limit} requests per window; retry in ${decision.retryAfterSeconds} s`;
+        return c.json(new SandboxError(429, message).toBody(), 429);
+      }
+      await next();
+      return undefined;
+    };
+  }
+
   #register(implementation: Implementation): void {
     const { operation } = implementation;
     const route = operation.path.replace(/\{(\w+)\}/g, ':$1');
+    const pattern = new RegExp(
+      `^${operation.path
+        .split(/\{\w+\}/)
+        .map((piece) => piece.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
+        .join('[^/]+')}$`,
+    );
+    const known = this.#routes.find((r) => r.pattern.source === pattern.source);
+    if (known) known.methods.add(operation.method);
+    else this.#routes.push({ pattern, methods: new Set([operation.method]) });
     this.app.on(operation.method, route, async (c) => {
       const id = operation.id;
       this.requests.set(id, (this.requests.get(id) ?? 0) + 1);
@@ -191,7 +277,9 @@ export class Sandbox {
     try {
       fault = this.faults.take(operationId, c.req.header(FAULT_HEADER));
     } catch (error) {
-      throw new SandboxError(400, (error as Error).message);
+      if (!(error instanceof FaultError)) throw error;
+      const path = `header.${FAULT_HEADER}.${error.field}`;
+      throw new SandboxError(400, error.message, [{ path, message: error.detail }]);
     }
     if (!fault) return undefined;
     if (fault.latency) await new Promise((resolve) => setTimeout(resolve, fault.latency));

@@ -1,14 +1,16 @@
 import { Flags } from '@oclif/core';
 import { BaseCommand } from '../base-command.js';
+import { UsageError } from '../lib/exit-codes.js';
 import { output } from '../lib/output.js';
 
 export default class Sandbox extends BaseCommand<typeof Sandbox> {
   static override summary = 'Run the local sandbox API in the foreground';
   static override description =
-    'Serves a stateful, in-memory implementation of the API on 127.0.0.1, seeded with demo data, until interrupted. Point the CLI at it with DOCS_API_URL and DOCS_API_TOKEN.';
+    'Serves a stateful, in-memory implementation of the API on 127.0.0.1, seeded with demo data, until interrupted. Point the CLI at it with DOCS_API_URL and DOCS_API_TOKEN. With --rate-limit every answer carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset, and a request beyond the limit gets a 429 with Retry-After.';
   static override examples = [
     '<%= config.bin %> sandbox',
     '<%= config.bin %> sandbox --port 4010 --seed empty',
+    '<%= config.bin %> sandbox --port 4010 --rate-limit 100/60s',
   ];
   static override flags = {
     port: Flags.integer({
@@ -18,14 +20,26 @@ export default class Sandbox extends BaseCommand<typeof Sandbox> {
       max: 65535,
     }),
     seed: Flags.string({ description: 'Initial data', options: ['demo', 'empty'], default: 'demo' }),
+    host: Flags.string({ description: 'Address to listen on', default: '127.0.0.1' }),
     token: Flags.string({ description: 'Bearer token the sandbox accepts', default: 'sandbox-token' }),
+    'rate-limit': Flags.string({
+      description: 'Serve at most N requests per window, e.g. 100/60s, 10/1m or 5/500ms (429 beyond it)',
+    }),
   };
 
   async run(): Promise<void> {
-    const { createSandbox } = await import('@docs-api/sandbox');
-    const sandbox = createSandbox({ seed: this.flags.seed as 'demo', token: this.flags.token });
-    const running = await sandbox.listen({ port: this.flags.port });
+    const { createSandbox, parseRateLimit } = await import('@docs-api/sandbox');
+    const given = this.flags['rate-limit'];
+    let rateLimit;
+    try {
+      rateLimit = given === undefined ? undefined : parseRateLimit(given);
+    } catch (error) {
+      throw new UsageError(`--rate-limit: ${(error as Error).message}`);
+    }
+    const sandbox = createSandbox({ seed: this.flags.seed as 'demo', token: this.flags.token, rateLimit });
+    const running = await sandbox.listen({ port: this.flags.port, host: this.flags.host });
     output.data(`Sandbox listening on ${running.url}`);
+    if (rateLimit) output.info(`Rate limit: ${rateLimit.limit} requests per ${rateLimit.windowMs} ms`);
     output.info(
       `Use it with:\n  export DOCS_API_URL=${running.url}\n  export DOCS_API_TOKEN=${running.token}\n  export DOCS_ORG=org_acme\nPress Ctrl+C to stop.`,
     );

@@ -1,4 +1,5 @@
 import { AuthRequiredError, CommandError, ExitCode, UsageError } from './exit-codes.js';
+import { formatDuration } from './progress.js';
 
 interface Described {
   message: string;
@@ -63,7 +64,19 @@ function apiMessage(error: Error): string {
   const details = [status ? `HTTP ${status}` : undefined, requestId ? `request id ${requestId}` : undefined]
     .filter(Boolean)
     .join(', ');
-  return `${serverMessage ?? error.message}${details ? ` (${details})` : ''}`;
+  return `${serverMessage ?? error.message}${details ? ` (${details})` : ''}${retryHint(error)}`;
+}
+
+/**
+ * When to try again, for an error the SDK did not wait out (a `Retry-After` longer than
+ * DOCS_MAX_RETRY_DELAY): `; retry in 5 min (at 2026-01-05T09:05:00.000Z)`.
+ */
+function retryHint(error: Error): string {
+  const { retryAfterMs, retryAt } = error as { retryAfterMs?: unknown; retryAt?: unknown };
+  if (typeof retryAfterMs !== 'number' || !(retryAfterMs >= 0)) return '';
+  const at =
+    retryAt instanceof Date && !Number.isNaN(retryAt.getTime()) ? ` (at ${retryAt.toISOString()})` : '';
+  return `; retry in ${formatDuration(Math.max(1000, retryAfterMs))}${at}. DOCS_MAX_RETRY_DELAY sets how long the CLI waits by itself.`;
 }
 
 export { AuthRequiredError, CommandError, ExitCode, UsageError };

@@ -1,10 +1,13 @@
 import { createRequire } from 'node:module';
 import type CliTable from 'cli-table3';
+import { redact } from './redact.js';
 import { terminal } from './terminal.js';
 
 /**
  * The CLI's only printer: data to stdout, messages to stderr. On a terminal lists are
  * cli-table3 tables; piped, they are tab-separated rows with no colour, for `cut` and `awk`.
+ * Every message line passes through `redact` (tokens, share keys, URL credentials); data is
+ * what the person asked for and is printed as it is.
  */
 
 export interface Column<T> {
@@ -26,6 +29,12 @@ function text(value: unknown): string {
 export function formatDate(value: string | undefined | null): string {
   if (!value) return '';
   return value.replace('T', ' ').replace(/:\d{2}(\.\d+)?Z$/, '');
+}
+
+/** True when `DOCS_DEBUG` asks for request, retry and failure lines (set, and not `0` or `false`). */
+export function debugEnabled(): boolean {
+  const value = process.env.DOCS_DEBUG;
+  return value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';
 }
 
 const ansi = (code: string, value: string) =>
@@ -76,23 +85,28 @@ export const output = {
 
   /** Rewrites one progress line in place on stderr (a terminal only); an empty line clears it. */
   progress(line: string): void {
-    process.stderr.write(`\r\u001b[K${line}`);
+    process.stderr.write(`\r\u001b[K${redact(line)}`);
   },
 
   /** A message for people (stderr). */
   info(message: string): void {
-    process.stderr.write(`${message}\n`);
+    process.stderr.write(`${redact(message)}\n`);
   },
 
   success(message: string): void {
-    process.stderr.write(`${ansi('32', '✓')} ${message}\n`);
+    process.stderr.write(`${ansi('32', '✓')} ${redact(message)}\n`);
   },
 
   warn(message: string): void {
-    process.stderr.write(`${ansi('33', '!')} ${message}\n`);
+    process.stderr.write(`${ansi('33', 'Warning:')} ${redact(message)}\n`);
   },
 
   error(message: string): void {
-    process.stderr.write(`${ansi('31', 'Error:')} ${message}\n`);
+    process.stderr.write(`${ansi('31', 'Error:')} ${redact(message)}\n`);
+  },
+
+  /** A line for DOCS_DEBUG=1 only (stderr). */
+  debug(message: string): void {
+    if (debugEnabled()) process.stderr.write(`${redact(message)}\n`);
   },
 };

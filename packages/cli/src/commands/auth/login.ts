@@ -4,8 +4,14 @@ import { configPath, readConfig, writeConfig } from '../../lib/config.js';
 import { UsageError } from '../../lib/exit-codes.js';
 import { output } from '../../lib/output.js';
 import { prompts } from '../../lib/prompts.js';
+import { displayUrl } from '../../lib/redact.js';
 import { readStdin } from '../../lib/stdin.js';
 import { terminal } from '../../lib/terminal.js';
+
+/** The token piped in: without the one line break `echo` adds, and nothing else removed. */
+export function pipedToken(input: string): string {
+  return input.replace(/\r?\n$/, '');
+}
 
 export default class AuthLogin extends BaseCommand<typeof AuthLogin> {
   static override summary = 'Store an API token for later commands';
@@ -22,18 +28,22 @@ export default class AuthLogin extends BaseCommand<typeof AuthLogin> {
 
   async run(): Promise<{ loggedIn: true; apiUrl: string; organizations: number }> {
     let token: string;
-    if (this.flags['with-token']) token = (await readStdin()).trim();
+    if (this.flags['with-token']) token = pipedToken(await readStdin());
     else if (terminal.canPrompt()) token = (await prompts.password('Paste your API token:')).trim();
     else throw new UsageError('No token: pipe it on stdin with --with-token, or set DOCS_API_TOKEN.');
     if (!token) throw new UsageError('The token is empty.');
+    // Its form first (one line of visible ASCII): a bad one is exit 2 naming the problem, never
+    // the token, before a client is built, a request is sent or anything is stored.
+    const { checkToken } = await import('@docs-api/sdk');
+    checkToken(token);
 
     const apiUrl = this.flags['api-url'];
-    const client = await BaseCommand.clientFactory({ token, ...(apiUrl ? { baseUrl: apiUrl } : {}) });
+    const client = await this.buildClient(token, apiUrl);
     // Any authenticated read proves the token; a 401 becomes exit code 4.
     const organizations = await client.organizations.list({ limit: 1 });
     const stored = await readConfig(this.config.configDir);
     await writeConfig(this.config.configDir, { ...stored, token, ...(apiUrl ? { apiUrl } : {}) });
-    const baseUrl = client.baseUrl;
+    const baseUrl = displayUrl(client.baseUrl);
     if (this.human)
       output.success(`Logged in to ${baseUrl}; token stored in ${configPath(this.config.configDir)}`);
     return {

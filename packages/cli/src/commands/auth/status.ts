@@ -2,6 +2,7 @@ import { BaseCommand } from '../../base-command.js';
 import { configPath, readConfig } from '../../lib/config.js';
 import { AuthRequiredError } from '../../lib/exit-codes.js';
 import { output } from '../../lib/output.js';
+import { displayUrl } from '../../lib/redact.js';
 
 interface AuthStatusResult {
   loggedIn: boolean;
@@ -24,12 +25,12 @@ export default class AuthStatus extends BaseCommand<typeof AuthStatus> {
     const organizations = await client.organizations.list({ limit: 100 }).toArray({ max: 100 });
     const status: AuthStatusResult = {
       loggedIn: true,
-      apiUrl: client.baseUrl,
+      apiUrl: displayUrl(client.baseUrl),
       tokenSource,
       organizations: organizations.map((org) => org.id),
     };
     if (this.human) {
-      output.success(`Logged in to ${client.baseUrl}`);
+      output.success(`Logged in to ${status.apiUrl}`);
       output.fields([
         ['Token from', tokenSource === 'config' ? configPath(this.config.configDir) : 'DOCS_API_TOKEN'],
         ['Organizations', status.organizations.join(', ')],

@@ -145,15 +145,18 @@ describe('docs cr merge away from a terminal', () => {
     const select = vi.spyOn(prompts, 'select');
     const confirm = vi.spyOn(prompts, 'confirm');
 
-    const noArgs = await merge([]);
+    const noArgs = await merge(['--yes']);
     expect(noArgs.code).toBe(2);
     expect(noArgs.stderr).toContain('Missing the space id');
-    const noCr = await merge(['space_handbook']);
+    const noCr = await merge(['space_handbook', '--yes']);
     expect(noCr.code).toBe(2);
     expect(noCr.stderr).toContain('Missing the change request number or id');
+    // The missing confirmation is found before anything is sent: not even the request is read.
     const noYes = await merge(['space_handbook', '1']);
     expect(noYes.code).toBe(2);
-    expect(noYes.stderr).toContain('Pass --yes to confirm when not at a terminal.');
+    expect(noYes.stderr).toContain('Pass --yes to confirm when not at a terminal. Nothing was sent.');
+    expect(noYes.stderr.trim().split('\n')).toHaveLength(1);
+    expect(cli.totalRequests()).toBe(0);
 
     expect(select).not.toHaveBeenCalled();
     expect(confirm).not.toHaveBeenCalled();

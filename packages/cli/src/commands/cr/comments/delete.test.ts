@@ -55,12 +55,14 @@ describe('docs cr comments delete at a terminal', () => {
     cli.canPrompt.mockReturnValue(false);
     const select = vi.spyOn(prompts, 'select');
 
-    const missing = await deleteComment(['space_handbook', '1']);
+    const missing = await deleteComment(['space_handbook', '1', '--yes']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('Missing the comment id: pass it as an argument.');
+    const sent = cli.totalRequests();
     const noYes = await deleteComment(['space_handbook', '1', 'comment_cli_title']);
     expect(noYes.code).toBe(2);
     expect(noYes.stderr).toContain('Pass --yes to confirm');
+    expect(cli.totalRequests()).toBe(sent);
 
     expect(select).not.toHaveBeenCalled();
     expect(cli.sandbox.store.comments.has('comment_cli_title')).toBe(true);
