@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { DocsClient } from '@docs-api/sdk';
 import { useInProcessCli } from '../test-support/run-command.js';
 import { BaseCommand } from './base-command.js';
-import type { CliClientOptions } from './lib/client-options.js';
+import type { ClientOptions } from '@docs-api/sdk';
 import { prompts } from './lib/prompts.js';
 import SitesList from './commands/sites/list.js';
 import SitesPublished from './commands/sites/published.js';
@@ -109,8 +109,8 @@ describe('destructive commands', () => {
 
 describe('the client factory', () => {
   /** Runs a command and returns the options its client was built with. */
-  async function optionsOf(argv: string[] = []): Promise<{ options: CliClientOptions; code: number }> {
-    let options: CliClientOptions | undefined;
+  async function optionsOf(argv: string[] = []): Promise<{ options: ClientOptions; code: number }> {
+    let options: ClientOptions | undefined;
     const inject = BaseCommand.clientFactory;
     BaseCommand.clientFactory = (given) => {
       options = given;

@@ -1,6 +1,6 @@
 import { Command, Errors, Flags, type Interfaces } from '@oclif/core';
-import type { DocsClient, PagePromise } from '@docs-api/sdk';
-import { cliClientOptions, type CliClientOptions } from './lib/client-options.js';
+import type { ClientOptions, DocsClient, PagePromise } from '@docs-api/sdk';
+import { cliClientOptions } from './lib/client-options.js';
 import { readConfig } from './lib/config.js';
 import { describeError } from './lib/errors.js';
 import { AuthRequiredError, UsageError } from './lib/exit-codes.js';
@@ -31,7 +31,7 @@ export const yesFlag = Flags.boolean({
 });
 
 /** Builds the SDK client; tests replace it to inject a sandbox's fetch. */
-export type ClientFactory = (options: CliClientOptions) => DocsClient | Promise<DocsClient>;
+export type ClientFactory = (options: ClientOptions) => DocsClient | Promise<DocsClient>;
 
 /**
  * Flags whose values are secrets, such as `--share-key`: never printed in a message (see

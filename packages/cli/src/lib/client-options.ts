@@ -1,4 +1,4 @@
-import type { ClientOptions, Logger } from '@docs-api/sdk';
+import type { ClientOptions, Logger, RetryEvent } from '@docs-api/sdk';
 import { UsageError } from './exit-codes.js';
 import { debugEnabled, output } from './output.js';
 import { formatDuration } from './progress.js';
@@ -9,26 +9,7 @@ import { formatDuration } from './progress.js';
  * reports is printed through the output layer (and so through its redaction).
  */
 
-/** What the SDK tells `onRetry` before it waits to retry a request. */
-export interface RetryEvent {
-  operation: string;
-  method: string;
-  path: string;
-  attempt: number;
-  maxRetries: number;
-  delayMs: number;
-  /** `HTTP 429`, `HTTP 503`, `connection reset`, `timeout` ... */
-  reason: string;
-  rateLimit?: { limit?: number; remaining?: number; resetAt?: Date };
-}
-
-export type ResponseValidation = 'strict' | 'warn' | 'off';
-
-// until sdk-net lands: `onRetry` and `responseValidation` are members of the SDK's ClientOptions there.
-export type CliClientOptions = ClientOptions & {
-  onRetry?: ((event: RetryEvent) => void) | undefined;
-  responseValidation?: ResponseValidation | undefined;
-};
+export type { ResponseValidation, RetryEvent } from '@docs-api/sdk';
 
 /** Waits up to this long pass silently; a longer one gets a line on stderr. */
 export const QUIET_RETRY_WAIT_MS = 1000;
@@ -109,7 +90,7 @@ export function onRetry(event: RetryEvent): void {
 }
 
 /** The SDK options the CLI adds to every client it builds. */
-export function cliClientOptions(env: NodeJS.ProcessEnv = process.env): CliClientOptions {
+export function cliClientOptions(env: NodeJS.ProcessEnv = process.env): ClientOptions {
   return {
     maxRetryDelay: maxRetryDelayMs(env),
     onRetry,

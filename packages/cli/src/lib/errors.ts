@@ -21,6 +21,7 @@ export function describeError(error: unknown): Described {
       return { message: invalidInputMessage(error), exitCode: ExitCode.Usage };
     case 'InvalidTokenError':
     case 'InvalidBaseUrlError':
+    case 'InvalidOptionError':
       return { message: error.message, exitCode: ExitCode.Usage };
     case 'AuthRequiredError':
     case 'MissingTokenError':
