@@ -97,6 +97,11 @@ export function documentEntry(operation: Operation): DocumentEntry | undefined {
   return documentIndex.get(pathKey(operation.method, operation.path));
 }
 
+/** The document's operation with this `operationId`. */
+export function documentEntryById(operationId: string): DocumentEntry | undefined {
+  return [...documentIndex.values()].find((entry) => entry.operationId === operationId);
+}
+
 /** Follows `$ref`s within the document. */
 export function resolve(schema: unknown): Schema {
   let current = schema as Schema;
