@@ -52,13 +52,13 @@ interface DriftDetails {
 export function driftWarning(message: string, details: DriftDetails | undefined): string | undefined {
   if (!details || details.issue === undefined) return undefined;
   const operation = typeof details.operation === 'string' ? details.operation : 'a request';
+  // The SDK gives the field path beside the issue (`{ operation, path, issue }`); an issue
+  // object may carry its own.
   const issue = details.issue as { path?: unknown; message?: unknown } | string;
-  const described =
-    typeof issue === 'string'
-      ? issue
-      : `${typeof issue.path === 'string' && issue.path ? issue.path : 'the body'}: ${
-          typeof issue.message === 'string' ? issue.message : message
-        }`;
+  const path = typeof issue === 'string' ? details.path : issue.path;
+  const what =
+    typeof issue === 'string' ? issue : typeof issue.message === 'string' ? issue.message : message;
+  const described = `${typeof path === 'string' && path ? path : 'the body'}: ${what}`;
   return `the API answered ${operation} with a shape this CLI does not know (${described}); continuing.`;
 }
 
