@@ -1,11 +1,12 @@
 import { Flags } from '@oclif/core';
 import { BaseCommand } from '../base-command.js';
+import { CommandError } from '../lib/exit-codes.js';
 import { output } from '../lib/output.js';
 
 export default class Sandbox extends BaseCommand<typeof Sandbox> {
   static override summary = 'Run the local sandbox API in the foreground';
   static override description =
-    'Serves a stateful, in-memory implementation of the API on 127.0.0.1, seeded with demo data, until interrupted. Point the CLI at it with DOCS_API_URL and DOCS_API_TOKEN.';
+    'Serves a stateful, in-memory implementation of the API on 127.0.0.1, seeded with demo data, until interrupted. Point the CLI at it with DOCS_API_URL and DOCS_API_TOKEN. The sandbox is a separate package, installed on demand: `npm install @docs-api/sandbox` next to the CLI.';
   static override examples = [
     '<%= config.bin %> sandbox',
     '<%= config.bin %> sandbox --port 4010 --seed empty',
@@ -22,7 +23,7 @@ export default class Sandbox extends BaseCommand<typeof Sandbox> {
   };
 
   async run(): Promise<void> {
-    const { createSandbox } = await import('@docs-api/sandbox');
+    const { createSandbox } = await loadSandbox();
     const sandbox = createSandbox({ seed: this.flags.seed as 'demo', token: this.flags.token });
     const running = await sandbox.listen({ port: this.flags.port });
     output.data(`Sandbox listening on ${running.url}`);
@@ -34,5 +35,19 @@ export default class Sandbox extends BaseCommand<typeof Sandbox> {
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
     });
+  }
+}
+
+/** The sandbox package, an optional peer of the CLI: most installs never need its server. */
+async function loadSandbox(): Promise<typeof import('@docs-api/sandbox')> {
+  try {
+    return await import('@docs-api/sandbox');
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code !== 'ERR_MODULE_NOT_FOUND' || !String((error as Error).message).includes('@docs-api/sandbox'))
+      throw error;
+    throw new CommandError(
+      'docs sandbox needs the @docs-api/sandbox package, which is not installed. Install it next to the CLI: `npm install @docs-api/sandbox` (or `npm install -g @docs-api/sandbox` for a global CLI).',
+    );
   }
 }
