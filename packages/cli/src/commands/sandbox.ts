@@ -1,12 +1,12 @@
 import { Flags } from '@oclif/core';
 import { BaseCommand } from '../base-command.js';
-import { UsageError } from '../lib/exit-codes.js';
+import { CommandError, UsageError } from '../lib/exit-codes.js';
 import { output } from '../lib/output.js';
 
 export default class Sandbox extends BaseCommand<typeof Sandbox> {
   static override summary = 'Run the local sandbox API in the foreground';
   static override description =
-    'Serves a stateful, in-memory implementation of the API on 127.0.0.1, seeded with demo data, until interrupted. Point the CLI at it with DOCS_API_URL and DOCS_API_TOKEN. With --rate-limit every answer carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset, and a request beyond the limit gets a 429 with Retry-After.';
+    'Serves a stateful, in-memory implementation of the API on 127.0.0.1, seeded with demo data, until interrupted. Point the CLI at it with DOCS_API_URL and DOCS_API_TOKEN. With --rate-limit every answer carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset, and a request beyond the limit gets a 429 with Retry-After. The sandbox is a separate package, installed on demand: `npm install @docs-api/sandbox` next to the CLI.';
   static override examples = [
     '<%= config.bin %> sandbox',
     '<%= config.bin %> sandbox --port 4010 --seed empty',
@@ -28,7 +28,7 @@ export default class Sandbox extends BaseCommand<typeof Sandbox> {
   };
 
   async run(): Promise<void> {
-    const { createSandbox, parseRateLimit } = await import('@docs-api/sandbox');
+    const { createSandbox, parseRateLimit } = await loadSandbox();
     const given = this.flags['rate-limit'];
     let rateLimit;
     try {
@@ -48,5 +48,19 @@ export default class Sandbox extends BaseCommand<typeof Sandbox> {
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
     });
+  }
+}
+
+/** The sandbox package, an optional peer of the CLI: most installs never need its server. */
+async function loadSandbox(): Promise<typeof import('@docs-api/sandbox')> {
+  try {
+    return await import('@docs-api/sandbox');
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code !== 'ERR_MODULE_NOT_FOUND' || !String((error as Error).message).includes('@docs-api/sandbox'))
+      throw error;
+    throw new CommandError(
+      'docs sandbox needs the @docs-api/sandbox package, which is not installed. Install it next to the CLI: `npm install @docs-api/sandbox` (or `npm install -g @docs-api/sandbox` for a global CLI).',
+    );
   }
 }
