@@ -142,7 +142,7 @@ interface CallContext {
 /**
  * The only place that speaks HTTP: auth, retries, timeouts, redirects, error mapping and
  * response parsing. One `fetch` per attempt; the retry loop is this file's own (see
- * docs/decisions/0009-own-retry-loop-on-fetch.md).
+ * docs/decisions/0010-own-retry-loop-on-fetch.md).
  */
 export class HttpClient {
   readonly #config: HttpConfig;
