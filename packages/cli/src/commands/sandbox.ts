@@ -1,4 +1,5 @@
 import { Flags } from '@oclif/core';
+import type * as SandboxModule from '@docs-api/sandbox';
 import { BaseCommand } from '../base-command.js';
 import { CommandError, UsageError } from '../lib/exit-codes.js';
 import { output } from '../lib/output.js';
@@ -52,7 +53,7 @@ export default class Sandbox extends BaseCommand<typeof Sandbox> {
 }
 
 /** The sandbox package, an optional peer of the CLI: most installs never need its server. */
-async function loadSandbox(): Promise<typeof import('@docs-api/sandbox')> {
+async function loadSandbox(): Promise<typeof SandboxModule> {
   try {
     return await import('@docs-api/sandbox');
   } catch (error) {
