@@ -72,7 +72,11 @@ describe('checkSpec', () => {
   it('reports text that is not YAML or JSON at its line, and a document with no version', async () => {
     const syntax = await checkSpec('openapi: 3.1.0\ninfo: [\n', 'x.yaml');
     expect(syntax.problems).toHaveLength(1);
-    expect(syntax.problems[0]).toMatchObject({ file: 'x.yaml', line: expect.any(Number) as number, pointer: '' });
+    expect(syntax.problems[0]).toMatchObject({
+      file: 'x.yaml',
+      line: expect.any(Number) as number,
+      pointer: '',
+    });
     expect(syntax.problems[0]?.message).toMatch(/^not valid YAML or JSON: /);
 
     const versionless = await checkSpec('info: {}\n', 'x.yaml');
