@@ -81,8 +81,8 @@ export async function resolveSpecSource(
   if (given === undefined) {
     throw new UsageError('Missing the spec: pass a file (YAML or JSON), - for standard input, or a URL.');
   }
-  if (isUrl(given)) return { source: { url: given } };
-  if (url !== undefined) throw new UsageError(`--url: "${url}" is not an http or https URL.`);
+  // --url is always a URL: the SDK checks it (source.url) before sending.
+  if (url !== undefined || isUrl(given)) return { source: { url: given } };
   const text = await readText('the spec', given);
   if (text.trim() === '') throw new UsageError(`${given}: the file is empty.`);
   const file = given === '-' ? 'stdin' : given;
