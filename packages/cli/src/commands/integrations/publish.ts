@@ -64,7 +64,7 @@ export default class IntegrationsPublish extends BaseCommand<typeof Integrations
     const prepared = this.flags.file ? await this.fromJsonManifest() : await this.fromDirectory();
     const body = await this.checked(prepared);
     if (this.flags['dry-run']) {
-      const shown = { name: prepared.name, ...describeBody(body as Record<string, unknown>) };
+      const shown = { name: prepared.name, ...describeBody(body) };
       if (this.human) {
         output.fields(Object.entries(shown).map(([key, value]) => [key, value] as const));
         output.info(
