@@ -130,12 +130,12 @@ let bundle = { text: '', inputs: [] as string[] };
 /** Opens a page of `origin` and waits until the SDK is loaded in it. */
 async function openPage(origin: string): Promise<{ page: Page; console: string[] }> {
   if (!context) throw new Error('the browser is not running');
-  const page = await context.newPage();
+  const page = await within(STEP_MS, 'opening a page', context.newPage());
   page.setDefaultTimeout(STEP_MS);
   const console: string[] = [];
   page.on('console', (message) => console.push(`${message.type()}: ${message.text()}`));
   page.on('pageerror', (error) => console.push(`pageerror: ${error.message}`));
-  await page.goto(`${origin}/`);
+  await within(STEP_MS, `loading the page of ${origin}`, page.goto(`${origin}/`));
   await page.waitForFunction(() => 'sdk' in window);
   return { page, console };
 }
