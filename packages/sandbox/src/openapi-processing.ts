@@ -50,7 +50,11 @@ export async function processText(text: string): Promise<ProcessingResult> {
     // An object, never a string: given a one-line string the library reads it as a file path.
     result = await validator.validate(document as Record<string, unknown>);
   } catch (error) {
-    return { ok: false, code: 'PARSE_ERROR', errors: [{ code: 'INVALID', message: (error as Error).message }] };
+    return {
+      ok: false,
+      code: 'PARSE_ERROR',
+      errors: [{ code: 'INVALID', message: (error as Error).message }],
+    };
   }
   if (result.valid) return { ok: true };
   const errors =
