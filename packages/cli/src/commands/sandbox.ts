@@ -7,7 +7,7 @@ import { output } from '../lib/output.js';
 export default class Sandbox extends BaseCommand<typeof Sandbox> {
   static override summary = 'Run the local sandbox API in the foreground';
   static override description =
-    'Serves a stateful, in-memory implementation of the API on 127.0.0.1, seeded with demo data, until interrupted. Point the CLI at it with DOCS_API_URL and DOCS_API_TOKEN. With --rate-limit every answer carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset, and a request beyond the limit gets a 429 with Retry-After. The sandbox is a separate package, installed on demand: `npm install @docs-api/sandbox` next to the CLI.';
+    'Serves a stateful, in-memory implementation of the API on 127.0.0.1, seeded with demo data (--seed empty: one organization and its owner), until interrupted. Point the CLI at it with DOCS_API_URL and DOCS_API_TOKEN. With --rate-limit every answer carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset, and a request beyond the limit gets a 429 with Retry-After. The sandbox is a separate package, installed on demand: `npm install @docs-api/sandbox` next to the CLI.\n\nPrints "Sandbox listening on <url>" on stdout, and the variables to export on stderr; stops on SIGINT or SIGTERM with exit 0. Without @docs-api/sandbox installed it says how to install it and exits 1; a bad --rate-limit is exit 2. Never prompts: it can run in the background of a CI job.';
   static override examples = [
     '<%= config.bin %> sandbox',
     '<%= config.bin %> sandbox --port 4010 --seed empty',
