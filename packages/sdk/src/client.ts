@@ -27,8 +27,8 @@ import { Imports } from './resources/imports.js';
 import { VERSION } from './version.js';
 
 /**
- * The real service's API root, as its published OpenAPI document names it (`servers`:
- * `{host}/v1`, host `https://api.gitbook.com`); the extract leaves `{base_url}` open.
+ * The service's API root, from the `servers` of its published API document (`{host}/v1`, host
+ * `https://api.gitbook.com`): the contract leaves `{base_url}` open (see docs/contract-notes.md).
  */
 export const DEFAULT_BASE_URL = 'https://api.gitbook.com/v1';
 
