@@ -247,22 +247,34 @@ describe('docs-sandbox and docs sandbox', () => {
     const result = await runOnce(['--help']);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^Usage: docs-sandbox \[options\] \[port\]/);
-    for (const flag of ['--port', '--host', '--token', '--seed', '--rate-limit', '--help', '--version'])
+    for (const flag of [
+      '--port',
+      '--host',
+      '--token',
+      '--seed',
+      '--rate-limit',
+      '--cors',
+      '--help',
+      '--version',
+    ])
       expect(result.stdout).toContain(flag);
     expect(result.stderr).toBe('');
   });
 
-  it.each([['--bogus'], ['--port', 'abc'], ['--seed', 'full'], ['--rate-limit', 'lots']])(
-    'docs-sandbox %s exits 2 with one line and no stack trace',
-    async (...args) => {
-      const result = await runOnce(args);
-      expect(result.code).toBe(2);
-      expect(lines(result.stderr)).toEqual([
-        expect.stringMatching(/^docs-sandbox: .*See docs-sandbox --help\.$/),
-      ]);
-      expect(result.stdout).toBe('');
-    },
-  );
+  it.each([
+    ['--bogus'],
+    ['--port', 'abc'],
+    ['--seed', 'full'],
+    ['--rate-limit', 'lots'],
+    ['--cors', 'example.com'],
+  ])('docs-sandbox %s exits 2 with one line and no stack trace', async (...args) => {
+    const result = await runOnce(args);
+    expect(result.code).toBe(2);
+    expect(lines(result.stderr)).toEqual([
+      expect.stringMatching(/^docs-sandbox: .*See docs-sandbox --help\.$/),
+    ]);
+    expect(result.stdout).toBe('');
+  });
 
   it('docs-sandbox --rate-limit serves X-RateLimit headers and a 429 beyond the limit, until SIGTERM', async () => {
     const server = startServing(
@@ -309,6 +321,62 @@ describe('docs-sandbox and docs sandbox', () => {
     expect(bad.code).toBe(2);
     expect(lines(bad.stderr)).toEqual([
       expect.stringMatching(/^Error: --rate-limit: rate limit "lots" must be/),
+    ]);
+  });
+
+  /** A browser's preflight for a GET with a token, from the page at `origin`. */
+  const preflight = (url: string, origin: string) =>
+    fetch(`${url}/orgs/org_acme/sites`, {
+      method: 'OPTIONS',
+      headers: {
+        origin,
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization',
+      },
+    });
+
+  it('docs-sandbox --cors answers the preflights of the origins given (repeatable), and refuses others', async () => {
+    const server = startServing(
+      [SANDBOX_BIN, '--cors', 'http://localhost:5173', '--cors', 'https://app.example.test'],
+      /listening on (\S+)\n/,
+    );
+    try {
+      const [, url = ''] = await server.started;
+      for (const origin of ['http://localhost:5173', 'https://app.example.test']) {
+        const allowed = await preflight(url, origin);
+        expect(allowed.status).toBe(204);
+        expect(allowed.headers.get('access-control-allow-origin')).toBe(origin);
+        expect(allowed.headers.get('access-control-allow-headers')).toContain('authorization');
+      }
+      expect((await preflight(url, 'http://localhost:8080')).status).toBe(403);
+      const listed = await fetch(`${url}/orgs/org_acme/sites/site_nope`, {
+        headers: { origin: 'https://app.example.test', authorization: 'Bearer sandbox-token' },
+      });
+      expect(listed.status).toBe(404);
+      expect(listed.headers.get('access-control-expose-headers')).toContain('x-request-id');
+    } finally {
+      server.child.kill('SIGTERM');
+    }
+    expect(await server.exited).toBe(0);
+  });
+
+  it("docs sandbox --cors '*' lets any page call it, and refuses a bad origin with exit 2", async () => {
+    const server = startServing([DOCS_BIN, 'sandbox', '--cors', '*'], /listening on (\S+)\n/);
+    try {
+      const [, url = ''] = await server.started;
+      const allowed = await preflight(url, 'https://anywhere.example.test');
+      expect(allowed.status).toBe(204);
+      expect(allowed.headers.get('access-control-allow-origin')).toBe('*');
+    } finally {
+      server.child.kill('SIGTERM');
+    }
+    await server.exited;
+    expect(server.stderr()).toContain('CORS: pages of any origin may call it');
+
+    const bad = await e2e.docs(['sandbox', '--cors', 'http://localhost:5173/app']);
+    expect(bad.code).toBe(2);
+    expect(lines(bad.stderr)).toEqual([
+      expect.stringMatching(/^Error: --cors: "http:\/\/localhost:5173\/app" is not an origin/),
     ]);
   });
 });

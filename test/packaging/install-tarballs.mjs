@@ -8,12 +8,14 @@
 //   2. with the sandbox added: `docs sandbox` starts, serves `docs sites list`, and stops.
 // Run after `npm run build`. Exits non-zero on the first failure.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
+// The version being released: the three packages share it (scripts/sync-versions.mjs).
+const version = JSON.parse(readFileSync(join(root, 'packages/sdk/package.json'), 'utf8')).version;
 const work = mkdtempSync(join(tmpdir(), 'docs-api-packaging-'));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const steps = [];
@@ -80,14 +82,14 @@ step('the SDK imports and builds a client', () => {
       "if (!client.sites || operations.length !== 114) throw new Error('incomplete SDK');\n" +
       'console.log(VERSION);\n',
   );
-  const version = run(process.execPath, ['check.mjs'], { cwd: project }).trim();
-  if (version !== '0.1.0') throw new Error(`SDK VERSION is ${version}`);
+  const printed = run(process.execPath, ['check.mjs'], { cwd: project }).trim();
+  if (printed !== version) throw new Error(`SDK VERSION is ${printed}, not ${version}`);
 });
 
 const docs = join(project, 'node_modules', '.bin', 'docs');
 step('docs --version', () => {
   const out = run(docs, ['--version'], { cwd: project });
-  if (!out.includes('@docs-api/cli/0.1.0')) throw new Error(`unexpected version line: ${out}`);
+  if (!out.includes(`@docs-api/cli/${version}`)) throw new Error(`unexpected version line: ${out}`);
 });
 
 step('docs sandbox without the sandbox package says how to get it', () => {

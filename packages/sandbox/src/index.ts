@@ -16,6 +16,16 @@ export {
   type Fault,
 } from './faults.js';
 export { parseRateLimit, type RateLimit } from './rate-limit.js';
+export {
+  CORS_ALLOW_HEADERS,
+  CORS_EXPOSE_HEADERS,
+  CORS_MAX_AGE,
+  describeCors,
+  isLoopbackOrigin,
+  parseCorsOrigin,
+  parseCorsOrigins,
+  type CorsOptions,
+} from './cors.js';
 export { SandboxError } from './errors.js';
 export { Store } from './store.js';
 export type { Seed, SeedName } from './seed.js';

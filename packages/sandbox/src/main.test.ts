@@ -39,6 +39,10 @@ describe('docs-sandbox arguments', () => {
         'empty',
         '--rate-limit',
         '100/60s',
+        '--cors',
+        'http://localhost:5173',
+        '--cors',
+        'https://Docs.Example.com/',
       ]),
     ).toEqual({
       kind: 'serve',
@@ -48,8 +52,10 @@ describe('docs-sandbox arguments', () => {
         token: 't0k',
         seed: 'empty',
         rateLimit: { limit: 100, windowMs: 60_000 },
+        cors: { origins: ['http://localhost:5173', 'https://docs.example.com'] },
       },
     });
+    expect(parseSandboxArguments(['--cors', '*'])).toMatchObject({ options: { cors: { origins: '*' } } });
     expect(parseSandboxArguments(['4011'])).toMatchObject({ options: { port: 4011 } });
     expect(parseSandboxArguments(['-p', '4012'])).toMatchObject({ options: { port: 4012 } });
     expect(parseSandboxArguments(['--help', '--bogus'])).toEqual({
@@ -73,6 +79,9 @@ describe('docs-sandbox arguments', () => {
     [['--token', 'two words'], '--token must be one word'],
     [['--host', ''], '--host must not be empty'],
     [['--rate-limit', '100'], '--rate-limit: rate limit "100" must be <requests>/<window>'],
+    [['--cors', 'localhost:5173'], '--cors: "localhost:5173" is not an origin'],
+    [['--cors', 'http://localhost:5173/app'], '--cors: "http://localhost:5173/app" is not an origin'],
+    [['--cors'], 'argument missing'],
     [['--help=yes'], '--help'],
   ])('refuses %j', (argv, message) => {
     const parsed = parseSandboxArguments(argv);
@@ -87,6 +96,7 @@ describe('docs-sandbox', () => {
     expect(await main(['--help'], mainIo)).toBe(0);
     expect(io.out).toBe(`${USAGE}\n`);
     expect(io.out).toContain('--rate-limit <n/window>');
+    expect(io.out).toContain('--cors <origin>');
     expect(io.err).toBe('');
   });
 
@@ -131,5 +141,32 @@ describe('docs-sandbox', () => {
     stop();
     expect(await exited).toBe(0);
     await expect(fetch(`${url}/orgs/org_acme/sites`, { headers })).rejects.toThrow(TypeError);
+  });
+
+  it('answers the preflights of the --cors origins only, and says so', async () => {
+    const { io, mainIo, stop } = fakeIo();
+    const exited = main(['--cors', 'http://localhost:5173'], mainIo);
+    await expect.poll(() => io.out).toContain('CORS: pages of http://localhost:5173 may call it');
+    const url = /Sandbox listening on (\S+)/.exec(io.out)?.[1];
+    const ask = (origin: string) =>
+      fetch(`${url}/orgs/org_acme/sites`, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'GET' },
+      });
+    const allowed = await ask('http://localhost:5173');
+    expect(allowed.status).toBe(204);
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    // The default (loopback origins) is replaced, not extended.
+    expect((await ask('http://127.0.0.1:8080')).status).toBe(403);
+    stop();
+    expect(await exited).toBe(0);
+  });
+
+  it('allows loopback pages by default, and says so', async () => {
+    const { io, mainIo, stop } = fakeIo();
+    const exited = main([], mainIo);
+    await expect.poll(() => io.out).toContain('CORS: pages on loopback origins');
+    stop();
+    expect(await exited).toBe(0);
   });
 });

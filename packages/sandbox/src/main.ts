@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
+import { describeCors, parseCorsOrigins, type CorsOptions } from './cors.js';
 import { parseRateLimit, type RateLimit } from './rate-limit.js';
 import { createSandbox, DEFAULT_TOKEN, type RunningSandbox } from './sandbox.js';
 
@@ -22,6 +23,9 @@ Options:
                              Serve at most n requests per window, e.g. 100/60s, 10/1m, 5/500ms:
                              answers carry X-RateLimit-* headers, and beyond the limit a 429
                              with Retry-After
+      --cors <origin>        Let web pages of this origin call the sandbox from a browser, e.g.
+                             http://localhost:5173; repeatable, * for any page (default: pages
+                             on localhost, 127.0.0.1 and [::1], any port)
   -h, --help                 Show this text
   -v, --version              Show the version
 
@@ -50,6 +54,8 @@ export interface SandboxArguments {
   token: string;
   seed: 'demo' | 'empty';
   rateLimit?: RateLimit;
+  /** Absent: the sandbox's default (loopback origins). */
+  cors?: CorsOptions;
 }
 
 export type Parsed =
@@ -74,6 +80,7 @@ export function parseSandboxArguments(argv: readonly string[]): Parsed {
         token: { type: 'string' },
         seed: { type: 'string' },
         'rate-limit': { type: 'string' },
+        cors: { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -109,9 +116,24 @@ export function parseSandboxArguments(argv: readonly string[]): Parsed {
       return { kind: 'error', message: `--rate-limit: ${(error as Error).message}` };
     }
   }
+  let cors: CorsOptions | undefined;
+  if (values.cors !== undefined) {
+    try {
+      cors = parseCorsOrigins(values.cors);
+    } catch (error) {
+      return { kind: 'error', message: `--cors: ${(error as Error).message}` };
+    }
+  }
   return {
     kind: 'serve',
-    options: { port: Number(port), host, token, seed, ...(rateLimit ? { rateLimit } : {}) },
+    options: {
+      port: Number(port),
+      host,
+      token,
+      seed,
+      ...(rateLimit ? { rateLimit } : {}),
+      ...(cors ? { cors } : {}),
+    },
   };
 }
 
@@ -136,10 +158,10 @@ export async function main(argv: readonly string[], io: MainIo = processIo): Pro
     default:
       break;
   }
-  const { port, host, token, seed, rateLimit } = parsed.options;
+  const { port, host, token, seed, rateLimit, cors } = parsed.options;
   let running: RunningSandbox;
   try {
-    running = await createSandbox({ seed, token, rateLimit }).listen({ port, host });
+    running = await createSandbox({ seed, token, rateLimit, cors }).listen({ port, host });
   } catch (error) {
     const { code, message } = error as { code?: string; message?: string };
     io.stderr(`docs-sandbox: cannot listen on ${host}:${port}: ${code ?? message ?? String(error)}\n`);
@@ -147,6 +169,7 @@ export async function main(argv: readonly string[], io: MainIo = processIo): Pro
   }
   io.stdout(`Sandbox listening on ${running.url}\nToken: ${running.token}\n`);
   if (rateLimit) io.stdout(`Rate limit: ${rateLimit.limit} requests per ${rateLimit.windowMs} ms\n`);
+  io.stdout(`${describeCors(cors)}\n`);
   await io.stopped();
   await running.close();
   return 0;

@@ -10,6 +10,7 @@ import {
   type Operation,
   type ValidationIssue,
 } from '@docs-api/sdk/contract';
+import { cors, type CorsOptions } from './cors.js';
 import { SandboxError } from './errors.js';
 import { FAULT_HEADER, FaultError, FaultPlan, type Fault } from './faults.js';
 import { changeRequestCommentHandlers } from './handlers/change-request-comments.js';
@@ -74,6 +75,12 @@ export interface SandboxOptions {
   rateLimit?: RateLimit | undefined;
   /** The largest request body accepted, in bytes. Default `MAX_BODY_BYTES` (1 MiB). */
   maxBodyBytes?: number | undefined;
+  /**
+   * Which web pages may call the sandbox from a browser. Default: pages served from this
+   * machine (`http(s)://localhost`, `127.0.0.0/8` and `[::1]`, any port), since the default
+   * token is public: a page from anywhere else must not be able to read or change the data.
+   */
+  cors?: CorsOptions | undefined;
 }
 
 export interface RunningSandbox {
@@ -122,6 +129,8 @@ export class Sandbox {
       this.store.apiRoot = `${new URL(c.req.url).origin}/v1`;
       await next();
     });
+    // Before the rate limit and the routes: a preflight never counts and needs no token.
+    this.app.use('*', cors(options.cors, apiMethods()));
     if (this.#rateLimiter) this.app.use('*', this.#rateLimit(this.#rateLimiter));
     // Reads a body without a Content-Length in chunks, and stops at the limit.
     this.app.use(
@@ -339,6 +348,13 @@ export class Sandbox {
     if (issues.length) throw new SandboxError(400, `Invalid request: ${describeIssues(issues)}`, issues);
     return { params, query, body } as Pick<HandlerInput<Operation>, 'params' | 'query' | 'body'>;
   }
+}
+
+/** The methods of the contract's operations, and HEAD with GET, as Hono answers it. */
+function apiMethods(): string[] {
+  const methods = new Set(implementations.map((implementation) => implementation.operation.method));
+  if (methods.has('GET')) methods.add('HEAD');
+  return [...methods].sort();
 }
 
 /** Creates a sandbox: `sandbox.fetch` plugs into the SDK, `sandbox.listen()` serves it on loopback. */

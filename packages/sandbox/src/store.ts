@@ -8,6 +8,7 @@ import type {
   User,
 } from '@docs-api/sdk/contract';
 import type { RevisionRow } from './content.js';
+import type { ProcessingResult } from './openapi-processing.js';
 
 /** Rows are the API's own objects plus the relations the API does not show. */
 export interface MemberRow {
@@ -309,8 +310,11 @@ export interface OpenApiSpecRow {
   lastProcessedAt?: string;
   lastProcessErrorCode?: string;
   lastProcessedErrors?: Array<{ code: string; message: string }>;
-  /** Processing under way: it ends on the second read after it started (see handlers/openapi.ts). */
-  processing?: { reads: number };
+  /**
+   * Processing under way: the validation's outcome, and the reads since it started; it ends on
+   * the second read once the outcome is known (see handlers/openapi.ts).
+   */
+  processing?: { reads: number; result: Promise<ProcessingResult> };
 }
 
 /** An integration installed in an organization (the contract shows only their statuses). */

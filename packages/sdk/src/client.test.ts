@@ -53,6 +53,8 @@ describe('configuration from the environment', () => {
     vi.stubEnv('DOCS_API_URL', '');
     const client = new DocsClient({ token: TOKEN });
     expect(`${client.baseUrl}/v1`).toBe(DEFAULT_BASE_URL);
+    // The real service's root, from its published document.
+    expect(DEFAULT_BASE_URL).toBe('https://api.gitbook.com/v1');
   });
 
   it.each([

@@ -26,8 +26,11 @@ import { Integrations } from './resources/integrations.js';
 import { Imports } from './resources/imports.js';
 import { VERSION } from './version.js';
 
-/** The contract leaves `{base_url}` open; this is the SDK's default (see docs/contract-notes.md). */
-export const DEFAULT_BASE_URL = 'https://api.docs-api.com/v1';
+/**
+ * The service's API root, from the `servers` of its published API document (`{host}/v1`, host
+ * `https://api.gitbook.com`): the contract leaves `{base_url}` open (see docs/contract-notes.md).
+ */
+export const DEFAULT_BASE_URL = 'https://api.gitbook.com/v1';
 
 export interface ClientOptions {
   /** Bearer token; defaults to `DOCS_API_TOKEN`. */

@@ -14,7 +14,7 @@ export default class Api extends BaseCommand<typeof Api> {
   static override examples = [
     '<%= config.bin %> api /orgs/{org}/sites --org org_acme',
     '<%= config.bin %> api orgs/org_acme/sites -q published=true --paginate --json',
-    '<%= config.bin %> api -X PATCH /orgs/org_acme/sites/site_docs -f title="Acme Docs" -F published=true',
+    '<%= config.bin %> api -X PATCH /orgs/org_acme/sites/site_docs -f title="Acme Docs" -F adaptiveContent[enabled]=true',
     '<%= config.bin %> api -X PUT /orgs/org_acme/openapi/petstore --input source.json',
   ];
   static override args = {

@@ -7,11 +7,12 @@ import { output } from '../lib/output.js';
 export default class Sandbox extends BaseCommand<typeof Sandbox> {
   static override summary = 'Run the local sandbox API in the foreground';
   static override description =
-    'Serves a stateful, in-memory implementation of the API on 127.0.0.1, seeded with demo data, until interrupted. Point the CLI at it with DOCS_API_URL and DOCS_API_TOKEN. With --rate-limit every answer carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset, and a request beyond the limit gets a 429 with Retry-After. The sandbox is a separate package, installed on demand: `npm install @docs-api/sandbox` next to the CLI.';
+    'Serves a stateful, in-memory implementation of the API on 127.0.0.1, seeded with demo data (--seed empty: one organization and its owner), until interrupted. Point the CLI at it with DOCS_API_URL and DOCS_API_TOKEN. With --rate-limit every answer carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset, and a request beyond the limit gets a 429 with Retry-After. Web pages served from localhost, 127.0.0.1 or [::1] may call it from a browser (CORS); --cors allows other origins. The sandbox is a separate package, installed on demand: `npm install @docs-api/sandbox` next to the CLI.\n\nPrints "Sandbox listening on <url>" on stdout, and the variables to export on stderr; stops on SIGINT or SIGTERM with exit 0. Without @docs-api/sandbox installed it says how to install it and exits 1; a bad --rate-limit is exit 2. Never prompts: it can run in the background of a CI job.';
   static override examples = [
     '<%= config.bin %> sandbox',
     '<%= config.bin %> sandbox --port 4010 --seed empty',
     '<%= config.bin %> sandbox --port 4010 --rate-limit 100/60s',
+    '<%= config.bin %> sandbox --port 4010 --cors http://localhost:5173 --cors https://dev.example.test',
   ];
   static override flags = {
     port: Flags.integer({
@@ -26,10 +27,15 @@ export default class Sandbox extends BaseCommand<typeof Sandbox> {
     'rate-limit': Flags.string({
       description: 'Serve at most N requests per window, e.g. 100/60s, 10/1m or 5/500ms (429 beyond it)',
     }),
+    cors: Flags.string({
+      description:
+        'Let web pages of this origin call the sandbox from a browser, e.g. http://localhost:5173 (repeatable; * for any page; default: pages on localhost, 127.0.0.1 and [::1])',
+      multiple: true,
+    }),
   };
 
   async run(): Promise<void> {
-    const { createSandbox, parseRateLimit } = await loadSandbox();
+    const { createSandbox, describeCors, parseCorsOrigins, parseRateLimit } = await loadSandbox();
     const given = this.flags['rate-limit'];
     let rateLimit;
     try {
@@ -37,10 +43,22 @@ export default class Sandbox extends BaseCommand<typeof Sandbox> {
     } catch (error) {
       throw new UsageError(`--rate-limit: ${(error as Error).message}`);
     }
-    const sandbox = createSandbox({ seed: this.flags.seed as 'demo', token: this.flags.token, rateLimit });
+    let cors;
+    try {
+      cors = this.flags.cors === undefined ? undefined : parseCorsOrigins(this.flags.cors);
+    } catch (error) {
+      throw new UsageError(`--cors: ${(error as Error).message}`);
+    }
+    const sandbox = createSandbox({
+      seed: this.flags.seed as 'demo',
+      token: this.flags.token,
+      rateLimit,
+      cors,
+    });
     const running = await sandbox.listen({ port: this.flags.port, host: this.flags.host });
     output.data(`Sandbox listening on ${running.url}`);
     if (rateLimit) output.info(`Rate limit: ${rateLimit.limit} requests per ${rateLimit.windowMs} ms`);
+    output.info(describeCors(cors));
     output.info(
       `Use it with:\n  export DOCS_API_URL=${running.url}\n  export DOCS_API_TOKEN=${running.token}\n  export DOCS_ORG=org_acme\nPress Ctrl+C to stop.`,
     );

@@ -1,13 +1,18 @@
 import { Args, Flags } from '@oclif/core';
 import type { DocsClient, OpenApiSpec } from '@docs-api/sdk';
-import { CommandError } from './exit-codes.js';
+import { CommandError, UsageError } from './exit-codes.js';
+import { readText } from './files.js';
+import { annotate, appendStepSummary, inGitHubActions, tableCell } from './github-actions.js';
+import { checkSpec, formatProblem, type SpecProblem } from './openapi-spec.js';
 import { formatDate, output, type Column } from './output.js';
 import { pickOne } from './prompts.js';
 import { waitFlags, waitWithProgress } from './progress.js';
 
 /*
  * What the `docs openapi ...` commands share: arguments, the picker, table columns, the
- * printer, and sending a source (`create`, `publish`) then following its processing with --wait.
+ * printer, and sending a source (`create`, `publish`): a file checked before it is sent, or a
+ * URL; then following its processing with --wait. Under GitHub Actions, problems also become
+ * annotations and a short report goes to the job summary.
  */
 
 export const specSlugArg = Args.string({
@@ -22,25 +27,109 @@ export const newSpecSlugArg = Args.string({
   required: true,
 });
 
-/** The flags of `create` and `publish`: where the spec is fetched from, and --wait. */
+/** Where the spec comes from: a file of the repository (YAML or JSON), `-` for stdin, or a URL. */
+export const specSourceArg = Args.string({
+  name: 'source',
+  description:
+    'The spec: a YAML or JSON file (checked, then sent as text), - for standard input, or an http(s) URL the service fetches',
+});
+
+/** The flags of `create` and `publish`: the URL form of the source, and --wait. */
 export const specSourceFlags = {
   url: Flags.string({
     char: 'u',
-    description: 'URL the spec is fetched from (http or https)',
-    required: true,
+    description:
+      'URL the service fetches the spec from (http or https); the same as giving the URL as the source',
   }),
   ...waitFlags({
-    wait: 'Wait until the spec is processed; exit 1 if processing fails',
+    wait: 'Wait until the spec is processed; print its processing errors and exit 1 if processing fails',
     goesOn: 'processing goes on',
   }),
 };
 
 /** The values of `specSourceFlags`. */
 export interface SpecSourceFlags {
-  url: string;
+  url?: string | undefined;
   wait: boolean;
   interval?: number | undefined;
   timeout?: number | undefined;
+}
+
+/** What is sent as the spec's source, and the file it came from (for messages and annotations). */
+export interface ResolvedSource {
+  source: { url: string } | { text: string };
+  /** The file given (`-` for stdin); undefined for a URL. */
+  file?: string;
+}
+
+const isUrl = (value: string) => /^https?:\/\//i.test(value);
+
+/**
+ * The source of `create`/`publish`: the argument or `--url` (exactly one). A file (or stdin) is
+ * parsed and validated before anything is sent: an invalid spec prints every problem with its
+ * place (file:line:column JSON-pointer), annotates them under GitHub Actions, and exits 2.
+ */
+export async function resolveSpecSource(
+  argument: string | undefined,
+  url: string | undefined,
+  json: boolean,
+): Promise<ResolvedSource> {
+  if (argument !== undefined && url !== undefined) {
+    throw new UsageError('Give the spec once: as the source argument or with --url, not both.');
+  }
+  const given = argument ?? url;
+  if (given === undefined) {
+    throw new UsageError('Missing the spec: pass a file (YAML or JSON), - for standard input, or a URL.');
+  }
+  // --url is always a URL: the SDK checks it (source.url) before sending.
+  if (url !== undefined || isUrl(given)) return { source: { url: given } };
+  const text = await readText('the spec', given);
+  if (text.trim() === '') throw new UsageError(`${given}: the file is empty.`);
+  const file = given === '-' ? 'stdin' : given;
+  const { problems } = await checkSpec(text, file);
+  if (problems.length > 0) {
+    await reportSpecProblems(file, problems, json);
+    throw new UsageError(
+      `${file} is not a valid OpenAPI spec (${problems.length} problem${problems.length === 1 ? '' : 's'}): nothing was sent.`,
+    );
+  }
+  return { source: { text }, file: given };
+}
+
+/** Every problem on its own stderr line; annotations and a job summary under GitHub Actions. */
+async function reportSpecProblems(
+  file: string,
+  problems: readonly SpecProblem[],
+  json: boolean,
+): Promise<void> {
+  for (const problem of problems) output.info(formatProblem(problem));
+  if (!inGitHubActions()) return;
+  annotate(
+    problems.map((problem) => ({
+      level: 'error' as const,
+      title: 'Invalid OpenAPI spec',
+      file: problem.file,
+      line: problem.line,
+      col: problem.column,
+      message: `${problem.pointer ? `${problem.pointer}: ` : ''}${problem.message}`,
+    })),
+    json,
+  );
+  await appendStepSummary(
+    [
+      `### ❌ OpenAPI spec \`${file}\` is not valid`,
+      '',
+      'Nothing was sent. Problems found before publishing:',
+      '',
+      '| place | JSON pointer | problem |',
+      '|---|---|---|',
+      ...problems.map(
+        (p) =>
+          `| ${tableCell([p.file, p.line, p.column].filter((part) => part !== undefined).join(':'))} | \`${tableCell(p.pointer || '/')}\` | ${tableCell(p.message)} |`,
+      ),
+      '',
+    ].join('\n'),
+  );
 }
 
 export const specColumns: Column<OpenApiSpec>[] = [
@@ -92,6 +181,8 @@ export async function pickSpec(client: DocsClient, organizationId: string): Prom
 export interface FollowOptions {
   /** `--json`: the final spec goes to stdout even when processing failed. */
   json: boolean;
+  /** The local file the spec came from, named in annotations. */
+  file?: string | undefined;
   interval?: number | undefined;
   timeout?: number | undefined;
 }
@@ -113,7 +204,9 @@ export async function followProcessing(
     (waitOptions) => client.openapi.waitUntilProcessed(organizationId, slug, waitOptions),
   );
   const { isOpenApiSpecFailed } = await import('@docs-api/sdk');
-  if (isOpenApiSpecFailed(spec)) {
+  const failed = isOpenApiSpecFailed(spec);
+  if (inGitHubActions()) await reportProcessing(slug, spec, failed, options);
+  if (failed) {
     if (options.json) output.json(spec);
     else printSpec(spec, 'stderr');
     throw new CommandError(
@@ -123,22 +216,64 @@ export async function followProcessing(
   return spec;
 }
 
+/** Under GitHub Actions: the service's processing errors as annotations, and a job summary. */
+async function reportProcessing(
+  slug: string,
+  spec: OpenApiSpec,
+  failed: boolean,
+  options: FollowOptions,
+): Promise<void> {
+  const errors = spec.lastProcessedErrors ?? [];
+  if (failed) {
+    annotate(
+      (errors.length ? errors : [{ message: spec.lastProcessErrorCode ?? 'processing failed' }]).map(
+        (error) => ({
+          level: 'error' as const,
+          title: `OpenAPI spec ${slug}: processing failed${spec.lastProcessErrorCode ? ` (${spec.lastProcessErrorCode})` : ''}`,
+          file: options.file,
+          message: `${error.code ? `${error.code}: ` : ''}${error.message ?? ''}`,
+        }),
+      ),
+      options.json,
+    );
+  }
+  await appendStepSummary(
+    failed
+      ? [
+          `### ❌ OpenAPI spec \`${slug}\`: processing failed (${spec.lastProcessErrorCode ?? 'unknown error'})`,
+          '',
+          ...errors.map(
+            (error) => `- ${error.code ? `\`${error.code}\` ` : ''}${tableCell(error.message ?? '')}`,
+          ),
+          '',
+        ].join('\n')
+      : `### ✅ OpenAPI spec \`${slug}\` published: version \`${spec.lastVersion ?? '?'}\`\n`,
+  );
+}
+
 /**
- * `create` and `publish`: sends the source with `send`, then with --wait follows the processing
- * (see `followProcessing`; `json` is true with --json). Returns the spec as last read.
+ * `create` and `publish`: resolves the source (checking a file before anything is sent), sends
+ * it with `send`, then with --wait follows the processing (see `followProcessing`; `json` is
+ * true with --json). Returns the spec as last read.
  */
 export async function sendSpecSource(
   client: DocsClient,
   organizationId: string,
   slug: string,
+  argument: string | undefined,
   flags: SpecSourceFlags,
   json: boolean,
-  send: (source: { url: string }) => Promise<OpenApiSpec>,
+  send: (source: ResolvedSource['source']) => Promise<OpenApiSpec>,
 ): Promise<OpenApiSpec> {
-  const spec = await send({ url: flags.url });
-  if (!flags.wait) return spec;
+  const { source, file } = await resolveSpecSource(argument, flags.url, json);
+  const spec = await send(source);
+  if (!flags.wait) {
+    if (inGitHubActions()) await appendStepSummary(`### OpenAPI spec \`${slug}\` sent: processing started\n`);
+    return spec;
+  }
   return followProcessing(client, organizationId, slug, {
     json,
+    file,
     interval: flags.interval,
     timeout: flags.timeout,
   });

@@ -125,6 +125,59 @@ describe('openapi: processing', () => {
     expect(sandbox.store.openapiSpecs.get(created.id)?.sourceText).toBeUndefined();
   });
 
+  it('validates a text source against the OpenAPI schemas: an invalid spec ends with its errors', async () => {
+    const { client } = setup();
+    await client.openapi.create(ORG, {
+      slug: 'broken',
+      source: {
+        text: 'openapi: 3.1.0\ninfo:\n  title: Broken\npaths:\n  /pets:\n    get:\n      responses: {}\n',
+      },
+    });
+    const failed = await client.openapi.waitUntilProcessed(ORG, 'broken', { interval: 1 });
+    expect(isOpenApiSpecFailed(failed)).toBe(true);
+    expect(failed).toMatchObject({ processingState: 'complete', lastProcessErrorCode: 'PARSE_ERROR' });
+    expect(failed.lastVersion).toBeUndefined();
+    expect(failed.lastProcessedErrors?.map((error) => error.message)).toContain(
+      "/info: must have required property 'version'",
+    );
+    expect(failed.lastProcessedErrorCount).toBe(failed.lastProcessedErrors?.length);
+  });
+
+  it('fetches a loopback URL and validates what it serves; an unreachable one fails with FETCH_ERROR', async () => {
+    const { createServer } = await import('node:http');
+    const server = createServer((request, response) => {
+      if (request.url === '/valid.json') {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(
+          JSON.stringify({ openapi: '3.0.3', info: { title: 'Served', version: '1' }, paths: {} }),
+        );
+      } else {
+        response.writeHead(404).end();
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      const { client } = setup();
+      await client.openapi.create(ORG, {
+        slug: 'served',
+        source: { url: `http://127.0.0.1:${port}/valid.json` },
+      });
+      const served = await client.openapi.waitUntilProcessed(ORG, 'served', { interval: 1 });
+      expect(isOpenApiSpecFailed(served)).toBe(false);
+      expect(served.lastVersion).toMatch(/^specv_/);
+
+      await client.openapi.replace(ORG, 'served', {
+        source: { url: `http://127.0.0.1:${port}/missing.yaml` },
+      });
+      const missing = await client.openapi.waitUntilProcessed(ORG, 'served', { interval: 1 });
+      expect(missing).toMatchObject({ lastProcessErrorCode: 'FETCH_ERROR' });
+      expect(missing.lastProcessedErrors?.[0]?.message).toMatch(/HTTP 404/);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
   it('PUT replaces the source and processes again, keeping the last good version through a failure', async () => {
     const { client } = setup();
     const replaced = await client.openapi.replace(ORG, 'petstore', {

@@ -13,27 +13,24 @@ import { conflict, notFound } from '../errors.js';
 import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { OpenApiSpecRow, Store } from '../store.js';
+import { processText, processUrl, type ProcessingResult } from '../openapi-processing.js';
 import { requireOrganization } from './organizations.js';
 
 /*
  * OpenAPI specifications.
  *
- * Processing is simulated, deterministically whatever the clock, as translation runs are:
- * creating a spec, or replacing its source, sets `processingState` to `pending`; the first
- * read after that (a GET of the spec, or a list holding it) still shows `pending`, so a waiter
- * sees the work under way; the second read finishes it: `complete`, with a new `lastVersion`,
- * or, when the source cannot be read, `complete` with a `lastProcessErrorCode` and its
- * `lastProcessedErrors` (the service has no failed state). A URL on the host `unreachable.test`
- * always times out (`FETCH_TIMEOUT`); a text that names neither `openapi` nor `swagger` cannot
- * be parsed (`PARSE_ERROR`). A spec sent as text has no `sourceURL`.
+ * Creating a spec, or replacing its source, sets `processingState` to `pending` and starts
+ * processing the source for real (openapi-processing.ts: parsed, validated against the OpenAPI
+ * schemas; a loopback URL fetched). The first read after that (a GET of the spec, or a list
+ * holding it) still shows `pending`, so a waiter sees the work under way, whatever the clock;
+ * the second read, once the validation is done, ends it: `complete` with a new `lastVersion`,
+ * or, when the source is unreachable or invalid, `complete` with a `lastProcessErrorCode` and
+ * its `lastProcessedErrors` (the service has no failed state; the last good version stays).
+ * A URL on the host `unreachable.test` always times out (`FETCH_TIMEOUT`). A spec sent as text
+ * has no `sourceURL`.
  */
 
-/** Sources on this host never answer: their processing fails with FETCH_TIMEOUT. */
-export const UNREACHABLE_HOST = 'unreachable.test';
-/** How long the sandbox pretends to have waited for an unreachable source. */
-const FETCH_TIMEOUT_SECONDS = 30;
-/** What a text must name to pass for an OpenAPI (or Swagger) document. */
-const SPEC_TEXT = /\b(openapi|swagger)\b/i;
+export { UNREACHABLE_HOST } from '../openapi-processing.js';
 
 const PUBLIC_DOMAIN = 'sandbox.docs-api.local';
 
@@ -54,37 +51,20 @@ function requireSpec(store: Store, organizationId: string, slug: string): OpenAp
 /** (Re)starts processing from the row's source. */
 function startProcessing(store: Store, row: OpenApiSpecRow): void {
   row.processingState = 'pending';
-  row.processing = { reads: 0 };
+  const result = row.sourceText !== undefined ? processText(row.sourceText) : processUrl(row.sourceURL ?? '');
+  row.processing = { reads: 0, result };
   row.updatedAt = store.now();
 }
 
-/** Why the row's source cannot be processed, if it cannot. */
-function processingError(row: OpenApiSpecRow): { code: string; message: string } | undefined {
-  if (row.sourceURL !== undefined && new URL(row.sourceURL).hostname === UNREACHABLE_HOST) {
-    return {
-      code: 'FETCH_TIMEOUT',
-      message: `Fetching ${row.sourceURL} timed out after ${FETCH_TIMEOUT_SECONDS} seconds`,
-    };
-  }
-  if (row.sourceText !== undefined && !SPEC_TEXT.test(row.sourceText)) {
-    return {
-      code: 'PARSE_ERROR',
-      message: 'The text is not an OpenAPI document: it names no openapi version',
-    };
-  }
-  return undefined;
-}
-
-function finishProcessing(store: Store, row: OpenApiSpecRow): void {
+function finishProcessing(store: Store, row: OpenApiSpecRow, result: ProcessingResult): void {
   const now = store.now();
   delete row.processing;
   row.processingState = 'complete';
   row.lastProcessedAt = now;
   row.updatedAt = now;
-  const error = processingError(row);
-  if (error) {
-    row.lastProcessErrorCode = error.code;
-    row.lastProcessedErrors = [error];
+  if (!result.ok) {
+    row.lastProcessErrorCode = result.code;
+    row.lastProcessedErrors = result.errors;
     return;
   }
   row.lastVersion = store.newId('specv');
@@ -104,10 +84,15 @@ function setSource(row: OpenApiSpecRow, source: OpenApiSpecSource): void {
 }
 
 /** One read of a spec: moves processing under way one step (see the note at the top). */
-function read(store: Store, row: OpenApiSpecRow): OpenApiSpecRow {
-  if (row.processing) {
-    row.processing.reads += 1;
-    if (row.processing.reads >= 2) finishProcessing(store, row);
+async function read(store: Store, row: OpenApiSpecRow): Promise<OpenApiSpecRow> {
+  const processing = row.processing;
+  if (processing) {
+    processing.reads += 1;
+    if (processing.reads >= 2) {
+      const result = await processing.result;
+      // Another read may have finished it, or a new source restarted it, meanwhile.
+      if (row.processing === processing) finishProcessing(store, row, result);
+    }
   }
   return row;
 }
@@ -166,11 +151,12 @@ function newSpec(
 }
 
 export const openApiHandlers = [
-  implement(listOpenApiSpecs, ({ store, params, query }) => {
+  implement(listOpenApiSpecs, async ({ store, params, query }) => {
     requireOrganization(store, params.organizationId);
     const rows = [...store.openapiSpecs.values()].filter((row) => row.organization === params.organizationId);
+    const current = await Promise.all(rows.map((row) => read(store, row)));
     return paginate(
-      rows.map((row) => openApiSpecView(store, read(store, row))),
+      current.map((row) => openApiSpecView(store, row)),
       query,
     );
   }),
@@ -185,8 +171,8 @@ export const openApiHandlers = [
     return openApiSpecView(store, newSpec(store, params.organizationId, body.slug, body.source));
   }),
 
-  implement(getOpenApiSpec, ({ store, params }) =>
-    openApiSpecView(store, read(store, requireSpec(store, params.organizationId, params.specSlug))),
+  implement(getOpenApiSpec, async ({ store, params }) =>
+    openApiSpecView(store, await read(store, requireSpec(store, params.organizationId, params.specSlug))),
   ),
 
   implement(replaceOpenApiSpec, ({ store, params, body }) => {

@@ -161,7 +161,8 @@ export class InternalServerError extends ApiError {
 /**
  * The server could not be reached, or the connection dropped before the whole answer was read
  * (before the headers or in the middle of the body). `cause` is a copy of the network error
- * without secrets.
+ * without secrets. In a browser, a call the browser blocked (CORS) ends here too: the page is
+ * not told which of the two it was, and the message says so.
  */
 export class ConnectionError extends DocsError {
   override name = 'ConnectionError';

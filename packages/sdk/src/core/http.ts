@@ -544,11 +544,15 @@ export class HttpClient {
       case 'network': {
         const codes = errorCodes(outcome.error);
         const neverConnected = codes.some((code) => NOT_CONNECTED_CODES.has(code));
+        // A browser hides why (refused, offline, or blocked by CORS): the message says both. Such a
+        // failure stays retryable, as the network failure it may be (docs/browser.md).
         const what = neverConnected
           ? 'could not reach the server'
-          : outcome.phase === 'headers'
-            ? 'the connection failed before an answer'
-            : 'the connection broke while the answer was being read; the server may have processed the request';
+          : outcome.phase === 'headers' && isBrowserFetchFailure(outcome.error, codes)
+            ? browserFailureHint()
+            : outcome.phase === 'headers'
+              ? 'the connection failed before an answer'
+              : 'the connection broke while the answer was being read; the server may have processed the request';
         // The full URL without its query: which server failed is the useful part.
         const target = `${spec.method} ${context.shownUrl.split('?')[0] ?? context.shownUrl}`;
         const error = new ConnectionError(
@@ -734,6 +738,27 @@ function networkReason(codes: string[], phase: Phase): string {
   if (phase === 'body') return 'connection reset mid-body';
   const resetCodes = ['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED'];
   return codes.some((code) => resetCodes.includes(code)) ? 'connection reset' : 'connection failed';
+}
+
+/** The messages of the `TypeError` a browser's fetch rejects with, all causes alike: Chromium, Firefox, Safari. */
+const BROWSER_FETCH_FAILURE =
+  /^(Failed to fetch|NetworkError when attempting to fetch resource|Load failed)\b/;
+
+/** A browser's opaque fetch failure: no code anywhere, one of the browsers' fixed messages. */
+function isBrowserFetchFailure(error: unknown, codes: string[]): boolean {
+  const { name, message } = (error ?? {}) as { name?: unknown; message?: unknown };
+  return (
+    codes.length === 0 &&
+    name === 'TypeError' &&
+    typeof message === 'string' &&
+    BROWSER_FETCH_FAILURE.test(message)
+  );
+}
+
+function browserFailureHint(): string {
+  const origin = (globalThis as { location?: { origin?: unknown } }).location?.origin;
+  const page = typeof origin === 'string' && origin !== 'null' ? `, ${origin}` : '';
+  return `could not reach the server, or the browser blocked the call (CORS: the server must allow this page's origin${page}; the browser's console says which)`;
 }
 
 function describeNetworkError(error: unknown): string {

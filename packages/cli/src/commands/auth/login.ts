@@ -16,7 +16,7 @@ export function pipedToken(input: string): string {
 export default class AuthLogin extends BaseCommand<typeof AuthLogin> {
   static override summary = 'Store an API token for later commands';
   static override description =
-    'Verifies the token against the API, then stores it (and --api-url, if given) in the config file, readable by you only. DOCS_API_TOKEN, when set, always wins over the stored token.';
+    "Verifies the token against the API, then stores it (and --api-url, if given) in the config file, readable by you only. DOCS_API_TOKEN, when set, always wins over the stored token.\n\nThe token is a personal access token, created in the service's developer settings (for the sandbox: sandbox-token). At a terminal the command asks for it (masked); elsewhere pipe it on standard input with --with-token, or it exits 2. A token that cannot be one (a line break, a space, ...) is exit 2 and a token the API refuses is exit 4: nothing is stored then. The token is never printed.";
   static override examples = [
     '<%= config.bin %> auth login',
     'echo "$TOKEN" | <%= config.bin %> auth login --with-token',

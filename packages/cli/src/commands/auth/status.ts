@@ -14,7 +14,7 @@ interface AuthStatusResult {
 export default class AuthStatus extends BaseCommand<typeof AuthStatus> {
   static override summary = 'Show whether a token is set and whether the API accepts it';
   static override description =
-    'Exits with 4 when no token is set or the API refuses it. The token itself is never shown.';
+    'Says where the token comes from (DOCS_API_TOKEN or the config file) and which organizations it reaches, after one authenticated read; --json prints {loggedIn, apiUrl, tokenSource, organizations}. The token itself is never shown.\n\nExits 4 when no token is set or the API refuses it, so a pipeline can check its credentials first. Never prompts.';
   static override examples = ['<%= config.bin %> auth status', '<%= config.bin %> auth status --json'];
 
   async run(): Promise<AuthStatusResult> {

@@ -5,8 +5,8 @@ import { output } from '../../lib/output.js';
 export default class CollectionsDelete extends CollectionCommand<typeof CollectionsDelete> {
   static override summary = 'Delete a collection, the collections nested in it and their spaces';
   static override description =
-    'The spaces can be restored for 7 days with `docs spaces restore` (at the top level, since their collection is gone). Deleting a collection that does not exist succeeds.';
-  static override examples = ['<%= config.bin %> collections delete col_old --yes'];
+    'Deletes the collection, the collections nested in it and their spaces. The spaces can be restored for 7 days with `docs spaces restore` (at the top level, since their collection is gone). Deleting a collection that does not exist succeeds.\n\nAsks for confirmation at a terminal. In a pipeline it never prompts: pass the collection id and --yes, or it exits 2 before sending anything.';
+  static override examples = ['<%= config.bin %> collections delete col_internal --yes'];
   static override args = { collection: collectionArg };
   static override flags = { yes: yesFlag };
 

@@ -7,6 +7,8 @@ import { DEFAULT_LEVEL_OPTIONS } from '../../lib/spaces.js';
 
 export default class CollectionsEdit extends CollectionCommand<typeof CollectionsEdit> {
   static override summary = "Change a collection's title, description or default level";
+  static override description =
+    'Changes only the fields given: --title, --description, --default-level (inherit: the level of its parent collection or organization). Prints the updated collection; --json prints the object. Without any of these flags it is exit 2 and nothing is sent.\n\nIn a pipeline it never prompts: pass the collection id, or it exits 2.';
   static override examples = [
     '<%= config.bin %> collections edit col_product --title "Customer docs"',
     '<%= config.bin %> collections edit col_product --description "Read by customers" --default-level comment',

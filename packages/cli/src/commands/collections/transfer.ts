@@ -8,7 +8,7 @@ export default class CollectionsTransfer extends CollectionCommand<typeof Collec
   static override summary =
     'Transfer a collection, with its nested collections and spaces, to another organization';
   static override description =
-    'It lands at the top level of the other organization; its spaces leave the sites of their organization. A collection holding a locked space cannot be transferred.';
+    'Transfers the collection, with its nested collections and spaces, to the organization given by --to-org. It lands at the top level of the other organization; its spaces leave the sites of their organization. A collection holding a locked space cannot be transferred.\n\nAsks for confirmation at a terminal. In a pipeline it never prompts: pass the collection id and --yes, or it exits 2 before sending anything.';
   static override examples = ['<%= config.bin %> collections transfer col_product --to-org org_beta --yes'];
   static override args = { collection: collectionArg };
   static override flags = { 'to-org': toOrgFlag, yes: yesFlag };

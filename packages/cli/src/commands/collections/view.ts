@@ -3,6 +3,8 @@ import { collectionArg, CollectionCommand, printCollection } from '../../lib/col
 
 export default class CollectionsView extends CollectionCommand<typeof CollectionsView> {
   static override summary = 'Show one collection';
+  static override description =
+    "Prints the collection's id, title, description, organization, parent collection, default level, whether you can administer it and its URL. At a terminal and piped it prints labelled fields, one per line; with --json, the full object.\n\nIn a pipeline it never prompts: pass the collection id, or it exits 2. An unknown id is exit 3.";
   static override examples = [
     '<%= config.bin %> collections view col_product',
     '<%= config.bin %> collections view col_product --json',

@@ -7,11 +7,13 @@ import { readStdin } from '../../lib/stdin.js';
 
 export default class CrEdit extends ChangeRequestCommand<typeof CrEdit> {
   static override summary = "Change a change request's subject, description or status";
+  static override description =
+    'Changes only what is given: --subject, --description (plain text, one paragraph per line; - reads standard input; "" clears it) or --status (draft, open or archived; only `docs cr merge` makes a request merged, and the service decides which moves it allows). Prints the updated change request; --json prints the object. Without any of these flags it is exit 2, nothing sent.\n\nIn a pipeline it never prompts: pass the space id and the change request (number or id), or it exits 2.';
   static override examples = [
-    '<%= config.bin %> cr edit space_handbook 12 --subject "Document the new CLI"',
-    '<%= config.bin %> cr edit space_handbook 12 --description "Adds a page per command."',
-    'cat notes.txt | <%= config.bin %> cr edit space_handbook 12 --description -',
-    '<%= config.bin %> cr edit space_handbook 12 --status draft',
+    '<%= config.bin %> cr edit space_handbook 1 --subject "Document the new CLI"',
+    '<%= config.bin %> cr edit space_handbook 1 --description "Adds a page per command."',
+    'cat notes.txt | <%= config.bin %> cr edit space_handbook 1 --description -',
+    '<%= config.bin %> cr edit space_handbook 1 --status draft',
   ];
   static override args = { space: spaceArg, cr: crArg };
   static override flags = {

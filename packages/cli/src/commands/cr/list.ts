@@ -21,7 +21,7 @@ type Order = 'updatedAt' | 'createdAt';
 export default class CrList extends ChangeRequestCommand<typeof CrList> {
   static override summary = 'List the change requests of a space, or of every space of an organization';
   static override description =
-    'With a space id, lists that space\'s change requests; without one, lists across the organization given by --org (or DOCS_ORG). Shows open requests unless --status says otherwise, most recently updated first. "--status all" is this CLI\'s shorthand for every status: across an organization it asks for the four statuses at once; for a space, whose list takes one status, it lists each status and merges them.';
+    'With a space id, lists that space\'s change requests; without one, lists across the organization given by --org (or DOCS_ORG). Shows open requests unless --status says otherwise, most recently updated first. "--status all" is this CLI\'s shorthand for every status: across an organization it asks for the four statuses at once; for a space, whose list takes one status, it lists each status and merges them.\n\nPrints one row per change request: #, SUBJECT, STATUS, AUTHOR, UPDATED, COMMENTS, OUTDATED (and SPACE across an organization). At a terminal it prints a table; piped, tab-separated rows with no header (for cut and awk); with --json, the full objects. --limit (default 30) caps the rows, --all reads every page.\n\nIn a pipeline it never prompts: pass a space id, or --org (or set DOCS_ORG) to list across the organization, or it exits 2.';
   static override examples = [
     '<%= config.bin %> cr list space_handbook',
     '<%= config.bin %> cr list space_handbook --status all --creator user_linus',

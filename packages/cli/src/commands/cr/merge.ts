@@ -9,11 +9,11 @@ import { terminal } from '../../lib/terminal.js';
 export default class CrMerge extends ChangeRequestCommand<typeof CrMerge> {
   static override summary = 'Merge a change request into the primary content of its space';
   static override description =
-    'Shows what will be merged and asks for confirmation (pass --yes when not at a terminal). An outdated request is refused: run `docs cr update` first, or pass --update-first to pull the primary content in before merging. Prints the new revision id. When the service answers that the content conflicts, exits 1 (with --json, after printing the answer).';
+    'Shows what will be merged and asks for confirmation (pass --yes when not at a terminal). An outdated request is refused: run `docs cr update` first, or pass --update-first to pull the primary content in before merging. Prints the new revision id. When the service answers that the content conflicts, exits 1 (with --json, after printing the answer).\n\nAsks for confirmation at a terminal. In a pipeline it never prompts: pass the space id, the change request (number or id) and --yes, or it exits 2 before sending anything.';
   static override examples = [
     '<%= config.bin %> cr merge',
-    '<%= config.bin %> cr merge space_handbook 12 --yes',
-    '<%= config.bin %> cr merge space_handbook 12 --yes --update-first --json',
+    '<%= config.bin %> cr merge space_handbook 1 --yes',
+    '<%= config.bin %> cr merge space_handbook 1 --yes --update-first --json',
   ];
   static override args = { space: spaceArg, cr: crArg };
   static override flags = {

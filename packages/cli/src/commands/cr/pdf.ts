@@ -6,10 +6,12 @@ import { output } from '../../lib/output.js';
 
 export default class CrPdf extends ChangeRequestCommand<typeof CrPdf> {
   static override summary = 'Print a URL to a PDF export of a change request';
+  static override description =
+    "Asks the service for a PDF export of the change request's content (--page with --only: that page alone) and prints its URL on stdout, ready for curl. --json prints the service's answer. Exits 1 when the answer has no URL.\n\nIn a pipeline it never prompts: pass the space id and the change request (number or id), or it exits 2.";
   static override examples = [
-    '<%= config.bin %> cr pdf space_handbook 12',
-    '<%= config.bin %> cr pdf space_handbook 12 --page page_intro --only',
-    'curl -o cr.pdf "$(<%= config.bin %> cr pdf space_handbook 12)"',
+    '<%= config.bin %> cr pdf space_handbook 1',
+    '<%= config.bin %> cr pdf space_handbook 1 --page page_cli --only',
+    'curl -o cr.pdf "$(<%= config.bin %> cr pdf space_handbook 1)"',
   ];
   static override args = { space: spaceArg, cr: crArg };
   static override flags = {

@@ -6,10 +6,10 @@ import { output } from '../../lib/output.js';
 export default class CrUpdate extends ChangeRequestCommand<typeof CrUpdate> {
   static override summary = 'Bring a change request up to date with the primary content';
   static override description =
-    'Pulls the primary content of the space into the change request. Prints the new revision id. When the service answers that the content conflicts, exits 1 (with --json, after printing the answer).';
+    'Pulls the primary content of the space into the change request. Prints the new revision id. When the service answers that the content conflicts, exits 1 (with --json, after printing the answer).\n\nIn a pipeline it never prompts: pass the space id and the change request (number or id), or it exits 2.';
   static override examples = [
-    '<%= config.bin %> cr update space_handbook 12',
-    '<%= config.bin %> cr update space_handbook 12 --json',
+    '<%= config.bin %> cr update space_handbook 1',
+    '<%= config.bin %> cr update space_handbook 1 --json',
   ];
   static override args = { space: spaceArg, cr: crArg };
 

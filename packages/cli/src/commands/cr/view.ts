@@ -9,10 +9,10 @@ export type ChangeRequestView = ChangeRequest & {
 export default class CrView extends ChangeRequestCommand<typeof CrView> {
   static override summary = 'Show a change request with its reviewers and contributors';
   static override description =
-    'With --json, prints the change request object with two more fields: requestedReviewers and contributors.';
+    "Prints the change request's number, subject, status, author, dates, open comments, whether it is outdated, its reviewers and contributors, revisions, links, URL and description. With --json, prints the change request object with two more fields: requestedReviewers and contributors.\n\nIn a pipeline it never prompts: pass the space id and the change request (number or id), or it exits 2. An unknown request is exit 3.";
   static override examples = [
-    '<%= config.bin %> cr view space_handbook 12',
-    '<%= config.bin %> cr view space_handbook cr_abc123 --json',
+    '<%= config.bin %> cr view space_handbook 1',
+    '<%= config.bin %> cr view space_handbook cr_cli --json',
   ];
   static override args = { space: spaceArg, cr: crArg };
 

@@ -7,8 +7,8 @@ import { output } from '../../lib/output.js';
 export default class ImportsCancel extends BaseCommand<typeof ImportsCancel> {
   static override summary = 'Cancel an import run that is under way';
   static override description =
-    'Only a run under way (pending or in-progress) can be cancelled; one that is over (completed, failed or cancelled) is exit 1.';
-  static override examples = ['<%= config.bin %> imports cancel imp_0001a --org org_acme'];
+    'Only a run under way (pending or in-progress) can be cancelled; one that is over (completed, failed or cancelled) is exit 1. Prints the cancelled run and its pages; --json prints the run object. The run id is a required argument.\n\nIn a pipeline it never prompts: pass --org (or set DOCS_ORG), or it exits 2.';
+  static override examples = ['<%= config.bin %> imports cancel imp_api_site --org org_acme'];
   static override args = {
     run: Args.string({
       description: 'Id of the import run (printed by `docs imports start`)',

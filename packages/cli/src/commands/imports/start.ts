@@ -7,7 +7,7 @@ import { output } from '../../lib/output.js';
 export default class ImportsStart extends BaseCommand<typeof ImportsStart> {
   static override summary = "Start importing a website's content into a space";
   static override description =
-    'Prints the run with the pages found. Content is enhanced with AI unless --no-enhance is given. Cancel a run with `docs imports cancel <run>`.';
+    'Imports the website at --url into the space given by --space: at its root, under --page, or through a change request (--change-request). Prints the run with the pages found; --json prints the run object. Content is enhanced with AI unless --no-enhance is given. Cancel a run with `docs imports cancel <run>`.\n\nIn a pipeline it never prompts: pass --org (or set DOCS_ORG), or it exits 2.';
   static override examples = [
     '<%= config.bin %> imports start --url https://www.acme.test/docs --space space_guides',
     '<%= config.bin %> imports start --url https://www.acme.test/docs --space space_legal --change-request cr_terms --no-enhance --json',

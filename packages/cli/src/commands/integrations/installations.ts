@@ -6,6 +6,8 @@ import { output } from '../../lib/output.js';
 
 export default class IntegrationsInstallations extends BaseCommand<typeof IntegrationsInstallations> {
   static override summary = "List the status of an organization's integration installations";
+  static override description =
+    "Lists the organization's installations of integrations and their status: organization-wide ones by default, or those on spaces or sites (--target), or on one site (--site) or space (--space).\n\nPrints one row per installation: NAME, TITLE, STATUS, VERSION. At a terminal it prints a table; piped, tab-separated rows with no header (for cut and awk); with --json, the full objects. --limit (default 30) caps the rows, --all reads every page.\n\nIn a pipeline it never prompts: pass --org (or set DOCS_ORG), or it exits 2.";
   static override examples = [
     '<%= config.bin %> integrations installations --org org_acme',
     '<%= config.bin %> integrations installations --target site --json',

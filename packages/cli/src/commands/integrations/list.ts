@@ -11,6 +11,8 @@ import { output } from '../../lib/output.js';
 
 export default class IntegrationsList extends BaseCommand<typeof IntegrationsList> {
   static override summary = 'List integrations, optionally filtered';
+  static override description =
+    'Lists the integrations you can see (public ones, and private ones of your organizations); every flag narrows the list and they combine. Needs no organization.\n\nPrints one row per integration: NAME, TITLE, VERSION, OWNER, VISIBILITY, CATEGORIES. At a terminal it prints a table; piped, tab-separated rows with no header (for cut and awk); with --json, the full objects. --limit (default 30) caps the rows, --all reads every page.\n\nNever prompts.';
   static override examples = [
     '<%= config.bin %> integrations list --search chat',
     '<%= config.bin %> integrations list --category analytics --owner org_acme --json',

@@ -3,35 +3,117 @@ import type { Integration, IntegrationPublishBody } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
 import { UsageError } from '../../lib/exit-codes.js';
 import { readText } from '../../lib/files.js';
+import {
+  bundleScript,
+  describeBody,
+  findManifest,
+  ICON_MAX_BYTES,
+  loadManifest,
+  PREVIEW_MAX_BYTES,
+  readPng,
+} from '../../lib/integration-manifest.js';
 import { printIntegration, readManifest } from '../../lib/integrations.js';
 import { output } from '../../lib/output.js';
 
+interface Prepared {
+  name: string;
+  body: IntegrationPublishBody;
+  /** Where the body came from, for the dry run. */
+  manifest?: string;
+}
+
 export default class IntegrationsPublish extends BaseCommand<typeof IntegrationsPublish> {
-  static override summary = 'Publish a new version of an integration from a manifest and a script';
-  static override description =
-    "The manifest (--file) is a JSON object of the publish fields: title, description, scopes (required, possibly empty), summary, categories, blocks, ... Its `organization` defaults to --org; its `name`, if any, must match the argument. The script's content is read from --script. Every limit is checked before sending (exit 2, nothing sent). Never prompts when --org or the manifest names the organization, so it fits a pipeline.";
+  static override summary =
+    'Publish an integration from its directory: YAML manifest, bundled script, images';
+  static override description = [
+    "Reads the integration's manifest as the service's own CLI lays it out: `gitbook-manifest.yaml` (or .yml, .json) in the directory given (default: the current one), or the manifest file given. Fields: name, title, description, summary, icon and previewImages (PNG files, at most 250 KiB and 1 MiB), script (the entry source file, TypeScript or JavaScript), scopes, categories, blocks, contentSources, configurations, externalLinks, visibility, target, organization (default: --org), secrets, and per-environment overrides under envs.",
+    '`${{ env.NAME }}` in a secret is read from the environment: a variable that is not set is exit 2 naming it, and a secret value is never printed. --env NAME applies the overrides of envs.NAME. The script is bundled with esbuild into one minified ES module, as the service CLI does. Every limit of the API (title 2-30 characters, description at most 100, summary at most 2048, at most 3 preview images, ...) is checked before sending: exit 2, nothing sent.',
+    '--dry-run prints what would be published (the resolved manifest with secrets masked, the bundle size) and sends nothing. The older form, a JSON manifest of publish fields with an already built script (`--file manifest.json --script dist/script.js`, the argument then naming the integration), keeps working. Never prompts.',
+  ].join('\n\n');
   static override examples = [
+    '<%= config.bin %> integrations publish',
+    '<%= config.bin %> integrations publish integrations/status-badge --env staging',
+    '<%= config.bin %> integrations publish ./status-badge --dry-run --json',
     '<%= config.bin %> integrations publish status-badge --file manifest.json --script dist/script.js --org org_acme',
-    '<%= config.bin %> integrations publish --file manifest.json --script dist/script.js --json',
-    'cat dist/script.js | <%= config.bin %> integrations publish status-badge --file manifest.json --script -',
   ];
   static override args = {
-    name: Args.string({ description: "Integration name (default: the manifest's `name`)" }),
+    target: Args.string({
+      name: 'target',
+      description:
+        "The integration's directory or manifest file (default: the current directory); with --file, the integration's name",
+    }),
   };
   static override flags = {
+    env: Flags.string({ description: 'Apply the overrides of this environment (envs.NAME in the manifest)' }),
+    'dry-run': Flags.boolean({
+      description: 'Print what would be published (secrets masked, bundle size) and send nothing',
+    }),
     file: Flags.string({
       char: 'f',
-      description: 'JSON manifest holding the publish fields (- reads standard input)',
-      required: true,
+      description: 'Older form: a JSON file of the publish fields (- reads standard input); needs --script',
+      dependsOn: ['script'],
+      exclusive: ['env'],
     }),
     script: Flags.string({
-      description: "File holding the integration's script (- reads standard input)",
-      required: true,
+      description: "Older form: the integration's built script (- reads standard input); needs --file",
+      dependsOn: ['file'],
     }),
   };
 
-  async run(): Promise<Integration> {
-    const { file, script } = this.flags;
+  async run(): Promise<Integration | Record<string, unknown>> {
+    const prepared = this.flags.file ? await this.fromJsonManifest() : await this.fromDirectory();
+    const body = await this.checked(prepared);
+    if (this.flags['dry-run']) {
+      const shown = { name: prepared.name, ...describeBody(body) };
+      if (this.human) {
+        output.fields(Object.entries(shown).map(([key, value]) => [key, value] as const));
+        output.info(
+          `Dry run: nothing was sent${prepared.manifest ? ` (manifest ${prepared.manifest})` : ''}.`,
+        );
+      }
+      return { dryRun: true, ...shown };
+    }
+    const client = await this.client();
+    const integration = await client.integrations.publish(prepared.name, body);
+    if (this.human) {
+      output.success(`Published integration ${integration.name} version ${integration.version ?? '?'}`);
+      printIntegration(integration);
+    }
+    return integration;
+  }
+
+  /** The directory form: manifest, envs, secrets, images, bundle. */
+  async fromDirectory(): Promise<Prepared> {
+    const manifestFile = await findManifest(this.args.target ?? '.');
+    const manifest = await loadManifest(manifestFile, { env: this.flags.env });
+    const organization =
+      typeof manifest.fields.organization === 'string'
+        ? manifest.fields.organization
+        : await this.organizationId();
+    const icon = manifest.iconFile ? await readPng(manifest.iconFile, 'icon', ICON_MAX_BYTES) : undefined;
+    const previewImages = await Promise.all(
+      manifest.previewImageFiles.map((file, index) =>
+        readPng(file, `previewImages.${index}`, PREVIEW_MAX_BYTES),
+      ),
+    );
+    const script = await bundleScript(manifest.scriptEntry);
+    return {
+      name: manifest.name,
+      manifest: manifest.file,
+      body: {
+        ...manifest.fields,
+        organization,
+        script,
+        ...(icon ? { icon } : {}),
+        ...(previewImages.length ? { previewImages } : {}),
+        ...(manifest.secrets ? { secrets: manifest.secrets } : {}),
+      } as IntegrationPublishBody,
+    };
+  }
+
+  /** The older form: a JSON file of publish fields and a built script. */
+  async fromJsonManifest(): Promise<Prepared> {
+    const { file = '-', script = '-' } = this.flags;
     if (file === '-' && script === '-') {
       throw new UsageError('--file and --script cannot both read standard input.');
     }
@@ -39,24 +121,35 @@ export default class IntegrationsPublish extends BaseCommand<typeof Integrations
     if (manifestName !== undefined && typeof manifestName !== 'string') {
       throw new UsageError(`--file: "name" must be a string.`);
     }
-    const name = this.args.name ?? manifestName;
-    if (!name)
+    const name = this.args.target ?? manifestName;
+    if (!name) {
       throw new UsageError(
         'Missing the integration name: pass it as an argument or set "name" in the manifest.',
       );
+    }
     if (manifestName !== undefined && manifestName !== name) {
       throw new UsageError(`The manifest names "${manifestName}", not "${name}".`);
     }
     const scriptText = await readText('--script', script);
     const organization =
       typeof fields.organization === 'string' ? fields.organization : await this.organizationId();
-    const body = { ...fields, script: scriptText, organization } as IntegrationPublishBody;
-    const client = await this.client();
-    const integration = await client.integrations.publish(name, body);
-    if (this.human) {
-      output.success(`Published integration ${integration.name} version ${integration.version ?? '?'}`);
-      printIntegration(integration);
-    }
-    return integration;
+    return { name, body: { ...fields, script: scriptText, organization } as IntegrationPublishBody };
+  }
+
+  /**
+   * The body checked against every limit of the operation before anything is sent (or printed
+   * by --dry-run): the same check the SDK makes when sending, so a dry run promises nothing the
+   * publish would refuse.
+   */
+  async checked(prepared: Prepared): Promise<IntegrationPublishBody> {
+    const { operations, checkRequestPart } = await import('@docs-api/sdk/contract');
+    const { RequestValidationError } = await import('@docs-api/sdk');
+    const operation = operations.find((candidate) => candidate.id === 'integrations.publish');
+    if (!operation?.body) throw new Error('the contract has no integrations.publish body');
+    const params = checkRequestPart(operation.paramsSchema, { integrationName: prepared.name }, 'path');
+    const body = checkRequestPart(operation.body, prepared.body, 'body');
+    const issues = [...(params.ok ? [] : params.issues), ...(body.ok ? [] : body.issues)];
+    if (issues.length) throw new RequestValidationError(operation.id, issues);
+    return prepared.body;
   }
 }

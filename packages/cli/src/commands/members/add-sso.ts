@@ -7,7 +7,7 @@ import { printMember } from '../../lib/organizations.js';
 export default class MembersAddSso extends BaseCommand<typeof MembersAddSso> {
   static override summary = 'Add a user to an organization as an SSO member';
   static override description =
-    "A user who is not a member joins with the organization's default role; a member is marked as SSO. Organization admins only.";
+    "A user who is not a member joins with the organization's default role; a member is marked as SSO. Organization admins only. Prints the member; --json prints the member object.\n\nIn a pipeline it never prompts: pass --org (or set DOCS_ORG), or it exits 2.";
   static override examples = [
     '<%= config.bin %> members add-sso user_hedy --org org_acme',
     '<%= config.bin %> members add-sso user_hedy --json',

@@ -14,7 +14,7 @@ const SORTS: Record<string, NonNullable<MemberListQuery['sort']>> = {
 export default class MembersList extends BaseCommand<typeof MembersList> {
   static override summary = 'List the members of an organization';
   static override description =
-    'Newest first by join date unless --order asc. --sort last-seen orders by last activity and lists only members who have been active; --sort name orders by display name. --role guest lists the members without an organization role.';
+    'Newest first by join date unless --order asc. --sort last-seen orders by last activity and lists only members who have been active; --sort name orders by display name. --role guest lists the members without an organization role.\n\nPrints one row per member: USER, NAME, EMAIL, ROLE, SSO, JOINED, LAST SEEN. At a terminal it prints a table; piped, tab-separated rows with no header (for cut and awk); with --json, the full objects. --limit (default 30) caps the rows, --all reads every page.\n\nIn a pipeline it never prompts: pass --org (or set DOCS_ORG), or it exits 2.';
   static override examples = [
     '<%= config.bin %> members list --org org_acme',
     '<%= config.bin %> members list --role admin --json',

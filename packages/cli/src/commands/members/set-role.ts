@@ -14,7 +14,7 @@ import {
 export default class MembersSetRole extends MemberCommand<typeof MembersSetRole> {
   static override summary = "Change a member's organization role";
   static override description =
-    'guest removes the role: the member reaches only what is shared with them. Organization admins only; the last admin cannot be demoted.';
+    'guest removes the role: the member reaches only what is shared with them. Organization admins only; the last admin cannot be demoted. Prints the member with the new role; --json prints the member object.\n\nIn a pipeline it never prompts: pass the user id and --org (or DOCS_ORG), or it exits 2.';
   static override examples = [
     '<%= config.bin %> members set-role user_linus --role review --org org_acme',
     '<%= config.bin %> members set-role user_linus --role guest --json',

@@ -6,6 +6,8 @@ import { MemberCommand, memberArg } from '../../lib/organizations.js';
 
 export default class MembersSpaces extends MemberCommand<typeof MembersSpaces> {
   static override summary = 'List the spaces a member can reach, with their permission';
+  static override description =
+    'Lists the spaces of the organization that the member can reach, with the permission they have in each.\n\nPrints one row per space: SPACE, TITLE, PERMISSION. At a terminal it prints a table; piped, tab-separated rows with no header (for cut and awk); with --json, the full objects. --limit (default 30) caps the rows, --all reads every page.\n\nIn a pipeline it never prompts: pass the user id and --org (or DOCS_ORG), or it exits 2.';
   static override examples = [
     '<%= config.bin %> members spaces user_grace --org org_acme',
     '<%= config.bin %> members spaces user_grace --order asc --json',

@@ -6,6 +6,8 @@ import { MemberCommand, memberArg } from '../../lib/organizations.js';
 
 export default class MembersTeams extends MemberCommand<typeof MembersTeams> {
   static override summary = 'List the teams a member is in, with their team role';
+  static override description =
+    'Lists the teams of the organization that the member is in, with their role in each; --title keeps the teams whose title contains a text.\n\nPrints one row per team: TEAM, TITLE, TEAM ROLE. At a terminal it prints a table; piped, tab-separated rows with no header (for cut and awk); with --json, the full objects. --limit (default 30) caps the rows, --all reads every page.\n\nIn a pipeline it never prompts: pass the user id and --org (or DOCS_ORG), or it exits 2.';
   static override examples = [
     '<%= config.bin %> members teams user_ada --org org_acme',
     '<%= config.bin %> members teams user_ada --title docs --json',

@@ -3,6 +3,8 @@ import { MemberCommand, memberArg, printMember } from '../../lib/organizations.j
 
 export default class MembersView extends MemberCommand<typeof MembersView> {
   static override summary = 'Show one member of an organization';
+  static override description =
+    "Prints the member's user id, name, email, organization role, whether they sign in with SSO or are disabled, their spaces and teams, and when they joined and were last seen. At a terminal and piped it prints labelled fields, one per line; with --json, the full object.\n\nIn a pipeline it never prompts: pass the user id and --org (or DOCS_ORG), or it exits 2. Someone who is not a member is exit 3.";
   static override examples = [
     '<%= config.bin %> members view user_grace --org org_acme',
     '<%= config.bin %> members view user_grace --json',

@@ -1,25 +1,39 @@
 import type { OpenApiSpec } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
-import { newSpecSlugArg, printSpec, sendSpecSource, specSourceFlags } from '../../lib/openapi.js';
+import {
+  newSpecSlugArg,
+  printSpec,
+  sendSpecSource,
+  specSourceArg,
+  specSourceFlags,
+} from '../../lib/openapi.js';
 import { output } from '../../lib/output.js';
 
 export default class OpenApiCreate extends BaseCommand<typeof OpenApiCreate> {
-  static override summary = 'Create an OpenAPI spec from a URL; fails if the slug is taken';
-  static override description =
-    'Unlike `docs openapi publish`, never replaces an existing spec: a slug already in use is an error (exit 1). With --wait, follows the processing as publish does.';
+  static override summary = 'Create an OpenAPI spec from a file or a URL; fails if the slug is taken';
+  static override description = [
+    'Unlike `docs openapi publish`, never replaces an existing spec: a slug already in use is an error (exit 1).',
+    'The source is a YAML or JSON file (- for standard input), checked against the OpenAPI schemas before anything is sent (exit 2 with every problem located: file:line:column JSON-pointer), or a URL the service fetches. With --wait, follows the processing as publish does, including the GitHub Actions annotations and job summary.',
+  ].join('\n\n');
   static override examples = [
-    '<%= config.bin %> openapi create billing-v2 --url https://api.acme.test/openapi/billing.yaml',
-    '<%= config.bin %> openapi create billing-v2 --url https://api.acme.test/openapi/billing.yaml --wait --json',
+    '<%= config.bin %> openapi create billing-v2 specs/billing.yaml',
+    '<%= config.bin %> openapi create billing-v2 https://api.acme.test/openapi/billing.yaml --wait --json',
   ];
-  static override args = { slug: newSpecSlugArg };
+  static override args = { slug: newSpecSlugArg, source: specSourceArg };
   static override flags = specSourceFlags;
 
   async run(): Promise<OpenApiSpec> {
     const organizationId = await this.organizationId();
     const client = await this.client();
     const slug = this.args.slug;
-    const spec = await sendSpecSource(client, organizationId, slug, this.flags, !this.human, (source) =>
-      client.openapi.create(organizationId, { slug, source }),
+    const spec = await sendSpecSource(
+      client,
+      organizationId,
+      slug,
+      this.args.source,
+      this.flags,
+      !this.human,
+      (source) => client.openapi.create(organizationId, { slug, source }),
     );
     if (this.human) {
       output.success(`Created OpenAPI spec ${slug}`);

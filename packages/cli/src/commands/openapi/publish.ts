@@ -1,26 +1,42 @@
 import type { OpenApiSpec } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
-import { newSpecSlugArg, printSpec, sendSpecSource, specSourceFlags } from '../../lib/openapi.js';
+import {
+  newSpecSlugArg,
+  printSpec,
+  sendSpecSource,
+  specSourceArg,
+  specSourceFlags,
+} from '../../lib/openapi.js';
 import { output } from '../../lib/output.js';
 
 export default class OpenApiPublish extends BaseCommand<typeof OpenApiPublish> {
-  static override summary =
-    'Publish an OpenAPI spec from a URL: replace its source, or create it under the slug';
-  static override description =
-    'Safe to run on every build: the spec is created when the slug is free and its source replaced otherwise, then processed again. With --wait, reads it every --interval seconds until processed and exits 1 if processing failed or --timeout passed first. Never prompts.';
+  static override summary = 'Publish an OpenAPI spec from a file or a URL: replace its source, or create it';
+  static override description = [
+    'Made for pipelines: safe on every build. The spec is created when the slug is free and its source replaced otherwise (`docs openapi replace` is the same command), then the service processes it again.',
+    'A file of the repository (YAML or JSON, or - for standard input) is parsed and validated against the OpenAPI schemas of its version before anything is sent, and sent as text: an invalid spec exits 2 with every problem on its own line as file:line:column JSON-pointer: message. A URL is sent as it is, for the service to fetch.',
+    'With --wait, reads the spec every --interval seconds until processed, prints the processing errors the service found and exits 1 when processing failed (or --timeout passed). Under GitHub Actions (GITHUB_ACTIONS=true) problems are also written as ::error annotations and a short report is appended to $GITHUB_STEP_SUMMARY. --json prints the spec as the API answers it. Never prompts.',
+  ].join('\n\n');
+  static override aliases = ['openapi:replace'];
   static override examples = [
-    '<%= config.bin %> openapi publish petstore --url https://api.acme.test/openapi/petstore.yaml',
-    '<%= config.bin %> openapi publish billing-v2 --url "$SPEC_URL" --wait --timeout 300 --json',
+    '<%= config.bin %> openapi publish petstore specs/petstore.yaml --wait',
+    '<%= config.bin %> openapi publish billing-v2 https://api.acme.test/openapi/billing.yaml --json',
+    'cat openapi.json | <%= config.bin %> openapi publish billing-v2 - --wait --timeout 300',
   ];
-  static override args = { slug: newSpecSlugArg };
+  static override args = { slug: newSpecSlugArg, source: specSourceArg };
   static override flags = specSourceFlags;
 
   async run(): Promise<OpenApiSpec> {
     const organizationId = await this.organizationId();
     const client = await this.client();
     const slug = this.args.slug;
-    const spec = await sendSpecSource(client, organizationId, slug, this.flags, !this.human, (source) =>
-      client.openapi.replace(organizationId, slug, { source }),
+    const spec = await sendSpecSource(
+      client,
+      organizationId,
+      slug,
+      this.args.source,
+      this.flags,
+      !this.human,
+      (source) => client.openapi.replace(organizationId, slug, { source }),
     );
     if (this.human) {
       output.success(

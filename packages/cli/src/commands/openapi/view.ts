@@ -5,6 +5,8 @@ import { pickSpec, printSpec, specSlugArg } from '../../lib/openapi.js';
 export default class OpenApiView extends BaseCommand<typeof OpenApiView> {
   static override summary =
     'Show one OpenAPI specification: its source, processing state, version and errors';
+  static override description =
+    "Prints the spec's slug, id, processing state, visibility, source URL, last version, when it was processed and its processing errors, with its URLs. --json prints the spec object.\n\nIn a pipeline it never prompts: pass the slug and --org (or DOCS_ORG), or it exits 2. An unknown slug is exit 3.";
   static override examples = [
     '<%= config.bin %> openapi view petstore --org org_acme',
     '<%= config.bin %> openapi view petstore --json',

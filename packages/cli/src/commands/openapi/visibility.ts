@@ -6,6 +6,8 @@ import { output } from '../../lib/output.js';
 
 export default class OpenApiVisibility extends BaseCommand<typeof OpenApiVisibility> {
   static override summary = "Set an OpenAPI spec's visibility: public (anyone with the link) or private";
+  static override description =
+    'public: anyone with the link can read the spec; private: it is not public. Prints the spec; --json prints the spec object.\n\nIn a pipeline it never prompts: pass --org (or set DOCS_ORG), or it exits 2.';
   static override examples = [
     '<%= config.bin %> openapi visibility petstore private',
     '<%= config.bin %> openapi visibility petstore public --json',

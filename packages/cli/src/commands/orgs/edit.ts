@@ -8,7 +8,7 @@ import { GUEST, printOrganization, ROLE_OPTIONS, roleValue } from '../../lib/org
 export default class OrgsEdit extends BaseCommand<typeof OrgsEdit> {
   static override summary = "Change an organization's settings";
   static override description =
-    'Only the flags given change. Organization admins only. --email-domain replaces the list of domains whose users may join by themselves; --require-reviewer replaces the merge rules with one rule requiring those reviewers.';
+    'Only the flags given change. Organization admins only. --email-domain replaces the list of domains whose users may join by themselves; --require-reviewer replaces the merge rules with one rule requiring those reviewers. Prints the organization; --json prints the object. Without any flag it is exit 2, nothing sent.\n\nIn a pipeline it never prompts: pass --org (or set DOCS_ORG), or it exits 2.';
   static override examples = [
     '<%= config.bin %> orgs edit --org org_acme --title "Acme Corp" --default-role guest',
     '<%= config.bin %> orgs edit --email-domain acme.test --email-domain acme-corp.test',

@@ -5,7 +5,7 @@ import { output } from '../../lib/output.js';
 export default class OrgsJoin extends BaseCommand<typeof OrgsJoin> {
   static override summary = 'Join an organization that allows your email domain';
   static override description =
-    "Works when your verified email domain is one of the organization's email domains; `docs orgs list --email-domain <domain>` shows which do. Joining an organization you are in changes nothing.";
+    "Works when your verified email domain is one of the organization's email domains; `docs orgs list --email-domain <domain>` shows which do. Joining an organization you are in changes nothing.\n\nNever prompts: the organization id is a required argument.";
   static override examples = [
     '<%= config.bin %> orgs join org_gamma',
     '<%= config.bin %> orgs list --email-domain acme.test --json',

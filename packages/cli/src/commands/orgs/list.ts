@@ -7,7 +7,7 @@ import { organizationColumns } from '../../lib/organizations.js';
 export default class OrgsList extends BaseCommand<typeof OrgsList> {
   static override summary = 'List your organizations, or those that allow an email domain';
   static override description =
-    'With --email-domain, lists every organization that users of that domain may join (members or not): see `docs orgs join`.';
+    'With --email-domain, lists every organization that users of that domain may join (members or not): see `docs orgs join`.\n\nPrints one row per organization: ID, TITLE, HOSTNAME, EMAIL DOMAINS, PLAN. At a terminal it prints a table; piped, tab-separated rows with no header (for cut and awk); with --json, the full objects. --limit (default 30) caps the rows, --all reads every page.\n\nNever prompts.';
   static override examples = [
     '<%= config.bin %> orgs list',
     '<%= config.bin %> orgs list --email-domain acme.test',

@@ -7,7 +7,7 @@ import { searchColumns, searchRows } from '../../lib/organizations.js';
 export default class OrgsSearch extends BaseCommand<typeof OrgsSearch> {
   static override summary = "Search the content of an organization's spaces";
   static override description =
-    'Looks for the text in page titles and content. Prints one row per matching page (space, page, title with its parents, path, URL); --json prints the results per space, with the matching sections. --limit counts spaces.';
+    'Looks for the text in page titles and content. Prints one row per matching page (space, page, title with its parents, path, URL); --json prints the results per space, with the matching sections. --limit counts spaces.\n\nIn a pipeline it never prompts: pass --org (or set DOCS_ORG), or it exits 2.';
   static override examples = [
     '<%= config.bin %> orgs search "rate limits" --org org_acme',
     '<%= config.bin %> orgs search install --all --json',

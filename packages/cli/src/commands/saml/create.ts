@@ -13,7 +13,7 @@ import {
 export default class SamlCreate extends BaseCommand<typeof SamlCreate> {
   static override summary = 'Add a SAML identity provider to an organization';
   static override description =
-    'The answer holds the ACS URL, start URL and service entity ID to enter in the identity provider. Only --label is required: the provider stays pending until --entity-id, --sso-url and --certificate-file are all set (here or with `saml edit`). Without --default-role, new SSO members get the organization default role.';
+    "The answer holds the ACS URL, start URL and service entity ID to enter in the identity provider. Only --label is required: the provider stays pending until --entity-id, --sso-url and --certificate-file are all set (here or with `saml edit`). Without --default-role, new SSO members get the organization default role. --certificate-file reads the identity provider's PEM certificate from a file (- for standard input).\n\nIn a pipeline it never prompts: pass --org (or set DOCS_ORG), or it exits 2.";
   static override examples = [
     '<%= config.bin %> saml create --label Okta --entity-id http://www.okta.com/exk123 --sso-url https://acme.okta.com/app/docs/exk123/sso/saml --certificate-file okta.pem',
     '<%= config.bin %> saml create --label Okta --json',

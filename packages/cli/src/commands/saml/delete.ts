@@ -4,7 +4,8 @@ import { pickProvider, providerArg } from '../../lib/saml.js';
 
 export default class SamlDelete extends BaseCommand<typeof SamlDelete> {
   static override summary = 'Remove a SAML provider: its members can no longer sign in with it';
-  static override description = 'Removing a provider that does not exist succeeds too.';
+  static override description =
+    'Members can no longer sign in with the provider. Removing a provider that does not exist succeeds too.\n\nAsks for confirmation at a terminal. In a pipeline it never prompts: pass the provider id, --org (or DOCS_ORG) and --yes, or it exits 2 before sending anything.';
   static override examples = ['<%= config.bin %> saml delete saml_okta --org org_acme --yes'];
   static override args = { provider: providerArg };
   static override flags = { yes: yesFlag };

@@ -15,7 +15,8 @@ import {
 
 export default class SamlEdit extends BaseCommand<typeof SamlEdit> {
   static override summary = 'Change some fields of a SAML provider';
-  static override description = 'Only the fields given as flags change.';
+  static override description =
+    'Only the fields given as flags change. Prints the provider; --json prints the provider object. Without any flag it is exit 2, nothing sent.\n\nIn a pipeline it never prompts: pass the provider id and --org (or DOCS_ORG), or it exits 2.';
   static override examples = [
     '<%= config.bin %> saml edit saml_okta --label "Okta (production)"',
     '<%= config.bin %> saml edit saml_okta --certificate-file okta-2027.pem',

@@ -5,6 +5,8 @@ import { providerColumns } from '../../lib/saml.js';
 
 export default class SamlList extends BaseCommand<typeof SamlList> {
   static override summary = 'List the SAML identity providers of an organization';
+  static override description =
+    'Lists the SAML identity providers of the organization; a provider is pending until its entity ID, SSO URL and certificate are all set.\n\nPrints one row per provider: ID, LABEL, STATUS, DEFAULT TEAM, DEFAULT ROLE, SSO URL, CREATED. At a terminal it prints a table; piped, tab-separated rows with no header (for cut and awk); with --json, the full objects. --limit (default 30) caps the rows, --all reads every page.\n\nIn a pipeline it never prompts: pass --org (or set DOCS_ORG), or it exits 2.';
   static override examples = [
     '<%= config.bin %> saml list --org org_acme',
     '<%= config.bin %> saml list --json',

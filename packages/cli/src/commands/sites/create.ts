@@ -17,6 +17,8 @@ export const SITE_TYPE_OPTIONS = [
 
 export default class SitesCreate extends BaseCommand<typeof SitesCreate> {
   static override summary = 'Create a site';
+  static override description =
+    "Creates a site in the organization, of type basic unless --type says otherwise, optionally built from spaces (--space, repeatable) and with a --visibility. Prints the new site (its id first); --json prints the site object. Every limit (the title's 2 to 128 characters) is checked before sending: exit 2, nothing sent.\n\nIn a pipeline it never prompts: pass --org (or set DOCS_ORG), or it exits 2.";
   static override examples = [
     '<%= config.bin %> sites create --org org_acme --title "Developer Docs" --space space_api',
     '<%= config.bin %> sites create --org org_acme --title Handbook --visibility visitor-auth --json',

@@ -4,7 +4,9 @@ import { pickSite, siteArg } from '../../lib/sites.js';
 
 export default class SitesDelete extends BaseCommand<typeof SitesDelete> {
   static override summary = 'Delete a site';
-  static override examples = ['<%= config.bin %> sites delete site_old --org org_acme --yes'];
+  static override description =
+    'Deletes the site; the spaces it published stay.\n\nAsks for confirmation at a terminal. In a pipeline it never prompts: pass the site id, --org (or DOCS_ORG) and --yes, or it exits 2 before sending anything.';
+  static override examples = ['<%= config.bin %> sites delete site_internal --org org_acme --yes'];
   static override args = { site: siteArg };
   static override flags = { yes: yesFlag };
 

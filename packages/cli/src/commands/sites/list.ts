@@ -6,6 +6,8 @@ import { siteColumns } from '../../lib/sites.js';
 
 export default class SitesList extends BaseCommand<typeof SitesList> {
   static override summary = 'List the sites of an organization';
+  static override description =
+    'Lists the sites of the organization; --space, --title and --published narrow the list.\n\nPrints one row per site: ID, TITLE, VISIBILITY, PUBLISHED, SPACES, URL. At a terminal it prints a table; piped, tab-separated rows with no header (for cut and awk); with --json, the full objects. --limit (default 30) caps the rows, --all reads every page.\n\nIn a pipeline it never prompts: pass --org (or set DOCS_ORG), or it exits 2.';
   static override examples = [
     '<%= config.bin %> sites list --org org_acme',
     '<%= config.bin %> sites list --org org_acme --published --json',

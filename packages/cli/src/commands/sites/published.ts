@@ -6,9 +6,11 @@ import { pickSite, siteArg } from '../../lib/sites.js';
 
 export default class SitesPublished extends BaseCommand<typeof SitesPublished> {
   static override summary = 'Show the published structure of a site: sections and their spaces';
+  static override description =
+    "Prints the site's title, URL and whether it is published, then one row per published space: its section, path, space title and id, and site-space id. A share-link site needs its --share-key to resolve its URLs. --json prints the published structure as the service answers it.\n\nIn a pipeline it never prompts: pass the site id and --org (or DOCS_ORG), or it exits 2.";
   static override examples = [
     '<%= config.bin %> sites published site_docs --org org_acme',
-    '<%= config.bin %> sites published site_docs --org org_acme --share-key share_abc --json',
+    '<%= config.bin %> sites published site_docs --org org_acme --share-key share_docs --json',
   ];
   static override args = { site: siteArg };
   static override flags = {

@@ -5,6 +5,8 @@ import { pickSite, siteArg } from '../../lib/sites.js';
 
 export default class SitesScripts extends BaseCommand<typeof SitesScripts> {
   static override summary = 'List the integration scripts injected into a site';
+  static override description =
+    "Lists the scripts that integrations inject into the site's pages, with whether they set cookies and the content security policy they need. At a terminal a table; piped, tab-separated rows; --json prints the script objects.\n\nIn a pipeline it never prompts: pass the site id and --org (or DOCS_ORG), or it exits 2.";
   static override examples = ['<%= config.bin %> sites scripts site_docs --org org_acme'];
   static override args = { site: siteArg };
 

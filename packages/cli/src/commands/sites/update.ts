@@ -8,6 +8,8 @@ import { SITE_VISIBILITY_OPTIONS } from './create.js';
 
 export default class SitesUpdate extends BaseCommand<typeof SitesUpdate> {
   static override summary = "Change a site's settings";
+  static override description =
+    'Changes only the settings given: title, visibility, basename, adaptive content, agents context, default level (guest: none), default site space or section, proxy (--remove-proxy stops it). Prints the updated site; --json prints the site object. Without any flag it is exit 2; every limit is checked before sending (exit 2, nothing sent).\n\nIn a pipeline it never prompts: pass the site id and --org (or DOCS_ORG), or it exits 2.';
   static override examples = [
     '<%= config.bin %> sites update site_docs --org org_acme --visibility unlisted',
     '<%= config.bin %> sites update site_docs --org org_acme --proxy example.com/docs',

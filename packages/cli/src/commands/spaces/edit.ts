@@ -8,7 +8,7 @@ export default class SpacesEdit extends SpaceCommand<typeof SpacesEdit> {
   static override summary =
     "Change a space's title, emoji or icon, language, default level, edit mode or merge rules";
   static override description =
-    'A `locked` space refuses every edit of its content (merges included) until it is set back to `live`.';
+    "Changes only the fields given. A `locked` space refuses every edit of its content (merges included) until it is set back to `live`. --require-reviewer replaces the space's merge rules with one rule requiring a review by those users; --inherit-merge-rules gives it the organization's rules. Prints the updated space; --json prints the space object. Without any flag it is exit 2, nothing sent.\n\nIn a pipeline it never prompts: pass the space id, or it exits 2.";
   static override examples = [
     '<%= config.bin %> spaces edit space_handbook --title "Team handbook" --emoji 📗',
     '<%= config.bin %> spaces edit space_legal --edit-mode live',

@@ -5,6 +5,8 @@ import { moveBody, moveFlags, SpaceCommand, spaceArg } from '../../lib/spaces.js
 export default class SpacesMove extends SpaceCommand<typeof SpacesMove> {
   static override summary =
     'Move a space into a collection, out of one, or next to a sibling space or collection';
+  static override description =
+    'Moves a space into the collection given by --parent, to the top level with --root, and/or next to a sibling: a space with --before/--after, a collection with --before-collection/--after-collection. Says where it landed on stderr; --json prints the moved space. Without any of these flags it is exit 2, nothing sent.\n\nIn a pipeline it never prompts: pass the space id, or it exits 2.';
   static override examples = [
     '<%= config.bin %> spaces move space_guides --parent col_product',
     '<%= config.bin %> spaces move space_guides --parent col_product --after space_handbook',

@@ -4,6 +4,8 @@ import { printSpace, SpaceCommand, spaceArg } from '../../lib/spaces.js';
 
 export default class SpacesView extends SpaceCommand<typeof SpacesView> {
   static override summary = 'Show one space';
+  static override description =
+    "Prints the space's id, title, icon, organization, collection, visibility, edit mode, default level, language, merge rules, revision, open comments, dates and URL. --share-key reads a space published on a share-link site. At a terminal and piped it prints labelled fields, one per line; with --json, the full object.\n\nIn a pipeline it never prompts: pass the space id, or it exits 2. An unknown id is exit 3.";
   static override examples = [
     '<%= config.bin %> spaces view space_handbook',
     '<%= config.bin %> spaces view space_handbook --share-key share_docs --json',

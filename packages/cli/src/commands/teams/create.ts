@@ -7,7 +7,7 @@ import { printTeam } from '../../lib/teams.js';
 export default class TeamsCreate extends BaseCommand<typeof TeamsCreate> {
   static override summary = 'Create a team';
   static override description =
-    'Members given with --member join as plain members; use `docs teams members set-role` to make one an owner.';
+    'Members given with --member join as plain members; use `docs teams members set-role` to make one an owner. Prints the new team (its id first); --json prints the team object. The title is checked before sending (1 to 64 characters): exit 2, nothing sent.\n\nIn a pipeline it never prompts: pass --org (or set DOCS_ORG), or it exits 2.';
   static override examples = [
     '<%= config.bin %> teams create --org org_acme --title "Docs writers"',
     '<%= config.bin %> teams create --title Translators --member user_grace --member user_linus --json',

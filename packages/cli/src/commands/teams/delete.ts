@@ -4,8 +4,9 @@ import { TeamCommand, teamArg } from '../../lib/teams.js';
 
 export default class TeamsDelete extends TeamCommand<typeof TeamsDelete> {
   static override summary = 'Delete a team (its members stay in the organization)';
-  static override description = 'Deleting a team that does not exist succeeds too.';
-  static override examples = ['<%= config.bin %> teams delete team_old --org org_acme --yes'];
+  static override description =
+    'Deletes the team; its members stay in the organization. Deleting a team that does not exist succeeds too.\n\nAsks for confirmation at a terminal. In a pipeline it never prompts: pass the team id, --org (or DOCS_ORG) and --yes, or it exits 2 before sending anything.';
+  static override examples = ['<%= config.bin %> teams delete team_reviewers --org org_acme --yes'];
   static override args = { team: teamArg };
   static override flags = { yes: yesFlag };
 

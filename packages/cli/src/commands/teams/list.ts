@@ -6,6 +6,8 @@ import { teamColumns } from '../../lib/teams.js';
 
 export default class TeamsList extends BaseCommand<typeof TeamsList> {
   static override summary = 'List the teams of an organization';
+  static override description =
+    'Lists the teams of the organization; --owner and --title narrow the list.\n\nPrints one row per team: ID, TITLE, MEMBERS, SPACES, CREATED. At a terminal it prints a table; piped, tab-separated rows with no header (for cut and awk); with --json, the full objects. --limit (default 30) caps the rows, --all reads every page.\n\nIn a pipeline it never prompts: pass --org (or set DOCS_ORG), or it exits 2.';
   static override examples = [
     '<%= config.bin %> teams list --org org_acme',
     '<%= config.bin %> teams list --owner user_ada --json',

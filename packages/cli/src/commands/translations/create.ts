@@ -12,9 +12,9 @@ import {
 export default class TranslationsCreate extends BaseCommand<typeof TranslationsCreate> {
   static override summary = 'Create a translation of a space into a language';
   static override description =
-    "The translation starts pending: run it with `docs translations run <id> --wait`. Languages are the service's codes (en, fr, de, es, pt-br, zh-tw, ...; any case). The language the space is written in is read from the space unless --source-language gives it.";
+    "The translation starts pending: run it with `docs translations run <id> --wait`. Languages are the service's codes (en, fr, de, es, pt-br, zh-tw, ...; any case). The language the space is written in is read from the space unless --source-language gives it. Prints the translation (its id first); --json prints the object.\n\nIn a pipeline it never prompts: pass --org (or set DOCS_ORG), or it exits 2.";
   static override examples = [
-    '<%= config.bin %> translations create --space space_handbook --language de',
+    '<%= config.bin %> translations create --space space_handbook --language de --source-language en',
     '<%= config.bin %> translations create --space space_api --language pt-br --source-language en --instructions "Keep code identifiers in English." --json',
     'cat style-guide.txt | <%= config.bin %> translations create --space space_guides --language ja --source-language en --instructions -',
   ];

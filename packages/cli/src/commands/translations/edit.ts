@@ -11,6 +11,8 @@ import {
 
 export default class TranslationsEdit extends BaseCommand<typeof TranslationsEdit> {
   static override summary = "Replace a translation's instructions";
+  static override description =
+    'Replaces the instructions the translation follows (tone, terms to keep, ...), plain text with one paragraph per line; - reads standard input. Prints the translation; --json prints the object.\n\nIn a pipeline it never prompts: pass the translation id and --org (or DOCS_ORG), or it exits 2.';
   static override examples = [
     '<%= config.bin %> translations edit tr_handbook_fr --instructions "Use the formal register (vous)."',
     'cat style-guide.txt | <%= config.bin %> translations edit tr_handbook_fr --instructions -',

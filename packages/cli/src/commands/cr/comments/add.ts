@@ -13,10 +13,12 @@ import { output } from '../../../lib/output.js';
 
 export default class CrCommentsAdd extends ChangeRequestCommand<typeof CrCommentsAdd> {
   static override summary = 'Post a comment on a change request';
+  static override description =
+    'Posts a comment, in markdown, on the change request, or on one of its pages with --page. --body - reads the markdown from standard input; an empty body is exit 2. Prints the new comment (its id first); --json prints the comment object.\n\nIn a pipeline it never prompts: pass the space id and the change request (number or id), or it exits 2.';
   static override examples = [
-    '<%= config.bin %> cr comments add space_handbook 12 --body "Looks good to me."',
-    '<%= config.bin %> cr comments add space_handbook 12 --page page_intro --body "Typo in the second paragraph."',
-    'cat review.md | <%= config.bin %> cr comments add space_handbook 12 --body -',
+    '<%= config.bin %> cr comments add space_handbook 1 --body "Looks good to me."',
+    '<%= config.bin %> cr comments add space_handbook 1 --page page_cli --body "Typo in the second paragraph."',
+    'cat review.md | <%= config.bin %> cr comments add space_handbook 1 --body -',
   ];
   static override args = { space: spaceArg, cr: crArg };
   static override flags = {

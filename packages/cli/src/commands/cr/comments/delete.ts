@@ -5,8 +5,10 @@ import { output } from '../../../lib/output.js';
 export default class CrCommentsDelete extends ChangeRequestCommand<typeof CrCommentsDelete> {
   static override summary = 'Delete a comment';
   static override description =
-    'Exits 3 when the comment does not exist: the service answers the same whether or not there was a comment to delete, so the command reads it first.';
-  static override examples = ['<%= config.bin %> cr comments delete space_handbook 12 comment_abc --yes'];
+    'Exits 3 when the comment does not exist: the service answers the same whether or not there was a comment to delete, so the command reads it first.\n\nAsks for confirmation at a terminal. In a pipeline it never prompts: pass the space id, the change request (number or id), the comment id and --yes, or it exits 2 before sending anything.';
+  static override examples = [
+    '<%= config.bin %> cr comments delete space_handbook 1 comment_cli_title --yes',
+  ];
   static override args = { space: spaceArg, cr: crArg, comment: commentArg };
   static override flags = { yes: yesFlag };
 

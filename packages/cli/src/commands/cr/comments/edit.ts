@@ -12,9 +12,11 @@ import { output } from '../../../lib/output.js';
 
 export default class CrCommentsEdit extends ChangeRequestCommand<typeof CrCommentsEdit> {
   static override summary = "Replace a comment's body";
+  static override description =
+    "Replaces the comment's markdown with --body (- reads standard input; an empty body is exit 2). Prints the edited comment; --json prints the comment object.\n\nIn a pipeline it never prompts: pass the space id, the change request (number or id) and the comment id, or it exits 2.";
   static override examples = [
-    '<%= config.bin %> cr comments edit space_handbook 12 comment_abc --body "Looks good, one typo."',
-    'cat fixed.md | <%= config.bin %> cr comments edit space_handbook 12 comment_abc --body -',
+    '<%= config.bin %> cr comments edit space_handbook 1 comment_cli_title --body "Looks good, one typo."',
+    'cat fixed.md | <%= config.bin %> cr comments edit space_handbook 1 comment_cli_title --body -',
   ];
   static override args = { space: spaceArg, cr: crArg, comment: commentArg };
   static override flags = {

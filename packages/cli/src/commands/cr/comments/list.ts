@@ -6,10 +6,12 @@ import { output } from '../../../lib/output.js';
 
 export default class CrCommentsList extends ChangeRequestCommand<typeof CrCommentsList> {
   static override summary = 'List the comments of a change request';
+  static override description =
+    'Lists the comments of the change request, newest first unless --order asc; --status, --page and --author filter them.\n\nPrints one row per comment: ID, AUTHOR, POSTED, STATUS, REPLIES, PAGE, and the first line of its BODY. At a terminal it prints a table; piped, tab-separated rows with no header (for cut and awk); with --json, the full objects. --limit (default 30) caps the rows, --all reads every page.\n\nIn a pipeline it never prompts: pass the space id and the change request (number or id), or it exits 2.';
   static override examples = [
-    '<%= config.bin %> cr comments list space_handbook 12',
-    '<%= config.bin %> cr comments list space_handbook 12 --status open --page page_intro',
-    '<%= config.bin %> cr comments list space_handbook 12 --author user_grace --order asc --json',
+    '<%= config.bin %> cr comments list space_handbook 1',
+    '<%= config.bin %> cr comments list space_handbook 1 --status open --page page_cli',
+    '<%= config.bin %> cr comments list space_handbook 1 --author user_grace --order asc --json',
   ];
   static override args = { space: spaceArg, cr: crArg };
   static override flags = {

@@ -6,9 +6,11 @@ import { output } from '../../../lib/output.js';
 
 export default class CrCommentsReact extends ChangeRequestCommand<typeof CrCommentsReact> {
   static override summary = 'Add or remove your emoji reactions on a comment';
+  static override description =
+    'Adds (--add) and removes (--remove) your emoji reactions on a comment, in one request, and says which reactions it now has. --json prints the comment object. Without --add or --remove it is exit 2, nothing sent.\n\nIn a pipeline it never prompts: pass the space id, the change request (number or id) and the comment id, or it exits 2.';
   static override examples = [
-    '<%= config.bin %> cr comments react space_handbook 12 comment_abc --add 👍',
-    '<%= config.bin %> cr comments react space_handbook 12 comment_abc --add 🚀 --add 👍 --remove 🎉',
+    '<%= config.bin %> cr comments react space_handbook 1 comment_cli_title --add 👍',
+    '<%= config.bin %> cr comments react space_handbook 1 comment_cli_title --add 🚀 --add 👍 --remove 🎉',
   ];
   static override args = { space: spaceArg, cr: crArg, comment: commentArg };
   static override flags = {

@@ -4,7 +4,9 @@ import { output } from '../../../lib/output.js';
 
 export default class CrCommentsReopen extends ChangeRequestCommand<typeof CrCommentsReopen> {
   static override summary = 'Reopen a resolved comment';
-  static override examples = ['<%= config.bin %> cr comments reopen space_handbook 12 comment_abc'];
+  static override description =
+    'Marks a resolved comment open again. Says so on stderr; --json prints the comment object.\n\nIn a pipeline it never prompts: pass the space id, the change request (number or id) and the comment id, or it exits 2.';
+  static override examples = ['<%= config.bin %> cr comments reopen space_handbook 1 comment_cli_title'];
   static override args = { space: spaceArg, cr: crArg, comment: commentArg };
 
   async run(): Promise<Comment> {

@@ -11,9 +11,11 @@ import { output } from '../../../lib/output.js';
 
 export default class CrCommentsReplies extends ChangeRequestCommand<typeof CrCommentsReplies> {
   static override summary = 'List the replies to a comment';
+  static override description =
+    'Lists the replies to one comment.\n\nPrints one row per reply: ID, AUTHOR, POSTED, and the first line of its BODY. At a terminal it prints a table; piped, tab-separated rows with no header (for cut and awk); with --json, the full objects. --limit (default 30) caps the rows, --all reads every page.\n\nIn a pipeline it never prompts: pass the space id, the change request (number or id) and the comment id, or it exits 2.';
   static override examples = [
-    '<%= config.bin %> cr comments replies space_handbook 12 comment_abc',
-    '<%= config.bin %> cr comments replies space_handbook 12 comment_abc --all --json',
+    '<%= config.bin %> cr comments replies space_handbook 1 comment_cli_title',
+    '<%= config.bin %> cr comments replies space_handbook 1 comment_cli_title --all --json',
   ];
   static override args = { space: spaceArg, cr: crArg, comment: commentArg };
   static override flags = { ...listFlags };

@@ -12,9 +12,11 @@ import { output } from '../../../lib/output.js';
 
 export default class CrCommentsReply extends ChangeRequestCommand<typeof CrCommentsReply> {
   static override summary = 'Reply to a comment';
+  static override description =
+    'Posts a reply, in markdown, to a comment. --body - reads the markdown from standard input; an empty body is exit 2. Prints the new reply (its id first); --json prints the reply object.\n\nIn a pipeline it never prompts: pass the space id, the change request (number or id) and the comment id, or it exits 2.';
   static override examples = [
-    '<%= config.bin %> cr comments reply space_handbook 12 comment_abc --body "Fixed, thanks."',
-    'cat answer.md | <%= config.bin %> cr comments reply space_handbook 12 comment_abc --body -',
+    '<%= config.bin %> cr comments reply space_handbook 1 comment_cli_title --body "Fixed, thanks."',
+    'cat answer.md | <%= config.bin %> cr comments reply space_handbook 1 comment_cli_title --body -',
   ];
   static override args = { space: spaceArg, cr: crArg, comment: commentArg };
   static override flags = {

@@ -4,7 +4,9 @@ import { output } from '../../../lib/output.js';
 
 export default class CrCommentsResolve extends ChangeRequestCommand<typeof CrCommentsResolve> {
   static override summary = 'Mark a comment resolved';
-  static override examples = ['<%= config.bin %> cr comments resolve space_handbook 12 comment_abc'];
+  static override description =
+    'Marks the comment resolved, and says by whom on stderr; --json prints the comment object. `docs cr comments reopen` undoes it.\n\nIn a pipeline it never prompts: pass the space id, the change request (number or id) and the comment id, or it exits 2.';
+  static override examples = ['<%= config.bin %> cr comments resolve space_handbook 1 comment_cli_title'];
   static override args = { space: spaceArg, cr: crArg, comment: commentArg };
 
   async run(): Promise<Comment> {

@@ -9,9 +9,11 @@ import {
 
 export default class CrCommentsView extends ChangeRequestCommand<typeof CrCommentsView> {
   static override summary = 'Show one comment of a change request, with its markdown body';
+  static override description =
+    "Prints the comment's id, author, dates, status, who resolved it, page, replies, reactions and URL, then its markdown body. --json prints the comment object.\n\nIn a pipeline it never prompts: pass the space id, the change request (number or id) and the comment id, or it exits 2. An unknown comment is exit 3.";
   static override examples = [
-    '<%= config.bin %> cr comments view space_handbook 12 comment_abc',
-    '<%= config.bin %> cr comments view space_handbook 12 comment_abc --json',
+    '<%= config.bin %> cr comments view space_handbook 1 comment_cli_title',
+    '<%= config.bin %> cr comments view space_handbook 1 comment_cli_title --json',
   ];
   static override args = { space: spaceArg, cr: crArg, comment: commentArg };
 

@@ -13,9 +13,11 @@ import { output } from '../../../lib/output.js';
 
 export default class CrContentFile extends ChangeRequestCommand<typeof CrContentFile> {
   static override summary = 'Show one file of a change request';
+  static override description =
+    "Prints one file of the change request's revision: id, name, content type, size, dimensions of an image, git path and download URL. --json prints the file object.\n\nIn a pipeline it never prompts: pass the space id, the change request (number or id) and the file id, or it exits 2. An unknown file is exit 3.";
   static override examples = [
-    '<%= config.bin %> cr content file space_handbook 12 file_logo',
-    'curl -o logo.png "$(<%= config.bin %> cr content file space_handbook 12 file_logo --json | jq -r .downloadURL)"',
+    '<%= config.bin %> cr content file space_handbook 1 file_logo',
+    'curl -o logo.png "$(<%= config.bin %> cr content file space_handbook 1 file_logo --json | jq -r .downloadURL)"',
   ];
   static override args = {
     space: spaceArg,

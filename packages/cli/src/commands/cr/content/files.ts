@@ -12,9 +12,11 @@ import { output } from '../../../lib/output.js';
 
 export default class CrContentFiles extends ChangeRequestCommand<typeof CrContentFiles> {
   static override summary = 'List the files of a change request';
+  static override description =
+    "Lists the files (images, attachments) of the change request's revision.\n\nPrints one row per file: ID, NAME, TYPE, SIZE, DIMENSIONS, GIT PATH. At a terminal it prints a table; piped, tab-separated rows with no header (for cut and awk); with --json, the full objects. --limit (default 30) caps the rows, --all reads every page.\n\nIn a pipeline it never prompts: pass the space id and the change request (number or id), or it exits 2.";
   static override examples = [
-    '<%= config.bin %> cr content files space_handbook 12',
-    '<%= config.bin %> cr content files space_handbook 12 --all --json',
+    '<%= config.bin %> cr content files space_handbook 1',
+    '<%= config.bin %> cr content files space_handbook 1 --all --json',
   ];
   static override args = { space: spaceArg, cr: crArg };
   static override flags = { ...listFlags, ...contentFlags };

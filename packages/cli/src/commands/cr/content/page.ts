@@ -27,11 +27,11 @@ const DEREFERENCED: Record<string, ContentPageQuery['dereferenced']> = {
 export default class CrContentPage extends ChangeRequestCommand<typeof CrContentPage> {
   static override summary = 'Print one page of a change request as markdown';
   static override description =
-    "Writes the page's markdown to stdout as it is, ready to redirect into a file. With --format document, writes the page's rich-text document as JSON. --json prints the whole page object.";
+    "Writes the page's markdown to stdout as it is, ready to redirect into a file. With --format document, writes the page's rich-text document as JSON. --json prints the whole page object.\n\nIn a pipeline it never prompts: pass the space id, the change request (number or id) and the page id, or it exits 2. An unknown page is exit 3.";
   static override examples = [
-    '<%= config.bin %> cr content page space_handbook 12 page_getting_started > getting-started.md',
-    '<%= config.bin %> cr content page space_handbook 12 page_getting_started --evaluate deterministic-only',
-    '<%= config.bin %> cr content page space_handbook 12 page_getting_started --json',
+    '<%= config.bin %> cr content page space_handbook 1 page_getting_started > getting-started.md',
+    '<%= config.bin %> cr content page space_handbook 1 page_getting_started --evaluate deterministic-only',
+    '<%= config.bin %> cr content page space_handbook 1 page_getting_started --json',
   ];
   static override args = {
     space: spaceArg,

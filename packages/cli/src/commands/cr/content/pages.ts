@@ -13,10 +13,10 @@ import { output } from '../../../lib/output.js';
 export default class CrContentPages extends ChangeRequestCommand<typeof CrContentPages> {
   static override summary = 'Print the page tree of a change request, indented';
   static override description =
-    'One page per line, indented two spaces per level: title, then id and path. --json prints the nested tree.';
+    'One page per line, indented two spaces per level: title, then id and path. --json prints the nested tree.\n\nIn a pipeline it never prompts: pass the space id and the change request (number or id), or it exits 2.';
   static override examples = [
-    '<%= config.bin %> cr content pages space_handbook 12',
-    '<%= config.bin %> cr content pages space_handbook 12 --no-git-metadata --json',
+    '<%= config.bin %> cr content pages space_handbook 1',
+    '<%= config.bin %> cr content pages space_handbook 1 --no-git-metadata --json',
   ];
   static override args = { space: spaceArg, cr: crArg };
   static override flags = { ...contentFlags };

@@ -12,9 +12,11 @@ import { formatDate, output } from '../../../lib/output.js';
 export default class CrContentRevision extends ChangeRequestCommand<typeof CrContentRevision> {
   static override summary =
     'Show the revision of a change request: its pages, files, reusable contents and variables';
+  static override description =
+    "Prints a summary of the change request's revision: id, type, parents, date, number of pages, files and reusable contents, variables, git commit and URL. --json prints the whole revision object, pages and files included.\n\nIn a pipeline it never prompts: pass the space id and the change request (number or id), or it exits 2.";
   static override examples = [
-    '<%= config.bin %> cr content revision space_handbook 12',
-    '<%= config.bin %> cr content revision space_handbook 12 --no-computed --json',
+    '<%= config.bin %> cr content revision space_handbook 1',
+    '<%= config.bin %> cr content revision space_handbook 1 --no-computed --json',
   ];
   static override args = { space: spaceArg, cr: crArg };
   static override flags = { ...contentFlags };

@@ -14,8 +14,8 @@ import { output } from '../../../lib/output.js';
 export default class CrReviewersRemove extends ChangeRequestCommand<typeof CrReviewersRemove> {
   static override summary = 'Withdraw the review request from a person';
   static override description =
-    'Exits 3 when the person is not asked to review the change request: the service answers the same whether or not there was a request to withdraw, so the command checks the requested reviewers first.';
-  static override examples = ['<%= config.bin %> cr reviewers remove space_handbook 12 user_grace --yes'];
+    'Exits 3 when the person is not asked to review the change request: the service answers the same whether or not there was a request to withdraw, so the command checks the requested reviewers first.\n\nAsks for confirmation at a terminal. In a pipeline it never prompts: pass the space id, the change request (number or id), the user id and --yes, or it exits 2 before sending anything.';
+  static override examples = ['<%= config.bin %> cr reviewers remove space_handbook 1 user_grace --yes'];
   static override args = {
     space: spaceArg,
     cr: crArg,

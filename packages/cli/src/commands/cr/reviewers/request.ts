@@ -13,9 +13,11 @@ import { output } from '../../../lib/output.js';
 
 export default class CrReviewersRequest extends ChangeRequestCommand<typeof CrReviewersRequest> {
   static override summary = 'Ask people to review a change request';
+  static override description =
+    "Asks one or more users (--user, repeatable) to review the change request, in one request; --subject renames the request at the same time. Says whom it asked and prints the requested reviewers; --json prints the service's answer.\n\nIn a pipeline it never prompts: pass the space id and the change request (number or id), or it exits 2.";
   static override examples = [
-    '<%= config.bin %> cr reviewers request space_handbook 12 --user user_grace',
-    '<%= config.bin %> cr reviewers request space_handbook 12 --user user_grace --user user_linus --subject "Document the CLI pages"',
+    '<%= config.bin %> cr reviewers request space_handbook 1 --user user_grace',
+    '<%= config.bin %> cr reviewers request space_handbook 1 --user user_grace --user user_linus --subject "Document the CLI pages"',
   ];
   static override args = { space: spaceArg, cr: crArg };
   static override flags = {

@@ -25,7 +25,7 @@ async function readInstructions(file: string): Promise<DocumentInput> {
 export default class AgentInstructionsSet extends BaseCommand<typeof AgentInstructionsSet> {
   static override summary = "Replace an organization's agent instructions";
   static override description =
-    'Reads plain text (one paragraph per line) or a JSON rich-text document (`"object": "document"`, as `view --json` prints under `instructions`) from a file, or from standard input with `--file -`. Organization admins only.';
+    'Reads plain text (one paragraph per line) or a JSON rich-text document (`"object": "document"`, as `view --json` prints under `instructions`) from a file, or from standard input with `--file -`. Organization admins only. Says on stderr that they were replaced; --json prints the service\'s answer.\n\nIn a pipeline it never prompts: pass --org (or set DOCS_ORG), or it exits 2.';
   static override examples = [
     '<%= config.bin %> orgs agent-instructions set --org org_acme --file instructions.txt',
     'echo "Answer in English." | <%= config.bin %> orgs agent-instructions set --file -',

@@ -6,7 +6,7 @@ import { formatDate, output } from '../../../lib/output.js';
 export default class AgentInstructionsView extends BaseCommand<typeof AgentInstructionsView> {
   static override summary = "Print an organization's agent instructions";
   static override description =
-    'Prints the instructions as text, one paragraph per line, on stdout (ready for `set --file`); who changed them last, and when, on stderr. --json prints the document.';
+    'Prints the instructions as text, one paragraph per line, on stdout (ready for `set --file`); who changed them last, and when, on stderr. --json prints the document.\n\nIn a pipeline it never prompts: pass --org (or set DOCS_ORG), or it exits 2.';
   static override examples = [
     '<%= config.bin %> orgs agent-instructions view --org org_acme',
     '<%= config.bin %> orgs agent-instructions view > instructions.txt',

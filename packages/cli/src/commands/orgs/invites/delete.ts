@@ -5,7 +5,7 @@ import { output } from '../../../lib/output.js';
 export default class OrgsInvitesDelete extends BaseCommand<typeof OrgsInvitesDelete> {
   static override summary = 'Delete an invite link of an organization';
   static override description =
-    'Nobody can join through the link afterwards. Deleting a link that does not exist succeeds too.';
+    'Nobody can join through the link afterwards. Deleting a link that does not exist succeeds too.\n\nAsks for confirmation at a terminal. In a pipeline it never prompts: pass the invite id, --org (or DOCS_ORG) and --yes, or it exits 2 before sending anything.';
   static override examples = ['<%= config.bin %> orgs invites delete invite_1 --org org_acme --yes'];
   static override args = {
     invite: Args.string({ description: 'Invite link id', required: true }),

@@ -5,6 +5,8 @@ import { pickSite, siteArg } from '../../../lib/sites.js';
 
 export default class AdaptiveSchemaConditions extends BaseCommand<typeof AdaptiveSchemaConditions> {
   static override summary = "List the template conditions a site's adaptive schema allows";
+  static override description =
+    'Lists the conditions that page templates of the site can use: one per boolean claim of its adaptive schema. At a terminal a table (CONDITION, DESCRIPTION); piped, tab-separated rows; --json prints the condition objects.\n\nIn a pipeline it never prompts: pass the site id and --org (or DOCS_ORG), or it exits 2.';
   static override examples = ['<%= config.bin %> sites adaptive-schema conditions site_docs --org org_acme'];
   static override args = { site: siteArg };
 

@@ -8,7 +8,7 @@ import { pickSite, siteArg } from '../../../lib/sites.js';
 export default class AdaptiveSchemaSet extends BaseCommand<typeof AdaptiveSchemaSet> {
   static override summary = "Replace a site's adaptive-content visitor schema";
   static override description =
-    'Reads a JSON Schema from a file (or "-" for stdin): `type: "object"`, `additionalProperties: false`, and `properties` whose claims each have a `type` (boolean, string, number, array or object) and a `description`; `unsigned` holds the claims visitors may set without signing them. Its boolean claims become template conditions. The schema is checked before it is sent.';
+    'Reads a JSON Schema from a file (or "-" for stdin): `type: "object"`, `additionalProperties: false`, and `properties` whose claims each have a `type` (boolean, string, number, array or object) and a `description`; `unsigned` holds the claims visitors may set without signing them. Its boolean claims become template conditions. The schema is checked before it is sent: a bad one is exit 2, naming the field.\n\nIn a pipeline it never prompts: pass the site id and --org (or DOCS_ORG), or it exits 2.';
   static override examples = [
     '<%= config.bin %> sites adaptive-schema set site_docs --org org_acme --file schema.json',
     'cat schema.json | <%= config.bin %> sites adaptive-schema set site_docs --org org_acme --file -',

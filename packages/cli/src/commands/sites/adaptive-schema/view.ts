@@ -5,6 +5,8 @@ import { pickSite, siteArg } from '../../../lib/sites.js';
 
 export default class AdaptiveSchemaView extends BaseCommand<typeof AdaptiveSchemaView> {
   static override summary = "Print a site's adaptive-content visitor schema (JSON Schema)";
+  static override description =
+    'Prints the JSON Schema of the claims visitors of the site carry, as indented JSON, ready to edit and send back with `docs sites adaptive-schema set`. --json prints the whole answer (the schema and when it was last changed).\n\nIn a pipeline it never prompts: pass the site id and --org (or DOCS_ORG), or it exits 2.';
   static override examples = [
     '<%= config.bin %> sites adaptive-schema view site_docs --org org_acme > schema.json',
   ];

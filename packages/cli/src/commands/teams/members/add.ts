@@ -5,7 +5,7 @@ import { TeamCommand, teamArg } from '../../../lib/teams.js';
 export default class TeamsMembersAdd extends TeamCommand<typeof TeamsMembersAdd> {
   static override summary = 'Add organization members to a team';
   static override description =
-    'New members join with the role `member`; people already in the team keep their role.';
+    'New members join with the role `member`; people already in the team keep their role. Users are given by --user (repeatable). Says whom it added; --json prints {team, added}.\n\nIn a pipeline it never prompts: pass the team id and --org (or DOCS_ORG), or it exits 2.';
   static override examples = [
     '<%= config.bin %> teams members add team_docs --user user_grace',
     '<%= config.bin %> teams members add team_docs --user grace@acme.test --user user_linus',

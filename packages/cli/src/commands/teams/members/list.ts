@@ -5,6 +5,8 @@ import { memberColumns, TeamCommand, teamArg } from '../../../lib/teams.js';
 
 export default class TeamsMembersList extends TeamCommand<typeof TeamsMembersList> {
   static override summary = 'List the members of a team with their team and organization roles';
+  static override description =
+    'Lists the members of the team with their role in the team and in the organization.\n\nPrints one row per member: USER, NAME, EMAIL, TEAM ROLE, ORG ROLE. At a terminal it prints a table; piped, tab-separated rows with no header (for cut and awk); with --json, the full objects. --limit (default 30) caps the rows, --all reads every page.\n\nIn a pipeline it never prompts: pass the team id and --org (or DOCS_ORG), or it exits 2.';
   static override examples = [
     '<%= config.bin %> teams members list team_docs',
     '<%= config.bin %> teams members list team_docs --all --json',

@@ -6,7 +6,7 @@ import { TeamCommand, teamArg } from '../../../lib/teams.js';
 export default class TeamsMembersRemove extends TeamCommand<typeof TeamsMembersRemove> {
   static override summary = 'Remove members from a team';
   static override description =
-    'One user id removes that member; several users, or emails, are removed in one request. Anyone not in the team is skipped: removing them succeeds and changes nothing.';
+    'One user id removes that member; several users, or emails, are removed in one request. Anyone not in the team is skipped: removing them succeeds and changes nothing.\n\nAsks for confirmation at a terminal. In a pipeline it never prompts: pass the team id, --org (or DOCS_ORG) and --yes, or it exits 2 before sending anything.';
   static override examples = [
     '<%= config.bin %> teams members remove team_docs --user user_linus --yes',
     '<%= config.bin %> teams members remove team_docs --user user_linus --user grace@acme.test --yes',

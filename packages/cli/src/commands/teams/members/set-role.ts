@@ -5,7 +5,8 @@ import { pickTeamMember, TEAM_ROLE_OPTIONS, TeamCommand, teamArg } from '../../.
 
 export default class TeamsMembersSetRole extends TeamCommand<typeof TeamsMembersSetRole> {
   static override summary = "Set a member's role in a team, adding them if needed";
-  static override description = 'Owners can manage the team and its members; members belong to it.';
+  static override description =
+    'Owners can manage the team and its members; members belong to it. Someone not in the team is added with that role.\n\nIn a pipeline it never prompts: pass the team id, the user id and --org (or DOCS_ORG), or it exits 2.';
   static override examples = [
     '<%= config.bin %> teams members set-role team_docs user_linus --role owner',
     '<%= config.bin %> teams members set-role team_reviewers user_ada --role member --json',

@@ -8,9 +8,9 @@ import { glossaryColumns, parseTerms, readEntriesFile, sameTerms } from '../../.
 export default class GlossaryAdd extends BaseCommand<typeof GlossaryAdd> {
   static override summary = 'Add terms to the glossary: one entry from --term flags, or many from a file';
   static override description =
-    'Each --term gives the term in one language; together they make one entry. --file reads a JSON array of entries, each {"en": "...", "fr": "..."} or an object with such a map under "translations" (the form `glossary list --json` prints). All entries are added in one request: if one is refused, none is added.';
+    'Each --term gives the term in one language; together they make one entry. --file reads a JSON array of entries, each {"en": "...", "fr": "..."} or an object with such a map under "translations" (the form `glossary list --json` prints). All entries are added in one request: if one is refused, none is added.\n\nIn a pipeline it never prompts: pass --org (or set DOCS_ORG), or it exits 2.';
   static override examples = [
-    '<%= config.bin %> translations glossary add --term en=workspace --term fr="espace de travail"',
+    '<%= config.bin %> translations glossary add --term en=reviewer --term fr=relecteur --term de=Prüfer',
     '<%= config.bin %> translations glossary add --file entries.json',
     '<%= config.bin %> translations glossary list --org org_acme --json | <%= config.bin %> translations glossary add --org org_beta --file -',
   ];

@@ -7,6 +7,8 @@ import { glossaryColumns, languageCode } from '../../../lib/translations.js';
 export default class GlossaryList extends BaseCommand<typeof GlossaryList> {
   static override summary =
     "List the terms of the organization's translation glossary, one column per language";
+  static override description =
+    'The glossary holds the terms that translations keep consistent: one entry per term, with its form in each language. --order-by sorts by the term in one language.\n\nPrints one row per entry: ID, then one column per language. At a terminal it prints a table; piped, tab-separated rows with no header (for cut and awk); with --json, the full objects. --limit (default 30) caps the rows, --all reads every page.\n\nIn a pipeline it never prompts: pass --org (or set DOCS_ORG), or it exits 2.';
   static override examples = [
     '<%= config.bin %> translations glossary list --org org_acme',
     '<%= config.bin %> translations glossary list --order-by fr',

@@ -1,0 +1,134 @@
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useInProcessCli } from '../../../test-support/run-command.js';
+import OpenApiCreate from './create.js';
+import OpenApiPublish from './publish.js';
+
+/* `docs openapi publish|create <slug> <file>`: a spec of the repository, checked before it is sent. */
+
+const cli = useInProcessCli();
+
+const VALID = "openapi: 3.1.0\ninfo:\n  title: Pets\n  version: '1.0'\npaths: {}\n";
+const INVALID = [
+  'openapi: 3.1.0',
+  'info:',
+  '  title: Pets',
+  'paths:',
+  '  /pets:',
+  '    get:',
+  '      parameters:',
+  '        - name: limit',
+  '          in: querystring',
+  '          schema: { type: integer }',
+  '      responses: {}',
+  '',
+].join('\n');
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'openapi-file-'));
+  await writeFile(join(dir, 'pets.yaml'), VALID);
+  await writeFile(join(dir, 'broken.yaml'), INVALID);
+});
+
+const requestsSent = () => [...cli.sandbox.requests.values()].reduce((sum, n) => sum + n, 0);
+
+describe('docs openapi publish from a file', () => {
+  it('sends a valid file as text and follows its processing', async () => {
+    const result = await cli.run(OpenApiPublish, [
+      'pets',
+      join(dir, 'pets.yaml'),
+      '--wait',
+      '--interval',
+      '1',
+    ]);
+
+    expect(result.code, result.stderr).toBe(0);
+    const row = [...cli.sandbox.store.openapiSpecs.values()].find((spec) => spec.slug === 'pets');
+    expect(row?.sourceText).toBe(VALID);
+    expect(row?.sourceURL).toBeUndefined();
+    expect(row?.lastVersion).toMatch(/^specv_/);
+    expect(result.stdout).toMatch(/^State:\s+complete$/m);
+  });
+
+  it('refuses an invalid spec before sending: exit 2, every problem located', async () => {
+    const file = join(dir, 'broken.yaml');
+    const result = await cli.run(OpenApiPublish, ['pets', file]);
+
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`${file}:2:1 /info: must have required property 'version'`);
+    expect(result.stderr).toContain(
+      `${file}:9:11 /paths/~1pets/get/parameters/0/in: must be one of "query", "header", "path", "cookie"`,
+    );
+    expect(result.stderr).toMatch(/is not a valid OpenAPI spec \(\d+ problems\): nothing was sent\./);
+    expect(requestsSent()).toBe(0);
+  });
+
+  it('under GitHub Actions, writes annotations (stdout) and a job summary', async () => {
+    const summary = join(dir, 'summary.md');
+    vi.stubEnv('GITHUB_ACTIONS', 'true');
+    vi.stubEnv('GITHUB_STEP_SUMMARY', summary);
+
+    const refused = await cli.run(OpenApiCreate, ['pets', join(dir, 'broken.yaml')]);
+    expect(refused.code).toBe(2);
+    expect(refused.stdout).toContain(
+      `::error file=${join(dir, 'broken.yaml')},line=2,col=1,title=Invalid OpenAPI spec::/info: must have required property 'version'`,
+    );
+    expect(await readFile(summary, 'utf8')).toMatch(
+      /OpenAPI spec `.*broken\.yaml` is not valid[\s\S]*\| `\/info` \|/,
+    );
+
+    const published = await cli.run(OpenApiPublish, [
+      'pets',
+      join(dir, 'pets.yaml'),
+      '--wait',
+      '--interval',
+      '1',
+      '--json',
+    ]);
+    expect(published.code).toBe(0);
+    expect(() => JSON.parse(published.stdout) as unknown).not.toThrow();
+    expect(await readFile(summary, 'utf8')).toMatch(/✅ OpenAPI spec `pets` published: version `specv_\w+`/);
+  });
+
+  it('reports the service processing errors as annotations when --wait sees processing fail', async () => {
+    vi.stubEnv('GITHUB_ACTIONS', 'true');
+    vi.stubEnv('GITHUB_STEP_SUMMARY', join(dir, 'summary.md'));
+
+    const result = await cli.run(OpenApiPublish, [
+      'pets',
+      'https://unreachable.test/pets.yaml',
+      '--wait',
+      '--interval',
+      '1',
+    ]);
+
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(
+      /^::error title=OpenAPI spec pets%3A processing failed \(FETCH_TIMEOUT\)::FETCH_TIMEOUT: /m,
+    );
+    expect(result.stderr).toMatch(/Processing of OpenAPI spec pets failed \(FETCH_TIMEOUT\)/);
+  });
+
+  it('takes the spec once: the argument or --url, and refuses a file that does not exist', async () => {
+    const both = await cli.run(OpenApiPublish, [
+      'pets',
+      join(dir, 'pets.yaml'),
+      '--url',
+      'https://a.test/x.yaml',
+    ]);
+    expect(both.code).toBe(2);
+    const none = await cli.run(OpenApiPublish, ['pets']);
+    expect(none.code).toBe(2);
+    const missing = await cli.run(OpenApiPublish, ['pets', join(dir, 'nope.yaml')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/cannot read/);
+    expect(requestsSent()).toBe(0);
+
+    const replaced = await cli.run(OpenApiPublish, ['pets', 'https://api.acme.test/pets.yaml']);
+    expect(replaced.code).toBe(0);
+    expect(cli.sandbox.hits.get('openapi.replace')).toBe(1);
+  });
+});
