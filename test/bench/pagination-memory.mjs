@@ -1,61 +1,42 @@
 #!/usr/bin/env node
-// Memory while paginating: walking 200 pages of 500 sites with `for await` keeps one page in
-// memory; `toArray` keeps them all. Figures are live heap after a GC at each page boundary,
-// so run with --expose-gc (npm run bench does).
-import { DocsClient } from '@docs-api/sdk';
+// Memory while streaming a long list: the peak RSS of a process that walks 200 000 sites with
+// `for await` through the SDK, against a process doing the same walk with raw `fetch` +
+// `JSON.parse` (the floor), over the loopback server. The walk at 20 000 items shows that the
+// SDK's peak does not grow with the length of the list (one page held at a time).
+import { fileURLToPath } from 'node:url';
+import { figure, isMain, mib, peakRss, printFigures, startBenchServer } from './lib.mjs';
 
-const PAGES = Number(process.env.BENCH_PAGES ?? 200);
-const PAGE_SIZE = 500;
-function pageBody(index) {
-  const items = Array.from({ length: PAGE_SIZE }, (_, i) => ({
-    object: 'site',
-    id: `site_${index}_${i}`,
-    type: 'basic',
-    title: `Site ${index}-${i} ${'x'.repeat(200)}`,
-    visibility: 'public',
-    published: true,
-    siteSpaces: 1,
-    createdAt: '2026-01-05T09:00:00.000Z',
-    agentsContext: 'included',
-  }));
-  return JSON.stringify({
-    items,
-    count: PAGES * PAGE_SIZE,
-    ...(index + 1 < PAGES ? { next: { page: String(index + 1) } } : {}),
-  });
-}
-const pagedFetch = async (request) => {
-  const page = Number(new URL(request.url).searchParams.get('page') ?? 0);
-  return new Response(pageBody(page), { status: 200, headers: { 'content-type': 'application/json' } });
-};
-const client = new DocsClient({ token: 'bench', baseUrl: 'http://bench.local/v1', fetch: pagedFetch });
-const gc = globalThis.gc ?? (() => {});
-const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const WALK = fileURLToPath(new URL('./walk.mjs', import.meta.url));
 
-async function peakDuring(fn) {
-  gc();
-  const base = process.memoryUsage().heapUsed;
-  let peak = base;
-  const result = await fn(() => {
-    gc();
-    peak = Math.max(peak, process.memoryUsage().heapUsed);
-  });
-  return { result, growth: peak - base };
-}
-
-console.log(`pagination memory (${PAGES} pages x ${PAGE_SIZE} items)`);
-const streamed = await peakDuring(async (sample) => {
-  let count = 0;
-  for await (const site of client.sites.list('org_bench', { limit: PAGE_SIZE })) {
-    if (site.id) count += 1;
-    if (count % PAGE_SIZE === 0) sample();
+export async function paginationMemory({ runs = Number(process.env.BENCH_RSS_RUNS ?? 3) } = {}) {
+  const server = await startBenchServer();
+  try {
+    const long = Number(process.env.BENCH_ITEMS ?? 200_000);
+    const short = long / 10;
+    const raw = peakRss([WALK, 'raw', server.url, String(long)], runs);
+    const sdk = peakRss([WALK, 'sdk', server.url, String(long)], runs);
+    const sdkShort = peakRss([WALK, 'sdk', server.url, String(short)], runs);
+    const figures = [
+      figure(
+        `for await ${long} items: SDK / raw walk peak RSS`,
+        sdk / raw,
+        1.1,
+        'lower',
+        `${mib(sdk)} vs ${mib(raw)}`,
+      ),
+      figure(
+        `SDK peak RSS, ${long} / ${short} items (flat)`,
+        sdk / sdkShort,
+        1.1,
+        'lower',
+        `${mib(sdk)} vs ${mib(sdkShort)}`,
+      ),
+    ];
+    printFigures(`Pagination memory (pages of 1000; median peak RSS of ${runs} processes each)`, figures);
+    return figures;
+  } finally {
+    await server.stop();
   }
-  return count;
-});
-console.log(`  for await        ${streamed.result} items, live heap growth ${mb(streamed.growth)}`);
-const collected = await peakDuring(async (sample) => {
-  const all = await client.sites.list('org_bench', { limit: PAGE_SIZE }).toArray({ max: Infinity });
-  sample();
-  return all.length;
-});
-console.log(`  toArray          ${collected.result} items, live heap growth ${mb(collected.growth)}`);
+}
+
+if (isMain(import.meta.url)) await paginationMemory();

@@ -1,30 +1,66 @@
 #!/usr/bin/env node
-// CLI start-up: median wall time of `docs --version` and `docs sites --help` against `node -e 0`,
-// the floor any Node CLI pays. Prints figures; asserts nothing.
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+// CLI start-up: the median wall time of `docs` commands against `node -e 0`, the floor any Node
+// CLI pays, measured interleaved in the same run. `docs sites list --json` runs against the
+// sandbox on a loopback port (its own process) and also reports its peak RSS.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  DOCS_BIN,
+  figure,
+  isMain,
+  medianWallTimes,
+  mib,
+  ms,
+  peakRss,
+  printFigures,
+  startSandbox,
+} from './lib.mjs';
 
-const docsBin = fileURLToPath(new URL('../../packages/cli/bin/run.js', import.meta.url));
-const runs = Number(process.env.BENCH_RUNS ?? 15);
-
-function median(args) {
-  const times = [];
-  for (let i = 0; i < runs; i++) {
-    const start = process.hrtime.bigint();
-    const result = spawnSync(process.execPath, args, { stdio: 'ignore' });
-    if (result.status !== 0) throw new Error(`node ${args.join(' ')} exited ${result.status}`);
-    times.push(Number(process.hrtime.bigint() - start) / 1e6);
+export async function startup({ runs = Number(process.env.BENCH_RUNS ?? 15) } = {}) {
+  const sandbox = await startSandbox();
+  const home = mkdtempSync(join(tmpdir(), 'bench-home-'));
+  const env = {
+    HOME: home,
+    XDG_CONFIG_HOME: home,
+    DOCS_API_URL: sandbox.url,
+    DOCS_API_TOKEN: sandbox.token,
+    DOCS_ORG: 'org_acme',
+    CI: '1',
+    NO_COLOR: '1',
+  };
+  try {
+    const cases = [
+      { label: 'node -e 0', args: ['-e', '0'] },
+      { label: 'docs --version', args: [DOCS_BIN, '--version'] },
+      { label: 'docs --help', args: [DOCS_BIN, '--help'] },
+      { label: 'docs sites --help', args: [DOCS_BIN, 'sites', '--help'] },
+      { label: 'docs sites list --json', args: [DOCS_BIN, 'sites', 'list', '--json'] },
+    ];
+    // One untimed round first: the file system cache is warm for every case alike.
+    medianWallTimes(cases, 1, { env });
+    const [floor, ...times] = medianWallTimes(cases, runs, { env });
+    const rss = peakRss([DOCS_BIN, 'sites', 'list', '--json'], 3, env);
+    const rssFloor = peakRss(['-e', '0'], 3, env);
+    const ratio = (index) => times[index] / floor;
+    const figures = [
+      figure(
+        'docs sites list --json / node -e 0',
+        ratio(3),
+        3.0,
+        'lower',
+        `${ms(times[3])}, peak RSS ${mib(rss)} (node -e 0: ${mib(rssFloor)})`,
+      ),
+      figure('docs --version / node -e 0', ratio(0), 2.2, 'lower', ms(times[0])),
+      figure('docs --help / node -e 0', ratio(1), 2.2, 'lower', ms(times[1])),
+      figure('docs sites --help / node -e 0', ratio(2), 2.2, 'lower', ms(times[2])),
+    ];
+    printFigures(`CLI start-up (median of ${runs} interleaved runs; node -e 0: ${ms(floor)})`, figures);
+    return figures;
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+    await sandbox.stop();
   }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)];
 }
 
-const baseline = median(['-e', '0']);
-const version = median([docsBin, '--version']);
-const help = median([docsBin, 'sites', '--help']);
-console.log(`startup (median of ${runs} runs)`);
-console.log(`  node -e 0            ${baseline.toFixed(1)} ms`);
-console.log(
-  `  docs --version       ${version.toFixed(1)} ms  (${(version / baseline).toFixed(2)}x node -e 0)`,
-);
-console.log(`  docs sites --help    ${help.toFixed(1)} ms  (${(help / baseline).toFixed(2)}x node -e 0)`);
+if (isMain(import.meta.url)) await startup();

@@ -1,21 +1,23 @@
 import type { Context } from 'hono';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { Operation, PathParamsOf } from '@docs-api/sdk/contract';
 import type { Store } from './store.js';
 
-type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
-type Returned<S> = S extends z.ZodType ? z.input<S> : void;
+type Out<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
+type Returned<S> = S extends z.ZodMiniType ? z.input<S> : void;
 
 export interface HandlerInput<O extends Operation> {
   params: O extends Operation<infer P> ? PathParamsOf<P> & Record<string, string> : never;
   query: O extends Operation<string, infer Q> ? Out<Q> : never;
-  body: O extends Operation<string, z.ZodType | undefined, infer B> ? Out<B> : never;
+  body: O extends Operation<string, z.ZodMiniType | undefined, infer B> ? Out<B> : never;
   store: Store;
   context: Context;
 }
 
 export type HandlerResult<O extends Operation> =
-  O extends Operation<string, z.ZodType | undefined, z.ZodType | undefined, infer R> ? Returned<R> : never;
+  O extends Operation<string, z.ZodMiniType | undefined, z.ZodMiniType | undefined, infer R>
+    ? Returned<R>
+    : never;
 
 export interface Implementation {
   operation: Operation;

@@ -6,6 +6,7 @@ import {
   checkRequestPart,
   decodeQuery,
   describeIssues,
+  zodMessages,
   type Operation,
   type ValidationIssue,
 } from '@docs-api/sdk/contract';
@@ -267,7 +268,7 @@ export class Sandbox {
       const input = await this.#readInput(c, operation);
       const result = await implementation.handle({ ...input, store: this.store, context: c });
       if (this.#checkResponses && operation.response) {
-        const checked = operation.response.safeParse(result);
+        const checked = operation.response.safeParse(result, { error: zodMessages });
         if (!checked.success) {
           throw new SandboxError(
             500,

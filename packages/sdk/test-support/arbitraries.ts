@@ -4,10 +4,18 @@
  * so that many generated inputs are valid. Lives outside src so it is neither built nor published.
  */
 import fc from 'fast-check';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
-export function shapeKeys(schema: z.ZodType | undefined): string[] {
-  const shape = (schema?._zod.def as { shape?: Record<string, unknown> } | undefined)?.shape;
+/** The schema a `z.lazy()` stands for (the contract's top-level schemas are lazy). */
+function built(schema: z.ZodMiniType): z.ZodMiniType {
+  let current = schema;
+  while (current._zod.def.type === 'lazy')
+    current = (current._zod as unknown as { innerType: z.ZodMiniType }).innerType;
+  return current;
+}
+
+export function shapeKeys(schema: z.ZodMiniType | undefined): string[] {
+  const shape = schema ? (built(schema)._zod.def as { shape?: Record<string, unknown> }).shape : undefined;
   return shape ? Object.keys(shape) : [];
 }
 
@@ -67,7 +75,7 @@ type Check = {
   pattern?: RegExp;
 };
 
-function checksOf(schema: z.ZodType): Check[] {
+function checksOf(schema: z.ZodMiniType): Check[] {
   const checks = (schema._zod.def as { checks?: Array<{ _zod: { def: Check } }> }).checks ?? [];
   return checks.map((check) => check._zod.def);
 }
@@ -76,7 +84,7 @@ function checksOf(schema: z.ZodType): Check[] {
  * Values shaped by a schema (its types, enums, lengths, patterns), so that many generated
  * inputs are valid and the wire form of valid requests gets exercised, not only refusals.
  */
-export function plausible(schema: z.ZodType, depth = 0): fc.Arbitrary<unknown> {
+export function plausible(schema: z.ZodMiniType, depth = 0): fc.Arbitrary<unknown> {
   // One arbitrary per schema and depth: built eagerly, a tree of shared schemas is exponential.
   let byDepth = made.get(schema);
   if (!byDepth) made.set(schema, (byDepth = new Map<number, fc.Arbitrary<unknown>>()));
@@ -85,12 +93,12 @@ export function plausible(schema: z.ZodType, depth = 0): fc.Arbitrary<unknown> {
   return arbitrary;
 }
 
-const made = new WeakMap<z.ZodType, Map<number, fc.Arbitrary<unknown>>>();
+const made = new WeakMap<z.ZodMiniType, Map<number, fc.Arbitrary<unknown>>>();
 
-function build(schema: z.ZodType, depth: number): fc.Arbitrary<unknown> {
+function build(schema: z.ZodMiniType, depth: number): fc.Arbitrary<unknown> {
   if (depth > MAX_DEPTH) return fc.constant(undefined);
   const def = schema._zod.def as unknown as Record<string, unknown> & { type: string };
-  const inner = (key: string) => plausible(def[key] as z.ZodType, depth + 1);
+  const inner = (key: string) => plausible(def[key] as z.ZodMiniType, depth + 1);
   const checks = checksOf(schema);
   const find = (name: string) => checks.find((check) => check.check === name);
   switch (def.type) {
@@ -128,7 +136,7 @@ function build(schema: z.ZodType, depth: number): fc.Arbitrary<unknown> {
         maxLength: Math.min(find('max_length')?.maximum ?? 3, 3),
       });
     case 'object': {
-      const shape = def.shape as Record<string, z.ZodType>;
+      const shape = def.shape as Record<string, z.ZodMiniType>;
       return fc.record(
         Object.fromEntries(Object.entries(shape).map(([key, field]) => [key, plausible(field, depth + 1)])),
       );
@@ -147,10 +155,10 @@ function build(schema: z.ZodType, depth: number): fc.Arbitrary<unknown> {
     case 'nonoptional':
       return inner('innerType');
     case 'union':
-      return fc.oneof(...(def.options as z.ZodType[]).map((option) => plausible(option, depth + 1)));
+      return fc.oneof(...(def.options as z.ZodMiniType[]).map((option) => plausible(option, depth + 1)));
     case 'record':
       return fc.dictionary(
-        plausible(def.keyType as z.ZodType, depth + 1).filter(
+        plausible(def.keyType as z.ZodMiniType, depth + 1).filter(
           (key): key is string => typeof key === 'string',
         ),
         inner('valueType'),
@@ -159,13 +167,14 @@ function build(schema: z.ZodType, depth: number): fc.Arbitrary<unknown> {
     case 'pipe':
       return inner('in');
     case 'lazy':
-      return plausible((def.getter as () => z.ZodType)(), depth + 1);
+      // The contract's schemas are all lazy: going through one is no level of nesting.
+      return plausible(built(schema), depth);
     default:
       return value;
   }
 }
 
 /** Mostly schema-shaped values, often random ones over the same field names. */
-export function mixed(schema: z.ZodType, keys: readonly string[]): fc.Arbitrary<unknown> {
+export function mixed(schema: z.ZodMiniType, keys: readonly string[]): fc.Arbitrary<unknown> {
   return fc.oneof({ weight: 3, arbitrary: plausible(schema) }, { weight: 2, arbitrary: crafted(keys) });
 }

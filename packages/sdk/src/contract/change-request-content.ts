@@ -1,9 +1,9 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ChangeRequestSchema, changeRequestIdParam } from './change-requests.js';
 import { CONTENT_FORMATS } from './change-request-comments.js';
 import { ContentReferenceSchema, DocumentSchema } from './common.js';
 import { defineOperation } from './operation.js';
-import { listOf, loose, openEnum, pageQuery, strict, withFallback } from './schema.js';
+import { built, listOf, loose, openEnum, pageQuery, strict, withFallback } from './schema.js';
 
 const AREA = 'Change request content';
 
@@ -27,173 +27,197 @@ export const PAGE_QUERY_WIRE_NAMES = {
 } as const;
 
 /** The two booleans of every content call; both default to `true` on the server. */
-export const contentQuery = {
+export const contentQuery = () => ({
   /** `false` omits mutable git metadata (faster). */
-  gitMetadata: z.boolean().optional(),
+  gitMetadata: z.optional(z.boolean()),
   /** `false` skips computing computed content. */
-  computed: z.boolean().optional(),
-};
+  computed: z.optional(z.boolean()),
+});
 
-export const ContentOptions = strict({ ...contentQuery });
+export const ContentOptions = /* @__PURE__ */ z.lazy(() => strict({ ...contentQuery() }));
 export type ContentOptions = z.input<typeof ContentOptions>;
 
-export const ContentListQuery = strict({ ...pageQuery, ...contentQuery });
+export const ContentListQuery = /* @__PURE__ */ z.lazy(() => strict({ ...pageQuery(), ...contentQuery() }));
 export type ContentListQuery = z.input<typeof ContentListQuery>;
 
-export const ContentPageQuery = strict({
-  ...contentQuery,
-  /** Form of the page's content: `markdown` (a `markdown` field) or `document` (a `document` field). */
-  format: z.enum(CONTENT_FORMATS).optional(),
-  /**
-   * From the published document: how content references are written in markdown output
-   * (with `format: "markdown"` only): `relative` links (the service's default) or `stable`
-   * references that keep their identifiers.
-   */
-  markdownRefs: z.enum(['relative', 'stable']).optional(),
-  /**
-   * `true` evaluates the whole document; `deterministic-only` evaluates only expressions with
-   * deterministic inputs. Server default: no evaluation. (Wire name `evaluated`.)
-   */
-  evaluate: z.union([z.boolean(), z.literal('deterministic-only')]).optional(),
-  /**
-   * From the published document: `true` expands the content the document references,
-   * `reusable-contents` only its reusable contents. Server default: `false`.
-   */
-  dereferenced: z.union([z.boolean(), z.literal('reusable-contents')]).optional(),
-});
+export const ContentPageQuery = /* @__PURE__ */ z.lazy(() =>
+  strict({
+    ...contentQuery(),
+    /** Form of the page's content: `markdown` (a `markdown` field) or `document` (a `document` field). */
+    format: z.optional(z.enum(CONTENT_FORMATS)),
+    /**
+     * From the published document: how content references are written in markdown output
+     * (with `format: "markdown"` only): `relative` links (the service's default) or `stable`
+     * references that keep their identifiers.
+     */
+    markdownRefs: z.optional(z.enum(['relative', 'stable'])),
+    /**
+     * `true` evaluates the whole document; `deterministic-only` evaluates only expressions with
+     * deterministic inputs. Server default: no evaluation. (Wire name `evaluated`.)
+     */
+    evaluate: z.optional(z.union([z.boolean(), z.literal('deterministic-only')])),
+    /**
+     * From the published document: `true` expands the content the document references,
+     * `reusable-contents` only its reusable contents. Server default: `false`.
+     */
+    dereferenced: z.optional(z.union([z.boolean(), z.literal('reusable-contents')])),
+  }),
+);
 export type ContentPageQuery = z.input<typeof ContentPageQuery>;
 
 /** A file or page in the space's git repository. */
-export const GitBlobSchema = loose({ oid: z.string().optional(), path: z.string().optional() });
+export const GitBlobSchema = /* @__PURE__ */ z.lazy(() =>
+  loose({ oid: z.optional(z.string()), path: z.optional(z.string()) }),
+);
 export type GitBlob = z.infer<typeof GitBlobSchema>;
 
 /** A variable's value: text (at most 256 characters), a number or a boolean. */
-export const VariableValueSchema = z.union([z.string(), z.number(), z.boolean()]);
-export const VariablesSchema = z.record(z.string(), VariableValueSchema);
+export const VariableValueSchema = /* @__PURE__ */ z.lazy(() =>
+  z.union([z.string(), z.number(), z.boolean()]),
+);
+export const VariablesSchema = /* @__PURE__ */ z.lazy(() => z.record(z.string(), VariableValueSchema));
 export type Variables = z.infer<typeof VariablesSchema>;
 
 /**
  * What generates computed content: `builtin:openapi`, `builtin:translation`, or an
  * integration (`integration:<integration>:<source>`), with its `props` and `dependencies`.
  */
-export const ComputedSourceSchema = loose({
-  type: z.string().optional(),
-  props: z.unknown().optional(),
-  dependencies: z.unknown().optional(),
-});
+export const ComputedSourceSchema = /* @__PURE__ */ z.lazy(() =>
+  loose({
+    type: z.optional(z.string()),
+    props: z.optional(z.unknown()),
+    dependencies: z.optional(z.unknown()),
+  }),
+);
 export type ComputedSource = z.infer<typeof ComputedSourceSchema>;
 
 /** How a document page is laid out: which parts show (published document). */
-export const PageLayoutSchema = loose({
-  width: openEnum(['default', 'wide']).optional(),
-  cover: z.boolean().optional(),
-  coverSize: openEnum(['hero', 'full', 'background']).optional(),
-  coverMask: openEnum(['none', 'radial']).optional(),
-  title: z.boolean().optional(),
-  description: z.boolean().optional(),
-  tableOfContents: z.boolean().optional(),
-  outline: z.boolean().optional(),
-  pagination: z.boolean().optional(),
-  metadata: z.boolean().optional(),
-  tags: z.boolean().optional(),
-  actions: z.boolean().optional(),
-  anchors: z.boolean().optional(),
-});
+export const PageLayoutSchema = /* @__PURE__ */ z.lazy(() =>
+  loose({
+    width: z.optional(openEnum(['default', 'wide'])),
+    cover: z.optional(z.boolean()),
+    coverSize: z.optional(openEnum(['hero', 'full', 'background'])),
+    coverMask: z.optional(openEnum(['none', 'radial'])),
+    title: z.optional(z.boolean()),
+    description: z.optional(z.boolean()),
+    tableOfContents: z.optional(z.boolean()),
+    outline: z.optional(z.boolean()),
+    pagination: z.optional(z.boolean()),
+    metadata: z.optional(z.boolean()),
+    tags: z.optional(z.boolean()),
+    actions: z.optional(z.boolean()),
+    anchors: z.optional(z.boolean()),
+  }),
+);
 export type PageLayout = z.infer<typeof PageLayoutSchema>;
 
-export const PageCoverSchema = loose({
-  /** The image: a file or a URL. */
-  ref: ContentReferenceSchema.optional(),
-  refDark: ContentReferenceSchema.optional(),
-  textColor: openEnum(['black', 'white']).optional(),
-  textColorDark: openEnum(['black', 'white']).optional(),
-  /** Vertical position of the image. */
-  yPos: z.number().optional(),
-  /** Height in pixels (10 to 700). */
-  height: z.number().optional(),
-});
+export const PageCoverSchema = /* @__PURE__ */ z.lazy(() =>
+  loose({
+    /** The image: a file or a URL. */
+    ref: z.optional(ContentReferenceSchema),
+    refDark: z.optional(ContentReferenceSchema),
+    textColor: z.optional(openEnum(['black', 'white'])),
+    textColorDark: z.optional(openEnum(['black', 'white'])),
+    /** Vertical position of the image. */
+    yPos: z.optional(z.number()),
+    /** Height in pixels (10 to 700). */
+    height: z.optional(z.number()),
+  }),
+);
 export type PageCover = z.infer<typeof PageCoverSchema>;
 
 /** Fields every kind of page has. */
-const pageFields = {
+const pageFields = () => ({
   id: z.string(),
-  title: z.string().optional(),
+  title: z.optional(z.string()),
   /** Title for the table of contents and mentions, when it differs. */
-  linkTitle: z.string().optional(),
-  emoji: z.string().optional(),
-  icon: z.string().optional(),
+  linkTitle: z.optional(z.string()),
+  emoji: z.optional(z.string()),
+  icon: z.optional(z.string()),
   /** Present once the page has been edited. */
-  createdAt: z.string().optional(),
-  updatedAt: z.string().optional(),
+  createdAt: z.optional(z.string()),
+  updatedAt: z.optional(z.string()),
   /** Adaptive-content condition that shows the page to a visitor. */
-  condition: z.string().optional(),
+  condition: z.optional(z.string()),
   /** Deprecated form of `type` (`sheet`, `group`, `link`). */
-  kind: z.string().optional(),
-  hidden: z.boolean().optional(),
-};
+  kind: z.optional(z.string()),
+  hidden: z.optional(z.boolean()),
+});
 
 /** A document page, without its children. */
-const DocumentPageFields = loose({
-  ...pageFields,
-  type: z.literal('document'),
-  /** The content, with `format: "markdown"` (the sandbox's default). */
-  markdown: z.string().optional(),
-  /** The content, with `format: "document"`. */
-  document: DocumentSchema.optional(),
-  /** Id of the document holding the body. */
-  documentId: z.string().optional(),
-  urls: loose({ app: z.string().optional() }).optional(),
-  /** The page's slug in its parent. */
-  slug: z.string().optional(),
-  /** Complete path of the page in the revision. */
-  path: z.string().optional(),
-  description: z.string().optional(),
-  git: GitBlobSchema.optional(),
-  layout: PageLayoutSchema.optional(),
-  cover: PageCoverSchema.optional(),
-  variables: VariablesSchema.optional(),
-  noIndex: z.boolean().optional(),
-  noRobotsIndex: z.boolean().optional(),
-  /** Canonical and alternate links of the page: page or URL references. */
-  metaLinks: loose({
-    canonical: ContentReferenceSchema.optional(),
-    alternates: z.array(ContentReferenceSchema).optional(),
-  }).optional(),
-  tags: z
-    .array(loose({ tag: ContentReferenceSchema.optional(), primary: z.boolean().optional() }))
-    .optional(),
-  /** What generated the page, when computed content did. */
-  computed: ComputedSourceSchema.optional(),
-  computedSeed: z.string().optional(),
-});
+const DocumentPageFields = /* @__PURE__ */ z.lazy(() =>
+  loose({
+    ...pageFields(),
+    type: z.literal('document'),
+    /** The content, with `format: "markdown"` (the sandbox's default). */
+    markdown: z.optional(z.string()),
+    /** The content, with `format: "document"`. */
+    document: z.optional(DocumentSchema),
+    /** Id of the document holding the body. */
+    documentId: z.optional(z.string()),
+    urls: z.optional(loose({ app: z.optional(z.string()) })),
+    /** The page's slug in its parent. */
+    slug: z.optional(z.string()),
+    /** Complete path of the page in the revision. */
+    path: z.optional(z.string()),
+    description: z.optional(z.string()),
+    git: z.optional(GitBlobSchema),
+    layout: z.optional(PageLayoutSchema),
+    cover: z.optional(PageCoverSchema),
+    variables: z.optional(VariablesSchema),
+    noIndex: z.optional(z.boolean()),
+    noRobotsIndex: z.optional(z.boolean()),
+    /** Canonical and alternate links of the page: page or URL references. */
+    metaLinks: z.optional(
+      loose({
+        canonical: z.optional(ContentReferenceSchema),
+        alternates: z.optional(z.array(ContentReferenceSchema)),
+      }),
+    ),
+    tags: z.optional(
+      z.array(loose({ tag: z.optional(ContentReferenceSchema), primary: z.optional(z.boolean()) })),
+    ),
+    /** What generated the page, when computed content did. */
+    computed: z.optional(ComputedSourceSchema),
+    computedSeed: z.optional(z.string()),
+  }),
+);
 
 /** A group of pages (published document), without its children. */
-const GroupPageFields = loose({
-  ...pageFields,
-  type: z.literal('group'),
-  slug: z.string().optional(),
-  path: z.string().optional(),
-  noIndex: z.boolean().optional(),
-  noRobotsIndex: z.boolean().optional(),
-});
+const GroupPageFields = /* @__PURE__ */ z.lazy(() =>
+  loose({
+    ...pageFields(),
+    type: z.literal('group'),
+    slug: z.optional(z.string()),
+    path: z.optional(z.string()),
+    noIndex: z.optional(z.boolean()),
+    noRobotsIndex: z.optional(z.boolean()),
+  }),
+);
 
 /** A link in the table of contents (published document). */
-const LinkPageSchema = loose({
-  ...pageFields,
-  type: z.literal('link'),
-  target: ContentReferenceSchema.optional(),
-  href: z.string().optional(),
-});
+const LinkPageSchema = /* @__PURE__ */ z.lazy(() =>
+  loose({
+    ...pageFields(),
+    type: z.literal('link'),
+    target: z.optional(ContentReferenceSchema),
+    href: z.optional(z.string()),
+  }),
+);
 
 /** A page that generates pages, e.g. from an OpenAPI specification (published document). */
-const ComputedPageSchema = loose({
-  ...pageFields,
-  type: z.literal('computed'),
-  computed: ComputedSourceSchema.optional(),
-});
+const ComputedPageSchema = /* @__PURE__ */ z.lazy(() =>
+  loose({
+    ...pageFields(),
+    type: z.literal('computed'),
+    computed: z.optional(ComputedSourceSchema),
+  }),
+);
 
 /** A page of a type not known yet: kept as it came. */
-const OtherPageSchema = loose({ ...pageFields, type: z.string().optional() });
+const OtherPageSchema = /* @__PURE__ */ z.lazy(() =>
+  loose({ ...pageFields(), type: z.optional(z.string()) }),
+);
 
 export type DocumentPage = z.infer<typeof DocumentPageFields> & { pages?: ContentPage[] | undefined };
 export type GroupPage = z.infer<typeof GroupPageFields> & { pages?: ContentPage[] | undefined };
@@ -208,110 +232,126 @@ export type OtherPage = z.infer<typeof OtherPageSchema>;
  */
 export type ContentPage = DocumentPage | GroupPage | LinkPage | ComputedPage | OtherPage;
 
-const childPagesSchema = z.array(z.lazy(() => PageSchema)).optional();
+const childPagesSchema = /* @__PURE__ */ z.lazy(() => z.optional(z.array(z.lazy(() => PageSchema))));
 
-export const PageSchema: z.ZodType<ContentPage> = withFallback(
-  [
-    DocumentPageFields.extend({ pages: childPagesSchema }),
-    GroupPageFields.extend({ pages: childPagesSchema }),
-    LinkPageSchema,
-    ComputedPageSchema,
-  ],
-  OtherPageSchema,
+export const PageSchema: z.ZodMiniType<ContentPage> = /* @__PURE__ */ z.lazy(() =>
+  withFallback(
+    [
+      z.extend(built(DocumentPageFields), { pages: childPagesSchema }),
+      z.extend(built(GroupPageFields), { pages: childPagesSchema }),
+      LinkPageSchema,
+      ComputedPageSchema,
+    ],
+    OtherPageSchema,
+  ),
 );
 
 /** A file of a revision. */
-export const FileSchema = loose({
-  object: z.string().optional(),
-  id: z.string(),
-  name: z.string().optional(),
-  contentType: z.string().optional(),
-  downloadURL: z.string().optional(),
-  size: z.number().optional(),
-  /** Of images. */
-  dimensions: loose({ width: z.number().optional(), height: z.number().optional() }).optional(),
-  git: GitBlobSchema.optional(),
-});
+export const FileSchema = /* @__PURE__ */ z.lazy(() =>
+  loose({
+    object: z.optional(z.string()),
+    id: z.string(),
+    name: z.optional(z.string()),
+    contentType: z.optional(z.string()),
+    downloadURL: z.optional(z.string()),
+    size: z.optional(z.number()),
+    /** Of images. */
+    dimensions: z.optional(loose({ width: z.optional(z.number()), height: z.optional(z.number()) })),
+    git: z.optional(GitBlobSchema),
+  }),
+);
 export type ContentFile = z.infer<typeof FileSchema>;
 
-export const ReusableContentSchema = loose({
-  id: z.string(),
-  title: z.string().optional(),
-  git: GitBlobSchema.optional(),
-  /** Id of the document with the body; none when empty. */
-  document: z.string().optional(),
-  computed: ComputedSourceSchema.optional(),
-  computedSeed: z.string().optional(),
-});
+export const ReusableContentSchema = /* @__PURE__ */ z.lazy(() =>
+  loose({
+    id: z.string(),
+    title: z.optional(z.string()),
+    git: z.optional(GitBlobSchema),
+    /** Id of the document with the body; none when empty. */
+    document: z.optional(z.string()),
+    computed: z.optional(ComputedSourceSchema),
+    computedSeed: z.optional(z.string()),
+  }),
+);
 export type ReusableContent = z.infer<typeof ReusableContentSchema>;
 
 /** A tag of a revision (published document), that pages and update entries can carry. */
-export const RevisionTagSchema = loose({
-  /** The tag's immutable identifier. */
-  slug: z.string().optional(),
-  label: z.string().optional(),
-  color: z.string().optional(),
-  emoji: z.string().optional(),
-  icon: z.string().optional(),
-});
+export const RevisionTagSchema = /* @__PURE__ */ z.lazy(() =>
+  loose({
+    /** The tag's immutable identifier. */
+    slug: z.optional(z.string()),
+    label: z.optional(z.string()),
+    color: z.optional(z.string()),
+    emoji: z.optional(z.string()),
+    icon: z.optional(z.string()),
+  }),
+);
 export type RevisionTag = z.infer<typeof RevisionTagSchema>;
 
 /** The git commit of a revision. */
-export const GitCommitSchema = loose({
-  oid: z.string().optional(),
-  message: z.string().optional(),
-  /** True when the service made the commit (an export). The published document's name. */
-  createdByGitBook: z.boolean().optional(),
-  /** The extract's name for `createdByGitBook`. Not in the published API document. */
-  createdByService: z.boolean().optional(),
-  url: z.string().optional(),
-  ref: z.string().optional(),
-});
+export const GitCommitSchema = /* @__PURE__ */ z.lazy(() =>
+  loose({
+    oid: z.optional(z.string()),
+    message: z.optional(z.string()),
+    /** True when the service made the commit (an export). The published document's name. */
+    createdByGitBook: z.optional(z.boolean()),
+    /** The extract's name for `createdByGitBook`. Not in the published API document. */
+    createdByService: z.optional(z.boolean()),
+    url: z.optional(z.string()),
+    ref: z.optional(z.string()),
+  }),
+);
 export type GitCommit = z.infer<typeof GitCommitSchema>;
 
-const revisionFields = {
+const revisionFields = () => ({
   object: z.literal('revision'),
   id: z.string(),
-  parents: z.array(z.string()).optional(),
-  pages: z.array(PageSchema).optional(),
-  files: z.array(FileSchema).optional(),
-  reusableContents: z.array(ReusableContentSchema).optional(),
-  tags: z.array(RevisionTagSchema).optional(),
-  variables: VariablesSchema.optional(),
-  createdAt: z.string().optional(),
-  git: GitCommitSchema.optional(),
-  urls: loose({
-    app: z.string().optional(),
-    /** Only when the space is not private. */
-    published: z.string().optional(),
-    /** Only when the space is public. */
-    public: z.string().optional(),
-  }).optional(),
-};
+  parents: z.optional(z.array(z.string())),
+  pages: z.optional(z.array(PageSchema)),
+  files: z.optional(z.array(FileSchema)),
+  reusableContents: z.optional(z.array(ReusableContentSchema)),
+  tags: z.optional(z.array(RevisionTagSchema)),
+  variables: z.optional(VariablesSchema),
+  createdAt: z.optional(z.string()),
+  git: z.optional(GitCommitSchema),
+  urls: z.optional(
+    loose({
+      app: z.optional(z.string()),
+      /** Only when the space is not private. */
+      published: z.optional(z.string()),
+      /** Only when the space is public. */
+      public: z.optional(z.string()),
+    }),
+  ),
+});
 
 /**
  * A revision, by how it was made: `edits`, `merge` (of `mergedFrom`), `rollback`, `update`
  * (from the primary content), `computed` (from `sourceRevision`); a revision of another type is
  * kept as it came. Every form has the same content fields.
  */
-export const RevisionSchema = withFallback(
-  [
-    loose({ ...revisionFields, type: z.literal('edits') }),
-    loose({ ...revisionFields, type: z.literal('merge'), mergedFrom: ChangeRequestSchema.optional() }),
-    loose({ ...revisionFields, type: z.literal('rollback') }),
-    loose({ ...revisionFields, type: z.literal('update') }),
-    loose({
-      ...revisionFields,
-      type: z.literal('computed'),
-      sourceRevision: z.string().optional(),
-      mergedFrom: ChangeRequestSchema.optional(),
-    }),
-  ],
-  loose({ ...revisionFields, type: z.string().optional() }),
+export const RevisionSchema = /* @__PURE__ */ z.lazy(() =>
+  withFallback(
+    [
+      loose({ ...revisionFields(), type: z.literal('edits') }),
+      loose({ ...revisionFields(), type: z.literal('merge'), mergedFrom: z.optional(ChangeRequestSchema) }),
+      loose({ ...revisionFields(), type: z.literal('rollback') }),
+      loose({ ...revisionFields(), type: z.literal('update') }),
+      loose({
+        ...revisionFields(),
+        type: z.literal('computed'),
+        sourceRevision: z.optional(z.string()),
+        mergedFrom: z.optional(ChangeRequestSchema),
+      }),
+    ],
+    loose({ ...revisionFields(), type: z.optional(z.string()) }),
+  ),
 );
 export type Revision = z.infer<typeof RevisionSchema>;
 
-export const RevisionPagesSchema = loose({ pages: z.array(PageSchema).optional() });
+export const RevisionPagesSchema = /* @__PURE__ */ z.lazy(() =>
+  loose({ pages: z.optional(z.array(PageSchema)) }),
+);
 export type RevisionPages = z.infer<typeof RevisionPagesSchema>;
 
 /*
@@ -322,31 +362,35 @@ export type RevisionPages = z.infer<typeof RevisionPagesSchema>;
 export const LINK_STATUSES = ['ok', 'broken', 'in-app'] as const;
 
 /** A link found in a page: where it points and where it appears. */
-export const LinkSchema = loose({
-  /** `ok`: no problem; `broken`: the target is absent in the revision; `in-app`: an internal app URL. */
-  status: openEnum(LINK_STATUSES),
-  relation: openEnum(['reference']).optional(),
-  targetReference: ContentReferenceSchema.optional(),
-  locationReferences: z.array(ContentReferenceSchema).optional(),
-});
+export const LinkSchema = /* @__PURE__ */ z.lazy(() =>
+  loose({
+    /** `ok`: no problem; `broken`: the target is absent in the revision; `in-app`: an internal app URL. */
+    status: openEnum(LINK_STATUSES),
+    relation: z.optional(openEnum(['reference'])),
+    targetReference: z.optional(ContentReferenceSchema),
+    locationReferences: z.optional(z.array(ContentReferenceSchema)),
+  }),
+);
 export type Link = z.infer<typeof LinkSchema>;
 
 /** The list envelope of a page's links, plus counts of broken links. */
-export const LinkListingSchema = listOf(LinkSchema).extend({
-  stats: loose({
-    total: z.number(),
-    broken: loose({ total: z.number(), changeRequest: z.number() }),
+export const LinkListingSchema = /* @__PURE__ */ z.lazy(() =>
+  z.extend(listOf(LinkSchema), {
+    stats: loose({
+      total: z.number(),
+      broken: loose({ total: z.number(), changeRequest: z.number() }),
+    }),
   }),
-});
+);
 export type LinkListing = z.infer<typeof LinkListingSchema>;
 
 /** Backlinks: the references of the places that link to a page or file. */
-export const BacklinkListSchema = listOf(ContentReferenceSchema);
+export const BacklinkListSchema = /* @__PURE__ */ z.lazy(() => listOf(ContentReferenceSchema));
 
 const CR = '/v1/spaces/{spaceId}/change-requests/{changeRequestId}' as const;
-const crParams = { changeRequestId: changeRequestIdParam };
+const crParams = () => ({ changeRequestId: changeRequestIdParam });
 
-export const getChangeRequestRevision = defineOperation({
+export const getChangeRequestRevision = /* @__PURE__ */ defineOperation({
   id: 'changeRequests.content.revision',
   area: AREA,
   summary: 'Get the revision of a change request',
@@ -360,7 +404,7 @@ export const getChangeRequestRevision = defineOperation({
   response: RevisionSchema,
 });
 
-export const listChangeRequestPages = defineOperation({
+export const listChangeRequestPages = /* @__PURE__ */ defineOperation({
   id: 'changeRequests.content.pages',
   area: AREA,
   summary: 'List the pages of a change request',
@@ -374,7 +418,7 @@ export const listChangeRequestPages = defineOperation({
   response: RevisionPagesSchema,
 });
 
-export const listChangeRequestFiles = defineOperation({
+export const listChangeRequestFiles = /* @__PURE__ */ defineOperation({
   id: 'changeRequests.content.files',
   area: AREA,
   summary: 'List the files of a change request',
@@ -385,11 +429,11 @@ export const listChangeRequestFiles = defineOperation({
   query: ContentListQuery,
   queryWireNames: CONTENT_QUERY_WIRE_NAMES,
   status: 200,
-  response: listOf(FileSchema),
+  response: () => listOf(FileSchema),
   paginated: true,
 });
 
-export const getChangeRequestFile = defineOperation({
+export const getChangeRequestFile = /* @__PURE__ */ defineOperation({
   id: 'changeRequests.content.file',
   area: AREA,
   summary: 'Get a file of a change request',
@@ -404,7 +448,7 @@ export const getChangeRequestFile = defineOperation({
 });
 
 /** Not in the published API document: kept from the extract. */
-export const listChangeRequestFileBacklinks = defineOperation({
+export const listChangeRequestFileBacklinks = /* @__PURE__ */ defineOperation({
   id: 'changeRequests.content.fileBacklinks',
   area: AREA,
   summary: 'List the places that link to a file of a change request (not in the published API document)',
@@ -419,7 +463,7 @@ export const listChangeRequestFileBacklinks = defineOperation({
   paginated: true,
 });
 
-export const getChangeRequestPage = defineOperation({
+export const getChangeRequestPage = /* @__PURE__ */ defineOperation({
   id: 'changeRequests.content.page',
   area: AREA,
   summary: 'Get a page of a change request',
@@ -434,7 +478,7 @@ export const getChangeRequestPage = defineOperation({
 });
 
 /** Not in the published API document: kept from the extract. */
-export const listChangeRequestPageLinks = defineOperation({
+export const listChangeRequestPageLinks = /* @__PURE__ */ defineOperation({
   id: 'changeRequests.content.pageLinks',
   area: AREA,
   summary: 'List the links in a page of a change request (not in the published API document)',
@@ -450,7 +494,7 @@ export const listChangeRequestPageLinks = defineOperation({
 });
 
 /** Not in the published API document: kept from the extract. */
-export const listChangeRequestPageBacklinks = defineOperation({
+export const listChangeRequestPageBacklinks = /* @__PURE__ */ defineOperation({
   id: 'changeRequests.content.pageBacklinks',
   area: AREA,
   summary: 'List the places that link to a page of a change request (not in the published API document)',

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   ContentReferenceSchema,
   DocumentInput,
@@ -31,267 +31,303 @@ export const CHANGE_REQUEST_LINKS_MAX = 10;
 export const CHANGE_REQUEST_LINK_TITLE_MAX = 128;
 
 /** An external ticket a connector resolved for a link (published document): connected, or failed to load. */
-export const ChangeRequestLinkExpandedSchema = withFallback(
-  [
-    loose({
-      kind: z.literal('external-ticket'),
-      provider: openEnum(['jira']).optional(),
-      state: z.literal('connected'),
-      /** The ticket's key, e.g. `DOC-12`. */
-      key: z.string().optional(),
-      url: z.string().optional(),
-      status: loose({ id: z.string().optional(), name: z.string().optional() }).optional(),
-      summary: z.string().optional(),
-    }),
-    loose({
-      kind: z.literal('external-ticket'),
-      provider: openEnum(['jira']).optional(),
-      state: z.literal('error'),
-    }),
-  ],
-  loose({ kind: z.string().optional(), state: z.string().optional() }),
+export const ChangeRequestLinkExpandedSchema = /* @__PURE__ */ z.lazy(() =>
+  withFallback(
+    [
+      loose({
+        kind: z.literal('external-ticket'),
+        provider: z.optional(openEnum(['jira'])),
+        state: z.literal('connected'),
+        /** The ticket's key, e.g. `DOC-12`. */
+        key: z.optional(z.string()),
+        url: z.optional(z.string()),
+        status: z.optional(loose({ id: z.optional(z.string()), name: z.optional(z.string()) })),
+        summary: z.optional(z.string()),
+      }),
+      loose({
+        kind: z.literal('external-ticket'),
+        provider: z.optional(openEnum(['jira'])),
+        state: z.literal('error'),
+      }),
+    ],
+    loose({ kind: z.optional(z.string()), state: z.optional(z.string()) }),
+  ),
 );
 export type ChangeRequestLinkExpanded = z.infer<typeof ChangeRequestLinkExpandedSchema>;
 
 /** An external link of a change request (published document only), e.g. to a ticket or a pull request. */
-export const ChangeRequestLinkSchema = loose({
-  id: z.string(),
-  /** Where it points: `{kind: "url", url}`. */
-  ref: ContentReferenceSchema.optional(),
-  title: z.string().optional(),
-  /** The linked ticket, when a connector resolved it. */
-  expanded: ChangeRequestLinkExpandedSchema.optional(),
-});
+export const ChangeRequestLinkSchema = /* @__PURE__ */ z.lazy(() =>
+  loose({
+    id: z.string(),
+    /** Where it points: `{kind: "url", url}`. */
+    ref: z.optional(ContentReferenceSchema),
+    title: z.optional(z.string()),
+    /** The linked ticket, when a connector resolved it. */
+    expanded: z.optional(ChangeRequestLinkExpandedSchema),
+  }),
+);
 export type ChangeRequestLink = z.infer<typeof ChangeRequestLinkSchema>;
 
-export const ChangeRequestSchema = loose({
-  object: z.literal('change-request'),
-  id: z.string(),
-  /** Incremental identifier within the space; usable in paths in place of `id`. */
-  number: z.number(),
-  /** `draft`, `open`, `archived` or `merged`. */
-  status: openEnum(CHANGE_REQUEST_STATUSES),
-  subject: z.string(),
-  description: DocumentSchema.optional(),
-  createdBy: UserSchema.optional(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  /** Who merged the request, once merged (published document). */
-  mergedBy: UserSchema.optional(),
-  /** When the request was merged, once merged (published document). */
-  mergedAt: z.string().optional(),
-  /** The space the request was created in. */
-  space: z.string(),
-  /** The active revision. */
-  revision: z.string(),
-  /** The revision of the space the request started from. */
-  revisionInitial: z.string(),
-  /** The latest primary revision, when the request was updated from the primary content. */
-  revisionMergedAncestor: z.string().optional(),
-  /** The revision produced by the merge. */
-  revisionMerged: z.string().optional(),
-  /** Count of open comments. */
-  comments: z.number(),
-  /** True when the request is behind the primary content. */
-  outdated: z.boolean(),
-  /** The site topic or finding the request was created from (published document). */
-  siteTopic: loose({
-    site: z.string().optional(),
-    topic: z.string().optional(),
-    finding: z.string().optional(),
-  }).optional(),
-  /** The style guide check that opened the request (published document). */
-  styleguide: loose({
-    site: z.string().optional(),
-    run: z.string().optional(),
-    /** Pages the check changed, once it finished. */
-    changedPages: z.number().optional(),
-    checkedAt: z.string().optional(),
-  }).optional(),
-  /** Import runs into this request, running or recent, newest first; only when one request is read (published document). */
-  imports: z.array(ImportRunSchema).optional(),
-  /** External links, at most 10 (published document). */
-  links: z.array(ChangeRequestLinkSchema).optional(),
-  /** The conversations issues cluster the request is linked to. Not in the published API document. */
-  conversationsIssuesCluster: z.string().optional(),
-  urls: loose({
-    /** The request in the application. */
-    app: z.string().optional(),
-    /** The request in the API. */
-    location: z.string().optional(),
-  }).optional(),
-});
+export const ChangeRequestSchema = /* @__PURE__ */ z.lazy(() =>
+  loose({
+    object: z.literal('change-request'),
+    id: z.string(),
+    /** Incremental identifier within the space; usable in paths in place of `id`. */
+    number: z.number(),
+    /** `draft`, `open`, `archived` or `merged`. */
+    status: openEnum(CHANGE_REQUEST_STATUSES),
+    subject: z.string(),
+    description: z.optional(DocumentSchema),
+    createdBy: z.optional(UserSchema),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    /** Who merged the request, once merged (published document). */
+    mergedBy: z.optional(UserSchema),
+    /** When the request was merged, once merged (published document). */
+    mergedAt: z.optional(z.string()),
+    /** The space the request was created in. */
+    space: z.string(),
+    /** The active revision. */
+    revision: z.string(),
+    /** The revision of the space the request started from. */
+    revisionInitial: z.string(),
+    /** The latest primary revision, when the request was updated from the primary content. */
+    revisionMergedAncestor: z.optional(z.string()),
+    /** The revision produced by the merge. */
+    revisionMerged: z.optional(z.string()),
+    /** Count of open comments. */
+    comments: z.number(),
+    /** True when the request is behind the primary content. */
+    outdated: z.boolean(),
+    /** The site topic or finding the request was created from (published document). */
+    siteTopic: z.optional(
+      loose({
+        site: z.optional(z.string()),
+        topic: z.optional(z.string()),
+        finding: z.optional(z.string()),
+      }),
+    ),
+    /** The style guide check that opened the request (published document). */
+    styleguide: z.optional(
+      loose({
+        site: z.optional(z.string()),
+        run: z.optional(z.string()),
+        /** Pages the check changed, once it finished. */
+        changedPages: z.optional(z.number()),
+        checkedAt: z.optional(z.string()),
+      }),
+    ),
+    /** Import runs into this request, running or recent, newest first; only when one request is read (published document). */
+    imports: z.optional(z.array(ImportRunSchema)),
+    /** External links, at most 10 (published document). */
+    links: z.optional(z.array(ChangeRequestLinkSchema)),
+    /** The conversations issues cluster the request is linked to. Not in the published API document. */
+    conversationsIssuesCluster: z.optional(z.string()),
+    urls: z.optional(
+      loose({
+        /** The request in the application. */
+        app: z.optional(z.string()),
+        /** The request in the API. */
+        location: z.optional(z.string()),
+      }),
+    ),
+  }),
+);
 export type ChangeRequest = z.infer<typeof ChangeRequestSchema>;
 
 /**
  * The answer of merge and of update-from-primary: the resulting revision, and `result`:
  * `merge` or `update` when it went through, `conflicts` when the content conflicts.
  */
-export const MergeResultSchema = loose({
-  revision: z.string().optional(),
-  result: openEnum(['merge', 'update', 'conflicts']).optional(),
-});
+export const MergeResultSchema = /* @__PURE__ */ z.lazy(() =>
+  loose({
+    revision: z.optional(z.string()),
+    result: z.optional(openEnum(['merge', 'update', 'conflicts'])),
+  }),
+);
 export type MergeResult = z.infer<typeof MergeResultSchema>;
 
 /** A temporary URL (valid one hour) that prints the content. */
-export const PdfResultSchema = loose({ url: z.string().optional() });
+export const PdfResultSchema = /* @__PURE__ */ z.lazy(() => loose({ url: z.optional(z.string()) }));
 export type PdfResult = z.infer<typeof PdfResultSchema>;
 
-export const ContributorSchema = loose({
-  updatedAt: z.string(),
-  count: z.number(),
-  user: UserSchema.optional(),
-  /** `edit` or `comment`. */
-  actionType: openEnum(['edit', 'comment']).optional(),
-});
+export const ContributorSchema = /* @__PURE__ */ z.lazy(() =>
+  loose({
+    updatedAt: z.string(),
+    count: z.number(),
+    user: z.optional(UserSchema),
+    /** `edit` or `comment`. */
+    actionType: z.optional(openEnum(['edit', 'comment'])),
+  }),
+);
 export type Contributor = z.infer<typeof ContributorSchema>;
 
-export const ContributorListSchema = listOf(ContributorSchema);
+export const ContributorListSchema = /* @__PURE__ */ z.lazy(() => listOf(ContributorSchema));
 export type ContributorList = z.infer<typeof ContributorListSchema>;
 
-const reviewerFields = {
+const reviewerFields = () => ({
   object: z.literal('change-request-requested-reviewer'),
   /** The request's revision when the review was asked for. */
-  revision: z.string().optional(),
-  requestedBy: UserSchema.optional(),
-  createdAt: z.string().optional(),
-};
+  revision: z.optional(z.string()),
+  requestedBy: z.optional(UserSchema),
+  createdAt: z.optional(z.string()),
+});
 
 /**
  * A review request: of a user (`kind: "user"`) or, in the published document, of a team
  * (`kind: "team"`); a request of another form is kept as it came. `reviewerUser()` and
  * `reviewerTeam()` read the reviewer.
  */
-export const RequestedReviewerSchema = withFallback(
-  [
-    loose({ ...reviewerFields, kind: z.literal('user'), user: UserSchema }),
-    loose({ ...reviewerFields, kind: z.literal('team'), team: TeamSchema }),
-  ],
-  loose({ ...reviewerFields, kind: z.string().optional() }),
+export const RequestedReviewerSchema = /* @__PURE__ */ z.lazy(() =>
+  withFallback(
+    [
+      loose({ ...reviewerFields(), kind: z.literal('user'), user: UserSchema }),
+      loose({ ...reviewerFields(), kind: z.literal('team'), team: TeamSchema }),
+    ],
+    loose({ ...reviewerFields(), kind: z.optional(z.string()) }),
+  ),
 );
 export type RequestedReviewer = z.infer<typeof RequestedReviewerSchema>;
 
-export const RequestedReviewersResultSchema = loose({
-  /** The review requests that were sent. */
-  users: z.array(RequestedReviewerSchema).optional(),
-});
+export const RequestedReviewersResultSchema = /* @__PURE__ */ z.lazy(() =>
+  loose({
+    /** The review requests that were sent. */
+    users: z.optional(z.array(RequestedReviewerSchema)),
+  }),
+);
 export type RequestedReviewersResult = z.infer<typeof RequestedReviewersResultSchema>;
 
-const subject = z.string().max(CHANGE_REQUEST_SUBJECT_MAX);
-const userId = z.string().min(1);
-const filter = z.string().min(1);
+const subject = /* @__PURE__ */ z.lazy(() => z.string().check(z.maxLength(CHANGE_REQUEST_SUBJECT_MAX)));
+const userId = /* @__PURE__ */ z.lazy(() => z.string().check(z.minLength(1)));
+const filter = /* @__PURE__ */ z.lazy(() => z.string().check(z.minLength(1)));
 
 /** The filters both change request lists take. */
-const listFilters = {
-  ...pageQuery,
+const listFilters = () => ({
+  ...pageQuery(),
   /** Only requests created by this user id. */
-  creator: userId.optional(),
+  creator: z.optional(userId),
   /** Only requests this user id contributed to. */
-  contributor: userId.optional(),
+  contributor: z.optional(userId),
   /** Only requests this user id was asked to review. */
-  requestedReviewer: userId.optional(),
+  requestedReviewer: z.optional(userId),
   /** From the published document: only requests linked to this site topic. */
-  topic: filter.optional(),
+  topic: z.optional(filter),
   /** From the published document: sort by `updatedAt` (the service's default) or `createdAt`. */
-  orderBy: z.enum(CHANGE_REQUEST_ORDERS).optional(),
+  orderBy: z.optional(z.enum(CHANGE_REQUEST_ORDERS)),
   /**
    * Only requests linked to this conversations issues cluster. Not in the published API
    * document: the service may ignore it.
    */
-  conversationsIssuesCluster: filter.optional(),
-};
-
-export const ChangeRequestListQuery = strict({
-  ...listFilters,
-  /** Only requests in this status; the service's default is `open`. */
-  status: z.enum(CHANGE_REQUEST_STATUSES).optional(),
+  conversationsIssuesCluster: z.optional(filter),
 });
+
+export const ChangeRequestListQuery = /* @__PURE__ */ z.lazy(() =>
+  strict({
+    ...listFilters(),
+    /** Only requests in this status; the service's default is `open`. */
+    status: z.optional(z.enum(CHANGE_REQUEST_STATUSES)),
+  }),
+);
 export type ChangeRequestListQuery = z.input<typeof ChangeRequestListQuery>;
 
-export const OrganizationChangeRequestListQuery = strict({
-  ...listFilters,
-  /** Only requests in one of these statuses (repeated keys); the service's default is `["open"]`. */
-  status: z.array(z.enum(CHANGE_REQUEST_STATUSES)).min(1).optional(),
-  /** From the published document: only requests linked to this site. */
-  site: filter.optional(),
-  /** From the published document: only requests of this space. */
-  space: filter.optional(),
-  /** From the published document: only requests opened by this style guide check run. */
-  styleguideRun: filter.optional(),
-  /**
-   * From the published document: `none` (the service's default) leaves out requests opened
-   * from site findings (triage), `all` includes them.
-   */
-  finding: z.enum(['none', 'all']).optional(),
-});
+export const OrganizationChangeRequestListQuery = /* @__PURE__ */ z.lazy(() =>
+  strict({
+    ...listFilters(),
+    /** Only requests in one of these statuses (repeated keys); the service's default is `["open"]`. */
+    status: z.optional(z.array(z.enum(CHANGE_REQUEST_STATUSES)).check(z.minLength(1))),
+    /** From the published document: only requests linked to this site. */
+    site: z.optional(filter),
+    /** From the published document: only requests of this space. */
+    space: z.optional(filter),
+    /** From the published document: only requests opened by this style guide check run. */
+    styleguideRun: z.optional(filter),
+    /**
+     * From the published document: `none` (the service's default) leaves out requests opened
+     * from site findings (triage), `all` includes them.
+     */
+    finding: z.optional(z.enum(['none', 'all'])),
+  }),
+);
 export type OrganizationChangeRequestListQuery = z.input<typeof OrganizationChangeRequestListQuery>;
 
 /**
  * The contract and the published document allow "other properties of any type" on creation,
  * so unknown keys are sent as given.
  */
-export const ChangeRequestCreateBody = z.looseObject({
-  subject: subject.optional(),
-  /** Start from a template, filling its content references with files of the space. */
-  template: strict({
-    id: z.string().min(1),
-    params: strict({ contentRefs: z.record(z.string(), FileReferenceInput).optional() }).optional(),
-  }).optional(),
-});
+export const ChangeRequestCreateBody = /* @__PURE__ */ z.lazy(() =>
+  z.looseObject({
+    subject: z.optional(subject),
+    /** Start from a template, filling its content references with files of the space. */
+    template: z.optional(
+      strict({
+        id: z.string().check(z.minLength(1)),
+        params: z.optional(strict({ contentRefs: z.optional(z.record(z.string(), FileReferenceInput)) })),
+      }),
+    ),
+  }),
+);
 export type ChangeRequestCreateBody = z.input<typeof ChangeRequestCreateBody>;
 
 /** An external link, as sent: an `id` updates that link, none adds one. */
-export const ChangeRequestLinkInput = strict({
-  id: z.string().min(1).optional(),
-  ref: strict({ kind: z.literal('url'), url: z.string().min(1) }),
-  title: z.string().max(CHANGE_REQUEST_LINK_TITLE_MAX).optional(),
-});
+export const ChangeRequestLinkInput = /* @__PURE__ */ z.lazy(() =>
+  strict({
+    id: z.optional(z.string().check(z.minLength(1))),
+    ref: strict({ kind: z.literal('url'), url: z.string().check(z.minLength(1)) }),
+    title: z.optional(z.string().check(z.maxLength(CHANGE_REQUEST_LINK_TITLE_MAX))),
+  }),
+);
 export type ChangeRequestLinkInput = z.input<typeof ChangeRequestLinkInput>;
 
-export const ChangeRequestUpdateBody = strict({
-  subject: subject.optional(),
-  description: DocumentInput.optional(),
-  /** `draft`, `open` or `archived`; a request becomes `merged` only by a merge. */
-  status: z.enum(SETTABLE_CHANGE_REQUEST_STATUSES).optional(),
-  /**
-   * From the published document: the request's external links (at most 10), replacing the
-   * current ones.
-   */
-  links: z.array(ChangeRequestLinkInput).max(CHANGE_REQUEST_LINKS_MAX).optional(),
-});
+export const ChangeRequestUpdateBody = /* @__PURE__ */ z.lazy(() =>
+  strict({
+    subject: z.optional(subject),
+    description: z.optional(DocumentInput),
+    /** `draft`, `open` or `archived`; a request becomes `merged` only by a merge. */
+    status: z.optional(z.enum(SETTABLE_CHANGE_REQUEST_STATUSES)),
+    /**
+     * From the published document: the request's external links (at most 10), replacing the
+     * current ones.
+     */
+    links: z.optional(z.array(ChangeRequestLinkInput).check(z.maxLength(CHANGE_REQUEST_LINKS_MAX))),
+  }),
+);
 export type ChangeRequestUpdateBody = z.input<typeof ChangeRequestUpdateBody>;
 
-export const RequestReviewersBody = strict({
-  /** User ids to ask for a review. */
-  users: z.array(userId).min(1),
-  /** Also sets the request's subject. */
-  subject: subject.optional(),
-  /** Also sets the request's description. */
-  description: DocumentInput.optional(),
-});
+export const RequestReviewersBody = /* @__PURE__ */ z.lazy(() =>
+  strict({
+    /** User ids to ask for a review. */
+    users: z.array(userId).check(z.minLength(1)),
+    /** Also sets the request's subject. */
+    subject: z.optional(subject),
+    /** Also sets the request's description. */
+    description: z.optional(DocumentInput),
+  }),
+);
 export type RequestReviewersBody = z.input<typeof RequestReviewersBody>;
 
-export const PdfQuery = strict({
-  /** With `page`: a PDF of that page only. */
-  only: z.boolean().optional(),
-  /** A page id. */
-  page: z.string().min(1).optional(),
-});
+export const PdfQuery = /* @__PURE__ */ z.lazy(() =>
+  strict({
+    /** With `page`: a PDF of that page only. */
+    only: z.optional(z.boolean()),
+    /** A page id. */
+    page: z.optional(z.string().check(z.minLength(1))),
+  }),
+);
 export type PdfQuery = z.input<typeof PdfQuery>;
 
 /**
  * `changeRequestId` is the id or the number within the space: letters, digits, `_` and `-`
  * (the published document's `EntityId`).
  */
-export const changeRequestIdParam = z
-  .string()
-  .regex(/^[a-zA-Z0-9_-]+$/, 'must be a change request id or number');
+export const changeRequestIdParam = /* @__PURE__ */ z.lazy(() =>
+  z.string().check(z.regex(/^[a-zA-Z0-9_-]+$/, 'must be a change request id or number')),
+);
 
 const SPACE_CRS = '/v1/spaces/{spaceId}/change-requests' as const;
 const CR = `${SPACE_CRS}/{changeRequestId}` as const;
-const crParams = { changeRequestId: changeRequestIdParam };
+const crParams = () => ({ changeRequestId: changeRequestIdParam });
 
-export const listChangeRequests = defineOperation({
+export const listChangeRequests = /* @__PURE__ */ defineOperation({
   id: 'changeRequests.list',
   area: AREA,
   summary: 'List the change requests of a space',
@@ -301,11 +337,11 @@ export const listChangeRequests = defineOperation({
   query: ChangeRequestListQuery,
   extractOnly: { query: ['conversationsIssuesCluster'] },
   status: 200,
-  response: listOf(ChangeRequestSchema),
+  response: () => listOf(ChangeRequestSchema),
   paginated: true,
 });
 
-export const listOrganizationChangeRequests = defineOperation({
+export const listOrganizationChangeRequests = /* @__PURE__ */ defineOperation({
   id: 'changeRequests.listForOrganization',
   area: AREA,
   summary: 'List the change requests across the spaces of an organization',
@@ -315,11 +351,11 @@ export const listOrganizationChangeRequests = defineOperation({
   query: OrganizationChangeRequestListQuery,
   extractOnly: { query: ['conversationsIssuesCluster'] },
   status: 200,
-  response: listOf(ChangeRequestSchema),
+  response: () => listOf(ChangeRequestSchema),
   paginated: true,
 });
 
-export const createChangeRequest = defineOperation({
+export const createChangeRequest = /* @__PURE__ */ defineOperation({
   id: 'changeRequests.create',
   area: AREA,
   summary: 'Create a change request',
@@ -331,7 +367,7 @@ export const createChangeRequest = defineOperation({
   response: ChangeRequestSchema,
 });
 
-export const getChangeRequest = defineOperation({
+export const getChangeRequest = /* @__PURE__ */ defineOperation({
   id: 'changeRequests.get',
   area: AREA,
   summary: 'Get a change request',
@@ -343,7 +379,7 @@ export const getChangeRequest = defineOperation({
   response: ChangeRequestSchema,
 });
 
-export const updateChangeRequest = defineOperation({
+export const updateChangeRequest = /* @__PURE__ */ defineOperation({
   id: 'changeRequests.update',
   area: AREA,
   summary: "Update a change request's subject, description, status or links",
@@ -355,10 +391,10 @@ export const updateChangeRequest = defineOperation({
   status: 200,
   // The published document also lists 204: no representation, when asked with
   // `Prefer: return=minimal`. `client.changeRequests.update()` then reads the request back.
-  response: ChangeRequestSchema.optional(),
+  response: () => z.optional(ChangeRequestSchema),
 });
 
-export const mergeChangeRequest = defineOperation({
+export const mergeChangeRequest = /* @__PURE__ */ defineOperation({
   id: 'changeRequests.merge',
   area: AREA,
   summary: 'Merge a change request into the primary content',
@@ -370,7 +406,7 @@ export const mergeChangeRequest = defineOperation({
   response: MergeResultSchema,
 });
 
-export const updateChangeRequestFromPrimary = defineOperation({
+export const updateChangeRequestFromPrimary = /* @__PURE__ */ defineOperation({
   id: 'changeRequests.updateFromPrimary',
   area: AREA,
   summary: 'Pull the primary content into a change request',
@@ -382,7 +418,7 @@ export const updateChangeRequestFromPrimary = defineOperation({
   response: MergeResultSchema,
 });
 
-export const getChangeRequestPdf = defineOperation({
+export const getChangeRequestPdf = /* @__PURE__ */ defineOperation({
   id: 'changeRequests.pdf',
   area: AREA,
   summary: 'Get a URL to a PDF export of a change request',
@@ -395,7 +431,7 @@ export const getChangeRequestPdf = defineOperation({
   response: PdfResultSchema,
 });
 
-export const listChangeRequestContributors = defineOperation({
+export const listChangeRequestContributors = /* @__PURE__ */ defineOperation({
   id: 'changeRequests.contributors',
   area: AREA,
   summary: 'List the contributors of a change request',
@@ -409,7 +445,7 @@ export const listChangeRequestContributors = defineOperation({
   paginated: false,
 });
 
-export const listRequestedReviewers = defineOperation({
+export const listRequestedReviewers = /* @__PURE__ */ defineOperation({
   id: 'changeRequests.reviewers.list',
   area: AREA,
   summary: 'List the reviewers requested on a change request',
@@ -417,13 +453,13 @@ export const listRequestedReviewers = defineOperation({
   idempotent: true,
   path: `${CR}/requested-reviewers`,
   params: crParams,
-  query: strict({ ...pageQuery }),
+  query: () => strict({ ...pageQuery() }),
   status: 200,
-  response: listOf(RequestedReviewerSchema),
+  response: () => listOf(RequestedReviewerSchema),
   paginated: true,
 });
 
-export const requestReviewers = defineOperation({
+export const requestReviewers = /* @__PURE__ */ defineOperation({
   id: 'changeRequests.reviewers.request',
   area: AREA,
   summary: 'Ask users to review a change request',
@@ -436,7 +472,7 @@ export const requestReviewers = defineOperation({
   response: RequestedReviewersResultSchema,
 });
 
-export const removeRequestedReviewer = defineOperation({
+export const removeRequestedReviewer = /* @__PURE__ */ defineOperation({
   id: 'changeRequests.reviewers.remove',
   area: AREA,
   summary: 'Withdraw a review request from a user',

@@ -1,34 +1,38 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { loose, openEnum, strict, withFallback } from './schema.js';
 
 /** Roles, from most to least powerful: the extract and the published document list the same six. */
 export const ROLES = ['admin', 'create', 'review', 'edit', 'comment', 'read'] as const;
 export type Role = (typeof ROLES)[number];
-export const RoleSchema = openEnum(ROLES);
+export const RoleSchema = /* @__PURE__ */ z.lazy(() => openEnum(ROLES));
 /** A role in a request: only the documented values. */
-export const RoleInput = z.enum(ROLES);
+export const RoleInput = /* @__PURE__ */ z.lazy(() => z.enum(ROLES));
 
-export const UserSchema = loose({
-  /**
-   * Always `user` from the service. Both the extract and the document require it; it is read as
-   * optional because users embedded by other areas' fixtures come without it (contract notes).
-   */
-  object: z.literal('user').optional(),
-  id: z.string(),
-  /** Full name. */
-  displayName: z.string().optional(),
-  email: z.string().optional(),
-  /** URL of the profile picture; absent (or null) when the user has none. */
-  photoURL: z.string().optional().nullable(),
-  urls: loose({
-    /** The user in the API. */
-    location: z.string().optional(),
-  }).optional(),
-});
+export const UserSchema = /* @__PURE__ */ z.lazy(() =>
+  loose({
+    /**
+     * Always `user` from the service. Both the extract and the document require it; it is read as
+     * optional because users embedded by other areas' fixtures come without it (contract notes).
+     */
+    object: z.optional(z.literal('user')),
+    id: z.string(),
+    /** Full name. */
+    displayName: z.optional(z.string()),
+    email: z.optional(z.string()),
+    /** URL of the profile picture; absent (or null) when the user has none. */
+    photoURL: z.nullable(z.optional(z.string())),
+    urls: z.optional(
+      loose({
+        /** The user in the API. */
+        location: z.optional(z.string()),
+      }),
+    ),
+  }),
+);
 export type User = z.infer<typeof UserSchema>;
 
 /** `permissions` objects: booleans telling what the caller may do. */
-export const PermissionsSchema = z.record(z.string(), z.boolean().optional());
+export const PermissionsSchema = /* @__PURE__ */ z.lazy(() => z.record(z.string(), z.optional(z.boolean())));
 
 /**
  * A node of a rich-text document: a block (`object: "block"`, e.g. `paragraph`, `heading-1`,
@@ -45,27 +49,29 @@ export type Block = {
   [extra: string]: unknown;
 };
 
-export const BlockSchema: z.ZodType<Block> = z.lazy(() =>
+export const BlockSchema: z.ZodMiniType<Block> = /* @__PURE__ */ z.lazy(() =>
   loose({
     object: z.string(),
-    type: z.string().optional(),
-    key: z.string().optional(),
-    isVoid: z.boolean().optional(),
-    data: z.record(z.string(), z.unknown()).optional(),
-    nodes: z.array(BlockSchema).optional(),
+    type: z.optional(z.string()),
+    key: z.optional(z.string()),
+    isVoid: z.optional(z.boolean()),
+    data: z.optional(z.record(z.string(), z.unknown())),
+    nodes: z.optional(z.array(BlockSchema)),
   }),
 );
 
 /** A rich-text document (the published document's `JSONDocument`), as read. */
-export const DocumentSchema = loose({
-  object: z.literal('document'),
-  /** `schemaVersion` (an integer; absent means the latest) and free-form properties. */
-  data: loose({ schemaVersion: z.number().optional() }).optional(),
-  /** The top-level blocks. */
-  nodes: z.array(BlockSchema).optional(),
-  /** From the published document: a content token to fetch what the document references. */
-  meta: loose({ token: z.string().optional() }).optional(),
-});
+export const DocumentSchema = /* @__PURE__ */ z.lazy(() =>
+  loose({
+    object: z.literal('document'),
+    /** `schemaVersion` (an integer; absent means the latest) and free-form properties. */
+    data: z.optional(loose({ schemaVersion: z.optional(z.number()) })),
+    /** The top-level blocks. */
+    nodes: z.optional(z.array(BlockSchema)),
+    /** From the published document: a content token to fetch what the document references. */
+    meta: z.optional(loose({ token: z.optional(z.string()) })),
+  }),
+);
 export type Document = z.infer<typeof DocumentSchema>;
 
 /**
@@ -73,11 +79,13 @@ export type Document = z.infer<typeof DocumentSchema>;
  * (`data.schemaVersion`, when given, an integer): a document without `data` is sent with an
  * empty one. Blocks are checked by the service.
  */
-export const DocumentInput = z.looseObject({
-  object: z.literal('document'),
-  data: z.looseObject({ schemaVersion: z.number().int().optional() }).default({}),
-  nodes: z.array(z.looseObject({ object: z.string() })),
-});
+export const DocumentInput = /* @__PURE__ */ z.lazy(() =>
+  z.looseObject({
+    object: z.literal('document'),
+    data: z._default(z.looseObject({ schemaVersion: z.optional(z.number().check(z.int())) }), {}),
+    nodes: z.array(z.looseObject({ object: z.string() })),
+  }),
+);
 export type DocumentInput = z.input<typeof DocumentInput>;
 
 /** Builds a minimal document of paragraphs from plain text (one paragraph per line). */
@@ -94,32 +102,36 @@ export function documentFromText(text: string): DocumentInput {
 }
 
 /** `space`: the space the target is in, when not the current one. */
-const inSpace = { space: z.string().optional() };
+const inSpace = () => ({ space: z.optional(z.string()) });
 
 /**
  * A content reference. The kinds the published document lists are typed (`file`, `url`, `page`,
  * `anchor`, `user`, `collection`, `space`, `reusable-content`, `tag`, `openapi`); a reference of
  * another kind, or missing its target, is kept as it came.
  */
-export const ContentReferenceSchema = withFallback(
-  [
-    loose({ kind: z.literal('file'), file: z.string(), ...inSpace }),
-    loose({ kind: z.literal('url'), url: z.string() }),
-    loose({ kind: z.literal('page'), page: z.string(), ...inSpace }),
-    /** An anchor in a page (the current page when `page` is absent). */
-    loose({ kind: z.literal('anchor'), anchor: z.string(), page: z.string().optional(), ...inSpace }),
-    loose({ kind: z.literal('user'), user: z.string() }),
-    loose({ kind: z.literal('collection'), collection: z.string() }),
-    loose({ kind: z.literal('space'), space: z.string() }),
-    loose({ kind: z.literal('reusable-content'), reusableContent: z.string(), ...inSpace }),
-    /** `tag`: the tag's slug. */
-    loose({ kind: z.literal('tag'), tag: z.string(), ...inSpace }),
-    /** `spec`: the OpenAPI specification's slug. */
-    loose({ kind: z.literal('openapi'), spec: z.string() }),
-  ],
-  loose({ kind: z.string() }),
+export const ContentReferenceSchema = /* @__PURE__ */ z.lazy(() =>
+  withFallback(
+    [
+      loose({ kind: z.literal('file'), file: z.string(), ...inSpace() }),
+      loose({ kind: z.literal('url'), url: z.string() }),
+      loose({ kind: z.literal('page'), page: z.string(), ...inSpace() }),
+      /** An anchor in a page (the current page when `page` is absent). */
+      loose({ kind: z.literal('anchor'), anchor: z.string(), page: z.optional(z.string()), ...inSpace() }),
+      loose({ kind: z.literal('user'), user: z.string() }),
+      loose({ kind: z.literal('collection'), collection: z.string() }),
+      loose({ kind: z.literal('space'), space: z.string() }),
+      loose({ kind: z.literal('reusable-content'), reusableContent: z.string(), ...inSpace() }),
+      /** `tag`: the tag's slug. */
+      loose({ kind: z.literal('tag'), tag: z.string(), ...inSpace() }),
+      /** `spec`: the OpenAPI specification's slug. */
+      loose({ kind: z.literal('openapi'), spec: z.string() }),
+    ],
+    loose({ kind: z.string() }),
+  ),
 );
 export type ContentReference = z.infer<typeof ContentReferenceSchema>;
 
 /** A reference to a file of the space, as sent (e.g. a template's content references). */
-export const FileReferenceInput = strict({ kind: z.literal('file'), file: z.string().min(1) });
+export const FileReferenceInput = /* @__PURE__ */ z.lazy(() =>
+  strict({ kind: z.literal('file'), file: z.string().check(z.minLength(1)) }),
+);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineOperation } from './operation.js';
 import { loose, openEnum, strict, withFallback } from './schema.js';
 
@@ -24,94 +24,107 @@ export const IMPORT_PAGE_TYPES = ['page', 'folder'] as const;
  * What is imported: a website from its `url`, or uploaded files by their keys (published
  * document only). Other forms are kept as they come.
  */
-export const ImportSourceSchema = withFallback(
-  [
-    loose({ type: z.literal('website'), url: z.string().optional() }),
-    loose({ type: z.literal('file'), files: z.array(z.string()).optional() }),
-  ],
-  loose({ type: z.string() }),
+export const ImportSourceSchema = /* @__PURE__ */ z.lazy(() =>
+  withFallback(
+    [
+      loose({ type: z.literal('website'), url: z.optional(z.string()) }),
+      loose({ type: z.literal('file'), files: z.optional(z.array(z.string())) }),
+    ],
+    loose({ type: z.string() }),
+  ),
 );
 export type ImportSource = z.infer<typeof ImportSourceSchema>;
 
-export const ImportRunSchema = loose({
-  /** `import-run`. */
-  object: openEnum(['import-run']).optional(),
-  id: z.string(),
-  /** When the import was asked for (published document only). */
-  createdAt: z.string().optional(),
-  startedAt: z.string().optional(),
-  /** Set once the run is `completed`. */
-  completedAt: z.string().optional().nullable(),
-  /** When the run last changed (published document only). */
-  updatedAt: z.string().optional(),
-  /** `pending`, `in-progress`, `completed`, `failed` or `cancelled`. */
-  status: openEnum(IMPORT_RUN_STATUSES).optional(),
-  /** Why the run failed, when its status is `failed` (published document only). */
-  reason: z.string().optional(),
-  /** Where the content comes from (published document only). */
-  source: ImportSourceSchema.optional(),
-  /** Where the content goes (published document only). */
-  target: loose({
-    space: z.string().optional(),
-    changeRequest: z.string().optional(),
-    page: z.string().optional(),
-  }).optional(),
-  /** The site the target space belongs to, when it belongs to exactly one (published document only). */
-  site: z.string().optional(),
-  /** Id of the user who started the import (published document only). */
-  createdBy: z.string().optional(),
-  /** `location`: the run in the API (published document only). */
-  urls: loose({ location: z.string().optional() }).optional(),
-  pages: z
-    .array(
+export const ImportRunSchema = /* @__PURE__ */ z.lazy(() =>
+  loose({
+    /** `import-run`. */
+    object: z.optional(openEnum(['import-run'])),
+    id: z.string(),
+    /** When the import was asked for (published document only). */
+    createdAt: z.optional(z.string()),
+    startedAt: z.optional(z.string()),
+    /** Set once the run is `completed`. */
+    completedAt: z.nullable(z.optional(z.string())),
+    /** When the run last changed (published document only). */
+    updatedAt: z.optional(z.string()),
+    /** `pending`, `in-progress`, `completed`, `failed` or `cancelled`. */
+    status: z.optional(openEnum(IMPORT_RUN_STATUSES)),
+    /** Why the run failed, when its status is `failed` (published document only). */
+    reason: z.optional(z.string()),
+    /** Where the content comes from (published document only). */
+    source: z.optional(ImportSourceSchema),
+    /** Where the content goes (published document only). */
+    target: z.optional(
       loose({
-        id: z.string(),
-        /** Where the page was imported from. */
-        sourceURL: z.string().optional(),
-        /** `page` or `folder`. */
-        type: openEnum(IMPORT_PAGE_TYPES).optional(),
-        /** `pending` or `complete`. */
-        status: openEnum(IMPORT_PAGE_STATUSES).optional(),
+        space: z.optional(z.string()),
+        changeRequest: z.optional(z.string()),
+        page: z.optional(z.string()),
       }),
-    )
-    .optional(),
-});
+    ),
+    /** The site the target space belongs to, when it belongs to exactly one (published document only). */
+    site: z.optional(z.string()),
+    /** Id of the user who started the import (published document only). */
+    createdBy: z.optional(z.string()),
+    /** `location`: the run in the API (published document only). */
+    urls: z.optional(loose({ location: z.optional(z.string()) })),
+    pages: z.optional(
+      z.array(
+        loose({
+          id: z.string(),
+          /** Where the page was imported from. */
+          sourceURL: z.optional(z.string()),
+          /** `page` or `folder`. */
+          type: z.optional(openEnum(IMPORT_PAGE_TYPES)),
+          /** `pending` or `complete`. */
+          status: z.optional(openEnum(IMPORT_PAGE_STATUSES)),
+        }),
+      ),
+    ),
+  }),
+);
 export type ImportRun = z.infer<typeof ImportRunSchema>;
 
 /** A URL as the document allows them: http(s), at most 2 048 characters. */
-const UrlInput = z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).max(2048);
+const UrlInput = /* @__PURE__ */ z.lazy(() =>
+  z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).check(z.maxLength(2048)),
+);
 
-export const ImportStartBody = strict({
-  /**
-   * What to import: a website from its URL, or (from the published API document) uploaded
-   * files by their keys, at most 50.
-   */
-  source: z.discriminatedUnion('type', [
-    strict({ type: z.literal('website'), url: UrlInput }),
-    strict({ type: z.literal('file'), files: z.array(z.string().min(1)).max(50) }),
-  ]),
-  /**
-   * Where to import: a space, optionally through a change request, under a page. Required by
-   * the published document (the extract marks it optional).
-   */
-  target: strict({
-    space: z.string().min(1),
-    changeRequest: z.string().min(1).optional(),
-    page: z.string().min(1).optional(),
+export const ImportStartBody = /* @__PURE__ */ z.lazy(() =>
+  strict({
+    /**
+     * What to import: a website from its URL, or (from the published API document) uploaded
+     * files by their keys, at most 50.
+     */
+    source: z.discriminatedUnion('type', [
+      strict({ type: z.literal('website'), url: UrlInput }),
+      strict({
+        type: z.literal('file'),
+        files: z.array(z.string().check(z.minLength(1))).check(z.maxLength(50)),
+      }),
+    ]),
+    /**
+     * Where to import: a space, optionally through a change request, under a page. Required by
+     * the published document (the extract marks it optional).
+     */
+    target: strict({
+      space: z.string().check(z.minLength(1)),
+      changeRequest: z.optional(z.string().check(z.minLength(1))),
+      page: z.optional(z.string().check(z.minLength(1))),
+    }),
+    /**
+     * From the published API document: the site the import is for, to list it among that site's
+     * imports. Only needed when the target space is not on the site yet.
+     */
+    site: z.optional(z.string().check(z.minLength(1))),
+    /** Enhance the imported content with AI; the server's default is true. */
+    enhance: z.optional(z.boolean()),
   }),
-  /**
-   * From the published API document: the site the import is for, to list it among that site's
-   * imports. Only needed when the target space is not on the site yet.
-   */
-  site: z.string().min(1).optional(),
-  /** Enhance the imported content with AI; the server's default is true. */
-  enhance: z.boolean().optional(),
-});
+);
 export type ImportStartBody = z.input<typeof ImportStartBody>;
 
 const IMPORTS = '/v1/org/{organizationId}/imports' as const;
 
-export const startImport = defineOperation({
+export const startImport = /* @__PURE__ */ defineOperation({
   id: 'imports.start',
   area: AREA,
   summary: 'Start importing a website into a space',
@@ -125,7 +138,7 @@ export const startImport = defineOperation({
   response: ImportRunSchema,
 });
 
-export const cancelImport = defineOperation({
+export const cancelImport = /* @__PURE__ */ defineOperation({
   id: 'imports.cancel',
   area: AREA,
   summary: 'Cancel an import run',

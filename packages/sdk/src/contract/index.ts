@@ -24,6 +24,7 @@ export * from './common.js';
 export * from './operation.js';
 export * from './query.js';
 export * from './validation.js';
+export * from './messages.js';
 export * from './spaces.js';
 export * from './collections.js';
 export * from './integrations.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ROLES, RoleInput, RoleSchema } from './common.js';
 import { defineOperation } from './operation.js';
 import { MemberSchema } from './organizations.js';
@@ -30,57 +30,69 @@ export const MEMBER_ROLE_FILTERS = [...ROLES, 'guest'] as const;
 export const MEMBER_QUERY_WIRE_NAMES = { role: 'role', search: 'search', sort: 'sort' } as const;
 
 /** A space a member can reach, with the member's permission in it. */
-export const MemberSpaceSchema = loose({
-  /** The member's role in the space. */
-  permission: RoleSchema.optional(),
-  space: SpaceSchema,
-});
+export const MemberSpaceSchema = /* @__PURE__ */ z.lazy(() =>
+  loose({
+    /** The member's role in the space. */
+    permission: z.optional(RoleSchema),
+    space: SpaceSchema,
+  }),
+);
 export type MemberSpace = z.infer<typeof MemberSpaceSchema>;
 
 /** A team a member is in, with the member's role in that team. */
-export const MemberTeamSchema = loose({
-  team: TeamSchema,
-  /** The member's team role (`owner` or `member`). */
-  member: loose({ role: openEnum(TEAM_ROLES) }).optional(),
-});
+export const MemberTeamSchema = /* @__PURE__ */ z.lazy(() =>
+  loose({
+    team: TeamSchema,
+    /** The member's team role (`owner` or `member`). */
+    member: z.optional(loose({ role: openEnum(TEAM_ROLES) })),
+  }),
+);
 export type MemberTeam = z.infer<typeof MemberTeamSchema>;
 
-export const MemberListQuery = strict({
-  ...pageQuery,
-  /** Default `desc`. */
-  order: z.enum(MEMBER_LIST_ORDERS).optional(),
-  /** Only members with this organization role; `guest`: only guests (from the published document). */
-  role: z.enum(MEMBER_ROLE_FILTERS).optional(),
-  /** Only members whose display name or email contains this text. */
-  search: z.string().min(1).optional(),
-  /**
-   * Default `joinedAt`; `lastSeenAt` lists only active members; `name` sorts by display name
-   * (from the published document).
-   */
-  sort: z.enum(MEMBER_SORTS).optional(),
-});
+export const MemberListQuery = /* @__PURE__ */ z.lazy(() =>
+  strict({
+    ...pageQuery(),
+    /** Default `desc`. */
+    order: z.optional(z.enum(MEMBER_LIST_ORDERS)),
+    /** Only members with this organization role; `guest`: only guests (from the published document). */
+    role: z.optional(z.enum(MEMBER_ROLE_FILTERS)),
+    /** Only members whose display name or email contains this text. */
+    search: z.optional(z.string().check(z.minLength(1))),
+    /**
+     * Default `joinedAt`; `lastSeenAt` lists only active members; `name` sorts by display name
+     * (from the published document).
+     */
+    sort: z.optional(z.enum(MEMBER_SORTS)),
+  }),
+);
 export type MemberListQuery = z.input<typeof MemberListQuery>;
 
-export const MemberUpdateBody = strict({
-  /** The organization role; `null` makes the member a guest. */
-  role: RoleInput.nullable(),
-});
+export const MemberUpdateBody = /* @__PURE__ */ z.lazy(() =>
+  strict({
+    /** The organization role; `null` makes the member a guest. */
+    role: z.nullable(RoleInput),
+  }),
+);
 export type MemberUpdateBody = z.input<typeof MemberUpdateBody>;
 
-export const MemberSpaceListQuery = strict({ ...pageQuery, order: z.enum(MEMBER_LIST_ORDERS).optional() });
+export const MemberSpaceListQuery = /* @__PURE__ */ z.lazy(() =>
+  strict({ ...pageQuery(), order: z.optional(z.enum(MEMBER_LIST_ORDERS)) }),
+);
 export type MemberSpaceListQuery = z.input<typeof MemberSpaceListQuery>;
 
-export const MemberTeamListQuery = strict({
-  ...pageQuery,
-  /** Only teams whose title contains this text, ignoring case. */
-  title: z.string().min(1).optional(),
-});
+export const MemberTeamListQuery = /* @__PURE__ */ z.lazy(() =>
+  strict({
+    ...pageQuery(),
+    /** Only teams whose title contains this text, ignoring case. */
+    title: z.optional(z.string().check(z.minLength(1))),
+  }),
+);
 export type MemberTeamListQuery = z.input<typeof MemberTeamListQuery>;
 
 const MEMBERS = '/v1/orgs/{organizationId}/members' as const;
 const MEMBER = `${MEMBERS}/{userId}` as const;
 
-export const listMembers = defineOperation({
+export const listMembers = /* @__PURE__ */ defineOperation({
   id: 'members.list',
   area: AREA,
   summary: 'List the members of an organization',
@@ -90,11 +102,11 @@ export const listMembers = defineOperation({
   query: MemberListQuery,
   queryWireNames: MEMBER_QUERY_WIRE_NAMES,
   status: 200,
-  response: listOf(MemberSchema),
+  response: () => listOf(MemberSchema),
   paginated: true,
 });
 
-export const getMember = defineOperation({
+export const getMember = /* @__PURE__ */ defineOperation({
   id: 'members.get',
   area: AREA,
   summary: 'Get a member of an organization',
@@ -105,7 +117,7 @@ export const getMember = defineOperation({
   response: MemberSchema,
 });
 
-export const updateMember = defineOperation({
+export const updateMember = /* @__PURE__ */ defineOperation({
   id: 'members.update',
   area: AREA,
   summary: "Change a member's organization role",
@@ -117,7 +129,7 @@ export const updateMember = defineOperation({
   response: MemberSchema,
 });
 
-export const deleteMember = defineOperation({
+export const deleteMember = /* @__PURE__ */ defineOperation({
   id: 'members.delete',
   area: AREA,
   summary: 'Remove a member from an organization (succeeds when absent)',
@@ -127,7 +139,7 @@ export const deleteMember = defineOperation({
   status: 204,
 });
 
-export const addSsoMember = defineOperation({
+export const addSsoMember = /* @__PURE__ */ defineOperation({
   id: 'members.addSso',
   area: AREA,
   summary: 'Add a user to the organization as an SSO member',
@@ -138,7 +150,7 @@ export const addSsoMember = defineOperation({
   response: MemberSchema,
 });
 
-export const listMemberSpaces = defineOperation({
+export const listMemberSpaces = /* @__PURE__ */ defineOperation({
   id: 'members.listSpaces',
   area: AREA,
   summary: 'List the spaces a member can reach, with their permission',
@@ -147,11 +159,11 @@ export const listMemberSpaces = defineOperation({
   path: `${MEMBER}/spaces`,
   query: MemberSpaceListQuery,
   status: 200,
-  response: listOf(MemberSpaceSchema),
+  response: () => listOf(MemberSpaceSchema),
   paginated: true,
 });
 
-export const listMemberTeams = defineOperation({
+export const listMemberTeams = /* @__PURE__ */ defineOperation({
   id: 'members.listTeams',
   area: AREA,
   summary: 'List the teams a member is in, with their team role',
@@ -160,7 +172,7 @@ export const listMemberTeams = defineOperation({
   path: `${MEMBER}/teams`,
   query: MemberTeamListQuery,
   status: 200,
-  response: listOf(MemberTeamSchema),
+  response: () => listOf(MemberTeamSchema),
   paginated: true,
 });
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { PermissionsSchema } from './common.js';
 import { defineOperation } from './operation.js';
 import { listOf, loose, openEnum, pageQuery, strict } from './schema.js';
@@ -9,7 +9,9 @@ const AREA = 'OpenAPI specifications';
 export const OPENAPI_SLUG_PATTERN = /^[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*$/;
 const SLUG_MESSAGE = 'must be letters and digits, words joined by single hyphens (e.g. billing-v2)';
 /** At most 100 characters (the published document's limit). */
-export const OpenApiSlugInput = z.string().max(100).regex(OPENAPI_SLUG_PATTERN, SLUG_MESSAGE);
+export const OpenApiSlugInput = /* @__PURE__ */ z.lazy(() =>
+  z.string().check(z.maxLength(100), z.regex(OPENAPI_SLUG_PATTERN, SLUG_MESSAGE)),
+);
 
 /** The contract lists both visibilities, so requests accept only these. */
 export const OPENAPI_VISIBILITIES = ['private', 'public'] as const;
@@ -21,8 +23,7 @@ export const OPENAPI_VISIBILITIES = ['private', 'public'] as const;
  */
 export const OPENAPI_PROCESSING_STATES = ['pending', 'progress', 'complete'] as const;
 
-/** States in which the spec is still being fetched and processed: the waiter polls while it sees one. */
-export const OPENAPI_IN_PROGRESS_STATES: readonly string[] = ['pending', 'progress'];
+export { OPENAPI_IN_PROGRESS_STATES } from './states.js';
 
 /**
  * Why the last processing failed (published document): the source could not be fetched in
@@ -30,42 +31,45 @@ export const OPENAPI_IN_PROGRESS_STATES: readonly string[] = ['pending', 'progre
  */
 export const OPENAPI_PROCESS_ERROR_CODES = ['FETCH_TIMEOUT', 'FETCH_ERROR', 'PARSE_ERROR'] as const;
 
-export const OpenApiSpecSchema = loose({
-  object: z.literal('openapi-spec'),
-  id: z.string(),
-  /** The slug the spec is kept under, e.g. `petstore`. */
-  slug: z.string().optional(),
-  createdAt: z.string().optional(),
-  updatedAt: z.string().optional(),
-  /** Where the spec is fetched from; absent for a spec sent as text. */
-  sourceURL: z.string().optional().nullable(),
-  /** `pending`, `progress` or `complete`. */
-  processingState: openEnum(OPENAPI_PROCESSING_STATES).optional(),
-  /** `private`, or `public`: available to anyone with a public link. */
-  visibility: openEnum(OPENAPI_VISIBILITIES).optional(),
-  /** Id of the latest processed version. */
-  lastVersion: z.string().optional().nullable(),
-  lastProcessedAt: z.string().optional().nullable(),
-  /** Set when the last processing failed: `FETCH_TIMEOUT`, `FETCH_ERROR` or `PARSE_ERROR`. */
-  lastProcessErrorCode: openEnum(OPENAPI_PROCESS_ERROR_CODES).optional().nullable(),
-  /** The errors of the last processing (possibly truncated: see `lastProcessedErrorCount`). */
-  lastProcessedErrors: z
-    .array(loose({ message: z.string().optional(), code: z.string().optional() }))
-    .optional()
-    .nullable(),
-  /** How many errors the last processing had, before `lastProcessedErrors` was truncated (published document only). */
-  lastProcessedErrorCount: z.number().optional(),
-  /** `view`, `edit`. */
-  permissions: PermissionsSchema.optional(),
-  urls: loose({
-    /** The spec in the API. */
-    location: z.string().optional(),
-    /** The spec in the application. */
-    app: z.string().optional(),
-    /** The published spec, when it is public. */
-    published: z.string().optional(),
-  }).optional(),
-});
+export const OpenApiSpecSchema = /* @__PURE__ */ z.lazy(() =>
+  loose({
+    object: z.literal('openapi-spec'),
+    id: z.string(),
+    /** The slug the spec is kept under, e.g. `petstore`. */
+    slug: z.optional(z.string()),
+    createdAt: z.optional(z.string()),
+    updatedAt: z.optional(z.string()),
+    /** Where the spec is fetched from; absent for a spec sent as text. */
+    sourceURL: z.nullable(z.optional(z.string())),
+    /** `pending`, `progress` or `complete`. */
+    processingState: z.optional(openEnum(OPENAPI_PROCESSING_STATES)),
+    /** `private`, or `public`: available to anyone with a public link. */
+    visibility: z.optional(openEnum(OPENAPI_VISIBILITIES)),
+    /** Id of the latest processed version. */
+    lastVersion: z.nullable(z.optional(z.string())),
+    lastProcessedAt: z.nullable(z.optional(z.string())),
+    /** Set when the last processing failed: `FETCH_TIMEOUT`, `FETCH_ERROR` or `PARSE_ERROR`. */
+    lastProcessErrorCode: z.nullable(z.optional(openEnum(OPENAPI_PROCESS_ERROR_CODES))),
+    /** The errors of the last processing (possibly truncated: see `lastProcessedErrorCount`). */
+    lastProcessedErrors: z.nullable(
+      z.optional(z.array(loose({ message: z.optional(z.string()), code: z.optional(z.string()) }))),
+    ),
+    /** How many errors the last processing had, before `lastProcessedErrors` was truncated (published document only). */
+    lastProcessedErrorCount: z.optional(z.number()),
+    /** `view`, `edit`. */
+    permissions: z.optional(PermissionsSchema),
+    urls: z.optional(
+      loose({
+        /** The spec in the API. */
+        location: z.optional(z.string()),
+        /** The spec in the application. */
+        app: z.optional(z.string()),
+        /** The published spec, when it is public. */
+        published: z.optional(z.string()),
+      }),
+    ),
+  }),
+);
 export type OpenApiSpec = z.infer<typeof OpenApiSpecSchema>;
 
 /**
@@ -74,42 +78,52 @@ export type OpenApiSpec = z.infer<typeof OpenApiSpecSchema>;
  */
 export type OpenApiSpecSource = { url: string; text?: never } | { text: string; url?: never };
 
-const SourceFields = strict({
-  url: z
-    .url({ protocol: /^https?$/, error: 'must be an http or https URL' })
-    .max(2048)
-    .optional(),
-  /** The spec itself, JSON or YAML (published document). */
-  text: z.string().min(1).optional(),
-});
+const SourceFields = /* @__PURE__ */ z.lazy(() =>
+  strict({
+    url: z.optional(
+      z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).check(z.maxLength(2048)),
+    ),
+    /** The spec itself, JSON or YAML (published document). */
+    text: z.optional(z.string().check(z.minLength(1))),
+  }),
+);
 
 /** Exactly one of `url` and `text`. */
-const SourceInput = SourceFields.refine(
-  (source) => (source.url === undefined) !== (source.text === undefined),
-  'give either url or text',
-) as unknown as z.ZodType<OpenApiSpecSource, OpenApiSpecSource>;
+const SourceInput = /* @__PURE__ */ z.lazy(
+  () =>
+    SourceFields.check(
+      z.refine(
+        (source) => (source.url === undefined) !== (source.text === undefined),
+        'give either url or text',
+      ),
+    ) as unknown as z.ZodMiniType<OpenApiSpecSource, OpenApiSpecSource>,
+);
 
-export const OpenApiSpecCreateBody = strict({
-  slug: OpenApiSlugInput,
-  source: SourceInput,
-});
+export const OpenApiSpecCreateBody = /* @__PURE__ */ z.lazy(() =>
+  strict({
+    slug: OpenApiSlugInput,
+    source: SourceInput,
+  }),
+);
 export type OpenApiSpecCreateBody = z.input<typeof OpenApiSpecCreateBody>;
 
-export const OpenApiSpecReplaceBody = strict({ source: SourceInput });
+export const OpenApiSpecReplaceBody = /* @__PURE__ */ z.lazy(() => strict({ source: SourceInput }));
 export type OpenApiSpecReplaceBody = z.input<typeof OpenApiSpecReplaceBody>;
 
-export const OpenApiSpecUpdateBody = strict({ visibility: z.enum(OPENAPI_VISIBILITIES) });
+export const OpenApiSpecUpdateBody = /* @__PURE__ */ z.lazy(() =>
+  strict({ visibility: z.enum(OPENAPI_VISIBILITIES) }),
+);
 export type OpenApiSpecUpdateBody = z.input<typeof OpenApiSpecUpdateBody>;
 
-export const OpenApiSpecListQuery = strict({ ...pageQuery });
+export const OpenApiSpecListQuery = /* @__PURE__ */ z.lazy(() => strict({ ...pageQuery() }));
 export type OpenApiSpecListQuery = z.input<typeof OpenApiSpecListQuery>;
 
 const SPECS = '/v1/orgs/{organizationId}/openapi' as const;
 const SPEC = `${SPECS}/{specSlug}` as const;
 /** A slug that breaks the pattern cannot name a spec: refused before sending. */
-const specParams = { specSlug: OpenApiSlugInput };
+const specParams = () => ({ specSlug: OpenApiSlugInput });
 
-export const listOpenApiSpecs = defineOperation({
+export const listOpenApiSpecs = /* @__PURE__ */ defineOperation({
   id: 'openapi.list',
   area: AREA,
   summary: 'List the OpenAPI specifications of an organization',
@@ -118,11 +132,11 @@ export const listOpenApiSpecs = defineOperation({
   path: SPECS,
   query: OpenApiSpecListQuery,
   status: 200,
-  response: listOf(OpenApiSpecSchema),
+  response: () => listOf(OpenApiSpecSchema),
   paginated: true,
 });
 
-export const createOpenApiSpec = defineOperation({
+export const createOpenApiSpec = /* @__PURE__ */ defineOperation({
   id: 'openapi.create',
   area: AREA,
   summary: 'Create an OpenAPI specification from a URL or a text',
@@ -135,7 +149,7 @@ export const createOpenApiSpec = defineOperation({
   response: OpenApiSpecSchema,
 });
 
-export const getOpenApiSpec = defineOperation({
+export const getOpenApiSpec = /* @__PURE__ */ defineOperation({
   id: 'openapi.get',
   area: AREA,
   summary: 'Get an OpenAPI specification',
@@ -147,7 +161,7 @@ export const getOpenApiSpec = defineOperation({
   response: OpenApiSpecSchema,
 });
 
-export const replaceOpenApiSpec = defineOperation({
+export const replaceOpenApiSpec = /* @__PURE__ */ defineOperation({
   id: 'openapi.replace',
   area: AREA,
   summary: "Replace a specification's source, or create the specification when absent",
@@ -162,7 +176,7 @@ export const replaceOpenApiSpec = defineOperation({
   response: OpenApiSpecSchema,
 });
 
-export const deleteOpenApiSpec = defineOperation({
+export const deleteOpenApiSpec = /* @__PURE__ */ defineOperation({
   id: 'openapi.delete',
   area: AREA,
   summary: 'Delete an OpenAPI specification (succeeds when it does not exist)',
@@ -175,7 +189,7 @@ export const deleteOpenApiSpec = defineOperation({
   status: 204,
 });
 
-export const updateOpenApiSpec = defineOperation({
+export const updateOpenApiSpec = /* @__PURE__ */ defineOperation({
   id: 'openapi.update',
   area: AREA,
   summary: "Change a specification's visibility",

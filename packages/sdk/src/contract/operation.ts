@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { pathParamNames } from '../core/path.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
@@ -8,7 +8,10 @@ export type PathParamsOf<P extends string> = P extends `${string}{${infer Name}}
   ? { [K in Name]: string } & PathParamsOf<Rest>
   : unknown;
 
-type AnySchema = z.ZodType;
+type AnySchema = z.ZodMiniType;
+
+/** A schema, or a function that builds it on first use (so that defining the contract is cheap). */
+type Deferred<S> = S | (() => S);
 
 export interface OperationSpec<
   Path extends string,
@@ -31,14 +34,14 @@ export interface OperationSpec<
   /** Path template exactly as in the contract. */
   path: Path;
   /** Extra rules for path parameters (by default each is a non-empty string). */
-  params?: Partial<Record<keyof PathParamsOf<Path> & string, z.ZodType<string>>>;
-  query?: Query;
+  params?: Deferred<Partial<Record<keyof PathParamsOf<Path> & string, z.ZodMiniType<string>>>>;
+  query?: Deferred<Query>;
   /**
    * SDK name to wire name, for query parameters the contract does not name.
    * Kept here so that correcting a guessed name is a one-line change.
    */
   queryWireNames?: Record<string, string>;
-  body?: Body;
+  body?: Deferred<Body>;
   /**
    * Query parameters and body fields (wire names) that the extract names and the service's
    * published OpenAPI document does not: kept, sent when the caller gives them, and marked in
@@ -48,7 +51,7 @@ export interface OperationSpec<
   /** The documented success status. */
   status: number;
   /** Undefined for "no content" answers. */
-  response?: Response;
+  response?: Deferred<Response>;
   /** Set when the response is the list envelope: the SDK returns a `PagePromise`. */
   paginated?: boolean;
 }
@@ -58,18 +61,40 @@ export interface Operation<
   Query extends AnySchema | undefined = AnySchema | undefined,
   Body extends AnySchema | undefined = AnySchema | undefined,
   Response extends AnySchema | undefined = AnySchema | undefined,
-> extends OperationSpec<Path, Query, Body, Response> {
-  pathParams: readonly string[];
-  paramsSchema: z.ZodObject;
-  queryWireNames: Record<string, string>;
+> {
+  readonly id: string;
+  readonly area: string;
+  readonly summary: string;
+  readonly method: HttpMethod;
+  readonly idempotent: boolean;
+  readonly path: Path;
+  readonly status: number;
+  readonly paginated?: boolean | undefined;
+  readonly extractOnly?: { query?: readonly string[]; body?: readonly string[] } | undefined;
+  /** The names of the path parameters, in order. */
+  readonly pathParams: readonly string[];
+  readonly queryWireNames: Record<string, string>;
+  /** The path parameters' schema (built on first read). */
+  readonly paramsSchema: z.ZodMiniObject;
+  /** The query's schema (built on first read). */
+  readonly query?: Query;
+  /** The body's schema (built on first read). */
+  readonly body?: Body;
+  /** The success answer's schema (built on first read); undefined for "no content" answers. */
+  readonly response?: Response;
 }
 
 /** `.` and `..` would change the path once URLs are normalised: no path parameter may be one. */
-function safeSegment(rule: z.ZodType<string>): z.ZodType<string> {
-  return rule.refine((value) => value !== '.' && value !== '..', 'must not be "." or ".."');
-}
+const notDotSegment = (value: string) => value !== '.' && value !== '..';
 
-/** One endpoint of the contract, as data. */
+const resolve = <S>(value: Deferred<S> | undefined): S | undefined =>
+  typeof value === 'function' ? (value as () => S)() : value;
+
+/**
+ * One endpoint of the contract, as data. Its schemas are built when first read, so the
+ * contract's modules cost next to nothing to load.
+ */
+/* @__NO_SIDE_EFFECTS__ */
 export function defineOperation<
   const Path extends string,
   Query extends AnySchema | undefined = undefined,
@@ -77,11 +102,47 @@ export function defineOperation<
   Response extends AnySchema | undefined = undefined,
 >(spec: OperationSpec<Path, Query, Body, Response>): Operation<Path, Query, Body, Response> {
   const pathParams = pathParamNames(spec.path);
-  const rules = (spec.params ?? {}) as Record<string, z.ZodType<string> | undefined>;
-  const paramsSchema = z.strictObject(
-    Object.fromEntries(pathParams.map((name) => [name, safeSegment(rules[name] ?? z.string().min(1))])),
-  );
-  return { ...spec, pathParams, paramsSchema, queryWireNames: spec.queryWireNames ?? {} };
+  const schemas: { params?: z.ZodMiniObject; query?: Query; body?: Body; response?: Response } = {};
+  const once = <K extends keyof typeof schemas>(key: K, build: () => (typeof schemas)[K]) =>
+    key in schemas ? schemas[key] : (schemas[key] = build());
+  const operation = {
+    id: spec.id,
+    area: spec.area,
+    summary: spec.summary,
+    method: spec.method,
+    idempotent: spec.idempotent,
+    path: spec.path,
+    status: spec.status,
+    paginated: spec.paginated,
+    extractOnly: spec.extractOnly,
+    pathParams,
+    queryWireNames: spec.queryWireNames ?? {},
+    get paramsSchema() {
+      return once('params', () => {
+        const rules = (resolve(spec.params) ?? {}) as Record<string, z.ZodMiniType<string> | undefined>;
+        return z.strictObject(
+          Object.fromEntries(
+            pathParams.map((name) => [
+              name,
+              (rules[name] ?? z.string().check(z.minLength(1))).check(
+                z.refine(notDotSegment, 'must not be "." or ".."'),
+              ),
+            ]),
+          ),
+        );
+      })!;
+    },
+    get query() {
+      return once('query', () => resolve(spec.query));
+    },
+    get body() {
+      return once('body', () => resolve(spec.body));
+    },
+    get response() {
+      return once('response', () => resolve(spec.response));
+    },
+  };
+  return operation as Operation<Path, Query, Body, Response>;
 }
 
 export type QueryOf<O> =

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 /**
  * The wire form of query strings, shared by the SDK (encode) and the sandbox (decode):
@@ -20,11 +20,22 @@ export function encodeQuery(
 
 type Kind = 'boolean' | 'number' | 'array' | 'string';
 
-function kindOf(schema: z.ZodType): Kind {
-  let current: z.ZodType = schema;
-  // Unwrap optional/default/nullable wrappers to find the value's type.
+type Def = { type: string; innerType?: z.ZodMiniType; options?: z.ZodMiniType[] };
+
+/** The schema a `z.lazy()` stands for (the contract's top-level schemas are lazy); zod builds it once. */
+function unlazy(schema: z.ZodMiniType): z.ZodMiniType {
+  let current = schema;
+  while (current._zod.def.type === 'lazy')
+    current = (current._zod as unknown as { innerType: z.ZodMiniType }).innerType;
+  return current;
+}
+
+function kindOf(schema: z.ZodMiniType): Kind {
+  let current: z.ZodMiniType = schema;
+  // Unwrap optional/default/nullable/lazy wrappers to find the value's type.
   for (let depth = 0; depth < 10; depth++) {
-    const def = current._zod.def as { type: string; innerType?: z.ZodType; options?: z.ZodType[] };
+    current = unlazy(current);
+    const def = current._zod.def as Def;
     if (def.type === 'boolean' || def.type === 'number' || def.type === 'array') return def.type;
     // A union with a boolean member (e.g. `true | 'deterministic-only'`): `true`/`false` are
     // booleans, any other value stays a string for the union to check.
@@ -42,11 +53,12 @@ function kindOf(schema: z.ZodType): Kind {
  * validate it. Unknown keys are kept as strings and left for the schema to refuse.
  */
 export function decodeQuery(
-  schema: z.ZodType | undefined,
+  schema: z.ZodMiniType | undefined,
   params: URLSearchParams,
   wireNames: Record<string, string> = {},
 ): Record<string, unknown> {
-  const shape = (schema?._zod.def as { shape?: Record<string, z.ZodType> } | undefined)?.shape ?? {};
+  const shape =
+    (schema && (unlazy(schema)._zod.def as { shape?: Record<string, z.ZodMiniType> }).shape) ?? {};
   const sdkName = Object.fromEntries(Object.entries(wireNames).map(([sdk, wire]) => [wire, sdk]));
   const result: Record<string, unknown> = {};
   for (const wireName of new Set(params.keys())) {

@@ -1,7 +1,7 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { RoleInput, RoleSchema } from './common.js';
 import { defineOperation } from './operation.js';
-import { listOf, loose, openEnum, pageQuery, strict } from './schema.js';
+import { built, listOf, loose, openEnum, pageQuery, strict } from './schema.js';
 import { TeamSchema } from './teams.js';
 
 const AREA = 'Single sign-on';
@@ -18,45 +18,51 @@ export const SAML_ENTITY_ID_MAX = 1024;
 export const SAML_CERTIFICATE_MAX = 10_000;
 export const SAML_SSO_URL_MAX = 2048;
 
-export const SamlProviderSchema = loose({
-  object: z.literal('saml-provider'),
-  id: z.string(),
-  /** 1 to 30 characters. */
-  label: z.string().optional(),
-  /** Where the identity provider receives sign-in requests. */
-  ssoURL: z.string().optional(),
-  /** The identity provider's entity ID. */
-  entityID: z.string().optional(),
-  /** The identity provider's signing certificate, as PEM text. */
-  certificate: z.string().optional(),
-  /** The team new SSO members join (absent when none). */
-  defaultTeam: TeamSchema.optional().nullable(),
-  /** The organization role new SSO members get; null: they are guests. */
-  defaultRole: RoleSchema.optional().nullable(),
-  createdAt: z.string().optional(),
-  /** `active` or `pending` (not configured yet). */
-  status: openEnum(SAML_STATUSES).optional(),
-  /** What to configure in the identity provider: this service's side of the SAML exchange. */
-  service: loose({
-    acsURL: z.string().optional(),
-    startURL: z.string().optional(),
-    entityID: z.string().optional(),
-  }).optional(),
-  urls: loose({ location: z.string().optional() }).optional(),
-});
+export const SamlProviderSchema = /* @__PURE__ */ z.lazy(() =>
+  loose({
+    object: z.literal('saml-provider'),
+    id: z.string(),
+    /** 1 to 30 characters. */
+    label: z.optional(z.string()),
+    /** Where the identity provider receives sign-in requests. */
+    ssoURL: z.optional(z.string()),
+    /** The identity provider's entity ID. */
+    entityID: z.optional(z.string()),
+    /** The identity provider's signing certificate, as PEM text. */
+    certificate: z.optional(z.string()),
+    /** The team new SSO members join (absent when none). */
+    defaultTeam: z.nullable(z.optional(TeamSchema)),
+    /** The organization role new SSO members get; null: they are guests. */
+    defaultRole: z.nullable(z.optional(RoleSchema)),
+    createdAt: z.optional(z.string()),
+    /** `active` or `pending` (not configured yet). */
+    status: z.optional(openEnum(SAML_STATUSES)),
+    /** What to configure in the identity provider: this service's side of the SAML exchange. */
+    service: z.optional(
+      loose({
+        acsURL: z.optional(z.string()),
+        startURL: z.optional(z.string()),
+        entityID: z.optional(z.string()),
+      }),
+    ),
+    urls: z.optional(loose({ location: z.optional(z.string()) })),
+  }),
+);
 export type SamlProvider = z.infer<typeof SamlProviderSchema>;
 
 /** One way to sign in to the organization: a provider's label and the URL that starts its sign-in. */
-export const SsoEntrySchema = loose({
-  /** The SAML provider's id. */
-  id: z.string(),
-  label: z.string().optional(),
-  startURL: z.string().optional(),
-});
+export const SsoEntrySchema = /* @__PURE__ */ z.lazy(() =>
+  loose({
+    /** The SAML provider's id. */
+    id: z.string(),
+    label: z.optional(z.string()),
+    startURL: z.optional(z.string()),
+  }),
+);
 export type SsoEntry = z.infer<typeof SsoEntrySchema>;
 
 /** The SSO entries answer: `{items}`, not paginated. */
-export const SsoEntriesSchema = loose({ items: z.array(SsoEntrySchema) });
+export const SsoEntriesSchema = /* @__PURE__ */ z.lazy(() => loose({ items: z.array(SsoEntrySchema) }));
 export type SsoEntries = z.infer<typeof SsoEntriesSchema>;
 
 const PEM_CERTIFICATE = /^-----BEGIN CERTIFICATE-----\r?\n([\s\S]*?)\r?\n?-----END CERTIFICATE-----$/;
@@ -70,43 +76,55 @@ export function isPemCertificate(text: string): boolean {
   return base64.length > 0 && base64.length % 4 === 0 && /^[A-Za-z0-9+/]+={0,2}$/.test(base64);
 }
 
-const notBlank = () => z.string().regex(/\S/, 'must not be empty');
-const label = notBlank().max(SAML_LABEL_MAX);
-const entityID = notBlank().max(SAML_ENTITY_ID_MAX);
-const certificate = z.string().max(SAML_CERTIFICATE_MAX).refine(isPemCertificate, PEM_MESSAGE);
-const ssoURL = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(SAML_SSO_URL_MAX);
-const teamId = z.string().min(1);
+const notBlank = () => z.string().check(z.regex(/\S/, 'must not be empty'));
+const label = /* @__PURE__ */ z.lazy(() => notBlank().check(z.maxLength(SAML_LABEL_MAX)));
+const entityID = /* @__PURE__ */ z.lazy(() => notBlank().check(z.maxLength(SAML_ENTITY_ID_MAX)));
+const certificate = /* @__PURE__ */ z.lazy(() =>
+  z.string().check(z.maxLength(SAML_CERTIFICATE_MAX), z.refine(isPemCertificate, PEM_MESSAGE)),
+);
+const ssoURL = /* @__PURE__ */ z.lazy(() =>
+  z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).check(z.maxLength(SAML_SSO_URL_MAX)),
+);
+const teamId = /* @__PURE__ */ z.lazy(() => z.string().check(z.minLength(1)));
 
-export const SamlProviderListQuery = strict({ ...pageQuery });
+export const SamlProviderListQuery = /* @__PURE__ */ z.lazy(() => strict({ ...pageQuery() }));
 export type SamlProviderListQuery = z.input<typeof SamlProviderListQuery>;
 
-export const SamlProviderCreateBody = strict({
-  /** 1 to 30 characters. */
-  label,
-  /** The identity provider's entity ID (at most 1024 characters). */
-  entityID: entityID.optional(),
-  /** The identity provider's signing certificate: one PEM block (at most 10000 characters). */
-  certificate: certificate.optional(),
-  /** Where the identity provider receives sign-in requests: an http(s) URL (at most 2048 characters). */
-  ssoURL: ssoURL.optional(),
-  /** Id of a team of the organization that new SSO members join. */
-  defaultTeam: teamId.optional(),
-  /** Organization role of new SSO members; `null` makes them guests (from the published document). */
-  defaultRole: RoleInput.nullable().optional(),
-});
+export const SamlProviderCreateBody = /* @__PURE__ */ z.lazy(() =>
+  strict({
+    /** 1 to 30 characters. */
+    label,
+    /** The identity provider's entity ID (at most 1024 characters). */
+    entityID: z.optional(entityID),
+    /** The identity provider's signing certificate: one PEM block (at most 10000 characters). */
+    certificate: z.optional(certificate),
+    /** Where the identity provider receives sign-in requests: an http(s) URL (at most 2048 characters). */
+    ssoURL: z.optional(ssoURL),
+    /** Id of a team of the organization that new SSO members join. */
+    defaultTeam: z.optional(teamId),
+    /** Organization role of new SSO members; `null` makes them guests (from the published document). */
+    defaultRole: z.optional(z.nullable(RoleInput)),
+  }),
+);
 export type SamlProviderCreateBody = z.input<typeof SamlProviderCreateBody>;
 
 /** The create fields, each optional; at least one must be given. */
-export const SamlProviderUpdateBody = SamlProviderCreateBody.partial().refine(
-  (body) => Object.values(body).some((value) => value !== undefined),
-  'give at least one field to change',
+export const SamlProviderUpdateBody = /* @__PURE__ */ z.lazy(() =>
+  z
+    .partial(built(SamlProviderCreateBody))
+    .check(
+      z.refine(
+        (body) => Object.values(body).some((value) => value !== undefined),
+        'give at least one field to change',
+      ),
+    ),
 );
 export type SamlProviderUpdateBody = z.input<typeof SamlProviderUpdateBody>;
 
 const SAML = '/v1/orgs/{organizationId}/saml' as const;
 const PROVIDER = `${SAML}/{samlProviderId}` as const;
 
-export const listSamlProviders = defineOperation({
+export const listSamlProviders = /* @__PURE__ */ defineOperation({
   id: 'saml.list',
   area: AREA,
   summary: 'List the SAML providers of an organization',
@@ -115,11 +133,11 @@ export const listSamlProviders = defineOperation({
   path: SAML,
   query: SamlProviderListQuery,
   status: 200,
-  response: listOf(SamlProviderSchema),
+  response: () => listOf(SamlProviderSchema),
   paginated: true,
 });
 
-export const createSamlProvider = defineOperation({
+export const createSamlProvider = /* @__PURE__ */ defineOperation({
   id: 'saml.create',
   area: AREA,
   summary: 'Add a SAML identity provider to an organization',
@@ -131,7 +149,7 @@ export const createSamlProvider = defineOperation({
   response: SamlProviderSchema,
 });
 
-export const getSamlProvider = defineOperation({
+export const getSamlProvider = /* @__PURE__ */ defineOperation({
   id: 'saml.get',
   area: AREA,
   summary: 'Get a SAML provider',
@@ -142,7 +160,7 @@ export const getSamlProvider = defineOperation({
   response: SamlProviderSchema,
 });
 
-export const updateSamlProvider = defineOperation({
+export const updateSamlProvider = /* @__PURE__ */ defineOperation({
   id: 'saml.update',
   area: AREA,
   summary: 'Change some fields of a SAML provider',
@@ -154,7 +172,7 @@ export const updateSamlProvider = defineOperation({
   response: SamlProviderSchema,
 });
 
-export const deleteSamlProvider = defineOperation({
+export const deleteSamlProvider = /* @__PURE__ */ defineOperation({
   id: 'saml.delete',
   area: AREA,
   summary: 'Remove a SAML provider (success also when it is absent)',
@@ -164,7 +182,7 @@ export const deleteSamlProvider = defineOperation({
   status: 204,
 });
 
-export const listSsoEntries = defineOperation({
+export const listSsoEntries = /* @__PURE__ */ defineOperation({
   id: 'saml.ssoEntries',
   area: AREA,
   summary: 'List the single sign-on entries of an organization',

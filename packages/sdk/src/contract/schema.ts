@@ -1,8 +1,13 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Schema helpers that encode the project's two reading rules:
  * responses are read tolerantly, requests are checked strictly.
+ *
+ * The contract is written with `zod/mini` (docs/decisions/0015-zod-mini-and-lazy-contract.md):
+ * schemas are built by functions, not methods, so that bundlers keep only what an app uses, and
+ * every top-level schema of the contract is `/* @__PURE__ *\/ z.lazy(() => ...)`: built on first
+ * use, dropped by bundlers when nothing reaches it.
  */
 
 /**
@@ -11,8 +16,8 @@ import { z } from 'zod';
  */
 export function openEnum<const T extends readonly [string, ...string[]]>(
   values: T,
-): z.ZodType<T[number] | (string & {}), string> {
-  return z.string().meta({ knownValues: [...values] });
+): z.ZodMiniType<T[number] | (string & {}), string> {
+  return z.string().register(z.globalRegistry, { knownValues: [...values] });
 }
 
 /** A response object: unknown fields are kept. */
@@ -24,8 +29,8 @@ export const loose = z.looseObject;
  * Put the fallback's discriminator in it (`loose({ kind: z.string() })`) so code can still switch.
  */
 export function withFallback<
-  const Variants extends readonly [z.ZodType, ...z.ZodType[]],
-  Fallback extends z.ZodType = z.ZodObject<Record<never, never>, z.core.$loose>,
+  const Variants extends readonly [z.ZodMiniType, ...z.ZodMiniType[]],
+  Fallback extends z.ZodMiniType = z.ZodMiniObject<Record<never, never>, z.core.$loose>,
 >(variants: Variants, fallback?: Fallback) {
   return z.union([...variants, fallback ?? z.looseObject({})] as unknown as [...Variants, Fallback]);
 }
@@ -34,10 +39,10 @@ export function withFallback<
 export const strict = z.strictObject;
 
 /** The list envelope every paginated endpoint returns. */
-export function listOf<T extends z.ZodType>(item: T) {
+export function listOf<T extends z.ZodMiniType>(item: T) {
   return z.looseObject({
-    next: z.looseObject({ page: z.string() }).optional().nullable(),
-    count: z.number().optional(),
+    next: z.nullable(z.optional(z.looseObject({ page: z.string() }))),
+    count: z.optional(z.number()),
     items: z.array(item),
   });
 }
@@ -51,11 +56,16 @@ export type ListEnvelope<T> = {
 /** The contract's limit on every list endpoint. */
 export const MAX_PAGE_SIZE = 1000;
 
-/** `page` and `limit`, accepted by every list endpoint. */
-export const pageQuery = {
-  page: z.string().min(1).optional(),
-  limit: z.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
-};
+/** `page` and `limit`, accepted by every list endpoint (a shape to spread in a query schema). */
+export const pageQuery = () => ({
+  page: z.optional(z.string().check(z.minLength(1))),
+  limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(MAX_PAGE_SIZE))),
+});
 
 /** A non-empty identifier in a request. */
-export const id = () => z.string().min(1);
+export const id = () => z.string().check(z.minLength(1));
+
+/** The schema a `z.lazy()` stands for, to extend or read the shape of a lazily built one. */
+export function built<T extends z.core.SomeType>(schema: z.ZodMiniLazy<T>): T {
+  return schema._zod.innerType;
+}

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { IntegrationSchema, IntegrationScriptSchema } from './integrations.js';
 import { defineOperation } from './operation.js';
 import { PermissionsSchema, ROLES } from './common.js';
@@ -30,235 +30,269 @@ export const PROXY_PATTERN = /^([\w-]+\.)*[\w-]+\.[a-zA-Z]{2,}(\/[\w-]+)+$/;
  * A site's icon. The document gives a themed image (`{icon: {light, dark}}`), an emoji
  * (`{emoji}`) or an empty object; the extract also allows a plain string. Other forms are kept.
  */
-export const SiteIconSchema = withFallback([
-  loose({ icon: loose({ light: z.string(), dark: z.string() }) }),
-  loose({ emoji: z.string() }),
-  z.string(),
-]);
+export const SiteIconSchema = /* @__PURE__ */ z.lazy(() =>
+  withFallback([
+    loose({ icon: loose({ light: z.string(), dark: z.string() }) }),
+    loose({ emoji: z.string() }),
+    z.string(),
+  ]),
+);
 export type SiteIcon = z.infer<typeof SiteIconSchema>;
 
-export const SiteSchema = loose({
-  object: z.literal('site'),
-  id: z.string(),
-  /** `basic`, `premium`, `ultimate`, `sponsored`, ...; create defaults to `basic`. */
-  type: openEnum(SITE_TYPES),
-  /** The type in effect: a frozen site may apply a lower one than `type`. */
-  appliedType: openEnum(SITE_TYPES).optional(),
-  title: z.string(),
-  icon: SiteIconSchema.optional().nullable(),
-  /** Custom hostname, e.g. `docs.example.com`. */
-  hostname: z.string().optional().nullable(),
-  basename: z.string().optional().nullable(),
-  proxy: loose({ origin: z.string().optional(), target: z.string().optional() }).optional().nullable(),
-  visibility: openEnum(SITE_VISIBILITIES),
-  /** Default role on the site's content: a member role, `inherit`, or null for guests. */
-  defaultLevel: openEnum([...ROLES, 'inherit'])
-    .optional()
-    .nullable(),
-  /** What the caller may do: `view`, `access`, `edit`, `create`, `admin`, `installIntegration`, ... */
-  permissions: PermissionsSchema.optional(),
-  /** True when the site is reachable by the audience its `visibility` names. */
-  published: z.boolean(),
-  /** Number of spaces published on the site. */
-  siteSpaces: z.number(),
-  gitSync: loose({}).optional(),
-  createdAt: z.string(),
-  lastScanAt: z.string().optional(),
-  adaptiveContent: loose({ enabled: z.boolean() }).optional(),
-  /** Ads programme state: `status` (`pending`, `in-review`, `rejected`, `live`, `disabled`, ...). */
-  ads: loose({
-    status: openEnum(['pending', 'in-review', 'rejected', 'live', 'disabled']).optional(),
-    submittable: z.boolean().optional(),
-  }).optional(),
-  /**
-   * Whether AI agents may read the site. In the extract (required there) but not in the
-   * published document: absent from the service's answers.
-   */
-  agentsContext: openEnum(AGENTS_CONTEXTS).optional(),
-  styleguide: loose({ kind: z.string().optional(), space: z.string().optional() }).optional(),
-  features: z
-    .array(
+export const SiteSchema = /* @__PURE__ */ z.lazy(() =>
+  loose({
+    object: z.literal('site'),
+    id: z.string(),
+    /** `basic`, `premium`, `ultimate`, `sponsored`, ...; create defaults to `basic`. */
+    type: openEnum(SITE_TYPES),
+    /** The type in effect: a frozen site may apply a lower one than `type`. */
+    appliedType: z.optional(openEnum(SITE_TYPES)),
+    title: z.string(),
+    icon: z.nullable(z.optional(SiteIconSchema)),
+    /** Custom hostname, e.g. `docs.example.com`. */
+    hostname: z.nullable(z.optional(z.string())),
+    basename: z.nullable(z.optional(z.string())),
+    proxy: z.nullable(z.optional(loose({ origin: z.optional(z.string()), target: z.optional(z.string()) }))),
+    visibility: openEnum(SITE_VISIBILITIES),
+    /** Default role on the site's content: a member role, `inherit`, or null for guests. */
+    defaultLevel: z.nullable(z.optional(openEnum([...ROLES, 'inherit']))),
+    /** What the caller may do: `view`, `access`, `edit`, `create`, `admin`, `installIntegration`, ... */
+    permissions: z.optional(PermissionsSchema),
+    /** True when the site is reachable by the audience its `visibility` names. */
+    published: z.boolean(),
+    /** Number of spaces published on the site. */
+    siteSpaces: z.number(),
+    gitSync: z.optional(loose({})),
+    createdAt: z.string(),
+    lastScanAt: z.optional(z.string()),
+    adaptiveContent: z.optional(loose({ enabled: z.boolean() })),
+    /** Ads programme state: `status` (`pending`, `in-review`, `rejected`, `live`, `disabled`, ...). */
+    ads: z.optional(
       loose({
-        id: z.string(),
-        plan: z.string().optional(),
-        frozen: z.boolean().optional(),
-        customizations: z.array(z.string()).optional(),
+        status: z.optional(openEnum(['pending', 'in-review', 'rejected', 'live', 'disabled'])),
+        submittable: z.optional(z.boolean()),
       }),
-    )
-    .optional(),
-  urls: loose({
-    /** The site in the API. */
-    location: z.string().optional(),
-    /** The site in the application. */
-    app: z.string().optional(),
-    /** The published site, when it is published. */
-    published: z.string().optional(),
-    preview: z.string().optional(),
-    login: z.string().optional(),
-    logout: z.string().optional(),
-  }).optional(),
-});
+    ),
+    /**
+     * Whether AI agents may read the site. In the extract (required there) but not in the
+     * published document: absent from the service's answers.
+     */
+    agentsContext: z.optional(openEnum(AGENTS_CONTEXTS)),
+    styleguide: z.optional(loose({ kind: z.optional(z.string()), space: z.optional(z.string()) })),
+    features: z.optional(
+      z.array(
+        loose({
+          id: z.string(),
+          plan: z.optional(z.string()),
+          frozen: z.optional(z.boolean()),
+          customizations: z.optional(z.array(z.string())),
+        }),
+      ),
+    ),
+    urls: z.optional(
+      loose({
+        /** The site in the API. */
+        location: z.optional(z.string()),
+        /** The site in the application. */
+        app: z.optional(z.string()),
+        /** The published site, when it is published. */
+        published: z.optional(z.string()),
+        preview: z.optional(z.string()),
+        login: z.optional(z.string()),
+        logout: z.optional(z.string()),
+      }),
+    ),
+  }),
+);
 export type Site = z.infer<typeof SiteSchema>;
 
 /** The visitor schema: a JSON Schema object, kept as sent. */
-const JsonSchemaObject = z.record(z.string(), z.unknown());
+const JsonSchemaObject = /* @__PURE__ */ z.lazy(() => z.record(z.string(), z.unknown()));
 
-export const SiteAdaptiveSchemaSchema = loose({
-  object: z.literal('site-adaptive-schema'),
-  jsonSchema: JsonSchemaObject,
-  updatedAt: z.string().optional(),
-});
+export const SiteAdaptiveSchemaSchema = /* @__PURE__ */ z.lazy(() =>
+  loose({
+    object: z.literal('site-adaptive-schema'),
+    jsonSchema: JsonSchemaObject,
+    updatedAt: z.optional(z.string()),
+  }),
+);
 export type SiteAdaptiveSchema = z.infer<typeof SiteAdaptiveSchemaSchema>;
 
-export const TemplateConditionSchema = loose({ description: z.string(), condition: z.string() });
+export const TemplateConditionSchema = /* @__PURE__ */ z.lazy(() =>
+  loose({ description: z.string(), condition: z.string() }),
+);
 export type TemplateCondition = z.infer<typeof TemplateConditionSchema>;
 
-export const SiteSpaceSchema = loose({
-  object: z.literal('site-space'),
-  id: z.string(),
-  title: z.string().optional(),
-  path: z.string().optional(),
-  section: z.string().optional().nullable(),
-  default: z.boolean().optional(),
-  draft: z.boolean().optional(),
-  hidden: z.boolean().optional(),
-  condition: z.string().optional().nullable(),
-  /** Custom home page of the space on the site. */
-  pageId: z.string().optional().nullable(),
-  space: SpaceSchema,
-  urls: loose({ published: z.string().optional() }).optional(),
-});
+export const SiteSpaceSchema = /* @__PURE__ */ z.lazy(() =>
+  loose({
+    object: z.literal('site-space'),
+    id: z.string(),
+    title: z.optional(z.string()),
+    path: z.optional(z.string()),
+    section: z.nullable(z.optional(z.string())),
+    default: z.optional(z.boolean()),
+    draft: z.optional(z.boolean()),
+    hidden: z.optional(z.boolean()),
+    condition: z.nullable(z.optional(z.string())),
+    /** Custom home page of the space on the site. */
+    pageId: z.nullable(z.optional(z.string())),
+    space: SpaceSchema,
+    urls: z.optional(loose({ published: z.optional(z.string()) })),
+  }),
+);
 export type SiteSpace = z.infer<typeof SiteSpaceSchema>;
 
-export const SiteSectionSchema = loose({
-  object: z.literal('site-section'),
-  id: z.string(),
-  title: z.string().optional(),
-  description: z.string().optional().nullable(),
-  default: z.boolean().optional(),
-  draft: z.boolean().optional(),
-  path: z.string().optional(),
-  condition: z.string().optional().nullable(),
-  sectionGroup: z.string().optional().nullable(),
-  icon: z.string().optional(),
-  siteSpaces: z.array(SiteSpaceSchema).optional(),
-  urls: loose({ published: z.string().optional() }).optional(),
-});
+export const SiteSectionSchema = /* @__PURE__ */ z.lazy(() =>
+  loose({
+    object: z.literal('site-section'),
+    id: z.string(),
+    title: z.optional(z.string()),
+    description: z.nullable(z.optional(z.string())),
+    default: z.optional(z.boolean()),
+    draft: z.optional(z.boolean()),
+    path: z.optional(z.string()),
+    condition: z.nullable(z.optional(z.string())),
+    sectionGroup: z.nullable(z.optional(z.string())),
+    icon: z.optional(z.string()),
+    siteSpaces: z.optional(z.array(SiteSpaceSchema)),
+    urls: z.optional(loose({ published: z.optional(z.string()) })),
+  }),
+);
 export type SiteSection = z.infer<typeof SiteSectionSchema>;
 
 /** A group of sections (published document only); `children` nest sections, groups and links. */
-export const SiteSectionGroupSchema = loose({
-  object: z.literal('site-section-group'),
-  id: z.string(),
-  title: z.string().optional(),
-  sectionGroup: z.string().optional(),
-  draft: z.boolean().optional(),
-  children: z.array(z.looseObject({ object: z.string() })).optional(),
-});
+export const SiteSectionGroupSchema = /* @__PURE__ */ z.lazy(() =>
+  loose({
+    object: z.literal('site-section-group'),
+    id: z.string(),
+    title: z.optional(z.string()),
+    sectionGroup: z.optional(z.string()),
+    draft: z.optional(z.boolean()),
+    children: z.optional(z.array(z.looseObject({ object: z.string() }))),
+  }),
+);
 export type SiteSectionGroup = z.infer<typeof SiteSectionGroupSchema>;
 
 /** A link to an outside URL in the site's navigation (published document only). */
-export const SiteExternalLinkSchema = loose({
-  object: z.literal('site-external-link'),
-  id: z.string(),
-  title: z.string().optional(),
-  url: z.string().optional(),
-  draft: z.boolean().optional(),
-});
+export const SiteExternalLinkSchema = /* @__PURE__ */ z.lazy(() =>
+  loose({
+    object: z.literal('site-external-link'),
+    id: z.string(),
+    title: z.optional(z.string()),
+    url: z.optional(z.string()),
+    draft: z.optional(z.boolean()),
+  }),
+);
 export type SiteExternalLink = z.infer<typeof SiteExternalLinkSchema>;
 
 /**
  * How a published site is organised: sections (with groups and external links), or site spaces
  * directly; any other form is kept as it comes.
  */
-export const SiteStructureSchema = withFallback(
-  [
-    loose({
-      type: z.literal('sections'),
-      structure: z.array(
-        withFallback(
-          [SiteSectionSchema, SiteSectionGroupSchema, SiteExternalLinkSchema],
-          z.looseObject({ object: z.string() }),
+export const SiteStructureSchema = /* @__PURE__ */ z.lazy(() =>
+  withFallback(
+    [
+      loose({
+        type: z.literal('sections'),
+        structure: z.array(
+          withFallback(
+            [SiteSectionSchema, SiteSectionGroupSchema, SiteExternalLinkSchema],
+            z.looseObject({ object: z.string() }),
+          ),
         ),
-      ),
-    }),
-    loose({ type: z.literal('siteSpaces'), structure: z.array(SiteSpaceSchema) }),
-  ],
-  z.looseObject({ type: z.string() }),
+      }),
+      loose({ type: z.literal('siteSpaces'), structure: z.array(SiteSpaceSchema) }),
+    ],
+    z.looseObject({ type: z.string() }),
+  ),
 );
 export type SiteStructure = z.infer<typeof SiteStructureSchema>;
 
-export const PublishedSiteSchema = loose({
-  object: z.literal('published-content-site'),
-  site: SiteSchema,
-  structure: SiteStructureSchema,
-  /** The site's customization, and per site space (published document only). */
-  customizations: loose({}).optional(),
-  /** Integration scripts loaded on the site (published document only). */
-  scripts: z.array(IntegrationScriptSchema).optional(),
-});
+export const PublishedSiteSchema = /* @__PURE__ */ z.lazy(() =>
+  loose({
+    object: z.literal('published-content-site'),
+    site: SiteSchema,
+    structure: SiteStructureSchema,
+    /** The site's customization, and per site space (published document only). */
+    customizations: z.optional(loose({})),
+    /** Integration scripts loaded on the site (published document only). */
+    scripts: z.optional(z.array(IntegrationScriptSchema)),
+  }),
+);
 export type PublishedSite = z.infer<typeof PublishedSiteSchema>;
 
-const siteTitle = z.string().min(2).max(128);
+const siteTitle = /* @__PURE__ */ z.lazy(() => z.string().check(z.minLength(2), z.maxLength(128)));
 /** A default role in a request: a member role, `inherit`, or null for guests. */
-const DefaultLevelInput = z.enum([...ROLES, 'inherit']).nullable();
+const DefaultLevelInput = /* @__PURE__ */ z.lazy(() => z.nullable(z.enum([...ROLES, 'inherit'])));
 
-export const SiteCreateBody = strict({
-  type: z.enum(SITE_TYPES).optional(),
-  title: siteTitle.optional(),
-  visibility: z.enum(SITE_VISIBILITIES).optional(),
-  /** Ids of spaces to publish on the site. */
-  spaces: z.array(z.string().min(1)).optional(),
-});
+export const SiteCreateBody = /* @__PURE__ */ z.lazy(() =>
+  strict({
+    type: z.optional(z.enum(SITE_TYPES)),
+    title: z.optional(siteTitle),
+    visibility: z.optional(z.enum(SITE_VISIBILITIES)),
+    /** Ids of spaces to publish on the site. */
+    spaces: z.optional(z.array(z.string().check(z.minLength(1)))),
+  }),
+);
 export type SiteCreateBody = z.input<typeof SiteCreateBody>;
 
-export const SiteUpdateBody = strict({
-  title: siteTitle.optional(),
-  visibility: z.enum(SITE_VISIBILITIES).optional(),
-  basename: z.string().min(1).max(100).optional(),
-  adaptiveContent: strict({ enabled: z.boolean() }).optional(),
-  /** From the published document: the default role on the site's content. */
-  defaultLevel: DefaultLevelInput.optional(),
-  /** In the extract only: the published document does not list it, the service may ignore it. */
-  agentsContext: z.enum(AGENTS_CONTEXTS).optional(),
-  defaultSiteSpace: z.string().min(1).optional(),
-  defaultSiteSection: z.string().min(1).optional(),
-  /** `null` removes the proxy. */
-  proxy: z.string().max(512).regex(PROXY_PATTERN, 'must look like example.com/docs').nullable().optional(),
-  /** From the published document: a space holding the writing style guide; `null` removes it. */
-  styleguide: z.string().min(1).nullable().optional(),
-});
+export const SiteUpdateBody = /* @__PURE__ */ z.lazy(() =>
+  strict({
+    title: z.optional(siteTitle),
+    visibility: z.optional(z.enum(SITE_VISIBILITIES)),
+    basename: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+    adaptiveContent: z.optional(strict({ enabled: z.boolean() })),
+    /** From the published document: the default role on the site's content. */
+    defaultLevel: z.optional(DefaultLevelInput),
+    /** In the extract only: the published document does not list it, the service may ignore it. */
+    agentsContext: z.optional(z.enum(AGENTS_CONTEXTS)),
+    defaultSiteSpace: z.optional(z.string().check(z.minLength(1))),
+    defaultSiteSection: z.optional(z.string().check(z.minLength(1))),
+    /** `null` removes the proxy. */
+    proxy: z.optional(
+      z.nullable(
+        z.string().check(z.maxLength(512), z.regex(PROXY_PATTERN, 'must look like example.com/docs')),
+      ),
+    ),
+    /** From the published document: a space holding the writing style guide; `null` removes it. */
+    styleguide: z.optional(z.nullable(z.string().check(z.minLength(1)))),
+  }),
+);
 export type SiteUpdateBody = z.input<typeof SiteUpdateBody>;
 
-export const SiteListQuery = strict({
-  ...pageQuery,
-  /** Only sites publishing this space. */
-  space: z.string().min(1).optional(),
-  /** Only sites whose title contains this text. */
-  title: z.string().min(1).optional(),
-  published: z.boolean().optional(),
-  /** From the published document: only sites of these types. */
-  type: z.array(z.enum(SITE_TYPES)).optional(),
-});
+export const SiteListQuery = /* @__PURE__ */ z.lazy(() =>
+  strict({
+    ...pageQuery(),
+    /** Only sites publishing this space. */
+    space: z.optional(z.string().check(z.minLength(1))),
+    /** Only sites whose title contains this text. */
+    title: z.optional(z.string().check(z.minLength(1))),
+    published: z.optional(z.boolean()),
+    /** From the published document: only sites of these types. */
+    type: z.optional(z.array(z.enum(SITE_TYPES))),
+  }),
+);
 export type SiteListQuery = z.input<typeof SiteListQuery>;
 
 /** The description the published document requires of the visitor schema's `unsigned` claims. */
 export const UNSIGNED_CLAIMS_DESCRIPTION = 'Unsigned claims of the site visitor.';
 
 /** A claim of the visitor schema, as the published document allows them: primitives with a description. */
-const ClaimPrimitive = z.union([
-  strict({ type: z.literal('boolean'), description: z.string() }),
-  strict({ type: z.literal('string'), enum: z.array(z.string()), description: z.string() }),
-  strict({ type: z.literal('string'), description: z.string() }),
-  strict({ type: z.literal('number'), description: z.string() }),
-]);
+const ClaimPrimitive = /* @__PURE__ */ z.lazy(() =>
+  z.union([
+    strict({ type: z.literal('boolean'), description: z.string() }),
+    strict({ type: z.literal('string'), enum: z.array(z.string()), description: z.string() }),
+    strict({ type: z.literal('string'), description: z.string() }),
+    strict({ type: z.literal('number'), description: z.string() }),
+  ]),
+);
 
 type Claim =
   | z.input<typeof ClaimPrimitive>
   | { type: 'array'; description: string; items: z.input<typeof ClaimPrimitive> }
   | { type: 'object'; description: string; properties: Record<string, Claim>; additionalProperties: false };
 
-const Claim: z.ZodType<Claim, Claim> = z.lazy(() =>
+const Claim: z.ZodMiniType<Claim, Claim> = /* @__PURE__ */ z.lazy(() =>
   z.union([
     ClaimPrimitive,
     strict({ type: z.literal('array'), description: z.string(), items: ClaimPrimitive }),
@@ -276,29 +310,34 @@ const Claim: z.ZodType<Claim, Claim> = z.lazy(() =>
  * with `additionalProperties: false`, whose claims each have a `type` and a `description`;
  * `unsigned` holds the claims visitors may set without signing them.
  */
-export const AdaptiveSchemaBody = strict({
-  jsonSchema: strict({
-    $schema: z.literal('http://json-schema.org/draft-07/schema#').optional(),
-    type: z.literal('object'),
-    properties: z
-      .object({
-        unsigned: strict({
-          type: z.literal('object'),
-          /** The document fixes this text. */
-          description: z.literal(UNSIGNED_CLAIMS_DESCRIPTION),
-          properties: z.record(z.string(), Claim),
-          additionalProperties: z.literal(false),
-        }).optional(),
-      })
-      .catchall(Claim),
-    additionalProperties: z.literal(false),
+export const AdaptiveSchemaBody = /* @__PURE__ */ z.lazy(() =>
+  strict({
+    jsonSchema: strict({
+      $schema: z.optional(z.literal('http://json-schema.org/draft-07/schema#')),
+      type: z.literal('object'),
+      properties: z.catchall(
+        z.object({
+          unsigned: z.optional(
+            strict({
+              type: z.literal('object'),
+              /** The document fixes this text. */
+              description: z.literal(UNSIGNED_CLAIMS_DESCRIPTION),
+              properties: z.record(z.string(), Claim),
+              additionalProperties: z.literal(false),
+            }),
+          ),
+        }),
+        Claim,
+      ),
+      additionalProperties: z.literal(false),
+    }),
   }),
-});
+);
 export type AdaptiveSchemaBody = z.input<typeof AdaptiveSchemaBody>;
 
 const SITE = '/v1/orgs/{organizationId}/sites/{siteId}' as const;
 
-export const listSites = defineOperation({
+export const listSites = /* @__PURE__ */ defineOperation({
   id: 'sites.list',
   area: AREA,
   summary: 'List the sites of an organization',
@@ -307,11 +346,11 @@ export const listSites = defineOperation({
   path: '/v1/orgs/{organizationId}/sites',
   query: SiteListQuery,
   status: 200,
-  response: listOf(SiteSchema),
+  response: () => listOf(SiteSchema),
   paginated: true,
 });
 
-export const createSite = defineOperation({
+export const createSite = /* @__PURE__ */ defineOperation({
   id: 'sites.create',
   area: AREA,
   summary: 'Create a site',
@@ -323,7 +362,7 @@ export const createSite = defineOperation({
   response: SiteSchema,
 });
 
-export const getSite = defineOperation({
+export const getSite = /* @__PURE__ */ defineOperation({
   id: 'sites.get',
   area: AREA,
   summary: 'Get a site',
@@ -334,7 +373,7 @@ export const getSite = defineOperation({
   response: SiteSchema,
 });
 
-export const deleteSite = defineOperation({
+export const deleteSite = /* @__PURE__ */ defineOperation({
   id: 'sites.delete',
   area: AREA,
   summary: 'Delete a site',
@@ -344,7 +383,7 @@ export const deleteSite = defineOperation({
   status: 204,
 });
 
-export const updateSite = defineOperation({
+export const updateSite = /* @__PURE__ */ defineOperation({
   id: 'sites.update',
   area: AREA,
   summary: 'Update a site',
@@ -357,7 +396,7 @@ export const updateSite = defineOperation({
   response: SiteSchema,
 });
 
-export const getSiteAdaptiveSchema = defineOperation({
+export const getSiteAdaptiveSchema = /* @__PURE__ */ defineOperation({
   id: 'sites.adaptiveSchema.get',
   area: AREA,
   summary: "Get a site's adaptive-content visitor schema",
@@ -368,7 +407,7 @@ export const getSiteAdaptiveSchema = defineOperation({
   response: SiteAdaptiveSchemaSchema,
 });
 
-export const updateSiteAdaptiveSchema = defineOperation({
+export const updateSiteAdaptiveSchema = /* @__PURE__ */ defineOperation({
   id: 'sites.adaptiveSchema.update',
   area: AREA,
   summary: "Replace a site's adaptive-content visitor schema",
@@ -380,7 +419,7 @@ export const updateSiteAdaptiveSchema = defineOperation({
   response: SiteAdaptiveSchemaSchema,
 });
 
-export const listSiteTemplateConditions = defineOperation({
+export const listSiteTemplateConditions = /* @__PURE__ */ defineOperation({
   id: 'sites.adaptiveSchema.templateConditions',
   area: AREA,
   summary: 'List the template conditions usable with the adaptive schema',
@@ -388,22 +427,22 @@ export const listSiteTemplateConditions = defineOperation({
   idempotent: true,
   path: `${SITE}/adaptive-schema/template-conditions`,
   status: 200,
-  response: loose({ items: z.array(TemplateConditionSchema) }),
+  response: () => loose({ items: z.array(TemplateConditionSchema) }),
 });
 
-export const getPublishedSite = defineOperation({
+export const getPublishedSite = /* @__PURE__ */ defineOperation({
   id: 'sites.published',
   area: AREA,
   summary: 'Get the published view of a site: its sections and site spaces',
   method: 'GET',
   idempotent: true,
   path: `${SITE}/published`,
-  query: strict({ shareKey: z.string().min(1).optional() }),
+  query: () => strict({ shareKey: z.optional(z.string().check(z.minLength(1))) }),
   status: 200,
   response: PublishedSiteSchema,
 });
 
-export const listSiteIntegrationScripts = defineOperation({
+export const listSiteIntegrationScripts = /* @__PURE__ */ defineOperation({
   id: 'sites.integrationScripts',
   area: AREA,
   summary: 'List the integration scripts enabled on a site',
@@ -411,21 +450,21 @@ export const listSiteIntegrationScripts = defineOperation({
   idempotent: true,
   path: `${SITE}/integration-scripts`,
   status: 200,
-  response: z.array(IntegrationScriptSchema),
+  response: () => z.array(IntegrationScriptSchema),
 });
 
-export const listSiteIntegrations = defineOperation({
+export const listSiteIntegrations = /* @__PURE__ */ defineOperation({
   id: 'sites.integrations',
   area: AREA,
   summary: 'List the integrations enabled on a site',
   method: 'GET',
   idempotent: true,
   path: `${SITE}/integrations`,
-  query: strict({ ...pageQuery, search: z.string().min(1).optional() }),
+  query: () => strict({ ...pageQuery(), search: z.optional(z.string().check(z.minLength(1))) }),
   // The published document lists only `search` here; paging follows the extract's convention.
   extractOnly: { query: ['page', 'limit'] },
   status: 200,
-  response: listOf(IntegrationSchema),
+  response: () => listOf(IntegrationSchema),
   paginated: true,
 });
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineOperation } from './operation.js';
 import { MemberSchema } from './organizations.js';
 import { listOf, loose, openEnum, pageQuery, strict } from './schema.js';
@@ -13,72 +13,84 @@ export type TeamRole = (typeof TEAM_ROLES)[number];
 export const TEAM_TITLE_MIN = 1;
 export const TEAM_TITLE_MAX = 64;
 
-export const TeamSchema = loose({
-  object: z.literal('team'),
-  id: z.string(),
-  /** 1 to 64 characters. */
-  title: z.string().optional(),
-  /** Count of members. */
-  members: z.number().optional(),
-  /** Count of spaces the team has access to. */
-  spaces: z.number().optional(),
-  createdAt: z.string().optional(),
-  /** What the caller may do with the team: `admin` (manage it), `view`. */
-  permissions: loose({ admin: z.boolean().optional(), view: z.boolean().optional() }).optional(),
-});
+export const TeamSchema = /* @__PURE__ */ z.lazy(() =>
+  loose({
+    object: z.literal('team'),
+    id: z.string(),
+    /** 1 to 64 characters. */
+    title: z.optional(z.string()),
+    /** Count of members. */
+    members: z.optional(z.number()),
+    /** Count of spaces the team has access to. */
+    spaces: z.optional(z.number()),
+    createdAt: z.optional(z.string()),
+    /** What the caller may do with the team: `admin` (manage it), `view`. */
+    permissions: z.optional(loose({ admin: z.optional(z.boolean()), view: z.optional(z.boolean()) })),
+  }),
+);
 export type Team = z.infer<typeof TeamSchema>;
 
 /** One member of a team: the organization member and the role in the team. */
-export const TeamMembershipSchema = loose({
-  organization: MemberSchema,
-  /** The member's team role (`owner` or `member`). */
-  team: loose({ role: openEnum(TEAM_ROLES) }).optional(),
-  /** What the caller may do with the membership: `view`. */
-  permissions: loose({ view: z.boolean().optional() }).optional(),
-});
+export const TeamMembershipSchema = /* @__PURE__ */ z.lazy(() =>
+  loose({
+    organization: MemberSchema,
+    /** The member's team role (`owner` or `member`). */
+    team: z.optional(loose({ role: openEnum(TEAM_ROLES) })),
+    /** What the caller may do with the membership: `view`. */
+    permissions: z.optional(loose({ view: z.optional(z.boolean()) })),
+  }),
+);
 export type TeamMembership = z.infer<typeof TeamMembershipSchema>;
 
-const teamTitle = z.string().min(TEAM_TITLE_MIN).max(TEAM_TITLE_MAX);
+const teamTitle = /* @__PURE__ */ z.lazy(() =>
+  z.string().check(z.minLength(TEAM_TITLE_MIN), z.maxLength(TEAM_TITLE_MAX)),
+);
 /** A role in a request: only the two documented values. */
-const teamRole = z.enum(TEAM_ROLES);
-const userRef = z.string().min(1);
+const teamRole = /* @__PURE__ */ z.lazy(() => z.enum(TEAM_ROLES));
+const userRef = /* @__PURE__ */ z.lazy(() => z.string().check(z.minLength(1)));
 
-export const TeamListQuery = strict({
-  ...pageQuery,
-  /** Only teams this member (user id) owns, i.e. can manage. */
-  owner: userRef.optional(),
-  /** Only teams whose title contains this text, ignoring case. */
-  title: z.string().min(1).optional(),
-});
+export const TeamListQuery = /* @__PURE__ */ z.lazy(() =>
+  strict({
+    ...pageQuery(),
+    /** Only teams this member (user id) owns, i.e. can manage. */
+    owner: z.optional(userRef),
+    /** Only teams whose title contains this text, ignoring case. */
+    title: z.optional(z.string().check(z.minLength(1))),
+  }),
+);
 export type TeamListQuery = z.input<typeof TeamListQuery>;
 
-export const TeamCreateBody = strict({
-  title: teamTitle,
-  /** Member (user) ids to put in the team. */
-  members: z.array(userRef).optional(),
-});
+export const TeamCreateBody = /* @__PURE__ */ z.lazy(() =>
+  strict({
+    title: teamTitle,
+    /** Member (user) ids to put in the team. */
+    members: z.optional(z.array(userRef)),
+  }),
+);
 export type TeamCreateBody = z.input<typeof TeamCreateBody>;
 
-export const TeamUpdateBody = strict({ title: teamTitle });
+export const TeamUpdateBody = /* @__PURE__ */ z.lazy(() => strict({ title: teamTitle }));
 export type TeamUpdateBody = z.input<typeof TeamUpdateBody>;
 
-export const TeamMembersUpdateBody = strict({
-  /** User ids or emails to add; a user also listed in `remove` is removed. */
-  add: z.array(userRef).optional(),
-  /** User ids or emails to remove. */
-  remove: z.array(userRef).optional(),
-  /** Roles to set, by user id. */
-  memberships: z.record(userRef, strict({ role: teamRole })).optional(),
-});
+export const TeamMembersUpdateBody = /* @__PURE__ */ z.lazy(() =>
+  strict({
+    /** User ids or emails to add; a user also listed in `remove` is removed. */
+    add: z.optional(z.array(userRef)),
+    /** User ids or emails to remove. */
+    remove: z.optional(z.array(userRef)),
+    /** Roles to set, by user id. */
+    memberships: z.optional(z.record(userRef, strict({ role: teamRole }))),
+  }),
+);
 export type TeamMembersUpdateBody = z.input<typeof TeamMembersUpdateBody>;
 
-export const TeamMemberPutBody = strict({ role: teamRole.optional() });
+export const TeamMemberPutBody = /* @__PURE__ */ z.lazy(() => strict({ role: z.optional(teamRole) }));
 export type TeamMemberPutBody = z.input<typeof TeamMemberPutBody>;
 
 const TEAMS = '/v1/orgs/{organizationId}/teams' as const;
 const TEAM = `${TEAMS}/{teamId}` as const;
 
-export const listTeams = defineOperation({
+export const listTeams = /* @__PURE__ */ defineOperation({
   id: 'teams.list',
   area: AREA,
   summary: 'List the teams of an organization',
@@ -87,11 +99,11 @@ export const listTeams = defineOperation({
   path: TEAMS,
   query: TeamListQuery,
   status: 200,
-  response: listOf(TeamSchema),
+  response: () => listOf(TeamSchema),
   paginated: true,
 });
 
-export const createTeam = defineOperation({
+export const createTeam = /* @__PURE__ */ defineOperation({
   id: 'teams.create',
   area: AREA,
   summary: 'Create a team',
@@ -103,7 +115,7 @@ export const createTeam = defineOperation({
   response: TeamSchema,
 });
 
-export const getTeam = defineOperation({
+export const getTeam = /* @__PURE__ */ defineOperation({
   id: 'teams.get',
   area: AREA,
   summary: 'Get a team',
@@ -114,7 +126,7 @@ export const getTeam = defineOperation({
   response: TeamSchema,
 });
 
-export const updateTeam = defineOperation({
+export const updateTeam = /* @__PURE__ */ defineOperation({
   id: 'teams.update',
   area: AREA,
   summary: "Change a team's title",
@@ -126,7 +138,7 @@ export const updateTeam = defineOperation({
   response: TeamSchema,
 });
 
-export const deleteTeam = defineOperation({
+export const deleteTeam = /* @__PURE__ */ defineOperation({
   id: 'teams.delete',
   area: AREA,
   summary: 'Delete a team (succeeds when it is absent)',
@@ -136,20 +148,20 @@ export const deleteTeam = defineOperation({
   status: 204,
 });
 
-export const listTeamMembers = defineOperation({
+export const listTeamMembers = /* @__PURE__ */ defineOperation({
   id: 'teams.members.list',
   area: AREA,
   summary: 'List the members of a team',
   method: 'GET',
   idempotent: true,
   path: `${TEAM}/members`,
-  query: strict({ ...pageQuery }),
+  query: () => strict({ ...pageQuery() }),
   status: 200,
-  response: listOf(TeamMembershipSchema),
+  response: () => listOf(TeamMembershipSchema),
   paginated: true,
 });
 
-export const updateTeamMembers = defineOperation({
+export const updateTeamMembers = /* @__PURE__ */ defineOperation({
   id: 'teams.members.update',
   area: AREA,
   summary: "Add and remove a team's members and set their roles, in one request",
@@ -160,7 +172,7 @@ export const updateTeamMembers = defineOperation({
   status: 204,
 });
 
-export const setTeamMember = defineOperation({
+export const setTeamMember = /* @__PURE__ */ defineOperation({
   id: 'teams.members.set',
   area: AREA,
   summary: "Add a member to a team or change the member's role",
@@ -171,7 +183,7 @@ export const setTeamMember = defineOperation({
   status: 204,
 });
 
-export const removeTeamMember = defineOperation({
+export const removeTeamMember = /* @__PURE__ */ defineOperation({
   id: 'teams.members.remove',
   area: AREA,
   summary: 'Remove a member from a team (succeeds when they are not in it)',

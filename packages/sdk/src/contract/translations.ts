@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { DocumentInput, DocumentSchema, PermissionsSchema } from './common.js';
 import { defineOperation } from './operation.js';
 import { listOf, loose, openEnum, pageQuery, strict } from './schema.js';
@@ -60,164 +60,180 @@ export type TranslationLanguage = (typeof TRANSLATION_LANGUAGES)[number];
  */
 export const TRANSLATION_STATUSES = ['pending', 'running', 'completed'] as const;
 
-/** Statuses in which a run is still under way: the waiter keeps polling while it sees one. */
-export const TRANSLATION_IN_PROGRESS_STATUSES: readonly string[] = ['pending', 'running'];
-
-/**
- * Statuses that would mean the last run did not succeed. Neither the extract nor the published
- * document names one (the document lists only `pending`, `running`, `completed`): these are
- * guesses, so a failure status the service may send is still reported as a failure.
- */
-export const TRANSLATION_FAILED_STATUSES: readonly string[] = [
-  'failed',
-  'error',
-  'errored',
-  'cancelled',
-  'canceled',
-];
+export { TRANSLATION_FAILED_STATUSES, TRANSLATION_IN_PROGRESS_STATUSES } from './states.js';
 
 const LANGUAGE_LIST = `a language code the service supports (${TRANSLATION_LANGUAGES.join(', ')})`;
 const LANGUAGE_MESSAGE = `must be ${LANGUAGE_LIST}`;
 
 /** A language code in a request: one of `TRANSLATION_LANGUAGES`. */
-export const LanguageInput = z.enum(TRANSLATION_LANGUAGES, { error: LANGUAGE_MESSAGE });
+export const LanguageInput = /* @__PURE__ */ z.lazy(() =>
+  z.enum(TRANSLATION_LANGUAGES, { error: LANGUAGE_MESSAGE }),
+);
 
 /** A language code in an answer: the document's codes are typed, any other string is read. */
-const LanguageSchema = openEnum(TRANSLATION_LANGUAGES);
+const LanguageSchema = /* @__PURE__ */ z.lazy(() => openEnum(TRANSLATION_LANGUAGES));
 
-export const TranslationSchema = loose({
-  object: z.literal('translation'),
-  id: z.string(),
-  /** `pending`, `running` or `completed` (the published document's values); other strings are read. */
-  status: openEnum(TRANSLATION_STATUSES).optional(),
-  /** The space translated and the language it is written in. */
-  source: loose({ space: z.string().optional(), language: LanguageSchema.optional() }).optional().nullable(),
-  /** The target language, e.g. `fr`. */
-  language: LanguageSchema.optional(),
-  /** Guidance for the translator (tone, terms to keep). */
-  instructions: DocumentSchema.optional().nullable(),
-  /** Where the last successful run wrote: the translated space, its revision, and their language. */
-  result: loose({
-    space: z.string().optional(),
-    revision: z.string().optional(),
-    language: LanguageSchema.optional(),
-  })
-    .optional()
-    .nullable(),
-  createdAt: z.string().optional(),
-  updatedAt: z.string().optional(),
-  /** Run statistics: counts, and durations in seconds (integers in the published document). */
-  stats: loose({
-    /** How many times the translation has run. */
-    runs: z.number().optional(),
-    /** Words counted toward translation usage over all runs. */
-    totalWords: z.number().optional(),
-    /** Unique pages translated over all runs. */
-    totalPages: z.number().optional(),
-    /** Duration of all runs, in seconds. */
-    totalDuration: z.number().optional(),
-    /** Duration of the latest run, in seconds. */
-    latestRunDuration: z.number().optional(),
-    /** Unique pages translated by the latest run. */
-    latestPages: z.number().optional(),
-    /** Words counted toward translation usage by the latest run. */
-    latestWords: z.number().optional(),
-  }).optional(),
-  /** What the caller may do: `view`, `edit`. */
-  permissions: PermissionsSchema.optional(),
-  urls: loose({
-    /** The translation in the API. */
-    location: z.string().optional(),
-  }).optional(),
-});
+export const TranslationSchema = /* @__PURE__ */ z.lazy(() =>
+  loose({
+    object: z.literal('translation'),
+    id: z.string(),
+    /** `pending`, `running` or `completed` (the published document's values); other strings are read. */
+    status: z.optional(openEnum(TRANSLATION_STATUSES)),
+    /** The space translated and the language it is written in. */
+    source: z.nullable(
+      z.optional(loose({ space: z.optional(z.string()), language: z.optional(LanguageSchema) })),
+    ),
+    /** The target language, e.g. `fr`. */
+    language: z.optional(LanguageSchema),
+    /** Guidance for the translator (tone, terms to keep). */
+    instructions: z.nullable(z.optional(DocumentSchema)),
+    /** Where the last successful run wrote: the translated space, its revision, and their language. */
+    result: z.nullable(
+      z.optional(
+        loose({
+          space: z.optional(z.string()),
+          revision: z.optional(z.string()),
+          language: z.optional(LanguageSchema),
+        }),
+      ),
+    ),
+    createdAt: z.optional(z.string()),
+    updatedAt: z.optional(z.string()),
+    /** Run statistics: counts, and durations in seconds (integers in the published document). */
+    stats: z.optional(
+      loose({
+        /** How many times the translation has run. */
+        runs: z.optional(z.number()),
+        /** Words counted toward translation usage over all runs. */
+        totalWords: z.optional(z.number()),
+        /** Unique pages translated over all runs. */
+        totalPages: z.optional(z.number()),
+        /** Duration of all runs, in seconds. */
+        totalDuration: z.optional(z.number()),
+        /** Duration of the latest run, in seconds. */
+        latestRunDuration: z.optional(z.number()),
+        /** Unique pages translated by the latest run. */
+        latestPages: z.optional(z.number()),
+        /** Words counted toward translation usage by the latest run. */
+        latestWords: z.optional(z.number()),
+      }),
+    ),
+    /** What the caller may do: `view`, `edit`. */
+    permissions: z.optional(PermissionsSchema),
+    urls: z.optional(
+      loose({
+        /** The translation in the API. */
+        location: z.optional(z.string()),
+      }),
+    ),
+  }),
+);
 export type Translation = z.infer<typeof TranslationSchema>;
 
-export const GlossaryEntrySchema = loose({
-  object: z.literal('glossary-entry'),
-  id: z.string(),
-  /**
-   * The term in each language, by language code (`TranslationLanguage`, though any key is read):
-   * `{ en: 'workspace', fr: 'espace de travail' }`.
-   */
-  translations: z.record(z.string(), z.string()).optional(),
-  createdAt: z.string().optional(),
-  updatedAt: z.string(),
-  urls: loose({
-    /** The entry in the API. */
-    location: z.string().optional(),
-  }).optional(),
-});
+export const GlossaryEntrySchema = /* @__PURE__ */ z.lazy(() =>
+  loose({
+    object: z.literal('glossary-entry'),
+    id: z.string(),
+    /**
+     * The term in each language, by language code (`TranslationLanguage`, though any key is read):
+     * `{ en: 'workspace', fr: 'espace de travail' }`.
+     */
+    translations: z.optional(z.record(z.string(), z.string())),
+    createdAt: z.optional(z.string()),
+    updatedAt: z.string(),
+    urls: z.optional(
+      loose({
+        /** The entry in the API. */
+        location: z.optional(z.string()),
+      }),
+    ),
+  }),
+);
 export type GlossaryEntry = z.infer<typeof GlossaryEntrySchema>;
 
-export const TranslationCreateBody = strict({
-  /** The target language. */
-  language: LanguageInput,
-  /**
-   * The space to translate and the language it is written in. Both are required by the
-   * published document (the extract shows `source` as optional).
-   */
-  source: strict({ space: z.string().min(1), language: LanguageInput }),
-  /** Guidance for the translator (a rich-text document: see `documentFromText`). */
-  instructions: DocumentInput.optional(),
-});
+export const TranslationCreateBody = /* @__PURE__ */ z.lazy(() =>
+  strict({
+    /** The target language. */
+    language: LanguageInput,
+    /**
+     * The space to translate and the language it is written in. Both are required by the
+     * published document (the extract shows `source` as optional).
+     */
+    source: strict({ space: z.string().check(z.minLength(1)), language: LanguageInput }),
+    /** Guidance for the translator (a rich-text document: see `documentFromText`). */
+    instructions: z.optional(DocumentInput),
+  }),
+);
 export type TranslationCreateBody = z.input<typeof TranslationCreateBody>;
 
-export const TranslationUpdateBody = strict({ instructions: DocumentInput });
+export const TranslationUpdateBody = /* @__PURE__ */ z.lazy(() => strict({ instructions: DocumentInput }));
 export type TranslationUpdateBody = z.input<typeof TranslationUpdateBody>;
 
 /** The published document's limits on a glossary term: 1 to 255 characters, on one line. */
 export const GLOSSARY_TERM_MAX_LENGTH = 255;
-const GlossaryTermInput = z
-  .string()
-  .trim()
-  .min(1)
-  .max(GLOSSARY_TERM_MAX_LENGTH)
-  .regex(/^[^\n\r]*$/, 'must be on one line');
+const GlossaryTermInput = /* @__PURE__ */ z.lazy(() =>
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1),
+      z.maxLength(GLOSSARY_TERM_MAX_LENGTH),
+      z.regex(/^[^\n\r]*$/, 'must be on one line'),
+    ),
+);
 
 const isLanguage = (value: unknown): value is TranslationLanguage =>
   (TRANSLATION_LANGUAGES as readonly unknown[]).includes(value);
 
 /** A term per language, by language code: `{ en: 'workspace', fr: 'espace de travail' }`. */
-export const GlossaryTermsInput = z
-  // A key checked one by one (not `z.enum`), so a bad key is named as not being a language code.
-  .partialRecord(z.custom<TranslationLanguage>(isLanguage), GlossaryTermInput, {
-    error: (issue) => (issue.code === 'invalid_key' ? `is not ${LANGUAGE_LIST}` : undefined),
-  })
-  .refine((terms) => Object.keys(terms).length > 0, 'needs a term in at least one language');
+export const GlossaryTermsInput = /* @__PURE__ */ z.lazy(() =>
+  z
+    // A key checked one by one (not `z.enum`), so a bad key is named as not being a language code.
+    .partialRecord(z.custom<TranslationLanguage>(isLanguage), GlossaryTermInput, {
+      error: (issue) => (issue.code === 'invalid_key' ? `is not ${LANGUAGE_LIST}` : undefined),
+    })
+    .check(z.refine((terms) => Object.keys(terms).length > 0, 'needs a term in at least one language')),
+);
 export type GlossaryTerms = z.input<typeof GlossaryTermsInput>;
 
-const glossaryEntryId = z.string().min(1);
+const glossaryEntryId = /* @__PURE__ */ z.lazy(() => z.string().check(z.minLength(1)));
 
 /**
  * One glossary operation, as the published document's `GlossaryBatchOperation` has them
  * (the extract shows only `insert`): `insert` a new entry, `update` an entry's terms (by `id`),
  * `delete` an entry (by `id`).
  */
-export const GlossaryOperationInput = z.discriminatedUnion('type', [
-  strict({ type: z.literal('insert'), translations: GlossaryTermsInput }),
-  strict({ type: z.literal('update'), id: glossaryEntryId, translations: GlossaryTermsInput }),
-  strict({ type: z.literal('delete'), id: glossaryEntryId }),
-]);
+export const GlossaryOperationInput = /* @__PURE__ */ z.lazy(() =>
+  z.discriminatedUnion('type', [
+    strict({ type: z.literal('insert'), translations: GlossaryTermsInput }),
+    strict({ type: z.literal('update'), id: glossaryEntryId, translations: GlossaryTermsInput }),
+    strict({ type: z.literal('delete'), id: glossaryEntryId }),
+  ]),
+);
 export type GlossaryOperation = z.input<typeof GlossaryOperationInput>;
 
-export const GlossaryUpdateBody = strict({ operations: z.array(GlossaryOperationInput).min(1) });
+export const GlossaryUpdateBody = /* @__PURE__ */ z.lazy(() =>
+  strict({ operations: z.array(GlossaryOperationInput).check(z.minLength(1)) }),
+);
 export type GlossaryUpdateBody = z.input<typeof GlossaryUpdateBody>;
 
-export const TranslationListQuery = strict({ ...pageQuery });
+export const TranslationListQuery = /* @__PURE__ */ z.lazy(() => strict({ ...pageQuery() }));
 export type TranslationListQuery = z.input<typeof TranslationListQuery>;
 
-export const GlossaryListQuery = strict({
-  ...pageQuery,
-  /** From the published API document: sort the entries by their term in this language. */
-  orderBy: LanguageInput.optional(),
-});
+export const GlossaryListQuery = /* @__PURE__ */ z.lazy(() =>
+  strict({
+    ...pageQuery(),
+    /** From the published API document: sort the entries by their term in this language. */
+    orderBy: z.optional(LanguageInput),
+  }),
+);
 export type GlossaryListQuery = z.input<typeof GlossaryListQuery>;
 
 const TRANSLATIONS = '/v1/orgs/{organizationId}/translations' as const;
 const TRANSLATION = `${TRANSLATIONS}/{translationId}` as const;
 const GLOSSARY = '/v1/orgs/{organizationId}/translations-glossary' as const;
 
-export const listTranslations = defineOperation({
+export const listTranslations = /* @__PURE__ */ defineOperation({
   id: 'translations.list',
   area: AREA,
   summary: 'List the translations of an organization',
@@ -226,11 +242,11 @@ export const listTranslations = defineOperation({
   path: TRANSLATIONS,
   query: TranslationListQuery,
   status: 200,
-  response: listOf(TranslationSchema),
+  response: () => listOf(TranslationSchema),
   paginated: true,
 });
 
-export const createTranslation = defineOperation({
+export const createTranslation = /* @__PURE__ */ defineOperation({
   id: 'translations.create',
   area: AREA,
   summary: 'Create a translation of a space into a language',
@@ -243,7 +259,7 @@ export const createTranslation = defineOperation({
   response: TranslationSchema,
 });
 
-export const getTranslation = defineOperation({
+export const getTranslation = /* @__PURE__ */ defineOperation({
   id: 'translations.get',
   area: AREA,
   summary: 'Get a translation',
@@ -254,7 +270,7 @@ export const getTranslation = defineOperation({
   response: TranslationSchema,
 });
 
-export const updateTranslation = defineOperation({
+export const updateTranslation = /* @__PURE__ */ defineOperation({
   id: 'translations.update',
   area: AREA,
   summary: "Replace a translation's instructions",
@@ -266,7 +282,7 @@ export const updateTranslation = defineOperation({
   response: TranslationSchema,
 });
 
-export const deleteTranslation = defineOperation({
+export const deleteTranslation = /* @__PURE__ */ defineOperation({
   id: 'translations.delete',
   area: AREA,
   summary: 'Delete a translation',
@@ -278,7 +294,7 @@ export const deleteTranslation = defineOperation({
   status: 204,
 });
 
-export const runTranslation = defineOperation({
+export const runTranslation = /* @__PURE__ */ defineOperation({
   id: 'translations.run',
   area: AREA,
   summary: 'Start a run of a translation',
@@ -288,7 +304,7 @@ export const runTranslation = defineOperation({
   status: 204,
 });
 
-export const listGlossaryEntries = defineOperation({
+export const listGlossaryEntries = /* @__PURE__ */ defineOperation({
   id: 'glossary.list',
   area: AREA,
   summary: "List the entries of an organization's translation glossary",
@@ -297,11 +313,11 @@ export const listGlossaryEntries = defineOperation({
   path: GLOSSARY,
   query: GlossaryListQuery,
   status: 200,
-  response: listOf(GlossaryEntrySchema),
+  response: () => listOf(GlossaryEntrySchema),
   paginated: true,
 });
 
-export const updateGlossary = defineOperation({
+export const updateGlossary = /* @__PURE__ */ defineOperation({
   id: 'glossary.update',
   area: AREA,
   summary: 'Apply operations (insert, update, delete entries) to the glossary',
@@ -312,7 +328,7 @@ export const updateGlossary = defineOperation({
   status: 204,
 });
 
-export const getGlossaryEntry = defineOperation({
+export const getGlossaryEntry = /* @__PURE__ */ defineOperation({
   id: 'glossary.get',
   area: AREA,
   summary: 'Get a glossary entry',

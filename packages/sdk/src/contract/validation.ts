@@ -1,4 +1,5 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
+import { zodMessages } from './messages.js';
 
 export interface ValidationIssue {
   /** Dotted path of the offending field, e.g. `body.title` or `query.limit`. */
@@ -11,11 +12,11 @@ export interface ValidationIssue {
  * messages that name the field. Shared by the SDK (before sending) and the sandbox (on receipt).
  */
 export function checkRequestPart(
-  schema: z.ZodType,
+  schema: z.ZodMiniType,
   value: unknown,
   prefix: string,
 ): { ok: true; value: unknown } | { ok: false; issues: ValidationIssue[] } {
-  const result = schema.safeParse(value);
+  const result = schema.safeParse(value, { error: zodMessages });
   if (result.success) return { ok: true, value: result.data };
   const issues: ValidationIssue[] = [];
   for (const issue of result.error.issues) {

@@ -1,9 +1,11 @@
-import type { z } from 'zod';
+import ky, { type KyInstance } from 'ky';
+import { zodMessages } from '../contract/messages.js';
 import type { HttpMethod, Operation } from '../contract/operation.js';
 import { encodeQuery } from '../contract/query.js';
 import { checkRequestPart } from '../contract/validation.js';
 import type { ListEnvelope } from '../contract/schema.js';
 import { ApiPromise, type WithResponse } from './api-promise.js';
+import { conformer, type Schema } from './conforms.js';
 import {
   AbortError,
   ApiError,
@@ -16,8 +18,9 @@ import {
   type ValidationIssue,
 } from './errors.js';
 import type { Logger } from './logger.js';
+import { OperationRef } from './operation-ref.js';
 import { PagePromise } from './pagination.js';
-import { expandPath } from './path.js';
+import { encodePathSegment } from './path.js';
 import { redactBody, redactCause, redactHeaders, redactText, safeUrl, secretsOf } from './redact.js';
 import {
   NOT_CONNECTED_CODES,
@@ -71,13 +74,27 @@ export interface OperationInput {
   body?: unknown;
 }
 
+/**
+ * What the SDK needs of a schema that checks an answer: a zod schema (`zod` or `zod/mini`) fits.
+ * Declared here so that the SDK's public types do not depend on zod's.
+ */
+export interface ResponseSchema<T> {
+  safeParse(
+    data: unknown,
+    params?: { error?: (issue: never) => unknown },
+  ):
+    | { success: true; data: T }
+    | { success: false; error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } };
+}
+
 /** A request outside the contract's operations (`client.request()`). */
 export interface RawRequest<T> {
   method: HttpMethod;
   path: string;
   query?: Record<string, unknown>;
   body?: unknown;
-  schema?: z.ZodType<T>;
+  /** Checks the answer (under the client's response policy), e.g. a zod schema. */
+  schema?: ResponseSchema<T>;
   /**
    * Whether the call may be replayed after the server may have received it. Defaults to true
    * for GET, HEAD, PUT and DELETE, false for POST and PATCH.
@@ -99,7 +116,7 @@ interface SendSpec {
   path: string;
   search?: URLSearchParams | undefined;
   body?: unknown;
-  response?: z.ZodType | undefined;
+  response?: ResponseSchema<unknown> | undefined;
   idempotent: boolean;
   /** Parse JSON even without a schema (`client.request()`). */
   rawJson: boolean;
@@ -127,16 +144,113 @@ interface Failure {
   rateLimit?: RateLimitInfo | undefined;
 }
 
-/** Everything the SDK knows about the call being made, for messages. */
-interface CallContext {
-  spec: SendSpec;
-  url: string;
+/**
+ * Everything the SDK knows about the call being made, for messages. What only a message or a log
+ * line needs (the secrets to hide, the URL as shown) is worked out when first asked for, so that a
+ * call that succeeds without logging never pays for it.
+ */
+class CallContext {
+  readonly spec: SendSpec;
+  readonly url: string;
+  readonly timeout: number;
+  readonly #token: string;
+  #secrets: string[] | undefined;
+  #shownUrl: string | undefined;
+  #where: string | undefined;
+
+  constructor(spec: SendSpec, url: string, timeout: number, token: string) {
+    this.spec = spec;
+    this.url = url;
+    this.timeout = timeout;
+    this.#token = token;
+  }
+
+  get secrets(): string[] {
+    return (this.#secrets ??= secretsOf(this.#token, this.spec.search));
+  }
+
   /** `url` as shown: no credentials, no secret query values. */
-  shownUrl: string;
+  get shownUrl(): string {
+    return (this.#shownUrl ??= safeUrl(this.url, this.secrets));
+  }
+
   /** `METHOD /path`, for messages. */
-  where: string;
-  secrets: string[];
-  timeout: number;
+  get where(): string {
+    return (this.#where ??= redactText(`${this.spec.method} ${this.spec.path}`, this.secrets));
+  }
+}
+
+/**
+ * What the http layer works out once per operation rather than on every call: the path template
+ * cut at its parameters, and whether the parameters can be checked without zod.
+ */
+interface Plan {
+  /** Literal parts of the path template, between its parameters. */
+  literals: string[];
+  /** The parameters, in template order. */
+  names: string[];
+  /** No rule beyond "a non-empty string, not `.` or `..`": checked here, zod only on a failure. */
+  plainParams: boolean;
+}
+
+const plans = new WeakMap<Operation, Plan>();
+
+function planOf(operation: Operation): Plan {
+  let plan = plans.get(operation);
+  if (!plan) {
+    const parts = operation.path.split(/\{(\w+)\}/);
+    plan = {
+      literals: parts.filter((_, index) => index % 2 === 0),
+      names: parts.filter((_, index) => index % 2 === 1),
+      plainParams: !operationHasParamRules(operation),
+    };
+    plans.set(operation, plan);
+  }
+  return plan;
+}
+
+type CheckDef = { check?: string; minimum?: number };
+type FieldDef = { type: string; checks?: Array<{ _zod: { def: CheckDef } }> };
+
+/**
+ * Whether the contract gives some path parameter a rule of its own (a pattern, a length): a plain
+ * parameter is a string with `min(1)` and the `.`/`..` refinement every parameter gets, nothing else.
+ */
+function operationHasParamRules(operation: Operation): boolean {
+  const shape = (operation.paramsSchema._zod.def as { shape?: Record<string, { _zod: { def: FieldDef } }> })
+    .shape;
+  return Object.values(shape ?? {}).some(({ _zod: { def } }) => {
+    const [first, second, ...more] = def.checks ?? [];
+    const min = first?._zod.def;
+    return !(
+      def.type === 'string' &&
+      min?.check === 'min_length' &&
+      min.minimum === 1 &&
+      second?._zod.def.check === 'custom' &&
+      more.length === 0
+    );
+  });
+}
+
+/** The path parameters if each is a plain valid segment and there are no others; else undefined. */
+function plainParams(plan: Plan, params: Record<string, unknown>): Record<string, string> | undefined {
+  let count = 0;
+  for (const name of plan.names) {
+    const value = params[name];
+    if (typeof value !== 'string' || value === '' || value === '.' || value === '..') return undefined;
+    count++;
+  }
+  for (const _key in params) count--;
+  return count === 0 ? (params as Record<string, string>) : undefined;
+}
+
+function expand(plan: Plan, params: Record<string, unknown>): string {
+  let path = plan.literals[0]!;
+  for (let index = 0; index < plan.names.length; index++) {
+    const name = plan.names[index]!;
+    path += encodePathSegment(name, params[name]) + plan.literals[index + 1]!;
+  }
+  return path;
 }
 
 /**
@@ -146,25 +260,42 @@ interface CallContext {
  */
 export class HttpClient {
   readonly #config: HttpConfig;
-  readonly #fetch: typeof fetch;
   readonly #origin: string;
   readonly #drift = new Set<string>();
+  /** One attempt's transport: ky, with every policy of its own turned off (ours apply). */
+  readonly #ky: KyInstance;
 
   constructor(config: HttpConfig) {
     this.#config = config;
     // Looked up per call, so a fetch stubbed after the client was made (nock, msw) is used.
-    this.#fetch = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    const fetchOnce: typeof fetch = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.#origin = new URL(config.baseUrl).origin;
+    this.#ky = ky.create({
+      retry: 0,
+      timeout: false,
+      throwHttpErrors: false,
+      redirect: 'manual',
+      headers: {
+        authorization: `Bearer ${config.token}`,
+        accept: 'application/json',
+        'user-agent': config.userAgent,
+      },
+      fetch: fetchOnce,
+    });
   }
 
-  /** Calls one contract operation and parses its answer with the operation's response schema. */
-  call<T>(operation: Operation, input: OperationInput, options?: RequestOptions): ApiPromise<T> {
+  /** Calls one contract operation and reads its answer with the operation's response schema. */
+  call<T>(
+    operation: Operation | OperationRef,
+    input: OperationInput,
+    options?: RequestOptions,
+  ): ApiPromise<T> {
     return new ApiPromise(this.#callOperation<T>(operation, input, options));
   }
 
   /** Calls a paginated operation; the returned promise iterates every page. */
   list<T, E extends ListEnvelope<T> = ListEnvelope<T>>(
-    operation: Operation,
+    operation: Operation | OperationRef,
     input: OperationInput,
     options?: RequestOptions,
   ): PagePromise<T, E> {
@@ -176,7 +307,7 @@ export class HttpClient {
       );
     const start = input.query?.page;
     return new PagePromise<T, E>(fetchPage(), fetchPage, {
-      operation: operation.id,
+      operation: () => (operation instanceof OperationRef ? operation.loaded?.id : operation.id) ?? 'list',
       startCursor: typeof start === 'string' ? start : undefined,
     });
   }
@@ -202,12 +333,17 @@ export class HttpClient {
   }
 
   async #callOperation<T>(
-    operation: Operation,
+    target: Operation | OperationRef,
     input: OperationInput,
     options: RequestOptions | undefined,
   ): Promise<WithResponse<T>> {
+    const operation = target instanceof OperationRef ? (target.loaded ?? (await target.resolve())) : target;
+    const plan = planOf(operation);
     const issues: ValidationIssue[] = [];
-    const params = validate(operation.paramsSchema, input.params ?? {}, 'path', issues);
+    const given = input.params ?? {};
+    const params =
+      (plan.plainParams ? plainParams(plan, given) : undefined) ??
+      validate(operation.paramsSchema, given, 'path', issues);
     const query = operation.query ? validate(operation.query, input.query ?? {}, 'query', issues) : undefined;
     const body = operation.body ? validate(operation.body, input.body ?? {}, 'body', issues) : undefined;
     if (issues.length) throw new RequestValidationError(operation.id, issues);
@@ -215,7 +351,7 @@ export class HttpClient {
       {
         label: operation.id,
         method: operation.method,
-        path: expandPath(operation.path, params as Record<string, unknown>),
+        path: expand(plan, params as Record<string, unknown>),
         search: encodeQuery(query as Record<string, unknown> | undefined, operation.queryWireNames),
         body,
         response: operation.response,
@@ -240,15 +376,7 @@ export class HttpClient {
     const config = this.#config;
     const search = spec.search?.toString();
     const url = `${config.baseUrl}${spec.path}${search ? `?${search}` : ''}`;
-    const secrets = secretsOf(config.token, spec.search);
-    const context: CallContext = {
-      spec,
-      url,
-      shownUrl: safeUrl(url, secrets),
-      where: redactText(`${spec.method} ${spec.path}`, secrets),
-      secrets,
-      timeout: options?.timeout ?? config.timeout,
-    };
+    const context = new CallContext(spec, url, options?.timeout ?? config.timeout, config.token);
     const signal = options?.signal;
     const maxRetries = options?.maxRetries ?? config.maxRetries;
     const init = this.#requestInit(spec, options);
@@ -257,15 +385,15 @@ export class HttpClient {
       throw this.#finish(new AbortError(`${context.where} was aborted before it was sent`), context);
     }
     for (let retry = 0; ; retry++) {
-      config.logger?.debug(`→ ${spec.method} ${context.shownUrl}`);
+      if (config.logger) config.logger.debug(`→ ${spec.method} ${context.shownUrl}`);
       const outcome = await this.#attempt(url, init, context, signal);
       if (outcome.kind === 'response' && outcome.response.ok) {
         const { response } = outcome;
-        config.logger?.debug(`← ${response.status} ${spec.method} ${context.shownUrl}`);
+        if (config.logger) config.logger.debug(`← ${response.status} ${spec.method} ${context.shownUrl}`);
         const rateLimit = readRateLimit(response.headers);
         let data: unknown;
         try {
-          data = this.#parse(spec, outcome.text, secrets);
+          data = this.#parse(spec, outcome.text, context);
         } catch (error) {
           throw this.#finish(error as DocsError, context);
         }
@@ -282,7 +410,7 @@ export class HttpClient {
       const event: RetryEvent = {
         operation: spec.label,
         method: spec.method,
-        path: redactText(spec.path, secrets),
+        path: redactText(spec.path, context.secrets),
         attempt: retry + 1,
         maxRetries,
         delayMs,
@@ -302,16 +430,15 @@ export class HttpClient {
     }
   }
 
-  #requestInit(spec: SendSpec, options: RequestOptions | undefined): RequestInit {
-    const headers: Record<string, string> = {
-      authorization: `Bearer ${this.#config.token}`,
-      accept: 'application/json',
-      'user-agent': this.#config.userAgent,
-    };
+  /** The parts of the request that ky does not already hold (auth, accept and user agent are set once). */
+  #requestInit(spec: SendSpec, options: RequestOptions | undefined): RequestInit & { method: HttpMethod } {
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
+    const extra = options?.headers;
+    if (body === undefined && !extra) return { method: spec.method };
+    const headers: Record<string, string> = {};
     if (body !== undefined) headers['content-type'] = 'application/json';
-    for (const [name, value] of Object.entries(options?.headers ?? {})) headers[name.toLowerCase()] = value;
-    return { method: spec.method, headers, ...(body !== undefined ? { body } : {}), redirect: 'manual' };
+    if (extra) for (const name of Object.keys(extra)) headers[name.toLowerCase()] = extra[name]!;
+    return { method: spec.method, headers, ...(body !== undefined ? { body } : {}) };
   }
 
   /**
@@ -321,7 +448,7 @@ export class HttpClient {
    */
   async #attempt(
     url: string,
-    init: RequestInit,
+    init: RequestInit & { method: HttpMethod },
     context: CallContext,
     signal: AbortSignal | undefined,
   ): Promise<Outcome> {
@@ -347,12 +474,14 @@ export class HttpClient {
     const work = async (): Promise<Outcome> => {
       let target = url;
       for (let hops = 0; ; hops++) {
-        current = await this.#fetch(new Request(target, { ...init, signal: controller.signal }));
+        current = await this.#ky(target, { ...init, signal: controller.signal });
         const next = hops < MAX_REDIRECTS ? this.#followable(current, target, init.method) : undefined;
         if (next === undefined) break;
-        this.#config.logger?.debug(
-          `↪ ${current.status} ${init.method} followed to ${safeUrl(next, context.secrets)}`,
-        );
+        if (this.#config.logger) {
+          this.#config.logger.debug(
+            `↪ ${current.status} ${init.method} followed to ${safeUrl(next, context.secrets)}`,
+          );
+        }
         await current.body?.cancel().catch(() => undefined);
         target = next;
       }
@@ -496,8 +625,11 @@ export class HttpClient {
     return `more than ${MAX_REDIRECTS} redirects in a row (last to ${shown})`;
   }
 
-  /** Reads a success body: JSON, then the response policy. */
-  #parse(spec: SendSpec, text: string, secrets: string[]): unknown {
+  /**
+   * Reads a success body: JSON, then the response policy. An answer that fits the schema is
+   * handed out as parsed, not copied (core/conforms.ts); zod itself reads the others.
+   */
+  #parse(spec: SendSpec, text: string, context: CallContext): unknown {
     if (!spec.response && !spec.rawJson) return undefined;
     let json: unknown;
     if (text.trim() !== '') {
@@ -507,14 +639,15 @@ export class HttpClient {
         throw new ResponseValidationError(
           spec.label,
           [{ path: '', message: 'the body is not JSON' }],
-          redactBody(text, secrets),
+          redactBody(text, context.secrets),
         );
       }
     }
     const schema = spec.response;
     const mode = this.#config.responseValidation;
     if (!schema || mode === 'off') return json;
-    const result = schema.safeParse(json);
+    if (json !== undefined && conformer(schema as unknown as Schema)(json)) return json;
+    const result = schema.safeParse(json, { error: zodMessages });
     if (result.success) return result.data;
     if (mode === 'warn' && json !== undefined) {
       this.#reportDrift(spec.label, result.error.issues);
@@ -528,12 +661,12 @@ export class HttpClient {
             path: issue.path.map(String).join('.'),
             message: issue.message,
           })),
-      redactBody(json, secrets),
+      redactBody(json, context.secrets),
     );
   }
 
   /** Logs each drift once per client: the key is the operation and the field path (array indexes as `*`). */
-  #reportDrift(operation: string, issues: readonly z.core.$ZodIssue[]): void {
+  #reportDrift(operation: string, issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): void {
     for (const issue of issues) {
       const key = `${operation} ${issue.path.map((part) => (typeof part === 'number' ? '*' : String(part))).join('.')}`;
       if (this.#drift.has(key) || this.#drift.size >= MAX_DRIFT_KEYS) continue;
@@ -564,7 +697,12 @@ export class HttpClient {
   }
 }
 
-function validate(schema: z.ZodType, value: unknown, prefix: string, issues: ValidationIssue[]): unknown {
+function validate(
+  schema: Parameters<typeof checkRequestPart>[0],
+  value: unknown,
+  prefix: string,
+  issues: ValidationIssue[],
+): unknown {
   const result = checkRequestPart(schema, value, prefix);
   if (result.ok) return result.value;
   issues.push(...result.issues);

@@ -36,13 +36,17 @@ export class PagePromise<T, Envelope extends ListEnvelope<T> = ListEnvelope<T>>
   implements AsyncIterable<T>
 {
   readonly #fetchPage: (page: string) => Promise<WithResponse<Envelope>>;
-  readonly #operation: string;
+  readonly #operation: string | (() => string);
   readonly #startCursor: string | undefined;
 
+  /**
+   * `options.operation` names the list in messages: its id, or a function giving it (the SDK's
+   * operations are loaded with the first page).
+   */
   constructor(
     first: Promise<WithResponse<Envelope>>,
     fetchPage: (page: string) => Promise<WithResponse<Envelope>>,
-    options: { operation?: string | undefined; startCursor?: string | undefined } = {},
+    options: { operation?: string | (() => string) | undefined; startCursor?: string | undefined } = {},
   ) {
     super(first);
     this.#fetchPage = fetchPage;
@@ -62,7 +66,7 @@ export class PagePromise<T, Envelope extends ListEnvelope<T> = ListEnvelope<T>>
       const next: unknown = page.next?.page;
       if (typeof next !== 'string' || !next) return;
       emptyInARow = itemsOf(page).length === 0 ? emptyInARow + 1 : 0;
-      const operation = this.#operation;
+      const operation = typeof this.#operation === 'function' ? this.#operation() : this.#operation;
       if (seen.has(next)) {
         throw new PaginationError(
           `${operation}: the server sent the cursor ${showCursor(next)} again after ${pages} page(s); ` +

@@ -1,24 +1,34 @@
+import { lazyOperation } from '../core/operation-ref.js';
 import type { ApiPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/http.js';
 import type { PagePromise } from '../core/pagination.js';
-import {
-  createChangeRequestComment,
-  createChangeRequestCommentReply,
-  deleteChangeRequestComment,
-  getChangeRequestComment,
-  listChangeRequestCommentReplies,
-  listChangeRequestComments,
-  updateChangeRequestComment,
-  type Comment,
-  type CommentCreateBody,
-  type CommentFormatQuery,
-  type CommentListQuery,
-  type CommentUpdateBody,
-  type Reply,
-  type ReplyCreateBody,
-  type ReplyListQuery,
+import type {
+  Comment,
+  CommentCreateBody,
+  CommentFormatQuery,
+  CommentListQuery,
+  CommentUpdateBody,
+  Reply,
+  ReplyCreateBody,
+  ReplyListQuery,
 } from '../contract/change-request-comments.js';
 import { Resource } from './resource.js';
+
+/** The area's operations, loaded with their schemas on first use. */
+const changeRequestCommentsArea = () => import('../contract/change-request-comments.js');
+const createChangeRequestComment = lazyOperation(changeRequestCommentsArea, 'createChangeRequestComment');
+const createChangeRequestCommentReply = lazyOperation(
+  changeRequestCommentsArea,
+  'createChangeRequestCommentReply',
+);
+const deleteChangeRequestComment = lazyOperation(changeRequestCommentsArea, 'deleteChangeRequestComment');
+const getChangeRequestComment = lazyOperation(changeRequestCommentsArea, 'getChangeRequestComment');
+const listChangeRequestCommentReplies = lazyOperation(
+  changeRequestCommentsArea,
+  'listChangeRequestCommentReplies',
+);
+const listChangeRequestComments = lazyOperation(changeRequestCommentsArea, 'listChangeRequestComments');
+const updateChangeRequestComment = lazyOperation(changeRequestCommentsArea, 'updateChangeRequestComment');
 
 /** Emoji to add to and remove from a comment in one call. */
 export interface CommentReactions {

@@ -1,27 +1,37 @@
+import { lazyOperation } from '../core/operation-ref.js';
 import type { ApiPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/http.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { ContentReference } from '../contract/common.js';
-import {
-  getChangeRequestFile,
-  getChangeRequestPage,
-  getChangeRequestRevision,
-  listChangeRequestFileBacklinks,
-  listChangeRequestFiles,
-  listChangeRequestPageBacklinks,
-  listChangeRequestPageLinks,
-  listChangeRequestPages,
-  type ContentFile,
-  type ContentListQuery,
-  type ContentOptions,
-  type ContentPage,
-  type ContentPageQuery,
-  type Link,
-  type LinkListing,
-  type Revision,
-  type RevisionPages,
+import type {
+  ContentFile,
+  ContentListQuery,
+  ContentOptions,
+  ContentPage,
+  ContentPageQuery,
+  Link,
+  LinkListing,
+  Revision,
+  RevisionPages,
 } from '../contract/change-request-content.js';
 import { Resource } from './resource.js';
+
+/** The area's operations, loaded with their schemas on first use. */
+const changeRequestContentArea = () => import('../contract/change-request-content.js');
+const getChangeRequestFile = lazyOperation(changeRequestContentArea, 'getChangeRequestFile');
+const getChangeRequestPage = lazyOperation(changeRequestContentArea, 'getChangeRequestPage');
+const getChangeRequestRevision = lazyOperation(changeRequestContentArea, 'getChangeRequestRevision');
+const listChangeRequestFileBacklinks = lazyOperation(
+  changeRequestContentArea,
+  'listChangeRequestFileBacklinks',
+);
+const listChangeRequestFiles = lazyOperation(changeRequestContentArea, 'listChangeRequestFiles');
+const listChangeRequestPageBacklinks = lazyOperation(
+  changeRequestContentArea,
+  'listChangeRequestPageBacklinks',
+);
+const listChangeRequestPageLinks = lazyOperation(changeRequestContentArea, 'listChangeRequestPageLinks');
+const listChangeRequestPages = lazyOperation(changeRequestContentArea, 'listChangeRequestPages');
 
 /**
  * The content of a change request (its revision, pages, files and links):

@@ -1,37 +1,41 @@
+import { lazyOperation } from '../core/operation-ref.js';
 import { ApiPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/http.js';
 import type { PagePromise } from '../core/pagination.js';
-import {
-  createChangeRequest,
-  getChangeRequest,
-  getChangeRequestPdf,
-  listChangeRequestContributors,
-  listChangeRequests,
-  listOrganizationChangeRequests,
-  listRequestedReviewers,
-  mergeChangeRequest,
-  removeRequestedReviewer,
-  requestReviewers,
-  updateChangeRequest,
-  updateChangeRequestFromPrimary,
-  type ChangeRequest,
-  type ChangeRequestCreateBody,
-  type ChangeRequestListQuery,
-  type ChangeRequestUpdateBody,
-  type ContributorList,
-  type MergeResult,
-  type OrganizationChangeRequestListQuery,
-  type PdfQuery,
-  type PdfResult,
-  type RequestedReviewer,
-  type RequestedReviewersResult,
-  type RequestReviewersBody,
+import type {
+  ChangeRequest,
+  ChangeRequestCreateBody,
+  ChangeRequestListQuery,
+  ChangeRequestUpdateBody,
+  ContributorList,
+  MergeResult,
+  OrganizationChangeRequestListQuery,
+  PdfQuery,
+  PdfResult,
+  RequestedReviewer,
+  RequestedReviewersResult,
+  RequestReviewersBody,
 } from '../contract/change-requests.js';
 import type { User } from '../contract/common.js';
 import type { Team } from '../contract/teams.js';
 import { ChangeRequestComments } from './change-request-comments.js';
 import { ChangeRequestContent } from './change-request-content.js';
 import { Resource } from './resource.js';
+
+/** The area's operations, loaded with their schemas on first use. */
+const changeRequestsArea = () => import('../contract/change-requests.js');
+const createChangeRequest = lazyOperation(changeRequestsArea, 'createChangeRequest');
+const getChangeRequest = lazyOperation(changeRequestsArea, 'getChangeRequest');
+const getChangeRequestPdf = lazyOperation(changeRequestsArea, 'getChangeRequestPdf');
+const listChangeRequestContributors = lazyOperation(changeRequestsArea, 'listChangeRequestContributors');
+const listChangeRequests = lazyOperation(changeRequestsArea, 'listChangeRequests');
+const listOrganizationChangeRequests = lazyOperation(changeRequestsArea, 'listOrganizationChangeRequests');
+const listRequestedReviewers = lazyOperation(changeRequestsArea, 'listRequestedReviewers');
+const mergeChangeRequest = lazyOperation(changeRequestsArea, 'mergeChangeRequest');
+const removeRequestedReviewer = lazyOperation(changeRequestsArea, 'removeRequestedReviewer');
+const requestReviewers = lazyOperation(changeRequestsArea, 'requestReviewers');
+const updateChangeRequest = lazyOperation(changeRequestsArea, 'updateChangeRequest');
+const updateChangeRequestFromPrimary = lazyOperation(changeRequestsArea, 'updateChangeRequestFromPrimary');
 
 /** Reviewers requested on a change request: `client.changeRequests.reviewers`. */
 export class ChangeRequestReviewers extends Resource {

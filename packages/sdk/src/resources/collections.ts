@@ -1,22 +1,26 @@
+import { lazyOperation } from '../core/operation-ref.js';
 import type { ApiPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/http.js';
 import type { PagePromise } from '../core/pagination.js';
-import {
-  createCollection,
-  deleteCollection,
-  getCollection,
-  listCollections,
-  listCollectionSpaces,
-  moveCollection,
-  transferCollection,
-  updateCollection,
-  type Collection,
-  type CollectionCreateBody,
-  type CollectionListQuery,
-  type CollectionUpdateBody,
+import type {
+  Collection,
+  CollectionCreateBody,
+  CollectionListQuery,
+  CollectionUpdateBody,
 } from '../contract/collections.js';
 import type { MoveBody, Space, TransferBody } from '../contract/spaces.js';
 import { Resource } from './resource.js';
+
+/** The area's operations, loaded with their schemas on first use. */
+const collectionsArea = () => import('../contract/collections.js');
+const createCollection = lazyOperation(collectionsArea, 'createCollection');
+const deleteCollection = lazyOperation(collectionsArea, 'deleteCollection');
+const getCollection = lazyOperation(collectionsArea, 'getCollection');
+const listCollections = lazyOperation(collectionsArea, 'listCollections');
+const listCollectionSpaces = lazyOperation(collectionsArea, 'listCollectionSpaces');
+const moveCollection = lazyOperation(collectionsArea, 'moveCollection');
+const transferCollection = lazyOperation(collectionsArea, 'transferCollection');
+const updateCollection = lazyOperation(collectionsArea, 'updateCollection');
 
 /** Collections, the nestable groups of spaces of an organization: `client.collections`. */
 export class Collections extends Resource {

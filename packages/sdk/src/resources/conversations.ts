@@ -1,23 +1,27 @@
+import { lazyOperation } from '../core/operation-ref.js';
 import type { ApiPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/http.js';
 import type { PagePromise } from '../core/pagination.js';
-import {
-  getConversation,
-  getConversationIssue,
-  ingestConversation,
-  listConversationIssues,
-  listConversations,
-  listIssuesClusters,
-  type ClusterListQuery,
-  type Conversation,
-  type ConversationDetail,
-  type ConversationIngestBody,
-  type ConversationIssueItem,
-  type ConversationListQuery,
-  type IssueListQuery,
-  type IssuesCluster,
+import type {
+  ClusterListQuery,
+  Conversation,
+  ConversationDetail,
+  ConversationIngestBody,
+  ConversationIssueItem,
+  ConversationListQuery,
+  IssueListQuery,
+  IssuesCluster,
 } from '../contract/conversations.js';
 import { Resource } from './resource.js';
+
+/** The area's operations, loaded with their schemas on first use. */
+const conversationsArea = () => import('../contract/conversations.js');
+const getConversation = lazyOperation(conversationsArea, 'getConversation');
+const getConversationIssue = lazyOperation(conversationsArea, 'getConversationIssue');
+const ingestConversation = lazyOperation(conversationsArea, 'ingestConversation');
+const listConversationIssues = lazyOperation(conversationsArea, 'listConversationIssues');
+const listConversations = lazyOperation(conversationsArea, 'listConversations');
+const listIssuesClusters = lazyOperation(conversationsArea, 'listIssuesClusters');
 
 /** Clusters of similar issues found across conversations: `client.conversations.clusters`. */
 export class ConversationClusters extends Resource {

@@ -1,16 +1,20 @@
+import { lazyOperation } from '../core/operation-ref.js';
 import type { ApiPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/http.js';
 import type { PagePromise } from '../core/pagination.js';
-import {
-  getGlossaryEntry,
-  listGlossaryEntries,
-  updateGlossary,
-  type GlossaryEntry,
-  type GlossaryListQuery,
-  type GlossaryOperation,
-  type GlossaryTerms,
+import type {
+  GlossaryEntry,
+  GlossaryListQuery,
+  GlossaryOperation,
+  GlossaryTerms,
 } from '../contract/translations.js';
 import { Resource } from './resource.js';
+
+/** The area's operations, loaded with their schemas on first use. */
+const translationsArea = () => import('../contract/translations.js');
+const getGlossaryEntry = lazyOperation(translationsArea, 'getGlossaryEntry');
+const listGlossaryEntries = lazyOperation(translationsArea, 'listGlossaryEntries');
+const updateGlossary = lazyOperation(translationsArea, 'updateGlossary');
 
 /** The organization's translation glossary, terms per language: `client.glossary`. */
 export class Glossary extends Resource {

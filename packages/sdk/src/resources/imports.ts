@@ -1,7 +1,13 @@
+import { lazyOperation } from '../core/operation-ref.js';
 import type { ApiPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/http.js';
-import { cancelImport, startImport, type ImportRun, type ImportStartBody } from '../contract/imports.js';
+import type { ImportRun, ImportStartBody } from '../contract/imports.js';
 import { Resource } from './resource.js';
+
+/** The area's operations, loaded with their schemas on first use. */
+const importsArea = () => import('../contract/imports.js');
+const cancelImport = lazyOperation(importsArea, 'cancelImport');
+const startImport = lazyOperation(importsArea, 'startImport');
 
 /** Imports of website content into spaces: `client.imports`. */
 export class Imports extends Resource {

@@ -1,18 +1,22 @@
+import { lazyOperation } from '../core/operation-ref.js';
 import type { ApiPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/http.js';
 import type { PagePromise } from '../core/pagination.js';
-import {
-  getIntegration,
-  listInstallationsStatus,
-  listIntegrations,
-  publishIntegration,
-  type InstallationsStatusQuery,
-  type InstallationStatus,
-  type Integration,
-  type IntegrationListQuery,
-  type IntegrationPublishBody,
+import type {
+  InstallationsStatusQuery,
+  InstallationStatus,
+  Integration,
+  IntegrationListQuery,
+  IntegrationPublishBody,
 } from '../contract/integrations.js';
 import { Resource } from './resource.js';
+
+/** The area's operations, loaded with their schemas on first use. */
+const integrationsArea = () => import('../contract/integrations.js');
+const getIntegration = lazyOperation(integrationsArea, 'getIntegration');
+const listInstallationsStatus = lazyOperation(integrationsArea, 'listInstallationsStatus');
+const listIntegrations = lazyOperation(integrationsArea, 'listIntegrations');
+const publishIntegration = lazyOperation(integrationsArea, 'publishIntegration');
 
 /** Third-party integrations: browse, publish, and see what an organization installed: `client.integrations`. */
 export class Integrations extends Resource {

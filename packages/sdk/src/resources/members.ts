@@ -1,23 +1,27 @@
+import { lazyOperation } from '../core/operation-ref.js';
 import type { ApiPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/http.js';
 import type { PagePromise } from '../core/pagination.js';
-import {
-  addSsoMember,
-  deleteMember,
-  getMember,
-  listMembers,
-  listMemberSpaces,
-  listMemberTeams,
-  updateMember,
-  type MemberListQuery,
-  type MemberSpace,
-  type MemberSpaceListQuery,
-  type MemberTeam,
-  type MemberTeamListQuery,
-  type MemberUpdateBody,
+import type {
+  MemberListQuery,
+  MemberSpace,
+  MemberSpaceListQuery,
+  MemberTeam,
+  MemberTeamListQuery,
+  MemberUpdateBody,
 } from '../contract/members.js';
 import type { Member } from '../contract/organizations.js';
 import { Resource } from './resource.js';
+
+/** The area's operations, loaded with their schemas on first use. */
+const membersArea = () => import('../contract/members.js');
+const addSsoMember = lazyOperation(membersArea, 'addSsoMember');
+const deleteMember = lazyOperation(membersArea, 'deleteMember');
+const getMember = lazyOperation(membersArea, 'getMember');
+const listMembers = lazyOperation(membersArea, 'listMembers');
+const listMemberSpaces = lazyOperation(membersArea, 'listMemberSpaces');
+const listMemberTeams = lazyOperation(membersArea, 'listMemberTeams');
+const updateMember = lazyOperation(membersArea, 'updateMember');
 
 /** Members of an organization and their roles: `client.members`. */
 export class Members extends Resource {

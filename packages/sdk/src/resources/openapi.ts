@@ -1,22 +1,26 @@
+import { lazyOperation } from '../core/operation-ref.js';
 import type { ApiPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/http.js';
 import type { PagePromise } from '../core/pagination.js';
 import { waitUntil, type WaitOptions } from '../core/waiter.js';
-import {
-  createOpenApiSpec,
-  deleteOpenApiSpec,
-  getOpenApiSpec,
-  listOpenApiSpecs,
-  OPENAPI_IN_PROGRESS_STATES,
-  replaceOpenApiSpec,
-  updateOpenApiSpec,
-  type OpenApiSpec,
-  type OpenApiSpecCreateBody,
-  type OpenApiSpecListQuery,
-  type OpenApiSpecReplaceBody,
-  type OpenApiSpecUpdateBody,
+import type {
+  OpenApiSpec,
+  OpenApiSpecCreateBody,
+  OpenApiSpecListQuery,
+  OpenApiSpecReplaceBody,
+  OpenApiSpecUpdateBody,
 } from '../contract/openapi.js';
 import { Resource } from './resource.js';
+import { OPENAPI_IN_PROGRESS_STATES } from '../contract/states.js';
+
+/** The area's operations, loaded with their schemas on first use. */
+const openapiArea = () => import('../contract/openapi.js');
+const createOpenApiSpec = lazyOperation(openapiArea, 'createOpenApiSpec');
+const deleteOpenApiSpec = lazyOperation(openapiArea, 'deleteOpenApiSpec');
+const getOpenApiSpec = lazyOperation(openapiArea, 'getOpenApiSpec');
+const listOpenApiSpecs = lazyOperation(openapiArea, 'listOpenApiSpecs');
+const replaceOpenApiSpec = lazyOperation(openapiArea, 'replaceOpenApiSpec');
+const updateOpenApiSpec = lazyOperation(openapiArea, 'updateOpenApiSpec');
 
 /** True while the spec is being fetched and processed (`pending`, `progress`). */
 export function isOpenApiSpecProcessing(spec: Pick<OpenApiSpec, 'processingState'>): boolean {

@@ -1,27 +1,31 @@
+import { lazyOperation } from '../core/operation-ref.js';
 import type { ApiPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/http.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { DocumentInput } from '../contract/common.js';
-import {
-  deleteOrganizationInvite,
-  getAgentInstructions,
-  getOrganization,
-  joinOrganization,
-  listOrganizations,
-  listOrganizationsByEmailDomain,
-  pingOrganization,
-  searchOrganization,
-  updateAgentInstructions,
-  updateOrganization,
-  type AgentInstructions,
-  type EmailDomainOrganizations,
-  type Organization,
-  type OrganizationUpdateBody,
-  type PingResult,
-  type SearchItem,
-  type SearchQuery,
+import type {
+  AgentInstructions,
+  EmailDomainOrganizations,
+  Organization,
+  OrganizationUpdateBody,
+  PingResult,
+  SearchItem,
+  SearchQuery,
 } from '../contract/organizations.js';
 import { Resource } from './resource.js';
+
+/** The area's operations, loaded with their schemas on first use. */
+const organizationsArea = () => import('../contract/organizations.js');
+const deleteOrganizationInvite = lazyOperation(organizationsArea, 'deleteOrganizationInvite');
+const getAgentInstructions = lazyOperation(organizationsArea, 'getAgentInstructions');
+const getOrganization = lazyOperation(organizationsArea, 'getOrganization');
+const joinOrganization = lazyOperation(organizationsArea, 'joinOrganization');
+const listOrganizations = lazyOperation(organizationsArea, 'listOrganizations');
+const listOrganizationsByEmailDomain = lazyOperation(organizationsArea, 'listOrganizationsByEmailDomain');
+const pingOrganization = lazyOperation(organizationsArea, 'pingOrganization');
+const searchOrganization = lazyOperation(organizationsArea, 'searchOrganization');
+const updateAgentInstructions = lazyOperation(organizationsArea, 'updateAgentInstructions');
+const updateOrganization = lazyOperation(organizationsArea, 'updateOrganization');
 
 /** Organizations, their settings, search and agent instructions: `client.organizations`. */
 export class Organizations extends Resource {

@@ -1,20 +1,24 @@
+import { lazyOperation } from '../core/operation-ref.js';
 import type { ApiPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/http.js';
 import type { PagePromise } from '../core/pagination.js';
-import {
-  createSamlProvider,
-  deleteSamlProvider,
-  getSamlProvider,
-  listSamlProviders,
-  listSsoEntries,
-  updateSamlProvider,
-  type SamlProvider,
-  type SamlProviderCreateBody,
-  type SamlProviderListQuery,
-  type SamlProviderUpdateBody,
-  type SsoEntries,
+import type {
+  SamlProvider,
+  SamlProviderCreateBody,
+  SamlProviderListQuery,
+  SamlProviderUpdateBody,
+  SsoEntries,
 } from '../contract/saml.js';
 import { Resource } from './resource.js';
+
+/** The area's operations, loaded with their schemas on first use. */
+const samlArea = () => import('../contract/saml.js');
+const createSamlProvider = lazyOperation(samlArea, 'createSamlProvider');
+const deleteSamlProvider = lazyOperation(samlArea, 'deleteSamlProvider');
+const getSamlProvider = lazyOperation(samlArea, 'getSamlProvider');
+const listSamlProviders = lazyOperation(samlArea, 'listSamlProviders');
+const listSsoEntries = lazyOperation(samlArea, 'listSsoEntries');
+const updateSamlProvider = lazyOperation(samlArea, 'updateSamlProvider');
 
 /**
  * Single sign-on: the SAML identity providers of an organization, and the sign-in entries

@@ -1,31 +1,35 @@
+import { lazyOperation } from '../core/operation-ref.js';
 import type { ApiPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/http.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { Integration, IntegrationScript } from '../contract/integrations.js';
-import {
-  createSite,
-  deleteSite,
-  getPublishedSite,
-  getSite,
-  getSiteAdaptiveSchema,
-  listSiteIntegrations,
-  listSiteIntegrationScripts,
-  listSites,
-  listSiteTemplateConditions,
-  updateSite,
-  updateSiteAdaptiveSchema,
-  type AdaptiveSchemaBody,
-  type PublishedSite,
-  type Site,
-  type SiteSection,
-  type SiteSpace,
-  type SiteAdaptiveSchema,
-  type SiteCreateBody,
-  type SiteListQuery,
-  type SiteUpdateBody,
-  type TemplateCondition,
+import type {
+  AdaptiveSchemaBody,
+  PublishedSite,
+  Site,
+  SiteSection,
+  SiteSpace,
+  SiteAdaptiveSchema,
+  SiteCreateBody,
+  SiteListQuery,
+  SiteUpdateBody,
+  TemplateCondition,
 } from '../contract/sites.js';
 import { Resource } from './resource.js';
+
+/** The area's operations, loaded with their schemas on first use. */
+const sitesArea = () => import('../contract/sites.js');
+const createSite = lazyOperation(sitesArea, 'createSite');
+const deleteSite = lazyOperation(sitesArea, 'deleteSite');
+const getPublishedSite = lazyOperation(sitesArea, 'getPublishedSite');
+const getSite = lazyOperation(sitesArea, 'getSite');
+const getSiteAdaptiveSchema = lazyOperation(sitesArea, 'getSiteAdaptiveSchema');
+const listSiteIntegrations = lazyOperation(sitesArea, 'listSiteIntegrations');
+const listSiteIntegrationScripts = lazyOperation(sitesArea, 'listSiteIntegrationScripts');
+const listSites = lazyOperation(sitesArea, 'listSites');
+const listSiteTemplateConditions = lazyOperation(sitesArea, 'listSiteTemplateConditions');
+const updateSite = lazyOperation(sitesArea, 'updateSite');
+const updateSiteAdaptiveSchema = lazyOperation(sitesArea, 'updateSiteAdaptiveSchema');
 
 /** A site's adaptive-content visitor schema: `client.sites.adaptiveSchema`. */
 export class SiteAdaptiveSchemas extends Resource {

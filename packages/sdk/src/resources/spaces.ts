@@ -1,25 +1,29 @@
+import { lazyOperation } from '../core/operation-ref.js';
 import type { ApiPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/http.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { Link, LinkListing } from '../contract/change-request-content.js';
-import {
-  deleteSpace,
-  duplicateSpace,
-  getSpace,
-  listOrganizationSpaces,
-  listSpaceLinks,
-  moveSpace,
-  restoreSpace,
-  transferSpace,
-  updateSpace,
-  type MoveBody,
-  type Space,
-  type SpaceGetQuery,
-  type SpaceLinksQuery,
-  type SpaceUpdateBody,
-  type TransferBody,
+import type {
+  MoveBody,
+  Space,
+  SpaceGetQuery,
+  SpaceLinksQuery,
+  SpaceUpdateBody,
+  TransferBody,
 } from '../contract/spaces.js';
 import { Resource } from './resource.js';
+
+/** The area's operations, loaded with their schemas on first use. */
+const spacesArea = () => import('../contract/spaces.js');
+const deleteSpace = lazyOperation(spacesArea, 'deleteSpace');
+const duplicateSpace = lazyOperation(spacesArea, 'duplicateSpace');
+const getSpace = lazyOperation(spacesArea, 'getSpace');
+const listOrganizationSpaces = lazyOperation(spacesArea, 'listOrganizationSpaces');
+const listSpaceLinks = lazyOperation(spacesArea, 'listSpaceLinks');
+const moveSpace = lazyOperation(spacesArea, 'moveSpace');
+const restoreSpace = lazyOperation(spacesArea, 'restoreSpace');
+const transferSpace = lazyOperation(spacesArea, 'transferSpace');
+const updateSpace = lazyOperation(spacesArea, 'updateSpace');
 
 /** Spaces, the containers of documentation content: `client.spaces`. */
 export class Spaces extends Resource {

@@ -1,25 +1,29 @@
+import { lazyOperation } from '../core/operation-ref.js';
 import type { ApiPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/http.js';
 import type { PagePromise } from '../core/pagination.js';
-import {
-  createTeam,
-  deleteTeam,
-  getTeam,
-  listTeamMembers,
-  listTeams,
-  removeTeamMember,
-  setTeamMember,
-  updateTeam,
-  updateTeamMembers,
-  type Team,
-  type TeamCreateBody,
-  type TeamListQuery,
-  type TeamMemberPutBody,
-  type TeamMembersUpdateBody,
-  type TeamMembership,
-  type TeamUpdateBody,
+import type {
+  Team,
+  TeamCreateBody,
+  TeamListQuery,
+  TeamMemberPutBody,
+  TeamMembersUpdateBody,
+  TeamMembership,
+  TeamUpdateBody,
 } from '../contract/teams.js';
 import { Resource } from './resource.js';
+
+/** The area's operations, loaded with their schemas on first use. */
+const teamsArea = () => import('../contract/teams.js');
+const createTeam = lazyOperation(teamsArea, 'createTeam');
+const deleteTeam = lazyOperation(teamsArea, 'deleteTeam');
+const getTeam = lazyOperation(teamsArea, 'getTeam');
+const listTeamMembers = lazyOperation(teamsArea, 'listTeamMembers');
+const listTeams = lazyOperation(teamsArea, 'listTeams');
+const removeTeamMember = lazyOperation(teamsArea, 'removeTeamMember');
+const setTeamMember = lazyOperation(teamsArea, 'setTeamMember');
+const updateTeam = lazyOperation(teamsArea, 'updateTeam');
+const updateTeamMembers = lazyOperation(teamsArea, 'updateTeamMembers');
 
 /** The members of a team and their team roles: `client.teams.members`. */
 export class TeamMembers extends Resource {

@@ -1,22 +1,25 @@
+import { lazyOperation } from '../core/operation-ref.js';
 import type { ApiPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/http.js';
 import type { PagePromise } from '../core/pagination.js';
 import { waitUntil, type WaitOptions } from '../core/waiter.js';
-import {
-  createTranslation,
-  deleteTranslation,
-  getTranslation,
-  listTranslations,
-  runTranslation,
-  TRANSLATION_FAILED_STATUSES,
-  TRANSLATION_IN_PROGRESS_STATUSES,
-  updateTranslation,
-  type Translation,
-  type TranslationCreateBody,
-  type TranslationListQuery,
-  type TranslationUpdateBody,
+import type {
+  Translation,
+  TranslationCreateBody,
+  TranslationListQuery,
+  TranslationUpdateBody,
 } from '../contract/translations.js';
 import { Resource } from './resource.js';
+import { TRANSLATION_FAILED_STATUSES, TRANSLATION_IN_PROGRESS_STATUSES } from '../contract/states.js';
+
+/** The area's operations, loaded with their schemas on first use. */
+const translationsArea = () => import('../contract/translations.js');
+const createTranslation = lazyOperation(translationsArea, 'createTranslation');
+const deleteTranslation = lazyOperation(translationsArea, 'deleteTranslation');
+const getTranslation = lazyOperation(translationsArea, 'getTranslation');
+const listTranslations = lazyOperation(translationsArea, 'listTranslations');
+const runTranslation = lazyOperation(translationsArea, 'runTranslation');
+const updateTranslation = lazyOperation(translationsArea, 'updateTranslation');
 
 /** True while a translation's run is under way (`pending` or `running`). */
 export function isTranslationInProgress(translation: Pick<Translation, 'status'>): boolean {

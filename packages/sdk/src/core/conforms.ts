@@ -1,0 +1,213 @@
+/**
+ * Response checking without copying. zod's parse builds a new object for every object it reads;
+ * for an answer that fits (nearly all of them) that copy is pure cost: the contract's response
+ * schemas transform nothing, and keep unknown fields. `conformer(schema)` compiles a schema once
+ * into a check that walks the parsed JSON in place and says whether zod would accept it and
+ * return an equal value. When it says yes, the SDK hands out the JSON as parsed; when it says no
+ * (or meets a schema it does not model), the SDK asks zod itself, which decides and, on a
+ * failure, gives the issues.
+ *
+ * So the check must never accept what zod refuses or would change: each rule below is zod's own
+ * for that schema type, and any schema with checks, transforms, defaults or a type not listed is
+ * left to zod (a leaf is accepted only if zod returns it unchanged). Object checks are generated
+ * as code where the runtime allows it (`new Function`, like zod's own fast path), so that each
+ * field is read by name; elsewhere (a strict Content-Security-Policy) they are interpreted.
+ */
+
+/** The parts of a zod schema's definition the check reads (zod 4 core, classic or mini). */
+interface Def {
+  type: string;
+  checks?: unknown[];
+  innerType?: Schema;
+  element?: Schema;
+  options?: Schema[];
+  shape?: Record<string, Schema>;
+  catchall?: Schema;
+  keyType?: Schema;
+  valueType?: Schema;
+  values?: unknown[];
+  entries?: Record<string, unknown>;
+}
+
+export interface Schema {
+  _zod: { def: Def; innerType?: Schema };
+  safeParse(value: unknown): { success: boolean; data?: unknown };
+}
+
+type Check = (value: unknown) => boolean;
+
+const compiled = new WeakMap<Schema, Check>();
+
+/** Whether the runtime lets us compile checks to code (not under a strict CSP). */
+let codegen: boolean | undefined;
+function canGenerate(): boolean {
+  if (codegen === undefined) {
+    try {
+      // eslint-disable-next-line @typescript-eslint/no-implied-eval -- a probe, as zod's own `allowsEval`
+      codegen = (new Function('return true') as () => unknown)() === true;
+    } catch {
+      codegen = false;
+    }
+  }
+  return codegen;
+}
+
+const hasOwn = (value: object, key: string): boolean => Object.prototype.hasOwnProperty.call(value, key);
+
+/**
+ * zod's test for an object, plus one of ours: an own `__proto__` key (JSON.parse makes one)
+ * would come out of zod's copy as a prototype, not a field, so such an object is left to zod.
+ */
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && !hasOwn(value, '__proto__');
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (!isObject(value)) return false;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  return proto === Object.prototype || proto === null;
+}
+
+/** A leaf zod alone can judge: accepted only when zod accepts it and returns it unchanged. */
+function byZod(schema: Schema): Check {
+  return (value) => {
+    const result = schema.safeParse(value);
+    return result.success && result.data === value;
+  };
+}
+
+/**
+ * The in-place check for `schema`: true only if zod would accept `value` and return a value
+ * equal to it. False means "ask zod", not necessarily "invalid".
+ */
+export function conformer(schema: Schema): Check {
+  const known = compiled.get(schema);
+  if (known) return known;
+  // Recursive schemas (through z.lazy) reach themselves: a forwarder stands in while building.
+  const slot: { check?: Check } = {};
+  compiled.set(schema, (value) => slot.check!(value));
+  const check = build(schema);
+  slot.check = check;
+  compiled.set(schema, check);
+  return check;
+}
+
+function build(schema: Schema): Check {
+  const def = schema._zod.def;
+  if (def.checks?.length) return byZod(schema);
+  switch (def.type) {
+    case 'string':
+      return (value) => typeof value === 'string';
+    case 'number':
+      return (value) => typeof value === 'number' && Number.isFinite(value);
+    case 'boolean':
+      return (value) => typeof value === 'boolean';
+    case 'null':
+      return (value) => value === null;
+    case 'unknown':
+    case 'any':
+      return () => true;
+    case 'literal': {
+      const values = new Set(def.values);
+      return (value) => values.has(value);
+    }
+    case 'enum': {
+      const values = new Set(Object.values(def.entries ?? {}));
+      return (value) => values.has(value);
+    }
+    case 'optional': {
+      const inner = conformer(def.innerType!);
+      return (value) => value === undefined || inner(value);
+    }
+    case 'nullable': {
+      const inner = conformer(def.innerType!);
+      return (value) => value === null || inner(value);
+    }
+    case 'lazy':
+      // zod builds a lazy schema's inner schema once and keeps it here.
+      return conformer(schema._zod.innerType!);
+    case 'array': {
+      const element = conformer(def.element!);
+      return (value) => {
+        if (!Array.isArray(value)) return false;
+        for (let index = 0; index < value.length; index++) if (!element(value[index])) return false;
+        return true;
+      };
+    }
+    case 'union': {
+      // zod returns the first option that accepts the value; every option here returns its
+      // input unchanged, so any option that accepts it gives the same answer.
+      const options = def.options!.map(conformer);
+      return (value) => options.some((option) => option(value));
+    }
+    case 'record': {
+      const keyDef = def.keyType?._zod.def;
+      if (keyDef?.type !== 'string' || keyDef.checks?.length) return byZod(schema);
+      const item = conformer(def.valueType!);
+      return (value) => {
+        if (!isPlainObject(value) || hasOwn(value, '__proto__')) return false;
+        for (const key of Object.keys(value)) if (!item(value[key])) return false;
+        return true;
+      };
+    }
+    case 'object':
+      return objectCheck(def);
+    default:
+      return byZod(schema);
+  }
+}
+
+/** An object: each field of the shape by its rule, then what is left by the catchall's. */
+function objectCheck(def: Def): Check {
+  const shape = def.shape ?? {};
+  const keys = Object.keys(shape);
+  const fields = keys.map((key) => conformer(shape[key]!));
+  const catchallType = def.catchall?._zod.def.type;
+  // Loose objects keep unknown fields as they are; strict ones refuse them; plain ones would drop
+  // them (a change: zod decides then).
+  const rest: 'keep' | 'refuse' | 'none' =
+    catchallType === 'unknown' || catchallType === 'any'
+      ? 'keep'
+      : catchallType === undefined || catchallType === 'never'
+        ? 'none'
+        : 'refuse';
+  if (rest === 'refuse') {
+    // A typed catchall: check it (rare in responses).
+    const extra = conformer(def.catchall!);
+    const known = new Set(keys);
+    const fieldsCheck = objectFields(keys, fields);
+    return (value) => {
+      if (!fieldsCheck(value)) return false;
+      const record = value as Record<string, unknown>;
+      for (const key of Object.keys(record)) if (!known.has(key) && !extra(record[key])) return false;
+      return true;
+    };
+  }
+  const fieldsCheck = objectFields(keys, fields);
+  if (rest === 'keep') return fieldsCheck;
+  const known = new Set(keys);
+  return (value) => fieldsCheck(value) && Object.keys(value as object).every((key) => known.has(key));
+}
+
+function objectFields(keys: string[], fields: Check[]): Check {
+  if (canGenerate() && keys.length > 0) {
+    try {
+      const lines = keys.map((key, index) => `if (!f[${index}](v[${JSON.stringify(key)}])) return false;`);
+      // Generated from the schema's own field names (JSON-quoted), never from data.
+      // eslint-disable-next-line @typescript-eslint/no-implied-eval
+      const make = new Function(
+        'f',
+        'isObject',
+        `return function conforms(v) {\nif (!isObject(v)) return false;\n${lines.join('\n')}\nreturn true;\n};`,
+      ) as (f: Check[], isObject: (value: unknown) => boolean) => Check;
+      return make(fields, isObject);
+    } catch {
+      codegen = false;
+    }
+  }
+  const count = keys.length;
+  return (value) => {
+    if (!isObject(value)) return false;
+    for (let index = 0; index < count; index++) if (!fields[index]!(value[keys[index]!])) return false;
+    return true;
+  };
+}

@@ -1,0 +1,37 @@
+#!/usr/bin/env node
+// `npm run bench`: every figure of docs/performance.md, each a ratio against its floor measured
+// in the same run, then a summary. Times are not asserted (the machine may be loaded); the
+// browser bundle's size has a budget, and exceeding it makes this exit non-zero.
+import { browserBundle } from './browser-bundle.mjs';
+import { consumerTypes } from './consumer-types.mjs';
+import { paginationMemory } from './pagination-memory.mjs';
+import { requestOverhead } from './request-overhead.mjs';
+import { startup } from './startup.mjs';
+
+const sections = [
+  ['startup', startup],
+  ['request', requestOverhead],
+  ['memory', paginationMemory],
+  ['bundle', browserBundle],
+  ['types', consumerTypes],
+];
+const only = process.argv.slice(2);
+const figures = [];
+for (const [name, run] of sections) {
+  if (only.length && !only.includes(name)) continue;
+  figures.push(...(await run()).map((f) => ({ ...f, section: name })));
+}
+
+console.log('\nSummary');
+for (const { name, value, goal, better, met, section } of figures) {
+  const unit = section === 'bundle' ? ' KiB' : section === 'types' ? ' s' : 'x';
+  const shown = unit === 'x' ? value.toFixed(2) : value.toFixed(unit === ' s' ? 2 : 1);
+  console.log(
+    `  ${met ? 'met    ' : 'NOT MET'}  ${name.padEnd(48)} ${`${shown}${unit}`.padStart(10)}  goal ${better === 'lower' ? '<=' : '>='} ${goal}${unit}`,
+  );
+}
+const bundle = figures.find((f) => f.section === 'bundle');
+if (bundle && !bundle.met) {
+  console.error('\nThe browser bundle is over its budget: failing.');
+  process.exitCode = 1;
+}
