@@ -1,4 +1,17 @@
 #!/usr/bin/env node
-import { execute } from '@oclif/core';
+import { setFlagsFromString } from 'node:v8';
 
-await execute({ dir: import.meta.url });
+// fetch parses HTTP with a WebAssembly build of llhttp. By default V8 also optimises it on
+// background threads, and Node waits for that work before it exits: 100 ms or more after the
+// answer was printed. Baseline code is quick enough for a command's few requests.
+setFlagsFromString('--liftoff-only');
+
+const argv = process.argv.slice(2);
+const { asksForVersion, versionLine } = await import('../dist/lib/version-line.js');
+if (asksForVersion(argv)) {
+  process.stdout.write(`${await versionLine()}\n`);
+} else {
+  // The subpath, not '@oclif/core': its index also checks the Node version with semver.
+  const { execute } = await import('@oclif/core/execute');
+  await execute({ dir: import.meta.url });
+}
