@@ -1,4 +1,7 @@
-import { Command, Errors, Flags, type Interfaces } from '@oclif/core';
+import { Command } from '@oclif/core/command';
+import * as Errors from '@oclif/core/errors';
+import * as Flags from '@oclif/core/flags';
+import type * as Interfaces from '@oclif/core/interfaces';
 import type { ClientOptions, DocsClient, PagePromise } from '@docs-api/sdk';
 import { cliClientOptions } from './lib/client-options.js';
 import { readConfig } from './lib/config.js';

@@ -1,4 +1,5 @@
-import { Args, Flags } from '@oclif/core';
+import * as Args from '@oclif/core/args';
+import * as Flags from '@oclif/core/flags';
 import { BaseCommand } from '../base-command.js';
 import { buildRequest, findOperation, HTTP_METHODS } from '../lib/api-request.js';
 import { UsageError } from '../lib/exit-codes.js';

@@ -1,5 +1,6 @@
 import { X509Certificate } from 'node:crypto';
-import { Args, Flags } from '@oclif/core';
+import * as Args from '@oclif/core/args';
+import * as Flags from '@oclif/core/flags';
 import type { DocsClient, Role, SamlProvider, SsoEntry } from '@docs-api/sdk';
 import { readText } from './files.js';
 import { formatDate, output, type Column } from './output.js';

@@ -1,4 +1,5 @@
-import { Args, type Command } from '@oclif/core';
+import * as Args from '@oclif/core/args';
+import type { Command } from '@oclif/core/command';
 import type { DocsClient, Team, TeamMembership } from '@docs-api/sdk';
 import { BaseCommand } from '../base-command.js';
 import { formatDate, output, type Column } from './output.js';

@@ -1,4 +1,4 @@
-import { Flags } from '@oclif/core';
+import * as Flags from '@oclif/core/flags';
 import { BaseCommand } from '../../base-command.js';
 import { configPath, readConfig, writeConfig } from '../../lib/config.js';
 import { UsageError } from '../../lib/exit-codes.js';

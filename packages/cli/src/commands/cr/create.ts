@@ -1,4 +1,4 @@
-import { Flags } from '@oclif/core';
+import * as Flags from '@oclif/core/flags';
 import type { ChangeRequest } from '@docs-api/sdk';
 import { ChangeRequestCommand, printChangeRequest, spaceArg } from '../../lib/change-requests.js';
 import { output } from '../../lib/output.js';

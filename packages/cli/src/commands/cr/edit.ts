@@ -1,4 +1,4 @@
-import { Flags } from '@oclif/core';
+import * as Flags from '@oclif/core/flags';
 import type { ChangeRequest, ChangeRequestUpdateBody } from '@docs-api/sdk';
 import { ChangeRequestCommand, crArg, printChangeRequest, spaceArg } from '../../lib/change-requests.js';
 import { UsageError } from '../../lib/exit-codes.js';

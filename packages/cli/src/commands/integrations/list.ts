@@ -1,4 +1,4 @@
-import { Flags } from '@oclif/core';
+import * as Flags from '@oclif/core/flags';
 import type { Integration, IntegrationListQuery } from '@docs-api/sdk';
 import { BaseCommand, listFlags } from '../../base-command.js';
 import {

@@ -1,4 +1,4 @@
-import { Flags } from '@oclif/core';
+import * as Flags from '@oclif/core/flags';
 import type { Member } from '@docs-api/sdk';
 import { output } from '../../lib/output.js';
 import {

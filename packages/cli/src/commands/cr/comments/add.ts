@@ -1,4 +1,4 @@
-import { Flags } from '@oclif/core';
+import * as Flags from '@oclif/core/flags';
 import type { Comment } from '@docs-api/sdk';
 import {
   ChangeRequestCommand,

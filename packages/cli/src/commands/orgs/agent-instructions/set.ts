@@ -1,4 +1,4 @@
-import { Flags } from '@oclif/core';
+import * as Flags from '@oclif/core/flags';
 import type { AgentInstructions, DocumentInput } from '@docs-api/sdk';
 import { BaseCommand } from '../../../base-command.js';
 import { UsageError } from '../../../lib/exit-codes.js';

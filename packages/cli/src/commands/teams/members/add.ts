@@ -1,4 +1,4 @@
-import { Flags } from '@oclif/core';
+import * as Flags from '@oclif/core/flags';
 import { output } from '../../../lib/output.js';
 import { TeamCommand, teamArg } from '../../../lib/teams.js';
 
