@@ -11,7 +11,7 @@ const { asksForVersion, versionLine } = await import('../dist/lib/version-line.j
 if (asksForVersion(argv)) {
   process.stdout.write(`${await versionLine()}\n`);
 } else {
-  // The subpath, not '@oclif/core': its index also checks the Node version with semver.
-  const { execute } = await import('@oclif/core/execute');
+  // oclif as the build bundled it (src/oclif.ts, scripts/bundle.mjs): the same module the commands import.
+  const { execute } = await import('../dist/oclif.js');
   await execute({ dir: import.meta.url });
 }

@@ -1,4 +1,4 @@
-import * as Flags from '@oclif/core/flags';
+import { Flags } from '../oclif.js';
 import type * as SandboxModule from '@docs-api/sandbox';
 import { BaseCommand } from '../base-command.js';
 import { CommandError, UsageError } from '../lib/exit-codes.js';

@@ -1,6 +1,4 @@
-import * as Args from '@oclif/core/args';
-import * as Flags from '@oclif/core/flags';
-import type { Command } from '@oclif/core/command';
+import { Args, Flags, type Command } from '../oclif.js';
 import type {
   ChangeRequest,
   Comment,

@@ -1,4 +1,4 @@
-import * as Flags from '@oclif/core/flags';
+import { Flags } from '../oclif.js';
 import { output } from './output.js';
 
 /*

@@ -1,6 +1,5 @@
 import { X509Certificate } from 'node:crypto';
-import * as Args from '@oclif/core/args';
-import * as Flags from '@oclif/core/flags';
+import { Args, Flags } from '../oclif.js';
 import type { DocsClient, Role, SamlProvider, SsoEntry } from '@docs-api/sdk';
 import { readText } from './files.js';
 import { formatDate, output, type Column } from './output.js';

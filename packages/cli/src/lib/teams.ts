@@ -1,5 +1,4 @@
-import * as Args from '@oclif/core/args';
-import type { Command } from '@oclif/core/command';
+import { Args, type Command } from '../oclif.js';
 import type { DocsClient, Team, TeamMembership } from '@docs-api/sdk';
 import { BaseCommand } from '../base-command.js';
 import { formatDate, output, type Column } from './output.js';

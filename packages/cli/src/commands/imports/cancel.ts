@@ -1,4 +1,4 @@
-import * as Args from '@oclif/core/args';
+import { Args } from '../../oclif.js';
 import type { ImportRun } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
 import { printImportRun } from '../../lib/imports.js';

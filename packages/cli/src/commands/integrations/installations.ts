@@ -1,4 +1,4 @@
-import * as Flags from '@oclif/core/flags';
+import { Flags } from '../../oclif.js';
 import type { InstallationsStatusQuery, InstallationStatus } from '@docs-api/sdk';
 import { BaseCommand, listFlags } from '../../base-command.js';
 import { INSTALLATION_TARGET_OPTIONS } from '../../lib/integrations.js';

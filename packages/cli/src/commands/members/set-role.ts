@@ -1,4 +1,4 @@
-import * as Flags from '@oclif/core/flags';
+import { Flags } from '../../oclif.js';
 import type { Member } from '@docs-api/sdk';
 import { output } from '../../lib/output.js';
 import {

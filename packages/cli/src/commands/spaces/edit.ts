@@ -1,4 +1,4 @@
-import * as Flags from '@oclif/core/flags';
+import { Flags } from '../../oclif.js';
 import type { Space, SpaceLanguage, SpaceUpdateBody } from '@docs-api/sdk';
 import { UsageError } from '../../lib/exit-codes.js';
 import { output } from '../../lib/output.js';

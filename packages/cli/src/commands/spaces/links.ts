@@ -1,4 +1,4 @@
-import * as Flags from '@oclif/core/flags';
+import { Flags } from '../../oclif.js';
 import type { Link, LinkListing, PagePromise } from '@docs-api/sdk';
 import { listFlags } from '../../base-command.js';
 import { CommandError } from '../../lib/exit-codes.js';

@@ -1,4 +1,4 @@
-import * as Flags from '@oclif/core/flags';
+import { Flags } from '../../oclif.js';
 import type { Space } from '@docs-api/sdk';
 import { printSpace, SpaceCommand, spaceArg } from '../../lib/spaces.js';
 

@@ -1,4 +1,4 @@
-import * as Flags from '@oclif/core/flags';
+import { Flags } from '../../../oclif.js';
 import type { ConversationIssueItem } from '@docs-api/sdk';
 import { BaseCommand, listFlags } from '../../../base-command.js';
 import { issueColumns } from '../../../lib/conversations.js';

@@ -1,4 +1,4 @@
-import * as Flags from '@oclif/core/flags';
+import { Flags } from '../../../oclif.js';
 import type { Comment } from '@docs-api/sdk';
 import { ChangeRequestCommand, commentArg, crArg, spaceArg } from '../../../lib/change-requests.js';
 import { UsageError } from '../../../lib/exit-codes.js';

@@ -1,4 +1,4 @@
-import * as Args from '@oclif/core/args';
+import { Args } from '../../../oclif.js';
 import type { ContentFile } from '@docs-api/sdk';
 import {
   ChangeRequestCommand,

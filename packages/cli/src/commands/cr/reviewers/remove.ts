@@ -1,4 +1,4 @@
-import * as Args from '@oclif/core/args';
+import { Args } from '../../../oclif.js';
 import { yesFlag } from '../../../base-command.js';
 import {
   ChangeRequestCommand,

@@ -1,4 +1,4 @@
-import * as Flags from '@oclif/core/flags';
+import { Flags } from '../../../oclif.js';
 import { output } from '../../../lib/output.js';
 import { TeamCommand, teamArg } from '../../../lib/teams.js';
 

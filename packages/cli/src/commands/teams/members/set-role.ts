@@ -1,5 +1,4 @@
-import * as Args from '@oclif/core/args';
-import * as Flags from '@oclif/core/flags';
+import { Args, Flags } from '../../../oclif.js';
 import type { TeamRole } from '@docs-api/sdk';
 import { output } from '../../../lib/output.js';
 import { pickTeamMember, TEAM_ROLE_OPTIONS, TeamCommand, teamArg } from '../../../lib/teams.js';
