@@ -1,4 +1,7 @@
 #!/usr/bin/env node
+import { readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 
 // fetch parses HTTP with a WebAssembly build of llhttp. By default V8 also optimises it on
@@ -6,12 +9,16 @@ import { setFlagsFromString } from 'node:v8';
 // answer was printed. Baseline code is quick enough for a command's few requests.
 setFlagsFromString('--liftoff-only');
 
-const argv = process.argv.slice(2);
-const { asksForVersion, versionLine } = await import('../dist/lib/version-line.js');
-if (asksForVersion(argv)) {
-  process.stdout.write(`${await versionLine()}\n`);
+// The package.json oclif would search for from here: read once, and given to it.
+const pjsonPath = fileURLToPath(new URL('../package.json', import.meta.url));
+const pjson = JSON.parse(readFileSync(pjsonPath, 'utf8'));
+
+// oclif prints the version when `--version` comes first; so does this, without loading oclif.
+if (process.argv[2] === '--version') {
+  const { versionLine } = await import('../dist/lib/version-line.js');
+  process.stdout.write(`${await versionLine(pjson)}\n`);
 } else {
-  // oclif as the build bundled it (src/oclif.ts, scripts/bundle.mjs): the same module the commands import.
+  // oclif as the build bundled it (src/oclif.ts, scripts/bundle.mjs): the module the commands import.
   const { execute } = await import('../dist/oclif.js');
-  await execute({ dir: import.meta.url });
+  await execute({ loadOptions: { root: dirname(pjsonPath), pjson } });
 }

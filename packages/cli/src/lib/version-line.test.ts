@@ -1,17 +1,14 @@
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { Config } from '@oclif/core';
 import { describe, expect, it } from 'vitest';
-import { asksForVersion, versionLine } from './version-line.js';
+import { versionLine } from './version-line.js';
 
 describe('versionLine', () => {
   it("is oclif's user agent, the line oclif prints for --version", async () => {
-    const config = await Config.load(fileURLToPath(new URL('../..', import.meta.url)));
-    expect(await versionLine()).toBe(config.userAgent);
-  });
-
-  it('is asked for by --version first only, as oclif reads it', () => {
-    expect(asksForVersion(['--version'])).toBe(true);
-    expect(asksForVersion(['sites', '--version'])).toBe(false);
-    expect(asksForVersion([])).toBe(false);
+    const pjsonUrl = new URL('../../package.json', import.meta.url);
+    const pjson = JSON.parse(await readFile(pjsonUrl, 'utf8')) as { name: string; version: string };
+    const config = await Config.load(fileURLToPath(new URL('.', pjsonUrl)));
+    expect(await versionLine(pjson)).toBe(config.userAgent);
   });
 });

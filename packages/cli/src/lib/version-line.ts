@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { arch } from 'node:os';
 import { pathToFileURL } from 'node:url';
@@ -8,11 +7,6 @@ import { pathToFileURL } from 'node:url';
  * The line is oclif's `config.userAgent`, built the way @oclif/core 4 builds it; version-line
  * .test.ts compares the two.
  */
-
-/** True when oclif would answer `argv` with the version line: `--version` first, as its `run` checks. */
-export function asksForVersion(argv: readonly string[]): boolean {
-  return argv[0] === '--version';
-}
 
 /** The platform as oclif names it: `wsl` under WSL (oclif asks its own wsl-utils), else Node's. */
 async function oclifPlatform(): Promise<string> {
@@ -24,11 +18,7 @@ async function oclifPlatform(): Promise<string> {
 }
 
 /** `@docs-api/cli/0.1.0 linux-x64 node-v20.20.2`, as oclif prints it for `--version`. */
-export async function versionLine(): Promise<string> {
-  const pjson = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as {
-    name: string;
-    version?: string;
-  };
+export async function versionLine(pjson: { name: string; version?: string }): Promise<string> {
   const cpu = arch() === 'ia32' ? 'x86' : arch();
   return `${pjson.name}/${pjson.version || '0.0.0'} ${await oclifPlatform()}-${cpu} node-${process.version}`;
 }
