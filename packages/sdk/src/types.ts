@@ -55,22 +55,20 @@ export type {
   MemberTeamListQuery,
 } from './contract/members.js';
 export type { Integration, IntegrationScript } from './contract/integrations.js';
+export type { Site, SiteIcon, SiteCreateBody, SiteUpdateBody, SiteListQuery } from './contract/sites.js';
 export type {
-  Site,
   SiteAdaptiveSchema,
   TemplateCondition,
+  AdaptiveSchemaBody,
+} from './contract/site-adaptive-schemas.js';
+export type {
   SiteSpace,
   SiteSection,
   SiteSectionGroup,
   SiteExternalLink,
   SiteStructure,
-  SiteIcon,
   PublishedSite,
-  SiteCreateBody,
-  SiteUpdateBody,
-  SiteListQuery,
-  AdaptiveSchemaBody,
-} from './contract/sites.js';
+} from './contract/published-sites.js';
 export type {
   ChangeRequest,
   ChangeRequestStatus,
