@@ -1,5 +1,6 @@
 /** Public object and request types, re-exported from the contract. */
-export type { Role, User, Document, DocumentInput, Block, ContentReference } from './contract/common.js';
+export type { User, Document, DocumentInput, Block, ContentReference } from './contract/common.js';
+export type { Role } from './contract/schema.js';
 export type { ListEnvelope } from './contract/schema.js';
 export type {
   Space,

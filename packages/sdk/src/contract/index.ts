@@ -32,6 +32,7 @@ export * from './operation.js';
 export * from './query.js';
 export * from './validation.js';
 export * from './messages.js';
+export * from './states.js';
 export * from './spaces.js';
 export * from './collections.js';
 export * from './integrations.js';
