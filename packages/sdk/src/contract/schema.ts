@@ -84,4 +84,3 @@ export const RoleInput = /* @__PURE__ */ z.lazy(() => z.enum(ROLES));
 
 /** `permissions` objects: booleans telling what the caller may do. */
 export const PermissionsSchema = /* @__PURE__ */ z.lazy(() => z.record(z.string(), z.optional(z.boolean())));
-

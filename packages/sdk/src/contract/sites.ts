@@ -1,6 +1,15 @@
 import * as z from 'zod/mini';
 import { defineOperation } from './operation.js';
-import { listOf, loose, openEnum, pageQuery, PermissionsSchema, ROLES, strict, withFallback } from './schema.js';
+import {
+  listOf,
+  loose,
+  openEnum,
+  pageQuery,
+  PermissionsSchema,
+  ROLES,
+  strict,
+  withFallback,
+} from './schema.js';
 
 /*
  * The Sites area, in modules that an app loads only when it calls them: sites (this one),
