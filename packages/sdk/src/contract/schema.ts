@@ -47,11 +47,7 @@ export function listOf<T extends z.ZodMiniType>(item: T) {
   });
 }
 
-export type ListEnvelope<T> = {
-  items: T[];
-  count?: number | undefined;
-  next?: { page: string } | null | undefined;
-};
+export type { ListEnvelope } from './list-envelope.js';
 
 /** The contract's limit on every list endpoint. */
 export const MAX_PAGE_SIZE = 1000;
