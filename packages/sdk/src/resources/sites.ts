@@ -2,14 +2,20 @@ import { lazyOperation } from '../core/operation-ref.js';
 import type { ApiPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/http.js';
 import type { PagePromise } from '../core/pagination.js';
-import type { Integration, IntegrationScript } from '../contract/integrations.js';
-import type { PublishedSite, SiteSection, SiteSpace } from '../contract/published-sites.js';
 import type {
   AdaptiveSchemaBody,
+  Integration,
+  IntegrationScript,
+  PublishedSite,
+  Site,
   SiteAdaptiveSchema,
+  SiteCreateBody,
+  SiteListQuery,
+  SiteSection,
+  SiteSpace,
+  SiteUpdateBody,
   TemplateCondition,
-} from '../contract/site-adaptive-schemas.js';
-import type { Site, SiteCreateBody, SiteListQuery, SiteUpdateBody } from '../contract/sites.js';
+} from '../types.js';
 import { Resource } from './resource.js';
 
 /**
