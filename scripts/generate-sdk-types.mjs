@@ -115,6 +115,7 @@ const PUBLIC = {
     'CommentUpdateBody',
     'ReplyCreateBody',
   ],
+  links: ['Link', 'LinkListing'],
   'change-request-content': [
     'Revision',
     'RevisionPages',
@@ -133,8 +134,6 @@ const PUBLIC = {
     'GitCommit',
     'ContentFile',
     'ReusableContent',
-    'Link',
-    'LinkListing',
     'ContentOptions',
     'ContentListQuery',
     'ContentPageQuery',

@@ -13,6 +13,7 @@ import type * as siteAdaptiveSchemas from './contract/site-adaptive-schemas.js';
 import type * as publishedSites from './contract/published-sites.js';
 import type * as changeRequests from './contract/change-requests.js';
 import type * as changeRequestComments from './contract/change-request-comments.js';
+import type * as links from './contract/links.js';
 import type * as changeRequestContent from './contract/change-request-content.js';
 import type * as translations from './contract/translations.js';
 import type * as teams from './contract/teams.js';
@@ -128,6 +129,8 @@ describe('the declared public types', () => {
       agree<declared.CommentCreateBody, changeRequestComments.CommentCreateBody>(true),
       agree<declared.CommentUpdateBody, changeRequestComments.CommentUpdateBody>(true),
       agree<declared.ReplyCreateBody, changeRequestComments.ReplyCreateBody>(true),
+      agree<declared.Link, links.Link>(true),
+      agree<declared.LinkListing, links.LinkListing>(true),
       agree<declared.Revision, changeRequestContent.Revision>(true),
       agree<declared.RevisionPages, changeRequestContent.RevisionPages>(true),
       agree<declared.RevisionTag, changeRequestContent.RevisionTag>(true),
@@ -145,8 +148,6 @@ describe('the declared public types', () => {
       agree<declared.GitCommit, changeRequestContent.GitCommit>(true),
       agree<declared.ContentFile, changeRequestContent.ContentFile>(true),
       agree<declared.ReusableContent, changeRequestContent.ReusableContent>(true),
-      agree<declared.Link, changeRequestContent.Link>(true),
-      agree<declared.LinkListing, changeRequestContent.LinkListing>(true),
       agree<declared.ContentOptions, changeRequestContent.ContentOptions>(true),
       agree<declared.ContentListQuery, changeRequestContent.ContentListQuery>(true),
       agree<declared.ContentPageQuery, changeRequestContent.ContentPageQuery>(true),

@@ -1767,6 +1767,37 @@ export type ReplyCreateBody = {
   body: CommentBodyInput;
 };
 
+export type Link = {
+  [key: string]: unknown;
+  /** `ok`: no problem; `broken`: the target is absent in the revision; `in-app`: an internal app URL. */
+  status: (string & {}) | 'ok' | 'broken' | 'in-app';
+  relation?: (string & {}) | 'reference' | undefined;
+  targetReference?: ContentReference | undefined;
+  locationReferences?: ContentReference[] | undefined;
+};
+
+export type LinkListing = {
+  [key: string]: unknown;
+  items: Link[];
+  stats: {
+    [key: string]: unknown;
+    total: number;
+    broken: {
+      [key: string]: unknown;
+      total: number;
+      changeRequest: number;
+    };
+  };
+  next?:
+    | {
+        [key: string]: unknown;
+        page: string;
+      }
+    | null
+    | undefined;
+  count?: number | undefined;
+};
+
 export type Revision =
   | {
       [key: string]: unknown;
@@ -2172,37 +2203,6 @@ export type ReusableContent = {
   document?: string | undefined;
   computed?: ComputedSource | undefined;
   computedSeed?: string | undefined;
-};
-
-export type Link = {
-  [key: string]: unknown;
-  /** `ok`: no problem; `broken`: the target is absent in the revision; `in-app`: an internal app URL. */
-  status: (string & {}) | 'ok' | 'broken' | 'in-app';
-  relation?: (string & {}) | 'reference' | undefined;
-  targetReference?: ContentReference | undefined;
-  locationReferences?: ContentReference[] | undefined;
-};
-
-export type LinkListing = {
-  [key: string]: unknown;
-  items: Link[];
-  stats: {
-    [key: string]: unknown;
-    total: number;
-    broken: {
-      [key: string]: unknown;
-      total: number;
-      changeRequest: number;
-    };
-  };
-  next?:
-    | {
-        [key: string]: unknown;
-        page: string;
-      }
-    | null
-    | undefined;
-  count?: number | undefined;
 };
 
 export type ContentOptions = {

@@ -47,6 +47,7 @@ export * from './site-integrations.js';
 export * from './change-requests.js';
 export * from './change-request-comments.js';
 export * from './change-request-content.js';
+export * from './links.js';
 export * from './translations.js';
 export * from './teams.js';
 export * from './saml.js';

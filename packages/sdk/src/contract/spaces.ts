@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { LINK_STATUSES, LinkListingSchema } from './change-request-content.js';
 import { ImportRunSchema } from './imports.js';
+import { LINK_STATUSES, LinkListingSchema } from './links.js';
 import { defineOperation } from './operation.js';
 import { id, listOf, loose, openEnum, pageQuery, ROLES, strict, withFallback } from './schema.js';
 
