@@ -1,9 +1,9 @@
 import ky, { type KyInstance } from 'ky';
 import { zodMessages } from '../contract/messages.js';
-import type { HttpMethod, Operation } from '../contract/operation.js';
+import type { HttpMethod, OperationShape as Operation } from '../contract/operation-shape.js';
 import { encodeQuery } from '../contract/query.js';
 import { checkRequestPart } from '../contract/validation.js';
-import type { ListEnvelope } from '../contract/schema.js';
+import type { ListEnvelope } from '../contract/list-envelope.js';
 import { ApiPromise, type WithResponse } from './api-promise.js';
 import { conformer, type Schema } from './conforms.js';
 import {

@@ -1,4 +1,4 @@
-import type { ListEnvelope } from '../contract/schema.js';
+import type { ListEnvelope } from '../contract/list-envelope.js';
 import { ApiPromise, type WithResponse } from './api-promise.js';
 import { PaginationError } from './errors.js';
 
