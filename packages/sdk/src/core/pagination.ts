@@ -17,6 +17,55 @@ function showCursor(cursor: string): string {
   return cursor.length <= 12 ? `"${cursor}"` : `"${cursor.slice(0, 8)}…" (${cursor.length} characters)`;
 }
 
+/**
+ * What keeps a list walk from looping: each cursor may be followed once, and only
+ * {@link MAX_EMPTY_PAGES} empty pages in a row may point to a next page.
+ */
+class CursorGuard {
+  readonly #seen: Set<string>;
+  readonly #operation: () => string;
+  #pages = 1;
+  #emptyInARow = 0;
+
+  constructor(startCursor: string | undefined, operation: () => string) {
+    this.#seen = new Set(startCursor ? [startCursor] : []);
+    this.#operation = operation;
+  }
+
+  /** The cursor to read after `page` (which held `count` items); undefined at the end. */
+  after(page: ListEnvelope<unknown>, count: number): string | undefined {
+    return this.follow(page.next?.page, count);
+  }
+
+  /** `cursor` as sent by the page that held `count` items: undefined at the end; throws on a loop. */
+  follow(cursor: unknown, count: number): string | undefined {
+    // Under the `warn` response policy a page comes as received: read it defensively.
+    if (typeof cursor !== 'string' || !cursor) return undefined;
+    this.#emptyInARow = count === 0 ? this.#emptyInARow + 1 : 0;
+    const seen = this.#seen;
+    const pages = this.#pages;
+    if (seen.has(cursor)) {
+      const operation = this.#operation();
+      throw new PaginationError(
+        `${operation}: the server sent the cursor ${showCursor(cursor)} again after ${pages} page(s); ` +
+          'stopped instead of reading the same pages forever. The items so far are real; the list may be incomplete.',
+        { operation, reason: 'repeated-cursor', pages, cursors: seen.size },
+      );
+    }
+    if (this.#emptyInARow > MAX_EMPTY_PAGES) {
+      const operation = this.#operation();
+      throw new PaginationError(
+        `${operation}: the server sent ${this.#emptyInARow} empty pages in a row that still pointed to a next page ` +
+          `(after ${pages} page(s)); stopped instead of following cursors without end. The list may be incomplete.`,
+        { operation, reason: 'empty-pages', pages, cursors: seen.size },
+      );
+    }
+    seen.add(cursor);
+    this.#pages++;
+    return cursor;
+  }
+}
+
 /** One page of a list: `items`, `count`, `next`, and any other envelope field (e.g. `stats`). */
 export type Page<T, Envelope extends ListEnvelope<T> = ListEnvelope<T>> = Envelope;
 
@@ -56,39 +105,43 @@ export class PagePromise<T, Envelope extends ListEnvelope<T> = ListEnvelope<T>>
 
   /** Yields each page in turn, starting with the first. */
   async *pages(): AsyncGenerator<Envelope, void, undefined> {
-    let page = (await this.withResponse()).data;
-    const seen = new Set<string>(this.#startCursor ? [this.#startCursor] : []);
-    let pages = 1;
-    let emptyInARow = 0;
-    for (;;) {
+    const cursors = this.#cursors();
+    let page: Envelope | undefined = (await this.withResponse()).data;
+    while (page) {
       yield page;
-      // Under the `warn` response policy a page comes as received: read it defensively.
-      const next: unknown = page.next?.page;
-      if (typeof next !== 'string' || !next) return;
-      emptyInARow = itemsOf(page).length === 0 ? emptyInARow + 1 : 0;
-      const operation = typeof this.#operation === 'function' ? this.#operation() : this.#operation;
-      if (seen.has(next)) {
-        throw new PaginationError(
-          `${operation}: the server sent the cursor ${showCursor(next)} again after ${pages} page(s); ` +
-            'stopped instead of reading the same pages forever. The items so far are real; the list may be incomplete.',
-          { operation, reason: 'repeated-cursor', pages, cursors: seen.size },
-        );
-      }
-      if (emptyInARow > MAX_EMPTY_PAGES) {
-        throw new PaginationError(
-          `${operation}: the server sent ${emptyInARow} empty pages in a row that still pointed to a next page ` +
-            `(after ${pages} page(s)); stopped instead of following cursors without end. The list may be incomplete.`,
-          { operation, reason: 'empty-pages', pages, cursors: seen.size },
-        );
-      }
-      seen.add(next);
-      page = (await this.#fetchPage(next)).data;
-      pages++;
+      const next = cursors.after(page, itemsOf(page).length);
+      // Not held while the next page is read: the caller keeps it if it wants it.
+      page = undefined;
+      if (next !== undefined) page = (await this.#fetchPage(next)).data;
     }
   }
 
+  /**
+   * Yields every item, page after page. Written out rather than over `pages()`: a `yield*` of
+   * each page through a second generator costs several promises per item, and that garbage
+   * made every page outlive a minor GC and pile up in the old space during a long walk. Only
+   * the current page's items are held, never while the next page is read.
+   */
   async *[Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
-    for await (const page of this.pages()) yield* itemsOf(page);
+    const cursors = this.#cursors();
+    let page: Envelope | undefined = (await this.withResponse()).data;
+    while (page) {
+      let items: T[] | undefined = itemsOf(page);
+      const cursor: unknown = page.next?.page;
+      page = undefined;
+      const count = items.length;
+      for (let index = 0; index < count; index++) yield items[index]!;
+      items = undefined;
+      const next = cursors.follow(cursor, count);
+      if (next !== undefined) page = (await this.#fetchPage(next)).data;
+    }
+  }
+
+  /** The loop guard of one walk: every cursor followed, and the empty pages in a row. */
+  #cursors(): CursorGuard {
+    return new CursorGuard(this.#startCursor, () =>
+      typeof this.#operation === 'function' ? this.#operation() : this.#operation,
+    );
   }
 
   /** Collects items across pages, stopping after `max` items. */
