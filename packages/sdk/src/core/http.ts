@@ -1,4 +1,4 @@
-import ky, { type KyInstance } from 'ky';
+import ky, { type KyInstance, type Options } from 'ky';
 import { zodMessages } from '../contract/messages.js';
 import type { HttpMethod, Operation } from '../contract/operation.js';
 import { encodeQuery } from '../contract/query.js';
@@ -280,7 +280,13 @@ export class HttpClient {
         accept: 'application/json',
         'user-agent': config.userAgent,
       },
-      fetch: fetchOnce,
+      // The attempt's signal reaches fetch as is (ky passes options it does not know to fetch):
+      // given to ky as `signal`, it would be merged with ky's own through `AbortSignal.any`, the
+      // costliest step of a call, and those merged signals stay alive until a full GC.
+      fetch: (input, init) => {
+        const { attemptSignal, ...rest } = (init ?? {}) as RequestInit & { attemptSignal?: AbortSignal };
+        return fetchOnce(input, attemptSignal ? { ...rest, signal: attemptSignal } : rest);
+      },
     });
   }
 
@@ -456,10 +462,13 @@ export class HttpClient {
     let stoppedBy: 'timeout' | 'caller' | undefined;
     let phase: Phase = 'headers';
     let current: Response | undefined;
+    let settleStopped!: (value: 'stopped') => void;
+    const stopped = new Promise<'stopped'>((resolve) => (settleStopped = resolve));
     const stop = (by: 'timeout' | 'caller') => {
       if (stoppedBy) return;
       stoppedBy = by;
       controller.abort(signal?.reason);
+      settleStopped('stopped');
     };
     const onCallerAbort = () => stop('caller');
     signal?.addEventListener('abort', onCallerAbort, { once: true });
@@ -467,14 +476,11 @@ export class HttpClient {
       context.timeout > 0 && context.timeout <= MAX_TIMER
         ? setTimeout(() => stop('timeout'), context.timeout)
         : undefined;
-    const stopped = new Promise<'stopped'>((resolve) => {
-      controller.signal.addEventListener('abort', () => resolve('stopped'), { once: true });
-    });
 
     const work = async (): Promise<Outcome> => {
       let target = url;
       for (let hops = 0; ; hops++) {
-        current = await this.#ky(target, { ...init, signal: controller.signal });
+        current = await this.#ky(target, { ...init, attemptSignal: controller.signal } as Options);
         const next = hops < MAX_REDIRECTS ? this.#followable(current, target, init.method) : undefined;
         if (next === undefined) break;
         if (this.#config.logger) {
