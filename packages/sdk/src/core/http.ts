@@ -1,4 +1,4 @@
-import ky, { type KyInstance } from 'ky';
+import ky, { type KyInstance, type Options } from 'ky';
 import { zodMessages } from '../contract/messages.js';
 import type { HttpMethod, OperationShape as Operation } from '../contract/operation-shape.js';
 import { encodeQuery } from '../contract/query.js';
@@ -280,7 +280,13 @@ export class HttpClient {
         accept: 'application/json',
         'user-agent': config.userAgent,
       },
-      fetch: fetchOnce,
+      // The attempt's signal reaches fetch as is (ky passes options it does not know to fetch):
+      // given to ky as `signal`, it would be merged with ky's own through `AbortSignal.any`, the
+      // costliest step of a call, and those merged signals stay alive until a full GC.
+      fetch: (input, init) => {
+        const { attemptSignal, ...rest } = (init ?? {}) as RequestInit & { attemptSignal?: AbortSignal };
+        return fetchOnce(input, attemptSignal ? { ...rest, signal: attemptSignal } : rest);
+      },
     });
   }
 
@@ -332,12 +338,32 @@ export class HttpClient {
     );
   }
 
-  async #callOperation<T>(
+  /** Not `async`: a loaded operation goes straight to #send, without an extra promise and its ticks. */
+  #callOperation<T>(
     target: Operation | OperationRef,
     input: OperationInput,
     options: RequestOptions | undefined,
   ): Promise<WithResponse<T>> {
-    const operation = target instanceof OperationRef ? (target.loaded ?? (await target.resolve())) : target;
+    const operation = target instanceof OperationRef ? target.loaded : target;
+    if (!operation) {
+      return (target as OperationRef)
+        .resolve()
+        .then((loaded) => this.#sendOperation<T>(loaded, input, options));
+    }
+    try {
+      return this.#sendOperation<T>(operation, input, options);
+    } catch (error) {
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- what validation threw, as an async function would reject
+      return Promise.reject(error);
+    }
+  }
+
+  /** Checks the inputs (throws `RequestValidationError`) and sends the call. */
+  #sendOperation<T>(
+    operation: Operation,
+    input: OperationInput,
+    options: RequestOptions | undefined,
+  ): Promise<WithResponse<T>> {
     const plan = planOf(operation);
     const issues: ValidationIssue[] = [];
     const given = input.params ?? {};
@@ -352,7 +378,10 @@ export class HttpClient {
         label: operation.id,
         method: operation.method,
         path: expand(plan, params as Record<string, unknown>),
-        search: encodeQuery(query as Record<string, unknown> | undefined, operation.queryWireNames),
+        search:
+          query === undefined
+            ? undefined
+            : encodeQuery(query as Record<string, unknown>, operation.queryWireNames),
         body,
         response: operation.response,
         idempotent: operation.idempotent,
@@ -456,10 +485,13 @@ export class HttpClient {
     let stoppedBy: 'timeout' | 'caller' | undefined;
     let phase: Phase = 'headers';
     let current: Response | undefined;
+    let settleStopped!: (value: 'stopped') => void;
+    const stopped = new Promise<'stopped'>((resolve) => (settleStopped = resolve));
     const stop = (by: 'timeout' | 'caller') => {
       if (stoppedBy) return;
       stoppedBy = by;
       controller.abort(signal?.reason);
+      settleStopped('stopped');
     };
     const onCallerAbort = () => stop('caller');
     signal?.addEventListener('abort', onCallerAbort, { once: true });
@@ -467,14 +499,11 @@ export class HttpClient {
       context.timeout > 0 && context.timeout <= MAX_TIMER
         ? setTimeout(() => stop('timeout'), context.timeout)
         : undefined;
-    const stopped = new Promise<'stopped'>((resolve) => {
-      controller.signal.addEventListener('abort', () => resolve('stopped'), { once: true });
-    });
 
     const work = async (): Promise<Outcome> => {
       let target = url;
       for (let hops = 0; ; hops++) {
-        current = await this.#ky(target, { ...init, signal: controller.signal });
+        current = await this.#ky(target, { ...init, attemptSignal: controller.signal } as Options);
         const next = hops < MAX_REDIRECTS ? this.#followable(current, target, init.method) : undefined;
         if (next === undefined) break;
         if (this.#config.logger) {
