@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Bundles what the CLI loads at start-up into dist, over the re-exporting modules tsc wrote
 // there: src/oclif.ts (with @oclif/core and its dependencies), src/sdk.ts and src/sdk-contract.ts
-// (with the SDK, ky and zod). Node then reads and compiles a few files instead of some 300 (a
+// (with the SDK and zod). Node then reads and compiles a few files instead of some 300 (a
 // third of the start-up time of `docs sites list`). Each SDK area's contract stays a chunk of
 // its own, loaded on first call. Run after `tsc -b` (the `manifest` script does); idempotent.
 import { rmSync } from 'node:fs';

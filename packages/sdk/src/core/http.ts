@@ -1,4 +1,3 @@
-import ky, { type KyInstance, type Options } from 'ky';
 import { zodMessages } from '../contract/messages.js';
 import type { HttpMethod, OperationShape as Operation } from '../contract/operation-shape.js';
 import { encodeQuery } from '../contract/query.js';
@@ -262,32 +261,20 @@ export class HttpClient {
   readonly #config: HttpConfig;
   readonly #origin: string;
   readonly #drift = new Set<string>();
-  /** One attempt's transport: ky, with every policy of its own turned off (ours apply). */
-  readonly #ky: KyInstance;
+  readonly #fetch: typeof fetch;
+  /** The headers every request carries, built once. */
+  readonly #headers: Readonly<Record<string, string>>;
 
   constructor(config: HttpConfig) {
     this.#config = config;
     // Looked up per call, so a fetch stubbed after the client was made (nock, msw) is used.
-    const fetchOnce: typeof fetch = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.#fetch = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.#origin = new URL(config.baseUrl).origin;
-    this.#ky = ky.create({
-      retry: 0,
-      timeout: false,
-      throwHttpErrors: false,
-      redirect: 'manual',
-      headers: {
-        authorization: `Bearer ${config.token}`,
-        accept: 'application/json',
-        'user-agent': config.userAgent,
-      },
-      // The attempt's signal reaches fetch as is (ky passes options it does not know to fetch):
-      // given to ky as `signal`, it would be merged with ky's own through `AbortSignal.any`, the
-      // costliest step of a call, and those merged signals stay alive until a full GC.
-      fetch: (input, init) => {
-        const { attemptSignal, ...rest } = (init ?? {}) as RequestInit & { attemptSignal?: AbortSignal };
-        return fetchOnce(input, attemptSignal ? { ...rest, signal: attemptSignal } : rest);
-      },
-    });
+    this.#headers = {
+      authorization: `Bearer ${config.token}`,
+      accept: 'application/json',
+      'user-agent': config.userAgent,
+    };
   }
 
   /** Calls one contract operation and reads its answer with the operation's response schema. */
@@ -459,15 +446,18 @@ export class HttpClient {
     }
   }
 
-  /** The parts of the request that ky does not already hold (auth, accept and user agent are set once). */
+  /** The request but for each attempt's signal. A call with no body and no extra header shares the client's headers. */
   #requestInit(spec: SendSpec, options: RequestOptions | undefined): RequestInit & { method: HttpMethod } {
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
     const extra = options?.headers;
-    if (body === undefined && !extra) return { method: spec.method };
-    const headers: Record<string, string> = {};
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    if (extra) for (const name of Object.keys(extra)) headers[name.toLowerCase()] = extra[name]!;
-    return { method: spec.method, headers, ...(body !== undefined ? { body } : {}) };
+    let headers = this.#headers;
+    if (body !== undefined || extra) {
+      const own: Record<string, string> = { ...headers };
+      if (body !== undefined) own['content-type'] = 'application/json';
+      if (extra) for (const name of Object.keys(extra)) own[name.toLowerCase()] = extra[name]!;
+      headers = own;
+    }
+    return { method: spec.method, headers, redirect: 'manual', ...(body !== undefined ? { body } : {}) };
   }
 
   /**
@@ -503,7 +493,7 @@ export class HttpClient {
     const work = async (): Promise<Outcome> => {
       let target = url;
       for (let hops = 0; ; hops++) {
-        current = await this.#ky(target, { ...init, attemptSignal: controller.signal } as Options);
+        current = await this.#fetch(target, { ...init, signal: controller.signal });
         const next = hops < MAX_REDIRECTS ? this.#followable(current, target, init.method) : undefined;
         if (next === undefined) break;
         if (this.#config.logger) {
