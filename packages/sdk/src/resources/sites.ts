@@ -121,7 +121,11 @@ export class Sites extends Resource {
     return this.http.call(listSiteIntegrationScripts, { params: { organizationId, siteId } }, options);
   }
 
-  /** Lists the integrations enabled on the site, optionally filtered by name. */
+  /**
+   * Lists the integrations enabled on the site, optionally filtered by name. `limit` and `page`
+   * are in the extract only: the published API document gives this endpoint only `search`, so
+   * the service may answer every integration in one page.
+   */
   listIntegrations(
     organizationId: string,
     siteId: string,
