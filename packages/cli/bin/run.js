@@ -1,4 +1,24 @@
 #!/usr/bin/env node
-import { execute } from '@oclif/core';
+import { readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
 
-await execute({ dir: import.meta.url });
+// fetch parses HTTP with a WebAssembly build of llhttp. By default V8 also optimises it on
+// background threads, and Node waits for that work before it exits: 100 ms or more after the
+// answer was printed. Baseline code is quick enough for a command's few requests.
+setFlagsFromString('--liftoff-only');
+
+// The package.json oclif would search for from here: read once, and given to it.
+const pjsonPath = fileURLToPath(new URL('../package.json', import.meta.url));
+const pjson = JSON.parse(readFileSync(pjsonPath, 'utf8'));
+
+// oclif prints the version when `--version` comes first; so does this, without loading oclif.
+if (process.argv[2] === '--version') {
+  const { versionLine } = await import('../dist/lib/version-line.js');
+  process.stdout.write(`${await versionLine(pjson)}\n`);
+} else {
+  // oclif as the build bundled it (src/oclif.ts, scripts/bundle.mjs): the module the commands import.
+  const { execute } = await import('../dist/oclif.js');
+  await execute({ loadOptions: { root: dirname(pjsonPath), pjson } });
+}

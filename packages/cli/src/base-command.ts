@@ -1,4 +1,4 @@
-import { Command, Errors, Flags, type Interfaces } from '@oclif/core';
+import { Command, Errors, Flags, type Interfaces } from './oclif.js';
 import type { ClientOptions, DocsClient, PagePromise } from '@docs-api/sdk';
 import { cliClientOptions } from './lib/client-options.js';
 import { readConfig } from './lib/config.js';
@@ -41,7 +41,7 @@ export type ClientFactory = (options: ClientOptions) => DocsClient | Promise<Doc
 const SECRET_FLAG = /(^|-)(key|secret|password)$/;
 
 const defaultClientFactory: ClientFactory = async (options) => {
-  const { DocsClient } = await import('@docs-api/sdk');
+  const { DocsClient } = await import('./sdk.js');
   return new DocsClient(options);
 };
 

@@ -1,4 +1,4 @@
-import { Args, Flags } from '@oclif/core';
+import { Args, Flags } from '../oclif.js';
 import { BaseCommand } from '../base-command.js';
 import { buildRequest, findOperation, HTTP_METHODS } from '../lib/api-request.js';
 import { UsageError } from '../lib/exit-codes.js';
@@ -61,7 +61,7 @@ export default class Api extends BaseCommand<typeof Api> {
       throw new UsageError('--paginate follows pages of a GET; this request is a ' + request.method + '.');
     }
     const client = await this.client();
-    const { operations } = await import('@docs-api/sdk/contract');
+    const { operations } = await import('../sdk-contract.js');
     const operation = findOperation(operations, request.method, request.path);
     const send = (page?: string) =>
       client.request({
@@ -78,7 +78,7 @@ export default class Api extends BaseCommand<typeof Api> {
       if (this.human && data !== undefined) output.json(data);
       return data;
     }
-    const { PagePromise } = await import('@docs-api/sdk');
+    const { PagePromise } = await import('../sdk.js');
     type Envelope = { items: unknown[]; next?: { page: string } | null };
     const pages = new PagePromise<unknown, Envelope>(
       send().withResponse() as Promise<{ data: Envelope; response: Response }>,

@@ -1,4 +1,4 @@
-import { Flags } from '@oclif/core';
+import { Flags } from '../oclif.js';
 import type * as SandboxModule from '@docs-api/sandbox';
 import { BaseCommand } from '../base-command.js';
 import { CommandError, UsageError } from '../lib/exit-codes.js';

@@ -1,4 +1,4 @@
-import { Args, Flags, type Command } from '@oclif/core';
+import { Args, Flags, type Command } from '../oclif.js';
 import type {
   ChangeRequest,
   Comment,

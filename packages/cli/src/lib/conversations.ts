@@ -1,4 +1,4 @@
-import { Args } from '@oclif/core';
+import { Args } from '../oclif.js';
 import type {
   Conversation,
   ConversationDetail,
@@ -132,7 +132,7 @@ export async function readConversationsFile(file: string): Promise<ConversationI
   const items: unknown[] = many ? (data as unknown[]) : [data];
   if (items.length === 0) throw new UsageError(`--file: ${file} holds no conversations.`);
   // The contract pulls in zod: load it only when a file is read.
-  const { checkRequestPart, ConversationIngestBody } = await import('@docs-api/sdk/contract');
+  const { checkRequestPart, ConversationIngestBody } = await import('../sdk-contract.js');
   const problems = items.flatMap((item, index) => {
     const result = checkRequestPart(ConversationIngestBody, item, '');
     if (result.ok) return [];

@@ -1,4 +1,4 @@
-import { Args } from '@oclif/core';
+import { Args } from '../oclif.js';
 import type { DocsClient, Integration } from '@docs-api/sdk';
 import { UsageError } from './exit-codes.js';
 import { readJson } from './files.js';

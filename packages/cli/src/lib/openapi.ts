@@ -1,4 +1,4 @@
-import { Args, Flags } from '@oclif/core';
+import { Args, Flags } from '../oclif.js';
 import type { DocsClient, OpenApiSpec } from '@docs-api/sdk';
 import { CommandError, UsageError } from './exit-codes.js';
 import { readText } from './files.js';
@@ -203,7 +203,7 @@ export async function followProcessing(
     (read) => `Processing ${slug}: ${read.processingState ?? '?'}`,
     (waitOptions) => client.openapi.waitUntilProcessed(organizationId, slug, waitOptions),
   );
-  const { isOpenApiSpecFailed } = await import('@docs-api/sdk');
+  const { isOpenApiSpecFailed } = await import('../sdk.js');
   const failed = isOpenApiSpecFailed(spec);
   if (inGitHubActions()) await reportProcessing(slug, spec, failed, options);
   if (failed) {

@@ -1,4 +1,4 @@
-import { Flags } from '@oclif/core';
+import { Flags } from '../oclif.js';
 import { output } from './output.js';
 
 /*

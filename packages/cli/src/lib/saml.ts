@@ -1,5 +1,5 @@
 import { X509Certificate } from 'node:crypto';
-import { Args, Flags } from '@oclif/core';
+import { Args, Flags } from '../oclif.js';
 import type { DocsClient, Role, SamlProvider, SsoEntry } from '@docs-api/sdk';
 import { readText } from './files.js';
 import { formatDate, output, type Column } from './output.js';

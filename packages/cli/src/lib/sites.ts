@@ -1,4 +1,4 @@
-import { Args } from '@oclif/core';
+import { Args } from '../oclif.js';
 import type { DocsClient, Site } from '@docs-api/sdk';
 import { output, formatDate, type Column } from './output.js';
 import { pickOne } from './prompts.js';

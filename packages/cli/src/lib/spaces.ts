@@ -1,4 +1,4 @@
-import { Args, Flags, type Command } from '@oclif/core';
+import { Args, Flags, type Command } from '../oclif.js';
 import type { DocsClient, Link, MoveBody, PositionAnchorInput, Space, SpaceMergeRule } from '@docs-api/sdk';
 import { BaseCommand } from '../base-command.js';
 import { describeReference, pickSpace } from './change-requests.js';

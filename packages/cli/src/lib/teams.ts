@@ -1,4 +1,4 @@
-import { Args, type Command } from '@oclif/core';
+import { Args, type Command } from '../oclif.js';
 import type { DocsClient, Team, TeamMembership } from '@docs-api/sdk';
 import { BaseCommand } from '../base-command.js';
 import { formatDate, output, type Column } from './output.js';

@@ -1,4 +1,4 @@
-import { Args } from '@oclif/core';
+import { Args } from '../oclif.js';
 import type {
   DocsClient,
   DocumentInput,
@@ -138,7 +138,7 @@ export async function instructionsDocument(value: string): Promise<DocumentInput
   const text = value === '-' ? (await readStdin()).replace(/\s+$/, '') : value;
   if (!text.trim()) throw new UsageError('--instructions is empty.');
   // The contract helpers pull in zod: load them only when instructions are sent.
-  const { documentFromText } = await import('@docs-api/sdk/contract');
+  const { documentFromText } = await import('../sdk-contract.js');
   return documentFromText(text);
 }
 
@@ -149,7 +149,7 @@ export async function instructionsDocument(value: string): Promise<DocumentInput
 export async function languageCode(flag: string, value: string): Promise<TranslationLanguage> {
   const code = value.trim().toLowerCase();
   // The contract pulls in zod: load it only when a language is given.
-  const { TRANSLATION_LANGUAGES } = await import('@docs-api/sdk/contract');
+  const { TRANSLATION_LANGUAGES } = await import('../sdk-contract.js');
   const known: readonly string[] = TRANSLATION_LANGUAGES;
   if (!known.includes(code)) {
     throw new UsageError(

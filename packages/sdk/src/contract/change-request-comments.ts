@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
 import { changeRequestIdParam } from './change-requests.js';
-import { DocumentInput, DocumentSchema, PermissionsSchema, UserSchema } from './common.js';
+import { DocumentInput, DocumentSchema, UserSchema } from './common.js';
 import { defineOperation } from './operation.js';
-import { listOf, loose, openEnum, pageQuery, strict } from './schema.js';
+import { listOf, loose, openEnum, pageQuery, PermissionsSchema, strict } from './schema.js';
 
 const AREA = 'Change request comments';
 

@@ -3,6 +3,7 @@ import { ChangeRequestSchema, changeRequestIdParam } from './change-requests.js'
 import { CONTENT_FORMATS } from './change-request-comments.js';
 import { ContentReferenceSchema, DocumentSchema } from './common.js';
 import { defineOperation } from './operation.js';
+import { LinkListingSchema } from './links.js';
 import { built, listOf, loose, openEnum, pageQuery, strict, withFallback } from './schema.js';
 
 const AREA = 'Change request content';
@@ -355,34 +356,9 @@ export const RevisionPagesSchema = /* @__PURE__ */ z.lazy(() =>
 export type RevisionPages = z.infer<typeof RevisionPagesSchema>;
 
 /*
- * Links and backlinks: the three operations below are in the extract and not in the published
- * API document (0.202.0). They are kept; their answers are read as the extract describes them.
+ * Links and backlinks: in the extract and not in the published API document (0.202.0); the
+ * link listing's schemas are in links.ts, which spaces share.
  */
-
-export const LINK_STATUSES = ['ok', 'broken', 'in-app'] as const;
-
-/** A link found in a page: where it points and where it appears. */
-export const LinkSchema = /* @__PURE__ */ z.lazy(() =>
-  loose({
-    /** `ok`: no problem; `broken`: the target is absent in the revision; `in-app`: an internal app URL. */
-    status: openEnum(LINK_STATUSES),
-    relation: z.optional(openEnum(['reference'])),
-    targetReference: z.optional(ContentReferenceSchema),
-    locationReferences: z.optional(z.array(ContentReferenceSchema)),
-  }),
-);
-export type Link = z.infer<typeof LinkSchema>;
-
-/** The list envelope of a page's links, plus counts of broken links. */
-export const LinkListingSchema = /* @__PURE__ */ z.lazy(() =>
-  z.extend(listOf(LinkSchema), {
-    stats: loose({
-      total: z.number(),
-      broken: loose({ total: z.number(), changeRequest: z.number() }),
-    }),
-  }),
-);
-export type LinkListing = z.infer<typeof LinkListingSchema>;
 
 /** Backlinks: the references of the places that link to a page or file. */
 export const BacklinkListSchema = /* @__PURE__ */ z.lazy(() => listOf(ContentReferenceSchema));

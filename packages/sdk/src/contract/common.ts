@@ -1,12 +1,5 @@
 import * as z from 'zod/mini';
-import { loose, openEnum, strict, withFallback } from './schema.js';
-
-/** Roles, from most to least powerful: the extract and the published document list the same six. */
-export const ROLES = ['admin', 'create', 'review', 'edit', 'comment', 'read'] as const;
-export type Role = (typeof ROLES)[number];
-export const RoleSchema = /* @__PURE__ */ z.lazy(() => openEnum(ROLES));
-/** A role in a request: only the documented values. */
-export const RoleInput = /* @__PURE__ */ z.lazy(() => z.enum(ROLES));
+import { loose, strict, withFallback } from './schema.js';
 
 export const UserSchema = /* @__PURE__ */ z.lazy(() =>
   loose({
@@ -30,9 +23,6 @@ export const UserSchema = /* @__PURE__ */ z.lazy(() =>
   }),
 );
 export type User = z.infer<typeof UserSchema>;
-
-/** `permissions` objects: booleans telling what the caller may do. */
-export const PermissionsSchema = /* @__PURE__ */ z.lazy(() => z.record(z.string(), z.optional(z.boolean())));
 
 /**
  * A node of a rich-text document: a block (`object: "block"`, e.g. `paragraph`, `heading-1`,

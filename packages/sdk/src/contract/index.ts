@@ -7,7 +7,14 @@ import { changeRequestContentOperations } from './change-request-content.js';
 import { changeRequestOperations } from './change-requests.js';
 import { organizationOperations } from './organizations.js';
 import { memberOperations } from './members.js';
-import { siteOperations } from './sites.js';
+import { createSite, deleteSite, getSite, listSites, updateSite } from './sites.js';
+import {
+  getSiteAdaptiveSchema,
+  listSiteTemplateConditions,
+  updateSiteAdaptiveSchema,
+} from './site-adaptive-schemas.js';
+import { getPublishedSite } from './published-sites.js';
+import { listSiteIntegrationScripts, listSiteIntegrations } from './site-integrations.js';
 import { spaceOperations } from './spaces.js';
 import { collectionOperations } from './collections.js';
 import { translationOperations } from './translations.js';
@@ -25,6 +32,7 @@ export * from './operation.js';
 export * from './query.js';
 export * from './validation.js';
 export * from './messages.js';
+export * from './states.js';
 export * from './spaces.js';
 export * from './collections.js';
 export * from './integrations.js';
@@ -33,13 +41,32 @@ export * from './imports.js';
 export * from './organizations.js';
 export * from './members.js';
 export * from './sites.js';
+export * from './site-adaptive-schemas.js';
+export * from './published-sites.js';
+export * from './site-integrations.js';
 export * from './change-requests.js';
 export * from './change-request-comments.js';
 export * from './change-request-content.js';
+export * from './links.js';
 export * from './translations.js';
 export * from './teams.js';
 export * from './saml.js';
 export * from './conversations.js';
+
+/** The Sites area's operations, from its modules (sites.ts says why it has several). */
+export const siteOperations = [
+  listSites,
+  createSite,
+  getSite,
+  deleteSite,
+  updateSite,
+  getSiteAdaptiveSchema,
+  updateSiteAdaptiveSchema,
+  listSiteTemplateConditions,
+  getPublishedSite,
+  listSiteIntegrationScripts,
+  listSiteIntegrations,
+] as const;
 
 /** Every operation the SDK knows, in contract order. */
 export const operations: readonly Operation[] = [

@@ -1,8 +1,7 @@
 import * as z from 'zod/mini';
-import { ROLES, RoleInput, RoleSchema } from './common.js';
 import { defineOperation } from './operation.js';
 import { MemberSchema } from './organizations.js';
-import { listOf, loose, openEnum, pageQuery, strict } from './schema.js';
+import { listOf, loose, openEnum, pageQuery, RoleInput, ROLES, RoleSchema, strict } from './schema.js';
 import { SpaceSchema } from './spaces.js';
 import { TEAM_ROLES, TeamSchema } from './teams.js';
 

@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
-import { PermissionsSchema } from './common.js';
 import { defineOperation } from './operation.js';
-import { listOf, loose, openEnum, pageQuery, strict } from './schema.js';
+import { listOf, loose, openEnum, pageQuery, PermissionsSchema, strict } from './schema.js';
 
 const AREA = 'OpenAPI specifications';
 
@@ -22,8 +21,6 @@ export const OPENAPI_VISIBILITIES = ['private', 'public'] as const;
  * `lastProcessErrorCode`). Any other string is accepted when read.
  */
 export const OPENAPI_PROCESSING_STATES = ['pending', 'progress', 'complete'] as const;
-
-export { OPENAPI_IN_PROGRESS_STATES } from './states.js';
 
 /**
  * Why the last processing failed (published document): the source could not be fetched in

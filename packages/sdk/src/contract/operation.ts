@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import { pathParamNames } from '../core/path.js';
+import type { HttpMethod } from './operation-shape.js';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
+export type { HttpMethod } from './operation-shape.js';
 
 /** `{organizationId: string; siteId: string}` from `/v1/orgs/{organizationId}/sites/{siteId}`. */
 export type PathParamsOf<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from './operation.js';
-import { DocumentInput, DocumentSchema, RoleInput, RoleSchema, UserSchema } from './common.js';
-import { id, listOf, loose, openEnum, pageQuery, strict } from './schema.js';
+import { DocumentInput, DocumentSchema, UserSchema } from './common.js';
+import { id, listOf, loose, openEnum, pageQuery, RoleInput, RoleSchema, strict } from './schema.js';
 
 /** Merge rules the published document lists (the extract shows only `require_specific_reviewers`). */
 export const MERGE_RULES = [

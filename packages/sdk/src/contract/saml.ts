@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
-import { RoleInput, RoleSchema } from './common.js';
 import { defineOperation } from './operation.js';
-import { built, listOf, loose, openEnum, pageQuery, strict } from './schema.js';
+import { built, listOf, loose, openEnum, pageQuery, RoleInput, RoleSchema, strict } from './schema.js';
 import { TeamSchema } from './teams.js';
 
 const AREA = 'Single sign-on';

@@ -47,11 +47,7 @@ export function listOf<T extends z.ZodMiniType>(item: T) {
   });
 }
 
-export type ListEnvelope<T> = {
-  items: T[];
-  count?: number | undefined;
-  next?: { page: string } | null | undefined;
-};
+export type { ListEnvelope } from './list-envelope.js';
 
 /** The contract's limit on every list endpoint. */
 export const MAX_PAGE_SIZE = 1000;
@@ -69,3 +65,18 @@ export const id = () => z.string().check(z.minLength(1));
 export function built<T extends z.core.SomeType>(schema: z.ZodMiniLazy<T>): T {
   return schema._zod.innerType;
 }
+
+/*
+ * Vocabulary most areas share. It lives here rather than in common.ts so that an area using only
+ * these (e.g. sites) does not load the user, document and content-reference schemas.
+ */
+
+/** Roles, from most to least powerful: the extract and the published document list the same six. */
+export const ROLES = ['admin', 'create', 'review', 'edit', 'comment', 'read'] as const;
+export type Role = (typeof ROLES)[number];
+export const RoleSchema = /* @__PURE__ */ z.lazy(() => openEnum(ROLES));
+/** A role in a request: only the documented values. */
+export const RoleInput = /* @__PURE__ */ z.lazy(() => z.enum(ROLES));
+
+/** `permissions` objects: booleans telling what the caller may do. */
+export const PermissionsSchema = /* @__PURE__ */ z.lazy(() => z.record(z.string(), z.optional(z.boolean())));

@@ -1,9 +1,8 @@
 import * as z from 'zod/mini';
-import { LINK_STATUSES, LinkListingSchema } from './change-request-content.js';
-import { ROLES } from './common.js';
 import { ImportRunSchema } from './imports.js';
+import { LINK_STATUSES, LinkListingSchema } from './links.js';
 import { defineOperation } from './operation.js';
-import { id, listOf, loose, openEnum, pageQuery, strict, withFallback } from './schema.js';
+import { id, listOf, loose, openEnum, pageQuery, ROLES, strict, withFallback } from './schema.js';
 
 /** Who may open a space; the extract and the published document list the same six. */
 export const SPACE_VISIBILITIES = [

@@ -1,7 +1,8 @@
 /*
  * The states the SDK's helpers (`isTranslationFailed`, the waiters) read: in a module of their own,
- * without zod, so that the SDK uses them without loading an area's schemas. Re-exported by their
- * areas (translations.ts, openapi.ts).
+ * without zod, so that the SDK uses them without loading an area's schemas. Exported by the
+ * contract's index, not by their areas: an area chunk importing them would make them a chunk of
+ * their own that every app loads.
  */
 
 /** States in which the spec is still being fetched and processed: the waiter polls while it sees one. */

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { DocumentInput, DocumentSchema, PermissionsSchema } from './common.js';
+import { DocumentInput, DocumentSchema } from './common.js';
 import { defineOperation } from './operation.js';
-import { listOf, loose, openEnum, pageQuery, strict } from './schema.js';
+import { listOf, loose, openEnum, pageQuery, PermissionsSchema, strict } from './schema.js';
 
 const AREA = 'Translations and glossary';
 
@@ -59,8 +59,6 @@ export type TranslationLanguage = (typeof TRANSLATION_LANGUAGES)[number];
  * Any other string is read too: the document names no failure status, and the service may add one.
  */
 export const TRANSLATION_STATUSES = ['pending', 'running', 'completed'] as const;
-
-export { TRANSLATION_FAILED_STATUSES, TRANSLATION_IN_PROGRESS_STATUSES } from './states.js';
 
 const LANGUAGE_LIST = `a language code the service supports (${TRANSLATION_LANGUAGES.join(', ')})`;
 const LANGUAGE_MESSAGE = `must be ${LANGUAGE_LIST}`;

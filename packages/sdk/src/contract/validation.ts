@@ -1,18 +1,15 @@
-import type * as z from 'zod/mini';
+import type { ValidationIssue } from './issues.js';
 import { zodMessages } from './messages.js';
+import type { ContractSchema } from './operation-shape.js';
 
-export interface ValidationIssue {
-  /** Dotted path of the offending field, e.g. `body.title` or `query.limit`. */
-  path: string;
-  message: string;
-}
+export { describeIssues, type ValidationIssue } from './issues.js';
 
 /**
  * Validates one part of a request (`path`, `query` or `body`) and turns zod's issues into
  * messages that name the field. Shared by the SDK (before sending) and the sandbox (on receipt).
  */
 export function checkRequestPart(
-  schema: z.ZodMiniType,
+  schema: ContractSchema,
   value: unknown,
   prefix: string,
 ): { ok: true; value: unknown } | { ok: false; issues: ValidationIssue[] } {
@@ -22,7 +19,7 @@ export function checkRequestPart(
   for (const issue of result.error.issues) {
     const path = [prefix, ...issue.path.map(String)];
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys)
+      for (const key of issue.keys ?? [])
         issues.push({ path: [...path, key].join('.'), message: 'is not a known field' });
       continue;
     }
@@ -30,8 +27,4 @@ export function checkRequestPart(
     issues.push({ path: path.join('.'), message: missing ? 'is required' : issue.message });
   }
   return { ok: false, issues };
-}
-
-export function describeIssues(issues: readonly ValidationIssue[]): string {
-  return issues.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message)).join('; ');
 }

@@ -27,7 +27,12 @@ export class ApiPromise<T> implements PromiseLike<T> {
     onfulfilled?: ((value: T) => R1 | PromiseLike<R1>) | null,
     onrejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
   ): Promise<R1 | R2> {
-    return this.#result.then(({ data }) => data).then(onfulfilled, onrejected);
+    // One `then` on the result, not a `then` to take `data` and another for the callbacks: every
+    // `await` of a call goes through here.
+    return this.#result.then(
+      onfulfilled ? ({ data }) => onfulfilled(data) : ({ data }) => data as unknown as R1,
+      onrejected,
+    );
   }
 
   catch<R = never>(onrejected?: ((reason: unknown) => R | PromiseLike<R>) | null): Promise<T | R> {

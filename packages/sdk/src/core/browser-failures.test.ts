@@ -14,8 +14,10 @@ const HINT =
 /** A fetch that fails as a browser's does, counting its calls. */
 function browserFetch(message = 'Failed to fetch') {
   const calls: string[] = [];
-  const fetch = (input: RequestInfo | URL): Promise<Response> => {
-    calls.push(input instanceof Request ? `${input.method} ${input.url}` : String(input));
+  const fetch = (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    calls.push(
+      input instanceof Request ? `${input.method} ${input.url}` : `${init?.method ?? 'GET'} ${String(input)}`,
+    );
     return Promise.reject(new TypeError(message));
   };
   return { fetch, calls };

@@ -1,4 +1,4 @@
-import { describeIssues, type ValidationIssue } from '../contract/validation.js';
+import { describeIssues, type ValidationIssue } from '../contract/issues.js';
 import type { RateLimitInfo } from './retry.js';
 
 export type { ValidationIssue };

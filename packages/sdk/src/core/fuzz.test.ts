@@ -41,14 +41,11 @@ afterAll(() => {
   );
 });
 
-/**
- * A fetch that records every request and answers with `answer`. It keeps a copy: the SDK's
- * transport (ky) lets go of a request's body once the call is over.
- */
+/** A fetch that records every request and answers with `answer`. */
 function recorder(answer: () => Response) {
   const requests: Request[] = [];
   const fetch = (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    requests.push((input instanceof Request ? input : new Request(input, init)).clone());
+    requests.push(input instanceof Request ? input : new Request(input, init));
     return Promise.resolve(answer());
   };
   return { requests, fetch };

@@ -1,9 +1,8 @@
-import ky, { type KyInstance } from 'ky';
 import { zodMessages } from '../contract/messages.js';
-import type { HttpMethod, Operation } from '../contract/operation.js';
+import type { HttpMethod, OperationShape as Operation } from '../contract/operation-shape.js';
 import { encodeQuery } from '../contract/query.js';
 import { checkRequestPart } from '../contract/validation.js';
-import type { ListEnvelope } from '../contract/schema.js';
+import type { ListEnvelope } from '../contract/list-envelope.js';
 import { ApiPromise, type WithResponse } from './api-promise.js';
 import { conformer, type Schema } from './conforms.js';
 import {
@@ -262,26 +261,20 @@ export class HttpClient {
   readonly #config: HttpConfig;
   readonly #origin: string;
   readonly #drift = new Set<string>();
-  /** One attempt's transport: ky, with every policy of its own turned off (ours apply). */
-  readonly #ky: KyInstance;
+  readonly #fetch: typeof fetch;
+  /** The headers every request carries, built once. */
+  readonly #headers: Readonly<Record<string, string>>;
 
   constructor(config: HttpConfig) {
     this.#config = config;
     // Looked up per call, so a fetch stubbed after the client was made (nock, msw) is used.
-    const fetchOnce: typeof fetch = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.#fetch = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.#origin = new URL(config.baseUrl).origin;
-    this.#ky = ky.create({
-      retry: 0,
-      timeout: false,
-      throwHttpErrors: false,
-      redirect: 'manual',
-      headers: {
-        authorization: `Bearer ${config.token}`,
-        accept: 'application/json',
-        'user-agent': config.userAgent,
-      },
-      fetch: fetchOnce,
-    });
+    this.#headers = {
+      authorization: `Bearer ${config.token}`,
+      accept: 'application/json',
+      'user-agent': config.userAgent,
+    };
   }
 
   /** Calls one contract operation and reads its answer with the operation's response schema. */
@@ -332,12 +325,32 @@ export class HttpClient {
     );
   }
 
-  async #callOperation<T>(
+  /** Not `async`: a loaded operation goes straight to #send, without an extra promise and its ticks. */
+  #callOperation<T>(
     target: Operation | OperationRef,
     input: OperationInput,
     options: RequestOptions | undefined,
   ): Promise<WithResponse<T>> {
-    const operation = target instanceof OperationRef ? (target.loaded ?? (await target.resolve())) : target;
+    const operation = target instanceof OperationRef ? target.loaded : target;
+    if (!operation) {
+      return (target as OperationRef)
+        .resolve()
+        .then((loaded) => this.#sendOperation<T>(loaded, input, options));
+    }
+    try {
+      return this.#sendOperation<T>(operation, input, options);
+    } catch (error) {
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- what validation threw, as an async function would reject
+      return Promise.reject(error);
+    }
+  }
+
+  /** Checks the inputs (throws `RequestValidationError`) and sends the call. */
+  #sendOperation<T>(
+    operation: Operation,
+    input: OperationInput,
+    options: RequestOptions | undefined,
+  ): Promise<WithResponse<T>> {
     const plan = planOf(operation);
     const issues: ValidationIssue[] = [];
     const given = input.params ?? {};
@@ -352,7 +365,10 @@ export class HttpClient {
         label: operation.id,
         method: operation.method,
         path: expand(plan, params as Record<string, unknown>),
-        search: encodeQuery(query as Record<string, unknown> | undefined, operation.queryWireNames),
+        search:
+          query === undefined
+            ? undefined
+            : encodeQuery(query as Record<string, unknown>, operation.queryWireNames),
         body,
         response: operation.response,
         idempotent: operation.idempotent,
@@ -430,15 +446,18 @@ export class HttpClient {
     }
   }
 
-  /** The parts of the request that ky does not already hold (auth, accept and user agent are set once). */
+  /** The request but for each attempt's signal. A call with no body and no extra header shares the client's headers. */
   #requestInit(spec: SendSpec, options: RequestOptions | undefined): RequestInit & { method: HttpMethod } {
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
     const extra = options?.headers;
-    if (body === undefined && !extra) return { method: spec.method };
-    const headers: Record<string, string> = {};
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    if (extra) for (const name of Object.keys(extra)) headers[name.toLowerCase()] = extra[name]!;
-    return { method: spec.method, headers, ...(body !== undefined ? { body } : {}) };
+    let headers = this.#headers;
+    if (body !== undefined || extra) {
+      const own: Record<string, string> = { ...headers };
+      if (body !== undefined) own['content-type'] = 'application/json';
+      if (extra) for (const name of Object.keys(extra)) own[name.toLowerCase()] = extra[name]!;
+      headers = own;
+    }
+    return { method: spec.method, headers, redirect: 'manual', ...(body !== undefined ? { body } : {}) };
   }
 
   /**
@@ -456,10 +475,13 @@ export class HttpClient {
     let stoppedBy: 'timeout' | 'caller' | undefined;
     let phase: Phase = 'headers';
     let current: Response | undefined;
+    let settleStopped!: (value: 'stopped') => void;
+    const stopped = new Promise<'stopped'>((resolve) => (settleStopped = resolve));
     const stop = (by: 'timeout' | 'caller') => {
       if (stoppedBy) return;
       stoppedBy = by;
       controller.abort(signal?.reason);
+      settleStopped('stopped');
     };
     const onCallerAbort = () => stop('caller');
     signal?.addEventListener('abort', onCallerAbort, { once: true });
@@ -467,14 +489,11 @@ export class HttpClient {
       context.timeout > 0 && context.timeout <= MAX_TIMER
         ? setTimeout(() => stop('timeout'), context.timeout)
         : undefined;
-    const stopped = new Promise<'stopped'>((resolve) => {
-      controller.signal.addEventListener('abort', () => resolve('stopped'), { once: true });
-    });
 
     const work = async (): Promise<Outcome> => {
       let target = url;
       for (let hops = 0; ; hops++) {
-        current = await this.#ky(target, { ...init, signal: controller.signal });
+        current = await this.#fetch(target, { ...init, signal: controller.signal });
         const next = hops < MAX_REDIRECTS ? this.#followable(current, target, init.method) : undefined;
         if (next === undefined) break;
         if (this.#config.logger) {

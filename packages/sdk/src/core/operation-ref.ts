@@ -1,4 +1,4 @@
-import type { Operation } from '../contract/operation.js';
+import type { OperationShape as Operation } from '../contract/operation-shape.js';
 
 /** The names of a module's exports that are operations. */
 export type OperationKey<M> = { [K in keyof M]: M[K] extends Operation ? K : never }[keyof M] & string;

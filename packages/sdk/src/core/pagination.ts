@@ -1,4 +1,4 @@
-import type { ListEnvelope } from '../contract/schema.js';
+import type { ListEnvelope } from '../contract/list-envelope.js';
 import { ApiPromise, type WithResponse } from './api-promise.js';
 import { PaginationError } from './errors.js';
 
@@ -15,6 +15,166 @@ function itemsOf<T>(page: ListEnvelope<T>): T[] {
 /** How a cursor is shown in a message: long cursors may carry state, so only a short prefix. */
 function showCursor(cursor: string): string {
   return cursor.length <= 12 ? `"${cursor}"` : `"${cursor.slice(0, 8)}…" (${cursor.length} characters)`;
+}
+
+/**
+ * What keeps a list walk from looping: each cursor may be followed once, and only
+ * {@link MAX_EMPTY_PAGES} empty pages in a row may point to a next page.
+ */
+class CursorGuard {
+  readonly #seen: Set<string>;
+  readonly #operation: () => string;
+  #pages = 1;
+  #emptyInARow = 0;
+
+  constructor(startCursor: string | undefined, operation: () => string) {
+    this.#seen = new Set(startCursor ? [startCursor] : []);
+    this.#operation = operation;
+  }
+
+  /** The cursor to read after `page` (which held `count` items); undefined at the end. */
+  after(page: ListEnvelope<unknown>, count: number): string | undefined {
+    return this.follow(page.next?.page, count);
+  }
+
+  /** `cursor` as sent by the page that held `count` items: undefined at the end; throws on a loop. */
+  follow(cursor: unknown, count: number): string | undefined {
+    // Under the `warn` response policy a page comes as received: read it defensively.
+    if (typeof cursor !== 'string' || !cursor) return undefined;
+    this.#emptyInARow = count === 0 ? this.#emptyInARow + 1 : 0;
+    const seen = this.#seen;
+    const pages = this.#pages;
+    if (seen.has(cursor)) {
+      const operation = this.#operation();
+      throw new PaginationError(
+        `${operation}: the server sent the cursor ${showCursor(cursor)} again after ${pages} page(s); ` +
+          'stopped instead of reading the same pages forever. The items so far are real; the list may be incomplete.',
+        { operation, reason: 'repeated-cursor', pages, cursors: seen.size },
+      );
+    }
+    if (this.#emptyInARow > MAX_EMPTY_PAGES) {
+      const operation = this.#operation();
+      throw new PaginationError(
+        `${operation}: the server sent ${this.#emptyInARow} empty pages in a row that still pointed to a next page ` +
+          `(after ${pages} page(s)); stopped instead of following cursors without end. The list may be incomplete.`,
+        { operation, reason: 'empty-pages', pages, cursors: seen.size },
+      );
+    }
+    seen.add(cursor);
+    this.#pages++;
+    return cursor;
+  }
+}
+
+type Step<T> = IteratorResult<T, void>;
+const DONE: Readonly<Step<never>> = Object.freeze({ value: undefined, done: true });
+
+/**
+ * The item walk of `for await`, written out: an async generator costs several promises per
+ * item (more through a `yield*` per page), about 1 KB of garbage per item in a long walk, which
+ * made minor GCs run while a page was held and grew the young generation with the count. Here
+ * an item of the current page costs one resolved promise. The current page's items are let go
+ * before the next page is read. Behaves as the generator did: calls are served in order, an
+ * error ends the walk, `return()` stops it.
+ */
+class ItemWalk<T, Envelope extends ListEnvelope<T>> implements AsyncGenerator<T, void, undefined> {
+  #first: Promise<Envelope> | undefined;
+  readonly #fetchPage: (cursor: string) => Promise<Envelope>;
+  readonly #cursors: CursorGuard;
+  #items: T[] = [];
+  #index = 0;
+  #cursor: unknown;
+  #finished = false;
+  /** The step being worked out (a page being read): later calls wait for it, in order. */
+  #pending: Promise<Step<T>> | undefined;
+
+  constructor(
+    first: Promise<Envelope>,
+    fetchPage: (cursor: string) => Promise<Envelope>,
+    cursors: CursorGuard,
+  ) {
+    // Read on the first next(); a walk never started must not leave a rejection unhandled.
+    first.catch(() => undefined);
+    this.#first = first;
+    this.#fetchPage = fetchPage;
+    this.#cursors = cursors;
+  }
+
+  next(): Promise<Step<T>> {
+    if (this.#pending) {
+      const after = this.#pending.then(
+        () => this.next(),
+        () => this.next(),
+      );
+      return after;
+    }
+    const index = this.#index;
+    if (index < this.#items.length) {
+      this.#index = index + 1;
+      return Promise.resolve({ value: this.#items[index]!, done: false });
+    }
+    if (this.#finished) return Promise.resolve(DONE);
+    const pending = this.#nextPage().then(
+      (step) => {
+        this.#pending = undefined;
+        return step;
+      },
+      (error: unknown) => {
+        this.#pending = undefined;
+        this.#stop();
+        throw error;
+      },
+    );
+    this.#pending = pending;
+    return pending;
+  }
+
+  /** Reads pages until one has an item (its first is the step), or the list ends. */
+  async #nextPage(): Promise<Step<T>> {
+    for (;;) {
+      let page: Envelope;
+      if (this.#first) {
+        const first = this.#first;
+        this.#first = undefined;
+        page = await first;
+      } else {
+        const cursor = this.#cursors.follow(this.#cursor, this.#items.length);
+        // Let go of the page read before this one while the next is fetched.
+        this.#items = [];
+        if (cursor === undefined) return this.#stop();
+        page = await this.#fetchPage(cursor);
+      }
+      if (this.#finished) return DONE;
+      this.#items = itemsOf(page);
+      this.#cursor = page.next?.page;
+      this.#index = 0;
+      if (this.#items.length > 0) {
+        this.#index = 1;
+        return { value: this.#items[0]!, done: false };
+      }
+    }
+  }
+
+  #stop(): Step<T> {
+    this.#finished = true;
+    this.#items = [];
+    this.#index = 0;
+    return DONE;
+  }
+
+  return(): Promise<Step<T>> {
+    return Promise.resolve(this.#stop());
+  }
+
+  throw(error: unknown): Promise<Step<T>> {
+    this.#stop();
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- what the caller threw in, as a generator would
+    return Promise.reject(error);
+  }
+
+  [Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
+    return this;
+  }
 }
 
 /** One page of a list: `items`, `count`, `next`, and any other envelope field (e.g. `stats`). */
@@ -56,39 +216,37 @@ export class PagePromise<T, Envelope extends ListEnvelope<T> = ListEnvelope<T>>
 
   /** Yields each page in turn, starting with the first. */
   async *pages(): AsyncGenerator<Envelope, void, undefined> {
-    let page = (await this.withResponse()).data;
-    const seen = new Set<string>(this.#startCursor ? [this.#startCursor] : []);
-    let pages = 1;
-    let emptyInARow = 0;
-    for (;;) {
+    const cursors = this.#cursors();
+    let page: Envelope | undefined = (await this.withResponse()).data;
+    while (page) {
       yield page;
-      // Under the `warn` response policy a page comes as received: read it defensively.
-      const next: unknown = page.next?.page;
-      if (typeof next !== 'string' || !next) return;
-      emptyInARow = itemsOf(page).length === 0 ? emptyInARow + 1 : 0;
-      const operation = typeof this.#operation === 'function' ? this.#operation() : this.#operation;
-      if (seen.has(next)) {
-        throw new PaginationError(
-          `${operation}: the server sent the cursor ${showCursor(next)} again after ${pages} page(s); ` +
-            'stopped instead of reading the same pages forever. The items so far are real; the list may be incomplete.',
-          { operation, reason: 'repeated-cursor', pages, cursors: seen.size },
-        );
-      }
-      if (emptyInARow > MAX_EMPTY_PAGES) {
-        throw new PaginationError(
-          `${operation}: the server sent ${emptyInARow} empty pages in a row that still pointed to a next page ` +
-            `(after ${pages} page(s)); stopped instead of following cursors without end. The list may be incomplete.`,
-          { operation, reason: 'empty-pages', pages, cursors: seen.size },
-        );
-      }
-      seen.add(next);
-      page = (await this.#fetchPage(next)).data;
-      pages++;
+      const next = cursors.after(page, itemsOf(page).length);
+      // Not held while the next page is read: the caller keeps it if it wants it.
+      page = undefined;
+      if (next !== undefined) page = (await this.#fetchPage(next)).data;
     }
   }
 
-  async *[Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
-    for await (const page of this.pages()) yield* itemsOf(page);
+  /**
+   * Yields every item, page after page, holding one page's items at a time. The walk keeps no
+   * reference to this promise past the first page, so under `for await` the first page is let go
+   * like the others.
+   */
+  [Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
+    const fetchPage = this.#fetchPage;
+    return new ItemWalk<T, Envelope>(
+      this.withResponse().then(({ data }) => data),
+      async (cursor) => (await fetchPage(cursor)).data,
+      this.#cursors(),
+    );
+  }
+
+  /** The loop guard of one walk: every cursor followed, and the empty pages in a row. */
+  #cursors(): CursorGuard {
+    const operation = this.#operation;
+    return new CursorGuard(this.#startCursor, () =>
+      typeof operation === 'function' ? operation() : operation,
+    );
   }
 
   /** Collects items across pages, stopping after `max` items. */

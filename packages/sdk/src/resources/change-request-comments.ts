@@ -11,7 +11,7 @@ import type {
   Reply,
   ReplyCreateBody,
   ReplyListQuery,
-} from '../contract/change-request-comments.js';
+} from '../types.js';
 import { Resource } from './resource.js';
 
 /** The area's operations, loaded with their schemas on first use. */

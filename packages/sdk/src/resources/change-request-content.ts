@@ -2,18 +2,18 @@ import { lazyOperation } from '../core/operation-ref.js';
 import type { ApiPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/http.js';
 import type { PagePromise } from '../core/pagination.js';
-import type { ContentReference } from '../contract/common.js';
 import type {
   ContentFile,
   ContentListQuery,
   ContentOptions,
   ContentPage,
   ContentPageQuery,
+  ContentReference,
   Link,
   LinkListing,
   Revision,
   RevisionPages,
-} from '../contract/change-request-content.js';
+} from '../types.js';
 import { Resource } from './resource.js';
 
 /** The area's operations, loaded with their schemas on first use. */

@@ -2,6 +2,8 @@ import { lazyOperation } from '../core/operation-ref.js';
 import { ApiPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/http.js';
 import type { PagePromise } from '../core/pagination.js';
+import { ChangeRequestComments } from './change-request-comments.js';
+import { ChangeRequestContent } from './change-request-content.js';
 import type {
   ChangeRequest,
   ChangeRequestCreateBody,
@@ -15,11 +17,9 @@ import type {
   RequestedReviewer,
   RequestedReviewersResult,
   RequestReviewersBody,
-} from '../contract/change-requests.js';
-import type { User } from '../contract/common.js';
-import type { Team } from '../contract/teams.js';
-import { ChangeRequestComments } from './change-request-comments.js';
-import { ChangeRequestContent } from './change-request-content.js';
+  Team,
+  User,
+} from '../types.js';
 import { Resource } from './resource.js';
 
 /** The area's operations, loaded with their schemas on first use. */

@@ -7,8 +7,10 @@ import type {
   CollectionCreateBody,
   CollectionListQuery,
   CollectionUpdateBody,
-} from '../contract/collections.js';
-import type { MoveBody, Space, TransferBody } from '../contract/spaces.js';
+  MoveBody,
+  Space,
+  TransferBody,
+} from '../types.js';
 import { Resource } from './resource.js';
 
 /** The area's operations, loaded with their schemas on first use. */

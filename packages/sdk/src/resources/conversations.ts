@@ -11,7 +11,7 @@ import type {
   ConversationListQuery,
   IssueListQuery,
   IssuesCluster,
-} from '../contract/conversations.js';
+} from '../types.js';
 import { Resource } from './resource.js';
 
 /** The area's operations, loaded with their schemas on first use. */

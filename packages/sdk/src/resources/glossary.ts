@@ -2,12 +2,7 @@ import { lazyOperation } from '../core/operation-ref.js';
 import type { ApiPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/http.js';
 import type { PagePromise } from '../core/pagination.js';
-import type {
-  GlossaryEntry,
-  GlossaryListQuery,
-  GlossaryOperation,
-  GlossaryTerms,
-} from '../contract/translations.js';
+import type { GlossaryEntry, GlossaryListQuery, GlossaryOperation, GlossaryTerms } from '../types.js';
 import { Resource } from './resource.js';
 
 /** The area's operations, loaded with their schemas on first use. */

@@ -1,7 +1,7 @@
 import { lazyOperation } from '../core/operation-ref.js';
 import type { ApiPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/http.js';
-import type { ImportRun, ImportStartBody } from '../contract/imports.js';
+import type { ImportRun, ImportStartBody } from '../types.js';
 import { Resource } from './resource.js';
 
 /** The area's operations, loaded with their schemas on first use. */

@@ -8,7 +8,7 @@ import type {
   Integration,
   IntegrationListQuery,
   IntegrationPublishBody,
-} from '../contract/integrations.js';
+} from '../types.js';
 import { Resource } from './resource.js';
 
 /** The area's operations, loaded with their schemas on first use. */

@@ -3,14 +3,14 @@ import type { ApiPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/http.js';
 import type { PagePromise } from '../core/pagination.js';
 import type {
+  Member,
   MemberListQuery,
   MemberSpace,
   MemberSpaceListQuery,
   MemberTeam,
   MemberTeamListQuery,
   MemberUpdateBody,
-} from '../contract/members.js';
-import type { Member } from '../contract/organizations.js';
+} from '../types.js';
 import { Resource } from './resource.js';
 
 /** The area's operations, loaded with their schemas on first use. */

@@ -9,7 +9,7 @@ import type {
   OpenApiSpecListQuery,
   OpenApiSpecReplaceBody,
   OpenApiSpecUpdateBody,
-} from '../contract/openapi.js';
+} from '../types.js';
 import { Resource } from './resource.js';
 import { OPENAPI_IN_PROGRESS_STATES } from '../contract/states.js';
 

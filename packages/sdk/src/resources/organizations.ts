@@ -2,16 +2,16 @@ import { lazyOperation } from '../core/operation-ref.js';
 import type { ApiPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/http.js';
 import type { PagePromise } from '../core/pagination.js';
-import type { DocumentInput } from '../contract/common.js';
 import type {
   AgentInstructions,
+  DocumentInput,
   EmailDomainOrganizations,
   Organization,
   OrganizationUpdateBody,
   PingResult,
   SearchItem,
   SearchQuery,
-} from '../contract/organizations.js';
+} from '../types.js';
 import { Resource } from './resource.js';
 
 /** The area's operations, loaded with their schemas on first use. */

@@ -8,7 +8,7 @@ import type {
   SamlProviderListQuery,
   SamlProviderUpdateBody,
   SsoEntries,
-} from '../contract/saml.js';
+} from '../types.js';
 import { Resource } from './resource.js';
 
 /** The area's operations, loaded with their schemas on first use. */

@@ -2,34 +2,41 @@ import { lazyOperation } from '../core/operation-ref.js';
 import type { ApiPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/http.js';
 import type { PagePromise } from '../core/pagination.js';
-import type { Integration, IntegrationScript } from '../contract/integrations.js';
 import type {
   AdaptiveSchemaBody,
+  Integration,
+  IntegrationScript,
   PublishedSite,
   Site,
-  SiteSection,
-  SiteSpace,
   SiteAdaptiveSchema,
   SiteCreateBody,
   SiteListQuery,
+  SiteSection,
+  SiteSpace,
   SiteUpdateBody,
   TemplateCondition,
-} from '../contract/sites.js';
+} from '../types.js';
 import { Resource } from './resource.js';
 
-/** The area's operations, loaded with their schemas on first use. */
+/**
+ * The area's operations, loaded with their schemas on first use. The area is split in modules
+ * (contract/sites.ts says why) so that listing sites loads neither spaces nor integrations.
+ */
 const sitesArea = () => import('../contract/sites.js');
+const adaptiveSchemasArea = () => import('../contract/site-adaptive-schemas.js');
+const publishedSitesArea = () => import('../contract/published-sites.js');
+const siteIntegrationsArea = () => import('../contract/site-integrations.js');
 const createSite = lazyOperation(sitesArea, 'createSite');
 const deleteSite = lazyOperation(sitesArea, 'deleteSite');
-const getPublishedSite = lazyOperation(sitesArea, 'getPublishedSite');
 const getSite = lazyOperation(sitesArea, 'getSite');
-const getSiteAdaptiveSchema = lazyOperation(sitesArea, 'getSiteAdaptiveSchema');
-const listSiteIntegrations = lazyOperation(sitesArea, 'listSiteIntegrations');
-const listSiteIntegrationScripts = lazyOperation(sitesArea, 'listSiteIntegrationScripts');
 const listSites = lazyOperation(sitesArea, 'listSites');
-const listSiteTemplateConditions = lazyOperation(sitesArea, 'listSiteTemplateConditions');
 const updateSite = lazyOperation(sitesArea, 'updateSite');
-const updateSiteAdaptiveSchema = lazyOperation(sitesArea, 'updateSiteAdaptiveSchema');
+const getSiteAdaptiveSchema = lazyOperation(adaptiveSchemasArea, 'getSiteAdaptiveSchema');
+const listSiteTemplateConditions = lazyOperation(adaptiveSchemasArea, 'listSiteTemplateConditions');
+const updateSiteAdaptiveSchema = lazyOperation(adaptiveSchemasArea, 'updateSiteAdaptiveSchema');
+const getPublishedSite = lazyOperation(publishedSitesArea, 'getPublishedSite');
+const listSiteIntegrations = lazyOperation(siteIntegrationsArea, 'listSiteIntegrations');
+const listSiteIntegrationScripts = lazyOperation(siteIntegrationsArea, 'listSiteIntegrationScripts');
 
 /** A site's adaptive-content visitor schema: `client.sites.adaptiveSchema`. */
 export class SiteAdaptiveSchemas extends Resource {
@@ -114,7 +121,11 @@ export class Sites extends Resource {
     return this.http.call(listSiteIntegrationScripts, { params: { organizationId, siteId } }, options);
   }
 
-  /** Lists the integrations enabled on the site, optionally filtered by name. */
+  /**
+   * Lists the integrations enabled on the site, optionally filtered by name. `limit` and `page`
+   * are in the extract only: the published API document gives this endpoint only `search`, so
+   * the service may answer every integration in one page.
+   */
   listIntegrations(
     organizationId: string,
     siteId: string,

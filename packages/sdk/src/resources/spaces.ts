@@ -2,15 +2,16 @@ import { lazyOperation } from '../core/operation-ref.js';
 import type { ApiPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/http.js';
 import type { PagePromise } from '../core/pagination.js';
-import type { Link, LinkListing } from '../contract/change-request-content.js';
 import type {
+  Link,
+  LinkListing,
   MoveBody,
   Space,
   SpaceGetQuery,
   SpaceLinksQuery,
   SpaceUpdateBody,
   TransferBody,
-} from '../contract/spaces.js';
+} from '../types.js';
 import { Resource } from './resource.js';
 
 /** The area's operations, loaded with their schemas on first use. */

@@ -7,10 +7,10 @@ import type {
   TeamCreateBody,
   TeamListQuery,
   TeamMemberPutBody,
-  TeamMembersUpdateBody,
   TeamMembership,
+  TeamMembersUpdateBody,
   TeamUpdateBody,
-} from '../contract/teams.js';
+} from '../types.js';
 import { Resource } from './resource.js';
 
 /** The area's operations, loaded with their schemas on first use. */

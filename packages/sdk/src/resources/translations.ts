@@ -8,7 +8,7 @@ import type {
   TranslationCreateBody,
   TranslationListQuery,
   TranslationUpdateBody,
-} from '../contract/translations.js';
+} from '../types.js';
 import { Resource } from './resource.js';
 import { TRANSLATION_FAILED_STATUSES, TRANSLATION_IN_PROGRESS_STATUSES } from '../contract/states.js';
 

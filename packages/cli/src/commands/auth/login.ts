@@ -1,4 +1,4 @@
-import { Flags } from '@oclif/core';
+import { Flags } from '../../oclif.js';
 import { BaseCommand } from '../../base-command.js';
 import { configPath, readConfig, writeConfig } from '../../lib/config.js';
 import { UsageError } from '../../lib/exit-codes.js';
@@ -34,7 +34,7 @@ export default class AuthLogin extends BaseCommand<typeof AuthLogin> {
     if (!token) throw new UsageError('The token is empty.');
     // Its form first (one line of visible ASCII): a bad one is exit 2 naming the problem, never
     // the token, before a client is built, a request is sent or anything is stored.
-    const { checkToken } = await import('@docs-api/sdk');
+    const { checkToken } = await import('../../sdk.js');
     checkToken(token);
 
     const apiUrl = this.flags['api-url'];

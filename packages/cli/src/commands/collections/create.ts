@@ -1,4 +1,4 @@
-import { Flags } from '@oclif/core';
+import { Flags } from '../../oclif.js';
 import type { Collection } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
 import { printCollection } from '../../lib/collections.js';

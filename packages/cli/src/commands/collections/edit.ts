@@ -1,4 +1,4 @@
-import { Flags } from '@oclif/core';
+import { Flags } from '../../oclif.js';
 import type { Collection, CollectionUpdateBody } from '@docs-api/sdk';
 import { collectionArg, CollectionCommand, printCollection } from '../../lib/collections.js';
 import { UsageError } from '../../lib/exit-codes.js';

@@ -1,4 +1,4 @@
-import { Flags } from '@oclif/core';
+import { Flags } from '../../oclif.js';
 import type { ClusterListQuery, IssuesCluster } from '@docs-api/sdk';
 import { BaseCommand, listFlags } from '../../base-command.js';
 import { CLUSTER_SORT_OPTIONS, clusterColumns, ORDER_OPTIONS } from '../../lib/conversations.js';

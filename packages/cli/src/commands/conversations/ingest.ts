@@ -1,4 +1,4 @@
-import { Flags } from '@oclif/core';
+import { Flags } from '../../oclif.js';
 import { BaseCommand } from '../../base-command.js';
 import { readConversationsFile } from '../../lib/conversations.js';
 import { output } from '../../lib/output.js';

@@ -1,4 +1,4 @@
-import { Flags } from '@oclif/core';
+import { Flags } from '../../oclif.js';
 import type { Conversation } from '@docs-api/sdk';
 import { BaseCommand, listFlags } from '../../base-command.js';
 import { conversationColumns } from '../../lib/conversations.js';

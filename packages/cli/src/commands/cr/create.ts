@@ -1,4 +1,4 @@
-import { Flags } from '@oclif/core';
+import { Flags } from '../../oclif.js';
 import type { ChangeRequest } from '@docs-api/sdk';
 import { ChangeRequestCommand, printChangeRequest, spaceArg } from '../../lib/change-requests.js';
 import { output } from '../../lib/output.js';

@@ -1,4 +1,4 @@
-import { Flags } from '@oclif/core';
+import { Flags } from '../../oclif.js';
 import type { ChangeRequest, ChangeRequestUpdateBody } from '@docs-api/sdk';
 import { ChangeRequestCommand, crArg, printChangeRequest, spaceArg } from '../../lib/change-requests.js';
 import { UsageError } from '../../lib/exit-codes.js';
@@ -42,7 +42,7 @@ export default class CrEdit extends ChangeRequestCommand<typeof CrEdit> {
     };
     if (description !== undefined) {
       // The contract helpers pull in zod: load them only when a description is sent.
-      const { documentFromText } = await import('@docs-api/sdk/contract');
+      const { documentFromText } = await import('../../sdk-contract.js');
       const text = description === '-' ? (await readStdin()).replace(/\s+$/, '') : description;
       body.description = documentFromText(text);
     }

@@ -1,4 +1,4 @@
-import { Flags } from '@oclif/core';
+import { Flags } from '../../oclif.js';
 import type { Link, LinkListing, PagePromise } from '@docs-api/sdk';
 import { listFlags } from '../../base-command.js';
 import {

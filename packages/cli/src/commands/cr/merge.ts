@@ -1,4 +1,4 @@
-import { Flags } from '@oclif/core';
+import { Flags } from '../../oclif.js';
 import type { MergeResult } from '@docs-api/sdk';
 import { yesFlag } from '../../base-command.js';
 import { ChangeRequestCommand, crArg, printChangeRequest, spaceArg } from '../../lib/change-requests.js';

@@ -1,4 +1,4 @@
-import { Args } from '@oclif/core';
+import { Args } from '../../oclif.js';
 import type { ImportRun } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
 import { printImportRun } from '../../lib/imports.js';

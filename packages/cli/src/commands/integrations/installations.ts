@@ -1,4 +1,4 @@
-import { Flags } from '@oclif/core';
+import { Flags } from '../../oclif.js';
 import type { InstallationsStatusQuery, InstallationStatus } from '@docs-api/sdk';
 import { BaseCommand, listFlags } from '../../base-command.js';
 import { INSTALLATION_TARGET_OPTIONS } from '../../lib/integrations.js';

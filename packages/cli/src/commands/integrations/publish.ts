@@ -1,4 +1,4 @@
-import { Args, Flags } from '@oclif/core';
+import { Args, Flags } from '../../oclif.js';
 import type { Integration, IntegrationPublishBody } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
 import { UsageError } from '../../lib/exit-codes.js';
@@ -142,8 +142,8 @@ export default class IntegrationsPublish extends BaseCommand<typeof Integrations
    * publish would refuse.
    */
   async checked(prepared: Prepared): Promise<IntegrationPublishBody> {
-    const { operations, checkRequestPart } = await import('@docs-api/sdk/contract');
-    const { RequestValidationError } = await import('@docs-api/sdk');
+    const { operations, checkRequestPart } = await import('../../sdk-contract.js');
+    const { RequestValidationError } = await import('../../sdk.js');
     const operation = operations.find((candidate) => candidate.id === 'integrations.publish');
     if (!operation?.body) throw new Error('the contract has no integrations.publish body');
     const params = checkRequestPart(operation.paramsSchema, { integrationName: prepared.name }, 'path');

@@ -1,4 +1,4 @@
-import { Flags } from '@oclif/core';
+import { Flags } from '../../oclif.js';
 import type { Member } from '@docs-api/sdk';
 import { output } from '../../lib/output.js';
 import {

@@ -1,4 +1,4 @@
-import { Flags } from '@oclif/core';
+import { Flags } from '../../oclif.js';
 import type { MemberTeam } from '@docs-api/sdk';
 import { listFlags } from '../../base-command.js';
 import { output } from '../../lib/output.js';

@@ -1,4 +1,4 @@
-import { Args } from '@oclif/core';
+import { Args } from '../../oclif.js';
 import { BaseCommand } from '../../base-command.js';
 import { output } from '../../lib/output.js';
 

@@ -1,4 +1,4 @@
-import { Flags } from '@oclif/core';
+import { Flags } from '../../oclif.js';
 import type { PublishedSite } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
 import { output } from '../../lib/output.js';
@@ -28,7 +28,7 @@ export default class SitesPublished extends BaseCommand<typeof SitesPublished> {
     const shareKey = this.flags['share-key'];
     const published = await client.sites.getPublished(organizationId, siteId, shareKey ? { shareKey } : {});
     if (this.human) {
-      const { publishedSiteSpaces } = await import('@docs-api/sdk');
+      const { publishedSiteSpaces } = await import('../../sdk.js');
       output.fields([
         ['Site', `${published.site.title} (${published.site.id})`],
         ['URL', published.site.urls?.published],

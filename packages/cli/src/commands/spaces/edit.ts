@@ -1,4 +1,4 @@
-import { Flags } from '@oclif/core';
+import { Flags } from '../../oclif.js';
 import type { Space, SpaceLanguage, SpaceUpdateBody } from '@docs-api/sdk';
 import { UsageError } from '../../lib/exit-codes.js';
 import { output } from '../../lib/output.js';

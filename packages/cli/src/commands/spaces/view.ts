@@ -1,4 +1,4 @@
-import { Flags } from '@oclif/core';
+import { Flags } from '../../oclif.js';
 import type { Space } from '@docs-api/sdk';
 import { printSpace, SpaceCommand, spaceArg } from '../../lib/spaces.js';
 

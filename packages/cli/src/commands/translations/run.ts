@@ -40,7 +40,7 @@ export default class TranslationsRun extends BaseCommand<typeof TranslationsRun>
       (waitOptions) => client.translations.waitForRun(organizationId, translationId, waitOptions),
     );
 
-    const { isTranslationFailed } = await import('@docs-api/sdk');
+    const { isTranslationFailed } = await import('../../sdk.js');
     if (isTranslationFailed(translation)) {
       // Scripts get the final state too, on stdout, before the failure.
       if (!this.human) output.json(translation);

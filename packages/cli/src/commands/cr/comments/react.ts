@@ -1,4 +1,4 @@
-import { Flags } from '@oclif/core';
+import { Flags } from '../../../oclif.js';
 import type { Comment } from '@docs-api/sdk';
 import { ChangeRequestCommand, commentArg, crArg, spaceArg } from '../../../lib/change-requests.js';
 import { UsageError } from '../../../lib/exit-codes.js';

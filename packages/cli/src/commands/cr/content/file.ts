@@ -1,4 +1,4 @@
-import { Args } from '@oclif/core';
+import { Args } from '../../../oclif.js';
 import type { ContentFile } from '@docs-api/sdk';
 import {
   ChangeRequestCommand,

@@ -1,4 +1,4 @@
-import { Args, Flags } from '@oclif/core';
+import { Args, Flags } from '../../../oclif.js';
 import type { ContentPage, ContentPageQuery } from '@docs-api/sdk';
 import {
   ChangeRequestCommand,

@@ -1,4 +1,4 @@
-import { Args } from '@oclif/core';
+import { Args } from '../../../oclif.js';
 import { yesFlag } from '../../../base-command.js';
 import {
   ChangeRequestCommand,

@@ -1,4 +1,4 @@
-import { Flags } from '@oclif/core';
+import { Flags } from '../../../oclif.js';
 import type { AgentInstructions, DocumentInput } from '@docs-api/sdk';
 import { BaseCommand } from '../../../base-command.js';
 import { UsageError } from '../../../lib/exit-codes.js';
@@ -18,7 +18,7 @@ async function readInstructions(file: string): Promise<DocumentInput> {
     }
   }
   // The contract helpers pull in zod: load them only when instructions are sent.
-  const { documentFromText } = await import('@docs-api/sdk/contract');
+  const { documentFromText } = await import('../../../sdk-contract.js');
   return documentFromText(text);
 }
 

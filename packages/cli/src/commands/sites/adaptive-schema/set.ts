@@ -1,4 +1,4 @@
-import { Flags } from '@oclif/core';
+import { Flags } from '../../../oclif.js';
 import type { AdaptiveSchemaBody, SiteAdaptiveSchema } from '@docs-api/sdk';
 import { BaseCommand } from '../../../base-command.js';
 import { readJson } from '../../../lib/files.js';

@@ -1,4 +1,4 @@
-import { Flags } from '@oclif/core';
+import { Flags } from '../../../oclif.js';
 import { yesFlag } from '../../../base-command.js';
 import { output } from '../../../lib/output.js';
 import { TeamCommand, teamArg } from '../../../lib/teams.js';

@@ -1,4 +1,4 @@
-import { Args, Flags } from '@oclif/core';
+import { Args, Flags } from '../../../oclif.js';
 import type { TeamRole } from '@docs-api/sdk';
 import { output } from '../../../lib/output.js';
 import { pickTeamMember, TEAM_ROLE_OPTIONS, TeamCommand, teamArg } from '../../../lib/teams.js';

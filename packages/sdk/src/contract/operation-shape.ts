@@ -1,0 +1,44 @@
+/*
+ * What the SDK's transport reads of a contract operation, declared without zod: the transport's
+ * public types (`HttpClient`, `OperationRef`) use it, and a consumer type-checking against them
+ * must not load zod's declarations. operation.ts defines the operations, whose zod-typed
+ * `Operation` fits this shape.
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
+
+/** One issue of a failed check, as zod gives it. */
+export interface SchemaIssue {
+  code: string;
+  path: PropertyKey[];
+  message: string;
+  /** The unknown keys, for `unrecognized_keys`. */
+  keys?: readonly string[];
+}
+
+/** What the SDK needs of a contract schema: a zod (or zod/mini) schema fits. */
+export interface ContractSchema {
+  readonly _zod: { readonly def: unknown };
+  safeParse(
+    data: unknown,
+    params?: { error?: (issue: never) => unknown },
+  ): { success: true; data: unknown } | { success: false; error: { issues: readonly SchemaIssue[] } };
+}
+
+export interface OperationShape {
+  readonly id: string;
+  readonly area: string;
+  readonly summary: string;
+  readonly method: HttpMethod;
+  readonly idempotent: boolean;
+  readonly path: string;
+  readonly status: number;
+  readonly paginated?: boolean | undefined;
+  readonly extractOnly?: { query?: readonly string[]; body?: readonly string[] } | undefined;
+  readonly pathParams: readonly string[];
+  readonly queryWireNames: Record<string, string>;
+  readonly paramsSchema: ContractSchema;
+  readonly query?: ContractSchema | undefined;
+  readonly body?: ContractSchema | undefined;
+  readonly response?: ContractSchema | undefined;
+}
