@@ -71,6 +71,52 @@ export function built<T extends z.core.SomeType>(schema: z.ZodMiniLazy<T>): T {
  * these (e.g. sites) does not load the user, document and content-reference schemas.
  */
 
+/**
+ * The language codes of the service's content, spaces and translations alike: the published
+ * document's `TranslationLanguage`. Requests take only these; answers are read with any string.
+ */
+export const CONTENT_LANGUAGES = [
+  'en',
+  'fr',
+  'de',
+  'es',
+  'it',
+  'pt',
+  'pt-br',
+  'ru',
+  'ja',
+  'zh',
+  'zh-tw',
+  'yue',
+  'ko',
+  'ar',
+  'hi',
+  'nl',
+  'pl',
+  'tr',
+  'sv',
+  'no',
+  'da',
+  'fi',
+  'el',
+  'cs',
+  'hu',
+  'ro',
+  'th',
+  'vi',
+  'id',
+  'ms',
+  'he',
+  'uk',
+  'sk',
+  'bg',
+  'hr',
+  'lt',
+  'lv',
+  'et',
+  'sl',
+] as const;
+
 /** Roles, from most to least powerful: the extract and the published document list the same six. */
 export const ROLES = ['admin', 'create', 'review', 'edit', 'comment', 'read'] as const;
 export type Role = (typeof ROLES)[number];

@@ -2,7 +2,17 @@ import * as z from 'zod/mini';
 import { ImportRunSchema } from './imports.js';
 import { LINK_STATUSES, LinkListingSchema } from './links.js';
 import { defineOperation } from './operation.js';
-import { id, listOf, loose, openEnum, pageQuery, ROLES, strict, withFallback } from './schema.js';
+import {
+  CONTENT_LANGUAGES,
+  id,
+  listOf,
+  loose,
+  openEnum,
+  pageQuery,
+  ROLES,
+  strict,
+  withFallback,
+} from './schema.js';
 
 /** Who may open a space; the extract and the published document list the same six. */
 export const SPACE_VISIBILITIES = [
@@ -22,47 +32,7 @@ export type SpaceEditMode = (typeof SPACE_EDIT_MODES)[number];
  * Languages of a space's content, from the published document (`TranslationLanguage`; the
  * extract says only "string"). Requests take only these; answers may carry others.
  */
-export const SPACE_LANGUAGES = [
-  'en',
-  'fr',
-  'de',
-  'es',
-  'it',
-  'pt',
-  'pt-br',
-  'ru',
-  'ja',
-  'zh',
-  'zh-tw',
-  'yue',
-  'ko',
-  'ar',
-  'hi',
-  'nl',
-  'pl',
-  'tr',
-  'sv',
-  'no',
-  'da',
-  'fi',
-  'el',
-  'cs',
-  'hu',
-  'ro',
-  'th',
-  'vi',
-  'id',
-  'ms',
-  'he',
-  'uk',
-  'sk',
-  'bg',
-  'hr',
-  'lt',
-  'lv',
-  'et',
-  'sl',
-] as const;
+export const SPACE_LANGUAGES = CONTENT_LANGUAGES;
 export type SpaceLanguage = (typeof SPACE_LANGUAGES)[number];
 
 /**

@@ -1,7 +1,15 @@
 import * as z from 'zod/mini';
 import { DocumentInput, DocumentSchema } from './common.js';
 import { defineOperation } from './operation.js';
-import { listOf, loose, openEnum, pageQuery, PermissionsSchema, strict } from './schema.js';
+import {
+  CONTENT_LANGUAGES,
+  listOf,
+  loose,
+  openEnum,
+  pageQuery,
+  PermissionsSchema,
+  strict,
+} from './schema.js';
 
 const AREA = 'Translations and glossary';
 
@@ -10,47 +18,7 @@ const AREA = 'Translations and glossary';
  * `TranslationLanguage` (the extract calls it an enum and shows only `en`). Requests take only
  * these codes; answers are read with any string.
  */
-export const TRANSLATION_LANGUAGES = [
-  'en',
-  'fr',
-  'de',
-  'es',
-  'it',
-  'pt',
-  'pt-br',
-  'ru',
-  'ja',
-  'zh',
-  'zh-tw',
-  'yue',
-  'ko',
-  'ar',
-  'hi',
-  'nl',
-  'pl',
-  'tr',
-  'sv',
-  'no',
-  'da',
-  'fi',
-  'el',
-  'cs',
-  'hu',
-  'ro',
-  'th',
-  'vi',
-  'id',
-  'ms',
-  'he',
-  'uk',
-  'sk',
-  'bg',
-  'hr',
-  'lt',
-  'lv',
-  'et',
-  'sl',
-] as const;
+export const TRANSLATION_LANGUAGES = CONTENT_LANGUAGES;
 /** A language code the service translates into, e.g. `fr` or `pt-br`. */
 export type TranslationLanguage = (typeof TRANSLATION_LANGUAGES)[number];
 
