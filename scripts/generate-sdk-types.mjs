@@ -44,11 +44,11 @@ const PUBLIC = {
     'CollectionCreateBody',
     'CollectionUpdateBody',
   ],
+  'merge-rules': ['MergeRule'],
   organizations: [
     'Organization',
     'Member',
     'OrganizationPermissions',
-    'MergeRule',
     'MergeRules',
     'MergeRuleInput',
     'OrganizationMergeRulesInput',

@@ -6,19 +6,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { AbortError, ConnectionError, DocsClient, DocsError, TimeoutError } from '@docs-api/sdk';
 import { partialBody, send, startFaultServer, type FaultServer, type Handler } from './fault-server.js';
+import { site } from './fixtures.js';
 
 const SITE_PATH = '/v1/orgs/org_1/sites/s1';
-const site = {
-  object: 'site',
-  id: 's1',
-  type: 'basic',
-  title: 'Handbook',
-  visibility: 'public',
-  published: true,
-  siteSpaces: 1,
-  createdAt: '2024-01-01T00:00:00.000Z',
-  agentsContext: 'excluded',
-};
 
 let server: FaultServer | undefined;
 afterEach(async () => {

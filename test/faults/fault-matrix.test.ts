@@ -34,6 +34,7 @@ import {
   type Exchange,
   type FaultServer,
 } from './fault-server.js';
+import { site } from './fixtures.js';
 
 const TOKEN = 'tok_fault_matrix_secret';
 /**
@@ -64,17 +65,6 @@ interface OpCase {
   check: (data: unknown, expect: ExpectStatic) => void;
 }
 
-const site = {
-  object: 'site',
-  id: 's1',
-  type: 'basic',
-  title: 'Handbook',
-  visibility: 'public',
-  published: true,
-  siteSpaces: 1,
-  createdAt: '2024-01-01T00:00:00.000Z',
-  agentsContext: 'excluded',
-};
 const team = { object: 'team', id: 'team_1', title: 'Writers' };
 const translation = { object: 'translation', id: 'tr_1', status: 'completed', language: 'fr' };
 const merged = { revision: 'rev_2', result: 'merge' };

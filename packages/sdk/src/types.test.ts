@@ -6,6 +6,7 @@ import type * as common from './contract/common.js';
 import type * as schema from './contract/schema.js';
 import type * as spaces from './contract/spaces.js';
 import type * as collections from './contract/collections.js';
+import type * as mergeRules from './contract/merge-rules.js';
 import type * as organizations from './contract/organizations.js';
 import type * as members from './contract/members.js';
 import type * as sites from './contract/sites.js';
@@ -60,10 +61,10 @@ describe('the declared public types', () => {
       agree<declared.CollectionListQuery, collections.CollectionListQuery>(true),
       agree<declared.CollectionCreateBody, collections.CollectionCreateBody>(true),
       agree<declared.CollectionUpdateBody, collections.CollectionUpdateBody>(true),
+      agree<declared.MergeRule, mergeRules.MergeRule>(true),
       agree<declared.Organization, organizations.Organization>(true),
       agree<declared.Member, organizations.Member>(true),
       agree<declared.OrganizationPermissions, organizations.OrganizationPermissions>(true),
-      agree<declared.MergeRule, organizations.MergeRule>(true),
       agree<declared.MergeRules, organizations.MergeRules>(true),
       agree<declared.MergeRuleInput, organizations.MergeRuleInput>(true),
       agree<declared.OrganizationMergeRulesInput, organizations.OrganizationMergeRulesInput>(true),

@@ -287,7 +287,7 @@ export type SpaceMergeRules =
       type: 'rules';
       rules?:
         | (
-            | SpaceMergeRule
+            | MergeRule
             | {
                 [key: string]: unknown;
               }
@@ -316,30 +316,7 @@ export type SpaceMergeRulesInput =
       type: 'none';
     };
 
-export type SpaceMergeRule = {
-  [key: string]: unknown;
-  /** `require_specific_reviewers`, `require_at_least_one_review`, `custom`, ... */
-  rule:
-    | 'custom'
-    | (string & {})
-    | 'require_specific_reviewers'
-    | 'require_one_of_specific_reviewers'
-    | 'allow_bypass'
-    | 'require_at_least_one_review'
-    | 'require_at_least_one_approved_review'
-    | 'require_all_reviews_approved'
-    | 'require_agent_review'
-    | 'require_up_to_date_change_request'
-    | 'require_change_request_subject'
-    | 'require_change_request_description'
-    | 'require_author_to_merge';
-  /** User ids the rule names (`require_specific_reviewers`, `require_one_of_specific_reviewers`, `allow_bypass`). */
-  users?: string[] | undefined;
-  /** The condition of a `custom` rule, in the service's expression syntax. */
-  expression?: string | undefined;
-  /** What a `custom` rule shows when its expression is false. */
-  message?: string | undefined;
-};
+export type SpaceMergeRule = MergeRule;
 
 export type SpaceMergeRuleInput =
   | {
@@ -493,6 +470,30 @@ export type CollectionUpdateBody = {
   description?: string | undefined;
   /** A role, `inherit`, or `null` for guests (`inherit` and `null`: from the published API document). */
   defaultLevel?: DefaultLevel | undefined;
+};
+
+export type MergeRule = {
+  [key: string]: unknown;
+  rule:
+    | 'custom'
+    | (string & {})
+    | 'require_specific_reviewers'
+    | 'require_one_of_specific_reviewers'
+    | 'allow_bypass'
+    | 'require_at_least_one_review'
+    | 'require_at_least_one_approved_review'
+    | 'require_all_reviews_approved'
+    | 'require_agent_review'
+    | 'require_up_to_date_change_request'
+    | 'require_change_request_subject'
+    | 'require_change_request_description'
+    | 'require_author_to_merge';
+  /** The users the rule names (reviewers it requires, users who may bypass the rules). */
+  users?: string[] | undefined;
+  /** A `custom` rule's condition. */
+  expression?: string | undefined;
+  /** A `custom` rule's message when the condition fails. */
+  message?: string | undefined;
 };
 
 export type Organization = {
@@ -721,30 +722,6 @@ export type OrganizationPermissions = {
   listIntegrations?: boolean | undefined;
   listInstallations?: boolean | undefined;
   installIntegration?: boolean | undefined;
-};
-
-export type MergeRule = {
-  [key: string]: unknown;
-  rule:
-    | 'custom'
-    | (string & {})
-    | 'require_specific_reviewers'
-    | 'require_one_of_specific_reviewers'
-    | 'allow_bypass'
-    | 'require_at_least_one_review'
-    | 'require_at_least_one_approved_review'
-    | 'require_all_reviews_approved'
-    | 'require_agent_review'
-    | 'require_up_to_date_change_request'
-    | 'require_change_request_subject'
-    | 'require_change_request_description'
-    | 'require_author_to_merge';
-  /** The users the rule names (reviewers it requires, users who may bypass the rules). */
-  users?: string[] | undefined;
-  /** A `custom` rule's condition. */
-  expression?: string | undefined;
-  /** A `custom` rule's message when the condition fails. */
-  message?: string | undefined;
 };
 
 export type MergeRules = {

@@ -1,18 +1,8 @@
+import { OKTA_CERTIFICATE } from '../../../packages/sandbox/src/seed-saml.js';
 import { ORG, type AreaCalls } from './types.js';
 
-/** A throwaway self-signed certificate (the sandbox seed's), as identity providers give them. */
-const CERTIFICATE = `-----BEGIN CERTIFICATE-----
-MIIBiDCCAS2gAwIBAgIUAQ3RCQRInMRR9YrtHNGUtoipqFYwCgYIKoZIzj0EAwIw
-GTEXMBUGA1UEAwwOYWNtZS5va3RhLnRlc3QwHhcNMjYxMTIyMTcyOTQ4WhcNMzYx
-MTE5MTcyOTQ4WjAZMRcwFQYDVQQDDA5hY21lLm9rdGEudGVzdDBZMBMGByqGSM49
-AgEGCCqGSM49AwEHA0IABGc+XladS8hxhrCXeUGLzgoKPAZsB+xnfMoUQRmdtRWX
-XSgy81CFAwCETk1krWr/PyBwy14tNeod3u4Ng9+TBuqjUzBRMB0GA1UdDgQWBBSK
-1LSdVFwzRdzjbKEWekJYZIbMNjAfBgNVHSMEGDAWgBSK1LSdVFwzRdzjbKEWekJY
-ZIbMNjAPBgNVHRMBAf8EBTADAQH/MAoGCCqGSM49BAMCA0kAMEYCIQC3FcMbQRGR
-eKdLAjQGTcSBhS2ynL0IrvF//0sTcgq15AIhAPwI7/ENHwi8u6b6ZwpgMuxKdgnz
-JIVic+EPNuruXAfL
------END CERTIFICATE-----
-`;
+/** The sandbox seed's throwaway self-signed certificate, as identity providers give them. */
+const CERTIFICATE = OKTA_CERTIFICATE;
 
 export const samlCalls: AreaCalls = {
   'saml.list': {

@@ -38,6 +38,7 @@ export * from './collections.js';
 export * from './integrations.js';
 export * from './openapi.js';
 export * from './imports.js';
+export * from './merge-rules.js';
 export * from './organizations.js';
 export * from './members.js';
 export * from './sites.js';

@@ -13,6 +13,13 @@ import {
   strict,
   withFallback,
 } from './schema.js';
+import {
+  MERGE_RULES,
+  MERGE_RULES_PLAIN,
+  MERGE_RULES_WITH_USERS,
+  MergeRuleSchema,
+  type MergeRule,
+} from './merge-rules.js';
 
 /** Who may open a space; the extract and the published document list the same six. */
 export const SPACE_VISIBILITIES = [
@@ -46,44 +53,12 @@ export const DefaultLevelSchema = /* @__PURE__ */ z.lazy(() => z.nullable(openEn
 /** A default level as sent: only the document's values. */
 export const DefaultLevelInput = /* @__PURE__ */ z.lazy(() => z.nullable(z.enum(DEFAULT_LEVELS)));
 
-/** Merge rules that name users (`users` is required with them). */
-export const SPACE_MERGE_RULES_WITH_USERS = [
-  'require_specific_reviewers',
-  'require_one_of_specific_reviewers',
-  'allow_bypass',
-] as const;
-/** Merge rules that take no argument. */
-export const SPACE_MERGE_RULES_PLAIN = [
-  'require_at_least_one_review',
-  'require_at_least_one_approved_review',
-  'require_all_reviews_approved',
-  'require_agent_review',
-  'require_up_to_date_change_request',
-  'require_change_request_subject',
-  'require_change_request_description',
-  'require_author_to_merge',
-] as const;
-/** Every merge rule the published document names; `custom` holds an expression. */
-export const SPACE_MERGE_RULE_NAMES = [
-  ...SPACE_MERGE_RULES_WITH_USERS,
-  ...SPACE_MERGE_RULES_PLAIN,
-  'custom',
-] as const;
-
-/** One merge rule, as read. */
-export const SpaceMergeRuleSchema = /* @__PURE__ */ z.lazy(() =>
-  loose({
-    /** `require_specific_reviewers`, `require_at_least_one_review`, `custom`, ... */
-    rule: openEnum(SPACE_MERGE_RULE_NAMES),
-    /** User ids the rule names (`require_specific_reviewers`, `require_one_of_specific_reviewers`, `allow_bypass`). */
-    users: z.optional(z.array(z.string())),
-    /** The condition of a `custom` rule, in the service's expression syntax. */
-    expression: z.optional(z.string()),
-    /** What a `custom` rule shows when its expression is false. */
-    message: z.optional(z.string()),
-  }),
-);
-export type SpaceMergeRule = z.infer<typeof SpaceMergeRuleSchema>;
+/** A space's merge rules use the organization's vocabulary (merge-rules.ts), under these names too. */
+export const SPACE_MERGE_RULES_WITH_USERS = MERGE_RULES_WITH_USERS;
+export const SPACE_MERGE_RULES_PLAIN = MERGE_RULES_PLAIN;
+export const SPACE_MERGE_RULE_NAMES = MERGE_RULES;
+export const SpaceMergeRuleSchema = MergeRuleSchema;
+export type SpaceMergeRule = MergeRule;
 
 /**
  * A space's merge rules: `inherit` (the organization's), `rules` (all must pass) or `none`
