@@ -5,7 +5,7 @@
  * so the SDK's real fetch (undici) meets real sockets, not a stub.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { createServer as createNetServer, type Socket } from 'node:net';
+import { connect, type Socket } from 'node:net';
 
 export interface ReceivedRequest {
   method: string;
@@ -64,14 +64,23 @@ export async function startFaultServer(handler: Handler): Promise<FaultServer> {
   };
 }
 
-/** An origin where nothing listens: a port that was just freed, so connecting is refused. */
+/**
+ * An origin where nothing listens, so connecting is refused. A port just freed is not: a server
+ * of a concurrent row may take it with listen(0). Port 2 is below the ephemeral range (no
+ * listen(0) gets it), needs root to bind, and is not on fetch's list of blocked ports.
+ */
 export async function closedPortOrigin(): Promise<string> {
-  const probe = createNetServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return `http://127.0.0.1:${address.port}`;
+  const origin = 'http://127.0.0.1:2';
+  const refused = await new Promise<boolean>((resolve) => {
+    const socket = connect(2, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
+  });
+  if (!refused) throw new Error(`${origin} does not refuse connections on this machine`);
+  return origin;
 }
 
 /** A complete answer. */
