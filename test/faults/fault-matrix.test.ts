@@ -8,6 +8,9 @@
  *
  * The rows run a few at a time (describe.concurrent); each row has its own server(s), closed
  * when the row ends, and again in afterAll should a row have thrown before closing them.
+ *
+ * Every row runs through both transports the SDK meets: fetch (the default: undici in Node, a
+ * browser's) and the CLI's own over node:http (packages/cli/src/lib/node-fetch.ts).
  */
 import { afterAll, describe, it, type ExpectStatic } from 'vitest';
 import {
@@ -34,9 +37,10 @@ import {
   type Exchange,
   type FaultServer,
 } from './fault-server.js';
-import { site } from './fixtures.js';
+import { TRANSPORTS, site, type Transport } from './fixtures.js';
 
 const TOKEN = 'tok_fault_matrix_secret';
+
 /**
  * Small settings so the suite runs in seconds; rows whose server asks to wait up to 2 s get a
  * larger cap. The timeout leaves room for a loopback answer on a loaded machine: a spurious
@@ -347,6 +351,7 @@ const KINDS: FaultKind[] = [
 // The record printed at the end.
 
 interface RowRecord {
+  transport: string;
   kind: string;
   op: string;
   held: boolean;
@@ -368,29 +373,11 @@ function short(result: unknown): string {
 
 afterAll(async () => {
   await Promise.all([...openServers].map((server) => server.close()));
-  // In the order of the definitions, whatever order the concurrent rows finished in.
-  const kinds = [...KINDS.map((kind) => kind.name), ...CURSOR_KINDS].filter((kind) =>
-    records.some((record) => record.kind === kind),
-  );
-  const ops = [...OPS.map((each) => each.label), LIST].filter((label) =>
-    records.some((record) => record.op === label),
-  );
-  const width = Math.max(...kinds.map((kind) => kind.length));
-  const cellWidth = Math.max(
-    ...ops.map((op) => op.length),
-    ...records.map((record) => record.cell.length + 2),
-  );
-  const lines = [
-    `${'fault'.padEnd(width)} | ${ops.map((op) => op.padEnd(cellWidth)).join(' | ')}`,
-    `${'-'.repeat(width)}-+-${ops.map(() => '-'.repeat(cellWidth)).join('-+-')}`,
-    ...kinds.map((kind) => {
-      const cells = ops.map((op) => {
-        const record = records.find((each) => each.kind === kind && each.op === op);
-        return (record ? `${record.held ? '' : '✗ '}${record.cell}` : '·').padEnd(cellWidth);
-      });
-      return `${kind.padEnd(width)} | ${cells.join(' | ')}`;
-    }),
-  ];
+  const summary = TRANSPORTS.map((transport) => {
+    const own = records.filter((record) => record.transport === transport.name);
+    console.log(`fault matrix through ${transport.name}:\n${table(own)}`);
+    return `${transport.name} ${own.filter((record) => record.held).length}/${own.length}`;
+  });
   const held = records.filter((record) => record.held).length;
   const timed = records.filter((record) => record.elapsed !== undefined && record.bound !== undefined);
   const closest = timed.reduce<RowRecord | undefined>(
@@ -401,12 +388,35 @@ afterAll(async () => {
     undefined,
   );
   const closestLine = closest
-    ? `\nclosest to its time bound: ${closest.kind} × ${closest.op}, ${Math.round(closest.elapsed ?? 0)} ms of ${closest.bound} ms`
+    ? `\nclosest to its time bound: ${closest.kind} × ${closest.op} (${closest.transport}), ${Math.round(closest.elapsed ?? 0)} ms of ${closest.bound} ms`
     : '';
   console.log(
-    `${lines.join('\n')}\n(cell: outcome, requests received r, retries announced)${closestLine}\nfault matrix: ${held}/${records.length} rows held`,
+    `(cell: outcome, requests received r, retries announced)${closestLine}\nfault matrix: ${held}/${records.length} rows held (${summary.join(', ')})`,
   );
 });
+
+/** One transport's rows as a table, kinds by operations, in the order of the definitions. */
+function table(own: RowRecord[]): string {
+  const kinds = [...KINDS.map((kind) => kind.name), ...CURSOR_KINDS].filter((kind) =>
+    own.some((record) => record.kind === kind),
+  );
+  const ops = [...OPS.map((each) => each.label), LIST].filter((label) =>
+    own.some((record) => record.op === label),
+  );
+  const width = Math.max(...kinds.map((kind) => kind.length));
+  const cellWidth = Math.max(...ops.map((op) => op.length), ...own.map((record) => record.cell.length + 2));
+  return [
+    `${'fault'.padEnd(width)} | ${ops.map((op) => op.padEnd(cellWidth)).join(' | ')}`,
+    `${'-'.repeat(width)}-+-${ops.map(() => '-'.repeat(cellWidth)).join('-+-')}`,
+    ...kinds.map((kind) => {
+      const cells = ops.map((op) => {
+        const record = own.find((each) => each.kind === kind && each.op === op);
+        return (record ? `${record.held ? '' : '✗ '}${record.cell}` : '·').padEnd(cellWidth);
+      });
+      return `${kind.padEnd(width)} | ${cells.join(' | ')}`;
+    }),
+  ].join('\n');
+}
 
 async function server(handler: (exchange: Exchange) => void): Promise<FaultServer> {
   const started = await startFaultServer(handler);
@@ -427,6 +437,7 @@ async function closeAll(...servers: Array<FaultServer | undefined>): Promise<voi
  * every attempt may use its whole timeout, every wait at most maxRetryDelay.
  */
 async function measure(
+  transport: Transport,
   origin: string,
   settings: typeof SETTINGS,
   call: (client: DocsClient) => Promise<unknown>,
@@ -436,6 +447,7 @@ async function measure(
     token: TOKEN,
     baseUrl: `${origin}/v1`,
     ...settings,
+    ...transport.options,
     onRetry: (event) => events.push(event),
   });
   const started = performance.now();
@@ -452,112 +464,142 @@ async function measure(
   return { result, data, elapsed, bound, events };
 }
 
-describe.concurrent('fault matrix: every fault kind × every method', () => {
-  for (const kind of KINDS) {
-    for (const opCase of OPS) {
-      it(`${kind.name} × ${opCase.label}`, async ({ expect }) => {
-        const expected = kind.expected(opCase);
-        const settings = kind.settings ?? SETTINGS;
-        let main: FaultServer | undefined;
-        let other: FaultServer | undefined;
-        const record: RowRecord = { kind: kind.name, op: opCase.label, held: false, cell: '' };
-        records.push(record);
-        try {
-          other = await server(({ res }) => send(res, 200, opCase.success.body ?? {}));
-          const row: RowContext = { op: opCase, otherOrigin: other.origin };
-          let origin: string;
-          if (kind.play) {
-            const play = kind.play;
-            main = await server((exchange) => {
-              if (play(exchange, row)) return;
-              const { status, body } = opCase.success;
-              send(exchange.res, status, body);
-            });
-            origin = main.origin;
-          } else {
-            origin = await closedPortOrigin();
-          }
-
-          const { result, data, elapsed, bound, events } = await measure(origin, settings, opCase.call);
-          Object.assign(record, { elapsed, bound });
-          const requests = main?.received.length ?? 0;
-          record.cell = `${short(result)} ${requests}r ${events.length}`;
-
-          // The outcome: a typed DocsError of the expected class, or a success with real data.
-          if (expected.result === 'ok') {
-            expect(result, `${String(result)}`).toBe('ok');
-            opCase.check(data, expect);
-          } else {
-            expect(result).toBeInstanceOf(DocsError);
-            expect(result).toBeInstanceOf(expected.result);
-            if (expected.status !== undefined) expect((result as ApiError).status).toBe(expected.status);
-            if (expected.retryAfterMs !== undefined) {
-              const error = result as ApiError;
-              expect(Math.abs((error.retryAfterMs ?? -1e9) - expected.retryAfterMs)).toBeLessThan(1500);
-              expect(error.retryAt).toBeInstanceOf(Date);
+describe.concurrent.each(TRANSPORTS)(
+  'fault matrix through $name: every fault kind × every method',
+  (transport) => {
+    for (const kind of KINDS) {
+      for (const opCase of OPS) {
+        it(`${kind.name} × ${opCase.label}`, async ({ expect }) => {
+          const expected = kind.expected(opCase);
+          const settings = kind.settings ?? SETTINGS;
+          let main: FaultServer | undefined;
+          let other: FaultServer | undefined;
+          const record: RowRecord = {
+            transport: transport.name,
+            kind: kind.name,
+            op: opCase.label,
+            held: false,
+            cell: '',
+          };
+          records.push(record);
+          try {
+            other = await server(({ res }) => send(res, 200, opCase.success.body ?? {}));
+            const row: RowContext = { op: opCase, otherOrigin: other.origin };
+            let origin: string;
+            if (kind.play) {
+              const play = kind.play;
+              main = await server((exchange) => {
+                if (play(exchange, row)) return;
+                const { status, body } = opCase.success;
+                send(exchange.res, status, body);
+              });
+              origin = main.origin;
+            } else {
+              origin = await closedPortOrigin();
             }
+
+            const { result, data, elapsed, bound, events } = await measure(
+              transport,
+              origin,
+              settings,
+              opCase.call,
+            );
+            Object.assign(record, { elapsed, bound });
+            const requests = main?.received.length ?? 0;
+            record.cell = `${short(result)} ${requests}r ${events.length}`;
+
+            // The outcome: a typed DocsError of the expected class, or a success with real data.
+            if (expected.result === 'ok') {
+              expect(result, `${String(result)}`).toBe('ok');
+              opCase.check(data, expect);
+            } else {
+              expect(result).toBeInstanceOf(DocsError);
+              expect(result).toBeInstanceOf(expected.result);
+              if (expected.status !== undefined) expect((result as ApiError).status).toBe(expected.status);
+              if (expected.retryAfterMs !== undefined) {
+                const error = result as ApiError;
+                expect(Math.abs((error.retryAfterMs ?? -1e9) - expected.retryAfterMs)).toBeLessThan(1500);
+                expect(error.retryAt).toBeInstanceOf(Date);
+              }
+            }
+            // What the server received: never a replay of a request that may have been processed.
+            const reasons = events.map((event) => event.reason).join(', ');
+            expect(requests, `retries: ${reasons}`).toBe(expected.requests);
+            expect(events, `retries: ${reasons}`).toHaveLength(expected.retries);
+            for (const [index, event] of events.entries()) {
+              expect(event).toMatchObject({
+                operation: opCase.id,
+                method: opCase.method,
+                attempt: index + 1,
+              });
+              expect(event.path).not.toContain('?');
+              expect(event.delayMs).toBeLessThanOrEqual(settings.maxRetryDelay);
+            }
+            // Bounded in time by the settings; and the waits announced were really waited.
+            expect(elapsed).toBeLessThan(bound);
+            const waited = events.reduce((sum, event) => sum + event.delayMs, 0);
+            expect(elapsed).toBeGreaterThanOrEqual(waited - 25);
+            // A cross-origin redirect never reaches the other origin (nor does it get the token).
+            expect(other.received).toHaveLength(0);
+            for (const request of main?.received ?? []) {
+              expect(request.headers.authorization).toBe(`Bearer ${TOKEN}`);
+            }
+            record.held = true;
+          } finally {
+            await closeAll(main, other);
           }
-          // What the server received: never a replay of a request that may have been processed.
-          const reasons = events.map((event) => event.reason).join(', ');
-          expect(requests, `retries: ${reasons}`).toBe(expected.requests);
-          expect(events, `retries: ${reasons}`).toHaveLength(expected.retries);
-          for (const [index, event] of events.entries()) {
-            expect(event).toMatchObject({ operation: opCase.id, method: opCase.method, attempt: index + 1 });
-            expect(event.path).not.toContain('?');
-            expect(event.delayMs).toBeLessThanOrEqual(settings.maxRetryDelay);
-          }
-          // Bounded in time by the settings; and the waits announced were really waited.
+        });
+      }
+    }
+  },
+);
+
+describe.concurrent.each(TRANSPORTS)(
+  'fault matrix through $name: list cursors (GET sites.list)',
+  (transport) => {
+    const cases: Array<{ name: string; page: (n: number) => unknown; requests: number; reason: string }> = [
+      {
+        name: CURSOR_KINDS[0] ?? '',
+        page: (n) => ({ items: [], next: { page: `cursor_${n}` } }),
+        requests: MAX_EMPTY_PAGES + 1,
+        reason: 'empty-pages',
+      },
+      {
+        name: CURSOR_KINDS[1] ?? '',
+        page: (n) => ({ items: [{ ...site, id: `s${n}` }], next: { page: 'same' } }),
+        requests: 2,
+        reason: 'repeated-cursor',
+      },
+    ];
+    for (const each of cases) {
+      it(`${each.name} × ${LIST}`, async ({ expect }) => {
+        const record: RowRecord = {
+          transport: transport.name,
+          kind: each.name,
+          op: LIST,
+          held: false,
+          cell: '',
+        };
+        records.push(record);
+        const main = await server(({ res, n }) => send(res, 200, each.page(n)));
+        try {
+          const { result, elapsed, bound, events } = await measure(
+            transport,
+            main.origin,
+            SETTINGS,
+            (client) => client.sites.list('org_1').toArray({ max: 30 }),
+          );
+          expect(events, events.map((event) => event.reason).join(', ')).toHaveLength(0);
+          Object.assign(record, { elapsed, bound, cell: `${short(result)} ${main.received.length}r 0` });
+          expect(result).toBeInstanceOf(PaginationError);
+          expect((result as PaginationError).reason).toBe(each.reason);
+          expect(main.received).toHaveLength(each.requests);
           expect(elapsed).toBeLessThan(bound);
-          const waited = events.reduce((sum, event) => sum + event.delayMs, 0);
-          expect(elapsed).toBeGreaterThanOrEqual(waited - 25);
-          // A cross-origin redirect never reaches the other origin (nor does it get the token).
-          expect(other.received).toHaveLength(0);
-          for (const request of main?.received ?? []) {
-            expect(request.headers.authorization).toBe(`Bearer ${TOKEN}`);
-          }
           record.held = true;
         } finally {
-          await closeAll(main, other);
+          await closeAll(main);
         }
       });
     }
-  }
-});
-
-describe.concurrent('fault matrix: list cursors (GET sites.list)', () => {
-  const cases: Array<{ name: string; page: (n: number) => unknown; requests: number; reason: string }> = [
-    {
-      name: CURSOR_KINDS[0] ?? '',
-      page: (n) => ({ items: [], next: { page: `cursor_${n}` } }),
-      requests: MAX_EMPTY_PAGES + 1,
-      reason: 'empty-pages',
-    },
-    {
-      name: CURSOR_KINDS[1] ?? '',
-      page: (n) => ({ items: [{ ...site, id: `s${n}` }], next: { page: 'same' } }),
-      requests: 2,
-      reason: 'repeated-cursor',
-    },
-  ];
-  for (const each of cases) {
-    it(`${each.name} × ${LIST}`, async ({ expect }) => {
-      const record: RowRecord = { kind: each.name, op: LIST, held: false, cell: '' };
-      records.push(record);
-      const main = await server(({ res, n }) => send(res, 200, each.page(n)));
-      try {
-        const { result, elapsed, bound, events } = await measure(main.origin, SETTINGS, (client) =>
-          client.sites.list('org_1').toArray({ max: 30 }),
-        );
-        expect(events, events.map((event) => event.reason).join(', ')).toHaveLength(0);
-        Object.assign(record, { elapsed, bound, cell: `${short(result)} ${main.received.length}r 0` });
-        expect(result).toBeInstanceOf(PaginationError);
-        expect((result as PaginationError).reason).toBe(each.reason);
-        expect(main.received).toHaveLength(each.requests);
-        expect(elapsed).toBeLessThan(bound);
-        record.held = true;
-      } finally {
-        await closeAll(main);
-      }
-    });
-  }
-});
+  },
+);

@@ -2,12 +2,6 @@
 import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
-
-// fetch parses HTTP with a WebAssembly build of llhttp. By default V8 also optimises it on
-// background threads, and Node waits for that work before it exits: 100 ms or more after the
-// answer was printed. Baseline code is quick enough for a command's few requests.
-setFlagsFromString('--liftoff-only');
 
 // The package.json oclif would search for from here: read once, and given to it.
 const pjsonPath = fileURLToPath(new URL('../package.json', import.meta.url));

@@ -40,9 +40,13 @@ export type ClientFactory = (options: ClientOptions) => DocsClient | Promise<Doc
  */
 const SECRET_FLAG = /(^|-)(key|secret|password)$/;
 
+/** The SDK over node:http (lib/node-fetch.ts): a command does not pay for loading Node's fetch. */
 const defaultClientFactory: ClientFactory = async (options) => {
-  const { DocsClient } = await import('./sdk.js');
-  return new DocsClient(options);
+  const [{ DocsClient }, { nodeFetch }] = await Promise.all([
+    import('./sdk.js'),
+    import('./lib/node-fetch.js'),
+  ]);
+  return new DocsClient({ fetch: nodeFetch, ...options });
 };
 
 /**

@@ -1,0 +1,236 @@
+import { request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
+import type { Readable } from 'node:stream';
+import type * as zlibModule from 'node:zlib';
+
+type Zlib = typeof zlibModule;
+
+/*
+ * The CLI's transport: the SDK's `fetch`, over node:http and node:https.
+ *
+ * A command makes one request or a few and exits. Node's own fetch (undici) costs 40 to 65 ms
+ * to load and to compile its WebAssembly HTTP parser before the first request; node:http parses
+ * with the native llhttp and loads in a few (docs/decisions/0034-cli-node-http-transport.md).
+ * What comes back is a `Response` in what the SDK reads of one (status, headers, `text()`,
+ * `body.cancel()`); redirects are never followed, as the SDK asks (`redirect: 'manual'`).
+ * test/faults runs the whole fault matrix through both transports.
+ */
+
+/** The codings this transport decodes, as fetch does; another coding leaves the body as sent. */
+const DECODERS = ['gzip', 'x-gzip', 'deflate', 'br'] as const;
+type Coding = (typeof DECODERS)[number];
+
+/** Statuses whose body is empty by definition: never decoded. */
+const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([101, 204, 205, 304]);
+
+/** A response's headers, read as fetch's `Headers` reads them (names lowercase, sorted). */
+export class NodeHeaders {
+  readonly #entries: Array<[string, string]>;
+
+  constructor(message: IncomingMessage) {
+    const byName = new Map<string, string[]>();
+    const raw = message.rawHeaders;
+    for (let index = 0; index + 1 < raw.length; index += 2) {
+      const name = raw[index]!.toLowerCase();
+      const values = byName.get(name);
+      if (values) values.push(raw[index + 1]!);
+      else byName.set(name, [raw[index + 1]!]);
+    }
+    this.#entries = [...byName]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([name, values]) => [name, values.join(', ')]);
+  }
+
+  get(name: string): string | null {
+    const wanted = name.toLowerCase();
+    return this.#entries.find(([each]) => each === wanted)?.[1] ?? null;
+  }
+
+  has(name: string): boolean {
+    return this.get(name) !== null;
+  }
+
+  forEach(callback: (value: string, name: string, headers: NodeHeaders) => void): void {
+    for (const [name, value] of this.#entries) callback(value, name, this);
+  }
+
+  entries(): IterableIterator<[string, string]> {
+    return this.#entries.map(([name, value]): [string, string] => [name, value])[Symbol.iterator]();
+  }
+
+  keys(): IterableIterator<string> {
+    return this.#entries.map(([name]) => name)[Symbol.iterator]();
+  }
+
+  values(): IterableIterator<string> {
+    return this.#entries.map(([, value]) => value)[Symbol.iterator]();
+  }
+
+  [Symbol.iterator](): IterableIterator<[string, string]> {
+    return this.entries();
+  }
+}
+
+/** An answer of node:http, read through the members of fetch's `Response` the SDK uses. */
+export class NodeResponse {
+  readonly status: number;
+  readonly statusText: string;
+  readonly ok: boolean;
+  readonly url: string;
+  readonly type = 'default' as const;
+  readonly redirected = false;
+  readonly headers: NodeHeaders;
+  /** `cancel()` lets go of the connection without reading the rest; null for a body that is empty by definition. */
+  readonly body: { cancel(reason?: unknown): Promise<void> } | null;
+  #used = false;
+  readonly #message: IncomingMessage;
+  readonly #stream: Readable;
+
+  /** `zlib` is given when the body is encoded in codings this transport decodes. */
+  constructor(message: IncomingMessage, url: string, method: string, zlib?: Zlib) {
+    this.#message = message;
+    this.status = message.statusCode ?? 0;
+    this.statusText = message.statusMessage ?? '';
+    this.ok = this.status >= 200 && this.status <= 299;
+    this.url = url;
+    this.headers = new NodeHeaders(message);
+    const empty = NULL_BODY_STATUSES.has(this.status) || method === 'HEAD';
+    this.#stream =
+      empty || !zlib ? message : decoded(message, codingsOf(message.headers['content-encoding']), zlib);
+    this.body = empty
+      ? null
+      : {
+          cancel: () => {
+            this.#message.destroy();
+            return Promise.resolve();
+          },
+        };
+  }
+
+  get bodyUsed(): boolean {
+    return this.#used;
+  }
+
+  /** The whole body as UTF-8 (a byte-order mark dropped), as fetch's `text()`. */
+  async text(): Promise<string> {
+    return new TextDecoder().decode(await this.#read());
+  }
+
+  async json(): Promise<unknown> {
+    return JSON.parse(await this.text()) as unknown;
+  }
+
+  async arrayBuffer(): Promise<ArrayBuffer> {
+    const bytes = await this.#read();
+    return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+  }
+
+  /** The whole body, once; rejects if the connection breaks before its end. */
+  #read(): Promise<Buffer> {
+    if (this.#used) return Promise.reject(new TypeError('Body is unusable: Body has already been read'));
+    this.#used = true;
+    const stream = this.#stream;
+    return new Promise((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      let ended = false;
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.once('end', () => {
+        ended = true;
+        resolve(Buffer.concat(chunks));
+      });
+      stream.once('error', reject);
+      // node:http may close a socket cut before the end of the body without an error.
+      stream.once('close', () => {
+        if (!ended)
+          reject(
+            Object.assign(new Error('the connection closed before the end of the body'), {
+              code: 'ECONNRESET',
+            }),
+          );
+      });
+    });
+  }
+}
+
+/**
+ * The codings of a `content-encoding`, the one applied last first; empty when there is none or
+ * one this transport does not decode (the body is then handed over as sent, as fetch does).
+ */
+function codingsOf(header: string | undefined): Coding[] {
+  const codings = (header ?? '')
+    .split(',')
+    .map((coding) => coding.trim().toLowerCase())
+    .filter(Boolean);
+  return codings.every((coding) => (DECODERS as readonly string[]).includes(coding))
+    ? (codings.reverse() as Coding[])
+    : [];
+}
+
+function decoded(message: IncomingMessage, codings: Coding[], zlib: Zlib): Readable {
+  let stream: Readable = message;
+  for (const coding of codings) {
+    const decoder =
+      coding === 'br'
+        ? zlib.createBrotliDecompress()
+        : coding === 'deflate'
+          ? zlib.createInflate()
+          : // Lenient about a truncated end, as browsers and fetch are.
+            zlib.createGunzip({
+              flush: zlib.constants.Z_SYNC_FLUSH,
+              finishFlush: zlib.constants.Z_SYNC_FLUSH,
+            });
+    const source = stream;
+    source.once('error', (error) => decoder.destroy(error));
+    stream = source.pipe(decoder);
+  }
+  return stream;
+}
+
+/** The request body as fetch would send it: the SDK sends JSON text. */
+function bodyOf(body: RequestInit['body']): string | Uint8Array | undefined {
+  if (body === undefined || body === null) return undefined;
+  if (typeof body === 'string' || body instanceof Uint8Array) return body;
+  throw new TypeError('the CLI transport sends a string or bytes as a request body');
+}
+
+/** Request headers as one object, names lowercase; never touches fetch's `Headers` (that would load undici). */
+function headersOf(headers: RequestInit['headers']): Record<string, string> {
+  const flat: Record<string, string> = {};
+  const add = (value: string, name: string) => (flat[name.toLowerCase()] = value);
+  if (Array.isArray(headers)) {
+    for (const [name, value] of headers) add(value, name);
+  } else if (headers && typeof (headers as Headers).forEach === 'function') {
+    (headers as Headers).forEach(add);
+  } else if (headers) {
+    for (const [name, value] of Object.entries(headers as Record<string, string>)) add(value, name);
+  }
+  return flat;
+}
+
+/**
+ * `fetch` over node:http(s), for the SDK (`new DocsClient({ fetch: nodeFetch })`). It sends the
+ * `accept-encoding` fetch sends and decodes the answer the same way; it follows no redirect.
+ */
+export const nodeFetch = (async (input: string | URL, init: RequestInit = {}): Promise<NodeResponse> => {
+  const url = new URL(String(input));
+  const method = (init.method ?? 'GET').toUpperCase();
+  const headers = headersOf(init.headers);
+  const body = bodyOf(init.body);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new TypeError(`the CLI transport speaks http and https, not ${url.protocol}`);
+  }
+  // What fetch asks for: brotli over https only.
+  headers['accept-encoding'] ??= url.protocol === 'https:' ? 'br, gzip, deflate' : 'gzip, deflate';
+  const request = url.protocol === 'https:' ? (await import('node:https')).request : httpRequest;
+  const options: RequestOptions = { method, headers, ...(init.signal ? { signal: init.signal } : {}) };
+
+  const message = await new Promise<IncomingMessage>((resolve, reject) => {
+    const outgoing = request(url, options, resolve);
+    // `on`: node:http also reports here a socket that breaks after the headers (the body's read sees it too).
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+  const encoded = codingsOf(message.headers['content-encoding']).length > 0;
+  // zlib only for an encoded answer: the sandbox's and the tests' answers are not.
+  const zlib = encoded ? await import('node:zlib') : undefined;
+  return new NodeResponse(message, url.toString(), method, zlib);
+}) as unknown as typeof fetch;
