@@ -7,6 +7,7 @@
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { oclifTrims } from './oclif-trims.mjs';
 
 const path = (relative) => fileURLToPath(new URL(`../${relative}`, import.meta.url));
 
@@ -38,5 +39,6 @@ await build({
   // oclif's own `constructor.name` fallback read them.
   minifyWhitespace: true,
   minifySyntax: true,
+  plugins: [oclifTrims()],
   logLevel: 'warning',
 });

@@ -1,0 +1,141 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
+import { Config, Help } from '@oclif/core';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SOURCE_EDITS, oclifTrims } from '../../packages/cli/scripts/oclif-trims.mjs';
+import { runDocs, startE2e, type E2eContext } from './harness.js';
+
+/*
+ * What the built CLI trims from oclif's start-up (packages/cli/scripts/oclif-trims.mjs,
+ * docs/decisions/0035) changes no output: its help is the help oclif itself renders, unbundled
+ * and unchanged; and an oclif whose code changed fails the build rather than losing a trim.
+ * A command sends its request without loading Node's fetch (decision 0034).
+ */
+
+const CLI_ROOT = fileURLToPath(new URL('../../packages/cli/', import.meta.url));
+const REPORT = fileURLToPath(new URL('./fixtures/report-modules.mjs', import.meta.url));
+const WIDTH = 80;
+
+/**
+ * oclif's help for `argv`, rendered in this process by @oclif/core as installed. A fresh config
+ * each time, as each run of the binary has: oclif's topic help rewrites the ids of the commands it lists.
+ */
+async function oclifHelp(argv: string[]): Promise<string> {
+  const config = await Config.load({ root: CLI_ROOT });
+  const printed: string[] = [];
+  class CapturedHelp extends Help {
+    protected override log(...args: string[]): void {
+      printed.push(args.join(' '));
+    }
+  }
+  await new CapturedHelp(config, { maxWidth: WIDTH }).showHelp(argv);
+  return stripVTControlCharacters(`${printed.join('\n')}\n`);
+}
+
+describe('the built CLI prints the help oclif renders', () => {
+  let home: string;
+  beforeAll(async () => {
+    home = await mkdtemp(join(tmpdir(), 'docs-help-'));
+  });
+  afterAll(() => rm(home, { recursive: true, force: true }));
+
+  const env = () => ({ PATH: process.env.PATH, HOME: home, OCLIF_COLUMNS: String(WIDTH), NO_COLOR: '1' });
+  const cases = [
+    [],
+    ['sites'],
+    ['cr'],
+    ['cr', 'comments'],
+    ['translations'],
+    ['sites', 'list'],
+    ['cr', 'merge'],
+    ['openapi', 'publish'],
+    ['integrations', 'publish'],
+    ['autocomplete'],
+  ];
+
+  it.each(cases.map((argv) => [argv.join(' ') || '(root)', argv] as const))(
+    'docs %s --help',
+    async (_name, argv) => {
+      const built = await runDocs([...argv, '--help'], env());
+
+      expect(built.stderr).toBe('');
+      expect(built.code).toBe(0);
+      expect(stripVTControlCharacters(built.stdout)).toBe(await oclifHelp(argv));
+    },
+  );
+});
+
+describe('a command loads what it uses', () => {
+  let e2e: E2eContext;
+  beforeAll(async () => {
+    e2e = await startE2e();
+  });
+  afterAll(() => e2e.close());
+
+  /** The Node modules and bundled packages `docs args…` loaded, as report-modules.mjs lists them at exit. */
+  async function loaded(args: string[], env: Record<string, string> = {}): Promise<string[]> {
+    const result = await e2e.docs(args, { env: { NODE_OPTIONS: `--import=${REPORT}`, ...env } });
+    expect(result.code, result.stderr).toBe(0);
+    const line = result.stderr.split('\n').find((each) => each.startsWith('loaded modules: '));
+    if (!line) throw new Error(`no module report on stderr:\n${result.stderr}`);
+    return line.slice('loaded modules: '.length).split(' ');
+  }
+
+  it('`docs sites list --json` sends its request over node:http, without loading Node fetch or zlib', async () => {
+    const modules = await loaded(['sites', 'list', '--json']);
+
+    expect(modules).toContain('http');
+    expect(modules.filter((name) => /undici|zlib/.test(name))).toEqual([]);
+  });
+});
+
+describe('the oclif trims', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'oclif-trims-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  /** Bundles a stand-in @oclif/core whose config/plugin.js holds `pluginSource`, with the trims. */
+  async function bundle(pluginSource: string) {
+    const lib = join(dir, 'node_modules', '@oclif', 'core', 'lib');
+    await mkdir(join(lib, 'config'), { recursive: true });
+    await mkdir(join(lib, 'help'), { recursive: true });
+    const originals = Object.fromEntries(
+      SOURCE_EDITS.map((edit) => [edit.file, `module.exports = () => { ${edit.find} };`]),
+    );
+    originals['config/plugin.js'] = pluginSource;
+    for (const [file, source] of Object.entries(originals)) await writeFile(join(lib, file), source);
+    await writeFile(
+      join(dir, 'entry.js'),
+      SOURCE_EDITS.map((edit) => `require('./node_modules/@oclif/core/lib/${edit.file}');`).join('\n'),
+    );
+    return build({
+      entryPoints: [join(dir, 'entry.js')],
+      bundle: true,
+      write: false,
+      platform: 'node',
+      plugins: [oclifTrims()],
+      logLevel: 'silent',
+    });
+  }
+
+  it('apply each edit to the code it was written for', async () => {
+    const sort = SOURCE_EDITS.find((edit) => edit.file === 'config/plugin.js')!;
+    const result = await bundle(`module.exports = (c) => c${sort.find}`);
+
+    const output = result.outputFiles[0]!.text;
+    expect(output).not.toContain('localeCompare');
+    expect(output).toContain('a.id < b.id');
+  });
+
+  it('fail the build, naming the file, when the code an edit was written for changed', async () => {
+    await expect(
+      bundle('module.exports = (c) => c.sort((a, b) => a.id.localeCompare(b.id, "en"));'),
+    ).rejects.toThrow(/oclif trim of config\/plugin.js: expected its code once, found it 0 times/);
+  });
+});
