@@ -1,7 +1,11 @@
 #!/usr/bin/env node
 import { readFileSync } from 'node:fs';
+import module from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+// Node 22 and later keep the code they compile for the next start (Node 20: src/lib/compile-cache.ts).
+module.enableCompileCache?.();
 
 // The package.json oclif would search for from here: read once, and given to it.
 const pjsonPath = fileURLToPath(new URL('../package.json', import.meta.url));

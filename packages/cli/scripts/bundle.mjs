@@ -1,44 +1,70 @@
 #!/usr/bin/env node
 // Bundles what the CLI loads at start-up into dist, over the re-exporting modules tsc wrote
-// there: src/oclif.ts (with @oclif/core and its dependencies), src/sdk.ts and src/sdk-contract.ts
-// (with the SDK and zod). Node then reads and compiles a few files instead of some 300 (a
-// third of the start-up time of `docs sites list`). Each SDK area's contract stays a chunk of
-// its own, loaded on first call. Run after `tsc -b` (the `manifest` script does); idempotent.
-import { rmSync } from 'node:fs';
+// there. Node then reads and compiles a few files instead of some 300 (a third of the start-up
+// time of `docs sites list`). Run after `tsc -b` (the `manifest` script does); idempotent.
+//
+// - src/sdk.ts and src/sdk-contract.ts, with the SDK and zod: ES modules, each SDK area's
+//   contract a chunk of its own, loaded on first call.
+// - src/oclif.ts, with @oclif/core and its dependencies (trimmed, scripts/oclif-trims.mjs): one
+//   CommonJS file, dist/oclif.cjs, so that V8's code cache can be kept for it on Node 20
+//   (src/lib/compile-cache.ts); dist/oclif.js becomes the ES module that loads it.
+import { rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { oclifTrims } from './oclif-trims.mjs';
+import { IMPORTER_PARAMETER } from '../dist/lib/compile-cache.js';
+import { IMPORTER, oclifTrims } from './oclif-trims.mjs';
 
 const path = (relative) => fileURLToPath(new URL(`../${relative}`, import.meta.url));
 
-rmSync(path('dist/chunks'), { recursive: true, force: true });
-await build({
-  entryPoints: ['src/oclif.ts', 'src/sdk.ts', 'src/sdk-contract.ts'].map(path),
-  outdir: path('dist'),
-  chunkNames: 'chunks/[name]-[hash]',
-  allowOverwrite: true,
+const common = {
   bundle: true,
-  splitting: true,
   platform: 'node',
   target: 'node20',
-  format: 'esm',
-  // oclif is CommonJS: its require() calls (modules it loads by path, require.resolve) and its
-  // __dirname need the real ones of an ES module.
-  banner: {
-    js: [
-      "import { createRequire as __createRequire } from 'node:module';",
-      "import { fileURLToPath as __fileURLToPath } from 'node:url';",
-      'const require = __createRequire(import.meta.url);',
-      'const __filename = __fileURLToPath(import.meta.url);',
-      "const __dirname = __fileURLToPath(new URL('.', import.meta.url));",
-    ].join('\n'),
-  },
-  // Loaded only to read a TypeScript plugin's tsconfig in development, from the user's install.
-  external: ['typescript', 'ts-node'],
   // Half the bytes to read and compile at start-up; names are kept, as stack traces and
   // oclif's own `constructor.name` fallback read them.
   minifyWhitespace: true,
   minifySyntax: true,
-  plugins: [oclifTrims()],
   logLevel: 'warning',
+};
+
+rmSync(path('dist/chunks'), { recursive: true, force: true });
+await build({
+  ...common,
+  entryPoints: ['src/sdk.ts', 'src/sdk-contract.ts'].map(path),
+  outdir: path('dist'),
+  chunkNames: 'chunks/[name]-[hash]',
+  allowOverwrite: true,
+  splitting: true,
+  format: 'esm',
 });
+
+await build({
+  ...common,
+  entryPoints: [path('src/oclif.ts')],
+  outfile: path('dist/oclif.cjs'),
+  format: 'cjs',
+  // Loaded only to read a TypeScript plugin's tsconfig in development, from the user's install.
+  external: ['typescript', 'ts-node'],
+  plugins: [oclifTrims()],
+  // oclif's import() calls go through this: the loader's importer, else the bundle's own import().
+  // Strict first: a banner comes before the bundle's own "use strict".
+  banner: {
+    js: `'use strict';\nvar ${IMPORTER} = typeof ${IMPORTER_PARAMETER} === 'function' ? ${IMPORTER_PARAMETER} : (specifier) => import(specifier);`,
+  },
+});
+
+// The names src/oclif.ts exports, as the bundle has them.
+const names = Object.keys(createRequire(import.meta.url)(path('dist/oclif.cjs'))).sort();
+writeFileSync(
+  path('dist/oclif.js'),
+  [
+    '// Written by scripts/bundle.mjs: oclif as bundled in oclif.cjs, loaded with its compiled code kept (lib/compile-cache.js).',
+    "import { fileURLToPath } from 'node:url';",
+    "import { requireCompiled } from './lib/compile-cache.js';",
+    '',
+    "const oclif = requireCompiled(fileURLToPath(new URL('./oclif.cjs', import.meta.url)));",
+    `export const { ${names.join(', ')} } = oclif;`,
+    '',
+  ].join('\n'),
+);

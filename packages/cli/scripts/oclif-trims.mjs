@@ -4,7 +4,14 @@
 // build instead of dropping the trim.
 import { readFile } from 'node:fs/promises';
 
-/** Edits of oclif's own files: what it does, the same way, for less. */
+/**
+ * What oclif's dynamic `import()` calls become in the bundle: a function the bundle defines
+ * (scripts/bundle.mjs), as code compiled by `vm.Script` on Node 20 cannot import by itself
+ * (src/lib/compile-cache.ts).
+ */
+export const IMPORTER = '__docsImport';
+
+/** Edits of oclif's own files: what it does, the same way, for less (`count`: how many times the text occurs, 1 unless said). */
 export const SOURCE_EDITS = [
   {
     file: 'config/plugin.js',
@@ -32,6 +39,19 @@ export const SOURCE_EDITS = [
     replace:
       'const matchers = patterns.map((w) => new minimatch_1.Minimatch(w));\n    return Object.keys(dependencies).filter((p) => matchers.some((m) => m.match(p)));',
   },
+  {
+    file: 'module-loader.js',
+    why: 'Commands, hooks and the help class are ES modules oclif imports: through the importer, so that the code cache can be used.',
+    find: 'await import((0, node_url_1.pathToFileURL)(filePath).href)',
+    replace: `await ${IMPORTER}((0, node_url_1.pathToFileURL)(filePath).href)`,
+    count: 3,
+  },
+  {
+    file: 'config/ts-path.js',
+    why: "A TypeScript plugin's loader (development only), imported through the importer as the commands are.",
+    find: 'const { register } = await import(href);',
+    replace: `const { register } = await ${IMPORTER}(href);`,
+  },
 ];
 
 /** An esbuild plugin that applies the edits to the oclif it bundles, and fails the build when one does not apply. */
@@ -45,14 +65,15 @@ export function oclifTrims() {
         const path = new RegExp(`[\\\\/]@oclif[\\\\/]core[\\\\/]lib[\\\\/]${file}$`);
         build.onLoad({ filter: path }, async (args) => {
           const source = await readFile(args.path, 'utf8');
+          const expected = edit.count ?? 1;
           const count = source.split(edit.find).length - 1;
-          if (count !== 1) {
+          if (count !== expected) {
             throw new Error(
-              `oclif trim of ${edit.file}: expected its code once, found it ${count} times (${edit.why})`,
+              `oclif trim of ${edit.file}: expected its code ${expected === 1 ? 'once' : `${expected} times`}, found it ${count} times (${edit.why})`,
             );
           }
           applied.add(edit);
-          return { contents: source.replace(edit.find, edit.replace), loader: 'js' };
+          return { contents: source.replaceAll(edit.find, edit.replace), loader: 'js' };
         });
       }
       build.onEnd((result) => {

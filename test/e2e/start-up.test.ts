@@ -3,17 +3,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
+import Module from 'node:module';
+import { readFile, readdir, stat } from 'node:fs/promises';
 import { Config, Help } from '@oclif/core';
 import { build } from 'esbuild';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SOURCE_EDITS, oclifTrims } from '../../packages/cli/scripts/oclif-trims.mjs';
 import { runDocs, startE2e, type E2eContext } from './harness.js';
 
 /*
- * What the built CLI trims from oclif's start-up (packages/cli/scripts/oclif-trims.mjs,
- * docs/decisions/0035) changes no output: its help is the help oclif itself renders, unbundled
- * and unchanged; and an oclif whose code changed fails the build rather than losing a trim.
- * A command sends its request without loading Node's fetch (decision 0034).
+ * What the built CLI does to start fast changes nothing a user sees:
+ * - the trims of oclif's start-up (packages/cli/scripts/oclif-trims.mjs, decision 0035): its help
+ *   is the help oclif itself renders, unbundled and unchanged; an oclif whose code changed fails
+ *   the build rather than losing a trim;
+ * - the node:http transport (decision 0034): a command sends its request without Node's fetch;
+ * - the compile cache of the oclif bundle on Node 20 (decision 0036): kept owner-only, used by
+ *   the next start, rewritten when V8 refuses it, off with NODE_DISABLE_COMPILE_CACHE.
  */
 
 const CLI_ROOT = fileURLToPath(new URL('../../packages/cli/', import.meta.url));
@@ -106,7 +111,12 @@ describe('the oclif trims', () => {
     await mkdir(join(lib, 'config'), { recursive: true });
     await mkdir(join(lib, 'help'), { recursive: true });
     const originals = Object.fromEntries(
-      SOURCE_EDITS.map((edit) => [edit.file, `module.exports = () => { ${edit.find} };`]),
+      SOURCE_EDITS.map((edit) => [
+        edit.file,
+        `module.exports = async () => {\n${Array<string>(edit.count ?? 1)
+          .fill(edit.find)
+          .join('\n')}\n};`,
+      ]),
     );
     originals['config/plugin.js'] = pluginSource;
     for (const [file, source] of Object.entries(originals)) await writeFile(join(lib, file), source);
@@ -137,5 +147,78 @@ describe('the oclif trims', () => {
     await expect(
       bundle('module.exports = (c) => c.sort((a, b) => a.id.localeCompare(b.id, "en"));'),
     ).rejects.toThrow(/oclif trim of config\/plugin.js: expected its code once, found it 0 times/);
+  });
+});
+
+const NODE_KEEPS_ITS_OWN =
+  typeof (Module as { enableCompileCache?: unknown }).enableCompileCache === 'function';
+
+describe.skipIf(NODE_KEEPS_ITS_OWN)('the compile cache of the oclif bundle', () => {
+  let e2e: E2eContext;
+  let cacheHome: string;
+  beforeAll(async () => {
+    e2e = await startE2e();
+  });
+  afterAll(() => e2e.close());
+  beforeEach(async () => {
+    cacheHome = await mkdtemp(join(tmpdir(), 'docs-cache-'));
+  });
+  afterEach(() => rm(cacheHome, { recursive: true, force: true }));
+
+  const run = (args: string[], env: Record<string, string> = {}) =>
+    e2e.docs(args, { env: { XDG_CACHE_HOME: cacheHome, ...env } });
+  const directory = () => join(cacheHome, 'docs', 'compile-cache', `${process.version}-${process.arch}`);
+  async function entry(): Promise<{ path: string; bytes: Buffer; mtimeMs: number; mode: number }> {
+    const names = await readdir(directory());
+    expect(names).toHaveLength(1);
+    expect(names[0]).toMatch(/^oclif\.cjs-\d+-\d+\.bin$/);
+    const path = join(directory(), names[0]!);
+    const { mtimeMs, mode } = await stat(path);
+    return { path, bytes: await readFile(path), mtimeMs, mode: mode & 0o777 };
+  }
+
+  it('is written by the first start, owner-only, and used as it is by the next', async () => {
+    const first = await run(['sites', '--help']);
+    const written = await entry();
+    expect(written.mode).toBe(0o600);
+    expect((await stat(directory())).mode & 0o777).toBe(0o700);
+
+    const second = await run(['sites', '--help']);
+
+    expect(second).toEqual(first);
+    const after = await entry();
+    expect(after.mtimeMs).toBe(written.mtimeMs);
+    expect(after.bytes.equals(written.bytes)).toBe(true);
+  });
+
+  it('lets oclif import the command a cached start runs', async () => {
+    await run(['sites', '--help']);
+    await entry();
+
+    const listed = await run(['sites', 'list', '--json']);
+
+    expect(listed.stderr).toBe('');
+    expect(listed.code).toBe(0);
+    expect(JSON.parse(listed.stdout)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ object: 'site' })]),
+    );
+  });
+
+  it('is compiled again and rewritten when V8 refuses it', async () => {
+    const first = await run(['sites', '--help']);
+    const { path } = await entry();
+    await writeFile(path, 'not V8 code');
+
+    const again = await run(['sites', '--help']);
+
+    expect(again).toEqual(first);
+    expect((await entry()).bytes.toString('utf8', 0, 11)).not.toBe('not V8 code');
+  });
+
+  it('is neither read nor written with NODE_DISABLE_COMPILE_CACHE', async () => {
+    const result = await run(['sites', '--help'], { NODE_DISABLE_COMPILE_CACHE: '1' });
+
+    expect(result.code).toBe(0);
+    expect(await readdir(cacheHome)).toEqual([]);
   });
 });
