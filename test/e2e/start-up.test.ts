@@ -171,7 +171,7 @@ describe.skipIf(NODE_KEEPS_ITS_OWN)('the compile cache of the oclif bundle', () 
   async function entry(): Promise<{ path: string; bytes: Buffer; mtimeMs: number; mode: number }> {
     const names = await readdir(directory());
     expect(names).toHaveLength(1);
-    expect(names[0]).toMatch(/^oclif\.cjs-\d+-\d+\.bin$/);
+    expect(names[0]).toMatch(/^oclif\.cjs-[0-9a-z]+-\d+-\d+\.bin$/);
     const path = join(directory(), names[0]!);
     const { mtimeMs, mode } = await stat(path);
     return { path, bytes: await readFile(path), mtimeMs, mode: mode & 0o777 };

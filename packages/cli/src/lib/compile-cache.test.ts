@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import Module from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -69,7 +69,7 @@ describe.skipIf(nodeHasItsOwn)('requireCompiled', () => {
     const [entry, ...others] = readdirSync(cache);
     expect(others).toEqual([]);
     const { size } = statSync(file);
-    expect(entry).toMatch(new RegExp(`^bundle\\.cjs-${size}-\\d+\\.bin$`));
+    expect(entry).toMatch(new RegExp(`^bundle\\.cjs-[0-9a-z]+-${size}-\\d+\\.bin$`));
     expect(statSync(cache).mode & 0o777).toBe(0o700);
     expect(statSync(join(cache, entry!)).mode & 0o777).toBe(0o600);
     expect(statSync(join(cache, entry!)).size).toBeGreaterThan(100);
@@ -89,6 +89,21 @@ describe.skipIf(nodeHasItsOwn)('requireCompiled', () => {
     const entries = readdirSync(cache);
     expect(entries).toHaveLength(1);
     expect(entries[0]).not.toBe(first);
+  });
+
+  it('keeps the entries of the same file installed elsewhere', () => {
+    const file = writeModule(MODULE);
+    requireCompiled(file, { directory: cache, atExit });
+    const elsewhere = join(dir, 'elsewhere');
+    mkdirSync(elsewhere);
+    const other = join(elsewhere, 'bundle.cjs');
+    writeFileSync(join(elsewhere, 'helper.cjs'), 'module.exports = { answer: 42 };');
+    writeFileSync(other, MODULE);
+    requireCompiled(other, { directory: cache, atExit });
+
+    for (const save of saves) save();
+
+    expect(readdirSync(cache)).toHaveLength(2);
   });
 
   it('loads without a cache when the directory cannot be written', () => {

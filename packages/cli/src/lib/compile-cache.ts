@@ -37,8 +37,8 @@ export function compileCacheDirectory(env: NodeJS.ProcessEnv = process.env): str
 
 /**
  * Loads the CommonJS module at `filename` as `require` would, with the code V8 compiled for it
- * last time when there is such code for this very file (its size and modification time name the
- * cache entry). When there was none, or V8 refused it, the code compiled by this run is saved as
+ * last time when there is such code for this very file (its path, size and modification time
+ * name the cache entry). When there was none, or V8 refused it, the code compiled by this run is saved as
  * the process exits. A cache that cannot be read or written only means a slower start.
  */
 export function requireCompiled(
@@ -52,7 +52,8 @@ export function requireCompiled(
     return createRequire(filename)(filename);
   }
   const { size, mtimeMs } = statSync(filename);
-  const prefix = `${basename(filename)}-`;
+  // One entry per install (a global and a project's CLI each keep theirs), per build of the file.
+  const prefix = `${basename(filename)}-${pathKey(filename)}-`;
   const entry = join(directory, `${prefix}${size}-${Math.trunc(mtimeMs)}.bin`);
   let cachedData: Buffer | undefined;
   try {
@@ -81,10 +82,20 @@ export function requireCompiled(
   return module.exports;
 }
 
+/** A short name for a path (FNV-1a): which install an entry belongs to, without loading crypto. */
+function pathKey(path: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < path.length; index++) {
+    hash ^= path.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(36);
+}
+
 function save(script: Script, directory: string, entry: string, prefix: string): void {
   try {
     mkdirSync(directory, { recursive: true, mode: 0o700 });
-    // Entries of earlier builds of the file are of no more use.
+    // Entries of earlier builds of the file at this path are of no more use.
     for (const name of readdirSync(directory)) {
       if (name.startsWith(prefix) && join(directory, name) !== entry)
         rmSync(join(directory, name), { force: true });
