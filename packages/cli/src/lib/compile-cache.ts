@@ -30,9 +30,18 @@ const importer = (specifier: string): Promise<unknown> => import(specifier);
  */
 export function compileCacheDirectory(env: NodeJS.ProcessEnv = process.env): string | undefined {
   if (env.NODE_DISABLE_COMPILE_CACHE) return undefined;
-  const home = homedir();
-  const base = env.XDG_CACHE_HOME || (home ? join(home, '.cache') : undefined);
+  const base = env.XDG_CACHE_HOME || homeCache();
   return base ? join(base, 'docs', 'compile-cache', `${process.version}-${process.arch}`) : undefined;
+}
+
+/** `~/.cache`; undefined for a user without a home directory (os.homedir() may then throw). */
+function homeCache(): string | undefined {
+  try {
+    const home = homedir();
+    return home ? join(home, '.cache') : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
