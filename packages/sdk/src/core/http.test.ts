@@ -112,11 +112,21 @@ describe('retries', () => {
     nock(API).get(`${SITES}/s1`).times(2).reply(503);
     nock(API).get(`${SITES}/s1`).reply(200, site('s1'));
 
-    const started = Date.now();
-    await expect(makeClient().sites.get('org_1', 's1')).resolves.toMatchObject({ id: 's1' });
-    const elapsed = Date.now() - started;
-    // Two waits, each the initial 500 ms backoff capped to maxRetryDelay (50 ms).
-    expect(elapsed).toBeGreaterThanOrEqual(90);
+    const delays: number[] = [];
+    const started = performance.now();
+    await expect(
+      makeClient({ onRetry: (event) => delays.push(event.delayMs) }).sites.get('org_1', 's1'),
+    ).resolves.toMatchObject({ id: 's1' });
+    const elapsed = performance.now() - started;
+    // Two waits, each the initial 500 ms backoff capped to maxRetryDelay (50 ms), less up to a
+    // quarter of jitter: 37.5 to 50 ms each (a bound of 90 ms in all failed with the jitter).
+    expect(delays).toHaveLength(2);
+    for (const delay of delays) {
+      expect(delay).toBeGreaterThanOrEqual(37);
+      expect(delay).toBeLessThanOrEqual(50);
+    }
+    // Each announced wait was waited (a timer's clock may round by a millisecond).
+    expect(elapsed).toBeGreaterThanOrEqual(delays[0]! + delays[1]! - 2);
     expect(elapsed).toBeLessThan(1000);
   });
 
