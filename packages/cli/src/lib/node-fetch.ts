@@ -22,8 +22,8 @@ type Coding = (typeof DECODERS)[number];
 /** Statuses whose body is empty by definition: never decoded. */
 const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([101, 204, 205, 304]);
 
-/** A response's headers, read as fetch's `Headers` reads them (names lowercase, sorted). */
-export class NodeHeaders {
+/** A response's headers, read as fetch's `Headers` reads them (names lowercase, sorted): `get` and `forEach`, what the SDK reads. */
+class NodeHeaders {
   readonly #entries: Array<[string, string]>;
 
   constructor(message: IncomingMessage) {
@@ -45,39 +45,20 @@ export class NodeHeaders {
     return this.#entries.find(([each]) => each === wanted)?.[1] ?? null;
   }
 
-  has(name: string): boolean {
-    return this.get(name) !== null;
-  }
-
   forEach(callback: (value: string, name: string, headers: NodeHeaders) => void): void {
     for (const [name, value] of this.#entries) callback(value, name, this);
   }
-
-  entries(): IterableIterator<[string, string]> {
-    return this.#entries.map(([name, value]): [string, string] => [name, value])[Symbol.iterator]();
-  }
-
-  keys(): IterableIterator<string> {
-    return this.#entries.map(([name]) => name)[Symbol.iterator]();
-  }
-
-  values(): IterableIterator<string> {
-    return this.#entries.map(([, value]) => value)[Symbol.iterator]();
-  }
-
-  [Symbol.iterator](): IterableIterator<[string, string]> {
-    return this.entries();
-  }
 }
 
-/** An answer of node:http, read through the members of fetch's `Response` the SDK uses. */
-export class NodeResponse {
+/**
+ * An answer of node:http, with the members of fetch's `Response` the SDK reads (and its `url`),
+ * no others: the SDK types it as a `Response`, so what it reads of one is all a command may read.
+ */
+class NodeResponse {
   readonly status: number;
-  readonly statusText: string;
   readonly ok: boolean;
   readonly url: string;
   readonly type = 'default' as const;
-  readonly redirected = false;
   readonly headers: NodeHeaders;
   /** `cancel()` lets go of the connection without reading the rest; null for a body that is empty by definition. */
   readonly body: { cancel(reason?: unknown): Promise<void> } | null;
@@ -89,7 +70,6 @@ export class NodeResponse {
   constructor(message: IncomingMessage, url: string, method: string, zlib?: Zlib) {
     this.#message = message;
     this.status = message.statusCode ?? 0;
-    this.statusText = message.statusMessage ?? '';
     this.ok = this.status >= 200 && this.status <= 299;
     this.url = url;
     this.headers = new NodeHeaders(message);
@@ -106,22 +86,9 @@ export class NodeResponse {
         };
   }
 
-  get bodyUsed(): boolean {
-    return this.#used;
-  }
-
   /** The whole body as UTF-8 (a byte-order mark dropped), as fetch's `text()`. */
   async text(): Promise<string> {
     return new TextDecoder().decode(await this.#read());
-  }
-
-  async json(): Promise<unknown> {
-    return JSON.parse(await this.text()) as unknown;
-  }
-
-  async arrayBuffer(): Promise<ArrayBuffer> {
-    const bytes = await this.#read();
-    return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
   }
 
   /** The whole body, once; rejects if the connection breaks before its end. */
