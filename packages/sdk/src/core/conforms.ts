@@ -17,6 +17,9 @@
 /** The parts of a zod schema's definition the check reads (zod 4 core, classic or mini). */
 interface Def {
   type: string;
+  /** Set on a format schema (`z.url()`, `z.int()`): the check it is. */
+  check?: string;
+  format?: string;
   checks?: unknown[];
   innerType?: Schema;
   element?: Schema;
@@ -93,7 +96,62 @@ export function conformer(schema: Schema): Check {
 
 function build(schema: Schema): Check {
   const def = schema._zod.def;
-  if (def.checks?.length) return byZod(schema);
+  if (def.checks?.length || def.check) {
+    const rules = checksOf(def);
+    const base = rules && buildType(schema);
+    return rules && base ? (value) => base(value) && rules(value) : byZod(schema);
+  }
+  return buildType(schema);
+}
+
+interface CheckDef {
+  check?: string;
+  format?: string;
+  value?: unknown;
+  inclusive?: boolean;
+  minimum?: number;
+  maximum?: number;
+}
+
+/**
+ * zod's own rule for each check the contract puts on a number, a string or an array (an integer,
+ * a bound, a length); undefined when one of them is any other check (zod then decides alone).
+ */
+function checksOf(def: Def): Check | undefined {
+  const rules: Check[] = [];
+  const number = def.type === 'number';
+  const lengthy = def.type === 'string' || def.type === 'array';
+  // A format schema (z.url(), z.int(), z.iso.datetime()) is a check itself: its own first.
+  const own: CheckDef[] = def.check ? [def] : [];
+  const listed = (def.checks ?? []).map((check) => (check as { _zod?: { def?: CheckDef } })._zod?.def ?? {});
+  for (const rule of [...own, ...listed]) {
+    const bound = rule.value;
+    if (rule.check === 'number_format' && number && rule.format === 'safeint') {
+      rules.push((value) => Number.isSafeInteger(value));
+    } else if (rule.check === 'greater_than' && number && typeof bound === 'number') {
+      rules.push(
+        rule.inclusive ? (value) => (value as number) >= bound : (value) => (value as number) > bound,
+      );
+    } else if (rule.check === 'less_than' && number && typeof bound === 'number') {
+      rules.push(
+        rule.inclusive ? (value) => (value as number) <= bound : (value) => (value as number) < bound,
+      );
+    } else if (rule.check === 'min_length' && lengthy && typeof rule.minimum === 'number') {
+      const minimum = rule.minimum;
+      rules.push((value) => (value as { length: number }).length >= minimum);
+    } else if (rule.check === 'max_length' && lengthy && typeof rule.maximum === 'number') {
+      const maximum = rule.maximum;
+      rules.push((value) => (value as { length: number }).length <= maximum);
+    } else {
+      return undefined;
+    }
+  }
+  return (value) => rules.every((rule) => rule(value));
+}
+
+/** The check of the schema's type, its checks aside (zod itself for a type not modelled here). */
+function buildType(schema: Schema): Check {
+  const def = schema._zod.def;
   switch (def.type) {
     case 'string':
       return (value) => typeof value === 'string';
