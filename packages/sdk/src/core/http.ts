@@ -357,8 +357,8 @@ export class HttpClient {
     const params =
       (plan.plainParams ? plainParams(plan, given) : undefined) ??
       validate(operation.paramsSchema, given, 'path', issues);
-    const query = operation.query ? validate(operation.query, input.query ?? {}, 'query', issues) : undefined;
-    const body = operation.body ? validate(operation.body, input.body ?? {}, 'body', issues) : undefined;
+    const query = operation.query ? checked(operation.query, input.query ?? {}, 'query', issues) : undefined;
+    const body = operation.body ? checked(operation.body, input.body ?? {}, 'body', issues) : undefined;
     if (issues.length) throw new RequestValidationError(operation.id, issues);
     return this.#send<T>(
       {
@@ -714,6 +714,20 @@ export class HttpClient {
     this.#config.logger?.debug(`✗ ${context.where}: ${error.message}`);
     return error;
   }
+}
+
+/**
+ * A request part as zod would return it: as given when the in-place check says zod would accept
+ * it unchanged (core/conforms.ts), else zod's own reading, with its issues. zod run on a small
+ * query between two requests took 70 µs (its code no longer hot); the check, a few.
+ */
+function checked(
+  schema: Parameters<typeof checkRequestPart>[0],
+  value: unknown,
+  prefix: string,
+  issues: ValidationIssue[],
+): unknown {
+  return conformer(schema as unknown as Schema)(value) ? value : validate(schema, value, prefix, issues);
 }
 
 function validate(
