@@ -1,7 +1,8 @@
 /**
- * Response checking without copying. zod's parse builds a new object for every object it reads;
- * for an answer that fits (nearly all of them) that copy is pure cost: the contract's response
- * schemas transform nothing, and keep unknown fields. `conformer(schema)` compiles a schema once
+ * Checking without copying, for answers and for a caller's queries and bodies. zod's parse builds
+ * a new object for every object it reads; for a value that fits (nearly all of them) that copy is
+ * pure cost: the contract's schemas transform nothing, and response schemas keep unknown fields.
+ * `conformer(schema)` compiles a schema once
  * into a check that walks the parsed JSON in place and says whether zod would accept it and
  * return an equal value. When it says yes, the SDK hands out the JSON as parsed; when it says no
  * (or meets a schema it does not model), the SDK asks zod itself, which decides and, on a
