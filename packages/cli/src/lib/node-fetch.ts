@@ -159,16 +159,11 @@ function bodyOf(body: RequestInit['body']): string | Uint8Array | undefined {
   throw new TypeError('the CLI transport sends a string or bytes as a request body');
 }
 
-/** Request headers as one object, names lowercase; never touches fetch's `Headers` (that would load undici). */
+/** The request's headers, names lowercase: the SDK gives them as one object. */
 function headersOf(headers: RequestInit['headers']): Record<string, string> {
   const flat: Record<string, string> = {};
-  const add = (value: string, name: string) => (flat[name.toLowerCase()] = value);
-  if (Array.isArray(headers)) {
-    for (const [name, value] of headers) add(value, name);
-  } else if (headers && typeof (headers as Headers).forEach === 'function') {
-    (headers as Headers).forEach(add);
-  } else if (headers) {
-    for (const [name, value] of Object.entries(headers as Record<string, string>)) add(value, name);
+  for (const [name, value] of Object.entries((headers ?? {}) as Record<string, string>)) {
+    flat[name.toLowerCase()] = value;
   }
   return flat;
 }
