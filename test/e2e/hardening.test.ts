@@ -5,6 +5,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { closedPortOrigin } from '../faults/fault-server.js';
 import { json, lines, useE2e } from './harness.js';
 
 /*
@@ -22,15 +23,6 @@ const exists = (path: string) =>
     () => false,
   );
 const mode = async (path: string) => (await stat(path)).mode & 0o777;
-
-/** A loopback port where nothing listens. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** A loopback port that accepts connections, counts them and closes them unanswered. */
 async function countingPort(): Promise<{
@@ -147,9 +139,8 @@ describe('destructive commands without --yes and no terminal', () => {
   ];
 
   it('`docs cr merge` exits 2 against a closed port: it refuses before contacting the server', async () => {
-    const port = await closedPort();
     const result = await e2e.docs(['cr', 'merge', 'space_handbook', '1'], {
-      env: { DOCS_API_URL: `http://127.0.0.1:${port}/v1` },
+      env: { DOCS_API_URL: `${await closedPortOrigin()}/v1` },
     });
     expect(result.code).toBe(2);
     expect(lines(result.stderr)).toEqual([
