@@ -14,7 +14,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { figure, isMain, printFigures } from './lib.mjs';
+import { SITE, figure, isMain, printFigures } from './lib.mjs';
 
 /** The budget, min+gzip, in KiB (1024 bytes). */
 export const BUNDLE_BUDGET_KB = 30;
@@ -52,21 +52,11 @@ export async function browserBundle() {
       logLevel: 'error',
     });
     const entryFile = join(dir, 'browser-entry.js');
-    const site = {
-      object: 'site',
-      id: 'site_docs',
-      type: 'basic',
-      title: 'Acme Docs',
-      visibility: 'public',
-      published: true,
-      siteSpaces: 2,
-      createdAt: '2026-01-05T09:00:00.000Z',
-    };
-    const listed = runBundle(dir, entryFile, { items: [site], count: 1 });
+    const listed = runBundle(dir, entryFile, { items: [SITE], count: 1 });
     if (listed.status !== 0 || !listed.stdout.includes('Acme Docs')) {
       throw new Error(`the bundled app did not list the site: ${listed.stderr}`);
     }
-    const refused = runBundle(dir, entryFile, { items: [{ ...site, title: 42 }], count: 1 });
+    const refused = runBundle(dir, entryFile, { items: [{ ...SITE, title: 42 }], count: 1 });
     if (refused.status === 0 || !refused.stderr.includes('ResponseValidationError')) {
       throw new Error(`the bundled app did not validate the answer: ${refused.stdout} ${refused.stderr}`);
     }

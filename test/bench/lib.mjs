@@ -10,6 +10,23 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const DOCS_BIN = join(ROOT, 'packages/cli/bin/run.js');
 export const SANDBOX_BIN = join(ROOT, 'packages/sandbox/bin/docs-sandbox.js');
+
+/** The site the benchmarks' answers carry: server.mjs's 1-item answer, the browser bundle's list. */
+export const SITE = {
+  object: 'site',
+  id: 'site_docs',
+  type: 'basic',
+  title: 'Acme Docs',
+  visibility: 'public',
+  published: true,
+  siteSpaces: 2,
+  createdAt: '2026-01-05T09:00:00.000Z',
+  agentsContext: 'included',
+  urls: {
+    location: 'https://api.example.com/v1/orgs/org_acme/sites/site_docs',
+    published: 'https://acme.example/docs',
+  },
+};
 const MAX_RSS_PRELOAD = fileURLToPath(new URL('./max-rss.cjs', import.meta.url));
 
 export function median(values) {

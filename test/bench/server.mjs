@@ -5,23 +5,9 @@
 //   GET /v1/orgs/{org}/sites?limit=&page=    pages of sites; `org_<n>` holds n sites, and
 //                                            every item carries fields the contract does not name
 import { createServer } from 'node:http';
+import { SITE } from './lib.mjs';
 
-const site = {
-  object: 'site',
-  id: 'site_docs',
-  type: 'basic',
-  title: 'Acme Docs',
-  visibility: 'public',
-  published: true,
-  siteSpaces: 2,
-  createdAt: '2026-01-05T09:00:00.000Z',
-  agentsContext: 'included',
-  urls: {
-    location: 'https://api.example.com/v1/orgs/org_acme/sites/site_docs',
-    published: 'https://acme.example/docs',
-  },
-};
-const oneSite = Buffer.from(JSON.stringify(site));
+const oneSite = Buffer.from(JSON.stringify(SITE));
 
 /** A site of a page, with fields unknown to the contract (which the SDK must keep). */
 function pageItem(index) {
