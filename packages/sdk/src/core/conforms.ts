@@ -2,15 +2,15 @@
  * Checking without copying, for answers and for a caller's queries and bodies. zod's parse builds
  * a new object for every object it reads; for a value that fits (nearly all of them) that copy is
  * pure cost: the contract's schemas transform nothing, and response schemas keep unknown fields.
- * `conformer(schema)` compiles a schema once
- * into a check that walks the parsed JSON in place and says whether zod would accept it and
- * return an equal value. When it says yes, the SDK hands out the JSON as parsed; when it says no
- * (or meets a schema it does not model), the SDK asks zod itself, which decides and, on a
- * failure, gives the issues.
+ * `conformer(schema)` compiles a schema once into a check that walks the value in place and says
+ * whether zod would accept it and return an equal value. When it says yes, the SDK uses the value
+ * as it is (an answer as parsed, a query or body as given); when it says no (or meets a schema it
+ * does not model), the SDK asks zod itself, which decides and, on a failure, gives the issues.
  *
  * So the check must never accept what zod refuses or would change: each rule below is zod's own
- * for that schema type, and any schema with checks, transforms, defaults or a type not listed is
- * left to zod (a leaf is accepted only if zod returns it unchanged). Object checks are generated
+ * for that schema type or check (integers, bounds, lengths), and any other check, a format,
+ * transforms, defaults or a type not listed is left to zod (a leaf is accepted only if zod
+ * returns it unchanged); conforms.test.ts holds it to zod over the whole contract. Object checks are generated
  * as code where the runtime allows it (`new Function`, like zod's own fast path), so that each
  * field is read by name; elsewhere (a strict Content-Security-Policy) they are interpreted.
  */
