@@ -179,6 +179,45 @@ describe('DOCS_MAX_RETRY_DELAY', () => {
   });
 });
 
+describe('--timeout, DOCS_TIMEOUT and DOCS_MAX_RETRIES', () => {
+  it('bound each attempt of a stalled request, and each retry is announced with its reason', async () => {
+    e2e.sandbox.addFault({ operation: 'sites.list', latency: 5000, times: 2 });
+    const started = Date.now();
+    const result = await e2e.docs(['sites', 'list', '--timeout', '0.3'], { env: { DOCS_MAX_RETRIES: '1' } });
+    expect(Date.now() - started).toBeLessThan(4000);
+    expect(result.code).toBe(1);
+    const [notice, error, ...rest] = lines(result.stderr);
+    expect(notice).toMatch(/^The request failed \(timeout\): waiting \d+ ms before retry 1 of 1…$/);
+    expect(error).toMatch(/^Error: .*time/i);
+    expect(rest).toEqual([]);
+  });
+
+  it('DOCS_TIMEOUT bounds the requests of a command whose --timeout is its --wait bound', async () => {
+    e2e.sandbox.addFault({ operation: 'translations.get', latency: 5000, times: 1 });
+    const started = Date.now();
+    const result = await e2e.docs(['translations', 'view', 'tr_handbook_fr'], {
+      env: { DOCS_TIMEOUT: '0.3', DOCS_MAX_RETRIES: '0' },
+    });
+    expect(Date.now() - started).toBeLessThan(4000);
+    expect(result.code).toBe(1);
+  });
+
+  it('that are not numbers in range are exit 2 naming them, and nothing is sent', async () => {
+    const before = e2e.totalRequests();
+    const cases: Array<[string[], Record<string, string>, RegExp]> = [
+      [['--timeout', '0'], {}, /--timeout must be a number of seconds more than 0 and at most 3600 \(got "0"\)/],
+      [[], { DOCS_TIMEOUT: '5s' }, /DOCS_TIMEOUT must be a number of seconds/],
+      [[], { DOCS_MAX_RETRIES: '-1' }, /DOCS_MAX_RETRIES must be a whole number from 0 to 10 \(got "-1"\)/],
+    ];
+    for (const [flags, env, message] of cases) {
+      const result = await e2e.docs(['sites', 'list', ...flags], { env });
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stderr).toMatch(message);
+    }
+    expect(e2e.totalRequests()).toBe(before);
+  });
+});
+
 // Needs the SDK of the sdk-net branch (onRetry, RateLimitError.retryAfterMs).
 describe('rate-limited answers', () => {
   it('announce each wait of more than a second on stderr, with --json too', async () => {

@@ -140,7 +140,7 @@ describe('the client factory', () => {
     expect(options).not.toHaveProperty('responseValidation');
   });
 
-  it('prints the retry notice of a long wait on stderr only, with --json too', async () => {
+  it('prints a notice for every retry on stderr only, with --json too', async () => {
     const inject = BaseCommand.clientFactory;
     BaseCommand.clientFactory = (options) => {
       // What the SDK does before it waits: call onRetry.
@@ -166,7 +166,9 @@ describe('the client factory', () => {
     };
     const result = await cli.run(SitesList, ['--json']);
     expect(result.code).toBe(0);
-    expect(result.stderr).toBe('Rate limited (HTTP 429): waiting 5 s before retry 1 of 2…\n');
+    expect(result.stderr).toBe(
+      'Rate limited (HTTP 429): waiting 5 s before retry 1 of 2…\nThe request failed (HTTP 503): waiting 800 ms before retry 2 of 2…\n',
+    );
     expect(JSON.parse(result.stdout)).toHaveLength(2);
   });
 

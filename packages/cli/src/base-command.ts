@@ -9,8 +9,12 @@ import { prompts } from './lib/prompts.js';
 import { addSecret } from './lib/redact.js';
 import { terminal } from './lib/terminal.js';
 
+/**
+ * A command's flags and the global ones. The global --timeout is left out of the type: a command
+ * with --wait declares its own (the wait's bound), and the base reads the global one itself.
+ */
 export type FlagsOf<T extends typeof Command> = Interfaces.InferredFlags<
-  (typeof BaseCommand)['baseFlags'] & T['flags']
+  Omit<(typeof BaseCommand)['baseFlags'], 'timeout'> & T['flags']
 >;
 export type ArgsOf<T extends typeof Command> = Interfaces.InferredArgs<T['args']>;
 
@@ -65,6 +69,12 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     org: Flags.string({
       description: 'Organization id',
       env: 'DOCS_ORG',
+      helpGroup: 'GLOBAL',
+    }),
+    // Read with DOCS_TIMEOUT in lib/client-options.ts, not through oclif's `env`: a command with
+    // --wait keeps --timeout for the wait's bound, and DOCS_TIMEOUT still sets its requests'.
+    timeout: Flags.string({
+      description: 'Seconds each request attempt may take before it is retried or fails (env: DOCS_TIMEOUT; default 60)',
       helpGroup: 'GLOBAL',
     }),
   };
@@ -124,8 +134,16 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
       token,
       ...(baseUrl ? { baseUrl } : {}),
       userAgent: `docs-cli/${this.config.version}`,
-      ...cliClientOptions(),
+      ...cliClientOptions(process.env, this.requestTimeoutFlag()),
     });
+  }
+
+  /** The global --timeout, unless the command's own --timeout (a --wait bound) takes its place. */
+  private requestTimeoutFlag(): string | undefined {
+    const ctor = this.ctor as typeof BaseCommand;
+    if (ctor.flags && Object.hasOwn(ctor.flags, 'timeout')) return undefined;
+    const value = (this.flags as { timeout?: unknown } | undefined)?.timeout;
+    return typeof value === 'string' ? value : undefined;
   }
 
   /** True when human output is wanted (no `--json`). */

@@ -1,10 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { UsageError } from './exit-codes.js';
 import {
   cliClientOptions,
   cliLogger,
   driftWarning,
+  maxRetries,
   maxRetryDelayMs,
   onRetry,
+  requestTimeoutMs,
   retryNotice,
   type RetryEvent,
 } from './client-options.js';
@@ -65,7 +68,7 @@ describe('DOCS_MAX_RETRY_DELAY', () => {
 });
 
 describe('retry notices', () => {
-  it('says why, how long and which retry, for a wait over a second', () => {
+  it('says why, how long and which retry', () => {
     expect(retryNotice(event())).toBe('Rate limited (HTTP 429): waiting 5 s before retry 1 of 2…');
     expect(retryNotice(event({ reason: 'HTTP 503', delayMs: 90_000, attempt: 2 }))).toBe(
       'The request failed (HTTP 503): waiting 1 min 30 s before retry 2 of 2…',
@@ -75,17 +78,50 @@ describe('retry notices', () => {
     );
   });
 
-  it('says nothing for a wait of a second or less', () => {
-    expect(retryNotice(event({ delayMs: 1000 }))).toBeUndefined();
-    expect(retryNotice(event({ delayMs: 250 }))).toBeUndefined();
+  it('announces short waits too, in milliseconds', () => {
+    expect(retryNotice(event({ reason: 'timeout', delayMs: 412.7 }))).toBe(
+      'The request failed (timeout): waiting 413 ms before retry 1 of 2…',
+    );
   });
 
-  it('prints one line on stderr and nothing on stdout', () => {
+  it('prints one line per retry on stderr and nothing on stdout', () => {
     const written = captureOutput();
     onRetry(event());
-    onRetry(event({ delayMs: 400 }));
-    expect(written.stderr).toBe('Rate limited (HTTP 429): waiting 5 s before retry 1 of 2…\n');
+    onRetry(event({ delayMs: 400, attempt: 2 }));
+    expect(written.stderr).toBe(
+      'Rate limited (HTTP 429): waiting 5 s before retry 1 of 2…\nRate limited (HTTP 429): waiting 400 ms before retry 2 of 2…\n',
+    );
     expect(written.stdout).toBe('');
+  });
+});
+
+describe('request timeout and retries', () => {
+  it('takes --timeout before DOCS_TIMEOUT, in seconds, 60 s by default', () => {
+    expect(requestTimeoutMs(undefined, {})).toBe(60_000);
+    expect(requestTimeoutMs(undefined, { DOCS_TIMEOUT: '2.5' })).toBe(2500);
+    expect(requestTimeoutMs('10', { DOCS_TIMEOUT: '2.5' })).toBe(10_000);
+  });
+
+  it('refuses a timeout that is not a positive number of seconds up to an hour, naming its source', () => {
+    expect(() => requestTimeoutMs('0', {})).toThrow(/--timeout must be a number of seconds more than 0 and at most 3600 \(got "0"\)/);
+    expect(() => requestTimeoutMs('5s', {})).toThrow(/--timeout .*got "5s"/);
+    expect(() => requestTimeoutMs(undefined, { DOCS_TIMEOUT: '-5' })).toThrow(/DOCS_TIMEOUT must be/);
+    expect(() => requestTimeoutMs(undefined, { DOCS_TIMEOUT: '7200' })).toThrow(UsageError);
+  });
+
+  it('reads DOCS_MAX_RETRIES as a whole number from 0 to 10, the SDK default when unset', () => {
+    expect(maxRetries({})).toBeUndefined();
+    expect(maxRetries({ DOCS_MAX_RETRIES: '0' })).toBe(0);
+    expect(maxRetries({ DOCS_MAX_RETRIES: '5' })).toBe(5);
+    for (const bad of ['-1', '1.5', 'NaN', '11', 'many']) {
+      expect(() => maxRetries({ DOCS_MAX_RETRIES: bad })).toThrow(/DOCS_MAX_RETRIES must be a whole number from 0 to 10/);
+    }
+  });
+
+  it('gives the SDK the timeout and the retry count', () => {
+    const options = cliClientOptions({ DOCS_TIMEOUT: '3', DOCS_MAX_RETRIES: '4' });
+    expect(options).toMatchObject({ timeout: 3000, maxRetries: 4 });
+    expect(cliClientOptions({})).not.toHaveProperty('maxRetries');
   });
 });
 

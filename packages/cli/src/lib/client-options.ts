@@ -11,13 +11,29 @@ import { formatDuration } from './progress.js';
 
 export type { ResponseValidation, RetryEvent } from '@docs-api/sdk';
 
-/** Waits up to this long pass silently; a longer one gets a line on stderr. */
-export const QUIET_RETRY_WAIT_MS = 1000;
-
 export const MAX_RETRY_DELAY_VARIABLE = 'DOCS_MAX_RETRY_DELAY';
 /** Seconds the CLI lets the SDK wait before a retry when DOCS_MAX_RETRY_DELAY is not set. */
 export const DEFAULT_MAX_RETRY_DELAY_SECONDS = 60;
 const MAX_RETRY_DELAY_LIMIT_SECONDS = 86_400;
+
+export const TIMEOUT_VARIABLE = 'DOCS_TIMEOUT';
+/** Seconds each attempt of a request may take when neither --timeout nor DOCS_TIMEOUT is given. */
+export const DEFAULT_TIMEOUT_SECONDS = 60;
+const TIMEOUT_LIMIT_SECONDS = 3_600;
+
+export const MAX_RETRIES_VARIABLE = 'DOCS_MAX_RETRIES';
+const MAX_RETRIES_LIMIT = 10;
+
+/** `raw` as a number of seconds (decimals allowed) within [min, max], or a usage error naming `source`. */
+function seconds(raw: string, source: string, min: number, max: number, exclusiveMin = false): number {
+  const value = /^\s*\d+(\.\d+)?\s*$/.test(raw) ? Number(raw) : Number.NaN;
+  const aboveMin = exclusiveMin ? value > min : value >= min;
+  if (!(aboveMin && value <= max)) {
+    const range = exclusiveMin ? `more than ${min} and at most ${max}` : `from ${min} to ${max}`;
+    throw new UsageError(`${source} must be a number of seconds ${range} (got "${raw.slice(0, 20)}").`);
+  }
+  return value;
+}
 
 /**
  * `DOCS_MAX_RETRY_DELAY` (seconds, decimals allowed, 0 to 86400) in milliseconds, 60 s when unset.
@@ -26,20 +42,40 @@ const MAX_RETRY_DELAY_LIMIT_SECONDS = 86_400;
 export function maxRetryDelayMs(env: NodeJS.ProcessEnv = process.env): number {
   const raw = env[MAX_RETRY_DELAY_VARIABLE];
   if (raw === undefined || raw === '') return DEFAULT_MAX_RETRY_DELAY_SECONDS * 1000;
-  const seconds = /^\s*\d+(\.\d+)?\s*$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!(seconds >= 0 && seconds <= MAX_RETRY_DELAY_LIMIT_SECONDS)) {
-    throw new UsageError(
-      `${MAX_RETRY_DELAY_VARIABLE} must be a number of seconds from 0 to ${MAX_RETRY_DELAY_LIMIT_SECONDS} (got "${raw.slice(0, 20)}").`,
-    );
-  }
-  return Math.round(seconds * 1000);
+  return Math.round(seconds(raw, MAX_RETRY_DELAY_VARIABLE, 0, MAX_RETRY_DELAY_LIMIT_SECONDS) * 1000);
 }
 
-/** The one stderr line for a retry wait long enough to be noticed: `Rate limited (HTTP 429): waiting 5 s before retry 1 of 2…`. */
-export function retryNotice(event: RetryEvent): string | undefined {
-  if (!(event.delayMs > QUIET_RETRY_WAIT_MS)) return undefined;
+/**
+ * The time each attempt of a request may take, in milliseconds: `--timeout` if given, then
+ * DOCS_TIMEOUT, then 60 s. Seconds, decimals allowed, more than 0 and at most 3600.
+ */
+export function requestTimeoutMs(flag: string | undefined, env: NodeJS.ProcessEnv = process.env): number {
+  if (flag !== undefined) return Math.round(seconds(flag, '--timeout', 0, TIMEOUT_LIMIT_SECONDS, true) * 1000);
+  const raw = env[TIMEOUT_VARIABLE];
+  if (raw === undefined || raw === '') return DEFAULT_TIMEOUT_SECONDS * 1000;
+  return Math.round(seconds(raw, TIMEOUT_VARIABLE, 0, TIMEOUT_LIMIT_SECONDS, true) * 1000);
+}
+
+/** DOCS_MAX_RETRIES (a whole number from 0 to 10), or undefined for the SDK's default (2). */
+export function maxRetries(env: NodeJS.ProcessEnv = process.env): number | undefined {
+  const raw = env[MAX_RETRIES_VARIABLE];
+  if (raw === undefined || raw === '') return undefined;
+  const value = /^\s*\d+\s*$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!(value >= 0 && value <= MAX_RETRIES_LIMIT)) {
+    throw new UsageError(
+      `${MAX_RETRIES_VARIABLE} must be a whole number from 0 to ${MAX_RETRIES_LIMIT} (got "${raw.slice(0, 20)}").`,
+    );
+  }
+  return value;
+}
+
+/**
+ * The stderr line announcing a retry, with its reason and its wait:
+ * `Rate limited (HTTP 429): waiting 5 s before retry 1 of 2…`.
+ */
+export function retryNotice(event: RetryEvent): string {
   const what = event.reason === 'HTTP 429' ? 'Rate limited' : 'The request failed';
-  return `${what} (${event.reason}): waiting ${formatDuration(event.delayMs)} before retry ${event.attempt} of ${event.maxRetries}…`;
+  return `${what} (${event.reason}): waiting ${formatDuration(Math.round(event.delayMs))} before retry ${event.attempt} of ${event.maxRetries}…`;
 }
 
 interface DriftDetails {
@@ -83,15 +119,20 @@ export function cliLogger(): Logger {
   };
 }
 
-/** Prints the notice of a noticeable retry wait on stderr (with --json too: stdout stays data). */
+/** Announces every retry on stderr (with --json too: stdout stays data). */
 export function onRetry(event: RetryEvent): void {
-  const notice = retryNotice(event);
-  if (notice) output.info(notice);
+  output.info(retryNotice(event));
 }
 
-/** The SDK options the CLI adds to every client it builds. */
-export function cliClientOptions(env: NodeJS.ProcessEnv = process.env): ClientOptions {
+/**
+ * The SDK options the CLI adds to every client it builds. `timeout` is the --timeout flag's
+ * value when the command has the global one (commands with --wait keep --timeout for the wait).
+ */
+export function cliClientOptions(env: NodeJS.ProcessEnv = process.env, timeout?: string): ClientOptions {
+  const retries = maxRetries(env);
   return {
+    timeout: requestTimeoutMs(timeout, env),
+    ...(retries === undefined ? {} : { maxRetries: retries }),
     maxRetryDelay: maxRetryDelayMs(env),
     onRetry,
     logger: cliLogger(),

@@ -1,6 +1,7 @@
 import { request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
 import type { Readable } from 'node:stream';
 import type * as zlibModule from 'node:zlib';
+import { proxyAgentFor } from './proxy.js';
 
 type Zlib = typeof zlibModule;
 
@@ -183,7 +184,13 @@ export const nodeFetch = (async (input: string | URL, init: RequestInit = {}): P
   // What fetch asks for: brotli over https only.
   headers['accept-encoding'] ??= url.protocol === 'https:' ? 'br, gzip, deflate' : 'gzip, deflate';
   const request = url.protocol === 'https:' ? (await import('node:https')).request : httpRequest;
-  const options: RequestOptions = { method, headers, ...(init.signal ? { signal: init.signal } : {}) };
+  const agent = await proxyAgentFor(url);
+  const options: RequestOptions = {
+    method,
+    headers,
+    ...(init.signal ? { signal: init.signal } : {}),
+    ...(agent ? { agent } : {}),
+  };
 
   const message = await new Promise<IncomingMessage>((resolve, reject) => {
     const outgoing = request(url, options, resolve);
