@@ -205,7 +205,11 @@ describe('--timeout, DOCS_TIMEOUT and DOCS_MAX_RETRIES', () => {
   it('that are not numbers in range are exit 2 naming them, and nothing is sent', async () => {
     const before = e2e.totalRequests();
     const cases: Array<[string[], Record<string, string>, RegExp]> = [
-      [['--timeout', '0'], {}, /--timeout must be a number of seconds more than 0 and at most 3600 \(got "0"\)/],
+      [
+        ['--timeout', '0'],
+        {},
+        /--timeout must be a number of seconds more than 0 and at most 3600 \(got "0"\)/,
+      ],
       [[], { DOCS_TIMEOUT: '5s' }, /DOCS_TIMEOUT must be a number of seconds/],
       [[], { DOCS_MAX_RETRIES: '-1' }, /DOCS_MAX_RETRIES must be a whole number from 0 to 10 \(got "-1"\)/],
     ];

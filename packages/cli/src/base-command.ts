@@ -74,7 +74,8 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     // Read with DOCS_TIMEOUT in lib/client-options.ts, not through oclif's `env`: a command with
     // --wait keeps --timeout for the wait's bound, and DOCS_TIMEOUT still sets its requests'.
     timeout: Flags.string({
-      description: 'Seconds each request attempt may take before it is retried or fails (env: DOCS_TIMEOUT; default 60)',
+      description:
+        'Seconds each request attempt may take before it is retried or fails (env: DOCS_TIMEOUT; default 60)',
       helpGroup: 'GLOBAL',
     }),
   };

@@ -103,7 +103,9 @@ describe('request timeout and retries', () => {
   });
 
   it('refuses a timeout that is not a positive number of seconds up to an hour, naming its source', () => {
-    expect(() => requestTimeoutMs('0', {})).toThrow(/--timeout must be a number of seconds more than 0 and at most 3600 \(got "0"\)/);
+    expect(() => requestTimeoutMs('0', {})).toThrow(
+      /--timeout must be a number of seconds more than 0 and at most 3600 \(got "0"\)/,
+    );
     expect(() => requestTimeoutMs('5s', {})).toThrow(/--timeout .*got "5s"/);
     expect(() => requestTimeoutMs(undefined, { DOCS_TIMEOUT: '-5' })).toThrow(/DOCS_TIMEOUT must be/);
     expect(() => requestTimeoutMs(undefined, { DOCS_TIMEOUT: '7200' })).toThrow(UsageError);
@@ -114,7 +116,9 @@ describe('request timeout and retries', () => {
     expect(maxRetries({ DOCS_MAX_RETRIES: '0' })).toBe(0);
     expect(maxRetries({ DOCS_MAX_RETRIES: '5' })).toBe(5);
     for (const bad of ['-1', '1.5', 'NaN', '11', 'many']) {
-      expect(() => maxRetries({ DOCS_MAX_RETRIES: bad })).toThrow(/DOCS_MAX_RETRIES must be a whole number from 0 to 10/);
+      expect(() => maxRetries({ DOCS_MAX_RETRIES: bad })).toThrow(
+        /DOCS_MAX_RETRIES must be a whole number from 0 to 10/,
+      );
     }
   });
 

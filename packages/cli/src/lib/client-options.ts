@@ -50,7 +50,8 @@ export function maxRetryDelayMs(env: NodeJS.ProcessEnv = process.env): number {
  * DOCS_TIMEOUT, then 60 s. Seconds, decimals allowed, more than 0 and at most 3600.
  */
 export function requestTimeoutMs(flag: string | undefined, env: NodeJS.ProcessEnv = process.env): number {
-  if (flag !== undefined) return Math.round(seconds(flag, '--timeout', 0, TIMEOUT_LIMIT_SECONDS, true) * 1000);
+  if (flag !== undefined)
+    return Math.round(seconds(flag, '--timeout', 0, TIMEOUT_LIMIT_SECONDS, true) * 1000);
   const raw = env[TIMEOUT_VARIABLE];
   if (raw === undefined || raw === '') return DEFAULT_TIMEOUT_SECONDS * 1000;
   return Math.round(seconds(raw, TIMEOUT_VARIABLE, 0, TIMEOUT_LIMIT_SECONDS, true) * 1000);

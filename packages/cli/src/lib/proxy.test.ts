@@ -113,7 +113,11 @@ describe('requests behind a proxy', () => {
 
     await nodeFetch(`${target.origin}/v1/orgs`);
 
-    expect(forward.authorizations).toEqual([`Basic ${Buffer.from('ci-user:s3cret-pass').toString('base64')}`]);
-    expect(redact(`proxy http://ci-user:s3cret-pass@${forward.address} refused`)).not.toContain('s3cret-pass');
+    expect(forward.authorizations).toEqual([
+      `Basic ${Buffer.from('ci-user:s3cret-pass').toString('base64')}`,
+    ]);
+    expect(redact(`proxy http://ci-user:s3cret-pass@${forward.address} refused`)).not.toContain(
+      's3cret-pass',
+    );
   });
 });
