@@ -1,6 +1,6 @@
 import { chmod, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -187,7 +187,7 @@ describe('integration manifests', () => {
     expect(jpeg.type).toBe('jpeg');
     expect(jpeg.base64).toBe((await readFile(jpegNamedPng)).toString('base64'));
     expect(jpeg.warning).toBe(
-      `previewImages.0: ${jpegNamedPng} holds a JPEG image, not PNG as its name says; it is sent as it is.`,
+      `previewImages.0: ${relative(process.cwd(), jpegNamedPng)} holds a JPEG image, not PNG as its name says; it is sent as it is.`,
     );
     expect(await readImage(join(IMAGES, 'preview.webp'), 'icon', ICON_MAX_BYTES)).toMatchObject({
       type: 'webp',

@@ -273,14 +273,16 @@ export async function readImage(path: string, field: string, maxBytes: number): 
     throw new UsageError(`${field}: cannot read ${path}: ${(error as Error).message}`);
   }
   const found = IMAGE_TYPES.find((candidate) => candidate.matches(content));
+  // Messages name the file as the user would (relative to the working directory when under it).
+  const shown = relative(process.cwd(), path).startsWith('..') ? path : relative(process.cwd(), path);
   if (!found) {
     throw new UsageError(
-      `${field}: ${path} is not an image of a type accepted (${IMAGE_TYPES.map((image) => image.type.toUpperCase()).join(', ')}, told by the content).`,
+      `${field}: ${shown} is not an image of a type accepted (${IMAGE_TYPES.map((image) => image.type.toUpperCase()).join(', ')}, told by the content).`,
     );
   }
   if (content.length > maxBytes) {
     throw new UsageError(
-      `${field}: ${path} is ${formatBytes(content.length)}; at most ${formatBytes(maxBytes)} is accepted.`,
+      `${field}: ${shown} is ${formatBytes(content.length)}; at most ${formatBytes(maxBytes)} is accepted.`,
     );
   }
   const extension = extname(path).toLowerCase();
@@ -290,7 +292,7 @@ export async function readImage(path: string, field: string, maxBytes: number): 
   const warning =
     named?.type === found.type
       ? undefined
-      : `${field}: ${path} holds a ${found.type.toUpperCase()} image${named ? `, not ${named.type.toUpperCase()} as its name says` : ` (its name has ${extension ? `the extension ${extension}` : 'no extension'})`}; it is sent as it is.`;
+      : `${field}: ${shown} holds a ${found.type.toUpperCase()} image${named ? `, not ${named.type.toUpperCase()} as its name says` : ` (its name has ${extension ? `the extension ${extension}` : 'no extension'})`}; it is sent as it is.`;
   return { base64: content.toString('base64'), type: found.type, ...(warning ? { warning } : {}) };
 }
 
