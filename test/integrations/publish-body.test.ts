@@ -105,7 +105,7 @@ describe(`the publish body matches the service's CLI (${service.recordedWith})`,
       for (const script of [service.requests[name]!.body.script, ours[name]!.body.script]) {
         const worker = await startWorker(script as string);
         try {
-          const response = await fetch(`${worker.origin}/v1`);
+          const response = await fetch(`${worker.origin}/v1`, { signal: AbortSignal.timeout(10_000) });
           answers.push({ status: response.status, body: await response.text() });
         } finally {
           await worker.stop();

@@ -39,14 +39,14 @@ async function run(name: string): Promise<{ worker: RunningWorker; bundle: strin
 describe.skipIf(unavailable)('fixture integrations run in workerd', () => {
   it('plain: an ES module answering fetch', async () => {
     const { worker } = await run('plain');
-    const response = await fetch(`${worker.origin}/v1`);
+    const response = await fetch(`${worker.origin}/v1`, { signal: AbortSignal.timeout(10_000) });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ fixture: 'plain', path: '/v1' });
   });
 
   it('raw-snippet: *.raw.js and *.raw.css are text in the bundle, not code run at load', async () => {
     const { worker } = await run('raw-snippet');
-    const response = await fetch(`${worker.origin}/v1`);
+    const response = await fetch(`${worker.origin}/v1`, { signal: AbortSignal.timeout(10_000) });
     expect(response.status).toBe(200);
     const served = await response.text();
     const snippet = await readFile(fixture('raw-snippet').replace('index.ts', 'snippet.raw.js'), 'utf8');
@@ -56,10 +56,10 @@ describe.skipIf(unavailable)('fixture integrations run in workerd', () => {
 
   it('build-mode: MODE and process.env.NODE_ENV are "production", and MODE gates the version as the runtime library does', async () => {
     const { worker } = await run('build-mode');
-    const response = await fetch(`${worker.origin}/v1`);
+    const response = await fetch(`${worker.origin}/v1`, { signal: AbortSignal.timeout(10_000) });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ mode: 'production', nodeEnv: 'production', version: 'v1' });
-    const other = await fetch(`${worker.origin}/v2`);
+    const other = await fetch(`${worker.origin}/v2`, { signal: AbortSignal.timeout(10_000) });
     expect(other.status).toBe(400);
     expect(await other.text()).toBe('Unsupported version v2');
   });
@@ -68,7 +68,7 @@ describe.skipIf(unavailable)('fixture integrations run in workerd', () => {
     const { worker, bundle } = await run('node-external');
     expect(bundle).toMatch(/from\s*"node:buffer"/);
     expect(bundle).toMatch(/from\s*"cloudflare:sockets"/);
-    const response = await fetch(`${worker.origin}/v1`);
+    const response = await fetch(`${worker.origin}/v1`, { signal: AbortSignal.timeout(10_000) });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ encoded: 'Zml4dHVyZQ==', sockets: 'function' });
   });
@@ -101,7 +101,7 @@ describe.skipIf(unavailable)('fixture integrations run in workerd', () => {
     });
     const worker = await startWorker(result.outputFiles[0]!.text);
     running.push(worker);
-    const response = await fetch(`${worker.origin}/v1`);
+    const response = await fetch(`${worker.origin}/v1`, { signal: AbortSignal.timeout(10_000) });
     expect(response.status).toBe(500);
   });
 });
