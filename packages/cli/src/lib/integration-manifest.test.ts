@@ -1,6 +1,7 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   bundleScript,
@@ -8,8 +9,34 @@ import {
   findManifest,
   ICON_MAX_BYTES,
   loadManifest,
-  readPng,
+  readImage,
+  resolveSecrets,
 } from './integration-manifest.js';
+
+const IMAGES = fileURLToPath(new URL('../../../../test/fixtures/images/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../../../../test/fixtures/integrations/', import.meta.url));
+
+/**
+ * A stand-in for the 1Password CLI in its own directory: `op read op://v/i/f` prints a value
+ * made from the reference (and a newline, as op does) and logs its arguments; other references
+ * fail on stderr as op does.
+ */
+async function fakeOp(): Promise<{ path: string; log: string }> {
+  const bin = await mkdtemp(join(tmpdir(), 'fake-op-'));
+  const log = join(bin, 'calls.log');
+  await writeFile(
+    join(bin, 'op'),
+    `#!/bin/sh
+printf '%s\n' "$*" >> "${log}"
+case "$2" in
+  op://ci-vault/*) printf 'from-1password:%s\n' "\${2#op://}" ;;
+  *) echo "[ERROR] could not read secret '$2': item not found" >&2; exit 1 ;;
+esac
+`,
+  );
+  await chmod(join(bin, 'op'), 0o755);
+  return { path: bin, log };
+}
 
 /** A 1x1 PNG's first bytes: the signature is what is checked. */
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(24)]);
@@ -97,21 +124,92 @@ describe('integration manifests', () => {
     );
   });
 
+  it('resolves 1Password references with `op read` (no shell: the reference is one argument), after env references', async () => {
+    const op = await fakeOp();
+    const secrets = await resolveSecrets(
+      {
+        DB: '${{ "op://ci-vault/db/password" }}',
+        BARE: '${{ op://ci-vault/api/token }}',
+        MIXED: '${{ env.USER_NAME }}:${{ "op://ci-vault/db/password" }}',
+        PLAIN: 'no reference',
+      },
+      { PATH: op.path, USER_NAME: 'ci' },
+      'gitbook-manifest.yaml',
+    );
+    expect(secrets).toEqual({
+      DB: 'from-1password:ci-vault/db/password',
+      BARE: 'from-1password:ci-vault/api/token',
+      MIXED: 'ci:from-1password:ci-vault/db/password',
+      PLAIN: 'no reference',
+    });
+    expect((await readFile(op.log, 'utf8')).trim().split('\n')).toEqual([
+      'read op://ci-vault/db/password',
+      'read op://ci-vault/api/token',
+      'read op://ci-vault/db/password',
+    ]);
+  });
+
+  it("names the secret when `op` fails, and op's own words, never a value", async () => {
+    const op = await fakeOp();
+    await expect(
+      resolveSecrets({ TOKEN: '${{ "op://other/item/field" }}' }, { PATH: op.path }, 'm.yaml'),
+    ).rejects.toThrow(
+      "m.yaml: secrets.TOKEN: `op read op://other/item/field` failed: [ERROR] could not read secret 'op://other/item/field': item not found. Nothing was sent.",
+    );
+  });
+
+  it('without `op` on PATH, a 1Password reference is a usage error naming the secrets and how to provide them', async () => {
+    const empty = await mkdtemp(join(tmpdir(), 'no-op-'));
+    const error = await resolveSecrets(
+      { A: '${{ "op://v/i/f" }}', B: 'plain', C: 'x-${{ op://v/i/g }}' },
+      { PATH: empty },
+      'm.yaml',
+    ).catch((e: Error) => e);
+    expect(error).toMatchObject({ name: 'UsageError' });
+    expect((error as Error).message).toBe(
+      'm.yaml: secrets.A, secrets.C are 1Password references (${{ "op://..." }}), and the 1Password CLI `op` is not on PATH. Install op and sign in (in CI: OP_SERVICE_ACCOUNT_TOKEN), or write the secret as ${{ env.NAME }} and set NAME. Nothing was sent.',
+    );
+  });
+
   it('refuses a directory without a manifest, and a manifest without a name or script', async () => {
     await expect(findManifest(join(dir, 'src'))).rejects.toThrow(/No integration manifest/);
     await writeFile(join(dir, 'bad.yaml'), 'title: x\nscript: a.ts\n');
     await expect(loadManifest(join(dir, 'bad.yaml'))).rejects.toThrow(/"name" must be a non-empty string/);
   });
 
-  it('reads PNG images as base64, refusing other files and images over the limit', async () => {
-    expect(await readPng(join(dir, 'assets', 'icon.png'), 'icon', ICON_MAX_BYTES)).toBe(
-      PNG.toString('base64'),
+  it('reads images by their content: PNG, JPEG, GIF and WebP as base64, a disagreeing name a warning', async () => {
+    expect(await readImage(join(dir, 'assets', 'icon.png'), 'icon', ICON_MAX_BYTES)).toEqual({
+      base64: PNG.toString('base64'),
+      type: 'png',
+    });
+    const jpegNamedPng = join(FIXTURES, 'raw-snippet', 'assets', 'preview.png');
+    const jpeg = await readImage(jpegNamedPng, 'previewImages.0', ICON_MAX_BYTES);
+    expect(jpeg.type).toBe('jpeg');
+    expect(jpeg.base64).toBe((await readFile(jpegNamedPng)).toString('base64'));
+    expect(jpeg.warning).toBe(
+      `previewImages.0: ${relative(process.cwd(), jpegNamedPng)} holds a JPEG image, not PNG as its name says; it is sent as it is.`,
     );
-    await expect(readPng(join(dir, 'src', 'label.ts'), 'icon', ICON_MAX_BYTES)).rejects.toThrow(
-      /icon: .* is not a PNG/,
+    expect(await readImage(join(IMAGES, 'preview.webp'), 'icon', ICON_MAX_BYTES)).toMatchObject({
+      type: 'webp',
+    });
+    expect(await readImage(join(IMAGES, 'preview.webp'), 'icon', ICON_MAX_BYTES)).not.toHaveProperty(
+      'warning',
+    );
+    const gif = await readImage(join(IMAGES, 'preview.gif'), 'icon', ICON_MAX_BYTES);
+    expect(gif).toMatchObject({ type: 'gif' });
+    await writeFile(join(dir, 'assets', 'noext'), await readFile(join(IMAGES, 'preview.gif')));
+    expect((await readImage(join(dir, 'assets', 'noext'), 'icon', ICON_MAX_BYTES)).warning).toMatch(
+      /holds a GIF image \(its name has no extension\)/,
+    );
+  });
+
+  it('refuses a file that is no accepted image whatever its name, and images over the limit', async () => {
+    await writeFile(join(dir, 'assets', 'fake.png'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    await expect(readImage(join(dir, 'assets', 'fake.png'), 'icon', ICON_MAX_BYTES)).rejects.toThrow(
+      /icon: .*fake\.png is not an image of a type accepted \(PNG, JPEG, GIF, WEBP, told by the content\)/,
     );
     await writeFile(join(dir, 'assets', 'big.png'), Buffer.concat([PNG, Buffer.alloc(ICON_MAX_BYTES)]));
-    await expect(readPng(join(dir, 'assets', 'big.png'), 'icon', ICON_MAX_BYTES)).rejects.toThrow(
+    await expect(readImage(join(dir, 'assets', 'big.png'), 'icon', ICON_MAX_BYTES)).rejects.toThrow(
       /at most 256.0 kB/,
     );
   });

@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { UsageError } from './exit-codes.js';
+import { findOnPath, OnePasswordError, opRead } from './onepassword.js';
 
 /*
  * An integration directory as the service's own CLI lays it out: a manifest
@@ -14,17 +15,71 @@ import { UsageError } from './exit-codes.js';
 /** Manifest file names looked for in a directory, in order. */
 export const MANIFEST_FILES = ['gitbook-manifest.yaml', 'gitbook-manifest.yml', 'gitbook-manifest.json'];
 
-/** The service CLI's limits on images: PNG, at most 250 KiB for the icon, 1 MiB per preview. */
+/** The service CLI's limits on images: at most 250 KiB for the icon, 1 MiB per preview. */
 export const ICON_MAX_BYTES = 250 * 1024;
 export const PREVIEW_MAX_BYTES = 1024 * 1024;
 
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/**
+ * The runtime the bundle is built for: an ES module whose default export has `fetch`, which the
+ * service runs as `v2` (the service's CLI sends `v2` for every publish). Decision 0038.
+ */
+export const INTEGRATION_RUNTIME = 'v2';
+
+/**
+ * Constants the bundle is built with. `MODE` is a free identifier that `@gitbook/runtime` reads
+ * (`if (MODE === 'production')`); the service's CLI defines it and `process.env.NODE_ENV` as
+ * `production` for every publish, whatever `--env` names (`--env` picks manifest overrides, not
+ * a build mode). Decision 0038.
+ */
+export const BUILD_DEFINES: Readonly<Record<string, string>> = {
+  MODE: JSON.stringify('production'),
+  'process.env.NODE_ENV': JSON.stringify('production'),
+};
+
+/** Imports left to the Workers runtime, as the service's CLI leaves them. */
+export const BUILD_EXTERNALS = ['node:*', 'cloudflare:*'];
+
+/** Files imported as their text (a browser snippet or a style sheet embedded in a response). */
+export const BUILD_TEXT_LOADERS = { '.raw.js': 'text', '.raw.css': 'text' } as const;
+
+/**
+ * The image types accepted for the icon and previews, told by their first bytes (the format's
+ * signature), not by the file's name: the published document says only "base64 content of the
+ * image", and raster types that browsers show are what the service displays. Decision 0038.
+ */
+export const IMAGE_TYPES = [
+  {
+    type: 'png',
+    extensions: ['.png'],
+    matches: (b: Buffer) => b.subarray(0, 8).equals(Buffer.from('89504e470d0a1a0a', 'hex')),
+  },
+  {
+    type: 'jpeg',
+    extensions: ['.jpg', '.jpeg'],
+    matches: (b: Buffer) => b.subarray(0, 3).equals(Buffer.from('ffd8ff', 'hex')),
+  },
+  {
+    type: 'gif',
+    extensions: ['.gif'],
+    matches: (b: Buffer) => /^GIF8[79]a$/.test(b.subarray(0, 6).toString('latin1')),
+  },
+  {
+    type: 'webp',
+    extensions: ['.webp'],
+    matches: (b: Buffer) =>
+      b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+  },
+] as const;
+export type ImageType = (typeof IMAGE_TYPES)[number]['type'];
 
 /** Keys of the manifest that are not publish fields: read here, never sent as they are. */
 const MANIFEST_ONLY_KEYS = new Set(['name', 'script', 'icon', 'previewImages', 'envs', 'secrets']);
 
 /** `${{ env.NAME }}`, the service CLI's syntax for a value taken from the environment. */
 const ENV_REFERENCE = /\$\{\{\s*env\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
+
+/** `${{ "op://vault/item/field" }}` (quoted or not): a 1Password reference, read with `op read`. */
+const OP_REFERENCE = /\$\{\{\s*(?:"(op:\/\/[^"\s]+)"|(op:\/\/\S+?))\s*\}\}/g;
 
 export interface LoadedManifest {
   /** The manifest file read. */
@@ -77,18 +132,28 @@ function requireString(manifest: Record<string, unknown>, key: string, file: str
   return value;
 }
 
-/** Resolves `${{ env.NAME }}` in each secret; a variable that is not set names itself, not a value. */
-export function resolveSecrets(
+/** Where `resolveSecrets` finds what it needs; tests give their own. */
+export interface SecretSources {
+  env: NodeJS.ProcessEnv;
+}
+
+/**
+ * Resolves each secret: `${{ env.NAME }}` from the environment, then `${{ "op://..." }}` with
+ * `op read` (the service CLI's order). A variable that is not set, or a 1Password reference with
+ * no `op` on PATH, is a usage error naming the secret and how to provide it; nothing is sent and
+ * no value is ever part of a message.
+ */
+export async function resolveSecrets(
   secrets: unknown,
   env: NodeJS.ProcessEnv,
   file: string,
-): Record<string, string> | undefined {
+): Promise<Record<string, string> | undefined> {
   if (secrets === undefined) return undefined;
   if (!isRecord(secrets)) throw new UsageError(`${file}: "secrets" must map names to strings.`);
-  const resolved: Record<string, string> = {};
+  const fromEnv: Record<string, string> = {};
   for (const [key, value] of Object.entries(secrets)) {
     if (typeof value !== 'string') throw new UsageError(`${file}: secrets.${key} must be a string.`);
-    resolved[key] = value.replace(ENV_REFERENCE, (_match, variable: string) => {
+    fromEnv[key] = value.replace(ENV_REFERENCE, (_match, variable: string) => {
       const found = env[variable];
       if (found === undefined || found === '') {
         throw new UsageError(
@@ -97,6 +162,36 @@ export function resolveSecrets(
       }
       return found;
     });
+  }
+  const withReferences = Object.keys(fromEnv).filter((key) => fromEnv[key]!.search(OP_REFERENCE) !== -1);
+  if (!withReferences.length) return fromEnv;
+
+  const op = await findOnPath('op', env);
+  if (!op) {
+    throw new UsageError(
+      `${file}: ${withReferences.map((key) => `secrets.${key}`).join(', ')} ${withReferences.length > 1 ? 'are 1Password references' : 'is a 1Password reference'} (\${{ "op://..." }}), and the 1Password CLI \`op\` is not on PATH. Install op and sign in (in CI: OP_SERVICE_ACCOUNT_TOKEN), or write the secret as \${{ env.NAME }} and set NAME. Nothing was sent.`,
+    );
+  }
+  const resolved: Record<string, string> = {};
+  for (const [key, value] of Object.entries(fromEnv)) {
+    let result = '';
+    let last = 0;
+    // Sequential on purpose: op may ask the desktop app to unlock once, then answers the rest.
+    for (const match of value.matchAll(OP_REFERENCE)) {
+      const reference = match[1] ?? match[2] ?? '';
+      let read: string;
+      try {
+        read = await opRead(op, reference, env);
+      } catch (error) {
+        const detail = error instanceof OnePasswordError ? error.message : (error as Error).message;
+        throw new UsageError(
+          `${file}: secrets.${key}: \`op read ${reference}\` failed: ${detail}. Nothing was sent.`,
+        );
+      }
+      result += value.slice(last, match.index) + read;
+      last = match.index + match[0].length;
+    }
+    resolved[key] = result + value.slice(last);
   }
   return resolved;
 }
@@ -142,7 +237,7 @@ export async function loadManifest(
   if (!Array.isArray(previews) || previews.some((item) => typeof item !== 'string')) {
     throw new UsageError(`${file}: "previewImages" must be a list of file paths.`);
   }
-  const secrets = resolveSecrets(manifest.secrets, options.environment ?? process.env, file);
+  const secrets = await resolveSecrets(manifest.secrets, options.environment ?? process.env, file);
   const fields = Object.fromEntries(Object.entries(manifest).filter(([key]) => !MANIFEST_ONLY_KEYS.has(key)));
   return {
     file,
@@ -157,26 +252,55 @@ export async function loadManifest(
   };
 }
 
-/** A PNG file as base64, refused (naming the field) when it is not a PNG or too large. */
-export async function readPng(path: string, field: string, maxBytes: number): Promise<string> {
+/** An image read for the publish body: its base64 content, its type, and a warning if any. */
+export interface ReadImage {
+  base64: string;
+  type: ImageType;
+  /** Said on stderr: the file's name suggests another type than its content. */
+  warning?: string;
+}
+
+/**
+ * An image file as base64, its type told by its content. Refused (naming the field) when it is
+ * none of IMAGE_TYPES or too large; a name whose extension disagrees with the content is
+ * accepted with a warning (the service's own integrations publish JPEG bytes under `.png`).
+ */
+export async function readImage(path: string, field: string, maxBytes: number): Promise<ReadImage> {
   let content: Buffer;
   try {
     content = await readFile(path);
   } catch (error) {
     throw new UsageError(`${field}: cannot read ${path}: ${(error as Error).message}`);
   }
-  if (!content.subarray(0, PNG_SIGNATURE.length).equals(PNG_SIGNATURE)) {
-    throw new UsageError(`${field}: ${path} is not a PNG image (only PNG is accepted).`);
+  const found = IMAGE_TYPES.find((candidate) => candidate.matches(content));
+  // Messages name the file as the user would (relative to the working directory when under it).
+  const shown = relative(process.cwd(), path).startsWith('..') ? path : relative(process.cwd(), path);
+  if (!found) {
+    throw new UsageError(
+      `${field}: ${shown} is not an image of a type accepted (${IMAGE_TYPES.map((image) => image.type.toUpperCase()).join(', ')}, told by the content).`,
+    );
   }
   if (content.length > maxBytes) {
     throw new UsageError(
-      `${field}: ${path} is ${formatBytes(content.length)}; at most ${formatBytes(maxBytes)} is accepted.`,
+      `${field}: ${shown} is ${formatBytes(content.length)}; at most ${formatBytes(maxBytes)} is accepted.`,
     );
   }
-  return content.toString('base64');
+  const extension = extname(path).toLowerCase();
+  const named = IMAGE_TYPES.find((candidate) =>
+    (candidate.extensions as readonly string[]).includes(extension),
+  );
+  const warning =
+    named?.type === found.type
+      ? undefined
+      : `${field}: ${shown} holds a ${found.type.toUpperCase()} image${named ? `, not ${named.type.toUpperCase()} as its name says` : ` (its name has ${extension ? `the extension ${extension}` : 'no extension'})`}; it is sent as it is.`;
+  return { base64: content.toString('base64'), type: found.type, ...(warning ? { warning } : {}) };
 }
 
-/** The script entry bundled as the service's CLI does: one minified ES module, for a worker. */
+/**
+ * The script entry bundled as the service's CLI does: one minified ES module for the Workers
+ * runtime, with its build constants, `.raw.js`/`.raw.css` imported as text and `node:*`,
+ * `cloudflare:*` left to the runtime.
+ */
 export async function bundleScript(entry: string): Promise<string> {
   if (!(await isFile(entry))) throw new UsageError(`script: ${entry} does not exist.`);
   // esbuild is large: loaded only when an integration is published.
@@ -193,7 +317,9 @@ export async function bundleScript(entry: string): Promise<string> {
       logLevel: 'silent',
       mainFields: ['worker', 'browser', 'module', 'jsnext', 'main'],
       conditions: ['worker', 'browser', 'import', 'production'],
-      define: { 'process.env.NODE_ENV': '"production"' },
+      define: { ...BUILD_DEFINES },
+      external: BUILD_EXTERNALS,
+      loader: { ...BUILD_TEXT_LOADERS },
       jsx: 'automatic',
       jsxImportSource: '@gitbook/runtime',
     });
@@ -228,11 +354,15 @@ export function describeBody(body: Record<string, unknown>): Record<string, unkn
   const shown: Record<string, unknown> = { ...body };
   if (typeof body.script === 'string')
     shown.script = `<bundle: ${formatBytes(Buffer.byteLength(body.script))}>`;
-  if (typeof body.icon === 'string')
-    shown.icon = `<png: ${formatBytes(Buffer.from(body.icon, 'base64').length)}>`;
+  const image = (base64: string): string => {
+    const bytes = Buffer.from(base64, 'base64');
+    const type = IMAGE_TYPES.find((candidate) => candidate.matches(bytes))?.type ?? 'image';
+    return `<${type}: ${formatBytes(bytes.length)}>`;
+  };
+  if (typeof body.icon === 'string') shown.icon = image(body.icon);
   if (Array.isArray(body.previewImages)) {
-    shown.previewImages = (body.previewImages as unknown[]).map((image) =>
-      typeof image === 'string' ? `<png: ${formatBytes(Buffer.from(image, 'base64').length)}>` : image,
+    shown.previewImages = (body.previewImages as unknown[]).map((item) =>
+      typeof item === 'string' ? image(item) : item,
     );
   }
   if (isRecord(body.secrets)) {

@@ -8,12 +8,14 @@ import {
   describeBody,
   findManifest,
   ICON_MAX_BYTES,
+  INTEGRATION_RUNTIME,
   loadManifest,
   PREVIEW_MAX_BYTES,
-  readPng,
+  readImage,
 } from '../../lib/integration-manifest.js';
 import { printIntegration, readManifest } from '../../lib/integrations.js';
 import { output } from '../../lib/output.js';
+import { addSecret } from '../../lib/redact.js';
 
 interface Prepared {
   name: string;
@@ -22,12 +24,16 @@ interface Prepared {
   manifest?: string;
 }
 
+/** Where the organization was taken from, said in one line on stderr. */
+type OrganizationSource = '--org' | 'DOCS_ORG' | 'manifest' | 'picked';
+
 export default class IntegrationsPublish extends BaseCommand<typeof IntegrationsPublish> {
   static override summary =
     'Publish an integration from its directory: YAML manifest, bundled script, images';
   static override description = [
-    "Reads the integration's manifest as the service's own CLI lays it out: `gitbook-manifest.yaml` (or .yml, .json) in the directory given (default: the current one), or the manifest file given. Fields: name, title, description, summary, icon and previewImages (PNG files, at most 250 KiB and 1 MiB), script (the entry source file, TypeScript or JavaScript), scopes, categories, blocks, contentSources, configurations, externalLinks, visibility, target, organization (default: --org), secrets, and per-environment overrides under envs.",
-    '`${{ env.NAME }}` in a secret is read from the environment: a variable that is not set is exit 2 naming it, and a secret value is never printed. --env NAME applies the overrides of envs.NAME. The script is bundled with esbuild into one minified ES module, as the service CLI does. Every limit of the API (title 2-30 characters, description at most 100, summary at most 2048, at most 3 preview images, ...) is checked before sending: exit 2, nothing sent.',
+    "Reads the integration's manifest as the service's own CLI lays it out: `gitbook-manifest.yaml` (or .yml, .json) in the directory given (default: the current one), or the manifest file given. Fields: name, title, description, summary, icon and previewImages (PNG, JPEG, GIF or WebP files told by their content, at most 250 KiB and 1 MiB; a name that disagrees with the content is a warning), script (the entry source file, TypeScript or JavaScript), scopes, categories, blocks, contentSources, configurations, externalLinks, visibility, target, organization, secrets, and per-environment overrides under envs.",
+    'The organization is --org (alias --organization, -o), else DOCS_ORG, else the manifest\'s organization, said on stderr. `${{ env.NAME }}` in a secret is read from the environment and `${{ "op://vault/item/field" }}` with the 1Password CLI (`op read`): a variable that is not set, or a 1Password reference without `op` on PATH, is exit 2 naming the secret, and a secret value is never printed. --env NAME applies the overrides of envs.NAME.',
+    'The script is bundled with esbuild into one minified ES module for the Workers runtime and published as runtime v2 (a value of the service\'s published document; the extract names only the default v1), as the service CLI does: MODE and process.env.NODE_ENV are "production", `*.raw.js` and `*.raw.css` imports are their text, `node:*` and `cloudflare:*` imports are left to the runtime. Every limit of the API (title 2-30 characters, description at most 100, summary at most 2048, at most 3 preview images, ...) is checked before sending: exit 2, nothing sent.',
     '--dry-run prints what would be published (the resolved manifest with secrets masked, the bundle size) and sends nothing. The older form, a JSON manifest of publish fields with an already built script (`--file manifest.json --script dist/script.js`, the argument then naming the integration), keeps working. Never prompts.',
   ].join('\n\n');
   static override examples = [
@@ -44,6 +50,15 @@ export default class IntegrationsPublish extends BaseCommand<typeof Integrations
     }),
   };
   static override flags = {
+    // The global --org, with the service CLI's spelling as an alias; DOCS_ORG is read in
+    // organization() so that the line on stderr can say which one was used.
+    org: Flags.string({
+      char: 'o',
+      aliases: ['organization'],
+      description:
+        "Organization id or subdomain to publish to (alias --organization); wins over DOCS_ORG and the manifest's organization",
+      helpGroup: 'GLOBAL',
+    }),
     env: Flags.string({ description: 'Apply the overrides of this environment (envs.NAME in the manifest)' }),
     'dry-run': Flags.boolean({
       description: 'Print what would be published (secrets masked, bundle size) and send nothing',
@@ -82,30 +97,56 @@ export default class IntegrationsPublish extends BaseCommand<typeof Integrations
     return integration;
   }
 
+  /**
+   * The organization to publish to, in the service CLI's order: the flag, then its variable,
+   * then the manifest; said in one line on stderr (with what it overrides), since a pipeline
+   * that sets DOCS_ORG for other commands may not expect it to win over the manifest.
+   */
+  async organization(fromManifest: unknown): Promise<string> {
+    const manifest = typeof fromManifest === 'string' && fromManifest !== '' ? fromManifest : undefined;
+    const variable = process.env.DOCS_ORG || undefined;
+    let id: string;
+    let source: OrganizationSource;
+    if (this.flags.org) [id, source] = [this.flags.org, '--org'];
+    else if (variable) [id, source] = [variable, 'DOCS_ORG'];
+    else if (manifest) [id, source] = [manifest, 'manifest'];
+    else [id, source] = [await this.organizationId(), 'picked'];
+    const overridden = source === '--org' || source === 'DOCS_ORG' ? manifest : undefined;
+    output.info(
+      `Organization: ${id} (${source === 'manifest' ? "the manifest's organization" : source === 'picked' ? 'picked' : `from ${source}`}${overridden && overridden !== id ? `; the manifest's ${overridden} is not used` : ''}).`,
+    );
+    return id;
+  }
+
   /** The directory form: manifest, envs, secrets, images, bundle. */
   async fromDirectory(): Promise<Prepared> {
     const manifestFile = await findManifest(this.args.target ?? '.');
     const manifest = await loadManifest(manifestFile, { env: this.flags.env });
-    const organization =
-      typeof manifest.fields.organization === 'string'
-        ? manifest.fields.organization
-        : await this.organizationId();
-    const icon = manifest.iconFile ? await readPng(manifest.iconFile, 'icon', ICON_MAX_BYTES) : undefined;
-    const previewImages = await Promise.all(
-      manifest.previewImageFiles.map((file, index) =>
-        readPng(file, `previewImages.${index}`, PREVIEW_MAX_BYTES),
+    for (const value of Object.values(manifest.secrets ?? {})) addSecret(value);
+    const organization = await this.organization(manifest.fields.organization);
+    const [icon, previewImages] = await Promise.all([
+      manifest.iconFile ? readImage(manifest.iconFile, 'icon', ICON_MAX_BYTES) : undefined,
+      Promise.all(
+        manifest.previewImageFiles.map((file, index) =>
+          readImage(file, `previewImages.${index}`, PREVIEW_MAX_BYTES),
+        ),
       ),
-    );
+    ]);
+    for (const image of [icon, ...previewImages]) if (image?.warning) output.warn(image.warning);
     const script = await bundleScript(manifest.scriptEntry);
     return {
       name: manifest.name,
       manifest: manifest.file,
       body: {
+        runtime: INTEGRATION_RUNTIME,
+        // The service CLI's defaults: an empty description, and an empty list of previews so
+        // that a version without images does not keep the previous version's.
+        description: '',
         ...manifest.fields,
         organization,
         script,
-        ...(icon ? { icon } : {}),
-        ...(previewImages.length ? { previewImages } : {}),
+        ...(icon ? { icon: icon.base64 } : {}),
+        previewImages: previewImages.map((image) => image.base64),
         ...(manifest.secrets ? { secrets: manifest.secrets } : {}),
       } as IntegrationPublishBody,
     };
@@ -131,9 +172,16 @@ export default class IntegrationsPublish extends BaseCommand<typeof Integrations
       throw new UsageError(`The manifest names "${manifestName}", not "${name}".`);
     }
     const scriptText = await readText('--script', script);
-    const organization =
-      typeof fields.organization === 'string' ? fields.organization : await this.organizationId();
-    return { name, body: { ...fields, script: scriptText, organization } as IntegrationPublishBody };
+    const organization = await this.organization(fields.organization);
+    return {
+      name,
+      body: {
+        runtime: INTEGRATION_RUNTIME,
+        ...fields,
+        script: scriptText,
+        organization,
+      } as IntegrationPublishBody,
+    };
   }
 
   /**
