@@ -119,6 +119,24 @@ const isComponentNameError = (error: AjvError) =>
   /^\/components\/[^/]+$/.test(error.instancePath ?? '') &&
   (error.keyword === 'propertyNames' || error.keyword === 'pattern');
 
+const validators = new Map<string, AjvValidate>();
+
+/** The compiled schema of a version, compiled once per process. */
+async function schemaValidator(major: string): Promise<AjvValidate> {
+  let validate = validators.get(major);
+  if (!validate) {
+    // Loaded when a spec is checked: most commands never pay for it.
+    const { Validator } = await import('@seriousme/openapi-schema-validator');
+    // Its schemas and ajv set-up only: its own reference resolution is not grammar-aware.
+    const validator = new Validator({ allErrors: true }) as unknown as {
+      getAjvValidator(version: string): AjvValidate;
+    };
+    validate = validator.getAjvValidator(major);
+    validators.set(major, validate);
+  }
+  return validate;
+}
+
 /** The version a document declares, or the problem with it. */
 function declaredVersion(
   value: Record<string, unknown>,
@@ -276,12 +294,7 @@ export async function checkSpec(
   if ('message' in declared) errors.push(declared);
   else {
     version = declared.version;
-    // Loaded when a spec is checked: most commands never pay for it.
-    const { Validator } = await import('@seriousme/openapi-schema-validator');
-    const validator = new Validator({ allErrors: true }) as unknown as {
-      getAjvValidator(version: string): AjvValidate;
-    };
-    const validate = validator.getAjvValidator(declared.major);
+    const validate = await schemaValidator(declared.major);
     if (!validate(value))
       errors.push(...describe((validate.errors ?? []).filter((e) => !isComponentNameError(e))));
     for (const problem of checkRefs(value, version, options.directory ?? process.cwd()))
@@ -312,7 +325,14 @@ export async function checkSpec(
     const position = offset === undefined ? undefined : positions.get(offset);
     return { file, ...(position ? { line: position.line, column: position.column } : {}), pointer, message };
   };
-  return { document: value, version, problems: errors.map(locate), warnings: warnings.map(locate) };
+  const inOrder = (list: SpecProblem[]) =>
+    list.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
+  return {
+    document: value,
+    version,
+    problems: inOrder(errors.map(locate)),
+    warnings: inOrder(warnings.map(locate)),
+  };
 }
 
 /** `file:line:column pointer message`, the form editors and CI logs link. */
