@@ -136,11 +136,19 @@ describe('docs openapi publish from a file', () => {
     expect(row?.sourceText).toBe(await readFile(file, 'utf8'));
   });
 
-  it('sends a spec with a property named $ref and a $ref inside an example, as it is', async () => {
+  it('sends a spec with a property named $ref and a $ref inside an example, as it is, and it is processed', async () => {
     for (const name of ['property-named-ref.yaml', 'ref-in-example.yaml']) {
-      const result = await cli.run(OpenApiPublish, ['pets', join(FIXTURES, name)]);
+      const result = await cli.run(OpenApiPublish, [
+        'pets',
+        join(FIXTURES, name),
+        '--wait',
+        '--interval',
+        '1',
+      ]);
       expect(result.code, result.stderr).toBe(0);
       expect(result.stderr).not.toMatch(/Warning|Error/);
+      // The sandbox processes it as the service does: complete, no errors.
+      expect(result.stdout).toMatch(/^State:\s+complete$/m);
     }
     expect(cli.sandbox.hits.get('openapi.replace')).toBe(2);
   });
