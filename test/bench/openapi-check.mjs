@@ -52,7 +52,7 @@ function measure(which, file, nodeOptions = []) {
 
 export async function openapiCheck({
   megabytes = Number(process.env.BENCH_OPENAPI_MB ?? 20),
-  runs = Number(process.env.BENCH_OPENAPI_RUNS ?? 3),
+  runs = Number(process.env.BENCH_OPENAPI_RUNS ?? 2),
   big = Number(process.env.BENCH_OPENAPI_BIG_MB ?? 47),
 } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-openapi-'));
