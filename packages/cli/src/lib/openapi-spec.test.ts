@@ -111,6 +111,40 @@ describe('checkSpec on the shapes of real specs', () => {
     expect(checked.warnings).toEqual([]);
   });
 
+  it('accepts Swagger 2.0 with definitions 300 deep, nested and chained by $ref', async () => {
+    const definitions: Record<string, unknown> = {};
+    let nested: Record<string, unknown> = { type: 'string' };
+    for (let depth = 0; depth < 300; depth++) {
+      nested = { type: 'object', properties: { [`level${depth}`]: nested, $ref: { type: 'string' } } };
+      definitions[`Chain${depth}`] = {
+        type: 'object',
+        properties: { next: { $ref: `#/definitions/Chain${(depth + 1) % 300}` } },
+      };
+    }
+    definitions.Nested = nested;
+    const spec = {
+      swagger: '2.0',
+      info: { title: 'Deep', version: '1' },
+      paths: {
+        '/deep': {
+          get: { responses: { 200: { description: 'ok', schema: { $ref: '#/definitions/Nested' } } } },
+        },
+      },
+      definitions,
+    };
+    const checked = await checkSpec(JSON.stringify(spec), 'deep.json');
+    expect(checked.problems).toEqual([]);
+    expect(checked.version).toBe('2.0');
+
+    definitions.Chain299 = { properties: { next: { $ref: '#/definitions/Chain300' } } };
+    const text = JSON.stringify(spec, null, 2);
+    const broken = await checkSpec(text, 'deep.json');
+    const line = text.slice(0, text.indexOf('"#/definitions/Chain300"')).split('\n').length;
+    expect(broken.problems.map(({ line, pointer }) => ({ line, pointer }))).toEqual([
+      { line, pointer: '/definitions/Chain299/properties/next/$ref' },
+    ]);
+  });
+
   it('still follows the references next to keyword-named properties', async () => {
     const text = readFileSync(join(FIXTURES, 'property-named-ref.yaml'), 'utf8').replace(
       "$ref: '#/components/schemas/Properties'",
