@@ -54,6 +54,17 @@ describe('checkSpec', () => {
     ]);
   });
 
+  it('locates problems under YAML keys that are numbers (an unquoted status code)', async () => {
+    const text = BROKEN.replace("        '200':", '        200:').replace(
+      '          contnt: {}',
+      '          links: 5',
+    );
+    const { problems } = await checkSpec(text, 'pets.yaml');
+    expect(problems.map(formatProblem)).toContain(
+      'pets.yaml:15:11 /paths/~1pets/get/responses/200/links: must be object',
+    );
+  });
+
   it('points at a $ref that leads nowhere', async () => {
     const text = [
       '{"openapi": "3.1.0", "info": {"title": "x", "version": "1"},',

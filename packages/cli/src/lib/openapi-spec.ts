@@ -64,11 +64,14 @@ const SUMMARY_KEYWORDS = new Set(['oneOf', 'anyOf', 'if', 'then', 'else', 'not',
 
 /** The YAML node at a JSON pointer, or its nearest ancestor that exists. */
 async function nodeAt(document: Document, pointer: string): Promise<Node | undefined> {
-  const { isMap, isSeq } = await import('yaml');
+  const { isMap, isScalar, isSeq } = await import('yaml');
   let node: unknown = document.contents;
   for (const key of pointerSegments(pointer)) {
     let next: unknown;
-    if (isMap(node)) next = node.get(key, true);
+    // Keys compared as text: `200:` unquoted is a number in YAML, `200` in the pointer.
+    if (isMap(node))
+      next =
+        node.items.find((item) => isScalar(item.key) && String(item.key.value) === key)?.value ?? undefined;
     else if (isSeq(node)) next = node.get(Number(key), true);
     if (next === undefined) break;
     node = next;
