@@ -216,6 +216,14 @@ describe('checkSpec on the shapes of real specs', () => {
     ]);
   });
 
+  it('warns of a $ref to a file that exists: only the spec itself is sent', async () => {
+    const checked = await fixture('external-file-ref.yaml');
+    expect(checked.problems).toEqual([]);
+    expect(checked.warnings.map(formatProblem)).toEqual([
+      'external-file-ref.yaml:14:17 /paths/~1pets/get/responses/200/content/application~1json/schema/$ref: $ref "components/pet.yaml#/Pet" points at another file, components/pet.yaml: only this file\'s text is sent, so the service cannot read it (bundle the spec into one file)',
+    ]);
+  });
+
   it('warns, with line and pointer, of mistakes the service accepts', async () => {
     const checked = await fixture('warnings.yaml');
     expect(checked.problems).toEqual([]);
