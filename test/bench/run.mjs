@@ -4,6 +4,7 @@
 // browser bundle's size has a budget, and exceeding it makes this exit non-zero.
 import { browserBundle } from './browser-bundle.mjs';
 import { consumerTypes } from './consumer-types.mjs';
+import { openapiCheck } from './openapi-check.mjs';
 import { paginationMemory } from './pagination-memory.mjs';
 import { requestOverhead } from './request-overhead.mjs';
 import { startup } from './startup.mjs';
@@ -14,6 +15,7 @@ const sections = [
   ['memory', paginationMemory],
   ['bundle', browserBundle],
   ['types', consumerTypes],
+  ['openapi', openapiCheck],
 ];
 const only = process.argv.slice(2);
 const figures = [];

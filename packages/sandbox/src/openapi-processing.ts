@@ -3,10 +3,18 @@ import { parse as parseYaml } from 'yaml';
 /*
  * What the sandbox does with an OpenAPI spec's source, as the service processes one: read it
  * (text as given, or fetched from a loopback URL), parse it as YAML or JSON, and validate it
- * against the OpenAPI schemas of its version with @seriousme/openapi-schema-validator (the
- * library the CLI checks specs with before sending them). The result is what the spec shows
+ * against the OpenAPI schemas of its version from @seriousme/openapi-schema-validator (the
+ * schemas the CLI checks specs with before sending them). The result is what the spec shows
  * once processing ends: a version, or an error code and the errors found.
  */
+
+interface AjvError {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+type AjvValidate = ((data: unknown) => boolean) & { errors?: AjvError[] | null };
 
 export interface ProcessingError {
   code: string;
@@ -27,7 +35,8 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 export async function processText(text: string): Promise<ProcessingResult> {
   let document: unknown;
   try {
-    document = parseYaml(text, { maxAliasCount: 100 });
+    // As the service's parser: YAML merge keys, and up to 10,000 alias uses.
+    document = parseYaml(text, { maxAliasCount: 10_000, merge: true });
   } catch (error) {
     const message = (error as Error).message.split('\n')[0] ?? 'cannot be parsed';
     return {
@@ -43,33 +52,52 @@ export async function processText(text: string): Promise<ProcessingResult> {
       errors: [{ code: 'PARSE_ERROR', message: 'An OpenAPI spec is an object' }],
     };
   }
-  const { Validator } = await import('@seriousme/openapi-schema-validator');
-  const validator = new Validator({ allErrors: true });
-  let result: Awaited<ReturnType<typeof validator.validate>>;
-  try {
-    // An object, never a string: given a one-line string the library reads it as a file path.
-    result = await validator.validate(document as Record<string, unknown>);
-  } catch (error) {
+  const declared =
+    (document as { openapi?: unknown; swagger?: unknown }).openapi ??
+    (document as { swagger?: unknown }).swagger;
+  const major =
+    typeof declared === 'string'
+      ? declared === '2.0'
+        ? '2.0'
+        : /^(3\.[0-2])\.\d/.exec(declared)?.[1]
+      : undefined;
+  if (!major) {
     return {
       ok: false,
       code: 'PARSE_ERROR',
-      errors: [{ code: 'INVALID', message: (error as Error).message }],
+      errors: [
+        { code: 'INVALID', message: 'Unsupported version: swagger "2.0", or openapi 3.0.x, 3.1.x or 3.2.x' },
+      ],
     };
   }
+  const { Validator } = await import('@seriousme/openapi-schema-validator');
+  // Its schemas only: the library's own $ref pass takes every key named $ref, $id or $anchor
+  // for a keyword (a property named $ref, a $ref inside an example), which the service does not.
+  const validate = (
+    new Validator({ allErrors: true }) as unknown as { getAjvValidator(v: string): AjvValidate }
+  ).getAjvValidator(major);
+  const result = validate(document)
+    ? { valid: true as const }
+    : {
+        valid: false as const,
+        // 3.1's schema refuses component names outside its pattern; the service takes them.
+        errors: (validate.errors ?? []).filter(
+          (error) =>
+            !(
+              /^\/components\/[^/]+$/.test(error.instancePath) &&
+              ['propertyNames', 'pattern'].includes(error.keyword)
+            ),
+        ),
+      };
   if (result.valid) return { ok: true };
-  const errors =
-    typeof result.errors === 'string'
-      ? [{ code: 'INVALID', message: result.errors }]
-      : (result.errors ?? [])
-          .filter((error) => !['oneOf', 'anyOf', 'if', 'then', 'else'].includes(error.keyword))
-          .map((error) => ({
-            code: 'INVALID',
-            message: `${error.instancePath || '/'}: ${error.message ?? 'is not valid'}${
-              typeof error.params.additionalProperty === 'string'
-                ? ` (${error.params.additionalProperty})`
-                : ''
-            }`,
-          }));
+  const errors = result.errors
+    .filter((error) => !['oneOf', 'anyOf', 'if', 'then', 'else'].includes(error.keyword))
+    .map((error) => ({
+      code: 'INVALID',
+      message: `${error.instancePath || '/'}: ${error.message ?? 'is not valid'}${
+        typeof error.params.additionalProperty === 'string' ? ` (${error.params.additionalProperty})` : ''
+      }`,
+    }));
   return {
     ok: false,
     code: 'PARSE_ERROR',

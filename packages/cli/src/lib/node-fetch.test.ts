@@ -111,6 +111,22 @@ describe('nodeFetch', () => {
     expect(await (await nodeFetch(url)).text()).toBe('raw bytes');
   });
 
+  it('sends a text body of several MB in slices, byte for byte, with its Content-Length', async () => {
+    const { url, seen } = await serve((res) => res.end());
+    // A surrogate pair straddles the first slice's end (1 MiB of UTF-16 units), multibyte text all along.
+    const prefix = '{"source":{"text":"';
+    const text = `${'a'.repeat((1 << 20) - 1 - prefix.length)}😀${'é€'.repeat(1_500_000)}`;
+    const body = JSON.stringify({ source: { text } });
+    expect(body.charCodeAt((1 << 20) - 1)).toBe(0xd83d);
+
+    const response = await nodeFetch(url, { method: 'PUT', body });
+
+    expect(response.status).toBe(200);
+    expect(seen[0]?.headers['content-length']).toBe(String(Buffer.byteLength(body)));
+    expect(seen[0]?.headers['transfer-encoding']).toBeUndefined();
+    expect(seen[0]?.body).toBe(body);
+  });
+
   it('keeps an accept-encoding given', async () => {
     const { url, seen } = await serve((res) => res.end());
 

@@ -1,4 +1,9 @@
-import { request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
+import {
+  request as httpRequest,
+  type ClientRequest,
+  type IncomingMessage,
+  type RequestOptions,
+} from 'node:http';
 import type { Readable } from 'node:stream';
 import type * as zlibModule from 'node:zlib';
 import { proxyAgentFor } from './proxy.js';
@@ -160,6 +165,39 @@ function bodyOf(body: RequestInit['body']): string | Uint8Array | undefined {
   throw new TypeError('the CLI transport sends a string or bytes as a request body');
 }
 
+/** Slices of a large text body written one by one (1 MiB of UTF-16 units). */
+const SLICE = 1 << 20;
+
+/**
+ * Sends the body. A large text (an OpenAPI spec's, tens of MB) goes in slices with its
+ * Content-Length, as the socket takes them: `end(text)` would first encode all of it into one
+ * more buffer the size of the body.
+ */
+function send(outgoing: ClientRequest, body: string | Uint8Array | undefined): void {
+  if (typeof body !== 'string' || body.length <= SLICE) {
+    outgoing.end(body);
+    return;
+  }
+  outgoing.setHeader('content-length', Buffer.byteLength(body));
+  let offset = 0;
+  const writeMore = () => {
+    while (offset < body.length) {
+      let end = Math.min(offset + SLICE, body.length);
+      // Never between the two halves of a surrogate pair: each slice is encoded on its own.
+      const last = body.charCodeAt(end - 1);
+      if (last >= 0xd800 && last <= 0xdbff && end < body.length) end--;
+      const slice = body.slice(offset, end);
+      offset = end;
+      if (!outgoing.write(slice)) {
+        outgoing.once('drain', writeMore);
+        return;
+      }
+    }
+    outgoing.end();
+  };
+  writeMore();
+}
+
 /** The request's headers, names lowercase: the SDK gives them as one object. */
 function headersOf(headers: RequestInit['headers']): Record<string, string> {
   const flat: Record<string, string> = {};
@@ -196,7 +234,7 @@ export const nodeFetch = (async (input: string | URL, init: RequestInit = {}): P
     const outgoing = request(url, options, resolve);
     // `on`: node:http also reports here a socket that breaks after the headers (the body's read sees it too).
     outgoing.on('error', reject);
-    outgoing.end(body);
+    send(outgoing, body);
   });
   const encoded = codingsOf(message.headers['content-encoding']).length > 0;
   // zlib only for an encoded answer: the sandbox's and the tests' answers are not.

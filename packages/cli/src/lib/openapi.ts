@@ -1,3 +1,4 @@
+import { dirname, resolve as resolvePath } from 'node:path';
 import { Args, Flags } from '../oclif.js';
 import type { DocsClient, OpenApiSpec } from '@docs-api/sdk';
 import { CommandError, UsageError } from './exit-codes.js';
@@ -86,7 +87,10 @@ export async function resolveSpecSource(
   const text = await readText('the spec', given);
   if (text.trim() === '') throw new UsageError(`${given}: the file is empty.`);
   const file = given === '-' ? 'stdin' : given;
-  const { problems } = await checkSpec(text, file);
+  // Relative `$ref` files are looked for beside the spec (the working directory for stdin).
+  const directory = given === '-' ? process.cwd() : dirname(resolvePath(given));
+  const { problems, warnings } = await checkSpec(text, file, { directory });
+  reportSpecWarnings(warnings, json);
   if (problems.length > 0) {
     await reportSpecProblems(file, problems, json);
     throw new UsageError(
@@ -94,6 +98,21 @@ export async function resolveSpecSource(
     );
   }
   return { source: { text }, file: given };
+}
+
+const annotation = (level: 'error' | 'warning', title: string) => (problem: SpecProblem) => ({
+  level,
+  title,
+  file: problem.file,
+  line: problem.line,
+  col: problem.column,
+  message: `${problem.pointer ? `${problem.pointer}: ` : ''}${problem.message}`,
+});
+
+/** Likely mistakes the service accepts: one stderr line each (and `::warning` annotations); the spec is still sent. */
+function reportSpecWarnings(warnings: readonly SpecProblem[], json: boolean): void {
+  for (const warning of warnings) output.warn(formatProblem(warning));
+  annotate(warnings.map(annotation('warning', 'OpenAPI spec: likely mistake')), json);
 }
 
 /** Every problem on its own stderr line; annotations and a job summary under GitHub Actions. */
@@ -104,17 +123,7 @@ async function reportSpecProblems(
 ): Promise<void> {
   for (const problem of problems) output.info(formatProblem(problem));
   if (!inGitHubActions()) return;
-  annotate(
-    problems.map((problem) => ({
-      level: 'error' as const,
-      title: 'Invalid OpenAPI spec',
-      file: problem.file,
-      line: problem.line,
-      col: problem.column,
-      message: `${problem.pointer ? `${problem.pointer}: ` : ''}${problem.message}`,
-    })),
-    json,
-  );
+  annotate(problems.map(annotation('error', 'Invalid OpenAPI spec')), json);
   await appendStepSummary(
     [
       `### ❌ OpenAPI spec \`${file}\` is not valid`,

@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useInProcessCli } from '../../../test-support/run-command.js';
 import OpenApiCreate from './create.js';
@@ -9,6 +10,7 @@ import OpenApiPublish from './publish.js';
 /* `docs openapi publish|create <slug> <file>`: a spec of the repository, checked before it is sent. */
 
 const cli = useInProcessCli();
+const FIXTURES = fileURLToPath(new URL('../../../../../test/fixtures/openapi/', import.meta.url));
 
 const VALID = "openapi: 3.1.0\ninfo:\n  title: Pets\n  version: '1.0'\npaths: {}\n";
 const INVALID = [
@@ -110,6 +112,55 @@ describe('docs openapi publish from a file', () => {
       /^::error title=OpenAPI spec pets%3A processing failed \(FETCH_TIMEOUT\)::FETCH_TIMEOUT: /m,
     );
     expect(result.stderr).toMatch(/Processing of OpenAPI spec pets failed \(FETCH_TIMEOUT\)/);
+  });
+
+  it('sends a spec with likely mistakes, each one a warning with its place (::warning under GitHub Actions)', async () => {
+    vi.stubEnv('GITHUB_ACTIONS', 'true');
+    vi.stubEnv('GITHUB_STEP_SUMMARY', join(dir, 'summary.md'));
+    const file = join(FIXTURES, 'warnings.yaml');
+
+    const result = await cli.run(OpenApiPublish, ['pets', file]);
+
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain(
+      `Warning: ${file}:27:7 /paths/~1toys/get/operationId: duplicate operationId "getToy": also at`,
+    );
+    expect(result.stdout).toMatch(
+      new RegExp(
+        `^::warning file=${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')},line=13,col=5,title=OpenAPI spec%3A likely mistake::/paths/~1pets~1\\{petId\\}`,
+        'm',
+      ),
+    );
+    expect(result.stdout).not.toContain('::error');
+    const row = [...cli.sandbox.store.openapiSpecs.values()].find((spec) => spec.slug === 'pets');
+    expect(row?.sourceText).toBe(await readFile(file, 'utf8'));
+  });
+
+  it('sends a spec with a property named $ref and a $ref inside an example, as it is, and it is processed', async () => {
+    for (const name of ['property-named-ref.yaml', 'ref-in-example.yaml']) {
+      const result = await cli.run(OpenApiPublish, [
+        'pets',
+        join(FIXTURES, name),
+        '--wait',
+        '--interval',
+        '1',
+      ]);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stderr).not.toMatch(/Warning|Error/);
+      // The sandbox processes it as the service does: complete, no errors.
+      expect(result.stdout).toMatch(/^State:\s+complete$/m);
+    }
+    expect(cli.sandbox.hits.get('openapi.replace')).toBe(2);
+  });
+
+  it('refuses a billion-laughs file: exit 2, naming the file, nothing sent', async () => {
+    const file = join(FIXTURES, 'billion-laughs.yaml');
+    const result = await cli.run(OpenApiPublish, ['pets', file]);
+
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`${file}:7:10: YAML aliases expand this document`);
+    expect(result.stderr).toContain(`${file} is not a valid OpenAPI spec (1 problem): nothing was sent.`);
+    expect(requestsSent()).toBe(0);
   });
 
   it('takes the spec once: the argument or --url, and refuses a file that does not exist', async () => {
