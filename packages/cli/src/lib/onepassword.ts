@@ -1,6 +1,4 @@
 import { execFile } from 'node:child_process';
-import { access, constants } from 'node:fs/promises';
-import { delimiter, join } from 'node:path';
 
 /*
  * 1Password secret references (`op://vault/item/field`) read through the 1Password CLI, `op`,
@@ -12,25 +10,15 @@ import { delimiter, join } from 'node:path';
 /** The longest wait for one `op read`: it may ask the desktop app, never hang a CI job. */
 const OP_TIMEOUT_MS = 60_000;
 
-/** The path of an executable `name` on PATH (with PATHEXT on Windows), or undefined. */
+/** The path of an executable `name` on PATH (with PATHEXT on Windows), or undefined; npm's `which`. */
 export async function findOnPath(
   name: string,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<string | undefined> {
-  const directories = (env.PATH ?? '').split(delimiter).filter(Boolean);
-  const extensions = process.platform === 'win32' ? (env.PATHEXT ?? '.EXE;.CMD;.BAT').split(';') : [''];
-  for (const directory of directories) {
-    for (const extension of extensions) {
-      const candidate = join(directory, `${name}${extension}`);
-      try {
-        await access(candidate, constants.X_OK);
-        return candidate;
-      } catch {
-        // not here: the next directory
-      }
-    }
-  }
-  return undefined;
+  const { default: which } = await import('which');
+  return (
+    (await which(name, { nothrow: true, ...(env.PATH === undefined ? {} : { path: env.PATH }) })) ?? undefined
+  );
 }
 
 export class OnePasswordError extends Error {
