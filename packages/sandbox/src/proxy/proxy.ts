@@ -87,7 +87,7 @@ function parseBody(
 
 export class RecordingProxy {
   readonly upstream: URL;
-  /** The session's exchanges, as recorded (also kept when not writing a file). */
+  /** The session's exchanges, as recorded (empty when not recording). */
   readonly cassette: Cassette;
   readonly reporter: Reporter;
   /** The document checker, or undefined when the document check is off. */
@@ -232,6 +232,8 @@ export class RecordingProxy {
       { method: request.method, path: url.pathname, status: answer.status },
       secrets,
     );
+    // Without a cassette file nothing is kept: a long session must not grow in memory.
+    if (!this.#writer) return;
 
     const operation = matchOperation(request.method, url.pathname)?.operation.id;
     const headers: Record<string, string> = {};
