@@ -118,8 +118,10 @@ async function runProxy(
   } catch (error) {
     throw new CommandError((error as Error).message);
   }
-  const { exchanges, overheadMs } = proxy.stats;
-  const mean = exchanges ? ` (proxy overhead ${(overheadMs / exchanges).toFixed(2)} ms per request)` : '';
+  const { exchanges } = proxy.stats;
+  const mean = exchanges
+    ? ` (the proxy added ${proxy.medianOverheadMs().toFixed(2)} ms per request, median)`
+    : '';
   output.info(
     `${exchanges} exchanges${mean}; ${proxy.reporter.records.length} differences reported${flags.record ? `; cassette: ${flags.record}` : ''}`,
   );

@@ -57,6 +57,8 @@ export interface ProxyStats {
   overheadMs: number;
 }
 
+const RECENT_SAMPLES = 1000;
+
 /** Headers that belong to one connection, not to the message (RFC 9110 section 7.6.1). */
 const HOP_BY_HOP = new Set([
   'connection',
@@ -96,6 +98,8 @@ export class RecordingProxy {
   readonly #writer: CassetteWriter | undefined;
   readonly #fetch: typeof fetch;
   readonly #maxBodyBytes: number;
+  /** The proxy's own time on the latest requests, for a median that first-use compiles do not skew. */
+  readonly #recentOverheads: number[] = [];
   /** Credentials seen this session: in memory only, to scrub from everything written. */
   readonly #secrets = new Set<string>();
 
@@ -192,7 +196,10 @@ export class RecordingProxy {
     }
     this.stats.exchanges += 1;
     this.stats.upstreamMs += upstreamMs;
-    this.stats.overheadMs += performance.now() - started - upstreamMs;
+    const overhead = performance.now() - started - upstreamMs;
+    this.stats.overheadMs += overhead;
+    this.#recentOverheads.push(overhead);
+    if (this.#recentOverheads.length > RECENT_SAMPLES) this.#recentOverheads.shift();
     return reply;
   };
 
@@ -264,6 +271,17 @@ export class RecordingProxy {
     );
     this.cassette.entries.push(entry);
     void this.#writer?.save(this.cassette);
+  }
+
+  /**
+   * The median time the proxy added per request, over the latest 1000 (the first request of an
+   * operation also compiles its schemas, which a mean would spread over the session).
+   */
+  medianOverheadMs(): number {
+    const sorted = [...this.#recentOverheads].sort((a, b) => a - b);
+    if (sorted.length === 0) return 0;
+    const middle = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
   }
 
   /** Serves the proxy on a loopback port. */
