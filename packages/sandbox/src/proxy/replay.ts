@@ -53,8 +53,9 @@ function bodyMatches(recorded: unknown, given: unknown): boolean {
   return isDeepStrictEqual(recorded, given);
 }
 
+/** A query for a message, as people read it (not encoded). */
 const describeQuery = (pairs: ReadonlyArray<[string, string]>) =>
-  pairs.length ? `?${new URLSearchParams(pairs as Array<[string, string]>).toString()}` : '';
+  pairs.length ? `?${pairs.map(([name, value]) => `${name}=${value}`).join('&')}` : '';
 
 export class Replay {
   readonly cassette: Cassette;
