@@ -139,41 +139,90 @@ export async function readCassette(file: string): Promise<Cassette> {
   return parseCassette(data, file);
 }
 
+/** Each entry's text, made once: a cassette is rewritten after every exchange. */
+const entryTexts = new WeakMap<CassetteEntry, string>();
+
+/**
+ * The cassette as `JSON.stringify(cassette, null, 2)` writes it, plus a newline, but with each
+ * entry serialized only once, so rewriting a long session costs a join, not a re-serialization.
+ */
+export function serializeCassette(cassette: Cassette): string {
+  const { entries, ...head } = cassette;
+  const texts = entries.map((entry) => {
+    let text = entryTexts.get(entry);
+    if (text === undefined) {
+      text = JSON.stringify(entry, null, 2).replace(/^/gm, '    ');
+      entryTexts.set(entry, text);
+    }
+    return text;
+  });
+  const fields = Object.entries(head).map(
+    ([key, value]) => `  ${JSON.stringify(key)}: ${JSON.stringify(value)}`,
+  );
+  fields.push(`  "entries": [${texts.length ? `\n${texts.join(',\n')}\n  ` : ''}]`);
+  return `{\n${fields.join(',\n')}\n}\n`;
+}
+
 /**
  * Writes a cassette whole, through a temporary file renamed over the target, so a reader (or a
- * proxy killed midway) never sees half a file. Writes are queued: each one writes the latest state.
+ * proxy killed midway) never sees half a file. Writes are throttled: at most one per
+ * `intervalMs` (default 250 ms), each of the latest state, and `flush()` writes at once, so a
+ * long session is not rewritten after every exchange, and a proxy killed outright loses at most
+ * the exchanges of the last interval.
  */
 export class CassetteWriter {
   readonly file: string;
-  #queue: Promise<void> = Promise.resolve();
-  #pending = false;
+  readonly intervalMs: number;
+  #cassette: Cassette | undefined;
+  #dirty = false;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #lastWrite = 0;
+  #writing: Promise<void> = Promise.resolve();
   #error: Error | undefined;
 
-  constructor(file: string) {
+  constructor(file: string, intervalMs = 250) {
     this.file = file;
+    this.intervalMs = intervalMs;
   }
 
-  /** Schedules a write of `cassette` (coalesced with any write already waiting). */
-  save(cassette: Cassette): Promise<void> {
-    if (this.#pending) return this.#queue;
-    this.#pending = true;
-    this.#queue = this.#queue.then(async () => {
-      this.#pending = false;
+  /** Schedules a write of `cassette` (its latest state is what gets written). */
+  save(cassette: Cassette): void {
+    this.#cassette = cassette;
+    this.#dirty = true;
+    if (this.#timer) return;
+    const wait = Math.max(0, this.#lastWrite + this.intervalMs - Date.now());
+    this.#timer = setTimeout(() => {
+      this.#timer = undefined;
+      void this.#write();
+    }, wait);
+    // A pending write never keeps the process alive: stopping flushes it.
+    this.#timer.unref?.();
+  }
+
+  #write(): Promise<void> {
+    this.#writing = this.#writing.then(async () => {
+      if (!this.#dirty || !this.#cassette) return;
+      this.#dirty = false;
+      this.#lastWrite = Date.now();
       const temporary = `${this.file}.${randomBytes(4).toString('hex')}.tmp`;
       try {
-        await writeFile(temporary, `${JSON.stringify(cassette, null, 2)}\n`, { mode: 0o600 });
+        await writeFile(temporary, serializeCassette(this.#cassette), { mode: 0o600 });
         await rename(temporary, this.file);
       } catch (error) {
-        this.#error = error as Error;
+        this.#error ??= error as Error;
         await rm(temporary, { force: true });
       }
     });
-    return this.#queue;
+    return this.#writing;
   }
 
-  /** Waits for every scheduled write; throws the first write failure. */
+  /** Writes what is pending now; throws the first write failure. */
   async flush(): Promise<void> {
-    await this.#queue;
+    if (this.#timer) {
+      clearTimeout(this.#timer);
+      this.#timer = undefined;
+    }
+    await this.#write();
     if (this.#error)
       throw new CassetteError(`${this.file}: cannot write the cassette (${this.#error.message})`);
   }

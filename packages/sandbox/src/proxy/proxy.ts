@@ -112,7 +112,7 @@ export class RecordingProxy {
     this.#fetch = options.fetch ?? fetch;
     this.#maxBodyBytes = options.maxBodyBytes ?? MAX_BODY_BYTES;
     // An empty cassette at once: the file exists (and its directory is writable) from the start.
-    void this.#writer?.save(this.cassette);
+    this.#writer?.save(this.cassette);
   }
 
   /** Forwards one request (a fetch handler: pass it to the SDK's `fetch`, or serve it with `listen`). */
@@ -270,7 +270,7 @@ export class RecordingProxy {
       secrets,
     );
     this.cassette.entries.push(entry);
-    void this.#writer?.save(this.cassette);
+    this.#writer?.save(this.cassette);
   }
 
   /**

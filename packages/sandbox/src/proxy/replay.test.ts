@@ -105,3 +105,15 @@ describe('replaying a cassette', () => {
     expect(JSON.stringify(miss.body)).toContain('with this body');
   });
 });
+
+describe('writing a cassette', () => {
+  it('writes what JSON.stringify would, each entry serialized once', async () => {
+    const { serializeCassette } = await import('./cassette.js');
+    const recorded = cassette([
+      entry('GET', '/v1/x', [['a', '1']], 200, { text: 'line\nbreak', list: [1, { deep: true }] }),
+      entry('DELETE', '/v1/x', [], 204, undefined),
+    ]);
+    expect(serializeCassette(recorded)).toBe(`${JSON.stringify(recorded, null, 2)}\n`);
+    expect(serializeCassette(cassette([]))).toBe(`${JSON.stringify(cassette([]), null, 2)}\n`);
+  });
+});
