@@ -244,6 +244,49 @@ describe('proxy edges', () => {
     expect(outside.status).toBe(404);
   });
 
+  it('keeps every request on the upstream, whatever its path', async () => {
+    const seen: string[] = [];
+    const proxy = await createProxy({
+      upstream: 'http://upstream.test',
+      document: false,
+      fetch: (input) => {
+        seen.push(String(input));
+        return Promise.resolve(new Response(null, { status: 204 }));
+      },
+    });
+    await proxy.fetch(new Request('http://proxy.test/v1//evil.test/steal?x=1'));
+    await proxy.fetch(new Request('http://proxy.test/v1/orgs/%2F%2Fevil.test'));
+    expect(seen).toEqual([
+      'http://upstream.test//evil.test/steal?x=1',
+      'http://upstream.test/orgs/%2F%2Fevil.test',
+    ]);
+  });
+
+  it('writes the cassette while the session goes on, not only when it stops', async () => {
+    const { CassetteWriter, emptyCassette } = await import('./cassette.js');
+    const file = join(directory, 'live.cassette.json');
+    const writer = new CassetteWriter(file, 20);
+    const recorded = emptyCassette();
+    writer.save(recorded);
+    recorded.entries.push({
+      startedAt: '',
+      durationMs: 1,
+      request: { method: 'GET', path: '/v1/x', query: [] },
+      response: { status: 204, headers: {} },
+    });
+    writer.save(recorded);
+    for (let i = 0; i < 50; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      try {
+        if ((await readCassette(file)).entries.length === 1) break;
+      } catch {
+        // Not written yet.
+      }
+    }
+    expect((await readCassette(file)).entries).toHaveLength(1);
+    await writer.flush();
+  });
+
   it('refuses an upstream that is not an http(s) base URL, naming the option', async () => {
     await expect(createProxy({ upstream: 'ftp://example.test/v1' })).rejects.toThrow(ProxyOptionError);
     await expect(createProxy({ upstream: 'not a url' })).rejects.toThrow(

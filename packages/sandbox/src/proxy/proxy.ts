@@ -143,7 +143,10 @@ export class RecordingProxy {
     const cookie = request.headers.get('cookie');
     if (cookie) this.#secrets.add(cookie);
     const base = this.upstream.pathname.replace(/\/+$/, '');
-    const target = new URL(`${base}${url.pathname.slice(3)}${url.search}`, this.upstream.origin);
+    // Set part by part: a path such as `//other.host/x` must stay a path on the upstream.
+    const target = new URL(this.upstream.href);
+    target.pathname = `${base}${url.pathname.slice(3)}`;
+    target.search = url.search;
     const startedAt = new Date();
     const upstreamStarted = performance.now();
     let answer: Response;
