@@ -250,7 +250,8 @@ describe('proxy edges', () => {
       upstream: 'http://upstream.test',
       document: false,
       fetch: (input) => {
-        seen.push(String(input));
+        // The proxy passes a URL.
+        seen.push((input as URL).href);
         return Promise.resolve(new Response(null, { status: 204 }));
       },
     });
