@@ -176,6 +176,11 @@ export class DocumentChecker {
     );
   }
 
+  /** The document's operationId for a request, when the document has one. */
+  operationIdFor(method: string, path: string): string | undefined {
+    return this.#match(method, path)?.operationId;
+  }
+
   /** Every difference between the exchange and the document. */
   check(exchange: Exchange): Finding[] {
     const entry = this.#match(exchange.method, exchange.path);

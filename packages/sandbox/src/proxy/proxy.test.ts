@@ -288,6 +288,22 @@ describe('proxy edges', () => {
     await writer.flush();
   });
 
+  it('names an operation the SDK lacks by its document id, so each is reported once', async () => {
+    const lines: string[] = [];
+    const proxy = await createProxy({
+      upstream: 'http://upstream.test/v1',
+      report: { line: (l) => lines.push(l) },
+      fetch: () => Promise.resolve(Response.json({ object: 'revision' })),
+    });
+    // Two spaces' revisions: an operation of the published document, not of the contract.
+    await proxy.fetch(new Request('http://proxy.test/v1/spaces/space_a/revisions/rev_1'));
+    await proxy.fetch(new Request('http://proxy.test/v1/spaces/space_b/revisions/rev_2'));
+    const unknown = lines.filter((line) => line.includes('unknown-operation'));
+    expect(unknown).toEqual([
+      expect.stringMatching(/^drift \(contract\) getRevisionById unknown-operation: no contract operation/),
+    ]);
+  });
+
   it('refuses an upstream that is not an http(s) base URL, naming the option', async () => {
     await expect(createProxy({ upstream: 'ftp://example.test/v1' })).rejects.toThrow(ProxyOptionError);
     await expect(createProxy({ upstream: 'not a url' })).rejects.toThrow(

@@ -228,7 +228,13 @@ export class RecordingProxy {
       ...(responsePart.notJson ? { responseNotJson: true } : {}),
     };
     const findings: Finding[] = checkAgainstContract(exchange);
-    if (this.document) findings.push(...this.document.check(exchange));
+    if (this.document) {
+      // An operation of the document the SDK lacks is one difference, whatever ids its path holds.
+      const documentId = this.document.operationIdFor(request.method, url.pathname);
+      for (const finding of findings)
+        if (documentId && finding.kind === 'unknown-operation') finding.operation = documentId;
+      findings.push(...this.document.check(exchange));
+    }
 
     // Secret values of this exchange: redacted fields, then scrubbed wherever else they appear.
     const found: string[] = [];
