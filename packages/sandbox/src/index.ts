@@ -29,3 +29,4 @@ export {
 export { SandboxError } from './errors.js';
 export { Store } from './store.js';
 export type { Seed, SeedName } from './seed.js';
+export * from './proxy/index.js';

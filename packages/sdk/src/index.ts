@@ -13,6 +13,8 @@ export type { RawRequest, RequestOptions, ResponseValidation } from './core/http
 export type { RateLimitInfo, RetryEvent } from './core/retry.js';
 export type { Logger } from './core/logger.js';
 export { path } from './core/path.js';
+/** Redaction helpers, shared with the sandbox's recording proxy so both hide the same secrets. */
+export { REDACTED, isSecretName, redactText } from './core/redact.js';
 export { VERSION } from './version.js';
 export {
   Sites,

@@ -3,16 +3,18 @@ import type * as SandboxModule from '@docs-api/sandbox';
 import { BaseCommand } from '../base-command.js';
 import { CommandError, UsageError } from '../lib/exit-codes.js';
 import { output } from '../lib/output.js';
+import { proxyExamples, proxyFlags, runProxyOrReplay } from '../lib/sandbox-proxy.js';
 
 export default class Sandbox extends BaseCommand<typeof Sandbox> {
   static override summary = 'Run the local sandbox API in the foreground';
   static override description =
-    'Serves a stateful, in-memory implementation of the API on 127.0.0.1, seeded with demo data (--seed empty: one organization and its owner), until interrupted. Point the CLI at it with DOCS_API_URL and DOCS_API_TOKEN. With --rate-limit every answer carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset, and a request beyond the limit gets a 429 with Retry-After. Web pages served from localhost, 127.0.0.1 or [::1] may call it from a browser (CORS); --cors allows other origins. The sandbox is a separate package, installed on demand: `npm install @docs-api/sandbox` next to the CLI.\n\nPrints "Sandbox listening on <url>" on stdout, and the variables to export on stderr; stops on SIGINT or SIGTERM with exit 0. Without @docs-api/sandbox installed it says how to install it and exits 1; a bad --rate-limit is exit 2. Never prompts: it can run in the background of a CI job.';
+    'Serves a stateful, in-memory implementation of the API on 127.0.0.1, seeded with demo data (--seed empty: one organization and its owner), until interrupted. Point the CLI at it with DOCS_API_URL and DOCS_API_TOKEN. With --rate-limit every answer carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset, and a request beyond the limit gets a 429 with Retry-After. Web pages served from localhost, 127.0.0.1 or [::1] may call it from a browser (CORS); --cors allows other origins. The sandbox is a separate package, installed on demand: `npm install @docs-api/sandbox` next to the CLI.\n\nPrints "Sandbox listening on <url>" on stdout, and the variables to export on stderr; stops on SIGINT or SIGTERM with exit 0. Without @docs-api/sandbox installed it says how to install it and exits 1; a bad --rate-limit is exit 2. Never prompts: it can run in the background of a CI job.\n\nWith --proxy <url> it serves no sandbox: it forwards every request to that API (your own token passes through, and is never written anywhere), checks each request and answer against the contract and the published document, and reports each difference once on stderr (and with --report, as JSON lines); --record <file> keeps the exchanges as a cassette, secrets redacted. --replay <file> serves a cassette offline. See docs/sandbox.md, "Proxy, record and replay".';
   static override examples = [
     '<%= config.bin %> sandbox',
     '<%= config.bin %> sandbox --port 4010 --seed empty',
     '<%= config.bin %> sandbox --port 4010 --rate-limit 100/60s',
     '<%= config.bin %> sandbox --port 4010 --cors http://localhost:5173 --cors https://dev.example.test',
+    ...proxyExamples,
   ];
   static override flags = {
     port: Flags.integer({
@@ -32,9 +34,11 @@ export default class Sandbox extends BaseCommand<typeof Sandbox> {
         'Let web pages of this origin call the sandbox from a browser, e.g. http://localhost:5173 (repeatable; * for any page; default: pages on localhost, 127.0.0.1 and [::1])',
       multiple: true,
     }),
+    ...proxyFlags,
   };
 
   async run(): Promise<void> {
+    if (await runProxyOrReplay(this.flags, loadSandbox)) return;
     const { createSandbox, describeCors, parseCorsOrigins, parseRateLimit } = await loadSandbox();
     const given = this.flags['rate-limit'];
     let rateLimit;

@@ -1,0 +1,90 @@
+import { isSecretName, REDACTED, redactText } from '@docs-api/sdk';
+
+/*
+ * What the recording proxy hides before anything reaches a cassette or a report. The SDK's
+ * rules (`isSecretName`: share keys, tokens, keys, secrets, passwords ...) plus the names that
+ * hold credentials in this API's bodies: an integration's `secrets` map, a SAML provider's
+ * `certificate`, cookies and credentials. A hidden value is replaced whole, whatever its type.
+ */
+
+export { REDACTED };
+
+const EXTRA_SECRET_NAMES = /(secrets|credentials?|certificate|cookie|passwd|signature)$/;
+
+/** Whether a body field, header or query parameter of this name holds a secret. */
+export function isSecretField(name: string): boolean {
+  return isSecretName(name) || EXTRA_SECRET_NAMES.test(name.toLowerCase().replace(/[-_]/g, ''));
+}
+
+/** Collects the string values a redaction hides, so the same values can be scrubbed elsewhere. */
+function collect(value: unknown, into: string[]): void {
+  if (typeof value === 'string') into.push(value);
+  else if (Array.isArray(value)) for (const item of value) collect(item, into);
+  else if (value && typeof value === 'object') for (const item of Object.values(value)) collect(item, into);
+}
+
+/**
+ * A copy of a JSON value with the value of every secret-named field replaced by `[redacted]`;
+ * the hidden strings are pushed to `found` (so that an answer echoing them is scrubbed too).
+ */
+export function redactFields(value: unknown, found: string[], depth = 0): unknown {
+  if (depth > 64 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => redactFields(item, found, depth + 1));
+  const copy: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
+    // Flags and counts named like secrets (`trackingCookie: true`) hold none.
+    if (
+      isSecretField(key) &&
+      (typeof item === 'string' ? item !== '' : typeof item === 'object' && item !== null)
+    ) {
+      collect(item, found);
+      copy[key] = REDACTED;
+    } else {
+      copy[key] = redactFields(item, found, depth + 1);
+    }
+  }
+  return copy;
+}
+
+/** Query pairs with the values of secret-named parameters hidden (their values go to `found`). */
+export function redactQuery(search: URLSearchParams, found: string[]): Array<[string, string]> {
+  const pairs: Array<[string, string]> = [];
+  search.forEach((value, name) => {
+    if (isSecretField(name) && value) {
+      found.push(value);
+      pairs.push([name, REDACTED]);
+    } else {
+      pairs.push([name, value]);
+    }
+  });
+  return pairs;
+}
+
+/** The bearer token (or whatever credential) of an `Authorization` header, to scrub wherever it appears. */
+export function credentialOf(authorization: string | null): string[] {
+  if (!authorization) return [];
+  const match = /^\s*\S+\s+(.+)$/.exec(authorization);
+  return [authorization.trim(), ...(match?.[1] ? [match[1].trim()] : [])];
+}
+
+/** A JSON value with every known secret string replaced, wherever it appears. */
+export function scrub<T>(value: T, secrets: readonly string[]): T {
+  if (secrets.length === 0) return value;
+  const text = JSON.stringify(value);
+  if (text === undefined) return value;
+  // Secrets are matched as they appear inside JSON strings.
+  const escaped = secrets.map((secret) => JSON.stringify(secret).slice(1, -1));
+  const cleaned = redactText(text, [...secrets, ...escaped]);
+  return cleaned === text ? value : (JSON.parse(cleaned) as T);
+}
+
+/** A URL to show or store: no `user:password@`, secret query values hidden. */
+export function safeUpstream(url: URL): string {
+  const copy = new URL(url.href);
+  copy.username = '';
+  copy.password = '';
+  const found: string[] = [];
+  const pairs = redactQuery(copy.searchParams, found);
+  copy.search = pairs.length ? `?${new URLSearchParams(pairs).toString()}` : '';
+  return copy.href.replace(/\/$/, '');
+}
