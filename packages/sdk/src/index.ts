@@ -48,6 +48,6 @@ export {
   type MergeRuleResult,
   type MergeRuleReview,
   type MergeRulesCheck,
-} from './merge-rules.js';
+} from './contract/merge-rules-check.js';
 export { ChangeRequestReviews } from './resources/change-request-reviews.js';
 export type * from './types.js';

@@ -41,6 +41,7 @@ export * from './integrations.js';
 export * from './openapi.js';
 export * from './imports.js';
 export * from './merge-rules.js';
+export * from './merge-rules-check.js';
 export * from './organizations.js';
 export * from './members.js';
 export * from './sites.js';

@@ -1,4 +1,4 @@
-import type { MergeRule } from './types.js';
+import type { MergeRule } from './merge-rules.js';
 
 /*
  * Whether a change request meets merge rules: the check the service makes before a merge, as
