@@ -2267,8 +2267,8 @@ export type ReviewGetQuery = {
 export type ReviewCreateBody = {
   /** `approved` or `changes-requested`. */
   status: ChangeRequestReviewStatus;
-  /** A comment posted with the review (a rich-text document; `documentFromText()` makes one). */
-  comment?: DocumentInput | undefined;
+  /** A comment posted with the review: `{ markdown }` or `{ document }` (a rich-text document). */
+  comment?: CommentBodyInput | undefined;
 };
 
 export type SemanticChange =

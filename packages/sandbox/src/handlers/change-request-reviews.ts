@@ -229,7 +229,7 @@ export const changeRequestReviewHandlers = [
         revision: row.revision,
         postedBy: store.actor,
         postedAt: now,
-        ...storedBody({ document: body.comment }),
+        ...storedBody(body.comment),
         review: id,
         reactions: [],
         status: 'open',

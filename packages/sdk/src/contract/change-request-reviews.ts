@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { CommentSchema, CONTENT_FORMATS } from './change-request-comments.js';
+import { CommentBodyInput, CommentSchema, CONTENT_FORMATS } from './change-request-comments.js';
 import { changeRequestIdParam, ChangeRequestSchema } from './change-requests.js';
-import { DocumentInput, UserSchema } from './common.js';
+import { UserSchema } from './common.js';
 import { defineOperation } from './operation.js';
 import { listOf, loose, openEnum, pageQuery, strict, withFallback } from './schema.js';
 
@@ -69,8 +69,8 @@ export const ReviewCreateBody = /* @__PURE__ */ z.lazy(() =>
   strict({
     /** `approved` or `changes-requested`. */
     status: z.enum(CHANGE_REQUEST_REVIEW_STATUSES),
-    /** A comment posted with the review (a rich-text document; `documentFromText()` makes one). */
-    comment: z.optional(DocumentInput),
+    /** A comment posted with the review: `{ markdown }` or `{ document }` (a rich-text document). */
+    comment: z.optional(CommentBodyInput),
   }),
 );
 export type ReviewCreateBody = z.input<typeof ReviewCreateBody>;

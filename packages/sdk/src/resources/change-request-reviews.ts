@@ -34,8 +34,8 @@ export class ChangeRequestReviews extends Resource {
   }
 
   /**
-   * Submits a review: `{ status: 'approved' }` or `{ status: 'changes-requested', comment }`
-   * (`comment` a rich-text document: `documentFromText('...')`). Beyond the extract.
+   * Submits a review by the token's user: `{ status: 'approved' }` or
+   * `{ status: 'changes-requested', comment: { markdown: '...' } }`. Beyond the extract.
    */
   submit(
     spaceId: string,
