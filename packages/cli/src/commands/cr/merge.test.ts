@@ -64,7 +64,7 @@ describe('docs cr merge at a terminal', () => {
     // What will be merged is shown before the question, on stderr: changes, reviews, rules, comments.
     expect(result.stderr).toContain('#1 Document the new CLI  (open, by Linus Torvalds');
     expect(result.stderr).toMatch(
-      /Changes: 2\n\s+~ page  getting-started \(Getting started\): content\n\s+\+ page  getting-started\/cli/,
+      /Changes: 2\n\s+~ page {2}getting-started \(Getting started\): content\n\s+\+ page {2}getting-started\/cli/,
     );
     expect(result.stderr).toContain('Ada Lovelace: approved (outdated: made on an earlier revision)');
     expect(result.stderr).toContain('awaiting review: Grace Hopper');
