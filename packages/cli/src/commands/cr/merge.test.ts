@@ -57,9 +57,9 @@ describe('docs cr merge at a terminal', () => {
     );
 
     expect(confirm).toHaveBeenCalledOnce();
+    // Asked with the prompt's default: No.
     expect(confirm.mock.calls[0]).toEqual([
       'Merge change request #1 "Document the new CLI" into space_handbook?',
-      false,
     ]);
     // What will be merged is shown before the question, on stderr: changes, reviews, rules, comments.
     expect(result.stderr).toContain('#1 Document the new CLI  (open, by Linus Torvalds');
@@ -125,7 +125,7 @@ describe('docs cr merge at a terminal', () => {
     expect(result.code).toBe(0);
     expect(confirm.mock.calls).toEqual([
       ['Update from the primary content, then merge?', true],
-      ['Merge change request #2 "Fix typos" into space_handbook?', false],
+      ['Merge change request #2 "Fix typos" into space_handbook?'],
     ]);
     expect(result.stderr).toContain('Outdated: yes; the primary content moved on');
     expect(result.stderr).toMatch(/Updated #2 from the primary content: revision \S+/);
@@ -168,10 +168,7 @@ describe('docs cr merge at a terminal', () => {
       'Warning: Merge rules not met: Approval from user_ada (no current approval from user_ada).',
     );
     expect(confirm.mock.calls).toEqual([
-      [
-        'Merge change request #2 "Add a quick-start guide" into space_guides with a merge rule not met?',
-        false,
-      ],
+      ['Merge change request #2 "Add a quick-start guide" into space_guides with a merge rule not met?'],
     ]);
     expect(cli.sandbox.requests.get('changeRequests.merge')).toBeUndefined();
   });

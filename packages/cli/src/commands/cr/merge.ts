@@ -33,7 +33,7 @@ export default class CrMerge extends ChangeRequestCommand<typeof CrMerge> {
     '<%= config.bin %> cr merge space_guides 2 --dry-run --json',
     '<%= config.bin %> cr merge space_handbook 1 --yes',
     '<%= config.bin %> cr merge space_handbook 2 --yes --update-first --json',
-    '<%= config.bin %> cr merge space_guides 2 --yes --admin',
+    '<%= config.bin %> cr merge space_handbook 1 --yes --admin',
   ];
   static override args = { space: spaceArg, cr: crArg };
   static override flags = {
@@ -100,13 +100,11 @@ export default class CrMerge extends ChangeRequestCommand<typeof CrMerge> {
     } else if (unmet.length) {
       output.warn(`Merging with merge rules not met (--admin): ${unmet.join('; ')}.`);
     }
-    if (ask) {
-      const question = unmet.length
-        ? `Merge change request #${cr.number} "${cr.subject}" into ${spaceId} with ${unmet.length === 1 ? 'a merge rule' : `${unmet.length} merge rules`} not met?`
-        : `Merge change request #${cr.number} "${cr.subject}" into ${spaceId}?`;
-      // Default No: a merge cannot be undone from here.
-      if (!(await prompts.confirm(question, false))) throw new UsageError(CANCELLED);
-    }
+    const question = unmet.length
+      ? `Merge change request #${cr.number} "${cr.subject}" into ${spaceId} with ${unmet.length === 1 ? 'a merge rule' : `${unmet.length} merge rules`} not met?`
+      : `Merge change request #${cr.number} "${cr.subject}" into ${spaceId}?`;
+    // Default No: a merge cannot be undone from here. With --yes nothing is asked.
+    await this.confirm(question);
 
     if (updateFirst) {
       const updated = await client.changeRequests.updateFromPrimary(spaceId, crId);
