@@ -25,8 +25,11 @@ const COMMENTS_SHOWN = 3;
 const CHANGES_ASKED = 100;
 
 export interface MergeRulesState {
-  /** Where the rules come from: the space's own, the organization's (inherited), or none apply. */
-  from: 'space' | 'organization' | 'none';
+  /**
+   * Where the rules come from: the space's own, the organization's (inherited), none apply, or
+   * `unknown` when the organization's could not be read.
+   */
+  from: 'space' | 'organization' | 'none' | 'unknown';
   /** Each rule, whether it is met (`null`: it cannot be checked from here) and what is missing. */
   rules: Array<{ rule: MergeRule; description: string; met: boolean | null; reason?: string }>;
   /** The rules not met: the service refuses the merge unless the merger may bypass them. */
@@ -44,6 +47,26 @@ export interface MergePreview {
   reviewers: RequestedReviewer[];
   mergeRules: MergeRulesState;
   openComments: { count: number; first: Comment[] };
+  /**
+   * What could not be read (e.g. `changes`, `reviews`: operations beyond the extract a server
+   * may not answer), with the error; the preview shows the rest and the merge goes on.
+   */
+  unavailable: Array<{ what: string; error: string }>;
+}
+
+/** The value, or the fallback when the read fails (its error noted in `unavailable`). */
+async function orElse<T>(
+  read: Promise<T>,
+  fallback: T,
+  what: string,
+  unavailable: MergePreview['unavailable'],
+): Promise<T> {
+  try {
+    return await read;
+  } catch (error) {
+    unavailable.push({ what, error: error instanceof Error ? error.message : String(error) });
+    return fallback;
+  }
 }
 
 const hasText = (cr: ChangeRequest) => documentText(cr.description).trim().length > 0;
@@ -68,15 +91,42 @@ export async function loadMergePreview(
   spaceId: string,
   crId: string,
 ): Promise<MergePreview> {
+  const unavailable: MergePreview['unavailable'] = [];
+  // The request and its space are needed; the rest is shown when it can be read.
   const [cr, space, changes, reviews, reviewers, comments] = await Promise.all([
     client.changeRequests.get(spaceId, crId),
     client.spaces.get(spaceId),
-    client.changeRequests.listChanges(spaceId, crId, { limit: CHANGES_ASKED }),
-    client.changeRequests.reviews.list(spaceId, crId, { limit: 100 }).toArray({ max: 100 }),
-    client.changeRequests.reviewers.list(spaceId, crId, { limit: 100 }).toArray({ max: 100 }),
-    client.changeRequests.comments.list(spaceId, crId, { status: 'open', limit: COMMENTS_SHOWN }),
+    orElse(
+      client.changeRequests.listChanges(spaceId, crId, { limit: CHANGES_ASKED }),
+      { changes: [] },
+      'changes',
+      unavailable,
+    ),
+    orElse(
+      client.changeRequests.reviews.list(spaceId, crId, { limit: 100 }).toArray({ max: 100 }),
+      [],
+      'reviews',
+      unavailable,
+    ),
+    orElse(
+      client.changeRequests.reviewers.list(spaceId, crId, { limit: 100 }).toArray({ max: 100 }),
+      [],
+      'requested reviewers',
+      unavailable,
+    ),
+    orElse(
+      client.changeRequests.comments.list(spaceId, crId, { status: 'open', limit: COMMENTS_SHOWN }),
+      { items: [] as Comment[] },
+      'open comments',
+      unavailable,
+    ),
   ]);
-  const { from, rules } = await applicableRules(client, space);
+  const { from, rules } = await orElse(
+    applicableRules(client, space),
+    { from: 'unknown' as const, rules: [] },
+    'merge rules',
+    unavailable,
+  );
   const { checkMergeRules } = await import('../sdk.js');
   const check = checkMergeRules({
     rules,
@@ -101,7 +151,7 @@ export async function loadMergePreview(
     reviews,
     reviewers,
     mergeRules: {
-      from: rules.length ? from : 'none',
+      from: rules.length || from === 'unknown' ? from : 'none',
       rules: check.results.map((result: MergeRuleResult) => ({
         rule: result.rule,
         description: result.description,
@@ -111,6 +161,7 @@ export async function loadMergePreview(
       unmet: check.unmet.length,
     },
     openComments: { count: cr.comments, first: comments.items.slice(0, COMMENTS_SHOWN) },
+    unavailable,
   };
 }
 
@@ -202,6 +253,7 @@ export function printMergePreview(preview: MergePreview, options: { updateFirst:
 
   const rules = preview.mergeRules;
   if (rules.from === 'none') lines.push('Merge rules: none');
+  else if (rules.from === 'unknown') lines.push('Merge rules: could not be read');
   else {
     const from = rules.from === 'space' ? "the space's" : "the organization's (inherited)";
     lines.push(`Merge rules: ${from}, ${rules.unmet ? `${rules.unmet} not met` : 'all met'}`);
@@ -228,4 +280,5 @@ export function printMergePreview(preview: MergePreview, options: { updateFirst:
   } else lines.push('Outdated: no');
   if (cr.urls?.app) lines.push(`URL: ${cr.urls.app}`);
   for (const line of lines) output.info(line);
+  for (const { what, error } of preview.unavailable) output.warn(`Could not read the ${what}: ${error}`);
 }

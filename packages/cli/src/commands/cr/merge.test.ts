@@ -304,4 +304,18 @@ describe('docs cr merge away from a terminal', () => {
       /Change request #1 was merged into space_handbook \(revision rev_\S+\), but the service reports conflicts: the primary content needs them resolved by hand\. Open https:\/\/app\.sandbox\.docs-api\.local\/s\/space_handbook\/~\/changes\/1 to see them\./,
     );
   });
+
+  it('shows what it could read when the reviews or changes are not answered, and still merges', async () => {
+    cli.canPrompt.mockReturnValue(false);
+    // Operations beyond the extract: a server may not answer them.
+    cli.sandbox.addFault({ operation: 'changeRequests.reviews.list', status: 404 });
+    cli.sandbox.addFault({ operation: 'changeRequests.changes', status: 404 });
+
+    const result = await merge(['space_handbook', '1', '--yes']);
+
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/Warning: Could not read the changes: .*404/);
+    expect(result.stderr).toMatch(/Warning: Could not read the reviews: .*404/);
+    expect(status('cr_cli')).toBe('merged');
+  });
 });
