@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { operations } from '@docs-api/sdk/contract';
+import { operations as allOperations } from '@docs-api/sdk/contract';
 import { implementations } from '@docs-api/sandbox';
 
 /** endpoints.tsv: a copy of the contract's endpoint list, one row per endpoint. */
@@ -12,6 +12,15 @@ const rows = readFileSync(new URL('./fixtures/endpoints.tsv', import.meta.url), 
     const [area = '', method = '', path = ''] = line.split('\t');
     return { area, method, path, key: `${method} ${path}` };
   });
+
+/** The extract's operations; those marked `beyondExtract` come from the published document. */
+const operations = allOperations.filter((operation) => !operation.beyondExtract);
+const beyond = allOperations.filter((operation) => operation.beyondExtract);
+
+/** Paths of the published document, as the contract writes them (with the `/v1` prefix). */
+const documentPaths = JSON.parse(
+  readFileSync(new URL('../node_modules/@gitbook/api/spec/openapi.json', import.meta.url), 'utf8'),
+) as { paths: Record<string, Record<string, unknown>> };
 
 /** Every area of the endpoint list: the SDK, sandbox and CLI cover each of them whole. */
 const AREAS = [...new Set(rows.map((row) => row.area))];
@@ -42,8 +51,22 @@ describe('the contract module against the endpoint list', () => {
     expect(covered.sort()).toEqual(expected.sort());
   });
 
+  it('marks beyond the extract only operations of the published document that the list lacks', () => {
+    expect(beyond.length).toBeGreaterThan(0);
+    const listed = new Set(rows.map((row) => row.key));
+    for (const operation of beyond) {
+      expect(listed.has(`${operation.method} ${operation.path}`), operation.id).toBe(false);
+      const methods = documentPaths.paths[operation.path.replace(/^\/v1/, '')];
+      expect(
+        methods?.[operation.method.toLowerCase()],
+        `${operation.id} is not in the document`,
+      ).toBeDefined();
+      expect(operation.summary, operation.id).toContain('beyond the extract');
+    }
+  });
+
   it('has a sandbox implementation for every operation', () => {
     const implemented = new Set(implementations.map((impl) => impl.operation.id));
-    expect(operations.map((op) => op.id).filter((id) => !implemented.has(id))).toEqual([]);
+    expect(allOperations.map((op) => op.id).filter((id) => !implemented.has(id))).toEqual([]);
   });
 });

@@ -70,12 +70,16 @@ describe('docs cr list and view', () => {
     const all = ok(await docs('cr', 'list', '--status', 'all'));
     expect(served('changeRequests.listForOrganization') - before).toBe(1);
     expect(lines(all.stdout).map((line) => line.split('\t').slice(0, 3).join(' '))).toEqual([
+      'space_guides 2 Add a quick-start guide',
+      'space_guides 1 Reword the welcome page',
       'space_legal 1 Update terms',
       'space_handbook 1 Document the new CLI',
       'space_api 1 Document rate limits',
       'space_handbook 2 Fix typos',
     ]);
     expect(ids(await docs('cr', 'list', '--org', 'org_acme', '--json'))).toEqual([
+      'cr_quickstart',
+      'cr_welcome',
       'cr_terms',
       'cr_cli',
       'cr_typos',
@@ -106,7 +110,7 @@ describe('docs cr list and view', () => {
       ['cr_cli'],
       ['cr_cli'],
       ['cr_typos'],
-      ['cr_cli', 'cr_ratelimits'],
+      ['cr_quickstart', 'cr_cli', 'cr_ratelimits'],
     ]);
   });
 
@@ -648,22 +652,23 @@ describe('docs cr merge and update', () => {
     expect(e2e.sandbox.store.changeRequests.get('cr_cli')?.status).toBe('open');
   });
 
-  it('refuses an outdated request, pointing at `docs cr update`', async () => {
+  it('refuses an outdated request, pointing at --update-first and `docs cr update`', async () => {
     const result = await docs('cr', 'merge', 'space_handbook', '2', '--yes');
     expect(result.code).toBe(1);
-    expect(lines(result.stderr)).toEqual([
-      'Error: Change request #2 is outdated: run `docs cr update space_handbook 2` first, or pass --update-first.',
+    expect(lines(result.stderr).filter((line) => line.startsWith('Error:'))).toEqual([
+      'Error: Change request #2 is outdated: pass --update-first to update it from the primary content before merging, or run `docs cr update space_handbook 2` first.',
     ]);
     expect(served('changeRequests.merge')).toBe(0);
   });
 
-  it('passes on the server refusal to merge into a locked space as one line, exit 1', async () => {
+  it('refuses to merge into a locked space before sending the merge, as one line, exit 1', async () => {
     const result = await docs('cr', 'merge', 'space_legal', '1', '--yes');
     expect(result.code).toBe(1);
     const errors = lines(result.stderr).filter((line) => line.startsWith('Error:'));
     expect(errors).toEqual([
-      expect.stringMatching(/^Error: .*space_legal.* is locked.*\(HTTP 409, request id \S+\)$/),
+      'Error: Space space_legal is locked: the service refuses merges into it. Unlock it with `docs spaces edit space_legal --edit-mode live`, then merge.',
     ]);
+    expect(served('changeRequests.merge')).toBe(0);
     expect(e2e.sandbox.store.changeRequests.get('cr_terms')?.status).toBe('open');
   });
 
@@ -682,10 +687,11 @@ describe('docs cr merge and update', () => {
   it('with --update-first, updates an outdated request, then merges it; --json prints the merge result', async () => {
     const updatesBefore = served('changeRequests.updateFromPrimary');
     const result = ok(await docs('cr', 'merge', 'space_handbook', '2', '--yes', '--update-first', '--json'));
-    const merged = json<{ revision: string; result: string }>(result);
-    expect(merged).toEqual({
+    const merged = json<{ revision: string; result: string; url: string }>(result);
+    expect(merged).toMatchObject({
       revision: e2e.sandbox.store.spaces.get('space_handbook')?.revision,
       result: 'merge',
+      url: 'https://app.sandbox.docs-api.local/s/space_handbook/~/changes/2',
     });
     expect(result.stderr).toMatch(/^Updated #2 from the primary content: revision \S+$/m);
     expect(served('changeRequests.updateFromPrimary')).toBe(updatesBefore + 1);
@@ -707,10 +713,74 @@ describe('docs cr merge and update', () => {
   });
 });
 
+describe('docs cr diff, review, reviews and merge: the review flow (beyond the extract)', () => {
+  it('shows the changes page by page and the diff of each page against the base', async () => {
+    const names = ok(await docs('cr', 'diff', 'space_guides', '2', '--name-only'));
+    expect(lines(names.stdout)).toEqual(['welcome', 'quick-start']);
+    const diff = ok(await docs('cr', 'diff', 'space_guides', '2'));
+    // Piped: plain text a `patch` can read.
+    expect(diff.stdout).not.toContain('\u001b[');
+    expect(diff.stdout).toContain(
+      'diff --git a/welcome.md b/welcome.md\n--- a/welcome.md\n+++ b/welcome.md\n',
+    );
+    expect(diff.stdout).toContain('+New here? Start with the [Quick start](quick-start.md).\n');
+    expect(diff.stdout).toContain('--- /dev/null\n+++ b/quick-start.md\n');
+    const asJson = json<{ base: string; pages: Array<{ id: string; patch: string }> }>(
+      await docs('cr', 'diff', 'space_guides', '2', '--json'),
+    );
+    expect(asJson.base).toBe('rev_guides_2');
+    expect(asJson.pages.map((page) => page.id)).toEqual(['page_guides_welcome', 'page_guides_quickstart']);
+  });
+
+  it('refuses a merge the rules do not allow, then merges once approved, printing the app URL', async () => {
+    const preview = json<{ mergeRules: { unmet: number; from: string } }>(
+      await docs('cr', 'merge', 'space_guides', '2', '--dry-run', '--json'),
+    );
+    expect(preview.mergeRules).toMatchObject({ from: 'space', unmet: 1 });
+
+    const refused = await docs('cr', 'merge', 'space_guides', '2', '--yes');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('NOT MET  Approval from user_ada: no current approval from user_ada');
+    expect(refused.stderr).toContain(
+      'Error: Change request #2 does not meet the merge rules: Approval from user_ada (no current approval from user_ada). Pass --admin to merge anyway',
+    );
+
+    const review = ok(await docs('cr', 'review', 'space_guides', '2', '--approve', '--body', 'Clear.'));
+    expect(review.stdout).toMatch(/^review_\S+\n$/);
+    const reviews = ok(await docs('cr', 'reviews', 'space_guides', '2'));
+    expect(lines(reviews.stdout).map((line) => line.split('\t').slice(0, 3).join(' '))).toEqual([
+      'Ada Lovelace approved no',
+      'Grace Hopper changes-requested no',
+      'Linus Torvalds approved no',
+    ]);
+    const single = json<{ id: string }>(
+      await docs('api', `/spaces/space_guides/change-requests/2/reviews/${review.stdout.trim()}`),
+    );
+    expect(single.id).toBe(review.stdout.trim());
+
+    const merged = ok(await docs('cr', 'merge', 'space_guides', '2', '--yes'));
+    expect(merged.stdout).toMatch(/^rev_\S+\n$/);
+    expect(merged.stderr).toContain("Merge rules: the space's, all met");
+    expect(merged.stderr).toContain('View it: https://app.sandbox.docs-api.local/s/space_guides/~/changes/2');
+  });
+
+  it('on a conflicting update, names the app URL and the next step', async () => {
+    const result = await docs('cr', 'merge', 'space_guides', '1', '--yes', '--update-first');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      'Error: Change request #1 conflicts with the primary content of space_guides: nothing was merged. Open https://app.sandbox.docs-api.local/s/space_guides/~/changes/1, resolve the conflicts there, then run `docs cr merge space_guides 1` again.',
+    );
+    expect(e2e.sandbox.store.changeRequests.get('cr_welcome')?.status).toBe('open');
+  });
+});
+
 describe('coverage through the CLI', () => {
   it('exercised every change request operation of the contract', () => {
-    const crOperations = operations.filter((op) => op.area.startsWith('Change request')).map((op) => op.id);
-    expect(crOperations).toHaveLength(27);
+    const crOperations = operations
+      .filter((op) => op.area.startsWith('Change request') || op.area === 'Revisions')
+      .map((op) => op.id);
+    // The extract's 27, and the reviews, changes and revision page read (published document).
+    expect(crOperations).toHaveLength(32);
     const missed = e2e.unhit(crOperations);
     expect(missed).toEqual([]);
   });

@@ -35,7 +35,7 @@ describe('docs spaces list and view', () => {
     expect(lines(result.stdout)).toEqual([
       'space_handbook\tHandbook\tcol_product\tpublic\tlive\t2\t2026-01-05 09:00',
       'space_api\tAPI Reference\tcol_product\tpublic\tlive\t0\t2026-01-05 09:00',
-      'space_guides\tGuides\tcol_internal\tpublic\tlive\t0\t2026-01-05 09:00',
+      'space_guides\tGuides\tcol_internal\tpublic\tlive\t2\t2026-01-05 09:00',
       'space_legal\tLegal\t\tpublic\tlocked\t1\t2026-01-05 09:00',
       'space_handbook_fr\tHandbook (fr)\t\tpublic\tlive\t0\t2026-01-09 10:00',
     ]);

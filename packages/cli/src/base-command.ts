@@ -87,6 +87,14 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     return Object.hasOwn(this.flags ?? {}, 'yes');
   }
 
+  /**
+   * Whether this run of a destructive command needs `--yes` where no one can be asked; a command
+   * whose flags make it change nothing (e.g. `docs cr merge --dry-run`) says no.
+   */
+  static needsConfirmation(_flags: Record<string, unknown>): boolean {
+    return true;
+  }
+
   protected flags!: FlagsOf<T>;
   protected args!: ArgsOf<T>;
   #client: DocsClient | undefined;
@@ -106,7 +114,12 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     for (const [name, value] of Object.entries(flags))
       if (SECRET_FLAG.test(name) && typeof value === 'string') addSecret(value);
     // Before run(): a missing confirmation is a usage error, and nothing may be sent before it.
-    if (ctor.destructive && !(flags as { yes?: boolean }).yes && !terminal.canPrompt()) {
+    if (
+      ctor.destructive &&
+      ctor.needsConfirmation(flags) &&
+      !(flags as { yes?: boolean }).yes &&
+      !terminal.canPrompt()
+    ) {
       const command = this.id && this.config.findCommand(this.id) ? this.id.replaceAll(':', ' ') : undefined;
       throw new UsageError(
         `Confirmation needed: ${command ? `\`${this.config.bin} ${command}\`` : 'this command'} changes data. Pass --yes to confirm when not at a terminal. Nothing was sent.`,

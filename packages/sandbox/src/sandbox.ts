@@ -16,6 +16,8 @@ import { FAULT_HEADER, FaultError, FaultPlan, type Fault } from './faults.js';
 import { changeRequestCommentHandlers } from './handlers/change-request-comments.js';
 import { changeRequestContentHandlers } from './handlers/change-request-content.js';
 import { changeRequestHandlers } from './handlers/change-requests.js';
+import { changeRequestReviewHandlers } from './handlers/change-request-reviews.js';
+import { revisionHandlers } from './handlers/revisions.js';
 import { organizationHandlers } from './handlers/organizations.js';
 import { memberHandlers } from './handlers/members.js';
 import { siteHandlers } from './handlers/sites.js';
@@ -48,6 +50,8 @@ export const implementations: readonly Implementation[] = [
   ...changeRequestHandlers,
   ...changeRequestCommentHandlers,
   ...changeRequestContentHandlers,
+  ...changeRequestReviewHandlers,
+  ...revisionHandlers,
   ...translationHandlers,
   ...teamHandlers,
   ...samlHandlers,

@@ -21,6 +21,13 @@ import type { ChangeRequestRow, CommentRow, Store } from './store.js';
  * - 01-07 09:00 a live edit makes rev_handbook_2 the primary revision: #2 is now outdated.
  * - 01-07 11:00 #1 is updated from the primary content (revisionMergedAncestor rev_handbook_2).
  * - 01-10 09:00 space_legal (locked) #1 "Update terms" (cr_terms).
+ * - 01-10 10:00 space_guides #1 "Reword the welcome page" (cr_welcome) starts from rev_guides_1;
+ *   Ada approves it at 11:00.
+ * - 01-10 12:00 a live edit of the same welcome page makes rev_guides_2 the primary revision: #1 is
+ *   outdated and its update conflicts (`conflicts: true`).
+ * - 01-11 09:00 space_guides #2 "Add a quick-start guide" (cr_quickstart) starts from rev_guides_2;
+ *   the space's merge rules require user_ada's approval, which it does not have (Linus approved,
+ *   Grace asked for changes).
  */
 
 const T0 = '2026-01-05T09:00:00.000Z';
@@ -273,6 +280,8 @@ const API_RATE_LIMITS = edited(API_V1, (draft) => {
   );
 });
 
+const GUIDES_WELCOME_V2 = '# Welcome\n\nStep-by-step guides for the Acme platform, checked every release.\n';
+
 const GUIDES_V1 = content([
   page({
     id: 'page_guides_welcome',
@@ -281,6 +290,37 @@ const GUIDES_V1 = content([
     markdown: '# Welcome\n\nStep-by-step guides for the Acme platform.\n',
   }),
 ]);
+
+const GUIDES_V2 = edited(GUIDES_V1, (draft) => {
+  const welcome = pageIn(draft, 'page_guides_welcome');
+  welcome.markdown = GUIDES_WELCOME_V2;
+  welcome.updatedAt = at(10, '12:00');
+});
+
+/** "Add a quick-start guide": a new page and an edited welcome page. */
+const GUIDES_QUICKSTART = edited(GUIDES_V2, (draft) => {
+  const welcome = pageIn(draft, 'page_guides_welcome');
+  welcome.markdown = `${GUIDES_WELCOME_V2}\nNew here? Start with the [Quick start](quick-start.md).\n`;
+  welcome.links = [{ target: toPage('page_guides_quickstart'), relation: 'reference' }];
+  welcome.updatedAt = at(11, '09:10');
+  draft.pages.push(
+    page({
+      id: 'page_guides_quickstart',
+      title: 'Quick start',
+      slug: 'quick-start',
+      emoji: '⚡',
+      createdAt: at(11, '09:05'),
+      markdown: '# Quick start\n\n1. Install the CLI: `npm install @acme/cli`.\n2. Run `acme init`.\n',
+    }),
+  );
+});
+
+/** "Reword the welcome page": the line the live edit of 01-10 12:00 also changed. */
+const GUIDES_WELCOME_REWORD = edited(GUIDES_V1, (draft) => {
+  const welcome = pageIn(draft, 'page_guides_welcome');
+  welcome.markdown = '# Welcome\n\nGuides that walk you through the Acme platform, one step at a time.\n';
+  welcome.updatedAt = at(10, '10:30');
+});
 
 const LEGAL_V1 = content(
   [
@@ -521,9 +561,147 @@ export function seedChangeRequests(store: Store): void {
     }),
   );
 
-  // space_guides: content, no requests.
+  // cr_cli: Ada approved its first revision; the update of 01-07 made that review outdated.
+  const cli = store.changeRequests.get('cr_cli');
+  if (cli) {
+    cli.reviews = [
+      {
+        id: 'review_cli_ada',
+        reviewer: 'user_ada',
+        status: 'approved',
+        revision: 'rev_cr_cli_1',
+        createdAt: at(6, '12:00'),
+        updatedAt: at(6, '12:00'),
+      },
+    ];
+  }
+
+  // space_guides: merge rules requiring Ada's approval; one request that conflicts, one without it.
   revision(store, 'rev_guides_1', 'space_guides', T0, [], 'Initial content', GUIDES_V1);
-  setRevision('space_guides', 'rev_guides_1');
+  revision(
+    store,
+    'rev_cr_welcome',
+    'space_guides',
+    at(10, '10:00'),
+    ['rev_guides_1'],
+    'Change request #1',
+    GUIDES_WELCOME_REWORD,
+  );
+  revision(
+    store,
+    'rev_guides_2',
+    'space_guides',
+    at(10, '12:00'),
+    ['rev_guides_1'],
+    'Say how often the guides are checked',
+    GUIDES_V2,
+  );
+  revision(
+    store,
+    'rev_cr_quickstart',
+    'space_guides',
+    at(11, '09:00'),
+    ['rev_guides_2'],
+    'Change request #2',
+    GUIDES_QUICKSTART,
+  );
+  setRevision('space_guides', 'rev_guides_2');
+  const guides = store.spaces.get('space_guides');
+  if (guides) {
+    guides.mergeRules = {
+      type: 'rules',
+      rules: [{ rule: 'require_specific_reviewers', users: ['user_ada'] }],
+    };
+  }
+  store.changeRequests.set(
+    'cr_welcome',
+    changeRequest({
+      id: 'cr_welcome',
+      space: 'space_guides',
+      number: 1,
+      subject: 'Reword the welcome page',
+      createdBy: 'user_grace',
+      createdAt: at(10, '10:00'),
+      updatedAt: at(10, '11:00'),
+      revision: 'rev_cr_welcome',
+      revisionInitial: 'rev_guides_1',
+      conflicts: true,
+      contributors: [{ user: 'user_grace', count: 1, updatedAt: at(10, '10:30') }],
+      reviews: [
+        {
+          id: 'review_welcome_ada',
+          reviewer: 'user_ada',
+          status: 'approved',
+          revision: 'rev_cr_welcome',
+          createdAt: at(10, '11:00'),
+          updatedAt: at(10, '11:00'),
+        },
+      ],
+    }),
+  );
+  store.changeRequests.set(
+    'cr_quickstart',
+    changeRequest({
+      id: 'cr_quickstart',
+      space: 'space_guides',
+      number: 2,
+      subject: 'Add a quick-start guide',
+      createdBy: 'user_linus',
+      createdAt: at(11, '09:00'),
+      updatedAt: at(11, '11:30'),
+      revision: 'rev_cr_quickstart',
+      revisionInitial: 'rev_guides_2',
+      contributors: [{ user: 'user_linus', count: 2, updatedAt: at(11, '09:10') }],
+      reviewers: [
+        {
+          user: 'user_ada',
+          requestedBy: 'user_linus',
+          createdAt: at(11, '09:15'),
+          revision: 'rev_cr_quickstart',
+        },
+        {
+          user: 'user_grace',
+          requestedBy: 'user_linus',
+          createdAt: at(11, '09:15'),
+          revision: 'rev_cr_quickstart',
+        },
+      ],
+      reviews: [
+        {
+          id: 'review_quickstart_linus',
+          reviewer: 'user_linus',
+          status: 'approved',
+          revision: 'rev_cr_quickstart',
+          createdAt: at(11, '10:00'),
+          updatedAt: at(11, '10:00'),
+        },
+        {
+          id: 'review_quickstart_grace',
+          reviewer: 'user_grace',
+          requestedBy: 'user_linus',
+          status: 'changes-requested',
+          revision: 'rev_cr_quickstart',
+          comment: 'comment_quickstart_review',
+          createdAt: at(11, '11:30'),
+          updatedAt: at(11, '11:30'),
+        },
+      ],
+    }),
+  );
+  store.comments.set(
+    'comment_quickstart_review',
+    comment({
+      id: 'comment_quickstart_review',
+      changeRequest: 'cr_quickstart',
+      space: 'space_guides',
+      revision: 'rev_cr_quickstart',
+      postedBy: 'user_grace',
+      postedAt: at(11, '11:30'),
+      markdown: 'Please say which Node.js version the quick start needs.',
+      page: 'page_guides_quickstart',
+      review: 'review_quickstart_grace',
+    }),
+  );
 
   // space_legal (locked): an open request that cannot be merged.
   revision(store, 'rev_legal_1', 'space_legal', T0, [], 'Initial content', LEGAL_V1);

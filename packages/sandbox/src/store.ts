@@ -112,6 +112,25 @@ export interface ReviewerRow {
   revision: string;
 }
 
+/**
+ * A formal review of a change request (published document `ChangeRequestReview`, beyond the
+ * extract). Whether it is outdated is derived on read: a newer review by the same reviewer, or
+ * a revision of the request after `revision`, supersedes it.
+ */
+export interface ReviewRow {
+  id: string;
+  reviewer: string;
+  /** Who asked for the review, when it was asked for. */
+  requestedBy?: string;
+  status: 'approved' | 'changes-requested';
+  /** The request's revision the review was made against. */
+  revision: string;
+  /** The id of the comment posted with the review (a row of `store.comments`). */
+  comment?: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
 /** An external link of a change request (the published document's `ChangeRequestLink`). */
 export interface ChangeRequestLinkRow {
   id: string;
@@ -145,6 +164,15 @@ export interface ChangeRequestRow {
   /** The edit log, one row per user. */
   contributors: ContributorRow[];
   reviewers: ReviewerRow[];
+  /** Formal reviews, oldest first (beyond the extract); absent: none. */
+  reviews?: ReviewRow[];
+  /**
+   * A state the service reaches when the request's edits and the primary content's collide:
+   * while set, updating from the primary content answers `result: "conflicts"` (nothing
+   * changes) and a merge is applied but answers `conflicts`, as the published document says.
+   * A fixture sets it; nothing in the API clears it.
+   */
+  conflicts?: boolean;
 }
 
 export interface ReactionRow {
@@ -180,6 +208,8 @@ export interface CommentRow {
   page?: string;
   node?: string;
   tableCell?: { record: string; definition: string };
+  /** The review the comment was posted with (beyond the extract). */
+  review?: string;
   reactions: ReactionRow[];
   status: 'open' | 'resolved';
   resolvedAt?: string;

@@ -24,6 +24,7 @@ import { Conversations } from './resources/conversations.js';
 import { OpenApi } from './resources/openapi.js';
 import { Integrations } from './resources/integrations.js';
 import { Imports } from './resources/imports.js';
+import { Revisions } from './resources/revisions.js';
 import { VERSION } from './version.js';
 
 /**
@@ -114,6 +115,8 @@ export class DocsClient {
   readonly openapi: OpenApi;
   readonly integrations: Integrations;
   readonly imports: Imports;
+  /** Reads of a space's revisions by id. Beyond the extract: from the published document. */
+  readonly revisions: Revisions;
   readonly #http: HttpClient;
 
   constructor(options: ClientOptions = {}) {
@@ -148,6 +151,7 @@ export class DocsClient {
     this.openapi = new OpenApi(this.#http);
     this.integrations = new Integrations(this.#http);
     this.imports = new Imports(this.#http);
+    this.revisions = new Revisions(this.#http);
   }
 
   /**

@@ -43,4 +43,13 @@ export { Conversations, ConversationClusters, ConversationIssues } from './resou
 export { OpenApi, isOpenApiSpecFailed, isOpenApiSpecProcessing } from './resources/openapi.js';
 export { Integrations } from './resources/integrations.js';
 export { Imports } from './resources/imports.js';
+export { Revisions } from './resources/revisions.js';
+export {
+  checkMergeRules,
+  type MergeRuleContext,
+  type MergeRuleResult,
+  type MergeRuleReview,
+  type MergeRulesCheck,
+} from './contract/merge-rules-check.js';
+export { ChangeRequestReviews } from './resources/change-request-reviews.js';
 export type * from './types.js';

@@ -16,6 +16,7 @@ import type * as changeRequests from './contract/change-requests.js';
 import type * as changeRequestComments from './contract/change-request-comments.js';
 import type * as links from './contract/links.js';
 import type * as changeRequestContent from './contract/change-request-content.js';
+import type * as changeRequestReviews from './contract/change-request-reviews.js';
 import type * as translations from './contract/translations.js';
 import type * as teams from './contract/teams.js';
 import type * as saml from './contract/saml.js';
@@ -152,6 +153,18 @@ describe('the declared public types', () => {
       agree<declared.ContentOptions, changeRequestContent.ContentOptions>(true),
       agree<declared.ContentListQuery, changeRequestContent.ContentListQuery>(true),
       agree<declared.ContentPageQuery, changeRequestContent.ContentPageQuery>(true),
+      agree<declared.ChangeRequestReview, changeRequestReviews.ChangeRequestReview>(true),
+      agree<declared.ChangeRequestReviewStatus, changeRequestReviews.ChangeRequestReviewStatus>(true),
+      agree<declared.ReviewListQuery, changeRequestReviews.ReviewListQuery>(true),
+      agree<declared.ReviewGetQuery, changeRequestReviews.ReviewGetQuery>(true),
+      agree<declared.ReviewCreateBody, changeRequestReviews.ReviewCreateBody>(true),
+      agree<declared.SemanticChange, changeRequestReviews.SemanticChange>(true),
+      agree<declared.SemanticChanges, changeRequestReviews.SemanticChanges>(true),
+      agree<declared.ChangedPage, changeRequestReviews.ChangedPage>(true),
+      agree<declared.ChangedFile, changeRequestReviews.ChangedFile>(true),
+      agree<declared.AttributeChange, changeRequestReviews.AttributeChange>(true),
+      agree<declared.ChangeAttributes, changeRequestReviews.ChangeAttributes>(true),
+      agree<declared.ChangesQuery, changeRequestReviews.ChangesQuery>(true),
       agree<declared.Translation, translations.Translation>(true),
       agree<declared.GlossaryEntry, translations.GlossaryEntry>(true),
       agree<declared.GlossaryTerms, translations.GlossaryTerms>(true),

@@ -2223,6 +2223,219 @@ export type ContentPageQuery = {
   computed?: boolean | undefined;
 };
 
+export type ChangeRequestReview = {
+  [key: string]: unknown;
+  object: 'change-request-review';
+  id: string;
+  /** The request's revision the review was made against. */
+  revision: string;
+  reviewer: User;
+  /** `approved` or `changes-requested`. */
+  status: ChangeRequestReviewStatus | (string & {});
+  /** True once a newer review or revision superseded it. */
+  outdated: boolean;
+  createdAt: string;
+  updatedAt: string;
+  /** Who asked for the review; absent when it was left unasked. */
+  requestedBy?: User | undefined;
+  /** The comment posted with the review. */
+  comment?: Comment | undefined;
+  urls?:
+    | {
+        [key: string]: unknown;
+        location?: string | undefined;
+      }
+    | undefined;
+};
+
+export type ChangeRequestReviewStatus = 'approved' | 'changes-requested';
+
+export type ReviewListQuery = {
+  /** Form of the reviews' comments: `markdown` or `document`. */
+  format?: ContentFormat | undefined;
+  /** `true`: only outdated reviews; `false`: only current ones. */
+  outdated?: boolean | undefined;
+  page?: string | undefined;
+  limit?: number | undefined;
+};
+
+export type ReviewGetQuery = {
+  /** Form of the review's comment: `markdown` or `document`. */
+  format?: ContentFormat | undefined;
+};
+
+export type ReviewCreateBody = {
+  /** `approved` or `changes-requested`. */
+  status: ChangeRequestReviewStatus;
+  /** A comment posted with the review: `{ markdown }` or `{ document }` (a rich-text document). */
+  comment?: CommentBodyInput | undefined;
+};
+
+export type SemanticChange =
+  | {
+      [key: string]: unknown;
+      type: 'page_created';
+      page: ChangedPage;
+    }
+  | {
+      [key: string]: unknown;
+      type: 'page_edited';
+      page: ChangedPage;
+      attributes?: ChangeAttributes | undefined;
+    }
+  | {
+      [key: string]: unknown;
+      type: 'page_deleted';
+      page: ChangedPage;
+    }
+  | {
+      [key: string]: unknown;
+      type: 'page_moved';
+      page: ChangedPage;
+      /** The parent page before and after the move; absent at the root. */
+      parent?:
+        | {
+            [key: string]: unknown;
+            before?: ChangedPage | undefined;
+            after?: ChangedPage | undefined;
+          }
+        | undefined;
+    }
+  | {
+      [key: string]: unknown;
+      type: 'file_created';
+      file: ChangedFile;
+    }
+  | {
+      [key: string]: unknown;
+      type: 'file_edited';
+      file: ChangedFile;
+      attributes?: ChangeAttributes | undefined;
+    }
+  | {
+      [key: string]: unknown;
+      type: 'file_deleted';
+      file: ChangedFile;
+    }
+  | {
+      [key: string]: unknown;
+      type: 'variables_edited';
+      variables?: ChangeAttributes | undefined;
+    }
+  | {
+      [key: string]: unknown;
+      type: 'reusable_content_created';
+      reusableContent: {
+        [key: string]: unknown;
+        id?: string | undefined;
+        slug?: string | undefined;
+        title?: string | undefined;
+        label?: string | undefined;
+      };
+    }
+  | {
+      [key: string]: unknown;
+      type: 'reusable_content_edited';
+      reusableContent: {
+        [key: string]: unknown;
+        id?: string | undefined;
+        slug?: string | undefined;
+        title?: string | undefined;
+        label?: string | undefined;
+      };
+      attributes?: ChangeAttributes | undefined;
+    }
+  | {
+      [key: string]: unknown;
+      type: 'reusable_content_deleted';
+      reusableContent: {
+        [key: string]: unknown;
+        id?: string | undefined;
+        slug?: string | undefined;
+        title?: string | undefined;
+        label?: string | undefined;
+      };
+    }
+  | {
+      [key: string]: unknown;
+      type: 'tag_created';
+      tag: {
+        [key: string]: unknown;
+        id?: string | undefined;
+        slug?: string | undefined;
+        title?: string | undefined;
+        label?: string | undefined;
+      };
+    }
+  | {
+      [key: string]: unknown;
+      type: 'tag_edited';
+      tag: {
+        [key: string]: unknown;
+        id?: string | undefined;
+        slug?: string | undefined;
+        title?: string | undefined;
+        label?: string | undefined;
+      };
+      attributes?: ChangeAttributes | undefined;
+    }
+  | {
+      [key: string]: unknown;
+      type: 'tag_deleted';
+      tag: {
+        [key: string]: unknown;
+        id?: string | undefined;
+        slug?: string | undefined;
+        title?: string | undefined;
+        label?: string | undefined;
+      };
+    }
+  | {
+      [key: string]: unknown;
+      type?: string | undefined;
+    };
+
+export type SemanticChanges = {
+  [key: string]: unknown;
+  changes: SemanticChange[];
+  /** How many changes were left out beyond `limit`. */
+  more?: number | undefined;
+  /** Of a merge revision: the change request merged. */
+  mergedFrom?: ChangeRequest | undefined;
+};
+
+export type ChangedPage = {
+  [key: string]: unknown;
+  id: string;
+  /** `document`, `group`, `link` or `computed`. */
+  type: 'document' | 'link' | (string & {}) | 'computed' | 'group';
+  title: string;
+  path?: string | undefined;
+};
+
+export type ChangedFile = {
+  [key: string]: unknown;
+  id: string;
+  name: string;
+  contentType?: string | undefined;
+  downloadURL?: string | undefined;
+};
+
+export type AttributeChange = {
+  [key: string]: unknown;
+  before?: unknown;
+  after?: unknown;
+};
+
+export type ChangeAttributes = {
+  [key: string]: AttributeChange;
+};
+
+export type ChangesQuery = {
+  /** At most this many changes (the service's default: 10); `more` counts the rest. */
+  limit?: number | undefined;
+};
+
 export type Translation = {
   [key: string]: unknown;
   object: 'translation';

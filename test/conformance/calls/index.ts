@@ -1,4 +1,5 @@
 import { changeRequestCalls } from './change-requests.js';
+import { changeRequestReviewCalls } from './change-request-reviews.js';
 import { collectionCalls } from './collections.js';
 import { conversationCalls } from './conversations.js';
 import { importCalls } from './imports.js';
@@ -19,6 +20,7 @@ export const calls: AreaCalls = {
   ...spaceCalls,
   ...collectionCalls,
   ...changeRequestCalls,
+  ...changeRequestReviewCalls,
   ...translationCalls,
   ...teamCalls,
   ...samlCalls,

@@ -10,6 +10,10 @@ export const terminal = {
   canPrompt(): boolean {
     return Boolean(process.stdin.isTTY && process.stdout.isTTY) && !process.env.CI;
   },
+  /** Colour in data on stdout (e.g. `docs cr diff`): stdout is a terminal and colour is not turned off. */
+  stdoutColor(): boolean {
+    return terminal.stdoutIsTTY() && !process.env.NO_COLOR && process.env.TERM !== 'dumb';
+  },
   useColor(): boolean {
     return Boolean(process.stderr.isTTY) && !process.env.NO_COLOR && process.env.TERM !== 'dumb';
   },

@@ -22,7 +22,7 @@ import { requireChangeRequest, userView } from './change-requests.js';
 const PERMISSIONS = { view: true, edit: true, reply: true, delete: true };
 
 /** A posted body as stored: its text, and the document when it was posted as one. */
-function storedBody(body: CommentBodyInput): Pick<CommentRow, 'markdown' | 'document'> {
+export function storedBody(body: CommentBodyInput): Pick<CommentRow, 'markdown' | 'document'> {
   if ('markdown' in body) return { markdown: body.markdown };
   return { markdown: documentPlainText(body.document), document: structuredClone(body.document) };
 }
@@ -47,7 +47,7 @@ function commentLocation(store: Store, comment: CommentRow): string {
   );
 }
 
-function commentView(store: Store, comment: CommentRow, format?: ContentFormat): Comment {
+export function commentView(store: Store, comment: CommentRow, format?: ContentFormat): Comment {
   const repliers = new Map<string, { count: number; updatedAt: string }>();
   for (const reply of comment.replies) {
     const replier = repliers.get(reply.postedBy);
@@ -69,6 +69,7 @@ function commentView(store: Store, comment: CommentRow, format?: ContentFormat):
       changeRequest: comment.changeRequest,
       space: comment.space,
       revision: comment.revision,
+      ...(comment.review ? { review: comment.review } : {}),
       ...(comment.page ? { page: { id: comment.page } } : {}),
       ...(comment.node ? { node: { id: comment.node } } : {}),
       ...(comment.tableCell ? { tableCell: { ...comment.tableCell } } : {}),

@@ -1,4 +1,5 @@
 import {
+  checkMergeRules,
   createChangeRequest,
   getChangeRequest,
   getChangeRequestPdf,
@@ -13,6 +14,7 @@ import {
   updateChangeRequestFromPrimary,
   type ChangeRequest,
   type ChangeRequestListQuery,
+  type MergeRule,
   type OrganizationChangeRequestListQuery,
   type RequestedReviewer,
   type Space,
@@ -23,6 +25,7 @@ import {
   APP_HOST,
   createRevision,
   diffRevisions,
+  documentPlainText,
   primaryRevision,
   requirePage,
   requireRevision,
@@ -31,6 +34,7 @@ import { badRequest, conflict, notFound } from '../errors.js';
 import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { ChangeRequestRow, ReviewerRow, Store } from '../store.js';
+import { reviewOutdated } from './change-request-reviews.js';
 import { requireOrganization } from './organizations.js';
 import { requireSpace } from './spaces.js';
 
@@ -201,6 +205,50 @@ function reviewerView(store: Store, reviewer: ReviewerRow): RequestedReviewer {
 
 const label = (row: ChangeRequestRow) => `Change request #${row.number}`;
 
+/**
+ * The merge rules that apply to a space: its own (`rules` or `none`), or with `inherit` its
+ * organization's. Where they come from is named for the refusal's message.
+ */
+export function effectiveMergeRules(store: Store, space: Space): { rules: MergeRule[]; from: string } {
+  const own = space.mergeRules ?? { type: 'inherit' };
+  if (own.type !== 'inherit') {
+    const rules = own.type === 'rules' ? ((own as { rules?: MergeRule[] }).rules ?? []) : [];
+    return { rules, from: `space ${space.id}` };
+  }
+  const organization = space.organization ? store.organizations.get(space.organization) : undefined;
+  const inherited = organization?.mergeRules;
+  const rules = inherited?.type === 'rules' ? (inherited.rules ?? []) : [];
+  return { rules, from: `organization ${space.organization ?? ''}` };
+}
+
+/**
+ * Refuses a merge the merge rules do not allow, as the service does: 409 with the rules that are
+ * not met; a user named by `allow_bypass` merges anyway. `custom` expressions and agent reviews
+ * are not evaluated by the sandbox (see checkMergeRules).
+ */
+function enforceMergeRules(store: Store, space: Space, row: ChangeRequestRow): void {
+  const { rules, from } = effectiveMergeRules(store, space);
+  if (rules.length === 0) return;
+  const check = checkMergeRules({
+    rules,
+    changeRequest: {
+      subject: row.subject,
+      hasDescription: Boolean(row.description && documentPlainText(row.description).trim()),
+      outdated: isOutdated(store, row),
+      createdBy: { id: row.createdBy },
+    },
+    reviews: (row.reviews ?? []).map((review) => ({
+      reviewer: { id: review.reviewer },
+      status: review.status,
+      outdated: reviewOutdated(row, review),
+    })),
+    actor: store.actor,
+  });
+  if (check.unmet.length === 0 || check.bypass) return;
+  const unmet = check.unmet.map((result) => `${result.description} (${result.reason ?? 'not met'})`);
+  throw conflict(`${label(row)} does not meet the merge rules of ${from}: ${unmet.join('; ')}`);
+}
+
 export const changeRequestHandlers = [
   implement(listChangeRequests, ({ store, params, query }) => {
     requireSpace(store, params.spaceId);
@@ -281,6 +329,7 @@ export const changeRequestHandlers = [
     if (isOutdated(store, row)) {
       throw conflict(`${label(row)} is outdated: update it from the primary content first`);
     }
+    enforceMergeRules(store, space, row);
     const previous = primaryRevision(store, space);
     const merged = createRevision(
       store,
@@ -298,7 +347,9 @@ export const changeRequestHandlers = [
     row.mergedBy = store.actor;
     row.mergedAt = now;
     row.updatedAt = now;
-    return { revision: merged.id, result: 'merge' };
+    // The published document: with `conflicts` "the merge was still applied but the space may
+    // need manual conflict resolution".
+    return { revision: merged.id, result: row.conflicts ? 'conflicts' : 'merge' };
   }),
 
   implement(updateChangeRequestFromPrimary, ({ store, params }) => {
@@ -306,6 +357,8 @@ export const changeRequestHandlers = [
     if (CLOSED_STATUSES.has(row.status)) {
       throw conflict(`${label(row)} is ${row.status}: it can no longer be updated from the primary content`);
     }
+    // Edits that collide with the primary content's: nothing is pulled in, the request stays as it is.
+    if (row.conflicts) return { revision: row.revision, result: 'conflicts' };
     const primary = primaryRevision(store, space);
     const changes = diffRevisions(
       requireRevision(store, baseRevisionId(row)),

@@ -35,6 +35,8 @@ export interface OperationShape {
   readonly status: number;
   readonly paginated?: boolean | undefined;
   readonly extractOnly?: { query?: readonly string[]; body?: readonly string[] } | undefined;
+  /** True for an operation of the published document that the extract does not list. */
+  readonly beyondExtract?: boolean | undefined;
   readonly pathParams: readonly string[];
   readonly queryWireNames: Record<string, string>;
   readonly paramsSchema: ContractSchema;

@@ -49,6 +49,12 @@ export interface OperationSpec<
    * JSDoc and CLI help (docs/contract-notes.md). The conformance test allows exactly these.
    */
   extractOnly?: { query?: readonly string[]; body?: readonly string[] };
+  /**
+   * Set on an operation taken from the service's published OpenAPI document that the extract's
+   * endpoint list does not have (e.g. change request reviews): marked in JSDoc, CLI help and
+   * docs/contract-notes.md, and left out of the extract's endpoint count.
+   */
+  beyondExtract?: boolean;
   /** The documented success status. */
   status: number;
   /** Undefined for "no content" answers. */
@@ -72,6 +78,8 @@ export interface Operation<
   readonly status: number;
   readonly paginated?: boolean | undefined;
   readonly extractOnly?: { query?: readonly string[]; body?: readonly string[] } | undefined;
+  /** True for an operation of the published document that the extract does not list. */
+  readonly beyondExtract?: boolean | undefined;
   /** The names of the path parameters, in order. */
   readonly pathParams: readonly string[];
   readonly queryWireNames: Record<string, string>;
@@ -116,6 +124,7 @@ export function defineOperation<
     status: spec.status,
     paginated: spec.paginated,
     extractOnly: spec.extractOnly,
+    beyondExtract: spec.beyondExtract,
     pathParams,
     queryWireNames: spec.queryWireNames ?? {},
     get paramsSchema() {

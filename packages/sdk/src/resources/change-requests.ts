@@ -4,11 +4,13 @@ import type { RequestOptions } from '../core/http.js';
 import type { PagePromise } from '../core/pagination.js';
 import { ChangeRequestComments } from './change-request-comments.js';
 import { ChangeRequestContent } from './change-request-content.js';
+import { ChangeRequestReviews } from './change-request-reviews.js';
 import type {
   ChangeRequest,
   ChangeRequestCreateBody,
   ChangeRequestListQuery,
   ChangeRequestUpdateBody,
+  ChangesQuery,
   ContributorList,
   MergeResult,
   OrganizationChangeRequestListQuery,
@@ -17,6 +19,7 @@ import type {
   RequestedReviewer,
   RequestedReviewersResult,
   RequestReviewersBody,
+  SemanticChanges,
   Team,
   User,
 } from '../types.js';
@@ -36,6 +39,10 @@ const removeRequestedReviewer = lazyOperation(changeRequestsArea, 'removeRequest
 const requestReviewers = lazyOperation(changeRequestsArea, 'requestReviewers');
 const updateChangeRequest = lazyOperation(changeRequestsArea, 'updateChangeRequest');
 const updateChangeRequestFromPrimary = lazyOperation(changeRequestsArea, 'updateChangeRequestFromPrimary');
+const listChangeRequestChanges = lazyOperation(
+  () => import('../contract/change-request-reviews.js'),
+  'listChangeRequestChanges',
+);
 
 /** Reviewers requested on a change request: `client.changeRequests.reviewers`. */
 export class ChangeRequestReviewers extends Resource {
@@ -93,6 +100,8 @@ export class ChangeRequests extends Resource {
   readonly reviewers = new ChangeRequestReviewers(this.http);
   readonly comments = new ChangeRequestComments(this.http);
   readonly content = new ChangeRequestContent(this.http);
+  /** Formal reviews (approved, changes requested). Beyond the extract: from the published document. */
+  readonly reviews = new ChangeRequestReviews(this.http);
 
   /**
    * Lists the space's change requests (the server shows `open` ones unless `status` says otherwise).
@@ -207,6 +216,24 @@ export class ChangeRequests extends Resource {
   ): ApiPromise<PdfResult> {
     return this.http.call(
       getChangeRequestPdf,
+      { params: { spaceId, changeRequestId: String(changeRequestId) }, query },
+      options,
+    );
+  }
+
+  /**
+   * Lists what the change request changes against its base: pages and files created, edited,
+   * moved or deleted, variables edited... (`changes`), at most `limit` of them (the service's
+   * default: 10; `more` counts those left out). Beyond the extract: from the published document.
+   */
+  listChanges(
+    spaceId: string,
+    changeRequestId: string | number,
+    query: ChangesQuery = {},
+    options?: RequestOptions,
+  ): ApiPromise<SemanticChanges> {
+    return this.http.call(
+      listChangeRequestChanges,
       { params: { spaceId, changeRequestId: String(changeRequestId) }, query },
       options,
     );

@@ -57,13 +57,22 @@ describe('docs cr merge at a terminal', () => {
     );
 
     expect(confirm).toHaveBeenCalledOnce();
-    expect(confirm.mock.calls[0]?.[0]).toBe(
+    // Asked with the prompt's default: No.
+    expect(confirm.mock.calls[0]).toEqual([
       'Merge change request #1 "Document the new CLI" into space_handbook?',
+    ]);
+    // What will be merged is shown before the question, on stderr: changes, reviews, rules, comments.
+    expect(result.stderr).toContain('#1 Document the new CLI  (open, by Linus Torvalds');
+    expect(result.stderr).toMatch(
+      /Changes: 2\n\s+~ page {2}getting-started \(Getting started\): content\n\s+\+ page {2}getting-started\/cli/,
     );
-    // What will be merged is shown before the question, on stderr.
-    expect(result.stderr).toMatch(/Change request:\s+#1 Document the new CLI/);
-    expect(result.stderr).toMatch(/Author:\s+Linus Torvalds \(user_linus\)/);
-    expect(result.stderr).toMatch(/Reviewers:\s+Grace Hopper/);
+    expect(result.stderr).toContain('Ada Lovelace: approved (outdated: made on an earlier revision)');
+    expect(result.stderr).toContain('awaiting review: Grace Hopper');
+    expect(result.stderr).toContain('Merge rules: none');
+    expect(result.stderr).toMatch(
+      /Open comments: 1\n\s+Grace Hopper: Should this page document the `--json` flag\?/,
+    );
+    expect(result.stderr).toContain('Outdated: no');
     expect(result.stdout).toBe('');
 
     expect(cli.sandbox.hits.get('changeRequests.merge')).toBeUndefined();
@@ -83,6 +92,9 @@ describe('docs cr merge at a terminal', () => {
     expect(revision).toBeDefined();
     expect(result.stdout).toBe(`${revision}\n`);
     expect(result.stderr).toContain(`Merged #1 into space_handbook: new revision ${revision}`);
+    expect(result.stderr).toContain(
+      'View it: https://app.sandbox.docs-api.local/s/space_handbook/~/changes/1',
+    );
     expect(status('cr_cli')).toBe('merged');
     expect(cli.sandbox.hits.get('changeRequests.merge')).toBe(1);
   });
@@ -96,35 +108,95 @@ describe('docs cr merge at a terminal', () => {
     expect(result.code).toBe(0);
     expect(select).not.toHaveBeenCalled();
     expect(confirm).not.toHaveBeenCalled();
-    expect(JSON.parse(result.stdout)).toEqual({ revision: primaryRevision(), result: 'merge' });
+    const printed = JSON.parse(result.stdout) as Record<string, unknown>;
+    expect(printed).toMatchObject({
+      revision: primaryRevision(),
+      result: 'merge',
+      url: 'https://app.sandbox.docs-api.local/s/space_handbook/~/changes/1',
+      preview: { outdated: false, mergeRules: { from: 'none', unmet: 0 }, openComments: { count: 1 } },
+    });
   });
 
-  it('refuses an outdated request without --update-first, before asking anything', async () => {
+  it('offers to update an outdated request first, and updates then merges on "yes"', async () => {
     const confirm = vi.spyOn(prompts, 'confirm').mockResolvedValue(true);
 
     const result = await merge(['space_handbook', '2']);
 
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain(
-      'Change request #2 is outdated: run `docs cr update space_handbook 2` first, or pass --update-first.',
-    );
-    expect(result.stderr.trim().split('\n')).toHaveLength(1);
-    expect(confirm).not.toHaveBeenCalled();
-    expect(cli.sandbox.requests.get('changeRequests.merge')).toBeUndefined();
+    expect(result.code).toBe(0);
+    expect(confirm.mock.calls).toEqual([
+      ['Update from the primary content, then merge?', true],
+      ['Merge change request #2 "Fix typos" into space_handbook?'],
+    ]);
+    expect(result.stderr).toContain('Outdated: yes; the primary content moved on');
+    expect(result.stderr).toMatch(/Updated #2 from the primary content: revision \S+/);
+    expect(cli.sandbox.hits.get('changeRequests.updateFromPrimary')).toBe(1);
+    expect(status('cr_typos')).toBe('merged');
+  });
+
+  it('changes nothing when the update is declined', async () => {
+    const confirm = vi.spyOn(prompts, 'confirm').mockResolvedValue(false);
+
+    const result = await merge(['space_handbook', '2']);
+
+    expect(result.code).toBe(2);
+    expect(confirm).toHaveBeenCalledOnce();
+    expect(cli.sandbox.requests.get('changeRequests.updateFromPrimary')).toBeUndefined();
     expect(status('cr_typos')).toBe('open');
   });
 
-  it('with --update-first, asks, then updates the request and merges it', async () => {
+  it('with --update-first, says once that the primary content is pulled in first', async () => {
     const confirm = vi.spyOn(prompts, 'confirm').mockResolvedValue(true);
 
     const result = await merge(['space_handbook', '2', '--update-first']);
 
     expect(result.code).toBe(0);
     expect(confirm).toHaveBeenCalledOnce();
-    expect(result.stderr).toContain('the primary content will be pulled in first');
-    expect(result.stderr).toMatch(/Updated #2 from the primary content: revision \S+/);
-    expect(cli.sandbox.hits.get('changeRequests.updateFromPrimary')).toBe(1);
+    expect(result.stderr).toContain('Outdated: yes; the primary content will be pulled in before the merge');
+    expect(result.stderr).not.toContain('docs cr update');
     expect(status('cr_typos')).toBe('merged');
+  });
+
+  it('names a merge rule that is not met and asks with No as the default', async () => {
+    const confirm = vi.spyOn(prompts, 'confirm').mockResolvedValue(false);
+
+    const result = await merge(['space_guides', '2']);
+
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("Merge rules: the space's, 1 not met");
+    expect(result.stderr).toContain('NOT MET  Approval from user_ada: no current approval from user_ada');
+    expect(result.stderr).toContain(
+      'Warning: Merge rules not met: Approval from user_ada (no current approval from user_ada).',
+    );
+    expect(confirm.mock.calls).toEqual([
+      ['Merge change request #2 "Add a quick-start guide" into space_guides with a merge rule not met?'],
+    ]);
+    expect(cli.sandbox.requests.get('changeRequests.merge')).toBeUndefined();
+  });
+
+  it('refuses a locked space before asking anything', async () => {
+    const confirm = vi.spyOn(prompts, 'confirm');
+
+    const result = await merge(['space_legal', '1']);
+
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      'Error: Space space_legal is locked: the service refuses merges into it. Unlock it with `docs spaces edit space_legal --edit-mode live`, then merge.',
+    );
+    expect(confirm).not.toHaveBeenCalled();
+    expect(cli.sandbox.requests.get('changeRequests.merge')).toBeUndefined();
+  });
+
+  it('on a conflicting update, gives the app URL and the next step, and merges nothing', async () => {
+    vi.spyOn(prompts, 'confirm').mockResolvedValue(true);
+
+    const result = await merge(['space_guides', '1']);
+
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      'Change request #1 conflicts with the primary content of space_guides: nothing was merged. Open https://app.sandbox.docs-api.local/s/space_guides/~/changes/1, resolve the conflicts there, then run `docs cr merge space_guides 1` again.',
+    );
+    expect(cli.sandbox.requests.get('changeRequests.merge')).toBeUndefined();
+    expect(status('cr_welcome')).toBe('open');
   });
 
   it('with --update-first and "no", changes nothing', async () => {
@@ -161,5 +233,89 @@ describe('docs cr merge away from a terminal', () => {
     expect(select).not.toHaveBeenCalled();
     expect(confirm).not.toHaveBeenCalled();
     expect(status('cr_cli')).toBe('open');
+  });
+
+  it('refuses an outdated request without --update-first (exit 1), naming the flag', async () => {
+    cli.canPrompt.mockReturnValue(false);
+
+    const result = await merge(['space_handbook', '2', '--yes']);
+
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      'Change request #2 is outdated: pass --update-first to update it from the primary content before merging',
+    );
+    expect(cli.sandbox.requests.get('changeRequests.updateFromPrimary')).toBeUndefined();
+  });
+
+  it('refuses a merge whose rules are not met unless --admin is passed', async () => {
+    cli.canPrompt.mockReturnValue(false);
+
+    const refused = await merge(['space_guides', '2', '--yes']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      'Change request #2 does not meet the merge rules: Approval from user_ada (no current approval from user_ada). Pass --admin to merge anyway',
+    );
+    expect(cli.sandbox.requests.get('changeRequests.merge')).toBeUndefined();
+
+    // With --admin the request goes out; the sandbox's token user (Ada) may not bypass: 409.
+    const admin = await merge(['space_guides', '2', '--yes', '--admin']);
+    expect(admin.code).toBe(1);
+    expect(admin.stderr).toContain('Merging with merge rules not met (--admin)');
+    expect(admin.stderr).toContain('does not meet the merge rules of space space_guides');
+    expect(cli.sandbox.hits.get('changeRequests.merge')).toBeUndefined();
+    expect(status('cr_quickstart')).toBe('open');
+  });
+
+  it('prints the preview as JSON with --dry-run, without --yes, and changes nothing', async () => {
+    cli.canPrompt.mockReturnValue(false);
+
+    const result = await merge(['space_guides', '2', '--dry-run', '--json']);
+
+    expect(result.code).toBe(0);
+    const preview = JSON.parse(result.stdout) as Record<string, unknown>;
+    expect(preview).toMatchObject({
+      changeRequest: { id: 'cr_quickstart', number: 2 },
+      space: { id: 'space_guides', locked: false },
+      outdated: false,
+      changes: [
+        { type: 'page_edited', page: { id: 'page_guides_welcome' } },
+        { type: 'page_created', page: { id: 'page_guides_quickstart' } },
+      ],
+      mergeRules: {
+        from: 'space',
+        unmet: 1,
+        rules: [{ rule: { rule: 'require_specific_reviewers' }, met: false }],
+      },
+      openComments: { count: 1 },
+    });
+    expect((preview.reviews as unknown[]).length).toBe(2);
+    expect(cli.sandbox.requests.get('changeRequests.merge')).toBeUndefined();
+  });
+
+  it('says when the service answers that a merge conflicts, with the app URL (exit 1)', async () => {
+    cli.canPrompt.mockReturnValue(false);
+    const row = cli.sandbox.store.changeRequests.get('cr_cli');
+    if (row) row.conflicts = true;
+
+    const result = await merge(['space_handbook', '1', '--yes']);
+
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /Change request #1 was merged into space_handbook \(revision rev_\S+\), but the service reports conflicts: the primary content needs them resolved by hand\. Open https:\/\/app\.sandbox\.docs-api\.local\/s\/space_handbook\/~\/changes\/1 to see them\./,
+    );
+  });
+
+  it('shows what it could read when the reviews or changes are not answered, and still merges', async () => {
+    cli.canPrompt.mockReturnValue(false);
+    // Operations beyond the extract: a server may not answer them.
+    cli.sandbox.addFault({ operation: 'changeRequests.reviews.list', status: 404 });
+    cli.sandbox.addFault({ operation: 'changeRequests.changes', status: 404 });
+
+    const result = await merge(['space_handbook', '1', '--yes']);
+
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/Warning: Could not read the changes: .*404/);
+    expect(result.stderr).toMatch(/Warning: Could not read the reviews: .*404/);
+    expect(status('cr_cli')).toBe('merged');
   });
 });

@@ -1,0 +1,195 @@
+import type { ContentPage, DocsClient, SemanticChange } from '@docs-api/sdk';
+import { Flags } from '../../oclif.js';
+import { ChangeRequestCommand, crArg, spaceArg } from '../../lib/change-requests.js';
+import { describeChange } from '../../lib/merge-preview.js';
+import { output } from '../../lib/output.js';
+import { terminal } from '../../lib/terminal.js';
+
+/** One changed page: its markdown at the request's base and in the request, and their unified diff. */
+export interface PageDiff {
+  id: string;
+  path: string;
+  title: string;
+  /** The change types that name the page, e.g. `["page_edited", "page_moved"]`. */
+  changes: string[];
+  /** Markdown at the base; null for a created page. */
+  before: string | null;
+  /** Markdown in the request; null for a deleted page. */
+  after: string | null;
+  /** The unified diff (git style); empty when the markdown did not change. */
+  patch: string;
+}
+
+export interface CrDiffOutput {
+  space: string;
+  changeRequest: number;
+  /** The primary revision the request is compared with (where it started or was last updated from). */
+  base: string;
+  revision: string;
+  changes: SemanticChange[];
+  /** Changes left out by the service beyond the 1000 asked for. */
+  more: number;
+  pages: PageDiff[];
+  /** With --name-only: the changed pages' paths and files' names. */
+  names?: string[];
+}
+
+/** How many changes the command asks for: the published document's list has no paging. */
+const CHANGES_LIMIT = 1000;
+
+interface ChangedPageRef {
+  id: string;
+  path: string;
+  title: string;
+  changes: string[];
+}
+
+/** The pages the changes name, once each, in the order of the changes. */
+function changedPages(changes: readonly SemanticChange[]): ChangedPageRef[] {
+  const pages = new Map<string, ChangedPageRef>();
+  for (const change of changes) {
+    const { type, page } = change as { type?: string; page?: { id: string; title?: string; path?: string } };
+    if (!type?.startsWith('page_') || !page) continue;
+    const known = pages.get(page.id);
+    if (known) known.changes.push(type);
+    else
+      pages.set(page.id, {
+        id: page.id,
+        path: page.path ?? page.id,
+        title: page.title ?? '',
+        changes: [type],
+      });
+  }
+  return [...pages.values()];
+}
+
+const markdownOf = (page: ContentPage): string => {
+  const { markdown } = page as { markdown?: unknown };
+  return typeof markdown === 'string' ? markdown : '';
+};
+
+export default class CrDiff extends ChangeRequestCommand<typeof CrDiff> {
+  static override summary = 'Show what a change request changes, page by page (beyond the extract)';
+  static override description =
+    "Lists the request's changes (pages and files created, edited, moved or deleted, variables edited) and, for each changed page, a unified diff of its markdown between the request and its base: the primary revision it started from or was last updated from. The change list and the base page reads come from the service's published API document, beyond the extract.\n\n" +
+    "At a terminal removed lines are red and added lines green; piped or under NO_COLOR the diff is plain text (for `patch`, `grep` or a file). --name-only prints the changed pages' paths and files' names, one a line. --json prints the changes and, per page, the markdown before and after and the patch.\n\nIn a pipeline it never prompts: pass the space id and the change request (number or id), or it exits 2.";
+  static override examples = [
+    '<%= config.bin %> cr diff space_handbook 1',
+    '<%= config.bin %> cr diff space_handbook 1 --name-only',
+    '<%= config.bin %> cr diff space_guides 2 --json',
+    '<%= config.bin %> cr diff space_handbook 1 > cr-1.patch',
+  ];
+  static override args = { space: spaceArg, cr: crArg };
+  static override flags = {
+    'name-only': Flags.boolean({
+      description: "Print only the changed pages' paths and files' names, one a line",
+      default: false,
+    }),
+  };
+
+  async run(): Promise<CrDiffOutput> {
+    const { client, spaceId, crId } = await this.target();
+    const cr = await client.changeRequests.get(spaceId, crId);
+    const base = cr.revisionMergedAncestor ?? cr.revisionInitial;
+    const { changes, more } = await client.changeRequests.listChanges(spaceId, crId, {
+      limit: CHANGES_LIMIT,
+    });
+    if (this.flags['name-only']) {
+      const names = changedNames(changes);
+      if (this.human) for (const name of names) output.data(name);
+      return {
+        space: spaceId,
+        changeRequest: cr.number,
+        base,
+        revision: cr.revision,
+        changes,
+        more: more ?? 0,
+        pages: [],
+        names,
+      };
+    }
+    const pages = await this.pageDiffs(client, spaceId, crId, base, changedPages(changes));
+    const result = {
+      space: spaceId,
+      changeRequest: cr.number,
+      base,
+      revision: cr.revision,
+      changes,
+      more: more ?? 0,
+      pages,
+    };
+    if (this.human) this.print(result);
+    return result;
+  }
+
+  private async pageDiffs(
+    client: DocsClient,
+    spaceId: string,
+    crId: string,
+    base: string,
+    pages: ChangedPageRef[],
+  ): Promise<PageDiff[]> {
+    const { createTwoFilesPatch } = await import('diff');
+    const query = { format: 'markdown' as const };
+    return Promise.all(
+      pages.map(async (page) => {
+        const created = page.changes.includes('page_created');
+        const deleted = page.changes.includes('page_deleted');
+        const [before, after] = await Promise.all([
+          created ? null : client.revisions.getPage(spaceId, base, page.id, query).then(markdownOf),
+          deleted
+            ? null
+            : client.changeRequests.content.getPage(spaceId, crId, page.id, query).then(markdownOf),
+        ]);
+        const file = `${page.path}.md`;
+        const raw = createTwoFilesPatch(
+          created ? '/dev/null' : `a/${file}`,
+          deleted ? '/dev/null' : `b/${file}`,
+          before ?? '',
+          after ?? '',
+          '',
+          '',
+          { context: 3 },
+        );
+        // jsdiff starts with a rule of `=`; git's header names both sides. No hunk: no change.
+        const body = raw.replace(/^=+\n/, '');
+        const patch = body.includes('\n@@') ? `diff --git a/${file} b/${file}\n${body}` : '';
+        return { ...page, before, after, patch };
+      }),
+    );
+  }
+
+  private print(result: CrDiffOutput): void {
+    const color = terminal.stdoutColor();
+    const paint = (code: string, line: string) => (color ? `\u001b[${code}m${line}\u001b[0m` : line);
+    output.info(
+      `Change request #${result.changeRequest}: ${result.changes.length + result.more} change${result.changes.length + result.more === 1 ? '' : 's'} against ${result.base}`,
+    );
+    // Changes that are not page content (files, variables, moves) are listed as lines of their own.
+    for (const change of result.changes) output.info(`  ${describeChange(change)}`);
+    if (result.more) output.info(`  … and ${result.more} more not listed by the service`);
+    for (const page of result.pages) {
+      if (!page.patch) continue;
+      const lines = page.patch.replace(/\n$/, '').split('\n');
+      for (const line of lines) {
+        if (line.startsWith('diff --git') || line.startsWith('--- ') || line.startsWith('+++ '))
+          output.data(paint('1', line));
+        else if (line.startsWith('@@')) output.data(paint('36', line));
+        else if (line.startsWith('+')) output.data(paint('32', line));
+        else if (line.startsWith('-')) output.data(paint('31', line));
+        else output.data(line);
+      }
+    }
+  }
+}
+
+/** The changed pages' paths and files' names, once each. */
+function changedNames(changes: readonly SemanticChange[]): string[] {
+  const names = new Set<string>();
+  for (const change of changes) {
+    const c = change as { page?: { path?: string; id: string }; file?: { name?: string; id: string } };
+    if (c.page) names.add(c.page.path ?? c.page.id);
+    else if (c.file) names.add(c.file.name ?? c.file.id);
+  }
+  return [...names];
+}
