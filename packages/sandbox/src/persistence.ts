@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { ROW_KIND_NAMES, ROW_KINDS, type RowKindName } from './fixture-rows.js';
 import { applyFixture, exportFixture, plainRow, type Fixture } from './fixtures.js';
-import type { Store } from './store.js';
+import { Store } from './store.js';
 
 /*
  * `--data <dir>`: the state on disk (docs/decisions/0042-sandbox-persistence.md).
@@ -63,9 +63,9 @@ export class DataDirectory {
   #flushing: Promise<void> | undefined;
   #closed = false;
 
-  constructor(dir: string) {
+  constructor(dir: string, options: { create?: boolean } = {}) {
     this.dir = dir;
-    mkdirSync(dir, { recursive: true });
+    if (options.create ?? true) mkdirSync(dir, { recursive: true });
   }
 
   /**
@@ -238,4 +238,15 @@ function fsyncDirectory(dir: string): void {
   } finally {
     closeSync(handle);
   }
+}
+
+/**
+ * The state a data directory holds, in the fixture format, without changing the directory (a
+ * sandbox may be serving it). Throws when it holds no state.
+ */
+export function readDataDirectory(dir: string): Fixture {
+  const store = new Store();
+  if (new DataDirectory(dir, { create: false }).load(store) === undefined)
+    throw new Error(`${dir} holds no sandbox state (no ${STATE})`);
+  return exportFixture(store);
 }
