@@ -61,7 +61,7 @@ const space = z.looseObject({
   visibility: z.string().default('private'),
   editMode: z.enum(['live', 'locked']).or(z.string()).default('live'),
   defaultLevel: z.string().nullable().default('inherit'),
-  mergeRules: z.looseObject({ type: z.string() }).default({ type: 'inherit' }),
+  mergeRules: z.looseObject({ type: z.string() }).optional(),
   createdAt: date.default(T0),
   updatedAt: date.default(T0),
   parent: id.optional(),

@@ -114,6 +114,11 @@ export function parseFixture(data: unknown, file?: string, seen: readonly string
     );
   }
   const fixture = result.data as Fixture;
+  // The rows as given, with what the schemas filled in: a row keeps its fields' order.
+  for (const name of ROW_KIND_NAMES) {
+    const given = (data as Fixture)[name];
+    if (given) fixture[name] = given.map((row, index) => ({ ...row, ...fixture[name]?.[index] }));
+  }
   duplicates(fixture, file);
   let base: ParsedFixture['base'];
   const named: string | undefined = fixture.base;
