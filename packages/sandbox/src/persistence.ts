@@ -170,6 +170,12 @@ export class DataDirectory {
     });
   }
 
+  /** Resolves once every change recorded so far is on disk. */
+  async settled(): Promise<void> {
+    // The flush under way drains every line queued before it ends.
+    await this.#flushing;
+  }
+
   /** Writes the lines waiting, one fdatasync for all of them, until none waits. */
   async #flush(): Promise<void> {
     try {

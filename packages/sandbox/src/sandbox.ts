@@ -110,6 +110,9 @@ type Env = { Bindings: { incoming?: { socket?: { destroy(): void } } } };
 
 const DROPPED = 'x-sandbox-dropped';
 
+/** Reads that change the state: a translation run or an OpenAPI spec's processing advances on read. */
+const READS_THAT_WRITE = /^\/v1\/orgs\/[^/]+\/(translations|openapi)(\/|$)/;
+
 /** A stateful, in-memory implementation of the contract, served by Hono. */
 export class Sandbox {
   readonly app = new Hono<Env>();
@@ -171,9 +174,13 @@ export class Sandbox {
     // With a data directory, no answer leaves before what the request changed is on disk.
     if (this.#data) {
       const data = this.#data;
-      this.app.use('*', async (_c, next) => {
+      this.app.use('*', async (c, next) => {
         await next();
-        await data.commit(this.store, this.clock.offset);
+        // A read changes nothing, except those that move a run along: it only waits for the
+        // writes before it, so that it never shows what a crash could still lose.
+        if ((c.req.method === 'GET' || c.req.method === 'HEAD') && !READS_THAT_WRITE.test(c.req.path))
+          await data.settled();
+        else await data.commit(this.store, this.clock.offset);
       });
     }
     // Reads a body without a Content-Length in chunks, and stops at the limit.
