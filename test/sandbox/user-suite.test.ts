@@ -93,8 +93,8 @@ const inProcess = useSandbox({ fixtures: FIXTURES, checkResponses: true });
 userSuite('an in-process sandbox', {
   client: () => inProcess.client,
   reset: () => inProcess.reset(),
-  advance: async (duration) => void inProcess.sandbox.clock.advance(duration),
-  addFault: async (fault) => inProcess.sandbox.addFault(fault),
+  advance: (duration) => Promise.resolve(void inProcess.sandbox.clock.advance(duration)),
+  addFault: (fault) => Promise.resolve(inProcess.sandbox.addFault(fault)),
 });
 
 let served: ServedSandbox;
