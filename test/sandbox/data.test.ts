@@ -17,7 +17,7 @@ const clientFor = (url: string) => new DocsClient({ token: 'sandbox-token', base
 
 async function teamTitles(url: string): Promise<Set<string>> {
   const titles = new Set<string>();
-  for await (const team of clientFor(url).teams.list('org_acme')) titles.add(team.title);
+  for await (const team of clientFor(url).teams.list('org_acme')) if (team.title) titles.add(team.title);
   return titles;
 }
 
