@@ -178,7 +178,7 @@ export class Sandbox {
         await next();
         // A read changes nothing, except those that move a run along: it only waits for the
         // writes before it, so that it never shows what a crash could still lose.
-        if ((c.req.method === 'GET' || c.req.method === 'HEAD') && !READS_THAT_WRITE.test(c.req.path))
+        if (['GET', 'HEAD', 'OPTIONS'].includes(c.req.method) && !READS_THAT_WRITE.test(c.req.path))
           await data.settled();
         else await data.commit(this.store, this.clock.offset);
       });

@@ -36,6 +36,22 @@ describe('reset between tests (useSandbox)', () => {
   });
 });
 
+describe('useSandbox({ listen: true })', () => {
+  it('also serves the sandbox on a loopback port, reset with it, until closed', async () => {
+    const served = useSandbox({ listen: true });
+    expect(() => served.url).toThrow(/needs \{ listen: true \} and a first reset/);
+    await served.reset();
+    const headers = { authorization: `Bearer ${served.token}` };
+    await served.client.spaces.delete('space_api');
+    expect((await fetch(`${served.url}/spaces/space_api`, { headers })).status).toBe(404);
+    await served.reset();
+    expect((await fetch(`${served.url}/spaces/space_api`, { headers })).status).toBe(200);
+    const url = served.url;
+    await served.close();
+    await expect(fetch(`${url}/spaces/space_api`, { headers })).rejects.toThrow(TypeError);
+  });
+});
+
 describe('time follows the sandbox clock', () => {
   it('keeps a deleted space restorable for 7 days, not after', async () => {
     await env.client.spaces.delete('space_guides');
