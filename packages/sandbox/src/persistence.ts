@@ -62,9 +62,13 @@ export class DataDirectory {
   #pending: Array<{ line: string; done: () => void; failed: (error: unknown) => void }> = [];
   #flushing: Promise<void> | undefined;
   #closed = false;
+  #broken: Error | undefined;
 
-  constructor(dir: string, options: { create?: boolean } = {}) {
+  readonly #compactBytes: number;
+
+  constructor(dir: string, options: { create?: boolean; compactBytes?: number } = {}) {
     this.dir = dir;
+    this.#compactBytes = options.compactBytes ?? COMPACT_BYTES;
     if (options.create ?? true) mkdirSync(dir, { recursive: true });
   }
 
@@ -143,6 +147,8 @@ export class DataDirectory {
    */
   commit(store: Store, clockOffset: number): Promise<void> {
     if (this.#closed) return Promise.reject(new Error('the data directory is closed'));
+    // After a failed write the disk no longer follows memory: refuse every write from then on.
+    if (this.#broken) return Promise.reject(this.#broken);
     const now = this.#rows(store);
     const line: LogLine = {};
     for (const [id, json] of now) {
@@ -161,7 +167,7 @@ export class DataDirectory {
     )
       line.m = meta;
     if (!line.s && !line.d && !line.m) return this.#flushing ?? Promise.resolve();
-    // Removals keep the order of the rows the store holds: the next state is the store's.
+    // The next request is compared with this state (in the store's order, which compaction keeps).
     this.#written = now;
     this.#meta = meta;
     return new Promise((resolve, reject) => {
@@ -187,10 +193,11 @@ export class DataDirectory {
           await this.#log.write(data);
           await this.#log.datasync();
           this.#logBytes += Buffer.byteLength(data);
-          if (this.#logBytes > COMPACT_BYTES) await this.#compact();
+          if (this.#logBytes > this.#compactBytes) await this.#compact();
           for (const entry of batch) entry.done();
         } catch (error) {
-          for (const entry of batch) entry.failed(error);
+          this.#broken = new Error(`cannot write to ${this.dir}: ${(error as Error).message}`);
+          for (const entry of [...batch, ...this.#pending.splice(0)]) entry.failed(this.#broken);
         }
       }
     } finally {
