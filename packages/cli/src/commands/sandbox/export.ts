@@ -63,9 +63,13 @@ export default class SandboxExport extends BaseCommand<typeof SandboxExport> {
     try {
       return await connectSandbox(url, token).export();
     } catch (error) {
+      const cause =
+        error instanceof TypeError
+          ? (error.cause as { code?: string; message?: string } | undefined)
+          : undefined;
       const reason =
         error instanceof TypeError
-          ? `cannot reach it (${(error.cause as { code?: string } | undefined)?.code ?? error.message})`
+          ? `cannot reach it (${cause?.code ?? cause?.message ?? error.message})`
           : (error as Error).message;
       throw new CommandError(`Cannot export the sandbox at ${url}: ${reason}`);
     }
