@@ -10,6 +10,7 @@ export default defineConfig({
       { find: /^@docs-api\/sdk\/contract$/, replacement: src('./packages/sdk/src/contract/index.ts') },
       { find: /^@docs-api\/sdk$/, replacement: src('./packages/sdk/src/index.ts') },
       { find: /^@docs-api\/sandbox$/, replacement: src('./packages/sandbox/src/index.ts') },
+      { find: /^@docs-api\/sandbox\/testing$/, replacement: src('./packages/sandbox/src/testing.ts') },
     ],
   },
   test: {

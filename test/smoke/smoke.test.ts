@@ -3,21 +3,17 @@
  * in-process against the sandbox, and the built CLI as a child process of the same Node against
  * the sandbox on a loopback port. Small on purpose: the full suite runs on Node 20.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DocsClient, NotFoundError, RequestValidationError } from '@docs-api/sdk';
-import { createSandbox } from '@docs-api/sandbox';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { NotFoundError, RequestValidationError } from '@docs-api/sdk';
+import { useSandbox } from '@docs-api/sandbox/testing';
 import { json, startE2e, type E2eContext } from '../e2e/harness.js';
 
 describe(`SDK on Node ${process.version}`, () => {
-  const sandbox = createSandbox({ checkResponses: true });
-  const client = new DocsClient({
-    token: sandbox.token,
-    baseUrl: 'http://sandbox.test/v1',
-    fetch: sandbox.fetch,
-    maxRetries: 0,
-  });
+  // The sandbox's test helper, as a user's suite would use it: back to the seed before each test.
+  const env = useSandbox({ checkResponses: true, beforeEach, afterAll });
 
   it('lists, creates, paginates and throws typed errors', async () => {
+    const { client } = env;
     const first = await client.sites.list('org_acme', { limit: 1 });
     expect(first.items).toHaveLength(1);
     const created = await client.sites.create('org_acme', { title: 'Smoke test' });
@@ -27,6 +23,11 @@ describe(`SDK on Node ${process.version}`, () => {
     await expect(client.sites.create('org_acme', { title: 'x' })).rejects.toBeInstanceOf(
       RequestValidationError,
     );
+  });
+
+  it('starts the next test from the seed again', async () => {
+    const all = await env.client.sites.list('org_acme').toArray({ max: 10 });
+    expect(all.map((site) => site.id)).toEqual(['site_docs', 'site_internal']);
   });
 });
 

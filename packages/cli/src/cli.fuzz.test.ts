@@ -44,7 +44,8 @@ interface ManifestCommand {
 const manifest = JSON.parse(readFileSync(new URL('../oclif.manifest.json', import.meta.url), 'utf8')) as {
   commands: Record<string, ManifestCommand>;
 };
-const EXCLUDED_COMMANDS = new Set(['sandbox']);
+// The sandbox serves until stopped; its export writes the file --output names, anywhere.
+const EXCLUDED_COMMANDS = new Set(['sandbox', 'sandbox:export']);
 const EXCLUDED_FLAGS = new Set(['wait']);
 /** Flags given as --json, --org and --api-url by every case, not drawn with the command's own. */
 const GLOBAL_FLAGS = new Set(['json', 'api-url', 'org']);

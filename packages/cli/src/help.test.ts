@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -185,6 +185,10 @@ const NOT_RUN: Record<string, string> = {
   [`${BIN} sandbox --port 4010 --rate-limit 100/60s`]: 'serves until interrupted',
   [`${BIN} sandbox --port 4010 --cors http://localhost:5173 --cors https://dev.example.test`]:
     'serves until interrupted',
+  [`${BIN} sandbox --port 4010 --fixtures test/fixtures.json`]: 'serves until interrupted',
+  [`${BIN} sandbox --port 4010 --data .sandbox-data`]: 'serves until interrupted',
+  [`${BIN} sandbox export --data .sandbox-data --output fixtures.json`]:
+    'reads the directory a `docs sandbox --data` wrote (test/sandbox/user-suite.test.ts runs export)',
   [`${BIN} integrations publish`]:
     "publishes the current directory's manifest: the same as the examples naming a directory",
 };
@@ -239,7 +243,12 @@ const examples = commands.flatMap(examplesOf);
 const runnable = examples.filter((example) => !example.line.includes('$(') && !NOT_RUN[example.line]);
 
 async function load(id: string): Promise<RunnableCommand> {
-  const file = fileURLToPath(new URL(`./commands/${id.split(':').join('/')}.ts`, import.meta.url));
+  const path = `./commands/${id.split(':').join('/')}`;
+  // A command that is also a topic (`docs sandbox`, `docs sandbox export`) lives in index.ts.
+  const file = [`${path}.ts`, `${path}/index.ts`]
+    .map((candidate) => fileURLToPath(new URL(candidate, import.meta.url)))
+    .find((candidate) => existsSync(candidate));
+  if (!file) throw new Error(`no source file for the command ${id}`);
   return ((await import(/* @vite-ignore */ file)) as { default: RunnableCommand }).default;
 }
 

@@ -1,7 +1,21 @@
+import { distance } from 'fastest-levenshtein';
+import { OPERATION_IDS, type OperationId } from './operation-ids.js';
+
+/**
+ * The kinds of failure a fault plays, as typed constants: `status` (an error answer, with
+ * `retryAfter` for a 429 or 503), `latency` (a delay first) and `drop` (no answer at all).
+ */
+export const FAULT_KINDS = ['status', 'latency', 'drop'] as const;
+export type FaultKind = (typeof FAULT_KINDS)[number];
+
 /** A failure the sandbox plays instead of (or before) answering. */
 export interface Fault {
-  /** Only requests to this operation id (e.g. `sites.list`); any operation when absent. */
-  operation?: string | undefined;
+  /**
+   * Only requests to this operation id (one of `OPERATION_IDS`, e.g. `sites.list`); any
+   * operation when absent. Another id is a compile error, and at run time a `FaultError`
+   * listing the close matches.
+   */
+  operation?: OperationId | undefined;
   /** Answer with this status (400..599, e.g. 500, 502, 503, 429) and an error body. */
   status?: number | undefined;
   /** With `status`: the `Retry-After` header, in whole seconds or as an HTTP date. */
@@ -142,6 +156,8 @@ export function checkFault(fault: Fault): void {
   const { status, latency, times, retryAfter, drop, operation } = fault;
   if (operation !== undefined && (typeof operation !== 'string' || !operation))
     fail('operation', 'must be an operation id such as sites.list');
+  if (operation !== undefined && !KNOWN_OPERATIONS.has(operation))
+    fail('operation', unknownOperation(operation));
   if (status !== undefined && !inRange(status, 400, 599)) fail('status', RULES.status);
   if (latency !== undefined && !inRange(latency, 0, MAX_FAULT_LATENCY)) fail('latency', RULES.latency);
   if (times !== undefined && !inRange(times, 0, Number.MAX_SAFE_INTEGER))
@@ -149,6 +165,24 @@ export function checkFault(fault: Fault): void {
   if (retryAfter !== undefined && !isRetryAfter(retryAfter)) fail('retryAfter', RULES.retryAfter);
   if (drop !== undefined && typeof drop !== 'boolean') fail('drop', 'must be true or false');
   checkCombination(fault, { retryAfter: 'retryAfter', status: 'status' }, fail);
+}
+
+const KNOWN_OPERATIONS: ReadonlySet<string> = new Set(OPERATION_IDS);
+
+/** Says that `operation` is not an operation id, and which ids it is close to. */
+function unknownOperation(operation: string): string {
+  const shown = operation.slice(0, 60);
+  const lower = shown.toLowerCase();
+  const scored = OPERATION_IDS.map((id) => ({ id, score: distance(lower, id.toLowerCase()) }))
+    .filter(
+      ({ id, score }) => score <= Math.max(2, Math.floor(id.length / 4)) || id.toLowerCase().includes(lower),
+    )
+    .sort((a, b) => a.score - b.score)
+    .slice(0, 5);
+  const hint = scored.length
+    ? `did you mean ${scored.map(({ id }) => id).join(', ')}?`
+    : 'see OPERATION_IDS for the list';
+  return `"${shown}" is not an operation id of the sandbox: ${hint}`;
 }
 
 /** Keeps the faults still to be played and counts them down. */
@@ -161,6 +195,11 @@ export class FaultPlan {
     checkFault(fault);
     if ((fault.times ?? 1) <= 0) return;
     this.#queued.push({ ...fault, remaining: fault.times ?? 1 });
+  }
+
+  /** The faults still to be played, in order, with how many times each is left. */
+  list(): Array<Fault & { remaining: number }> {
+    return this.#queued.map((fault) => ({ ...fault }));
   }
 
   clear(): void {

@@ -30,3 +30,21 @@ export { SandboxError } from './errors.js';
 export { Store } from './store.js';
 export type { Seed, SeedName } from './seed.js';
 export * from './proxy/index.js';
+export { SandboxClock, parseDuration, parseInstant, type Duration } from './clock.js';
+export {
+  FIXTURE_VERSION,
+  FixtureError,
+  applyFixture,
+  exportFixture,
+  fixtureJsonSchema,
+  loadFixture,
+  parseFixture,
+  readFixtureFile,
+  type Fixture,
+  type FixtureBase,
+  type ParsedFixture,
+} from './fixtures.js';
+export { ROW_KIND_NAMES, type RowKindName } from './fixture-rows.js';
+export { OPERATION_IDS, type OperationId } from './operation-ids.js';
+export { FAULT_KINDS, type FaultKind } from './faults.js';
+export { readDataDirectory } from './persistence.js';

@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main, parseSandboxArguments, USAGE, type MainIo } from './main.js';
 import { createSandbox } from './sandbox.js';
@@ -111,6 +114,51 @@ describe('docs-sandbox', () => {
     expect(await main(['--bogus'], mainIo)).toBe(2);
     expect(io.err).toBe("docs-sandbox: Unknown option '--bogus'. See docs-sandbox --help.\n");
     expect(io.out).toBe('');
+  });
+
+  it('exits 2 naming the file and the path for a fixture file that does not fit', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'docs-sandbox-main-'));
+    const file = join(dir, 'bad.json');
+    writeFileSync(file, JSON.stringify({ version: 1, teams: [{ id: 't', organization: 'org_acme' }] }));
+    const { io, mainIo } = fakeIo();
+    expect(await main(['--fixtures', file], mainIo)).toBe(2);
+    expect(io.err).toMatch(
+      new RegExp(`^docs-sandbox: --fixtures: ${file.replace(/[.\\/]/g, '\\$&')}: teams\\[0\\]\\.title: `),
+    );
+    expect(io.out).toBe('');
+  });
+
+  it('loads --fixtures and keeps the state in --data across runs', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'docs-sandbox-main-'));
+    const fixtures = join(dir, 'fixtures.yaml');
+    writeFileSync(
+      fixtures,
+      'version: 1\nbase: empty\nspaces:\n  - { id: space_yaml, title: From YAML, organization: org_acme }\n',
+    );
+    const headers = { authorization: 'Bearer sandbox-token', 'content-type': 'application/json' };
+    const run = async (check: (url: string) => Promise<void>) => {
+      const { io, mainIo, stop } = fakeIo();
+      const exited = main(['--fixtures', fixtures, '--data', join(dir, 'data')], mainIo);
+      await expect.poll(() => io.out).toContain('Data: ');
+      await check(/Sandbox listening on (\S+)/.exec(io.out)?.[1] ?? '');
+      stop();
+      expect(await exited).toBe(0);
+    };
+    await run(async (url) => {
+      expect((await fetch(`${url}/spaces/space_yaml`, { headers })).status).toBe(200);
+      const patched = await fetch(`${url}/spaces/space_yaml`, {
+        method: 'PATCH',
+        headers,
+        body: '{"title":"Renamed"}',
+      });
+      expect(patched.status).toBe(200);
+    });
+    await run(async (url) => {
+      const space = (await (await fetch(`${url}/spaces/space_yaml`, { headers })).json()) as {
+        title: string;
+      };
+      expect(space.title).toBe('Renamed');
+    });
   });
 
   it('exits 1 with one line when the port is taken', async () => {

@@ -2,7 +2,8 @@ import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import { describeCors, parseCorsOrigins, type CorsOptions } from './cors.js';
 import { parseRateLimit, type RateLimit } from './rate-limit.js';
-import { createSandbox, DEFAULT_TOKEN, type RunningSandbox } from './sandbox.js';
+import { FixtureError } from './fixtures.js';
+import { createSandbox, DEFAULT_TOKEN, type RunningSandbox, type Sandbox } from './sandbox.js';
 
 /*
  * The `docs-sandbox` command: argument parsing, usage text and the serving loop. Every failure
@@ -13,12 +14,18 @@ import { createSandbox, DEFAULT_TOKEN, type RunningSandbox } from './sandbox.js'
 export const USAGE = `Usage: docs-sandbox [options] [port]
 
 Serves the Documentation Management API sandbox (stateful, in memory) until interrupted.
+Its admin API beside /v1 (/_sandbox/reset, /snapshots, /clock, /faults, /export) takes the
+same token.
 
 Options:
   -p, --port <port>          Port to listen on, 0 for any free port (default 0)
       --host <host>          Address to listen on (default 127.0.0.1)
       --token <token>        Bearer token the sandbox accepts (default ${DEFAULT_TOKEN})
       --seed <demo|empty>    Initial data (default demo)
+      --fixtures <file>      Load a fixture file (JSON or YAML, see docs/sandbox.md) on top of
+                             the seed, or of the base it names
+      --data <dir>           Keep the state in this directory: loaded from it on start, every
+                             change written durably before it is answered
       --rate-limit <n/window>
                              Serve at most n requests per window, e.g. 100/60s, 10/1m, 5/500ms:
                              answers carry X-RateLimit-* headers, and beyond the limit a 429
@@ -56,6 +63,8 @@ export interface SandboxArguments {
   rateLimit?: RateLimit;
   /** Absent: the sandbox's default (loopback origins). */
   cors?: CorsOptions;
+  fixtures?: string;
+  data?: string;
 }
 
 export type Parsed =
@@ -81,6 +90,8 @@ export function parseSandboxArguments(argv: readonly string[]): Parsed {
         seed: { type: 'string' },
         'rate-limit': { type: 'string' },
         cors: { type: 'string', multiple: true },
+        fixtures: { type: 'string' },
+        data: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -133,6 +144,8 @@ export function parseSandboxArguments(argv: readonly string[]): Parsed {
       seed,
       ...(rateLimit ? { rateLimit } : {}),
       ...(cors ? { cors } : {}),
+      ...(values.fixtures !== undefined ? { fixtures: values.fixtures } : {}),
+      ...(values.data !== undefined ? { data: values.data } : {}),
     },
   };
 }
@@ -158,10 +171,21 @@ export async function main(argv: readonly string[], io: MainIo = processIo): Pro
     default:
       break;
   }
-  const { port, host, token, seed, rateLimit, cors } = parsed.options;
+  const { port, host, token, seed, rateLimit, cors, fixtures, data } = parsed.options;
+  let sandbox: Sandbox;
+  try {
+    sandbox = createSandbox({ seed, token, rateLimit, cors, fixtures, data });
+  } catch (error) {
+    if (error instanceof FixtureError) {
+      io.stderr(`docs-sandbox: --fixtures: ${error.message}\n`);
+      return 2;
+    }
+    io.stderr(`docs-sandbox: --data: ${(error as Error).message}\n`);
+    return 1;
+  }
   let running: RunningSandbox;
   try {
-    running = await createSandbox({ seed, token, rateLimit, cors }).listen({ port, host });
+    running = await sandbox.listen({ port, host });
   } catch (error) {
     const { code, message } = error as { code?: string; message?: string };
     io.stderr(`docs-sandbox: cannot listen on ${host}:${port}: ${code ?? message ?? String(error)}\n`);
@@ -170,7 +194,9 @@ export async function main(argv: readonly string[], io: MainIo = processIo): Pro
   io.stdout(`Sandbox listening on ${running.url}\nToken: ${running.token}\n`);
   if (rateLimit) io.stdout(`Rate limit: ${rateLimit.limit} requests per ${rateLimit.windowMs} ms\n`);
   io.stdout(`${describeCors(cors)}\n`);
+  if (data !== undefined) io.stdout(`Data: ${data}\n`);
   await io.stopped();
   await running.close();
+  await sandbox.close();
   return 0;
 }

@@ -57,6 +57,12 @@ export class RateLimiter {
     this.#now = () => clock().getTime();
   }
 
+  /** Forgets the current window (on a sandbox reset). */
+  reset(): void {
+    this.#windowEnd = -Infinity;
+    this.#used = 0;
+  }
+
   /** Counts one request and says whether it may be served. */
   take(): RateLimitDecision {
     const now = this.#now();

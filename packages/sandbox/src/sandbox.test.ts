@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { operations } from '@docs-api/sdk/contract';
-import { FaultError } from './faults.js';
+import { FaultError, type Fault } from './faults.js';
 import { parseRateLimit } from './rate-limit.js';
 import { createSandbox, implementations, MAX_BODY_BYTES, type Sandbox } from './sandbox.js';
 
@@ -396,10 +396,14 @@ describe('faults', () => {
     [{ retryAfter: 1 }, 'retryAfter'],
     [{ drop: true, status: 503 }, 'status'],
     [{ operation: '' }, 'operation'],
-  ])('refuses a configured fault with a bad field (%o), naming it', (fault, field) => {
-    expect(() => createSandbox({ faults: [fault] })).toThrow(FaultError);
-    expect(() => createSandbox().addFault(fault)).toThrow(new RegExp(`^Sandbox fault: ${field} `));
-  });
+    [{ operation: 'sites.gett' }, 'operation'],
+  ] as Array<[Fault, string]>)(
+    'refuses a configured fault with a bad field (%o), naming it',
+    (fault, field) => {
+      expect(() => createSandbox({ faults: [fault] })).toThrow(FaultError);
+      expect(() => createSandbox().addFault(fault)).toThrow(new RegExp(`^Sandbox fault: ${field} `));
+    },
+  );
 });
 
 describe('rate limit', () => {

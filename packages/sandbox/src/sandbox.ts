@@ -34,6 +34,9 @@ import type { HandlerInput, Implementation } from './implement.js';
 import { RateLimiter, type RateLimit } from './rate-limit.js';
 import { applySeed, type Seed } from './seed.js';
 import { Store } from './store.js';
+import { SandboxClock, parseDuration } from './clock.js';
+import { applyFixture, exportFixture, loadFixture, type Fixture, type ParsedFixture } from './fixtures.js';
+import { DataDirectory } from './persistence.js';
 
 export const DEFAULT_TOKEN = 'sandbox-token';
 
@@ -64,13 +67,25 @@ export const implementations: readonly Implementation[] = [
 export interface SandboxOptions {
   /** Initial data: `demo` (default), `empty`, or a function that fills the store. */
   seed?: Seed;
+  /**
+   * Rows loaded on top of the seed (or of the fixture's own `base`): a fixture object or the
+   * path of a fixture file (JSON or YAML). Checked on load: a `FixtureError` names the file,
+   * the path and what is allowed. `reset()` comes back to seed and fixtures.
+   */
+  fixtures?: Fixture | string | undefined;
+  /**
+   * A directory that keeps the state: loaded from it when it holds one (the seed and fixtures
+   * then only define what `reset()` comes back to), and every change written there, durably,
+   * before the answer. Node only. Call `close()` when done.
+   */
+  data?: string | undefined;
   /** The bearer token requests must carry. Default `sandbox-token`. */
   token?: string;
   /** Faults to play, in order, on matching requests. */
   faults?: Fault[];
   /** Check every answer against the contract's response schema (on in tests). */
   checkResponses?: boolean;
-  /** The clock for timestamps and the rate limit's windows. */
+  /** Where time comes from (default: the host's clock); `sandbox.clock` moves it. */
   clock?: () => Date;
   /**
    * Serve at most `limit` requests per `windowMs`: every answer then carries `X-RateLimit-*`
@@ -99,6 +114,9 @@ type Env = { Bindings: { incoming?: { socket?: { destroy(): void } } } };
 
 const DROPPED = 'x-sandbox-dropped';
 
+/** Reads that change the state: a translation run or an OpenAPI spec's processing advances on read. */
+const READS_THAT_WRITE = /^\/v1\/orgs\/[^/]+\/(translations|openapi)(\/|$)/;
+
 /** A stateful, in-memory implementation of the contract, served by Hono. */
 export class Sandbox {
   readonly app = new Hono<Env>();
@@ -109,6 +127,13 @@ export class Sandbox {
   /** Requests routed to each operation id, whatever their outcome. */
   readonly requests = new Map<string, number>();
   readonly faults = new FaultPlan();
+  /** The sandbox's time: `clock.advance('7d')`, `clock.set('2026-02-01T00:00:00Z')`, `clock.now()`. */
+  readonly clock: SandboxClock;
+  /** The state `reset()` comes back to: seed and fixtures as loaded. */
+  readonly #initial: Fixture;
+  readonly #snapshots = new Map<string, { state: Fixture; clockOffset: number }>();
+  #snapshotCount = 0;
+  readonly #data: DataDirectory | undefined;
   readonly #checkResponses: boolean;
   readonly #rateLimiter: RateLimiter | undefined;
   /** Each contract path as a pattern, with the methods the contract defines on it (for 405s). */
@@ -116,15 +141,29 @@ export class Sandbox {
   #requestCount = 0;
 
   constructor(options: SandboxOptions = {}) {
-    const clock = options.clock ?? (() => new Date());
-    this.store = new Store(options.clock);
+    this.clock = new SandboxClock(options.clock);
+    const clock = () => this.clock.now();
+    this.store = new Store(clock);
     this.token = options.token ?? DEFAULT_TOKEN;
     this.#checkResponses = options.checkResponses ?? false;
     this.#rateLimiter = options.rateLimit ? new RateLimiter(options.rateLimit, clock) : undefined;
     const maxBodyBytes = options.maxBodyBytes ?? MAX_BODY_BYTES;
     if (!Number.isInteger(maxBodyBytes) || maxBodyBytes < 0)
       throw new RangeError('maxBodyBytes must be an integer number of bytes, 0 or more');
-    applySeed(this.store, options.seed ?? 'demo');
+    const fixtures: ParsedFixture | undefined =
+      options.fixtures === undefined ? undefined : loadFixture(options.fixtures);
+    if (fixtures && typeof options.seed === 'function') {
+      applySeed(this.store, options.seed);
+      applyFixture(this.store, fixtures, 'none');
+    } else if (fixtures) applyFixture(this.store, fixtures, options.seed === 'empty' ? 'empty' : 'demo');
+    else applySeed(this.store, options.seed ?? 'demo');
+    this.#initial = exportFixture(this.store);
+    if (options.data !== undefined) {
+      this.#data = new DataDirectory(options.data);
+      const offset = this.#data.load(this.store);
+      if (offset !== undefined) this.clock.offset = offset;
+      this.#data.start(this.store, this.clock.offset);
+    }
     for (const fault of options.faults ?? []) this.faults.add(fault);
 
     this.app.use('*', async (c, next) => {
@@ -136,6 +175,18 @@ export class Sandbox {
     // Before the rate limit and the routes: a preflight never counts and needs no token.
     this.app.use('*', cors(options.cors, apiMethods()));
     if (this.#rateLimiter) this.app.use('*', this.#rateLimit(this.#rateLimiter));
+    // With a data directory, no answer leaves before what the request changed is on disk.
+    if (this.#data) {
+      const data = this.#data;
+      this.app.use('*', async (c, next) => {
+        await next();
+        // A read changes nothing, except those that move a run along: it only waits for the
+        // writes before it, so that it never shows what a crash could still lose.
+        if (['GET', 'HEAD', 'OPTIONS'].includes(c.req.method) && !READS_THAT_WRITE.test(c.req.path))
+          await data.settled();
+        else await data.commit(this.store, this.clock.offset);
+      });
+    }
     // Reads a body without a Content-Length in chunks, and stops at the limit.
     this.app.use(
       '*',
@@ -153,6 +204,7 @@ export class Sandbox {
     );
     for (const implementation of implementations) this.#register(implementation);
     this.app.get('/_sandbox/hits', (c) => c.json(Object.fromEntries(this.hits)));
+    this.#registerAdmin();
     this.app.notFound((c) => {
       const allowed = this.#allowedMethods(c.req.path);
       if (allowed.length === 0)
@@ -172,7 +224,7 @@ export class Sandbox {
    * A `fetch` for the SDK's `fetch` option: in-process, no port. A dropped-connection fault
    * becomes the same `TypeError` a real dropped connection gives.
    */
-  readonly fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+  readonly fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const response = await this.app.fetch(new Request(input, init));
     if (response.headers.has(DROPPED)) {
       throw new TypeError('fetch failed', {
@@ -185,6 +237,65 @@ export class Sandbox {
   /** Queues a fault for the next matching request(s). Faults play before the token check, as network failures would. */
   addFault(fault: Fault): void {
     this.faults.add(fault);
+  }
+
+  /**
+   * Back to the state the sandbox started with (seed and fixtures), with no fault queued, the
+   * clock unmoved, the rate limit's window and the hit counters cleared. Snapshots are kept.
+   */
+  reset(): void {
+    this.#load(this.#initial);
+    this.faults.clear();
+    this.clock.reset();
+    this.#rateLimiter?.reset();
+    this.resetHits();
+    this.#persist();
+  }
+
+  /** Saves the current state (and the clock's offset); returns an id for `restore()`. */
+  snapshot(): string {
+    this.#snapshotCount += 1;
+    const id = `snap_${this.#snapshotCount}`;
+    this.#snapshots.set(id, { state: exportFixture(this.store), clockOffset: this.clock.offset });
+    return id;
+  }
+
+  /** Puts back the state (and clock) saved by `snapshot()`; queued faults stay. Throws a `SandboxError` (404) for an unknown id. */
+  restore(id: string): void {
+    const snapshot = this.#snapshots.get(id);
+    if (!snapshot) {
+      const known = [...this.#snapshots.keys()];
+      throw new SandboxError(
+        404,
+        `No snapshot "${id.slice(0, 40)}": ${known.length ? `known ids are ${known.join(', ')}` : 'none was taken'}`,
+      );
+    }
+    this.#load(snapshot.state);
+    this.clock.offset = snapshot.clockOffset;
+    this.#persist();
+  }
+
+  /** The current state in the fixture format: save it as a file, load it with `fixtures`. */
+  export(): Fixture {
+    return exportFixture(this.store);
+  }
+
+  /** Waits until every change is on disk and closes the data directory (nothing to do without one). */
+  async close(): Promise<void> {
+    await this.#data?.close();
+  }
+
+  #load(state: Fixture): void {
+    this.store.clear();
+    // A saved state is trusted: no schema check, a copy of its rows.
+    applyFixture(this.store, { file: undefined, base: 'none', fixture: state }, 'none', true);
+  }
+
+  /** Writes in-process changes (reset, restore, time) to the data directory, if any. */
+  #persist(): void {
+    this.#data?.commit(this.store, this.clock.offset).catch((error: unknown) => {
+      process.emitWarning(`docs sandbox: cannot save to ${this.#data?.dir}: ${(error as Error).message}`);
+    });
   }
 
   /** Clears hit counters, e.g. between test phases. */
@@ -216,6 +327,81 @@ export class Sandbox {
           server.close((error) => (error ? reject(error) : resolve()));
         }),
     };
+  }
+
+  /** `/_sandbox/...`: reset, snapshots, the clock, faults and export over HTTP, behind the same token. */
+  #registerAdmin(): void {
+    const admin = new Hono<Env>();
+    admin.use('*', async (c, next) => {
+      this.#authenticate(c as Context<Env>);
+      await next();
+    });
+    const body = async (c: Context<Env>): Promise<Record<string, unknown>> => {
+      const text = await c.req.text();
+      if (!text.trim()) return {};
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch {
+        throw new SandboxError(400, 'Invalid request: the body is not valid JSON');
+      }
+      if (typeof value !== 'object' || value === null || Array.isArray(value))
+        throw new SandboxError(400, 'Invalid request: the body must be a JSON object');
+      return value as Record<string, unknown>;
+    };
+    const clockView = () => ({ now: this.clock.now().toISOString(), offset: this.clock.offset });
+    admin.post('/reset', (c) => {
+      this.reset();
+      return c.body(null, 204);
+    });
+    admin.post('/snapshots', (c) => c.json({ id: this.snapshot() }, 201));
+    admin.post('/snapshots/:id/restore', (c) => {
+      this.restore(c.req.param('id'));
+      return c.body(null, 204);
+    });
+    admin.get('/clock', (c) => c.json(clockView()));
+    admin.post('/clock', async (c) => {
+      const { advance, set, ...rest } = await body(c);
+      const extra = Object.keys(rest)[0];
+      if (extra !== undefined || (advance === undefined) === (set === undefined))
+        throw new SandboxError(
+          400,
+          'Invalid request: give one of advance (e.g. "7d", "1h30m", or milliseconds) or set (an ISO 8601 date)',
+          [
+            {
+              path: `body.${extra ?? 'advance'}`,
+              message: 'give { "advance": "7d" } or { "set": "2026-02-01T00:00:00Z" }',
+            },
+          ],
+        );
+      try {
+        if (advance !== undefined) this.clock.offset = this.clock.offset + parseDuration(advance as string);
+        else this.clock.set(set as string);
+      } catch (error) {
+        const field = advance !== undefined ? 'advance' : 'set';
+        throw new SandboxError(400, `Invalid request: ${field}: ${(error as Error).message}`, [
+          { path: `body.${field}`, message: (error as Error).message },
+        ]);
+      }
+      return c.json(clockView());
+    });
+    admin.get('/faults', (c) => c.json({ items: this.faults.list() }));
+    admin.post('/faults', async (c) => {
+      const fault = await body(c);
+      try {
+        this.faults.add(fault);
+      } catch (error) {
+        if (!(error instanceof FaultError)) throw error;
+        throw new SandboxError(400, error.message, [{ path: `body.${error.field}`, message: error.detail }]);
+      }
+      return c.json({ items: this.faults.list() }, 201);
+    });
+    admin.delete('/faults', (c) => {
+      this.faults.clear();
+      return c.body(null, 204);
+    });
+    admin.get('/export', (c) => c.json(this.export()));
+    this.app.route('/_sandbox', admin);
   }
 
   /** The methods the contract defines on a path (HEAD with GET, as Hono answers it), sorted; none for an unknown path. */

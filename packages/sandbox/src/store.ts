@@ -344,7 +344,7 @@ export interface OpenApiSpecRow {
    * Processing under way: the validation's outcome, and the reads since it started; it ends on
    * the second read once the outcome is known (see handlers/openapi.ts).
    */
-  processing?: { reads: number; result: Promise<ProcessingResult> };
+  processing?: { reads: number; result: Promise<ProcessingResult>; startedAt?: string };
 }
 
 /** An integration installed in an organization (the contract shows only their statuses). */
@@ -377,6 +377,8 @@ export interface ImportRunRow {
   updatedAt: string;
   /** Set once completed. */
   completedAt?: string;
+  /** When a run under way completes on the sandbox's clock; none: it stays under way. */
+  completesAt?: string;
   pages: Array<{ id: string; sourceURL?: string; type: 'page' | 'folder'; status: 'pending' | 'complete' }>;
 }
 
@@ -442,6 +444,25 @@ export class Store {
 
   now(): string {
     return this.#clock().toISOString();
+  }
+
+  /** The counter behind `newId()`: saved with the state, so that ids made after a reload never clash. */
+  get sequence(): number {
+    return this.#sequence;
+  }
+
+  set sequence(value: number) {
+    this.#sequence = value;
+  }
+
+  /** Empties every table (before loading a snapshot or a fixture into the same store). */
+  clear(): void {
+    for (const value of Object.values(this)) {
+      if (value instanceof Map) value.clear();
+    }
+    this.members.length = 0;
+    this.actor = '';
+    this.#sequence = 0;
   }
 
   /** Deterministic ids, so seeds and tests read the same every run. */

@@ -145,23 +145,6 @@ async function runReplay(sandbox: typeof SandboxModule, flags: ProxyFlagValues, 
   output.info(`${replay.stats.served} requests answered, ${replay.stats.missed} not in the cassette (501)`);
 }
 
-/**
- * The sandbox package, an optional peer of the CLI (the same message as `docs sandbox` gives;
- * kept here so commands of the proxy need not import the sandbox command's module).
- */
-export async function loadSandboxPackage(): Promise<typeof SandboxModule> {
-  try {
-    return await import('@docs-api/sandbox');
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code !== 'ERR_MODULE_NOT_FOUND' || !String((error as Error).message).includes('@docs-api/sandbox'))
-      throw error;
-    throw new CommandError(
-      'docs sandbox needs the @docs-api/sandbox package, which is not installed. Install it next to the CLI: `npm install @docs-api/sandbox` (or `npm install -g @docs-api/sandbox` for a global CLI).',
-    );
-  }
-}
-
 /** `docs sandbox cassette-to-fixtures`: the objects of a cassette's recorded reads, as JSON. */
 export async function cassetteObjects(
   load: () => Promise<typeof SandboxModule>,

@@ -16,8 +16,10 @@ import { requireOrganization } from './organizations.js';
  *
  * A website's pages are derived from its URL: the page at the URL itself and two below it
  * (`getting-started` and `faq`); an import of uploaded files has one page per file. All start
- * `pending`. The contract gives no way to read a run, so a started run stays `pending` until it
- * is cancelled; the demo seed holds a `completed` run (`imp_guides_site`). Cancelling a run
+ * `pending`. The contract gives no way to read a run: a started run stays `pending` until it is
+ * cancelled or the sandbox's clock is a minute (`IMPORT_MS`) past its start (its `completesAt`;
+ * a seeded or fixture run without one stays under way), when it is
+ * `completed` with every page `complete` (a cancel then is a 409); the demo seed holds a `completed` run (`imp_guides_site`). Cancelling a run
  * under way (`pending`, `in-progress`) makes it `cancelled`; its pages keep their status (the
  * document knows only `pending` and `complete`) and `completedAt` stays unset (it is set only
  * for a completed run). Cancelling a run that is over is a 409.
@@ -36,7 +38,23 @@ export function derivedPageUrls(url: string): string[] {
   return [`${parsed.origin}${parsed.pathname}`, ...DERIVED_PAGES.map((path) => `${root}/${path}`)];
 }
 
+/** A run under way completes by this much time on the sandbox's clock (see sandbox.clock.advance). */
+export const IMPORT_MS = 60_000;
+
+/** Completes a run under way whose time is up on the sandbox's clock. */
+function settle(store: Store, row: ImportRunRow): ImportRunRow {
+  const due = row.completesAt === undefined ? Number.NaN : Date.parse(row.completesAt);
+  if (IMPORT_RUN_ACTIVE_STATUSES.includes(row.status) && Date.parse(store.now()) >= due) {
+    row.status = 'completed';
+    row.completedAt = new Date(due).toISOString();
+    row.updatedAt = row.completedAt;
+    for (const page of row.pages) page.status = 'complete';
+  }
+  return row;
+}
+
 export function importRunView(store: Store, row: ImportRunRow): ImportRun {
+  settle(store, row);
   return {
     object: 'import-run',
     id: row.id,
@@ -138,6 +156,7 @@ export const importHandlers = [
       createdAt: now,
       startedAt: now,
       updatedAt: now,
+      completesAt: new Date(Date.parse(now) + IMPORT_MS).toISOString(),
       pages,
     };
     store.importRuns.set(run.id, run);
@@ -148,6 +167,7 @@ export const importHandlers = [
     requireOrganization(store, params.organizationId);
     const run = store.importRuns.get(params.importRunId);
     if (!run || run.organization !== params.organizationId) throw notFound('import run', params.importRunId);
+    settle(store, run);
     if (!IMPORT_RUN_ACTIVE_STATUSES.includes(run.status)) {
       throw conflict(
         `Import run "${run.id}" is already ${run.status}: only a run under way can be cancelled`,

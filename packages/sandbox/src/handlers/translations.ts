@@ -34,7 +34,8 @@ import { requireOrganization } from './organizations.js';
  * A run is simulated, deterministically whatever the clock: `POST .../run` sets the status to
  * `running`; the first read of the translation after that (a GET of it, or a list holding it)
  * still shows `running`, so a waiter sees the run under way; the second read finishes it and
- * shows the outcome: `completed`, with the translated space written and the stats updated.
+ * shows the outcome: `completed`, with the translated space written and the stats updated. A
+ * read once the sandbox's clock is a minute (`RUN_MS`) past the start finishes it too.
  * Durations are measured on the sandbox's clock, in whole seconds (a run counts at least 1 s).
  * The document has no failure status; a row a test marks `failRuns` ends its runs `failed`.
  *
@@ -200,11 +201,14 @@ function finishRun(store: Store, row: TranslationRow, startedAt: string): void {
   stats.totalWords += words;
 }
 
+/** A run ends by this much time on the sandbox's clock, whatever the reads (see sandbox.clock.advance). */
+export const RUN_MS = 60_000;
+
 /** One read of a translation: moves a run under way one step (see the note at the top). */
 function read(store: Store, row: TranslationRow): TranslationRow {
   if (row.run) {
     row.run.reads += 1;
-    if (row.run.reads >= 2) {
+    if (row.run.reads >= 2 || Date.parse(store.now()) - Date.parse(row.run.startedAt) >= RUN_MS) {
       const { startedAt } = row.run;
       delete row.run;
       finishRun(store, row, startedAt);

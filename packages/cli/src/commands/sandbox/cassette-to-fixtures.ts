@@ -1,6 +1,7 @@
 import { Args, Flags } from '../../oclif.js';
 import { BaseCommand } from '../../base-command.js';
-import { cassetteObjects, loadSandboxPackage } from '../../lib/sandbox-proxy.js';
+import { loadSandbox } from '../../lib/sandbox.js';
+import { cassetteObjects } from '../../lib/sandbox-proxy.js';
 
 export default class SandboxCassetteToFixtures extends BaseCommand<typeof SandboxCassetteToFixtures> {
   static override summary = "Turn a cassette's recorded reads into data rows for a sandbox";
@@ -18,6 +19,6 @@ export default class SandboxCassetteToFixtures extends BaseCommand<typeof Sandbo
   };
 
   async run(): Promise<void> {
-    await cassetteObjects(loadSandboxPackage, this.args.cassette, this.flags.out);
+    await cassetteObjects(loadSandbox, this.args.cassette, this.flags.out);
   }
 }

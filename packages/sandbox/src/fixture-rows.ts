@@ -1,0 +1,403 @@
+import * as z from 'zod';
+import type { Store } from './store.js';
+
+/*
+ * The rows of the fixture format, one schema per kind of object the store holds. Objects are
+ * loose: a field not listed here is kept as given (so a row kind that gains a field needs, at
+ * most, one line here to check it); the fields listed are the ones the handlers rely on, checked
+ * with the values they allow. Schemas fill what a hand-written row may leave out (the `object`
+ * tag, empty lists), so that `{ "id": "space_a", "title": "A", "organization": "org_acme" }` is
+ * a space.
+ */
+
+const T0 = '2026-01-05T09:00:00.000Z';
+const id = z.string().min(1, 'must be a non-empty id');
+const date = z.iso.datetime({
+  offset: true,
+  message: 'must be an ISO 8601 date such as 2026-01-05T09:00:00.000Z',
+});
+const role = z.enum(['admin', 'create', 'edit', 'review', 'comment', 'read']).nullable();
+const list = <T extends z.ZodType>(item: T) => z.array(item).default([]);
+const loose = z.looseObject({});
+const document = z.looseObject({ object: z.literal('document').default('document') });
+
+const organization = z.looseObject({
+  object: z.literal('organization').default('organization'),
+  id,
+  title: z.string().min(1),
+  type: z.string().default('business'),
+  plan: z.string().default('free_2024'),
+  sso: z.boolean().default(false),
+  inviteLinks: z.boolean().default(true),
+  mergeRules: z.looseObject({ type: z.string() }).default({ type: 'none' }),
+  trial: z
+    .looseObject({ status: z.string(), count: z.number() })
+    .default({ status: 'notapplicable', count: 0 }),
+  defaultRole: role.default('read'),
+  createdAt: date.default(T0),
+});
+
+const user = z.looseObject({
+  object: z.literal('user').default('user'),
+  id,
+  displayName: z.string().min(1),
+  email: z.string().optional(),
+});
+
+const member = z.looseObject({
+  organization: id,
+  user: id,
+  role: role,
+  joinedAt: date.default(T0),
+  lastSeenAt: date.optional(),
+  sso: z.boolean().optional(),
+});
+
+const space = z.looseObject({
+  object: z.literal('space').default('space'),
+  id,
+  title: z.string(),
+  organization: id,
+  visibility: z.string().default('private'),
+  editMode: z.enum(['live', 'locked']).or(z.string()).default('live'),
+  defaultLevel: z.string().nullable().default('inherit'),
+  mergeRules: z.looseObject({ type: z.string() }).optional(),
+  createdAt: date.default(T0),
+  updatedAt: date.default(T0),
+  parent: id.optional(),
+  revision: id.optional(),
+});
+
+const deletedSpace = space.extend({ deletedAt: date });
+
+const collection = z.looseObject({
+  id,
+  organization: id,
+  title: z.string(),
+  parent: id.optional(),
+  defaultLevel: z.string().nullable().default('inherit'),
+});
+
+const rank = z.looseObject({ id, rank: z.number().int() });
+
+const site = z.looseObject({
+  site: z.looseObject({ object: z.literal('site').default('site'), id, title: z.string(), type: z.string() }),
+  organization: id,
+  sections: list(z.looseObject({ id, title: z.string(), path: z.string() })),
+  siteSpaces: list(z.looseObject({ id, space: id, section: z.string(), path: z.string() })),
+  shareKey: z.string(),
+  adaptiveSchema: z.looseObject({ jsonSchema: z.record(z.string(), z.unknown()), updatedAt: date }),
+  integrations: list(z.string()),
+});
+
+const integration = z.looseObject({
+  integration: z.looseObject({ name: z.string().min(1) }),
+  owner: id,
+  secrets: z.record(z.string(), z.string()).optional(),
+});
+
+interface PageInput {
+  id: string;
+  pages?: PageInput[];
+  [key: string]: unknown;
+}
+const page: z.ZodType<PageInput> = z.lazy(() =>
+  z.looseObject({
+    id,
+    title: z.string(),
+    slug: z.string(),
+    createdAt: date.default(T0),
+    updatedAt: date.default(T0),
+    links: list(
+      z.looseObject({
+        target: z.looseObject({ kind: z.enum(['page', 'file', 'url']) }),
+        relation: z.string(),
+      }),
+    ),
+    pages: list(page),
+  }),
+);
+
+const revision = z.looseObject({
+  id,
+  space: id,
+  parents: list(id),
+  createdAt: date.default(T0),
+  type: z.enum(['edits', 'merge', 'update']).optional(),
+  message: z.string().default(''),
+  pages: list(page),
+  files: list(z.looseObject({ id, name: z.string(), contentType: z.string(), size: z.number() })),
+  reusableContents: list(z.looseObject({ id, title: z.string() })),
+  variables: z.record(z.string(), z.string()).default({}),
+});
+
+const changeRequest = z.looseObject({
+  id,
+  space: id,
+  number: z.number().int().positive(),
+  status: z.enum(['draft', 'open', 'archived', 'merged']),
+  subject: z.string().max(100),
+  description: document.optional(),
+  createdBy: id,
+  createdAt: date.default(T0),
+  updatedAt: date.default(T0),
+  revision: id,
+  revisionInitial: id,
+  links: list(loose),
+  contributors: list(z.looseObject({ user: id, count: z.number().int(), updatedAt: date })),
+  reviewers: list(z.looseObject({ user: id, requestedBy: id, createdAt: date, revision: id })),
+});
+
+const reaction = z.looseObject({
+  emoji: z.string(),
+  users: list(z.looseObject({ user: id, reactedAt: date })),
+});
+const comment = z.looseObject({
+  id,
+  changeRequest: id,
+  space: id,
+  revision: id,
+  postedBy: id,
+  postedAt: date,
+  markdown: z.string(),
+  status: z.enum(['open', 'resolved']).default('open'),
+  reactions: list(reaction),
+  replies: list(
+    z.looseObject({ id, postedBy: id, postedAt: date, markdown: z.string(), reactions: list(reaction) }),
+  ),
+});
+
+const team = z.looseObject({
+  id,
+  organization: id,
+  title: z.string().min(1).max(64),
+  createdAt: date.default(T0),
+  members: list(z.looseObject({ user: id, role: z.enum(['owner', 'member']) })),
+  spaces: list(id),
+});
+
+const stats = z.looseObject({
+  runs: z.number().int().default(0),
+  totalWords: z.number().default(0),
+  totalPages: z.number().default(0),
+  totalDuration: z.number().default(0),
+  latestRunDuration: z.number().default(0),
+  latestPages: z.number().default(0),
+  latestWords: z.number().default(0),
+});
+const translation = z.looseObject({
+  id,
+  organization: id,
+  status: z.string().default('pending'),
+  source: z.looseObject({ space: id, language: z.string() }),
+  language: z.string(),
+  createdAt: date.default(T0),
+  updatedAt: date.default(T0),
+  stats: stats.default(stats.parse({})),
+  run: z.looseObject({ startedAt: date, reads: z.number().int() }).optional(),
+  failRuns: z.boolean().optional(),
+});
+
+const glossaryEntry = z.looseObject({
+  id,
+  organization: id,
+  translations: z.record(z.string(), z.string()),
+  createdAt: date.default(T0),
+  updatedAt: date.default(T0),
+});
+
+const samlProvider = z.looseObject({
+  id,
+  organization: id,
+  label: z.string(),
+  defaultRole: role.default('read'),
+  createdAt: date.default(T0),
+});
+
+const conversation = z.looseObject({
+  id,
+  organization: id,
+  source: z.string(),
+  createdAt: date,
+  processedAt: date,
+  parts: list(z.looseObject({ type: z.string(), role: z.string(), body: z.string() })),
+  metadata: z.looseObject({ attributes: z.record(z.string(), z.string()).default({}), createdAt: date }),
+});
+
+const issuesCluster = z.looseObject({
+  id,
+  organization: id,
+  label: z.string(),
+  icon: z.string(),
+  summary: z.string(),
+  createdAt: date,
+  keywords: list(z.string()),
+});
+
+const conversationIssue = z.looseObject({
+  id,
+  organization: id,
+  conversation: id,
+  cluster: id,
+  title: z.string(),
+  summary: z.string(),
+  createdAt: date,
+  ingestedAt: date,
+});
+
+const invite = z.looseObject({ id, organization: id, role, createdAt: date.default(T0) });
+
+const agentInstructions = z.looseObject({
+  organization: id,
+  instructions: document,
+  updatedAt: date,
+  updatedBy: id,
+});
+
+const openapiSpec = z.looseObject({
+  id,
+  organization: id,
+  slug: z.string().min(1),
+  sourceURL: z.string().optional(),
+  sourceText: z.string().optional(),
+  processingState: z.string().default('pending'),
+  visibility: z.enum(['private', 'public']).default('private'),
+  createdAt: date.default(T0),
+  updatedAt: date.default(T0),
+});
+
+const installation = z.looseObject({
+  id,
+  organization: id,
+  integration: z.string(),
+  target: z.enum(['organization', 'site', 'space']),
+  status: z.string(),
+  createdAt: date.default(T0),
+});
+
+const importRun = z.looseObject({
+  id,
+  organization: id,
+  source: z.discriminatedUnion('type', [
+    z.looseObject({ type: z.literal('website'), url: z.string() }),
+    z.looseObject({ type: z.literal('file'), files: z.array(z.string()) }),
+  ]),
+  target: z.looseObject({ space: id }),
+  enhance: z.boolean().default(true),
+  status: z.string(),
+  createdBy: id,
+  createdAt: date,
+  startedAt: date,
+  updatedAt: date,
+  pages: list(
+    z.looseObject({ id, type: z.enum(['page', 'folder']), status: z.enum(['pending', 'complete']) }),
+  ),
+});
+
+/** How the rows of one kind live in the store: read in order, keyed, written back. */
+interface RowKind {
+  schema: z.ZodType;
+  describe: string;
+  rows(store: Store): Array<[key: string, row: unknown]>;
+  set(store: Store, key: string, row: unknown): void;
+  delete(store: Store, key: string): void;
+  key(row: Record<string, unknown>): string;
+}
+
+type MapName = {
+  [K in keyof Store]: Store[K] extends Map<string, unknown> ? K : never;
+}[keyof Store];
+
+/** A kind kept in one of the store's maps, keyed by `key(row)`. */
+function mapKind(
+  name: MapName,
+  schema: z.ZodType,
+  describe: string,
+  key = (row: Record<string, unknown>) => String(row.id),
+): RowKind {
+  const map = (store: Store) => store[name] as Map<string, unknown>;
+  return {
+    schema,
+    describe,
+    key,
+    rows: (store) => [...map(store)],
+    set: (store, k, row) => void map(store).set(k, row),
+    delete: (store, k) => void map(store).delete(k),
+  };
+}
+
+/**
+ * Every kind of row, by its name in the fixture format, in load order (a kind after those it
+ * refers to). Adding a kind to the store means adding one entry here.
+ */
+export const ROW_KINDS = {
+  users: mapKind('users', user, 'users (id, displayName, email)'),
+  organizations: mapKind('organizations', organization, 'organizations (id, title, ...)'),
+  members: {
+    schema: member,
+    describe: 'memberships (organization, user, role)',
+    key: (row) => `${String(row.organization)}/${String(row.user)}`,
+    rows: (store) => store.members.map((row) => [`${row.organization}/${row.user}`, row]),
+    set: (store, key, row) => {
+      const index = store.members.findIndex((m) => `${m.organization}/${m.user}` === key);
+      if (index === -1) store.members.push(row as Store['members'][number]);
+      else store.members[index] = row as Store['members'][number];
+    },
+    delete: (store, key) => {
+      const index = store.members.findIndex((m) => `${m.organization}/${m.user}` === key);
+      if (index !== -1) store.members.splice(index, 1);
+    },
+  } satisfies RowKind,
+  invites: mapKind('invites', invite, 'invite links'),
+  agentInstructions: {
+    schema: agentInstructions,
+    describe: 'agent instructions, one per organization',
+    key: (row) => String(row.organization),
+    rows: (store) => [...store.agentInstructions].map(([key, row]) => [key, { organization: key, ...row }]),
+    set: (store, key, row) => {
+      const { organization: _organization, ...rest } = row as { organization: string };
+      store.agentInstructions.set(key, rest as never);
+    },
+    delete: (store, key) => void store.agentInstructions.delete(key),
+  } satisfies RowKind,
+  collections: mapKind('collections', collection, 'collections'),
+  spaces: mapKind('spaces', space, 'spaces'),
+  deletedSpaces: mapKind(
+    'deletedSpaces',
+    deletedSpace,
+    'deleted spaces, restorable for 7 days after deletedAt',
+  ),
+  ranks: {
+    schema: rank,
+    describe: 'places of spaces and collections among their siblings',
+    key: (row) => String(row.id),
+    rows: (store) => [...store.ranks].map(([key, value]) => [key, { id: key, rank: value }]),
+    set: (store, key, row) => void store.ranks.set(key, (row as { rank: number }).rank),
+    delete: (store, key) => void store.ranks.delete(key),
+  } satisfies RowKind,
+  revisions: mapKind('revisions', revision, 'revisions of spaces and change requests'),
+  sites: mapKind('sites', site, 'sites', (row) => String((row.site as { id: string }).id)),
+  integrations: mapKind('integrations', integration, 'integrations', (row) =>
+    String((row.integration as { name: string }).name),
+  ),
+  installations: mapKind('installations', installation, 'integration installations'),
+  changeRequests: mapKind('changeRequests', changeRequest, 'change requests'),
+  comments: mapKind('comments', comment, 'comments of change requests'),
+  teams: mapKind('teams', team, 'teams'),
+  translations: mapKind('translations', translation, 'translations'),
+  glossary: mapKind('glossary', glossaryEntry, 'glossary entries'),
+  samlProviders: mapKind('samlProviders', samlProvider, 'SAML providers'),
+  issuesClusters: mapKind('issuesClusters', issuesCluster, 'clusters of conversation issues'),
+  conversations: mapKind(
+    'conversations',
+    conversation,
+    'ingested conversations',
+    (row) => `${String(row.organization)}/${String(row.id)}`,
+  ),
+  conversationIssues: mapKind('conversationIssues', conversationIssue, 'issues found in conversations'),
+  openapiSpecs: mapKind('openapiSpecs', openapiSpec, 'OpenAPI specs'),
+  importRuns: mapKind('importRuns', importRun, 'import runs'),
+} satisfies Record<string, RowKind>;
+
+export type RowKindName = keyof typeof ROW_KINDS;
+export const ROW_KIND_NAMES = Object.keys(ROW_KINDS) as RowKindName[];
