@@ -187,6 +187,10 @@ const NOT_RUN: Record<string, string> = {
     'serves until interrupted',
   [`${BIN} sandbox --port 4010 --fixtures test/fixtures.json`]: 'serves until interrupted',
   [`${BIN} sandbox --port 4010 --data .sandbox-data`]: 'serves until interrupted',
+  [`${BIN} sandbox --proxy https://api.gitbook.com/v1 --record session.cassette.json --report drift.jsonl`]:
+    'forwards to the real service, which no test may reach (test/e2e/sandbox-proxy.test.ts runs it against a loopback upstream)',
+  [`${BIN} sandbox --replay session.cassette.json --port 4010`]:
+    'serves until interrupted (test/e2e/sandbox-proxy.test.ts replays a recorded cassette)',
   [`${BIN} sandbox export --data .sandbox-data --output fixtures.json`]:
     'reads the directory a `docs sandbox --data` wrote (test/sandbox/user-suite.test.ts runs export)',
   [`${BIN} integrations publish`]:

@@ -184,12 +184,14 @@ export function loadFixture(source: Fixture | string): ParsedFixture {
 }
 
 /** References checked once a fixture is applied: a row naming an object the state does not hold is an error. */
-const REFERENCES: Array<[kind: RowKindName, field: string, target: RowKindName]> = [
+/** Row fields that name another row, and the kinds that row may be of. */
+const REFERENCES: Array<[kind: RowKindName, field: string, target: RowKindName | RowKindName[]]> = [
   ['members', 'organization', 'organizations'],
   ['members', 'user', 'users'],
   ['spaces', 'organization', 'organizations'],
   ['collections', 'organization', 'organizations'],
-  ['changeRequests', 'space', 'spaces'],
+  // A deleted space keeps its change requests for the 7 days it can be restored.
+  ['changeRequests', 'space', ['spaces', 'deletedSpaces']],
   ['changeRequests', 'revision', 'revisions'],
   ['comments', 'changeRequest', 'changeRequests'],
   ['teams', 'organization', 'organizations'],
@@ -229,13 +231,14 @@ function checkReferences(store: Store, parsed: ParsedFixture): void {
   const issues: Array<{ path: string; message: string }> = [];
   const { fixture } = parsed;
   for (const [kind, field, target] of REFERENCES) {
-    const keys = new Set(ROW_KINDS[target].rows(store).map(([key]) => key));
+    const targets = Array.isArray(target) ? target : [target];
+    const keys = new Set(targets.flatMap((each) => ROW_KINDS[each].rows(store).map(([key]) => key)));
     (fixture[kind] ?? []).forEach((row, index) => {
       const value = row[field];
       if (typeof value === 'string' && !keys.has(value))
         issues.push({
           path: `${kind}[${index}].${field}`,
-          message: `"${value}" is not one of the ${target} of this fixture or its base`,
+          message: `"${value}" is not one of the ${targets[0]} of this fixture or its base`,
         });
     });
   }

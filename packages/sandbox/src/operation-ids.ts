@@ -118,6 +118,12 @@ export const OPERATION_IDS = [
   'integrations.installationsStatus',
   'imports.start',
   'imports.cancel',
+  // Beyond the extract, from the published document (docs/contract-notes.md).
+  'changeRequests.changes',
+  'changeRequests.reviews.list',
+  'changeRequests.reviews.submit',
+  'changeRequests.reviews.get',
+  'revisions.page',
 ] as const;
 
 /** An operation id, e.g. `sites.list`. */
