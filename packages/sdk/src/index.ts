@@ -13,6 +13,7 @@ export type { RawRequest, RequestOptions, ResponseValidation } from './core/http
 export type { RateLimitInfo, RetryEvent } from './core/retry.js';
 export type { Logger } from './core/logger.js';
 export { path } from './core/path.js';
+export { extraFields, type UnknownKind } from './core/fields.js';
 export { VERSION } from './version.js';
 export {
   Sites,
