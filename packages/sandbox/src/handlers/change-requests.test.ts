@@ -973,10 +973,12 @@ describe('change request content', () => {
       dereferenced: true,
     });
     expect(pageMarkdown(stable)).toBe(pageMarkdown(page));
-    expect(pageMarkdown(await client.changeRequests.content.getPage(HANDBOOK, 1, 'page_all_pages'))).toContain(
-      '# All pages',
-    );
-    const withoutGit = await client.changeRequests.content.getPage(HANDBOOK, 1, 'page_cli', { gitMetadata: false });
+    expect(
+      pageMarkdown(await client.changeRequests.content.getPage(HANDBOOK, 1, 'page_all_pages')),
+    ).toContain('# All pages');
+    const withoutGit = await client.changeRequests.content.getPage(HANDBOOK, 1, 'page_cli', {
+      gitMetadata: false,
+    });
     assert(withoutGit.type === 'document');
     expect(withoutGit.git).toBeUndefined();
 

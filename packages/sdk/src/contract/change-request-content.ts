@@ -4,7 +4,16 @@ import { CONTENT_FORMATS } from './change-request-comments.js';
 import { ContentReferenceSchema, DocumentSchema } from './common.js';
 import { defineOperation } from './operation.js';
 import { LinkListingSchema } from './links.js';
-import { built, listOf, loose, openEnum, pageQuery, strict, withFallback, type WithUnknownKind } from './schema.js';
+import {
+  built,
+  listOf,
+  loose,
+  openEnum,
+  pageQuery,
+  strict,
+  withFallback,
+  type WithUnknownKind,
+} from './schema.js';
 
 const AREA = 'Change request content';
 

@@ -103,12 +103,14 @@ function fieldsOf(schema: z.core.$ZodType): string[] {
  */
 function unknownForm(variants: readonly z.ZodMiniType[]) {
   let known: string[] | undefined;
-  return z.looseObject({}).check(
-    z.refine(
-      (value) => !(known ??= [...new Set(variants.flatMap(fieldsOf))]).some((key) => key in value),
-      'a field of a known form, but the form does not fit',
-    ),
-  );
+  return z
+    .looseObject({})
+    .check(
+      z.refine(
+        (value) => !(known ??= [...new Set(variants.flatMap(fieldsOf))]).some((key) => key in value),
+        'a field of a known form, but the form does not fit',
+      ),
+    );
 }
 
 /** A request body: unknown keys are refused, so a typo is caught before sending. */

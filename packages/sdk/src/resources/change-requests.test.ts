@@ -533,7 +533,9 @@ describe('client.changeRequests.content', () => {
       })
       .get(`${CONTENT}/page/pg_1/links`)
       .reply(200, {
-        items: [{ status: 'redirected', locationReferences: [{ kind: 'organization', organization: 'org_1' }] }],
+        items: [
+          { status: 'redirected', locationReferences: [{ kind: 'organization', organization: 'org_1' }] },
+        ],
         stats: { total: 1, broken: { total: 0, changeRequest: 0 } },
       });
 
