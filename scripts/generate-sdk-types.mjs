@@ -12,7 +12,8 @@
 // a typo is a compile error; `extraFields()` reads the unknown fields. Request types keep theirs
 // (a loose request object takes more than it names), and so do maps (`z.record`) and objects that
 // name no field (free-form data). A fallback's discriminant is declared `UnknownKind`
-// (core/fields.ts), so that comparing with a known value narrows a tolerant union.
+// (core/fields.ts), so that comparing with a known value narrows a tolerant union; a union
+// without a discriminant has `object` as its fallback (withFallback in contract/schema.ts).
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
@@ -260,8 +261,6 @@ const namedUnions = declared
 const isInput = (name) => /(Body|Query|Input)$/.test(name) && name !== 'CommentBody';
 /** Whether the declared type being printed is a request type (set per declaration). */
 let inInput = false;
-/** Whether the object being printed is a member of a union (a fallback, when it names nothing). */
-let unionMember = false;
 
 const isIdentifier = (name) => /^[A-Za-z_$][\w$]*$/.test(name);
 const docOf = (symbol, indent) => {
@@ -352,12 +351,8 @@ function printUnion(type, indent, self) {
     members = members.filter((member) => !isBoolean(member));
     parts.push('boolean');
   }
-  // An optional object (`T | undefined`) is no union of forms.
-  const forms = type.types.filter((member) => !(member.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined)));
   for (const member of members) {
-    unionMember = forms.length > 1;
     const text = print(member, indent, self);
-    unionMember = false;
     parts.push(member.isUnion() || / => /.test(text) ? `(${text})` : text);
   }
   // null and undefined last, as the contract writes them.
@@ -381,10 +376,6 @@ function declaredTypeOf(property) {
 }
 
 function printObject(type, indent, self) {
-  // A union's fallback of another form (a loose object naming nothing): `{}` in a response type,
-  // so that `'emoji' in icon` leaves it out; the schema refuses it the known forms' fields.
-  const fallback = unionMember && !inInput;
-  unionMember = false;
   const inner = `${indent}  `;
   const fields = [];
   const index = [];
@@ -400,7 +391,7 @@ function printObject(type, indent, self) {
   for (const info of infos) {
     // A loose object's catch-all, in a response type naming fields: left out (see the header).
     const catchAll = info.keyType.flags & ts.TypeFlags.String && info.type.flags & ts.TypeFlags.Unknown;
-    if (catchAll && !inInput && (fields.length || fallback)) continue;
+    if (catchAll && !inInput && fields.length) continue;
     index.push(`${inner}[key: ${checker.typeToString(info.keyType)}]: ${print(info.type, inner, self)};`);
   }
   const block = (lines) => (lines.length ? `{\n${lines.join('\n')}\n${indent}}` : '{}');
@@ -475,7 +466,14 @@ function walk(type, expr) {
         const value = property && literalOf(checker.getNonNullableType(checker.getTypeOfSymbol(property)));
         if (value !== undefined && !values.includes(value)) values.push(value);
       }
-      tolerantUnions.push({ expr: at, key, values });
+      // The fallback's discriminant may be missing (`type?: UnknownKind`).
+      const optional = objects.some((member) => {
+        const type = checker.getTypeOfSymbol(checker.getPropertyOfType(member, key) ?? member.symbol);
+        return (
+          hasUnknownKind(type) && type.isUnion() && type.types.some((t) => t.flags & ts.TypeFlags.Undefined)
+        );
+      });
+      tolerantUnions.push({ expr: at, key, values, optional });
       for (const member of objects) {
         const property = checker.getPropertyOfType(member, key);
         const value = property && literalOf(checker.getNonNullableType(checker.getTypeOfSymbol(property)));
@@ -543,7 +541,7 @@ describe('the tolerant unions', () => {
     const narrowing = [
 ${tolerantUnions
   .map(
-    ({ expr, key, values }) => `      (value: ${expr}) => {
+    ({ expr, key, values, optional }) => `      (value: ${expr}) => {
 ${values
   .map(
     (value) =>
@@ -551,7 +549,7 @@ ${values
   )
   .join('\n')}
         if (${values.map((value) => `value.${key} !== '${value}'`).join(' && ')}) {
-          expectTypeOf(value.${key}).toEqualTypeOf<${'UnknownKind'}${''}${''} | Extract<${expr}['${key}'], undefined>>();
+          expectTypeOf(value.${key}).toEqualTypeOf<UnknownKind${optional ? ' | undefined' : ''}>();
         }
       },`,
   )

@@ -264,7 +264,7 @@ export type SpaceMergeRules =
     }
   | {
       type: 'rules';
-      rules?: (MergeRule | {})[] | undefined;
+      rules?: (object | MergeRule)[] | undefined;
     }
   | {
       type: 'none';
@@ -979,7 +979,7 @@ export type Site = {
 
 export type SiteIcon =
   | string
-  | {}
+  | object
   | {
       icon: {
         light: string;
@@ -3059,7 +3059,7 @@ export type IntegrationBlock = {
   urlUnfurl?: string[] | undefined;
   /** How the block is written in Markdown: a code block (`codeblock` syntax, `body` property). */
   markdown?:
-    | {}
+    | object
     | {
         codeblock: string;
         body: string;
@@ -3071,7 +3071,7 @@ export type IntegrationCategory =
   'visitor-auth' | 'other' | 'analytics' | 'collaboration' | 'content' | 'marketing';
 
 export type IntegrationConfiguration =
-  | {}
+  | object
   | {
       componentId: string;
     }
@@ -3159,7 +3159,7 @@ export type ConfigurationProperty =
 
 export type ContentSecurityPolicy =
   | string
-  | {}
+  | object
   | {
       [key: string]: string;
     };

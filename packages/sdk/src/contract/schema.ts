@@ -38,7 +38,8 @@ export type AlsoUnknownKind<T, Key extends PropertyKey> = {
 
 /**
  * A union read tolerantly: the known variants are tried in order, and a value of a variant not
- * known yet is kept as it came, typed by `fallback` (by default any object), rather than refused.
+ * known yet is kept as it came, typed by `fallback` (by default `object`: an object of another
+ * form, its fields read with `extraFields()`), rather than refused.
  *
  * A union with a discriminant names it (`withFallback([...], loose({ kind: z.string() }), 'kind')`):
  * the fallback then takes only values whose discriminant none of the known variants has (a `user`
@@ -48,7 +49,7 @@ export type AlsoUnknownKind<T, Key extends PropertyKey> = {
  */
 export function withFallback<const Variants extends readonly [z.ZodMiniType, ...z.ZodMiniType[]]>(
   variants: Variants,
-): z.ZodMiniUnion<[...Variants, z.ZodMiniObject<Record<never, never>, z.core.$loose>]>;
+): z.ZodMiniUnion<[...Variants, z.ZodMiniType<object, object>]>;
 export function withFallback<
   const Variants extends readonly [z.ZodMiniType, ...z.ZodMiniType[]],
   Fallback extends z.ZodMiniType,

@@ -12,6 +12,9 @@ declare const unknownKind: unique symbol;
  * reference is the `user` variant, and comparing with a misspelt kind (`'usr'`) is a compile error.
  * Read it as a string with `String(ref.kind)`; its string methods and template literals work as is.
  */
+// Extends `String` (the object type) rather than `string`: a literal is never comparable to it, so
+// narrowing leaves it out, while its string methods still type-check.
+// eslint-disable-next-line @typescript-eslint/no-wrapper-object-types
 export interface UnknownKind extends String {
   readonly [unknownKind]: true;
 }
