@@ -468,9 +468,10 @@ function walk(type, expr) {
       }
       // The fallback's discriminant may be missing (`type?: UnknownKind`).
       const optional = objects.some((member) => {
-        const type = checker.getTypeOfSymbol(checker.getPropertyOfType(member, key) ?? member.symbol);
+        const property = checker.getPropertyOfType(member, key);
+        const type = property && checker.getTypeOfSymbol(property);
         return (
-          hasUnknownKind(type) && type.isUnion() && type.types.some((t) => t.flags & ts.TypeFlags.Undefined)
+          type?.isUnion() && hasUnknownKind(type) && type.types.some((t) => t.flags & ts.TypeFlags.Undefined)
         );
       });
       tolerantUnions.push({ expr: at, key, values, optional });
