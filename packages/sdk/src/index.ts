@@ -15,6 +15,7 @@ export type { Logger } from './core/logger.js';
 export { path } from './core/path.js';
 /** Redaction helpers, shared with the sandbox's recording proxy so both hide the same secrets. */
 export { REDACTED, isSecretName, redactText } from './core/redact.js';
+export { extraFields, type UnknownKind } from './core/fields.js';
 export { VERSION } from './version.js';
 export {
   Sites,

@@ -300,7 +300,7 @@ export function printChangeRequest(
         cr.links?.length
           ? cr.links
               .map((link) => {
-                const url = link.ref?.kind === 'url' ? String(link.ref.url) : link.id;
+                const url = link.ref?.kind === 'url' ? link.ref.url : link.id;
                 return link.title ? `${link.title} <${url}>` : url;
               })
               .join(', ')

@@ -1,5 +1,5 @@
 import { Args, Flags, type Command } from '../oclif.js';
-import type { DocsClient, Link, MoveBody, PositionAnchorInput, Space, SpaceMergeRule } from '@docs-api/sdk';
+import type { DocsClient, Link, MoveBody, PositionAnchorInput, Space } from '@docs-api/sdk';
 import { BaseCommand } from '../base-command.js';
 import { describeReference, pickSpace } from './change-requests.js';
 import { UsageError } from './exit-codes.js';
@@ -43,13 +43,14 @@ export const linkColumns = (spaceId: string): Column<Link>[] => [
 function mergeRulesText(space: Space): string | undefined {
   const rules = space.mergeRules;
   if (!rules) return undefined;
-  if (rules.type !== 'rules') return rules.type;
-  const list: SpaceMergeRule[] =
-    'rules' in rules && Array.isArray(rules.rules) ? (rules.rules as SpaceMergeRule[]) : [];
-  return list
+  // Another form (`inherit`, `none`, one this version does not know) is shown by its name.
+  if (rules.type !== 'rules') return String(rules.type);
+  return (rules.rules ?? [])
     .map((rule) => {
+      // A rule of a form this version does not know (it has no `rule`).
+      if (!('rule' in rule)) return '?';
       const detail = rule.users?.length ? rule.users.join(', ') : rule.expression;
-      return `${rule.rule ?? '?'}${detail ? ` (${detail})` : ''}`;
+      return `${rule.rule}${detail ? ` (${detail})` : ''}`;
     })
     .join('; ');
 }

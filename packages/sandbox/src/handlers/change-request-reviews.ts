@@ -138,7 +138,7 @@ export function semanticChanges(base: RevisionRow, mine: RevisionRow): SemanticC
     const old = filesBefore.get(row.id);
     if (!old) changes.push({ type: 'file_created', file: file(mine, row) });
     else if (!same(old, row)) {
-      const attributes: Record<string, unknown> = stringChanges(
+      const attributes: Record<string, { before?: unknown; after?: unknown }> = stringChanges(
         old as unknown as Record<string, unknown>,
         row as unknown as Record<string, unknown>,
         ['name', 'contentType'],

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import {
   BadRequestError,
   childPages,
@@ -259,9 +259,9 @@ describe('changeRequests.merge and updateFromPrimary', () => {
     });
     // The request's own edit is kept and the primary's edits are pulled in.
     const configuration = await client.changeRequests.content.getPage(HANDBOOK, 2, 'page_configuration');
-    expect(configuration.markdown).toContain('Configuration is read from');
+    expect(pageMarkdown(configuration)).toContain('Configuration is read from');
     const installation = await client.changeRequests.content.getPage(HANDBOOK, 2, 'page_installation');
-    expect(installation.markdown).toContain('npm install @acme/cli');
+    expect(pageMarkdown(installation)).toContain('npm install @acme/cli');
     const revision = await client.changeRequests.content.getRevision(HANDBOOK, 2);
     expect(revision.parents).toEqual(['rev_cr_typos', 'rev_handbook_2']);
     expect(revision.variables?.version).toBe('1.1');
@@ -923,33 +923,33 @@ describe('change request content', () => {
       path: 'getting-started',
     });
     expect(ids(childPages(page))).toEqual(['page_installation', 'page_configuration', 'page_cli']);
-    expect(page.markdown).toContain(
+    expect(pageMarkdown(page)).toContain(
       'Welcome to the {{ variables.product }} handbook, version {{ variables.version }}.',
     );
-    expect(page.markdown).toContain('Status checked {{ now }}.');
+    expect(pageMarkdown(page)).toContain('Status checked {{ now }}.');
     const raw = await client.changeRequests.content.getPage(HANDBOOK, 1, 'page_getting_started', {
       evaluate: false,
     });
-    expect(raw.markdown).toBe(page.markdown);
+    expect(pageMarkdown(raw)).toBe(pageMarkdown(page));
 
     const deterministic = await client.changeRequests.content.getPage(HANDBOOK, 1, 'page_getting_started', {
       evaluate: 'deterministic-only',
     });
-    expect(deterministic.markdown).toContain('Welcome to the Acme handbook, version 1.1.');
-    expect(deterministic.markdown).toContain('Status checked {{ now }}.');
+    expect(pageMarkdown(deterministic)).toContain('Welcome to the Acme handbook, version 1.1.');
+    expect(pageMarkdown(deterministic)).toContain('Status checked {{ now }}.');
 
     const evaluated = await client.changeRequests.content.getPage(HANDBOOK, 1, 'page_getting_started', {
       evaluate: true,
       format: 'markdown',
     });
-    expect(evaluated.markdown).toContain('Welcome to the Acme handbook, version 1.1.');
-    expect(evaluated.markdown).toMatch(/Status checked 2026-03-01T00:00:\d\d\.000Z\./);
-    expect(evaluated.markdown).not.toContain('{{');
+    expect(pageMarkdown(evaluated)).toContain('Welcome to the Acme handbook, version 1.1.');
+    expect(pageMarkdown(evaluated)).toMatch(/Status checked 2026-03-01T00:00:\d\d\.000Z\./);
+    expect(pageMarkdown(evaluated)).not.toContain('{{');
     // #2's revision has the older variables.
     const older = await client.changeRequests.content.getPage(HANDBOOK, 2, 'page_getting_started', {
       evaluate: true,
     });
-    expect(older.markdown).toContain('version 1.0.');
+    expect(pageMarkdown(older)).toContain('version 1.0.');
 
     const computed = await client.changeRequests.content.getPage(HANDBOOK, 1, 'page_all_pages', {
       computed: false,
@@ -962,6 +962,7 @@ describe('change request content', () => {
       evaluate: 'deterministic-only',
     });
     expect(pageMarkdown(asDocument)).toBeUndefined();
+    assert(asDocument.type === 'document');
     expect(asDocument.document).toMatchObject({
       object: 'document',
       nodes: [
@@ -976,13 +977,15 @@ describe('change request content', () => {
       markdownRefs: 'stable',
       dereferenced: true,
     });
-    expect(stable.markdown).toBe(page.markdown);
-    expect((await client.changeRequests.content.getPage(HANDBOOK, 1, 'page_all_pages')).markdown).toContain(
-      '# All pages',
-    );
+    expect(pageMarkdown(stable)).toBe(pageMarkdown(page));
     expect(
-      (await client.changeRequests.content.getPage(HANDBOOK, 1, 'page_cli', { gitMetadata: false })).git,
-    ).toBeUndefined();
+      pageMarkdown(await client.changeRequests.content.getPage(HANDBOOK, 1, 'page_all_pages')),
+    ).toContain('# All pages');
+    const withoutGit = await client.changeRequests.content.getPage(HANDBOOK, 1, 'page_cli', {
+      gitMetadata: false,
+    });
+    assert(withoutGit.type === 'document');
+    expect(withoutGit.git).toBeUndefined();
 
     expect(
       await failure(client.changeRequests.content.getPage(HANDBOOK, 1, 'page_nope'), NotFoundError),

@@ -4,7 +4,16 @@ import { CONTENT_FORMATS } from './change-request-comments.js';
 import { ContentReferenceSchema, DocumentSchema } from './common.js';
 import { defineOperation } from './operation.js';
 import { LinkListingSchema } from './links.js';
-import { built, listOf, loose, openEnum, pageQuery, strict, withFallback } from './schema.js';
+import {
+  built,
+  listOf,
+  loose,
+  openEnum,
+  pageQuery,
+  strict,
+  withFallback,
+  type WithUnknownKind,
+} from './schema.js';
 
 const AREA = 'Change request content';
 
@@ -224,7 +233,8 @@ export type DocumentPage = z.infer<typeof DocumentPageFields> & { pages?: Conten
 export type GroupPage = z.infer<typeof GroupPageFields> & { pages?: ContentPage[] | undefined };
 export type LinkPage = z.infer<typeof LinkPageSchema>;
 export type ComputedPage = z.infer<typeof ComputedPageSchema>;
-export type OtherPage = z.infer<typeof OtherPageSchema>;
+/** Its `type` is none of the known pages' (`UnknownKind`), so that `page.type === 'document'` narrows. */
+export type OtherPage = WithUnknownKind<z.infer<typeof OtherPageSchema>, 'type'>;
 
 /**
  * A page of a revision: a `document` page, a `group` of pages, a `link`, a `computed` page
@@ -244,6 +254,7 @@ export const PageSchema: z.ZodMiniType<ContentPage> = /* @__PURE__ */ z.lazy(() 
       ComputedPageSchema,
     ],
     OtherPageSchema,
+    'type',
   ),
 );
 
@@ -346,6 +357,7 @@ export const RevisionSchema = /* @__PURE__ */ z.lazy(() =>
       }),
     ],
     loose({ ...revisionFields(), type: z.optional(z.string()) }),
+    'type',
   ),
 );
 export type Revision = z.infer<typeof RevisionSchema>;

@@ -174,6 +174,7 @@ export const SemanticChangeSchema = /* @__PURE__ */ z.lazy(() =>
       loose({ type: z.literal('tag_deleted'), tag: NamedSchema }),
     ],
     loose({ type: z.optional(z.string()) }),
+    'type',
   ),
 );
 export type SemanticChange = z.infer<typeof SemanticChangeSchema>;

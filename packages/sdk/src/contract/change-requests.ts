@@ -51,6 +51,7 @@ export const ChangeRequestLinkExpandedSchema = /* @__PURE__ */ z.lazy(() =>
       }),
     ],
     loose({ kind: z.optional(z.string()), state: z.optional(z.string()) }),
+    'state',
   ),
 );
 export type ChangeRequestLinkExpanded = z.infer<typeof ChangeRequestLinkExpandedSchema>;
@@ -185,6 +186,7 @@ export const RequestedReviewerSchema = /* @__PURE__ */ z.lazy(() =>
       loose({ ...reviewerFields(), kind: z.literal('team'), team: TeamSchema }),
     ],
     loose({ ...reviewerFields(), kind: z.optional(z.string()) }),
+    'kind',
   ),
 );
 export type RequestedReviewer = z.infer<typeof RequestedReviewerSchema>;

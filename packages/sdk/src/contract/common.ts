@@ -117,6 +117,7 @@ export const ContentReferenceSchema = /* @__PURE__ */ z.lazy(() =>
       loose({ kind: z.literal('openapi'), spec: z.string() }),
     ],
     loose({ kind: z.string() }),
+    'kind',
   ),
 );
 export type ContentReference = z.infer<typeof ContentReferenceSchema>;

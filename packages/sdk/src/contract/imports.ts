@@ -31,6 +31,7 @@ export const ImportSourceSchema = /* @__PURE__ */ z.lazy(() =>
       loose({ type: z.literal('file'), files: z.optional(z.array(z.string())) }),
     ],
     loose({ type: z.string() }),
+    'type',
   ),
 );
 export type ImportSource = z.infer<typeof ImportSourceSchema>;

@@ -132,6 +132,7 @@ export const ConfigurationPropertySchema = /* @__PURE__ */ z.lazy(() =>
       }),
     ],
     loose({ ...propertyBase(), type: z.optional(z.string()), default: z.optional(z.unknown()) }),
+    'type',
   ),
 );
 export type ConfigurationProperty = z.infer<typeof ConfigurationPropertySchema>;
@@ -273,6 +274,7 @@ export const InstallationTargetSchema = /* @__PURE__ */ z.lazy(() =>
       loose({ type: z.literal('space'), spaceId: z.string() }),
     ],
     loose({ type: z.string() }),
+    'type',
   ),
 );
 export type InstallationTarget = z.infer<typeof InstallationTargetSchema>;

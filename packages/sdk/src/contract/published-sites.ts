@@ -82,12 +82,14 @@ export const SiteStructureSchema = /* @__PURE__ */ z.lazy(() =>
           withFallback(
             [SiteSectionSchema, SiteSectionGroupSchema, SiteExternalLinkSchema],
             z.looseObject({ object: z.string() }),
+            'object',
           ),
         ),
       }),
       loose({ type: z.literal('siteSpaces'), structure: z.array(SiteSpaceSchema) }),
     ],
     z.looseObject({ type: z.string() }),
+    'type',
   ),
 );
 export type SiteStructure = z.infer<typeof SiteStructureSchema>;

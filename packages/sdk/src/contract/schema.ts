@@ -1,4 +1,7 @@
 import * as z from 'zod/mini';
+import type { UnknownKind } from '../core/fields.js';
+
+export type { UnknownKind } from '../core/fields.js';
 
 /**
  * Schema helpers that encode the project's two reading rules:
@@ -23,16 +26,92 @@ export function openEnum<const T extends readonly [string, ...string[]]>(
 /** A response object: unknown fields are kept. */
 export const loose = z.looseObject;
 
+/** A fallback's output, its discriminant `Key` typed as a value none of the known variants have. */
+export type WithUnknownKind<T, Key extends PropertyKey> = {
+  [P in keyof T]: P extends Key ? Exclude<T[P], string> | UnknownKind : T[P];
+};
+
+/** A fallback's input: its discriminant `Key` a string, or a value read as `UnknownKind`. */
+export type AlsoUnknownKind<T, Key extends PropertyKey> = {
+  [P in keyof T]: P extends Key ? T[P] | UnknownKind : T[P];
+};
+
 /**
  * A union read tolerantly: the known variants are tried in order, and a value of a variant not
- * known yet is kept as it came, typed by `fallback` (by default any object), rather than refused.
- * Put the fallback's discriminator in it (`loose({ kind: z.string() })`) so code can still switch.
+ * known yet is kept as it came, typed by `fallback` (by default `object`: an object of another
+ * form, its fields read with `extraFields()`), rather than refused.
+ *
+ * A union with a discriminant names it (`withFallback([...], loose({ kind: z.string() }), 'kind')`):
+ * the fallback then takes only values whose discriminant none of the known variants has (a `user`
+ * reference that lacks its `user` does not fit the union, rather than passing as an unknown
+ * kind), and its discriminant is typed `UnknownKind`, so that `if (ref.kind === 'user')` narrows
+ * to the `user` variant.
  */
+export function withFallback<const Variants extends readonly [z.ZodMiniType, ...z.ZodMiniType[]]>(
+  variants: Variants,
+): z.ZodMiniUnion<[...Variants, z.ZodMiniType<object, object>]>;
 export function withFallback<
   const Variants extends readonly [z.ZodMiniType, ...z.ZodMiniType[]],
-  Fallback extends z.ZodMiniType = z.ZodMiniObject<Record<never, never>, z.core.$loose>,
->(variants: Variants, fallback?: Fallback) {
-  return z.union([...variants, fallback ?? z.looseObject({})] as unknown as [...Variants, Fallback]);
+  Fallback extends z.ZodMiniType,
+  const Key extends string,
+>(
+  variants: Variants,
+  fallback: Fallback,
+  discriminant: Key,
+): z.ZodMiniUnion<
+  [
+    ...Variants,
+    // As input (the sandbox answers with what it read): the string, or a value read as unknown.
+    z.ZodMiniType<WithUnknownKind<z.output<Fallback>, Key>, AlsoUnknownKind<z.input<Fallback>, Key>>,
+  ]
+>;
+export function withFallback(
+  variants: readonly z.ZodMiniType[],
+  fallback?: z.ZodMiniType,
+  discriminant?: string,
+): z.ZodMiniType {
+  if (!fallback || discriminant === undefined) return z.union([...variants, unknownForm(variants)]);
+  let known: Set<unknown> | undefined;
+  // The known values, read from the variants on first use (they may be lazy schemas). A missing
+  // discriminant is not a known value: a fallback may lack it when its schema says so.
+  const knownValues = () => {
+    if (!known) {
+      known = new Set(variants.flatMap((variant) => [...(variant._zod.propValues?.[discriminant] ?? [])]));
+      known.delete(undefined);
+    }
+    return known;
+  };
+  const unknownOnly = fallback.check(
+    z.refine(
+      (value) => !knownValues().has((value as Record<string, unknown>)[discriminant]),
+      `"${discriminant}" is a known value, but the other fields do not fit its variant`,
+    ),
+  );
+  return z.union([...variants, unknownOnly]);
+}
+
+/** The fields a schema names, when it is an object (through `z.lazy`). */
+function fieldsOf(schema: z.core.$ZodType): string[] {
+  let inner = schema;
+  while (inner._zod.def.type === 'lazy') inner = (inner as z.core.$ZodLazy)._zod.innerType;
+  return inner._zod.def.type === 'object' ? Object.keys((inner as z.core.$ZodObject)._zod.def.shape) : [];
+}
+
+/**
+ * The fallback of a union without a discriminant: an object of another form, one that carries
+ * none of the fields the known variants name (a known form with a bad field does not fit, rather
+ * than passing as an unknown one), so that `'emoji' in icon` narrows to the `emoji` variant.
+ */
+function unknownForm(variants: readonly z.ZodMiniType[]) {
+  let known: string[] | undefined;
+  return z
+    .looseObject({})
+    .check(
+      z.refine(
+        (value) => !(known ??= [...new Set(variants.flatMap(fieldsOf))]).some((key) => key in value),
+        'a field of a known form, but the form does not fit',
+      ),
+    );
 }
 
 /** A request body: unknown keys are refused, so a typo is caught before sending. */

@@ -72,6 +72,7 @@ export const SpaceMergeRulesSchema = /* @__PURE__ */ z.lazy(() =>
       loose({ type: z.literal('none') }),
     ],
     loose({ type: z.string() }),
+    'type',
   ),
 );
 export type SpaceMergeRules = z.infer<typeof SpaceMergeRulesSchema>;

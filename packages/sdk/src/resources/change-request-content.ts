@@ -1,3 +1,4 @@
+import { extraFields } from '../core/fields.js';
 import { lazyOperation } from '../core/operation-ref.js';
 import type { ApiPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/http.js';
@@ -173,12 +174,13 @@ export class ChangeRequestContent extends Resource {
 
 /** The child pages of a page: document and group pages have some; other pages none. */
 export function childPages(page: ContentPage): ContentPage[] {
-  const { pages } = page as { pages?: unknown };
+  // Any page may carry children, of a type this version does not know too.
+  const { pages } = extraFields(page);
   return Array.isArray(pages) ? (pages as ContentPage[]) : [];
 }
 
 /** A page's markdown, when it came with it (document pages read with the markdown format). */
 export function pageMarkdown(page: ContentPage): string | undefined {
-  const { markdown } = page as { markdown?: unknown };
+  const { markdown } = extraFields(page);
   return typeof markdown === 'string' ? markdown : undefined;
 }

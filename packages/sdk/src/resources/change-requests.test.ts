@@ -2,7 +2,7 @@ import nock from 'nock';
 import { describe, expect, it } from 'vitest';
 import { ContentPageQuery, PAGE_QUERY_WIRE_NAMES } from '../contract/change-request-content.js';
 import { decodeQuery } from '../contract/query.js';
-import { childPages, RequestValidationError, reviewerTeam, reviewerUser } from '../index.js';
+import { childPages, extraFields, RequestValidationError, reviewerTeam, reviewerUser } from '../index.js';
 import { API, makeClient, rejection, useNockLifecycle } from '../../test-support/nock.js';
 
 const CRS = '/v1/spaces/sp_1/change-requests';
@@ -219,7 +219,7 @@ describe('client.changeRequests', () => {
 
     expect(cr.mergedAt).toBe('2024-01-03T00:00:00.000Z');
     expect(cr.links?.[0]?.expanded?.state).toBe('error');
-    expect(cr.futureField).toBe(1);
+    expect(extraFields(cr).futureField).toBe(1);
   });
 
   it('accepts a subject of exactly 100 characters', async () => {
@@ -298,7 +298,8 @@ describe('client.changeRequests.reviewers', () => {
 
     expect(items.map((r) => reviewerUser(r)?.id)).toEqual(['u_1', undefined, undefined]);
     expect(items.map((r) => reviewerTeam(r)?.id)).toEqual([undefined, 'team_docs', undefined]);
-    expect(items[2]?.group).toBe('g_1');
+    expect(items[2] && extraFields(items[2]).group).toBe('g_1');
+    expect(items[2]?.kind).toBe('group');
   });
 
   it('refuses a review request with no users', async () => {
@@ -532,18 +533,21 @@ describe('client.changeRequests.content', () => {
       })
       .get(`${CONTENT}/page/pg_1/links`)
       .reply(200, {
-        items: [{ status: 'redirected', locationReferences: [{ kind: 'anchor', organization: 'org_1' }] }],
+        items: [
+          { status: 'redirected', locationReferences: [{ kind: 'organization', organization: 'org_1' }] },
+        ],
         stats: { total: 1, broken: { total: 0, changeRequest: 0 } },
       });
 
     const page = await client.changeRequests.content.getPage('sp_1', 7, 'pg_1');
     const links = await client.changeRequests.content.listPageLinks('sp_1', 7, 'pg_1');
 
-    expect(page.futureField).toEqual({ nested: true });
-    expect(page.type).toBe('openapi-operation');
-    expect(childPages(page)[0]?.pages).toEqual([{ id: 'pg_1a_i', hidden: true }]);
+    expect(extraFields(page).futureField).toEqual({ nested: true });
+    expect(String(page.type)).toBe('openapi-operation');
+    const [child] = childPages(page);
+    expect(child && childPages(child)).toEqual([{ id: 'pg_1a_i', hidden: true }]);
     expect(links.items[0]?.status).toBe('redirected');
-    expect(links.items[0]?.locationReferences?.[0]).toEqual({ kind: 'anchor', organization: 'org_1' });
+    expect(links.items[0]?.locationReferences?.[0]).toEqual({ kind: 'organization', organization: 'org_1' });
   });
 
   it('lists file backlinks with paging and the content booleans', async () => {

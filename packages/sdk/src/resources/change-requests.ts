@@ -1,3 +1,4 @@
+import { extraFields } from '../core/fields.js';
 import { lazyOperation } from '../core/operation-ref.js';
 import { ApiPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/http.js';
@@ -258,12 +259,13 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 /** The user a review was asked of; none for a team or a request of a form not known yet. */
 export function reviewerUser(reviewer: RequestedReviewer): User | undefined {
-  const { kind, user } = reviewer as { kind?: unknown; user?: unknown };
+  // Read as data: under the `warn` policy an answer may not fit its type.
+  const { kind, user } = extraFields(reviewer);
   return kind === 'user' && isRecord(user) && typeof user.id === 'string' ? (user as User) : undefined;
 }
 
 /** The team a review was asked of (published document); none for a user. */
 export function reviewerTeam(reviewer: RequestedReviewer): Team | undefined {
-  const { kind, team } = reviewer as { kind?: unknown; team?: unknown };
+  const { kind, team } = extraFields(reviewer);
   return kind === 'team' && isRecord(team) && typeof team.id === 'string' ? (team as Team) : undefined;
 }

@@ -1,3 +1,4 @@
+import { extraFields } from '../core/fields.js';
 import { lazyOperation } from '../core/operation-ref.js';
 import type { ApiPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/http.js';
@@ -151,7 +152,8 @@ const isObject = (value: unknown, object: string): boolean =>
  * know (external links, new forms) are skipped.
  */
 export function publishedSiteSpaces(published: PublishedSite): PublishedSiteSpace[] {
-  const { structure } = published.structure as { structure?: unknown };
+  // Read as data: under the `warn` policy an answer may not fit its type.
+  const { structure } = extraFields(published.structure);
   if (!Array.isArray(structure)) return [];
   const rows: PublishedSiteSpace[] = [];
   const visit = (entries: readonly unknown[], depth: number): void => {

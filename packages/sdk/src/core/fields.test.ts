@@ -1,0 +1,150 @@
+/*
+ * Types that catch mistakes: a typo in a field or a kind is a compile error (the `@ts-expect-error`
+ * lines fail `npm run typecheck` if it ever compiles again), unknown fields are kept at run time
+ * and read through `extraFields()`, and tolerant unions narrow on what they carry. Every tolerant
+ * union's narrowing is checked in types.test.ts (generated); here, what a script author writes.
+ */
+import nock from 'nock';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import * as z from 'zod/mini';
+import { ContentReferenceSchema } from '../contract/common.js';
+import { RequestedReviewerSchema } from '../contract/change-requests.js';
+import { SiteIconSchema, SiteSchema } from '../contract/sites.js';
+import {
+  extraFields,
+  ResponseValidationError,
+  type ContentPage,
+  type ContentReference,
+  type RequestedReviewer,
+  type Site,
+  type SiteIcon,
+  type UnknownKind,
+} from '../index.js';
+import { API, makeClient, rejection, siteFixture, useNockLifecycle } from '../../test-support/nock.js';
+
+useNockLifecycle();
+
+describe('the response types', () => {
+  it('make a misspelt field a compile error, and name every field they read', () => {
+    const read = (site: Site): unknown[] => [
+      site.hostname,
+      // @ts-expect-error `hostName` is not a field of a site (it is `hostname`).
+      site.hostName,
+      // @ts-expect-error nested objects name their fields too (`proxy.origin`).
+      site.proxy?.orign,
+      // @ts-expect-error a field the service may add is not typed: read it with extraFields().
+      site.betaFeature,
+    ];
+    expectTypeOf<Site['hostname']>().toEqualTypeOf<string | null | undefined>();
+    // What the compile errors spare a script: at run time a typo reads nothing.
+    const site = z.parse(SiteSchema, siteFixture('site_1', { hostname: 'docs.example.com', betaFeature: 1 }));
+    expect(read(site)).toEqual(['docs.example.com', undefined, undefined, 1]);
+  });
+
+  it('keep open enums open: a value this version does not list is a string like the others', () => {
+    const type: Site['type'] = 'brand-new-type';
+    expectTypeOf<'basic'>().toExtend<Site['type']>();
+    expect(type).toBe('brand-new-type');
+  });
+});
+
+describe('extraFields()', () => {
+  it('reads the fields a site came with that its type does not name, typed unknown', async () => {
+    nock(API)
+      .get('/v1/orgs/org_1/sites/site_1')
+      .reply(200, { ...siteFixture('site_1'), betaFeature: { enabled: true } });
+
+    const site = await makeClient().sites.get('org_1', 'site_1');
+
+    const extra = extraFields(site);
+    expectTypeOf(extra).toEqualTypeOf<Readonly<Record<string, unknown>>>();
+    expectTypeOf(extra['betaFeature']).toBeUnknown();
+    expect(extra['betaFeature']).toEqual({ enabled: true });
+    expect(extra['notSent']).toBeUndefined();
+    // @ts-expect-error the view is read-only.
+    extra['betaFeature'] = 1;
+  });
+
+  it('refuses what is not an object, naming what it got', () => {
+    // @ts-expect-error a string is no object the SDK returned.
+    expect(() => extraFields('site')).toThrow(/extraFields\(\) takes an object the SDK returned; got string/);
+    // @ts-expect-error null neither.
+    expect(() => extraFields(null)).toThrow(/got null/);
+  });
+});
+
+describe('tolerant unions', () => {
+  it('narrow on their discriminant, and a misspelt kind is a compile error', () => {
+    const target = (ref: ContentReference): string => {
+      if (ref.kind === 'user') return ref.user;
+      if (ref.kind === 'page') return ref.page;
+      // @ts-expect-error `usr` is no kind: the comparison has no overlap with the kinds.
+      if (ref.kind === 'usr') return '';
+      return String(ref.kind);
+    };
+    const reviewer = (r: RequestedReviewer) =>
+      r.kind === 'team' ? r.team.id : r.kind === 'user' ? r.user.id : undefined;
+    const children = (page: ContentPage) => (page.type === 'document' ? page.pages : undefined);
+    expectTypeOf(reviewer).returns.toEqualTypeOf<string | undefined>();
+    expectTypeOf(children).returns.toEqualTypeOf<ContentPage[] | undefined>();
+
+    expect(target({ kind: 'user', user: 'u_1' })).toBe('u_1');
+    expect(target(z.parse(ContentReferenceSchema, { kind: 'organization', organization: 'o_1' }))).toBe(
+      'organization',
+    );
+  });
+
+  it('give a variant not known yet its discriminant as UnknownKind, its data kept', () => {
+    const unknown = z.parse(ContentReferenceSchema, { kind: 'organization', organization: 'o_1' });
+    if (
+      unknown.kind === 'file' ||
+      unknown.kind === 'url' ||
+      unknown.kind === 'page' ||
+      unknown.kind === 'anchor'
+    )
+      throw new Error('a known kind');
+    if (unknown.kind === 'user' || unknown.kind === 'collection' || unknown.kind === 'space')
+      throw new Error('a known kind');
+    if (unknown.kind === 'reusable-content' || unknown.kind === 'tag' || unknown.kind === 'openapi')
+      throw new Error('a known kind');
+    expectTypeOf(unknown.kind).toEqualTypeOf<UnknownKind>();
+    expect(String(unknown.kind)).toBe('organization');
+    expect(extraFields(unknown)['organization']).toBe('o_1');
+  });
+
+  it('refuse a known kind without its fields rather than pass it as an unknown one', () => {
+    // The type says `kind: "user"` has a `user`: an answer that breaks it does not fit.
+    expect(z.safeParse(ContentReferenceSchema, { kind: 'user' }).success).toBe(false);
+    const request = { object: 'change-request-requested-reviewer' };
+    expect(z.safeParse(RequestedReviewerSchema, { ...request, kind: 'user' }).success).toBe(false);
+    // A review request with no kind, or another one, is of a form not known yet: kept.
+    expect(z.safeParse(RequestedReviewerSchema, { ...request, group: 'g_1' }).success).toBe(true);
+    expect(z.safeParse(RequestedReviewerSchema, { ...request, kind: 'group', group: 'g_1' }).success).toBe(
+      true,
+    );
+  });
+
+  it('without a discriminant narrow with `in`: the other forms carry none of the known fields', () => {
+    const describe = (icon: SiteIcon): string =>
+      typeof icon === 'string'
+        ? icon
+        : 'emoji' in icon
+          ? icon.emoji
+          : 'icon' in icon
+            ? icon.icon.light
+            : 'other';
+    expect(describe(z.parse(SiteIconSchema, { emoji: '📘' }))).toBe('📘');
+    expect(describe(z.parse(SiteIconSchema, { shape: 'round' }))).toBe('other');
+    // An emoji that is not a string fits no form: it is refused, not passed as another form.
+    expect(z.safeParse(SiteIconSchema, { emoji: 5 }).success).toBe(false);
+  });
+
+  it('make an answer with a known kind missing its fields a ResponseValidationError (strict policy)', async () => {
+    nock(API)
+      .get('/v1/orgs/org_1/sites/site_1')
+      .reply(200, { ...siteFixture('site_1'), icon: { emoji: 5 } });
+
+    const error = await rejection(makeClient().sites.get('org_1', 'site_1'), ResponseValidationError);
+    expect(error.message).toMatch(/icon/);
+  });
+});
