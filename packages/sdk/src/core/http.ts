@@ -405,7 +405,8 @@ export class HttpClient {
     try {
       checkRequestOptions(options);
     } catch (error) {
-      return new ApiPromise(Promise.reject(withCallSite(error, site) as Error));
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- what the check threw, as an async function would reject
+      return new ApiPromise(Promise.reject(withCallSite(error, site)));
     }
     return new ApiPromise(
       this.#send<T>(
@@ -931,6 +932,7 @@ function raced<T>(promise: Promise<T>, signal: AbortSignal, attempt: Attempt): P
       },
       (error: unknown) => {
         signal.removeEventListener('abort', onAbort);
+        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- what the fetch rejected with, as it was
         reject(error);
       },
     );
