@@ -15,7 +15,6 @@ import {
   NotFoundError,
   RateLimitError,
   TimeoutError,
-  type ClientOptions,
 } from '../index.js';
 import {
   API,
