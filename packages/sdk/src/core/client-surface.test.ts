@@ -199,6 +199,13 @@ describe("the user's own ky hooks", () => {
       'error HTTPError 404',
     ]);
   });
+
+  it('takes the answer of a beforeRequest hook that answers in place of the server', async () => {
+    const client = makeClient({
+      hooks: { beforeRequest: [() => new Response(JSON.stringify(site('cached')), { status: 200 })] },
+    });
+    await expect(client.sites.get('org_1', 's1')).resolves.toMatchObject({ id: 'cached' });
+  });
 });
 
 describe('a 429 is retried for every operation', () => {

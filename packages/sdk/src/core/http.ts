@@ -534,14 +534,22 @@ export class HttpClient {
     } else if (options?.headers) {
       kyOptions.headers = options.headers;
     }
+    let answer: Answer;
     try {
-      await this.#ky(`${spec.path.slice(1)}${query}`, kyOptions);
+      const response = await this.#ky(`${spec.path.slice(1)}${query}`, kyOptions);
+      // A beforeRequest hook of the user's may answer in place of the transport.
+      answer = call.answer ?? {
+        response,
+        text: await response.text(),
+        url: call.url,
+        rateLimit: readRateLimit(response.headers),
+        waitMs: undefined,
+      };
     } catch (error) {
       throw this.#finish(this.#toError(error, call), call, site);
     } finally {
       call.slot?.release();
     }
-    const answer = call.answer!;
     if (config.logger?.debug)
       config.logger.debug(`← ${answer.response.status} ${spec.method} ${call.shownUrl}`);
     let data: unknown;
