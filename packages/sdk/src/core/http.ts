@@ -663,7 +663,6 @@ export class HttpClient {
             ...(call.body !== undefined ? { body: call.body } : {}),
           }),
           signal,
-          attempt,
         );
         const next = hops < MAX_REDIRECTS ? this.#followable(response, target, method) : undefined;
         if (next === undefined) break;
@@ -674,7 +673,7 @@ export class HttpClient {
         target = next;
       }
       attempt.phase = 'body';
-      const text = await raced(response.text(), signal, attempt);
+      const text = await raced(response.text(), signal);
       const rateLimit = readRateLimit(response.headers);
       const { status } = response;
       const waitMs = response.ok ? undefined : serverWait(status, response.headers, rateLimit, Date.now());
@@ -924,12 +923,11 @@ function isKnownFailure(error: Error): boolean {
 }
 
 /** Settles with `promise`, or rejects with the signal's reason as soon as it aborts. */
-function raced<T>(promise: Promise<T>, signal: AbortSignal, attempt: Attempt): Promise<T> {
+function raced<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) {
     promise.catch(() => undefined);
     return Promise.reject(signal.reason as Error);
   }
-  void attempt;
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(signal.reason as Error);
     signal.addEventListener('abort', onAbort, { once: true });
