@@ -622,7 +622,7 @@ export class HttpClient {
     if (!call) return;
     call.slot?.release();
     call.slot = undefined;
-    const slot = this.#throttle.acquire(call.signal, call.where);
+    const slot = this.#throttle.acquire(call.signal, () => call.where);
     call.slot = slot instanceof Promise ? await slot : slot;
     if (this.#config.logger?.debug) this.#config.logger.debug(`→ ${request.method} ${call.shownUrl}`);
   };

@@ -59,8 +59,8 @@ export class Throttle {
     this.#onHold = onHold;
   }
 
-  /** Waits for a slot; rejects with an `AbortError` when `signal` aborts first. */
-  acquire(signal: AbortSignal | undefined, what: string): Promise<Slot> | Slot {
+  /** Waits for a slot; rejects with an `AbortError` when `signal` aborts first (`what` names the call, worked out only then). */
+  acquire(signal: AbortSignal | undefined, what: () => string): Promise<Slot> | Slot {
     if (this.#queue.length === 0 && this.#ready(Date.now())) return this.#take();
     return new Promise<Slot>((resolve, reject) => {
       const entry = {
@@ -74,7 +74,7 @@ export class Throttle {
         const index = this.#queue.indexOf(entry);
         if (index >= 0) this.#queue.splice(index, 1);
         // The http layer replaces it with one carrying the reason, secrets removed.
-        reject(new AbortError(`${what} was aborted`));
+        reject(new AbortError(`${what()} was aborted`));
       };
       signal?.addEventListener('abort', onAbort, { once: true });
       this.#queue.push(entry);
