@@ -17,7 +17,7 @@ import { build } from 'esbuild';
 import { SITE, figure, isMain, printFigures } from './lib.mjs';
 
 /** The budget, min+gzip, in KiB (1024 bytes). */
-export const BUNDLE_BUDGET_KB = 30;
+export const BUNDLE_BUDGET_KB = 34;
 
 const ENTRY = fileURLToPath(new URL('./browser-entry.ts', import.meta.url));
 const HOOKS = fileURLToPath(new URL('./record-imports.mjs', import.meta.url));

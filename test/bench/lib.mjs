@@ -118,8 +118,8 @@ export function startProcess(script, args, ready) {
 }
 
 /** The sandbox (demo data) on a loopback port, in its own process. */
-export async function startSandbox() {
-  const { match, stop } = await startProcess(SANDBOX_BIN, ['--port', '0'], /listening on (\S+)/);
+export async function startSandbox(args = []) {
+  const { match, stop } = await startProcess(SANDBOX_BIN, ['--port', '0', ...args], /listening on (\S+)/);
   return { url: match[1], token: 'sandbox-token', stop };
 }
 

@@ -4,6 +4,7 @@
 //   GET /v1/orgs/{org}/sites/{site}          one site (the 1-item answer)
 //   GET /v1/orgs/{org}/sites?limit=&page=    pages of sites; `org_<n>` holds n sites, and
 //                                            every item carries fields the contract does not name
+//   GET /v1/orgs/org_slow/sites/{site}       one site after 20 ms (a real network's latency)
 import { createServer } from 'node:http';
 import { SITE } from './lib.mjs';
 
@@ -61,8 +62,12 @@ const server = createServer((request, response) => {
     const offset = Number(url.searchParams.get('page') ?? 0);
     body = page(total, offset, limit);
   }
-  response.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
-  response.end(body);
+  const answer = () => {
+    response.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
+    response.end(body);
+  };
+  if (parts[3] === 'org_slow') setTimeout(answer, 20);
+  else answer();
 });
 server.keepAliveTimeout = 60_000;
 server.listen(0, '127.0.0.1', () => {

@@ -42,8 +42,11 @@ export function checkRateLimit(rule: RateLimit): void {
 }
 
 /**
- * A fixed-window counter: the first request after a window has ended opens the next one, for
- * `windowMs`. Refused requests do not use up the budget. Time comes from the sandbox's clock.
+ * A fixed-window counter, windows aligned on the clock (multiples of `windowMs` since the epoch,
+ * as a counter keyed by `floor(now / windowMs)` is): a window of whole seconds then ends exactly
+ * at its `X-RateLimit-Reset` (whole epoch seconds), so a client that waits for the reset is not
+ * refused, nor kept waiting up to a second longer than needed. Refused requests do not use up the
+ * budget. Time comes from the sandbox's clock.
  */
 export class RateLimiter {
   readonly #rule: RateLimit;
@@ -67,7 +70,7 @@ export class RateLimiter {
   take(): RateLimitDecision {
     const now = this.#now();
     if (now >= this.#windowEnd) {
-      this.#windowEnd = now + this.#rule.windowMs;
+      this.#windowEnd = (Math.floor(now / this.#rule.windowMs) + 1) * this.#rule.windowMs;
       this.#used = 0;
     }
     const allowed = this.#used < this.#rule.limit;

@@ -1,15 +1,21 @@
 import type { ApiPromise } from './core/api-promise.js';
 import { DocsError } from './core/errors.js';
 import { InvalidOptionError, checkToken, normalizeBaseUrl } from './core/credentials.js';
+import type { Hooks } from 'ky';
 import {
   HttpClient,
   RESPONSE_VALIDATION_MODES,
+  checkMaxRetries,
+  checkTimeout,
+  describeValue,
+  unknownOption,
   type RawRequest,
   type RequestOptions,
   type ResponseValidation,
 } from './core/http.js';
-import type { Logger } from './core/logger.js';
+import { LOGGER_METHODS, type Logger } from './core/logger.js';
 import type { RetryEvent } from './core/retry.js';
+import type { RateLimitEvent } from './core/throttle.js';
 import { ChangeRequests } from './resources/change-requests.js';
 import { Organizations } from './resources/organizations.js';
 import { Members } from './resources/members.js';
@@ -62,6 +68,125 @@ export interface ClientOptions {
   responseValidation?: ResponseValidation | undefined;
   /** Called before each wait between two attempts, e.g. to tell a person why the call is slow. */
   onRetry?: ((event: RetryEvent) => void) | undefined;
+  /**
+   * Attempts in flight at once across every call of this client; the others wait their turn, so
+   * a `Promise.all` over hundreds of calls neither floods the server nor its rate limit.
+   * Default 10 (octokit's throttling); `Infinity` for no limit.
+   */
+  maxConcurrency?: number | undefined;
+  /**
+   * Called when the client holds every call for a rate limit: a 429, or an answer saying no
+   * request is left in the window (`X-RateLimit-Remaining: 0`). The calls go again at `resumeAt`.
+   */
+  onRateLimit?: ((event: RateLimitEvent) => void) | undefined;
+  /**
+   * ky hooks of your own (`beforeRequest`, `beforeRetry`, `afterResponse`, `beforeError`), run
+   * beside the SDK's for every attempt, e.g. for logging or tracing. `beforeError` hooks see ky's
+   * `HTTPError`; the SDK turns it into its own error after them.
+   */
+  hooks?: Hooks | undefined;
+}
+
+/** The option names, for the check of unknown keys. */
+const CLIENT_OPTION_KEYS = [
+  'token',
+  'baseUrl',
+  'fetch',
+  'timeout',
+  'maxRetries',
+  'maxRetryDelay',
+  'logger',
+  'userAgent',
+  'responseValidation',
+  'onRetry',
+  'maxConcurrency',
+  'onRateLimit',
+  'hooks',
+] as const;
+
+const HOOK_NAMES = ['beforeRequest', 'beforeRetry', 'afterResponse', 'beforeError'];
+
+/**
+ * Checks every option given to the constructor: an unknown key (with the near miss, `baseURL` →
+ * `baseUrl`) or a bad value throws `InvalidOptionError` naming the option and what is allowed.
+ */
+function checkClientOptions(options: ClientOptions): void {
+  if (options === null || typeof options !== 'object') {
+    throw new InvalidOptionError('DocsClient options must be an object such as { token, baseUrl }');
+  }
+  for (const key of Object.keys(options)) {
+    if (!(CLIENT_OPTION_KEYS as readonly string[]).includes(key)) {
+      throw new InvalidOptionError(unknownOption(key, CLIENT_OPTION_KEYS, 'DocsClient option'));
+    }
+    const value = (options as Record<string, unknown>)[key];
+    if (value === undefined) continue;
+    const fail = (allowed: string, shown = true) => {
+      throw new InvalidOptionError(
+        `the ${key} option must be ${allowed}${shown ? `; got ${describeValue(value)}` : ''}`,
+      );
+    };
+    switch (key) {
+      case 'token':
+        // Never echoed: it may be a secret.
+        if (typeof value !== 'string') fail('a string (the API token)', false);
+        break;
+      case 'baseUrl':
+      case 'userAgent':
+        if (typeof value !== 'string') fail('a string');
+        break;
+      case 'fetch':
+      case 'onRetry':
+      case 'onRateLimit':
+        if (typeof value !== 'function') fail('a function');
+        break;
+      case 'timeout':
+        checkTimeout(value, 'the timeout option');
+        break;
+      case 'maxRetries':
+        checkMaxRetries(value, 'the maxRetries option');
+        break;
+      case 'maxRetryDelay':
+        if (typeof value !== 'number' || !(value >= 0) || value === Infinity) {
+          fail('a number of milliseconds of 0 or more, such as 60000');
+        }
+        break;
+      case 'maxConcurrency':
+        if (typeof value !== 'number' || !(value >= 1) || (value !== Infinity && !Number.isInteger(value))) {
+          fail('a whole number of 1 or more, such as 10 (or Infinity for no limit)');
+        }
+        break;
+      case 'logger': {
+        const methods = LOGGER_METHODS.join(', ');
+        if (typeof value !== 'object' || value === null)
+          fail(`an object with some of the methods ${methods}`);
+        for (const method of LOGGER_METHODS) {
+          const member = (value as Record<string, unknown>)[method];
+          if (member !== undefined && typeof member !== 'function') {
+            throw new InvalidOptionError(
+              `the logger option's ${method} must be a function (a logger may have any of ${methods}); got ${describeValue(member)}`,
+            );
+          }
+        }
+        break;
+      }
+      case 'hooks':
+        if (typeof value !== 'object' || value === null)
+          fail(`an object of ky hooks (${HOOK_NAMES.join(', ')})`);
+        for (const [name, list] of Object.entries(value as Record<string, unknown>)) {
+          if (!HOOK_NAMES.includes(name)) {
+            throw new InvalidOptionError(unknownOption(name, HOOK_NAMES, 'hook list in the hooks option'));
+          }
+          if (
+            list !== undefined &&
+            (!Array.isArray(list) || list.some((hook) => typeof hook !== 'function'))
+          ) {
+            throw new InvalidOptionError(`hooks.${name} must be an array of functions`);
+          }
+        }
+        break;
+      // responseValidation is checked with its environment variable.
+    }
+  }
 }
 
 /** Thrown by the constructor when no token is given and `DOCS_API_TOKEN` is not set. */
@@ -120,6 +245,7 @@ export class DocsClient {
   readonly #http: HttpClient;
 
   constructor(options: ClientOptions = {}) {
+    checkClientOptions(options);
     const token = options.token ?? readEnv('DOCS_API_TOKEN');
     if (!token) throw new MissingTokenError();
     checkToken(token);
@@ -136,6 +262,9 @@ export class DocsClient {
       userAgent: options.userAgent ? `${options.userAgent} ${userAgent}` : userAgent,
       responseValidation: readResponseValidation(options.responseValidation),
       onRetry: options.onRetry,
+      maxConcurrency: options.maxConcurrency ?? 10,
+      onRateLimit: options.onRateLimit,
+      hooks: options.hooks,
     });
     this.sites = new Sites(this.#http);
     this.organizations = new Organizations(this.#http);

@@ -11,6 +11,9 @@ export { ApiPromise, type WithResponse } from './core/api-promise.js';
 export { MAX_EMPTY_PAGES, PagePromise, type Page } from './core/pagination.js';
 export type { RawRequest, RequestOptions, ResponseValidation } from './core/http.js';
 export type { RateLimitInfo, RetryEvent } from './core/retry.js';
+export type { RateLimitEvent } from './core/throttle.js';
+/** ky's hook types, for the `hooks` option. */
+export type { Hooks, BeforeRequestHook, BeforeRetryHook, AfterResponseHook, BeforeErrorHook } from 'ky';
 export type { Logger } from './core/logger.js';
 export { path } from './core/path.js';
 /** Redaction helpers, shared with the sandbox's recording proxy so both hide the same secrets. */

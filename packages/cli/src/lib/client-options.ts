@@ -103,7 +103,7 @@ export function driftWarning(message: string, details: DriftDetails | undefined)
  * The logger the CLI gives the SDK: a response drift is one warning line (printed once per
  * process, however many pages repeat it); debug lines, and any other warning, only with DOCS_DEBUG.
  */
-export function cliLogger(): Logger {
+export function cliLogger(): Logger & Required<Pick<Logger, 'debug' | 'warn'>> {
   const warned = new Set<string>();
   return {
     debug: (message) => output.debug(message),

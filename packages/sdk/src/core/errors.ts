@@ -10,6 +10,52 @@ export type { ValidationIssue };
 
 export class DocsError extends Error {
   override name = 'DocsError';
+
+  /**
+   * `JSON.stringify(error)`: the name, the message and every field (headers as a plain object),
+   * never the stack. Nothing secret: the fields were redacted when the error was made.
+   */
+  toJSON(): Record<string, unknown> {
+    const json: Record<string, unknown> = { name: this.name, message: this.message };
+    for (const key of Object.keys(this)) {
+      if (key !== 'name') json[key] = (this as Record<string, unknown>)[key];
+    }
+    if (this.cause !== undefined) json.cause = describeCause(this.cause);
+    return json;
+  }
+}
+
+function describeCause(cause: unknown): unknown {
+  if (cause instanceof DocsError) return cause.toJSON();
+  if (cause instanceof Error) {
+    const { code } = cause as { code?: unknown };
+    return { name: cause.name, message: cause.message, ...(code !== undefined ? { code } : {}) };
+  }
+  return cause;
+}
+
+/**
+ * Response headers as an error carries them: a `Headers` (`get`, `has`, iteration) that
+ * `console.log`, `util.inspect` and `JSON.stringify` show as a plain object, where `Headers`
+ * shows `Headers {}`. Sensitive headers are already replaced with `[redacted]`.
+ */
+export class ErrorHeaders extends Headers {
+  toJSON(): Record<string, string> {
+    const plain: Record<string, string> = {};
+    this.forEach((value, name) => (plain[name] = value));
+    return plain;
+  }
+
+  [Symbol.for('nodejs.util.inspect.custom')](): Record<string, string> {
+    return this.toJSON();
+  }
+}
+
+function errorHeaders(headers: Headers): ErrorHeaders {
+  if (headers instanceof ErrorHeaders) return headers;
+  const copy = new ErrorHeaders();
+  headers.forEach((value, name) => copy.append(name, value));
+  return copy;
 }
 
 /** The request broke a limit of the contract; nothing was sent. */
@@ -66,7 +112,8 @@ export class ApiError extends DocsError {
   readonly status: number;
   /** The error body: parsed JSON when it was JSON, otherwise the text (or undefined when empty). */
   readonly body: unknown;
-  readonly headers: Headers;
+  /** The response headers (a `Headers`, shown as a plain object by `console.log` and `JSON.stringify`). */
+  readonly headers: ErrorHeaders;
   readonly requestId: string | undefined;
   readonly method: string;
   readonly url: string;
@@ -93,7 +140,7 @@ export class ApiError extends DocsError {
     );
     this.status = init.status;
     this.body = init.body;
-    this.headers = init.headers;
+    this.headers = errorHeaders(init.headers);
     this.requestId = requestId;
     this.method = init.method;
     this.url = init.url;
@@ -179,7 +226,7 @@ export class TimeoutError extends DocsError {
   override name = 'TimeoutError';
 }
 
-/** The caller's `AbortSignal` cancelled the request. */
+/** The caller's `AbortSignal` cancelled the request; `cause` is the signal's reason. */
 export class AbortError extends DocsError {
   override name = 'AbortError';
 }

@@ -60,6 +60,7 @@ function client(fetch: typeof globalThis.fetch, responseValidation: ResponseVali
     maxRetries: 0,
     maxRetryDelay: 0,
     userAgent: 'fuzz',
+    maxConcurrency: 10,
     responseValidation,
     logger: { debug: () => {}, warn },
   });

@@ -1,3 +1,10 @@
+import ky, {
+  HTTPError,
+  TimeoutError as KyTimeoutError,
+  type Hooks,
+  type KyInstance,
+  type Options as KyOptions,
+} from 'ky';
 import { zodMessages } from '../contract/messages.js';
 import type { HttpMethod, OperationShape as Operation } from '../contract/operation-shape.js';
 import { encodeQuery } from '../contract/query.js';
@@ -9,13 +16,14 @@ import {
   AbortError,
   ApiError,
   ConnectionError,
+  DocsError,
   RedirectError,
   RequestValidationError,
   ResponseValidationError,
   TimeoutError,
-  type DocsError,
   type ValidationIssue,
 } from './errors.js';
+import { InvalidOptionError } from './credentials.js';
 import type { Logger } from './logger.js';
 import { OperationRef } from './operation-ref.js';
 import { PagePromise } from './pagination.js';
@@ -27,10 +35,10 @@ import {
   backoff,
   readRateLimit,
   serverWait,
-  sleep,
   type RateLimitInfo,
   type RetryEvent,
 } from './retry.js';
+import { Throttle, type RateLimitEvent, type Slot } from './throttle.js';
 
 /**
  * What to do with a response that does not fit the contract's schema:
@@ -64,6 +72,11 @@ export interface HttpConfig {
   userAgent: string;
   responseValidation: ResponseValidation;
   onRetry?: ((event: RetryEvent) => void) | undefined;
+  /** Attempts in flight at once, across every call of the client. */
+  maxConcurrency: number;
+  onRateLimit?: ((event: RateLimitEvent) => void) | undefined;
+  /** The user's own ky hooks, run beside the SDK's. */
+  hooks?: Hooks | undefined;
 }
 
 /** Inputs of one operation call, before validation. */
@@ -123,16 +136,43 @@ interface SendSpec {
 
 type Phase = 'headers' | 'body';
 
-/** How one attempt ended. The body of a response is read whatever its status. */
-type Outcome =
-  | { kind: 'response'; response: Response; text: string; url: string }
-  | { kind: 'timeout'; phase: Phase }
-  | { kind: 'abort' }
-  | { kind: 'network'; error: unknown; phase: Phase };
+/** The methods ky may retry: all of them, so that `#shouldRetry` decides by the operation. */
+const RETRY_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'];
+
+/** Where one attempt is: waiting for the headers, or reading the body. */
+interface Attempt {
+  phase: Phase;
+}
+
+/** An answer read whole, whatever its status. */
+interface Answer {
+  response: Response;
+  text: string;
+  /** The URL answered, after any redirect followed. */
+  url: string;
+  rateLimit: RateLimitInfo | undefined;
+  /** The server's wait (`Retry-After`, `X-RateLimit-Reset`), for a failure that gave one. */
+  waitMs: number | undefined;
+}
+
+/** The transport's fetch or body read failed (not the caller's abort, not ky's deadline). */
+class NetworkFailure extends Error {
+  override name = 'NetworkFailure';
+  readonly error: unknown;
+  readonly phase: Phase;
+  constructor(error: unknown, phase: Phase) {
+    super('network failure');
+    this.error = error;
+    this.phase = phase;
+  }
+}
 
 /** A failed attempt, and what the retry policy needs to know about it. */
 interface Failure {
-  error: DocsError;
+  /** What ky rejected with. */
+  cause: unknown;
+  error: Error;
+  status?: number | undefined;
   /** Retried when the operation is idempotent (retryable status, timeout, connection failure). */
   retryable: boolean;
   /** The request cannot have reached the server: retried for any operation. */
@@ -143,25 +183,57 @@ interface Failure {
   rateLimit?: RateLimitInfo | undefined;
 }
 
+/** Where the SDK was called from: its stack is added to any error the call throws. */
+interface CallSite {
+  stack?: string | undefined;
+}
+
+/** The stack of the caller of an SDK method, taken when the method is called (cheap: V8 formats it only when read). */
+function callSite(): CallSite {
+  const site: CallSite = {};
+  const capture = (Error as { captureStackTrace?: (target: object) => void }).captureStackTrace;
+  if (capture) capture(site);
+  else site.stack = new Error().stack;
+  return site;
+}
+
 /**
- * Everything the SDK knows about the call being made, for messages. What only a message or a log
- * line needs (the secrets to hide, the URL as shown) is worked out when first asked for, so that a
- * call that succeeds without logging never pays for it.
+ * One call: what it sends, its settings, and what its attempts found. Shared by ky's hooks and
+ * the transport through the ky option `docsCall`. What only a message or a log line needs (the
+ * secrets to hide, the URL as shown) is worked out when first asked for.
  */
-class CallContext {
+class Call {
   readonly spec: SendSpec;
   readonly url: string;
   readonly timeout: number;
+  readonly signal: AbortSignal | undefined;
+  readonly maxRetries: number;
+  body: string | undefined;
+  slot: Slot | undefined;
+  attempt: Attempt | undefined;
+  answer: Answer | undefined;
+  failure: Failure | undefined;
+  /** The wait before the next retry, set by `#shouldRetry` and read by ky's `retry.delay`. */
+  delayMs = 0;
   readonly #token: string;
   #secrets: string[] | undefined;
   #shownUrl: string | undefined;
   #where: string | undefined;
 
-  constructor(spec: SendSpec, url: string, timeout: number, token: string) {
+  constructor(
+    spec: SendSpec,
+    url: string,
+    timeout: number,
+    token: string,
+    signal: AbortSignal | undefined,
+    maxRetries: number,
+  ) {
     this.spec = spec;
     this.url = url;
     this.timeout = timeout;
     this.#token = token;
+    this.signal = signal;
+    this.maxRetries = maxRetries;
   }
 
   get secrets(): string[] {
@@ -253,28 +325,47 @@ function expand(plan: Plan, params: Record<string, unknown>): string {
 }
 
 /**
- * The only place that speaks HTTP: auth, retries, timeouts, redirects, error mapping and
- * response parsing. One `fetch` per attempt; the retry loop is this file's own (see
- * docs/decisions/0010-own-retry-loop-on-fetch.md).
+ * The only place that speaks HTTP, through one ky instance per client (prefix URL, headers, the
+ * transport as its `fetch`, hooks): ky runs the attempts, their deadline and the waits; this
+ * class adds what ky does not do (docs/decisions/0037-ky-for-http-again.md): the retry policy
+ * by operation, the redirect policy, reading the body inside the deadline, the shared rate
+ * limit, the error tree and response checking.
  */
 export class HttpClient {
   readonly #config: HttpConfig;
   readonly #origin: string;
   readonly #drift = new Set<string>();
   readonly #fetch: typeof fetch;
-  /** The headers every request carries, built once. */
-  readonly #headers: Readonly<Record<string, string>>;
+  readonly #ky: KyInstance;
+  readonly #throttle: Throttle;
+  /** The user gave afterResponse hooks: they get a response whose body they can read. */
+  readonly #userReadsResponses: boolean;
 
   constructor(config: HttpConfig) {
     this.#config = config;
     // Looked up per call, so a fetch stubbed after the client was made (nock, msw) is used.
     this.#fetch = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.#origin = new URL(config.baseUrl).origin;
-    this.#headers = {
-      authorization: `Bearer ${config.token}`,
-      accept: 'application/json',
-      'user-agent': config.userAgent,
-    };
+    this.#throttle = new Throttle(config.maxConcurrency, config.maxRetryDelay, config.onRateLimit);
+    const hooks = config.hooks ?? {};
+    this.#userReadsResponses = (hooks.afterResponse?.length ?? 0) > 0;
+    this.#ky = ky.create({
+      prefixUrl: config.baseUrl,
+      headers: {
+        authorization: `Bearer ${config.token}`,
+        accept: 'application/json',
+        'user-agent': config.userAgent,
+      },
+      fetch: this.#transport as typeof fetch,
+      hooks: {
+        // The SDK's slot first, so that the user's hooks see the attempt as it is sent.
+        beforeRequest: [this.#beforeRequest, ...(hooks.beforeRequest ?? [])],
+        beforeRetry: [...(hooks.beforeRetry ?? [])],
+        afterResponse: [...(hooks.afterResponse ?? [])],
+        // The user's first: they see ky's HTTPError, as ky users expect; the SDK's maps it last.
+        beforeError: [...(hooks.beforeError ?? []), this.#beforeError],
+      },
+    });
   }
 
   /** Calls one contract operation and reads its answer with the operation's response schema. */
@@ -283,7 +374,7 @@ export class HttpClient {
     input: OperationInput,
     options?: RequestOptions,
   ): ApiPromise<T> {
-    return new ApiPromise(this.#callOperation<T>(operation, input, options));
+    return new ApiPromise(this.#callOperation<T>(operation, input, options, callSite()));
   }
 
   /** Calls a paginated operation; the returned promise iterates every page. */
@@ -292,11 +383,13 @@ export class HttpClient {
     input: OperationInput,
     options?: RequestOptions,
   ): PagePromise<T, E> {
+    const site = callSite();
     const fetchPage = (page?: string) =>
       this.#callOperation<E>(
         operation,
         page === undefined ? input : { ...input, query: { ...input.query, page } },
         options,
+        site,
       );
     const start = input.query?.page;
     return new PagePromise<T, E>(fetchPage(), fetchPage, {
@@ -307,7 +400,14 @@ export class HttpClient {
 
   /** A request outside the contract's operations, with the same auth, retries and errors. */
   request<T = unknown>(spec: RawRequest<T>, options?: RequestOptions): ApiPromise<T> {
+    const site = callSite();
     const path = spec.path.startsWith('/') ? spec.path : `/${spec.path}`;
+    try {
+      checkRequestOptions(options);
+    } catch (error) {
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- what the check threw, as an async function would reject
+      return new ApiPromise(Promise.reject(withCallSite(error, site)));
+    }
     return new ApiPromise(
       this.#send<T>(
         {
@@ -321,6 +421,7 @@ export class HttpClient {
           rawJson: true,
         },
         options,
+        site,
       ),
     );
   }
@@ -330,18 +431,21 @@ export class HttpClient {
     target: Operation | OperationRef,
     input: OperationInput,
     options: RequestOptions | undefined,
+    site: CallSite,
   ): Promise<WithResponse<T>> {
     const operation = target instanceof OperationRef ? target.loaded : target;
-    if (!operation) {
-      return (target as OperationRef)
-        .resolve()
-        .then((loaded) => this.#sendOperation<T>(loaded, input, options));
-    }
     try {
-      return this.#sendOperation<T>(operation, input, options);
+      if (options !== undefined) checkRequestOptions(options);
+      if (!operation) {
+        return (target as OperationRef)
+          .resolve()
+          .then((loaded) => this.#sendOperation<T>(loaded, input, options, site))
+          .catch((error: unknown) => Promise.reject(withCallSite(error, site) as Error));
+      }
+      return this.#sendOperation<T>(operation, input, options, site);
     } catch (error) {
       // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- what validation threw, as an async function would reject
-      return Promise.reject(error);
+      return Promise.reject(withCallSite(error, site));
     }
   }
 
@@ -350,6 +454,7 @@ export class HttpClient {
     operation: Operation,
     input: OperationInput,
     options: RequestOptions | undefined,
+    site: CallSite,
   ): Promise<WithResponse<T>> {
     const plan = planOf(operation);
     const issues: ValidationIssue[] = [];
@@ -375,153 +480,214 @@ export class HttpClient {
         rawJson: false,
       },
       options,
+      site,
     );
   }
 
   /**
-   * Sends the request, retrying by the policy:
-   * - an operation that is not idempotent is sent again only when it provably never reached
-   *   the server (connection refused, DNS failure, unreachable);
-   * - an idempotent one also on 408/429/500/502/503/504, on any connection failure (mid-body
-   *   included) and on timeouts;
-   * - the wait is the server's (`Retry-After`, else `X-RateLimit-Reset` on a 429), else an
-   *   exponential backoff; a server wait beyond `maxRetryDelay` is not slept: the call fails
-   *   at once with an error saying when to retry.
+   * Sends the request through the client's ky instance, which runs the attempts: the deadline of
+   * each (ky's `timeout`: the transport reads the whole body before it resolves, so the deadline
+   * covers connecting, the headers, redirects and the body), the waits between them (abortable)
+   * and the hooks. The policy is `#shouldRetry`'s.
    */
-  async #send<T>(spec: SendSpec, options: RequestOptions | undefined): Promise<WithResponse<T>> {
+  async #send<T>(
+    spec: SendSpec,
+    options: RequestOptions | undefined,
+    site: CallSite,
+  ): Promise<WithResponse<T>> {
     const config = this.#config;
     const search = spec.search?.toString();
-    const url = `${config.baseUrl}${spec.path}${search ? `?${search}` : ''}`;
-    const context = new CallContext(spec, url, options?.timeout ?? config.timeout, config.token);
-    const signal = options?.signal;
-    const maxRetries = options?.maxRetries ?? config.maxRetries;
-    const init = this.#requestInit(spec, options);
-
+    const query = search ? `?${search}` : '';
+    const call = new Call(
+      spec,
+      `${config.baseUrl}${spec.path}${query}`,
+      options?.timeout ?? config.timeout,
+      config.token,
+      options?.signal,
+      options?.maxRetries ?? config.maxRetries,
+    );
+    const { signal } = call;
     if (signal?.aborted) {
-      throw this.#finish(new AbortError(`${context.where} was aborted before it was sent`), context);
-    }
-    for (let retry = 0; ; retry++) {
-      if (config.logger) config.logger.debug(`→ ${spec.method} ${context.shownUrl}`);
-      const outcome = await this.#attempt(url, init, context, signal);
-      if (outcome.kind === 'response' && outcome.response.ok) {
-        const { response } = outcome;
-        if (config.logger) config.logger.debug(`← ${response.status} ${spec.method} ${context.shownUrl}`);
-        const rateLimit = readRateLimit(response.headers);
-        let data: unknown;
-        try {
-          data = this.#parse(spec, outcome.text, context);
-        } catch (error) {
-          throw this.#finish(error as DocsError, context);
-        }
-        return { data: data as T, response, rateLimit };
-      }
-
-      const failure = this.#failure(outcome, context);
-      const again = retry < maxRetries && (failure.neverConnected || (spec.idempotent && failure.retryable));
-      // A server wait past the cap is not slept: the error says when to come back.
-      if (!again || (failure.waitMs !== undefined && failure.waitMs > config.maxRetryDelay)) {
-        throw this.#finish(failure.error, context);
-      }
-      const delayMs = failure.waitMs ?? backoff(retry + 1, config.maxRetryDelay);
-      const event: RetryEvent = {
-        operation: spec.label,
-        method: spec.method,
-        path: redactText(spec.path, context.secrets),
-        attempt: retry + 1,
-        maxRetries,
-        delayMs,
-        reason: failure.reason,
-        ...(failure.rateLimit ? { rateLimit: failure.rateLimit } : {}),
-      };
-      config.logger?.warn(
-        `retrying ${spec.method} ${context.shownUrl} in ${delayMs} ms (retry ${retry + 1} of ${maxRetries}): ${failure.reason}`,
-        { reason: failure.reason, delayMs, error: failure.error.message },
+      throw this.#finish(
+        abortError(signal, `${call.where} was aborted before it was sent`, call.secrets),
+        call,
+        site,
       );
-      this.#notifyRetry(event);
-      try {
-        await sleep(delayMs, signal, context.where);
-      } catch (error) {
-        throw this.#finish(error as DocsError, context);
-      }
     }
-  }
-
-  /** The request but for each attempt's signal. A call with no body and no extra header shares the client's headers. */
-  #requestInit(spec: SendSpec, options: RequestOptions | undefined): RequestInit & { method: HttpMethod } {
-    const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
-    const extra = options?.headers;
-    let headers = this.#headers;
-    if (body !== undefined || extra) {
-      const own: Record<string, string> = { ...headers };
-      if (body !== undefined) own['content-type'] = 'application/json';
-      if (extra) for (const name of Object.keys(extra)) own[name.toLowerCase()] = extra[name]!;
-      headers = own;
+    const kyOptions: KyOptions & { docsCall: Call } = {
+      method: spec.method,
+      timeout: call.timeout <= MAX_TIMER ? call.timeout : false,
+      retry: {
+        limit: call.maxRetries,
+        // Every method reaches shouldRetry, which reads the operation's own declaration.
+        methods: RETRY_METHODS,
+        shouldRetry: ({ error, retryCount }) => this.#shouldRetry(error, retryCount, call),
+        delay: () => call.delayMs,
+      },
+      docsCall: call,
+    };
+    if (signal) kyOptions.signal = signal;
+    if (spec.body !== undefined) {
+      call.body = JSON.stringify(spec.body);
+      kyOptions.body = call.body;
+      kyOptions.headers = { 'content-type': 'application/json', ...options?.headers };
+    } else if (options?.headers) {
+      kyOptions.headers = options.headers;
     }
-    return { method: spec.method, headers, redirect: 'manual', ...(body !== undefined ? { body } : {}) };
+    let answer: Answer;
+    try {
+      const response = await this.#ky(`${spec.path.slice(1)}${query}`, kyOptions);
+      // A beforeRequest hook of the user's may answer in place of the transport.
+      answer = call.answer ?? {
+        response,
+        text: await response.text(),
+        url: call.url,
+        rateLimit: readRateLimit(response.headers),
+        waitMs: undefined,
+      };
+    } catch (error) {
+      throw this.#finish(this.#toError(error, call), call, site);
+    } finally {
+      call.slot?.release();
+    }
+    if (config.logger?.debug)
+      config.logger.debug(`← ${answer.response.status} ${spec.method} ${call.shownUrl}`);
+    let data: unknown;
+    try {
+      data = this.#parse(spec, answer.text, call);
+    } catch (error) {
+      throw this.#finish(error, call, site);
+    }
+    return { data: data as T, response: answer.response, rateLimit: answer.rateLimit };
   }
 
   /**
-   * One attempt under one deadline that covers everything: connecting, the headers, following
-   * same-origin redirects, and reading the whole body. Whatever happens, it settles: a fetch
-   * that ignores its signal (an in-process one) is raced, not awaited.
+   * ky's `retry.shouldRetry`: whether the failed attempt is sent again, and (in `call.delayMs`,
+   * read by ky's `retry.delay`) after how long.
+   * - every operation, when the attempt provably never reached the server (connection refused,
+   *   DNS failure, unreachable) or was refused with a 429 (refused unprocessed);
+   * - an idempotent one also on 408/500/502/503/504, on any connection failure (mid-body
+   *   included) and on timeouts;
+   * - the wait is the server's (`Retry-After`, else `X-RateLimit-Reset` on a 429), else an
+   *   exponential backoff with jitter; a server wait beyond `maxRetryDelay` is not slept: the call
+   *   fails at once with an error saying when to retry.
    */
-  async #attempt(
-    url: string,
-    init: RequestInit & { method: HttpMethod },
-    context: CallContext,
-    signal: AbortSignal | undefined,
-  ): Promise<Outcome> {
-    const controller = new AbortController();
-    let stoppedBy: 'timeout' | 'caller' | undefined;
-    let phase: Phase = 'headers';
-    let current: Response | undefined;
-    let settleStopped!: (value: 'stopped') => void;
-    const stopped = new Promise<'stopped'>((resolve) => (settleStopped = resolve));
-    const stop = (by: 'timeout' | 'caller') => {
-      if (stoppedBy) return;
-      stoppedBy = by;
-      controller.abort(signal?.reason);
-      settleStopped('stopped');
+  #shouldRetry(error: Error, retryCount: number, call: Call): boolean {
+    const failure = this.#failure(error, call);
+    call.failure = failure;
+    const { spec } = call;
+    const again = failure.neverConnected || failure.status === 429 || (spec.idempotent && failure.retryable);
+    const { maxRetryDelay, logger } = this.#config;
+    if (!again || (failure.waitMs !== undefined && failure.waitMs > maxRetryDelay)) return false;
+    const delayMs = failure.waitMs ?? backoff(retryCount, maxRetryDelay);
+    call.delayMs = delayMs;
+    const event: RetryEvent = {
+      operation: spec.label,
+      method: spec.method,
+      path: redactText(spec.path, call.secrets),
+      attempt: retryCount,
+      maxRetries: call.maxRetries,
+      delayMs,
+      reason: failure.reason,
+      ...(failure.rateLimit ? { rateLimit: failure.rateLimit } : {}),
     };
-    const onCallerAbort = () => stop('caller');
-    signal?.addEventListener('abort', onCallerAbort, { once: true });
-    const timer =
-      context.timeout > 0 && context.timeout <= MAX_TIMER
-        ? setTimeout(() => stop('timeout'), context.timeout)
-        : undefined;
+    logger?.warn?.(
+      `retrying ${spec.method} ${call.shownUrl} in ${delayMs} ms (retry ${retryCount} of ${call.maxRetries}): ${failure.reason}`,
+      { reason: failure.reason, delayMs, error: failure.error.message },
+    );
+    try {
+      this.#config.onRetry?.(event);
+    } catch (thrown) {
+      // A progress line that cannot be printed must not fail the call.
+      logger?.debug?.(`onRetry threw: ${thrown instanceof Error ? thrown.message : String(thrown)}`);
+    }
+    return true;
+  }
 
-    const work = async (): Promise<Outcome> => {
-      let target = url;
+  /** What the call throws for what ky rejected with. */
+  #toError(error: unknown, call: Call): unknown {
+    const { failure } = call;
+    if (failure && failure.cause === error) return failure.error;
+    if (call.signal?.aborted) return abortError(call.signal, `${call.where} was aborted`, call.secrets);
+    if (error instanceof Error && (error instanceof DocsError || isKnownFailure(error))) {
+      return this.#failure(error, call).error;
+    }
+    // Thrown by a hook of the user's: theirs to read as they threw it.
+    return error;
+  }
+
+  /** The beforeRequest hook: a slot from the client's throttle, then a debug line. */
+  readonly #beforeRequest = async (request: Request, options: unknown): Promise<void> => {
+    const call = (options as { docsCall?: Call }).docsCall;
+    if (!call) return;
+    call.slot?.release();
+    call.slot = undefined;
+    const slot = this.#throttle.acquire(call.signal, () => call.where);
+    call.slot = slot instanceof Promise ? await slot : slot;
+    if (this.#config.logger?.debug) this.#config.logger.debug(`→ ${request.method} ${call.shownUrl}`);
+  };
+
+  /** The beforeError hook: ky's `HTTPError` becomes the SDK's `ApiError` of its status. */
+  readonly #beforeError = (error: HTTPError): HTTPError => {
+    const call = (error.options as unknown as { docsCall?: Call }).docsCall;
+    if (!call?.answer || !(error instanceof HTTPError)) return error;
+    return this.#responseError(call.answer, call) as unknown as HTTPError;
+  };
+
+  /**
+   * ky's `fetch`: one attempt with the client's `fetch`, the same-origin redirects of a GET or
+   * HEAD followed, and the whole body read before it resolves (so that ky's deadline covers it).
+   * A `fetch` that ignores its signal (the sandbox's in-process one) is raced against it.
+   */
+  readonly #transport = async (request: Request, init?: RequestInit): Promise<Response> => {
+    const call = (init as { docsCall?: Call } | undefined)?.docsCall;
+    if (!call) return this.#fetch(request);
+    const { signal } = request;
+    const slot = call.slot;
+    const headers: Record<string, string> = {};
+    request.headers.forEach((value, name) => (headers[name] = value));
+    const method = request.method as HttpMethod;
+    const attempt: Attempt = { phase: 'headers' };
+    call.attempt = attempt;
+    call.answer = undefined;
+    try {
+      let target = request.url;
+      let response: Response;
       for (let hops = 0; ; hops++) {
-        current = await this.#fetch(target, { ...init, signal: controller.signal });
-        const next = hops < MAX_REDIRECTS ? this.#followable(current, target, init.method) : undefined;
+        response = await raced(
+          this.#fetch(target, {
+            method,
+            headers,
+            redirect: 'manual',
+            signal,
+            ...(call.body !== undefined ? { body: call.body } : {}),
+          }),
+          signal,
+        );
+        const next = hops < MAX_REDIRECTS ? this.#followable(response, target, method) : undefined;
         if (next === undefined) break;
-        if (this.#config.logger) {
-          this.#config.logger.debug(
-            `↪ ${current.status} ${init.method} followed to ${safeUrl(next, context.secrets)}`,
-          );
-        }
-        await current.body?.cancel().catch(() => undefined);
+        this.#config.logger?.debug?.(
+          `↪ ${response.status} ${method} followed to ${safeUrl(next, call.secrets)}`,
+        );
+        await response.body?.cancel().catch(() => undefined);
         target = next;
       }
-      phase = 'body';
-      const text = await current.text();
-      return { kind: 'response', response: current, text, url: target };
-    };
-
-    try {
-      const result = await Promise.race([work(), stopped]);
-      if (result !== 'stopped') return result;
+      attempt.phase = 'body';
+      const text = await raced(response.text(), signal);
+      const rateLimit = readRateLimit(response.headers);
+      const { status } = response;
+      const waitMs = response.ok ? undefined : serverWait(status, response.headers, rateLimit, Date.now());
+      if (slot) this.#throttle.observe(slot.seq, status, rateLimit, waitMs);
+      call.answer = { response, text, url: target, rateLimit, waitMs };
+      // ky reads the status; hooks of the user's that read the body get one they can read.
+      return this.#userReadsResponses ? rebuilt(response, text) : response;
     } catch (error) {
-      if (!stoppedBy) return { kind: 'network', error, phase };
+      if (signal.aborted) throw error;
+      throw new NetworkFailure(error, attempt.phase);
     } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onCallerAbort);
+      slot?.release();
     }
-    // Stopped by the deadline or the caller: let go of the connection.
-    current?.body?.cancel().catch(() => undefined);
-    return stoppedBy === 'timeout' ? { kind: 'timeout', phase } : { kind: 'abort' };
-  }
+  };
 
   /** The URL to follow for a redirect: same origin, GET or HEAD only; undefined otherwise. */
   #followable(response: Response, from: string, method: string | undefined): string | undefined {
@@ -538,89 +704,95 @@ export class HttpClient {
     }
   }
 
-  /** Turns a failed attempt into the error to throw and what the retry policy needs. */
-  #failure(outcome: Outcome, context: CallContext): Failure {
-    const { spec, where, secrets } = context;
-    switch (outcome.kind) {
-      case 'abort':
-        return {
-          error: new AbortError(`${where} was aborted`),
-          retryable: false,
-          neverConnected: false,
-          reason: 'aborted',
-        };
-      case 'timeout':
-        return {
-          error: new TimeoutError(
-            `${where} timed out after ${context.timeout} ms ${
-              outcome.phase === 'headers' ? 'waiting for the response' : 'while reading the response body'
-            }`,
-          ),
-          retryable: true,
-          neverConnected: false,
-          reason: 'timeout',
-        };
-      case 'network': {
-        const codes = errorCodes(outcome.error);
-        const neverConnected = codes.some((code) => NOT_CONNECTED_CODES.has(code));
-        // A browser hides why (refused, offline, or blocked by CORS): the message says both. Such a
-        // failure stays retryable, as the network failure it may be (docs/browser.md).
-        const what = neverConnected
-          ? 'could not reach the server'
-          : outcome.phase === 'headers' && isBrowserFetchFailure(outcome.error, codes)
-            ? browserFailureHint()
-            : outcome.phase === 'headers'
-              ? 'the connection failed before an answer'
-              : 'the connection broke while the answer was being read; the server may have processed the request';
-        // The full URL without its query: which server failed is the useful part.
-        const target = `${spec.method} ${context.shownUrl.split('?')[0] ?? context.shownUrl}`;
-        const error = new ConnectionError(
-          redactText(`${target} failed: ${what} (${describeNetworkError(outcome.error)})`, secrets),
-          { cause: redactCause(outcome.error, secrets) },
-        );
-        return {
-          error,
-          retryable: true,
-          neverConnected,
-          reason: networkReason(codes, outcome.phase),
-        };
-      }
-      case 'response': {
-        const { response } = outcome;
-        const { status, headers } = response;
-        const rateLimit = readRateLimit(headers);
-        const now = Date.now();
-        const waitMs = serverWait(status, headers, rateLimit, now);
-        const init = {
-          status,
-          body: redactBody(parseErrorBody(outcome.text), secrets),
-          headers: redactHeaders(headers, secrets),
-          method: spec.method,
-          url: safeUrl(outcome.url, secrets),
-          retryAfterMs: waitMs,
-          rateLimit,
-          now,
-        };
-        const error =
-          response.type === 'opaqueredirect'
-            ? new RedirectError({
-                ...init,
-                detail: 'the server redirected; the SDK does not follow redirects here',
-              })
-            : ApiError.from({
-                ...init,
-                detail: this.#redirectDetail(response, outcome.url, spec.method, secrets),
-              });
-        return {
-          error,
-          retryable: RETRY_STATUSES.has(status),
-          neverConnected: false,
-          waitMs,
-          reason: `HTTP ${status}`,
-          rateLimit,
-        };
-      }
+  /** Turns what ky rejected an attempt with into the error to throw and what the retry policy needs. */
+  #failure(cause: unknown, call: Call): Failure {
+    const { spec, where, secrets } = call;
+    if (call.signal?.aborted) {
+      return {
+        cause,
+        error: abortError(call.signal, `${where} was aborted`, secrets),
+        retryable: false,
+        neverConnected: false,
+        reason: 'aborted',
+      };
     }
+    if (cause instanceof ApiError) {
+      const answer = call.answer;
+      return {
+        cause,
+        error: cause,
+        status: cause.status,
+        retryable: RETRY_STATUSES.has(cause.status),
+        neverConnected: false,
+        waitMs: answer?.waitMs ?? cause.retryAfterMs,
+        reason: `HTTP ${cause.status}`,
+        rateLimit: cause.rateLimit,
+      };
+    }
+    if (cause instanceof KyTimeoutError) {
+      const phase = call.attempt?.phase ?? 'headers';
+      return {
+        cause,
+        error: new TimeoutError(
+          `${where} timed out after ${call.timeout} ms ${
+            phase === 'headers' ? 'waiting for the response' : 'while reading the response body'
+          }`,
+        ),
+        retryable: true,
+        neverConnected: false,
+        reason: 'timeout',
+      };
+    }
+    if (cause instanceof NetworkFailure) {
+      const { error: raw, phase } = cause;
+      const codes = errorCodes(raw);
+      const neverConnected = codes.some((code) => NOT_CONNECTED_CODES.has(code));
+      // A browser hides why (refused, offline, or blocked by CORS): the message says both. Such a
+      // failure stays retryable, as the network failure it may be (docs/browser.md).
+      const what = neverConnected
+        ? 'could not reach the server'
+        : phase === 'headers' && isBrowserFetchFailure(raw, codes)
+          ? browserFailureHint()
+          : phase === 'headers'
+            ? 'the connection failed before an answer'
+            : 'the connection broke while the answer was being read; the server may have processed the request';
+      // The full URL without its query: which server failed is the useful part.
+      const target = `${spec.method} ${call.shownUrl.split('?')[0] ?? call.shownUrl}`;
+      const error = new ConnectionError(
+        redactText(`${target} failed: ${what} (${describeNetworkError(raw)})`, secrets),
+        { cause: redactCause(raw, secrets) },
+      );
+      return { cause, error, retryable: true, neverConnected, reason: networkReason(codes, phase) };
+    }
+    // An AbortError of the throttle, or what a hook of the user's threw: not retried.
+    const error = cause instanceof Error ? cause : new Error(String(cause));
+    return { cause, error, retryable: false, neverConnected: false, reason: error.message };
+  }
+
+  /** The `ApiError` (of its status's class) for an answer that is not a success. */
+  #responseError(answer: Answer, call: Call): ApiError {
+    const { spec, secrets } = call;
+    const { response } = answer;
+    const { status, headers } = response;
+    const init = {
+      status,
+      body: redactBody(parseErrorBody(answer.text), secrets),
+      headers: redactHeaders(headers, secrets),
+      method: spec.method,
+      url: safeUrl(answer.url, secrets),
+      retryAfterMs: answer.waitMs,
+      rateLimit: answer.rateLimit,
+      now: Date.now(),
+    };
+    return response.type === 'opaqueredirect'
+      ? new RedirectError({
+          ...init,
+          detail: 'the server redirected; the SDK does not follow redirects here',
+        })
+      : ApiError.from({
+          ...init,
+          detail: this.#redirectDetail(response, answer.url, spec.method, secrets),
+        });
   }
 
   /** Why a redirect was not followed, for the error message; undefined when not a redirect. */
@@ -648,7 +820,7 @@ export class HttpClient {
    * Reads a success body: JSON, then the response policy. An answer that fits the schema is
    * handed out as parsed, not copied (core/conforms.ts); zod itself reads the others.
    */
-  #parse(spec: SendSpec, text: string, context: CallContext): unknown {
+  #parse(spec: SendSpec, text: string, context: Call): unknown {
     if (!spec.response && !spec.rawJson) return undefined;
     let json: unknown;
     if (text.trim() !== '') {
@@ -692,28 +864,204 @@ export class HttpClient {
       this.#drift.add(key);
       const path = issue.path.map(String).join('.');
       const text = issue.message.replace(/^Invalid input: /, '');
-      this.#config.logger?.warn(
+      this.#config.logger?.warn?.(
         `Response drift in ${operation} at ${path || 'the top level'}: ${text} (the data is used as received)`,
         { operation, path, issue: text },
       );
     }
   }
 
-  #notifyRetry(event: RetryEvent): void {
+  /** Last look at an error before it is thrown: no secret in its message, a debug line, the caller's frames. */
+  #finish(error: unknown, call: Call, site: CallSite): unknown {
+    if (error instanceof DocsError) {
+      error.message = redactText(error.message, call.secrets);
+      this.#config.logger?.debug?.(`✗ ${call.where}: ${error.message}`);
+    }
+    return withCallSite(error, site);
+  }
+}
+
+const sited = new WeakSet<object>();
+
+/**
+ * Adds the caller's frames (taken when the SDK method was called) to the stack of an error the
+ * call throws: its own stack ends inside the SDK and ky, after the caller's `await` began.
+ */
+function withCallSite(error: unknown, site: CallSite): unknown {
+  if (!(error instanceof Error) || sited.has(error)) return error;
+  sited.add(error);
+  const frames = site.stack?.split('\n').slice(1).join('\n');
+  if (frames && typeof error.stack === 'string') {
     try {
-      this.#config.onRetry?.(event);
-    } catch (error) {
-      // A progress line that cannot be printed must not fail the call.
-      this.#config.logger?.debug(`onRetry threw: ${error instanceof Error ? error.message : String(error)}`);
+      error.stack = `${error.stack}\n    --- called from ---\n${frames}`;
+    } catch {
+      // A frozen error keeps its stack.
     }
   }
+  return error;
+}
 
-  /** Last look at an error before it is thrown: no secret in its message, and a debug line. */
-  #finish(error: DocsError, context: CallContext): DocsError {
-    error.message = redactText(error.message, context.secrets);
-    this.#config.logger?.debug(`✗ ${context.where}: ${error.message}`);
-    return error;
+/** The error for a call its signal stopped: a `TimeoutError` for a timeout signal, else an `AbortError`; the reason as `cause`. */
+function abortError(signal: AbortSignal | undefined, message: string, secrets: readonly string[]): DocsError {
+  // The reason as given, but a copy without secrets when it is an error: it is shown with the error.
+  const given: unknown = signal?.reason;
+  const reason = given instanceof Error || typeof given === 'string' ? redactCause(given, secrets) : given;
+  if ((reason as { name?: unknown } | undefined)?.name === 'TimeoutError') {
+    return new TimeoutError(
+      `${message.replace(/was aborted.*$/, 'timed out')}: its signal's deadline passed`,
+      {
+        cause: reason,
+      },
+    );
   }
+  return new AbortError(message, { cause: reason });
+}
+
+/** A failure the SDK's policy reads: ky's deadline, or the transport's network failure. */
+function isKnownFailure(error: Error): boolean {
+  return error instanceof KyTimeoutError || error instanceof NetworkFailure;
+}
+
+/** Settles with `promise`, or rejects with the signal's reason as soon as it aborts. */
+function raced<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) {
+    promise.catch(() => undefined);
+    return Promise.reject(signal.reason as Error);
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- what the fetch rejected with, as it was
+        reject(error);
+      },
+    );
+  });
+}
+
+/** A copy of an answer whose body was read, for hooks that read it again. */
+function rebuilt(response: Response, text: string): Response {
+  const { status } = response;
+  if (status < 200 || status > 599) return response;
+  const headers = new Headers();
+  response.headers.forEach((value, name) => headers.append(name, value));
+  const empty = status === 204 || status === 205 || status === 304 || text === '';
+  return new Response(empty ? null : text, { status, statusText: response.statusText ?? '', headers });
+}
+
+/** Checks the per-call options: each bad value is an `InvalidOptionError` naming it and what is allowed. */
+export function checkRequestOptions(options: RequestOptions | undefined): void {
+  if (options === undefined) return;
+  if (options === null || typeof options !== 'object') {
+    throw new InvalidOptionError('request options must be an object such as { timeout: 5000 }');
+  }
+  for (const key of Object.keys(options)) {
+    const value = (options as Record<string, unknown>)[key];
+    if (value === undefined) continue;
+    switch (key) {
+      case 'signal':
+        if (
+          typeof (value as AbortSignal).aborted !== 'boolean' ||
+          typeof (value as AbortSignal).addEventListener !== 'function'
+        ) {
+          throw new InvalidOptionError('the signal option must be an AbortSignal');
+        }
+        break;
+      case 'timeout':
+        checkTimeout(value, 'the timeout option');
+        break;
+      case 'maxRetries':
+        checkMaxRetries(value, 'the maxRetries option');
+        break;
+      case 'headers':
+        if (
+          value === null ||
+          typeof value !== 'object' ||
+          Object.values(value).some((each) => typeof each !== 'string')
+        ) {
+          throw new InvalidOptionError(
+            'the headers option must be an object of header names to string values',
+          );
+        }
+        break;
+      default:
+        throw new InvalidOptionError(unknownOption(key, REQUEST_OPTION_KEYS, 'request option'));
+    }
+  }
+}
+
+const REQUEST_OPTION_KEYS = ['signal', 'timeout', 'maxRetries', 'headers'];
+
+/** A timeout is a number of milliseconds above 0 (`Infinity`: none). */
+export function checkTimeout(value: unknown, what: string): void {
+  if (typeof value !== 'number' || !(value > 0)) {
+    throw new InvalidOptionError(
+      `${what} must be a number of milliseconds greater than 0, such as 30000 (or Infinity for none); got ${describeValue(value)}`,
+    );
+  }
+}
+
+/** Retries are a whole number from 0. */
+export function checkMaxRetries(value: unknown, what: string): void {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
+    throw new InvalidOptionError(
+      `${what} must be a whole number of 0 or more, such as 2; got ${describeValue(value)}`,
+    );
+  }
+}
+
+/** A value, shown for a message: numbers and short words as they are, anything else by its type (it may be a secret). */
+export function describeValue(value: unknown): string {
+  if (typeof value === 'number' || typeof value === 'boolean' || value === null) return String(value);
+  if (typeof value === 'string') return /^[\w .-]{0,12}$/.test(value) ? `"${value}"` : 'a string';
+  return typeof value === 'function'
+    ? 'a function'
+    : Array.isArray(value)
+      ? 'an array'
+      : `a${typeof value === 'object' ? 'n object' : ` ${typeof value}`}`;
+}
+
+/** "unknown option `baseURL`; did you mean `baseUrl`?" */
+export function unknownOption(key: string, known: readonly string[], what: string): string {
+  const near = nearest(key, known);
+  const shown = /^[\w$-]{1,40}$/.test(key) ? `\`${key}\`` : 'a key';
+  return `unknown ${what} ${shown}${near ? `; did you mean \`${near}\`?` : ''} (allowed: ${known.join(', ')})`;
+}
+
+function nearest(key: string, known: readonly string[]): string | undefined {
+  const lower = key.toLowerCase();
+  let best: string | undefined;
+  let bestDistance = 3;
+  for (const each of known) {
+    const distance = each.toLowerCase() === lower ? 0 : editDistance(lower, each.toLowerCase());
+    if (distance < bestDistance) {
+      best = each;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(
+        previous[j]! + 1,
+        current[j - 1]! + 1,
+        previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
 }
 
 /**

@@ -2,6 +2,7 @@ import nock from 'nock';
 import { describe, expect, it } from 'vitest';
 import {
   DocsError,
+  InvalidOptionError,
   MAX_EMPTY_PAGES,
   NotFoundError,
   PagePromise,
@@ -128,7 +129,7 @@ describe('PagePromise over sites.list', () => {
     const list = makeClient().sites.list('org_1', { limit: 2 });
     await list; // the first page is requested at once
 
-    await expect(list.toArray({ max })).rejects.toThrow(RangeError);
+    await expect(list.toArray({ max })).rejects.toThrow(InvalidOptionError);
   });
 
   it('throws a PaginationError instead of looping when a page repeats its cursor, after the real items', async () => {

@@ -1,5 +1,6 @@
 import type { ListEnvelope } from '../contract/list-envelope.js';
 import { ApiPromise, type WithResponse } from './api-promise.js';
+import { InvalidOptionError } from './credentials.js';
 import { PaginationError } from './errors.js';
 
 /**
@@ -251,14 +252,19 @@ export class PagePromise<T, Envelope extends ListEnvelope<T> = ListEnvelope<T>>
 
   /** Collects items across pages, stopping after `max` items. */
   async toArray(options: { max: number }): Promise<T[]> {
-    if (!(options.max >= 0) || (options.max !== Infinity && !Number.isInteger(options.max))) {
-      throw new RangeError('toArray({ max }) needs a non-negative integer cap, or Infinity');
+    const max = (options as { max?: unknown } | undefined)?.max;
+    if (typeof max !== 'number' || !(max >= 0) || (max !== Infinity && !Number.isInteger(max))) {
+      throw new InvalidOptionError(
+        `toArray({ max }): max is required, a whole number of 0 or more (or Infinity to collect every item); got ${
+          max === undefined ? 'no max' : typeof max === 'number' ? String(max) : `a ${typeof max}`
+        }`,
+      );
     }
     const items: T[] = [];
-    if (options.max === 0) return items;
+    if (max === 0) return items;
     for await (const item of this) {
       items.push(item);
-      if (items.length >= options.max) break;
+      if (items.length >= max) break;
     }
     return items;
   }

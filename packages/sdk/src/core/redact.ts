@@ -1,4 +1,5 @@
 import { withoutCredentials } from './credentials.js';
+import { ErrorHeaders } from './errors.js';
 
 /**
  * Keeps secrets out of everything the SDK shows: error messages, error properties (`headers`,
@@ -112,8 +113,8 @@ function decodePart(text: string): string {
 }
 
 /** A copy of response headers with credentials and any header carrying a secret replaced. */
-export function redactHeaders(headers: Headers, secrets: readonly string[]): Headers {
-  const copy = new Headers();
+export function redactHeaders(headers: Headers, secrets: readonly string[]): ErrorHeaders {
+  const copy = new ErrorHeaders();
   headers.forEach((value, name) => {
     const hidden = SENSITIVE_HEADERS.has(name.toLowerCase()) || containsSecret(value, secrets);
     copy.append(name, hidden ? REDACTED : value);

@@ -1,5 +1,3 @@
-import { AbortError } from './errors.js';
-
 /** The rate limit a response announced (`X-RateLimit-*` headers); a field is absent when its header is. */
 export interface RateLimitInfo {
   /** Requests allowed in the current window (`X-RateLimit-Limit`). */
@@ -109,23 +107,4 @@ export function serverWait(
 export function backoff(retry: number, maxRetryDelay: number): number {
   const base = Math.min(INITIAL_RETRY_DELAY * 2 ** (retry - 1), maxRetryDelay);
   return Math.round(base * (1 - Math.random() * 0.25));
-}
-
-/** Waits `ms`, or rejects with an `AbortError` naming `what` as soon as `signal` aborts. */
-export function sleep(ms: number, signal: AbortSignal | undefined, what: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(new AbortError(`${what} was aborted`));
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new AbortError(`${what} was aborted`));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
