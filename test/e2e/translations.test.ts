@@ -26,8 +26,8 @@ describe('docs translations list, view, create, edit', () => {
   it('lists translations as tab-separated rows, and as JSON with --json', async () => {
     const result = ok(await docs('translations', 'list'));
     expect(lines(result.stdout)).toEqual([
-      'tr_handbook_fr\tspace_handbook\ten\tfr\tcompleted\t1\t2026-01-09 10:00',
-      'tr_legal_de\tspace_legal\ten\tde\tpending\t0\t2026-01-10 11:00',
+      'tr_handbook_fr\tspace_handbook\ten\tfr\tcompleted\t1\t2026-01-09T10:00:00.000Z',
+      'tr_legal_de\tspace_legal\ten\tde\tpending\t0\t2026-01-10T11:00:00.000Z',
     ]);
     const asJson = json<Translation[]>(ok(await docs('translations', 'list', '--limit', '1', '--json')));
     expect(asJson.map((t) => t.id)).toEqual(['tr_handbook_fr']);

@@ -126,8 +126,8 @@ export const changeRequestColumns: Column<ChangeRequest>[] = [
   { header: 'STATUS', value: (cr) => cr.status },
   { header: 'AUTHOR', value: (cr) => userName(cr.createdBy) },
   { header: 'UPDATED', value: (cr) => formatDate(cr.updatedAt) },
-  { header: 'COMMENTS', value: (cr) => cr.comments },
-  { header: 'OUTDATED', value: (cr) => cr.outdated },
+  { header: 'COMMENTS', value: (cr) => cr.comments, secondary: true },
+  { header: 'OUTDATED', value: (cr) => cr.outdated, secondary: true },
 ];
 
 /** Across an organization a number alone is ambiguous: the space comes first. */
@@ -153,8 +153,8 @@ export const commentColumns: Column<Comment>[] = [
   { header: 'AUTHOR', value: (c) => userName(c.postedBy) },
   { header: 'POSTED', value: (c) => formatDate(c.postedAt) },
   { header: 'STATUS', value: (c) => c.status ?? 'open' },
-  { header: 'REPLIES', value: (c) => c.replies ?? 0 },
-  { header: 'PAGE', value: (c) => c.target?.page?.id },
+  { header: 'REPLIES', value: (c) => c.replies ?? 0, secondary: true },
+  { header: 'PAGE', value: (c) => c.target?.page?.id, secondary: true },
   { header: 'BODY', value: (c) => excerpt(bodyText(c.body)) },
 ];
 
