@@ -3,7 +3,7 @@ import type { ClientOptions, DocsClient, PagePromise } from '@docs-api/sdk';
 import { cliClientOptions } from './lib/client-options.js';
 import { readConfig } from './lib/config.js';
 import { describeError } from './lib/errors.js';
-import { AuthRequiredError, UsageError } from './lib/exit-codes.js';
+import { AuthRequiredError, CancelledError, ExitCode, UsageError } from './lib/exit-codes.js';
 import { output } from './lib/output.js';
 import { prompts } from './lib/prompts.js';
 import { addSecret } from './lib/redact.js';
@@ -80,8 +80,22 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   protected args!: ArgsOf<T>;
   #client: DocsClient | undefined;
 
+  /**
+   * What Ctrl-C prints before the process ends with the cancel code (2): "Cancelled." unless the
+   * command says more (a `--wait` says the run goes on and how to follow it). A command that
+   * handles SIGINT itself (`docs sandbox`) sets `handlesInterrupt`.
+   */
+  protected interruptMessage: () => string = () => 'Cancelled.';
+  protected handlesInterrupt = false;
+  readonly #onInterrupt = (): void => {
+    if (process.stderr.isTTY) output.progress('');
+    output.info(this.interruptMessage());
+    process.exit(ExitCode.Cancelled);
+  };
+
   override async init(): Promise<void> {
     await super.init();
+    if (!this.handlesInterrupt) process.on('SIGINT', this.#onInterrupt);
     const ctor = this.ctor as typeof BaseCommand;
     const { args, flags } = await this.parse({
       flags: ctor.flags,
@@ -172,7 +186,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     if ((this.flags as { yes?: boolean }).yes) return;
     if (!terminal.canPrompt())
       throw new UsageError(`${question} Pass --yes to confirm when not at a terminal.`);
-    if (!(await prompts.confirm(question))) throw new UsageError('Cancelled: nothing was changed.');
+    if (!(await prompts.confirm(question))) throw new CancelledError();
   }
 
   /** Collects a list under `--limit`/`--all`. */
@@ -181,11 +195,17 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     return list(all ? 100 : Math.min(limit, 1000)).toArray({ max: all ? Infinity : limit });
   }
 
+  protected override async finally(error: Error | undefined): Promise<unknown> {
+    process.off('SIGINT', this.#onInterrupt);
+    return super.finally(error);
+  }
+
   protected override catch(error: Error & { exitCode?: number }): Promise<unknown> {
     if (error instanceof Errors.ExitError) throw error;
-    const { message, exitCode } = describeError(error);
+    const { message, exitCode, plain } = describeError(error);
     // output.error redacts the token and every other secret.
-    output.error(message);
+    if (plain) output.info(message);
+    else output.error(message);
     this.exit(exitCode);
   }
 }

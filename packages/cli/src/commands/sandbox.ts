@@ -34,6 +34,9 @@ export default class Sandbox extends BaseCommand<typeof Sandbox> {
     }),
   };
 
+  // Ctrl-C stops the server with exit 0 (its own SIGINT handler), not as a cancel.
+  protected override handlesInterrupt = true;
+
   async run(): Promise<void> {
     const { createSandbox, describeCors, parseCorsOrigins, parseRateLimit } = await loadSandbox();
     const given = this.flags['rate-limit'];

@@ -1,9 +1,11 @@
-import { AuthRequiredError, CommandError, ExitCode, UsageError } from './exit-codes.js';
+import { AuthRequiredError, CancelledError, CommandError, ExitCode, UsageError } from './exit-codes.js';
 import { formatDuration } from './progress.js';
 
 interface Described {
   message: string;
   exitCode: ExitCode;
+  /** A plain line, not an error (a cancel). */
+  plain?: boolean;
 }
 
 /**
@@ -36,8 +38,13 @@ export function describeError(error: unknown): Described {
       };
     case 'NotFoundError':
       return { message: apiMessage(error), exitCode: ExitCode.NotFound };
+    // Ctrl-C or Esc at an inquirer prompt, "no" at a confirmation, an interrupt.
     case 'ExitPromptError':
-      return { message: 'Cancelled.', exitCode: ExitCode.Failure };
+    case 'AbortPromptError':
+    case 'CancelPromptError':
+      return { message: 'Cancelled.', exitCode: ExitCode.Cancelled, plain: true };
+    case 'CancelledError':
+      return { message: error.message, exitCode: ExitCode.Cancelled, plain: true };
     default:
       break;
   }
@@ -80,4 +87,4 @@ function retryHint(error: Error): string {
   return `; retry in ${formatDuration(Math.max(1000, retryAfterMs))}${at}. DOCS_MAX_RETRY_DELAY sets how long the CLI waits by itself.`;
 }
 
-export { AuthRequiredError, CommandError, ExitCode, UsageError };
+export { AuthRequiredError, CancelledError, CommandError, ExitCode, UsageError };
