@@ -1,7 +1,7 @@
 import { Command, Errors, Flags, type Interfaces } from './oclif.js';
 import type { ClientOptions, DocsClient, PagePromise } from '@docs-api/sdk';
 import { cliClientOptions } from './lib/client-options.js';
-import { readConfig } from './lib/config.js';
+import { readConfig, type StoredConfig } from './lib/config.js';
 import { describeError } from './lib/errors.js';
 import { AuthRequiredError, CancelledError, ExitCode, UsageError } from './lib/exit-codes.js';
 import { output } from './lib/output.js';
@@ -117,10 +117,18 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     }
   }
 
+  #stored: Promise<StoredConfig> | undefined;
+
+  /** The stored login and settings (read once per command). */
+  protected storedConfig(): Promise<StoredConfig> {
+    this.#stored ??= readConfig(this.config.configDir);
+    return this.#stored;
+  }
+
   /** The SDK client, built on first use from the environment or the stored login. */
   protected async client(): Promise<DocsClient> {
     if (this.#client) return this.#client;
-    const stored = await readConfig(this.config.configDir);
+    const stored = await this.storedConfig();
     const token = process.env.DOCS_API_TOKEN || stored.token;
     if (!token) throw new AuthRequiredError('Not logged in.');
     this.#client = await this.buildClient(token, this.flags['api-url'] ?? stored.apiUrl);
@@ -147,11 +155,19 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     return !this.jsonEnabled();
   }
 
-  /** The organization from `--org`/`DOCS_ORG`, or picked at a terminal. */
+  /** `--org`, then `DOCS_ORG`, then the stored default (`docs config set org`); none without them. */
+  protected async defaultOrganization(): Promise<string | undefined> {
+    return this.flags.org || (await this.storedConfig()).org || undefined;
+  }
+
+  /** The organization from `--org`/`DOCS_ORG`/the stored default, or picked at a terminal. */
   protected async organizationId(): Promise<string> {
-    if (this.flags.org) return this.flags.org;
+    const given = await this.defaultOrganization();
+    if (given) return given;
     if (!terminal.canPrompt())
-      throw new UsageError('Missing --org: pass --org <organization-id> or set DOCS_ORG.');
+      throw new UsageError(
+        'Missing --org: pass --org <organization-id>, set DOCS_ORG, or store a default with `docs config set org <organization-id>`.',
+      );
     const client = await this.client();
     const organizations = await client.organizations.list({ limit: 100 }).toArray({ max: 100 });
     const [only] = organizations;

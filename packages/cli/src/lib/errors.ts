@@ -33,7 +33,10 @@ export function describeError(error: unknown): Described {
       };
     case 'AuthenticationError':
       return {
-        message: `The API refused the token (HTTP ${status}). Run \`docs auth login\` with a valid token.`,
+        // A login cannot help while the variable is set: it wins over the stored token.
+        message: process.env.DOCS_API_TOKEN
+          ? `The API refused the token in DOCS_API_TOKEN (HTTP ${status}). That variable is in use and wins over any stored login: set it to a valid token, or unset it to use \`docs auth login\`.`
+          : `The API refused the token (HTTP ${status}). Run \`docs auth login\` with a valid token.`,
         exitCode: ExitCode.AuthRequired,
       };
     case 'NotFoundError':
