@@ -1,10 +1,12 @@
 import { Command, Errors, Flags, type Interfaces } from './oclif.js';
 import type { ClientOptions, DocsClient, PagePromise } from '@docs-api/sdk';
+import { Spinner } from './lib/activity.js';
 import { cliClientOptions } from './lib/client-options.js';
 import { readConfig, type StoredConfig } from './lib/config.js';
 import { describeError } from './lib/errors.js';
 import { AuthRequiredError, CancelledError, ExitCode, UsageError } from './lib/exit-codes.js';
 import { output } from './lib/output.js';
+import { waiting } from './lib/progress.js';
 import { prompts } from './lib/prompts.js';
 import { addSecret } from './lib/redact.js';
 import { terminal } from './lib/terminal.js';
@@ -30,8 +32,14 @@ export const yesFlag = Flags.boolean({
   default: false,
 });
 
-/** Builds the SDK client; tests replace it to inject a sandbox's fetch. */
-export type ClientFactory = (options: ClientOptions) => DocsClient | Promise<DocsClient>;
+/**
+ * Builds the SDK client; tests replace it to inject a sandbox's fetch. `watch` wraps the fetch
+ * the client is given so the spinner sees each request (lib/activity.ts).
+ */
+export type ClientFactory = (
+  options: ClientOptions,
+  watch?: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch,
+) => DocsClient | Promise<DocsClient>;
 
 /**
  * Flags whose values are secrets, such as `--share-key`: never printed in a message (see
@@ -41,12 +49,12 @@ export type ClientFactory = (options: ClientOptions) => DocsClient | Promise<Doc
 const SECRET_FLAG = /(^|-)(key|secret|password)$/;
 
 /** The SDK over node:http (lib/node-fetch.ts): a command does not pay for loading Node's fetch. */
-const defaultClientFactory: ClientFactory = async (options) => {
+const defaultClientFactory: ClientFactory = async (options, watch) => {
   const [{ DocsClient }, { nodeFetch }] = await Promise.all([
     import('./sdk.js'),
     import('./lib/node-fetch.js'),
   ]);
-  return new DocsClient({ fetch: nodeFetch, ...options });
+  return new DocsClient({ fetch: watch ? watch(nodeFetch) : nodeFetch, ...options });
 };
 
 /**
@@ -81,15 +89,17 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   #client: DocsClient | undefined;
 
   /**
-   * What Ctrl-C prints before the process ends with the cancel code (2): "Cancelled." unless the
-   * command says more (a `--wait` says the run goes on and how to follow it). A command that
-   * handles SIGINT itself (`docs sandbox`) sets `handlesInterrupt`.
+   * Ctrl-C ends the process with the cancel code (2) after "Cancelled.", or, during a `--wait`,
+   * what the wait says (the work goes on server-side; how to follow it). A command that handles
+   * SIGINT itself (`docs sandbox`) sets `handlesInterrupt`.
    */
-  protected interruptMessage: () => string = () => 'Cancelled.';
+  /** The spinner of slow requests (stderr, a terminal only). */
+  readonly #spinner = new Spinner();
   protected handlesInterrupt = false;
   readonly #onInterrupt = (): void => {
-    if (process.stderr.isTTY) output.progress('');
-    output.info(this.interruptMessage());
+    this.#spinner.stop();
+    output.live(undefined);
+    output.info(waiting.onInterrupt ? `\n${waiting.onInterrupt}` : '\nCancelled.');
     process.exit(ExitCode.Cancelled);
   };
 
@@ -142,12 +152,23 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
    */
   protected async buildClient(token: string, baseUrl: string | undefined): Promise<DocsClient> {
     addSecret(token);
-    return BaseCommand.clientFactory({
-      token,
-      ...(baseUrl ? { baseUrl } : {}),
-      userAgent: `docs-cli/${this.config.version}`,
-      ...cliClientOptions(),
-    });
+    const options = cliClientOptions();
+    const spinner = this.#spinner;
+    // onRetry runs only during a request, after the client exists.
+    const client: DocsClient = await BaseCommand.clientFactory(
+      {
+        token,
+        ...(baseUrl ? { baseUrl } : {}),
+        userAgent: `docs-cli/${this.config.version}`,
+        ...options,
+        onRetry: (event) => {
+          options.onRetry?.(event);
+          spinner.onRetry(event, client.baseUrl);
+        },
+      },
+      (fetch) => spinner.wrap(fetch),
+    );
+    return client;
   }
 
   /** True when human output is wanted (no `--json`). */
@@ -213,11 +234,15 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
 
   protected override async finally(error: Error | undefined): Promise<unknown> {
     process.off('SIGINT', this.#onInterrupt);
+    this.#spinner.stop();
+    output.live(undefined);
     return super.finally(error);
   }
 
   protected override catch(error: Error & { exitCode?: number }): Promise<unknown> {
     if (error instanceof Errors.ExitError) throw error;
+    this.#spinner.stop();
+    output.live(undefined);
     const { message, exitCode, plain } = describeError(error);
     // output.error redacts the token and every other secret.
     if (plain) output.info(message);

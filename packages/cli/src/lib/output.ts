@@ -1,5 +1,5 @@
 import { redact } from './redact.js';
-import { renderTable } from './table.js';
+import { renderTable, truncate } from './table.js';
 import { terminal } from './terminal.js';
 
 /**
@@ -21,7 +21,6 @@ export interface Column<T> {
   /** May be left out at a narrow terminal rather than cut a text column to a stub (counts, yes/no). */
   secondary?: boolean;
 }
-
 
 const ID_HEADER = /^(#|ID|SLUG|.+ ID)$/;
 const STATUS_HEADER = /^(STATUS|STATE)$/;
@@ -112,10 +111,26 @@ function statusColor(cell: string): string {
   return code ? sgr(code, cell) : cell;
 }
 
+/** The line rewritten in place on stderr (a spinner, a --wait's progress), if one is shown. */
+let liveLine: string | undefined;
+const CLEAR_LINE = '\r\u001b[K';
+
+/** Writes around the live line: it is cleared first and drawn again after, so lines never mix. */
+function around(write: () => void): void {
+  if (liveLine === undefined) return write();
+  process.stderr.write(CLEAR_LINE);
+  write();
+  process.stderr.write(liveLine);
+}
+
+function toStderr(text: string): void {
+  around(() => process.stderr.write(text));
+}
+
 export const output = {
   /** Writes data (stdout). */
   data(line: string): void {
-    process.stdout.write(line.endsWith('\n') ? line : `${line}\n`);
+    around(() => process.stdout.write(line.endsWith('\n') ? line : `${line}\n`));
   },
 
   /** Prints a value as stable, indented JSON (stdout). */
@@ -176,30 +191,44 @@ export const output = {
     }
   },
 
+  /**
+   * Shows `line` as the live line on stderr (a terminal only), cut to the terminal's width so it
+   * never wraps; `undefined` removes it.
+   */
+  live(line: string | undefined): void {
+    if (line === undefined) {
+      if (liveLine !== undefined) process.stderr.write(CLEAR_LINE);
+      liveLine = undefined;
+      return;
+    }
+    liveLine = truncate(redact(line), Math.max(10, (process.stderr.columns || 80) - 1));
+    process.stderr.write(`${CLEAR_LINE}${liveLine}`);
+  },
+
   /** Rewrites one progress line in place on stderr (a terminal only); an empty line clears it. */
   progress(line: string): void {
-    process.stderr.write(`\r\u001b[K${redact(line)}`);
+    output.live(line === '' ? undefined : line);
   },
 
   /** A message for people (stderr). */
   info(message: string): void {
-    process.stderr.write(`${redact(message)}\n`);
+    toStderr(`${redact(message)}\n`);
   },
 
   success(message: string): void {
-    process.stderr.write(`${ansi('32', '✓')} ${redact(message)}\n`);
+    toStderr(`${ansi('32', '✓')} ${redact(message)}\n`);
   },
 
   warn(message: string): void {
-    process.stderr.write(`${ansi('33', 'Warning:')} ${redact(message)}\n`);
+    toStderr(`${ansi('33', 'Warning:')} ${redact(message)}\n`);
   },
 
   error(message: string): void {
-    process.stderr.write(`${ansi('31', 'Error:')} ${redact(message)}\n`);
+    toStderr(`${ansi('31', 'Error:')} ${redact(message)}\n`);
   },
 
   /** A line for DOCS_DEBUG=1 only (stderr). */
   debug(message: string): void {
-    if (debugEnabled()) process.stderr.write(`${redact(message)}\n`);
+    if (debugEnabled()) toStderr(`${redact(message)}\n`);
   },
 };
