@@ -15,9 +15,10 @@ import type {
   User,
 } from '@docs-api/sdk';
 import { BaseCommand } from '../base-command.js';
-import { UsageError } from './exit-codes.js';
+import { CancelledError, UsageError } from './exit-codes.js';
+import { terminal } from './terminal.js';
 import { formatDate, output, type Column } from './output.js';
-import { pickOne } from './prompts.js';
+import { pickOne, prompts } from './prompts.js';
 import { readStdin } from './stdin.js';
 
 /*
@@ -249,6 +250,37 @@ export function markdownBodyFlag(what: string) {
     description: `${what} in markdown (- reads standard input)`,
     required: true,
   });
+}
+
+/**
+ * A `--body` that may be left out at a terminal: the text is then written in $EDITOR
+ * (`bodyOrEditor`); elsewhere it is required.
+ */
+export function askableBodyFlag(what: string) {
+  return Flags.string({
+    char: 'b',
+    description: `${what} in markdown (- reads standard input; at a terminal, leave it out to write it in $EDITOR)`,
+  });
+}
+
+/** In a pipeline an askable `--body` is required: a usage error naming it, before anything is sent. */
+export function requireBodyOutsideTerminal(value: string | undefined, what: string): void {
+  if (value === undefined && !terminal.canPrompt())
+    throw new UsageError(
+      `Missing --body: pass the ${what} with --body "..." (or --body - to read standard input).`,
+    );
+}
+
+/**
+ * The text of an askable `--body`: the flag's, else written in the person's editor at a
+ * terminal; in a pipeline its absence is a usage error naming the flag. An empty editor cancels.
+ */
+export async function bodyOrEditor(value: string | undefined, what: string): Promise<string> {
+  if (value !== undefined) return readBody(value);
+  requireBodyOutsideTerminal(value, what);
+  const text = (await prompts.editor(`${what} (markdown, written in your editor)`)).replace(/\s+$/, '');
+  if (!text.trim()) throw new CancelledError();
+  return text;
 }
 
 /** Text of a `--body` flag: the value itself, or standard input for `-`. Never empty. */
