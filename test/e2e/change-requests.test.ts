@@ -451,7 +451,9 @@ describe('docs cr create, edit, reviewers and comments', () => {
 
   it('lists, requests and withdraws reviewers', async () => {
     const listed = ok(await docs('cr', 'reviewers', 'list', 'space_handbook', '1'));
-    expect(lines(listed.stdout)).toEqual(['user_grace\tGrace Hopper\tLinus Torvalds\t2026-01-08T16:05:00.000Z']);
+    expect(lines(listed.stdout)).toEqual([
+      'user_grace\tGrace Hopper\tLinus Torvalds\t2026-01-08T16:05:00.000Z',
+    ]);
 
     const requested = ok(
       await docs(
@@ -704,6 +706,11 @@ describe('docs cr merge and update', () => {
     expect(after).toMatchObject({ outdated: false, revision: updated.stdout.trim() });
     const asJson = json<{ result: string }>(await docs('cr', 'update', 'space_handbook', '3', '--json'));
     expect(asJson.result).toBe('update');
+    // Up to date now: said so, not "Updated".
+    const again = ok(await docs('cr', 'update', 'space_handbook', '3'));
+    expect(again.stderr).toContain(
+      'was already up to date with the primary content of space_handbook: nothing changed',
+    );
   });
 });
 

@@ -17,7 +17,7 @@ import type {
 import { BaseCommand } from '../base-command.js';
 import { CancelledError, UsageError } from './exit-codes.js';
 import { terminal } from './terminal.js';
-import { formatDate, output, type Column } from './output.js';
+import { formatDate, output, plural, type Column } from './output.js';
 import { pickOne, prompts } from './prompts.js';
 import { readStdin } from './stdin.js';
 
@@ -359,7 +359,8 @@ export function printComment(comment: Comment | Reply): void {
     ['Page', c.target?.page?.id],
     ['Replies', c.replies],
     ['Reactions', c.reactions?.map((r) => `${r.emoji ?? '?'} ${r.count ?? r.users?.length ?? 0}`).join('  ')],
-    ['URL', c.urls?.location],
+    // The published document gives comments no app URL: the API address, named as one.
+    ['API URL', c.urls?.location],
   ]);
   const text = bodyText(c.body);
   if (text) output.data(`\n${text}`);
@@ -378,7 +379,7 @@ export async function pickChangeRequest(client: DocsClient, spaceId: string): Pr
   return pickOne('Change request', requests, `Space ${spaceId} has no open change requests.`, (cr) => ({
     name: `#${cr.number} ${cr.subject}${cr.outdated ? ' (outdated)' : ''}`,
     value: String(cr.number),
-    description: `by ${userName(cr.createdBy)}, ${cr.comments} open comments, updated ${formatDate(cr.updatedAt)}`,
+    description: `by ${userName(cr.createdBy)}, ${plural(cr.comments, 'open comment')}, updated ${formatDate(cr.updatedAt)}`,
   }));
 }
 

@@ -26,7 +26,7 @@ describe('docs translations run at a terminal', () => {
       {
         name: 'space_handbook en → fr (tr_handbook_fr)',
         value: 'tr_handbook_fr',
-        description: 'completed, 1 runs',
+        description: 'completed, 1 run',
       },
       { name: 'space_legal en → de (tr_legal_de)', value: 'tr_legal_de', description: 'pending, 0 runs' },
     ]);

@@ -1,7 +1,7 @@
 import type { Translation } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
 import { CommandError } from '../../lib/exit-codes.js';
-import { output } from '../../lib/output.js';
+import { output, plural } from '../../lib/output.js';
 import { waitFlags, waitWithProgress } from '../../lib/progress.js';
 import { pickTranslation, printTranslation, translationArg } from '../../lib/translations.js';
 
@@ -67,7 +67,7 @@ export default class TranslationsRun extends BaseCommand<typeof TranslationsRun>
     if (this.human) {
       const stats = translation.stats;
       output.success(
-        `Run of ${translationId} ${translation.status ?? 'ended'}: ${stats?.latestPages ?? 0} pages, ${stats?.latestWords ?? 0} words`,
+        `Run of ${translationId} ${translation.status ?? 'ended'}: ${plural(stats?.latestPages ?? 0, 'page')}, ${plural(stats?.latestWords ?? 0, 'word')}`,
       );
       printTranslation(translation);
     }
