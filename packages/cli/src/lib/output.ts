@@ -14,16 +14,19 @@ export interface Column<T> {
   header: string;
   value: (row: T) => unknown;
   /**
-   * Never cut at a terminal. By default ids (`ID`, `#`, `... ID`), statuses, and columns whose
-   * cells are all numbers or dates are fixed; every other column may be cut with an ellipsis.
+   * Never cut at a terminal. By default ids (`ID`, `#`, `USER`, `SLUG`, `... ID`) are fixed;
+   * statuses, numbers, dates and short words are cut only when nothing else fits; every other
+   * column may be cut with an ellipsis.
    */
   fixed?: boolean;
   /** May be left out at a narrow terminal rather than cut a text column to a stub (counts, yes/no). */
   secondary?: boolean;
 }
 
-const ID_HEADER = /^(#|ID|SLUG|.+ ID)$/;
+const ID_HEADER = /^(#|ID|SLUG|USER|.+ ID)$/;
 const STATUS_HEADER = /^(STATUS|STATE)$/;
+/** Cells this short (a language, a role, yes/no) are kept whole when the width allows. */
+const SHORT_CELL = 10;
 /** What formatDate writes at a terminal: `2026-01-05 10:00 CET`. */
 const LOCAL_TIME = /^(\d{4}-\d\d-\d\d \d\d:\d\d) (\S+)$/;
 
@@ -168,7 +171,9 @@ export const output = {
       );
       return {
         header: headers[i] ?? column.header,
-        fixed: column.fixed ?? (ID_HEADER.test(column.header) || status || times || numbers),
+        fixed: column.fixed ?? ID_HEADER.test(column.header),
+        // Cut only when nothing else fits: a cut date, status, count or short word says nothing.
+        prefer: status || times || numbers || shown.every((cell) => cell.length <= SHORT_CELL),
         secondary: column.secondary ?? false,
         color: color && status ? statusColor : undefined,
       };

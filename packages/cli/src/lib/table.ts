@@ -19,8 +19,10 @@ const ELLIPSIS = '…';
 
 export interface TableColumn {
   header: string;
-  /** Never cut: ids, numbers, dates, statuses. */
+  /** Never cut: ids. */
   fixed: boolean;
+  /** Kept whole when the width allows: dates, statuses, numbers, short words. */
+  prefer?: boolean;
   /** May be left out at a narrow terminal (a count, a yes/no) rather than cut text below MIN_TEXT_WIDTH. */
   secondary: boolean;
   /** Colours a cell's text (already cut to its width); none when colour is off. */
@@ -51,35 +53,38 @@ export function truncate(text: string, width: number): string {
 }
 
 /**
- * The width of each column for rows of `cells` in `maxWidth` columns (gh's allocation): fixed
- * columns get their widest cell; the other columns share what is left, a column narrower than
- * its share keeping its own width, and what remains goes to the cut columns left to right.
+ * The width of each column for rows of `cells` in `maxWidth` columns (gh's allocation): a
+ * column with a width in `fixed` keeps it; the other columns share what is left, a column
+ * narrower than its share keeping its own width, and what remains goes to the cut columns left
+ * to right. By default fixed columns (`column.fixed`) get their widest cell, header included.
  */
 export function columnWidths(
   columns: readonly TableColumn[],
   rows: readonly string[][],
   maxWidth: number,
+  fixed: ReadonlyArray<number | undefined> = columns.map((column, i) =>
+    column.fixed ? widestCell(column, rows, i) : undefined,
+  ),
 ): number[] {
-  const widest = columns.map((column, i) =>
-    Math.max(displayWidth(column.header), ...rows.map((row) => displayWidth(row[i] ?? ''))),
-  );
-  const widths = columns.map((column, i) => (column.fixed ? (widest[i] ?? 0) : 0));
+  const widest = columns.map((column, i) => widestCell(column, rows, i));
+  const widths = columns.map((_, i) => fixed[i] ?? 0);
+  const isFlex = (i: number) => fixed[i] === undefined;
   const available = () => maxWidth - GAP * (columns.length - 1) - widths.reduce((a, b) => a + b, 0);
-  const flex = () => widths.filter((w) => w === 0).length;
+  const flexCount = () => widths.filter((w, i) => isFlex(i) && w === 0).length;
 
-  let perColumn = flex() > 0 ? Math.floor(available() / flex()) : 0;
+  let perColumn = flexCount() > 0 ? Math.floor(available() / flexCount()) : 0;
   widths.forEach((w, i) => {
-    if (w === 0 && (widest[i] ?? 0) < perColumn) widths[i] = widest[i] ?? 0;
+    if (isFlex(i) && w === 0 && (widest[i] ?? 0) < perColumn) widths[i] = widest[i] ?? 0;
   });
-  if (flex() > 0) {
-    perColumn = Math.floor(available() / flex());
+  if (flexCount() > 0) {
+    perColumn = Math.floor(available() / flexCount());
     widths.forEach((w, i) => {
-      if (w === 0) widths[i] = Math.max(1, Math.min(widest[i] ?? 0, perColumn));
+      if (isFlex(i) && w === 0) widths[i] = Math.max(1, Math.min(widest[i] ?? 0, perColumn));
     });
   }
   let rest = available();
   widths.forEach((w, i) => {
-    if (rest <= 0 || columns[i]?.fixed) return;
+    if (rest <= 0 || !isFlex(i)) return;
     const add = Math.min(rest, (widest[i] ?? 0) - w);
     widths[i] = w + add;
     rest -= add;
@@ -87,36 +92,60 @@ export function columnWidths(
   return widths;
 }
 
+function widestCell(column: TableColumn, rows: readonly string[][], i: number, header = true): number {
+  return Math.max(header ? displayWidth(column.header) : 0, ...rows.map((row) => displayWidth(row[i] ?? '')));
+}
+
+export interface Layout {
+  /** The indexes of the columns shown. */
+  shown: number[];
+  /** The width of each shown column. */
+  widths: number[];
+}
+
 /**
- * Which columns to show in `maxWidth`: all, unless a text column would be cut below
- * MIN_TEXT_WIDTH; then secondary columns are left out, the rightmost first.
+ * How the table fits `maxWidth`, trying in turn, and keeping the first that lets every cut
+ * column keep at least MIN_TEXT_WIDTH characters (or its whole text):
+ * 1. ids whole; short cells (`prefer`: dates, statuses, numbers, short words) whole with their
+ *    header;
+ * 2. the same, their headers cut to the cells' width;
+ * 3. the same, the cut columns keeping at least 4 characters;
+ * each with every column, then without the secondary columns, the rightmost first. When none
+ * fits, gh's allocation with only the ids whole, every column shown.
  */
-export function shownColumns(
-  columns: readonly TableColumn[],
-  rows: readonly string[][],
-  maxWidth: number,
-): number[] {
-  let shown = columns.map((_, i) => i);
-  const fits = () => {
-    const subset = shown.map((i) => columns[i] as TableColumn);
-    const cells = rows.map((row) => shown.map((i) => row[i] ?? ''));
-    const widths = columnWidths(subset, cells, maxWidth);
-    return subset.every((column, j) => {
-      if (column.fixed) return true;
-      const needed = Math.min(
-        MIN_TEXT_WIDTH,
-        ...cells.map((row) => displayWidth(row[j] ?? '')).concat(MIN_TEXT_WIDTH),
+export function layout(columns: readonly TableColumn[], rows: readonly string[][], maxWidth: number): Layout {
+  const all = columns.map((_, i) => i);
+  const secondary = [...all].reverse().filter((i) => columns[i]?.secondary);
+  const subsets = [
+    all,
+    ...secondary.map((_, n) => all.filter((i) => !secondary.slice(0, n + 1).includes(i))),
+  ];
+  const tiers = [
+    { headers: true, minText: MIN_TEXT_WIDTH },
+    { headers: false, minText: MIN_TEXT_WIDTH },
+    { headers: false, minText: 4 },
+  ];
+  for (const { headers, minText } of tiers) {
+    for (const shown of subsets) {
+      const subset = shown.map((i) => columns[i] as TableColumn);
+      const cells = rows.map((row) => shown.map((i) => row[i] ?? ''));
+      const fixed = subset.map((column, j) =>
+        column.fixed
+          ? widestCell(column, cells, j)
+          : column.prefer
+            ? Math.max(3, widestCell(column, cells, j, headers))
+            : undefined,
       );
-      const widest = Math.max(displayWidth(column.header), ...cells.map((row) => displayWidth(row[j] ?? '')));
-      return (widths[j] ?? 0) >= Math.min(needed, widest);
-    });
-  };
-  while (!fits()) {
-    const drop = [...shown].reverse().find((i) => columns[i]?.secondary);
-    if (drop === undefined) break;
-    shown = shown.filter((i) => i !== drop);
+      const widths = columnWidths(subset, cells, maxWidth, fixed);
+      const total = widths.reduce((a, b) => a + b, 0) + GAP * (widths.length - 1);
+      const roomy = subset.every(
+        (column, j) =>
+          fixed[j] !== undefined || (widths[j] ?? 0) >= Math.min(minText, widestCell(column, cells, j)),
+      );
+      if (total <= maxWidth && roomy) return { shown, widths };
+    }
   }
-  return shown;
+  return { shown: all, widths: columnWidths(columns, rows, maxWidth) };
 }
 
 /** The lines of a table of `rows` (cell texts) at most `maxWidth` columns wide. */
@@ -126,10 +155,9 @@ export function renderTable(
   maxWidth: number,
   style: { header?: (text: string) => string; rule?: (text: string) => string } = {},
 ): string {
-  const shown = shownColumns(columns, rows, maxWidth);
+  const { shown, widths } = layout(columns, rows, maxWidth);
   const subset = shown.map((i) => columns[i] as TableColumn);
   const cells = rows.map((row) => shown.map((i) => row[i] ?? ''));
-  const widths = columnWidths(subset, cells, maxWidth);
   const last = subset.length - 1;
   const cell = (text: string, j: number, color?: (cell: string) => string) => {
     const cut = truncate(text, widths[j] ?? 0);

@@ -36,7 +36,7 @@ export const translationColumns: Column<Translation>[] = [
   { header: 'FROM', value: (t) => t.source?.language },
   { header: 'TO', value: (t) => t.language },
   { header: 'STATUS', value: (t) => t.status },
-  { header: 'RUNS', value: (t) => t.stats?.runs ?? 0 },
+  { header: 'RUNS', value: (t) => t.stats?.runs ?? 0, secondary: true },
   { header: 'UPDATED', value: (t) => formatDate(t.updatedAt) },
 ];
 
