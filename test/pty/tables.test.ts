@@ -14,10 +14,10 @@ const lists: Array<{ args: string[]; ids: string[] }> = [
   },
   {
     args: ['spaces', 'list', '--org', 'org_acme'],
-    ids: ['space_handbook', 'space_api', 'space_guides', 'space_legal'],
+    ids: ['space_handbook', 'space_api', 'space_guides', 'space_legal', 'space_handbook_fr'],
   },
   { args: ['teams', 'list', '--org', 'org_acme'], ids: ['team_docs', 'team_reviewers'] },
-  { args: ['members', 'list', '--org', 'org_acme'], ids: ['user_grace', 'user_linus'] },
+  { args: ['members', 'list', '--org', 'org_acme'], ids: ['user_linus', 'user_grace', 'user_ada'] },
   { args: ['translations', 'list', '--org', 'org_acme'], ids: ['tr_handbook_fr', 'tr_legal_de'] },
 ];
 
