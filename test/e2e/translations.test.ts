@@ -208,7 +208,7 @@ describe('docs translations run', () => {
     const result = ok(await docs('translations', 'run', id, '--wait', '--interval', '1'));
 
     expect(e2e.sandbox.requests.get('translations.get')).toBe(readsBefore + 2);
-    expect(result.stderr).toMatch(/Run of tr_\w+ completed: 1 pages, 8 words/);
+    expect(result.stderr).toMatch(/Run of tr_\w+ completed: 1 page, 8 words/);
     expect(result.stderr).not.toContain('Translating');
     expect(result.stderr).not.toContain('\r');
     expect(result.stdout).toMatch(/Status:\s+completed/);
@@ -284,7 +284,9 @@ describe('docs translations glossary', () => {
     const table = ok(
       await e2e.docs(['translations', 'glossary', 'list', '--limit', '1'], { env: { DOCS_FORCE_TTY: '1' } }),
     );
-    expect(table.stdout).toMatch(/ID\s+│\s+EN\s+│\s+FR\s+│/);
+    // gh's style: a header, a rule, no box.
+    expect(table.stdout).toMatch(/^ID\s+EN\s+FR\n─+\n/);
+    expect(table.stdout).not.toContain('│');
     expect(table.stdout).not.toContain('DE');
   });
 

@@ -38,7 +38,9 @@ export function describeActivity(activity: Activity, now: number): string | unde
 
 const hostOf = (input: unknown): string => {
   try {
-    const url = input instanceof Request ? input.url : String(input);
+    // Not `instanceof Request`: touching that global loads Node's fetch (and zlib) at start.
+    const url =
+      typeof input === 'object' && input !== null && 'url' in input ? String(input.url) : String(input);
     return new URL(url).host;
   } catch {
     return 'the API';

@@ -13,6 +13,13 @@ interface Described {
  * It reads SDK errors by name so that it needs no SDK import at start-up.
  */
 export function describeError(error: unknown): Described {
+  const described = describe(error);
+  // A command may add what to do next to any error (`hint`), printed on the line after it.
+  const hint = error instanceof Error ? (error as { hint?: unknown }).hint : undefined;
+  return typeof hint === 'string' ? { ...described, message: `${described.message}\n${hint}` } : described;
+}
+
+function describe(error: unknown): Described {
   if (!(error instanceof Error)) return { message: String(error), exitCode: ExitCode.Failure };
   const oclifExit = (error as { oclif?: { exit?: number } }).oclif?.exit;
   const status = (error as { status?: number }).status;

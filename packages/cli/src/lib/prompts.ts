@@ -51,7 +51,8 @@ export const prompts = {
 };
 
 /** A name without what leads it and is not text: emoji, their joiners, flags, spaces. */
-const LEADING_SYMBOLS = /^(?:\p{Extended_Pictographic}|\p{Regional_Indicator}|\u{FE0F}|\u{200D}|\u{20E3}|\s)+/u;
+const LEADING_SYMBOLS =
+  /^(?:\p{Extended_Pictographic}|\p{Regional_Indicator}|\u{FE0F}|\u{200D}|\u{20E3}|\s)+/u;
 
 export function withoutLeadingEmoji(name: string): string {
   return name.replace(LEADING_SYMBOLS, '');

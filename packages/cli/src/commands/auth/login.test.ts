@@ -157,7 +157,7 @@ describe('docs auth login at a terminal', () => {
     expect(result.stderr).toContain('Logging in to sandbox.test (http://sandbox.test/v1).');
     expect(result.stderr).toContain('developer settings');
     expect(confirm).toHaveBeenCalledWith('A login to sandbox.test is stored already. Replace it?', false);
-    expect(factory.mock.calls[0]?.[0].baseUrl).toBe('http://sandbox.test/v1');
+    expect(factory.mock.calls[0]?.[0]?.baseUrl).toBe('http://sandbox.test/v1');
     expect(select.mock.calls[0]?.[1]).toContainEqual({ name: 'Acme Inc (org_acme)', value: 'org_acme' });
     expect(await readConfig(configDir())).toEqual({
       token: cli.sandbox.token,

@@ -29,8 +29,9 @@ export default class TranslationsRun extends BaseCommand<typeof TranslationsRun>
     } catch (error) {
       // A run already under way (409): --wait follows it rather than failing.
       if (!(this.flags.wait && error instanceof Error && error.name === 'ConflictError')) {
+        // The API's line first (status, request id), then how to follow the run under way.
         if (error instanceof Error && error.name === 'ConflictError')
-          throw new CommandError(`${error.message}\nFollow the run under way with \`${follow}\`.`);
+          Object.assign(error, { hint: `Follow the run under way with \`${follow}\`.` });
         throw error;
       }
       if (this.human) output.info(`A run of ${translationId} is under way already: following it.`);
