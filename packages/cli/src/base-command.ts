@@ -154,8 +154,9 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     addSecret(token);
     const options = cliClientOptions();
     const spinner = this.#spinner;
-    // onRetry runs only during a request, after the client exists.
-    const client: DocsClient = await BaseCommand.clientFactory(
+    // The host the spinner names: the client's URL once it exists.
+    const built: { client?: DocsClient } = {};
+    built.client = await BaseCommand.clientFactory(
       {
         token,
         ...(baseUrl ? { baseUrl } : {}),
@@ -163,12 +164,12 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
         ...options,
         onRetry: (event) => {
           options.onRetry?.(event);
-          spinner.onRetry(event, client.baseUrl);
+          spinner.onRetry(event, built.client?.baseUrl ?? baseUrl);
         },
       },
       (fetch) => spinner.wrap(fetch),
     );
-    return client;
+    return built.client;
   }
 
   /** True when human output is wanted (no `--json`). */

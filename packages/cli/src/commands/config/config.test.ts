@@ -37,8 +37,9 @@ describe('docs config', () => {
 
     expect((await cli.run(ConfigUnset, ['org'])).code).toBe(0);
     const missing = await cli.run(ConfigGet, ['org']);
-    expect(missing.code).toBe(1);
+    expect(missing.code).toBe(0);
     expect(missing.stdout).toBe('');
+    expect(missing.stderr).toBe('org is not set.\n');
     expect(await readConfig(cli.configDir)).toEqual({
       token: 'stored-token',
       apiUrl: 'http://127.0.0.1:4010/v1',
