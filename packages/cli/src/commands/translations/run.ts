@@ -52,7 +52,7 @@ export default class TranslationsRun extends BaseCommand<typeof TranslationsRun>
       (waitOptions) => client.translations.waitForRun(organizationId, translationId, waitOptions),
       {
         starting: `Translating ${translationId}`,
-        onInterrupt: `Stopped waiting: the run of ${translationId} goes on on the server. Follow it with \`${follow}\`.`,
+        onInterrupt: `Stopped waiting: the run of ${translationId} continues on the server. Follow it with \`${follow}\`.`,
       },
     );
 
