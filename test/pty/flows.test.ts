@@ -32,7 +32,7 @@ describePty('at a terminal', () => {
     const no = await pty.docs(['spaces', 'delete', 'space_api', '--org', 'org_acme']);
     await no.waitFor('Delete');
     await no.send('n', 'Enter');
-    expect(await no.exitCode()).toBe(2);
+    expect(await no.exitCode(), await no.screen()).toBe(2);
     const noScreen = await no.screen();
     expect(noScreen).toMatch(/^Cancelled\.$/m);
     expect(noScreen).not.toContain('Error');
@@ -41,7 +41,7 @@ describePty('at a terminal', () => {
     const interrupted = await pty.docs(['cr', 'view', 'space_handbook']);
     await interrupted.waitFor('Change request');
     await interrupted.send('C-c');
-    expect(await interrupted.exitCode()).toBe(2);
+    expect(await interrupted.exitCode(), await interrupted.screen()).toBe(2);
     expect(await interrupted.screen()).toMatch(/^Cancelled\.$/m);
   });
 
@@ -76,7 +76,7 @@ describePty('at a terminal', () => {
     const again = await pty.docs(['auth', 'login'], { env });
     await again.waitFor('Replace it?');
     await again.send('Enter');
-    expect(await again.exitCode()).toBe(2);
+    expect(await again.exitCode(), await again.screen()).toBe(2);
     expect(await again.screen()).toMatch(/^Cancelled\.$/m);
   });
 

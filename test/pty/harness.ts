@@ -42,7 +42,8 @@
  * missing tmux fails the run.
  */
 import { execFile, execFileSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { closeSync, openSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -67,6 +68,19 @@ export const tmuxAvailable = findTmux();
 let skipNoted = false;
 
 /**
+ * True for the first test file of this vitest run to ask: the files run in forks of one vitest
+ * process, and the first to create a marker named after it says the line; the others stay quiet.
+ */
+function firstInRun(): boolean {
+  try {
+    closeSync(openSync(join(tmpdir(), `docs-pty-no-tmux-${process.ppid}`), 'wx'));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * `describe` when tmux is there. Without it: in CI (CI set and not `0`/`false`) an error, so the
  * run fails; elsewhere the suite is skipped and one line (once per file) says why.
  */
@@ -77,7 +91,8 @@ export function describePty(name: string, body: () => void): void {
   }
   const ci = process.env.CI && !/^(0|false)$/i.test(process.env.CI);
   if (ci) throw new Error('tmux is missing: the pseudo-terminal tests need it (apt-get install tmux)');
-  if (!skipNoted) process.stderr.write('test/pty: tmux not found, pseudo-terminal tests skipped\n');
+  if (!skipNoted && firstInRun())
+    process.stderr.write('test/pty: tmux not found, pseudo-terminal tests skipped\n');
   skipNoted = true;
   describe.skip(name, body);
 }
@@ -150,18 +165,12 @@ export async function startPty(options: PtyOptions): Promise<Pty> {
       quote(DOCS_BIN),
       ...args.map(quote),
     ];
+    // The exit status goes to a file: tmux may see the pane close before it has the status. The
+    // shell survives Ctrl-C (`trap true INT`) to write it; `docs` gets SIGINT as a person's would.
+    const statusFile = join(home, `.status-${target}`);
+    const script = `trap true INT; ${command.join(' ')}; echo $? > ${quote(statusFile)}`;
     // A session per run, created at the pane's size: a program reads the width once, at start.
-    await tmux(
-      'new-session',
-      '-d',
-      '-s',
-      target,
-      '-x',
-      String(columns),
-      '-y',
-      String(rows),
-      command.join(' '),
-    );
+    await tmux('new-session', '-d', '-s', target, '-x', String(columns), '-y', String(rows), script);
     const pane = target;
     // Everything the run wrote, scrolled-off lines included (the line tmux adds when the program
     // ends scrolls the pane by one), without that line and the blank lines at the end.
@@ -201,17 +210,8 @@ export async function startPty(options: PtyOptions): Promise<Pty> {
       exitCode(timeoutMs = 15_000) {
         return waitUntil(
           async () => {
-            const { stdout } = await tmux(
-              'display-message',
-              '-p',
-              '-t',
-              pane,
-              '#{pane_dead}|#{pane_dead_status}|#{pane_dead_signal}',
-            );
-            const [dead, status, signal] = stdout.trim().split('|');
-            if (dead !== '1') return undefined;
-            // tmux leaves the status empty for 0; a signal is 128 + its number, as a shell says.
-            return signal ? 128 + Number(signal) : Number(status || 0);
+            const text = await readFile(statusFile, 'utf8').catch(() => '');
+            return /^\d+\n$/.test(text) ? Number(text) : undefined;
           },
           `the end of docs ${args.join(' ')}`,
           timeoutMs,
