@@ -127,8 +127,9 @@ export async function startPty(options: PtyOptions): Promise<Pty> {
   const sandbox = createSandbox({ checkResponses: true, ...sandboxOptions });
   const running = await sandbox.listen();
   const home = await mkdtemp(join(tmpdir(), 'docs-pty-'));
-  const socket = `docs-pty-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
-  const tmux = (...args: string[]) => exec('tmux', ['-L', socket, '-f', '/dev/null', ...args]);
+  // The server's socket inside the throwaway HOME: removed with it, never shared with another run.
+  const socket = join(home, 'tmux.sock');
+  const tmux = (...args: string[]) => exec('tmux', ['-S', socket, '-f', '/dev/null', ...args]);
   const base: Record<string, string | undefined> = {
     PATH: process.env.PATH,
     HOME: home,
