@@ -41,8 +41,8 @@ describe('docs cr list and view', () => {
   it('lists the open requests of a space as tab-separated rows, last updated first', async () => {
     const result = ok(await docs('cr', 'list', 'space_handbook'));
     expect(lines(result.stdout)).toEqual([
-      '1\tDocument the new CLI\topen\tLinus Torvalds\t2026-01-08 16:00\t1\tno',
-      '2\tFix typos\topen\tGrace Hopper\t2026-01-06 10:05\t0\tyes',
+      '1\tDocument the new CLI\topen\tLinus Torvalds\t2026-01-08T16:00:00.000Z\t1\tno',
+      '2\tFix typos\topen\tGrace Hopper\t2026-01-06T10:05:00.000Z\t0\tyes',
     ]);
     const byCreation = ok(await docs('cr', 'list', 'space_handbook', '--order-by', 'createdAt'));
     expect(lines(byCreation.stdout).map((line) => line.split('\t')[0])).toEqual(['2', '1']);
@@ -151,8 +151,8 @@ describe('docs cr list and view', () => {
   it('lists contributors and prints a PDF URL', async () => {
     const contributors = ok(await docs('cr', 'contributors', 'space_handbook', '1'));
     expect(lines(contributors.stdout)).toEqual([
-      'user_linus\tLinus Torvalds\t3\tedit\t2026-01-08 16:00',
-      'user_ada\tAda Lovelace\t1\tedit\t2026-01-08 12:00',
+      'user_linus\tLinus Torvalds\t3\tedit\t2026-01-08T16:00:00.000Z',
+      'user_ada\tAda Lovelace\t1\tedit\t2026-01-08T12:00:00.000Z',
     ]);
 
     const pdf = ok(await docs('cr', 'pdf', 'space_handbook', '1'));
@@ -455,7 +455,9 @@ describe('docs cr create, edit, reviewers and comments', () => {
 
   it('lists, requests and withdraws reviewers', async () => {
     const listed = ok(await docs('cr', 'reviewers', 'list', 'space_handbook', '1'));
-    expect(lines(listed.stdout)).toEqual(['user_grace\tGrace Hopper\tLinus Torvalds\t2026-01-08 16:05']);
+    expect(lines(listed.stdout)).toEqual([
+      'user_grace\tGrace Hopper\tLinus Torvalds\t2026-01-08T16:05:00.000Z',
+    ]);
 
     const requested = ok(
       await docs(
@@ -502,8 +504,8 @@ describe('docs cr create, edit, reviewers and comments', () => {
   it('lists and views comments', async () => {
     const listed = ok(await docs('cr', 'comments', 'list', 'space_handbook', '1'));
     expect(lines(listed.stdout)).toEqual([
-      'comment_cli_question\tGrace Hopper\t2026-01-08 17:00\topen\t1\tpage_cli\tShould this page document the `--json` flag?',
-      'comment_cli_title\tAda Lovelace\t2026-01-08 12:30\tresolved\t0\tpage_cli\tTypo in the new page title: "Comand-line".',
+      'comment_cli_question\tGrace Hopper\t2026-01-08T17:00:00.000Z\topen\t1\tpage_cli\tShould this page document the `--json` flag?',
+      'comment_cli_title\tAda Lovelace\t2026-01-08T12:30:00.000Z\tresolved\t0\tpage_cli\tTypo in the new page title: "Comand-line".',
     ]);
     expect(
       ids(await docs('cr', 'comments', 'list', 'space_handbook', '1', '--status', 'resolved', '--json')),
@@ -613,7 +615,7 @@ describe('docs cr create, edit, reviewers and comments', () => {
       await docs('cr', 'comments', 'replies', 'space_handbook', '1', 'comment_cli_question'),
     );
     expect(lines(replies.stdout)).toEqual([
-      'reply_cli_answer\tLinus Torvalds\t2026-01-08 17:20\tYes: I will add a section on output formats.',
+      'reply_cli_answer\tLinus Torvalds\t2026-01-08T17:20:00.000Z\tYes: I will add a section on output formats.',
     ]);
     const reply = ok(
       await docs(
@@ -710,6 +712,11 @@ describe('docs cr merge and update', () => {
     expect(after).toMatchObject({ outdated: false, revision: updated.stdout.trim() });
     const asJson = json<{ result: string }>(await docs('cr', 'update', 'space_handbook', '3', '--json'));
     expect(asJson.result).toBe('update');
+    // Up to date now: said so, not "Updated".
+    const again = ok(await docs('cr', 'update', 'space_handbook', '3'));
+    expect(again.stderr).toContain(
+      'was already up to date with the primary content of space_handbook: nothing changed',
+    );
   });
 });
 

@@ -93,7 +93,9 @@ describe('an API URL with credentials', () => {
       ]);
       expect(result.stdout + result.stderr).not.toMatch(/hunter22|ada:/);
     }
-    expect(await exists(configFile())).toBe(false);
+    // No login stored (the logout above kept only the settings: `docs config`).
+    const stored = (await exists(configFile())) ? await readFile(configFile(), 'utf8') : '';
+    expect(stored).not.toMatch(/hunter22|ada:|"token"/);
     expect(e2e.totalRequests()).toBe(before);
   });
 });

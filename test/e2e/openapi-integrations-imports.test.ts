@@ -40,7 +40,7 @@ describe('docs openapi', () => {
   it('lists specs as tab-separated rows, and shows one', async () => {
     const list = ok(await docs('openapi', 'list'));
     expect(lines(list.stdout)).toEqual([
-      'petstore\tcomplete\tpublic\tspecv_petstore_1\t2026-01-06 09:00\thttps://api.acme.test/openapi/petstore.yaml',
+      'petstore\tcomplete\tpublic\tspecv_petstore_1\t2026-01-06T09:00:30.000Z\thttps://api.acme.test/openapi/petstore.yaml',
     ]);
     const view = ok(await docs('openapi', 'view', 'petstore'));
     expect(view.stdout).toMatch(/^State:\s+complete$/m);

@@ -181,9 +181,9 @@ describe('docs members', () => {
     const rows = lines(result.stdout);
     expect(rows).toHaveLength(3);
     expect(rows[1]).toBe(
-      'user_grace\tGrace Hopper\tgrace@acme.test\treview\tno\t2026-01-05 09:00\t2026-01-09 17:30',
+      'user_grace\tGrace Hopper\tgrace@acme.test\treview\tno\t2026-01-05T09:00:00.000Z\t2026-01-09T17:30:00.000Z',
     );
-    expect(rows[2]).toBe('user_linus\tLinus Torvalds\tlinus@acme.test\tedit\tno\t2026-01-05 09:00\t');
+    expect(rows[2]).toBe('user_linus\tLinus Torvalds\tlinus@acme.test\tedit\tno\t2026-01-05T09:00:00.000Z\t');
   });
 
   it('filters by role and text, and sorts by last activity (active members only)', async () => {

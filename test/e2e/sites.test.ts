@@ -163,6 +163,9 @@ describe('docs sites, end to end', () => {
     expect(missing.stderr).toContain('docs auth login');
     const wrong = await e2e.docs(['sites', 'list'], { env: { DOCS_API_TOKEN: 'tok_wrong_secret' } });
     expect(wrong.code).toBe(4);
+    // A login cannot help while the variable is set: the message says it is in use.
+    expect(wrong.stderr).toContain('DOCS_API_TOKEN');
+    expect(wrong.stderr).not.toContain('Run `docs auth login`');
     expect(wrong.stderr + wrong.stdout).not.toContain('tok_wrong_secret');
   });
 });

@@ -33,11 +33,11 @@ describe('docs spaces list and view', () => {
   it('lists spaces as tab-separated rows: id, title, collection, visibility, edit mode, open CRs, updated', async () => {
     const result = ok(await docs('spaces', 'list'));
     expect(lines(result.stdout)).toEqual([
-      'space_handbook\tHandbook\tcol_product\tpublic\tlive\t2\t2026-01-05 09:00',
-      'space_api\tAPI Reference\tcol_product\tpublic\tlive\t0\t2026-01-05 09:00',
-      'space_guides\tGuides\tcol_internal\tpublic\tlive\t2\t2026-01-05 09:00',
-      'space_legal\tLegal\t\tpublic\tlocked\t1\t2026-01-05 09:00',
-      'space_handbook_fr\tHandbook (fr)\t\tpublic\tlive\t0\t2026-01-09 10:00',
+      'space_handbook\tHandbook\tcol_product\tpublic\tlive\t2\t2026-01-05T09:00:00.000Z',
+      'space_api\tAPI Reference\tcol_product\tpublic\tlive\t0\t2026-01-05T09:00:00.000Z',
+      'space_guides\tGuides\tcol_internal\tpublic\tlive\t2\t2026-01-05T09:00:00.000Z',
+      'space_legal\tLegal\t\tpublic\tlocked\t1\t2026-01-05T09:00:00.000Z',
+      'space_handbook_fr\tHandbook (fr)\t\tpublic\tlive\t0\t2026-01-09T10:00:00.000Z',
     ]);
   });
 

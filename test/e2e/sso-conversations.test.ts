@@ -61,7 +61,7 @@ describe('docs saml', () => {
   it('lists providers as tab-separated rows and shows one, with the certificate read', async () => {
     const list = ok(await docs('saml', 'list'));
     expect(lines(list.stdout)).toEqual([
-      'saml_okta\tOkta\tactive\tteam_docs\tedit\thttps://acme.okta.test/app/acme_docs/exkacme0001/sso/saml\t2026-01-05 11:00',
+      'saml_okta\tOkta\tactive\tteam_docs\tedit\thttps://acme.okta.test/app/acme_docs/exkacme0001/sso/saml\t2026-01-05T11:00:00.000Z',
     ]);
     const view = ok(await docs('saml', 'view', 'saml_okta'));
     expect(view.stdout).toMatch(/Default team:\s+Docs writers \(team_docs\)/);
@@ -241,8 +241,8 @@ describe('docs conversations: reads', () => {
   it('lists clusters most recently updated first, or oldest first with --order asc', async () => {
     const desc = ok(await docs('conversations', 'clusters'));
     expect(lines(desc.stdout).map((line) => line.split('\t').slice(0, 5))).toEqual([
-      ['cluster_billing', '💳 Billing', '1', '1', '2026-01-09 10:05'],
-      ['cluster_cli_questions', '💻 CLI questions', '2', '2', '2026-01-08 14:05'],
+      ['cluster_billing', '💳 Billing', '1', '1', '2026-01-09T10:05:00.000Z'],
+      ['cluster_cli_questions', '💻 CLI questions', '2', '2', '2026-01-08T14:05:00.000Z'],
     ]);
     const asc = json<Cluster[]>(
       ok(await docs('conversations', 'clusters', '--order', 'asc', '--sort', 'updatedAt', '--json')),
@@ -254,9 +254,9 @@ describe('docs conversations: reads', () => {
   it('lists conversations, filtered by source', async () => {
     const all = ok(await docs('conversations', 'list'));
     expect(lines(all.stdout)).toEqual([
-      'conv_invoice_vat\tWrong VAT number on our invoice\tintercom\t2026-01-09 10:00\t2026-01-09 10:05',
-      'conv_cli_token\tThe CLI says my token is invalid\tslack\t2026-01-08 14:00\t2026-01-08 14:05',
-      'conv_cli_install\tInstalling the CLI on Windows\tintercom\t2026-01-06 07:30\t2026-01-06 07:35',
+      'conv_invoice_vat\tWrong VAT number on our invoice\tintercom\t2026-01-09T10:00:00.000Z\t2026-01-09T10:05:00.000Z',
+      'conv_cli_token\tThe CLI says my token is invalid\tslack\t2026-01-08T14:00:00.000Z\t2026-01-08T14:05:00.000Z',
+      'conv_cli_install\tInstalling the CLI on Windows\tintercom\t2026-01-06T07:30:00.000Z\t2026-01-06T07:35:00.000Z',
     ]);
     const slack = json<Conversation[]>(
       ok(await docs('conversations', 'list', '--source', 'slack', '--json')),
@@ -278,8 +278,8 @@ describe('docs conversations: reads', () => {
   it('lists issues by cluster and by conversation, and shows one', async () => {
     const byCluster = ok(await docs('conversations', 'issues', 'list', '--cluster', 'cluster_cli_questions'));
     expect(lines(byCluster.stdout)).toEqual([
-      'issue_cli_token_ci\tToken refused by docs auth login in CI\tcluster_cli_questions\tconv_cli_token\t2026-01-08 14:00',
-      'issue_cli_windows\tCLI install fails on Windows with EACCES\tcluster_cli_questions\tconv_cli_install\t2026-01-06 07:30',
+      'issue_cli_token_ci\tToken refused by docs auth login in CI\tcluster_cli_questions\tconv_cli_token\t2026-01-08T14:00:00.000Z',
+      'issue_cli_windows\tCLI install fails on Windows with EACCES\tcluster_cli_questions\tconv_cli_install\t2026-01-06T07:30:00.000Z',
     ]);
     const byConversation = json<IssueItem[]>(
       ok(await docs('conversations', 'issues', 'list', '--conversation', 'conv_invoice_vat', '--json')),

@@ -24,8 +24,8 @@ describe('docs teams list and view', () => {
   it('lists teams as tab-separated rows: id, title, members, spaces, created', async () => {
     const result = ok(await docs('teams', 'list'));
     expect(lines(result.stdout)).toEqual([
-      'team_docs\tDocs writers\t2\t2\t2026-01-05 10:00',
-      'team_reviewers\tReviewers\t1\t1\t2026-01-05 10:30',
+      'team_docs\tDocs writers\t2\t2\t2026-01-05T10:00:00.000Z',
+      'team_reviewers\tReviewers\t1\t1\t2026-01-05T10:30:00.000Z',
     ]);
   });
 

@@ -26,8 +26,8 @@ describe('docs translations list, view, create, edit', () => {
   it('lists translations as tab-separated rows, and as JSON with --json', async () => {
     const result = ok(await docs('translations', 'list'));
     expect(lines(result.stdout)).toEqual([
-      'tr_handbook_fr\tspace_handbook\ten\tfr\tcompleted\t1\t2026-01-09 10:00',
-      'tr_legal_de\tspace_legal\ten\tde\tpending\t0\t2026-01-10 11:00',
+      'tr_handbook_fr\tspace_handbook\ten\tfr\tcompleted\t1\t2026-01-09T10:00:00.000Z',
+      'tr_legal_de\tspace_legal\ten\tde\tpending\t0\t2026-01-10T11:00:00.000Z',
     ]);
     const asJson = json<Translation[]>(ok(await docs('translations', 'list', '--limit', '1', '--json')));
     expect(asJson.map((t) => t.id)).toEqual(['tr_handbook_fr']);
@@ -208,7 +208,7 @@ describe('docs translations run', () => {
     const result = ok(await docs('translations', 'run', id, '--wait', '--interval', '1'));
 
     expect(e2e.sandbox.requests.get('translations.get')).toBe(readsBefore + 2);
-    expect(result.stderr).toMatch(/Run of tr_\w+ completed: 1 pages, 8 words/);
+    expect(result.stderr).toMatch(/Run of tr_\w+ completed: 1 page, 8 words/);
     expect(result.stderr).not.toContain('Translating');
     expect(result.stderr).not.toContain('\r');
     expect(result.stdout).toMatch(/Status:\s+completed/);
@@ -284,7 +284,9 @@ describe('docs translations glossary', () => {
     const table = ok(
       await e2e.docs(['translations', 'glossary', 'list', '--limit', '1'], { env: { DOCS_FORCE_TTY: '1' } }),
     );
-    expect(table.stdout).toMatch(/ID\s+│\s+EN\s+│\s+FR\s+│/);
+    // gh's style: a header, a rule, no box.
+    expect(table.stdout).toMatch(/^ID\s+EN\s+FR\n─+\n/);
+    expect(table.stdout).not.toContain('│');
     expect(table.stdout).not.toContain('DE');
   });
 

@@ -101,10 +101,23 @@ describe('destructive commands', () => {
     const sitesDelete = commands.find((c) => c.id === 'sites:delete');
     const result = await cli.run(sitesDelete!.command, ['site_docs']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('Cancelled');
+    // One plain line, not an error.
+    expect(result.stderr).toBe('Cancelled.\n');
     expect(confirm).toHaveBeenCalledWith('Delete site site_docs?');
     expect(cli.sandbox.store.sites.has('site_docs')).toBe(true);
   });
+});
+
+it('answers Ctrl-C at a prompt as a "no": the same plain "Cancelled." and exit 2', async () => {
+  const interrupted = Object.assign(new Error('User force closed the prompt with SIGINT'), {
+    name: 'ExitPromptError',
+  });
+  vi.spyOn(prompts, 'confirm').mockRejectedValue(interrupted);
+  const sitesDelete = commands.find((c) => c.id === 'sites:delete');
+  const result = await cli.run(sitesDelete!.command, ['site_docs']);
+  expect(result.code).toBe(2);
+  expect(result.stderr).toBe('Cancelled.\n');
+  expect(cli.sandbox.store.sites.has('site_docs')).toBe(true);
 });
 
 describe('the client factory', () => {

@@ -1,10 +1,12 @@
 import { Command, Errors, Flags, type Interfaces } from './oclif.js';
 import type { ClientOptions, DocsClient, PagePromise } from '@docs-api/sdk';
+import { Spinner } from './lib/activity.js';
 import { cliClientOptions } from './lib/client-options.js';
-import { readConfig } from './lib/config.js';
+import { readConfig, type StoredConfig } from './lib/config.js';
 import { describeError } from './lib/errors.js';
-import { AuthRequiredError, UsageError } from './lib/exit-codes.js';
+import { AuthRequiredError, CancelledError, ExitCode, UsageError } from './lib/exit-codes.js';
 import { output } from './lib/output.js';
+import { waiting } from './lib/progress.js';
 import { prompts } from './lib/prompts.js';
 import { addSecret } from './lib/redact.js';
 import { terminal } from './lib/terminal.js';
@@ -34,8 +36,14 @@ export const yesFlag = Flags.boolean({
   default: false,
 });
 
-/** Builds the SDK client; tests replace it to inject a sandbox's fetch. */
-export type ClientFactory = (options: ClientOptions) => DocsClient | Promise<DocsClient>;
+/**
+ * Builds the SDK client; tests replace it to inject a sandbox's fetch. `watch` wraps the fetch
+ * the client is given so the spinner sees each request (lib/activity.ts).
+ */
+export type ClientFactory = (
+  options: ClientOptions,
+  watch?: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch,
+) => DocsClient | Promise<DocsClient>;
 
 /**
  * Flags whose values are secrets, such as `--share-key`: never printed in a message (see
@@ -45,12 +53,12 @@ export type ClientFactory = (options: ClientOptions) => DocsClient | Promise<Doc
 const SECRET_FLAG = /(^|-)(key|secret|password)$/;
 
 /** The SDK over node:http (lib/node-fetch.ts): a command does not pay for loading Node's fetch. */
-const defaultClientFactory: ClientFactory = async (options) => {
+const defaultClientFactory: ClientFactory = async (options, watch) => {
   const [{ DocsClient }, { nodeFetch }] = await Promise.all([
     import('./sdk.js'),
     import('./lib/node-fetch.js'),
   ]);
-  return new DocsClient({ fetch: nodeFetch, ...options });
+  return new DocsClient({ fetch: watch ? watch(nodeFetch) : nodeFetch, ...options });
 };
 
 /**
@@ -99,8 +107,24 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   protected args!: ArgsOf<T>;
   #client: DocsClient | undefined;
 
+  /**
+   * Ctrl-C ends the process with the cancel code (2) after "Cancelled.", or, during a `--wait`,
+   * what the wait says (the work goes on server-side; how to follow it). A command that handles
+   * SIGINT itself (`docs sandbox`) sets `handlesInterrupt`.
+   */
+  /** The spinner of slow requests (stderr, a terminal only). */
+  readonly #spinner = new Spinner();
+  protected handlesInterrupt = false;
+  readonly #onInterrupt = (): void => {
+    this.#spinner.stop();
+    output.live(undefined);
+    output.info(waiting.onInterrupt ? `\n${waiting.onInterrupt}` : '\nCancelled.');
+    process.exit(ExitCode.Cancelled);
+  };
+
   override async init(): Promise<void> {
     await super.init();
+    if (!this.handlesInterrupt) process.on('SIGINT', this.#onInterrupt);
     const ctor = this.ctor as typeof BaseCommand;
     const { args, flags } = await this.parse({
       flags: ctor.flags,
@@ -127,10 +151,18 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     }
   }
 
+  #stored: Promise<StoredConfig> | undefined;
+
+  /** The stored login and settings (read once per command). */
+  protected storedConfig(): Promise<StoredConfig> {
+    this.#stored ??= readConfig(this.config.configDir);
+    return this.#stored;
+  }
+
   /** The SDK client, built on first use from the environment or the stored login. */
   protected async client(): Promise<DocsClient> {
     if (this.#client) return this.#client;
-    const stored = await readConfig(this.config.configDir);
+    const stored = await this.storedConfig();
     const token = process.env.DOCS_API_TOKEN || stored.token;
     if (!token) throw new AuthRequiredError('Not logged in.');
     this.#client = await this.buildClient(token, this.flags['api-url'] ?? stored.apiUrl);
@@ -144,12 +176,24 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
    */
   protected async buildClient(token: string, baseUrl: string | undefined): Promise<DocsClient> {
     addSecret(token);
-    return BaseCommand.clientFactory({
-      token,
-      ...(baseUrl ? { baseUrl } : {}),
-      userAgent: `docs-cli/${this.config.version}`,
-      ...cliClientOptions(process.env, this.requestTimeoutFlag()),
-    });
+    const options = cliClientOptions(process.env, this.requestTimeoutFlag());
+    const spinner = this.#spinner;
+    // The host the spinner names: the client's URL once it exists.
+    const built: { client?: DocsClient } = {};
+    built.client = await BaseCommand.clientFactory(
+      {
+        token,
+        ...(baseUrl ? { baseUrl } : {}),
+        userAgent: `docs-cli/${this.config.version}`,
+        ...options,
+        onRetry: (event) => {
+          options.onRetry?.(event);
+          spinner.onRetry(event, built.client?.baseUrl ?? baseUrl);
+        },
+      },
+      (fetch) => spinner.wrap(fetch),
+    );
+    return built.client;
   }
 
   /** The global --timeout, unless the command's own --timeout (a --wait bound) takes its place. */
@@ -165,11 +209,19 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     return !this.jsonEnabled();
   }
 
-  /** The organization from `--org`/`DOCS_ORG`, or picked at a terminal. */
+  /** `--org`, then `DOCS_ORG`, then the stored default (`docs config set org`); none without them. */
+  protected async defaultOrganization(): Promise<string | undefined> {
+    return this.flags.org || (await this.storedConfig()).org || undefined;
+  }
+
+  /** The organization from `--org`/`DOCS_ORG`/the stored default, or picked at a terminal. */
   protected async organizationId(): Promise<string> {
-    if (this.flags.org) return this.flags.org;
+    const given = await this.defaultOrganization();
+    if (given) return given;
     if (!terminal.canPrompt())
-      throw new UsageError('Missing --org: pass --org <organization-id> or set DOCS_ORG.');
+      throw new UsageError(
+        'Missing --org: pass --org <organization-id>, set DOCS_ORG, or store a default with `docs config set org <organization-id>`.',
+      );
     const client = await this.client();
     const organizations = await client.organizations.list({ limit: 100 }).toArray({ max: 100 });
     const [only] = organizations;
@@ -204,7 +256,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     if ((this.flags as { yes?: boolean }).yes) return;
     if (!terminal.canPrompt())
       throw new UsageError(`${question} Pass --yes to confirm when not at a terminal.`);
-    if (!(await prompts.confirm(question))) throw new UsageError('Cancelled: nothing was changed.');
+    if (!(await prompts.confirm(question))) throw new CancelledError();
   }
 
   /** Collects a list under `--limit`/`--all`. */
@@ -213,11 +265,21 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     return list(all ? 100 : Math.min(limit, 1000)).toArray({ max: all ? Infinity : limit });
   }
 
+  protected override async finally(error: Error | undefined): Promise<unknown> {
+    process.off('SIGINT', this.#onInterrupt);
+    this.#spinner.stop();
+    output.live(undefined);
+    return super.finally(error);
+  }
+
   protected override catch(error: Error & { exitCode?: number }): Promise<unknown> {
     if (error instanceof Errors.ExitError) throw error;
-    const { message, exitCode } = describeError(error);
+    this.#spinner.stop();
+    output.live(undefined);
+    const { message, exitCode, plain } = describeError(error);
     // output.error redacts the token and every other secret.
-    output.error(message);
+    if (plain) output.info(message);
+    else output.error(message);
     this.exit(exitCode);
   }
 }

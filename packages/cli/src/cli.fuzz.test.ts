@@ -19,7 +19,7 @@ import { prompts } from './lib/prompts.js';
  *
  * Left out: `docs sandbox` (it serves until interrupted) and `--wait` (it polls in real time);
  * both are covered by their own tests. The runner calls the command classes directly, so an
- * unknown command (127, oclif's not-found plugin) is not in the space searched.
+ * unknown command (127, src/hooks/command-not-found.ts) is not in the space searched.
  */
 
 const cli = useInProcessCli();

@@ -55,7 +55,7 @@ export default class Api extends BaseCommand<typeof Api> {
         query: this.flags.query ?? [],
         input: this.flags.input,
       },
-      { org: this.flags.org },
+      { org: await this.defaultOrganization() },
     );
     if (this.flags.paginate && request.method !== 'GET') {
       throw new UsageError('--paginate follows pages of a GET; this request is a ' + request.method + '.');

@@ -15,9 +15,10 @@ import type {
   User,
 } from '@docs-api/sdk';
 import { BaseCommand } from '../base-command.js';
-import { UsageError } from './exit-codes.js';
-import { formatDate, output, type Column } from './output.js';
-import { pickOne } from './prompts.js';
+import { CancelledError, UsageError } from './exit-codes.js';
+import { terminal } from './terminal.js';
+import { formatDate, output, plural, type Column } from './output.js';
+import { pickOne, prompts } from './prompts.js';
 import { readStdin } from './stdin.js';
 
 /*
@@ -126,8 +127,8 @@ export const changeRequestColumns: Column<ChangeRequest>[] = [
   { header: 'STATUS', value: (cr) => cr.status },
   { header: 'AUTHOR', value: (cr) => userName(cr.createdBy) },
   { header: 'UPDATED', value: (cr) => formatDate(cr.updatedAt) },
-  { header: 'COMMENTS', value: (cr) => cr.comments },
-  { header: 'OUTDATED', value: (cr) => cr.outdated },
+  { header: 'COMMENTS', value: (cr) => cr.comments, secondary: true },
+  { header: 'OUTDATED', value: (cr) => cr.outdated, secondary: true },
 ];
 
 /** Across an organization a number alone is ambiguous: the space comes first. */
@@ -153,8 +154,8 @@ export const commentColumns: Column<Comment>[] = [
   { header: 'AUTHOR', value: (c) => userName(c.postedBy) },
   { header: 'POSTED', value: (c) => formatDate(c.postedAt) },
   { header: 'STATUS', value: (c) => c.status ?? 'open' },
-  { header: 'REPLIES', value: (c) => c.replies ?? 0 },
-  { header: 'PAGE', value: (c) => c.target?.page?.id },
+  { header: 'REPLIES', value: (c) => c.replies ?? 0, secondary: true },
+  { header: 'PAGE', value: (c) => c.target?.page?.id, secondary: true },
   { header: 'BODY', value: (c) => excerpt(bodyText(c.body)) },
 ];
 
@@ -251,6 +252,37 @@ export function markdownBodyFlag(what: string) {
   });
 }
 
+/**
+ * A `--body` that may be left out at a terminal: the text is then written in $EDITOR
+ * (`bodyOrEditor`); elsewhere it is required.
+ */
+export function askableBodyFlag(what: string) {
+  return Flags.string({
+    char: 'b',
+    description: `${what} in markdown (- reads standard input; at a terminal, leave it out to write it in $EDITOR)`,
+  });
+}
+
+/** In a pipeline an askable `--body` is required: a usage error naming it, before anything is sent. */
+export function requireBodyOutsideTerminal(value: string | undefined, what: string): void {
+  if (value === undefined && !terminal.canPrompt())
+    throw new UsageError(
+      `Missing --body: pass the ${what} with --body "..." (or --body - to read standard input).`,
+    );
+}
+
+/**
+ * The text of an askable `--body`: the flag's, else written in the person's editor at a
+ * terminal; in a pipeline its absence is a usage error naming the flag. An empty editor cancels.
+ */
+export async function bodyOrEditor(value: string | undefined, what: string): Promise<string> {
+  if (value !== undefined) return readBody(value);
+  requireBodyOutsideTerminal(value, what);
+  const text = (await prompts.editor(`${what} (markdown, written in your editor)`)).replace(/\s+$/, '');
+  if (!text.trim()) throw new CancelledError();
+  return text;
+}
+
 /** Text of a `--body` flag: the value itself, or standard input for `-`. Never empty. */
 export async function readBody(value: string, flag = '--body'): Promise<string> {
   const body = value === '-' ? (await readStdin()).replace(/\s+$/, '') : value;
@@ -327,7 +359,8 @@ export function printComment(comment: Comment | Reply): void {
     ['Page', c.target?.page?.id],
     ['Replies', c.replies],
     ['Reactions', c.reactions?.map((r) => `${r.emoji ?? '?'} ${r.count ?? r.users?.length ?? 0}`).join('  ')],
-    ['URL', c.urls?.location],
+    // The published document gives comments no app URL: the API address, named as one.
+    ['API URL', c.urls?.location],
   ]);
   const text = bodyText(c.body);
   if (text) output.data(`\n${text}`);
@@ -346,7 +379,7 @@ export async function pickChangeRequest(client: DocsClient, spaceId: string): Pr
   return pickOne('Change request', requests, `Space ${spaceId} has no open change requests.`, (cr) => ({
     name: `#${cr.number} ${cr.subject}${cr.outdated ? ' (outdated)' : ''}`,
     value: String(cr.number),
-    description: `by ${userName(cr.createdBy)}, ${cr.comments} open comments, updated ${formatDate(cr.updatedAt)}`,
+    description: `by ${userName(cr.createdBy)}, ${plural(cr.comments, 'open comment')}, updated ${formatDate(cr.updatedAt)}`,
   }));
 }
 

@@ -1,11 +1,27 @@
 import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-/** What `docs auth login` stores. The file is readable by its owner only (mode 0600, in a 0700 directory). */
+/**
+ * What `docs auth login` and `docs config set` store. The file is readable by its owner only
+ * (mode 0600, in a 0700 directory).
+ */
 export interface StoredConfig {
   token?: string;
   apiUrl?: string;
+  /** The default organization: used when neither --org nor DOCS_ORG is given. */
+  org?: string;
 }
+
+/** The settings `docs config` reads and writes, by the name a person types. */
+export const SETTINGS = {
+  org: { field: 'org', description: 'the default organization id, used when --org and DOCS_ORG are absent' },
+  'api-url': {
+    field: 'apiUrl',
+    description: 'the API base URL, used when --api-url and DOCS_API_URL are absent',
+  },
+} as const satisfies Record<string, { field: keyof StoredConfig; description: string }>;
+export type SettingName = keyof typeof SETTINGS;
+export const SETTING_NAMES = Object.keys(SETTINGS) as SettingName[];
 
 export function configPath(configDir: string): string {
   return join(configDir, 'config.json');
@@ -44,9 +60,12 @@ export async function writeConfig(configDir: string, config: StoredConfig): Prom
   }
 }
 
+/** Removes the stored token; the settings (`docs config`) stay. False when there was none. */
 export async function removeConfig(configDir: string): Promise<boolean> {
   const existing = await readConfig(configDir);
   if (!existing.token) return false;
-  await rm(configPath(configDir), { force: true });
+  const { token: _removed, ...settings } = existing;
+  if (Object.keys(settings).length === 0) await rm(configPath(configDir), { force: true });
+  else await writeConfig(configDir, settings);
   return true;
 }

@@ -1,9 +1,11 @@
-import { AuthRequiredError, CommandError, ExitCode, UsageError } from './exit-codes.js';
+import { AuthRequiredError, CancelledError, CommandError, ExitCode, UsageError } from './exit-codes.js';
 import { formatDuration } from './progress.js';
 
 interface Described {
   message: string;
   exitCode: ExitCode;
+  /** A plain line, not an error (a cancel). */
+  plain?: boolean;
 }
 
 /**
@@ -11,6 +13,13 @@ interface Described {
  * It reads SDK errors by name so that it needs no SDK import at start-up.
  */
 export function describeError(error: unknown): Described {
+  const described = describe(error);
+  // A command may add what to do next to any error (`hint`), printed on the line after it.
+  const hint = error instanceof Error ? (error as { hint?: unknown }).hint : undefined;
+  return typeof hint === 'string' ? { ...described, message: `${described.message}\n${hint}` } : described;
+}
+
+function describe(error: unknown): Described {
   if (!(error instanceof Error)) return { message: String(error), exitCode: ExitCode.Failure };
   const oclifExit = (error as { oclif?: { exit?: number } }).oclif?.exit;
   const status = (error as { status?: number }).status;
@@ -31,13 +40,21 @@ export function describeError(error: unknown): Described {
       };
     case 'AuthenticationError':
       return {
-        message: `The API refused the token (HTTP ${status}). Run \`docs auth login\` with a valid token.`,
+        // A login cannot help while the variable is set: it wins over the stored token.
+        message: process.env.DOCS_API_TOKEN
+          ? `The API refused the token in DOCS_API_TOKEN (HTTP ${status}). That variable is in use and wins over any stored login: set it to a valid token, or unset it to use \`docs auth login\`.`
+          : `The API refused the token (HTTP ${status}). Run \`docs auth login\` with a valid token.`,
         exitCode: ExitCode.AuthRequired,
       };
     case 'NotFoundError':
       return { message: apiMessage(error), exitCode: ExitCode.NotFound };
+    // Ctrl-C or Esc at an inquirer prompt, "no" at a confirmation, an interrupt.
     case 'ExitPromptError':
-      return { message: 'Cancelled.', exitCode: ExitCode.Failure };
+    case 'AbortPromptError':
+    case 'CancelPromptError':
+      return { message: 'Cancelled.', exitCode: ExitCode.Cancelled, plain: true };
+    case 'CancelledError':
+      return { message: error.message, exitCode: ExitCode.Cancelled, plain: true };
     default:
       break;
   }
@@ -80,4 +97,4 @@ function retryHint(error: Error): string {
   return `; retry in ${formatDuration(Math.max(1000, retryAfterMs))}${at}. DOCS_MAX_RETRY_DELAY sets how long the CLI waits by itself.`;
 }
 
-export { AuthRequiredError, CommandError, ExitCode, UsageError };
+export { AuthRequiredError, CancelledError, CommandError, ExitCode, UsageError };

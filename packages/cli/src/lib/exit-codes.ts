@@ -3,10 +3,25 @@ export const ExitCode = {
   Ok: 0,
   Failure: 1,
   Usage: 2,
+  /** A cancel: "no" at a confirmation, Ctrl-C (gh's exit code for a cancel). */
+  Cancelled: 2,
   NotFound: 3,
   AuthRequired: 4,
+  /** A mistyped command: suggestions printed, nothing run (as a shell's 127). */
+  CommandNotFound: 127,
 } as const;
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
+
+/**
+ * A person said no, pressed Ctrl-C or Esc at a prompt, or interrupted the command: one plain
+ * "Cancelled." (not an error) and exit 2, as gh's cancel.
+ */
+export class CancelledError extends Error {
+  override name = 'CancelledError';
+  constructor(message = 'Cancelled.') {
+    super(message);
+  }
+}
 
 /** A bad or missing argument or flag: nothing was sent. Exit 2. */
 export class UsageError extends Error {

@@ -211,6 +211,10 @@ export async function followProcessing(
     options,
     (read) => `Processing ${slug}: ${read.processingState ?? '?'}`,
     (waitOptions) => client.openapi.waitUntilProcessed(organizationId, slug, waitOptions),
+    {
+      starting: `Processing ${slug}`,
+      onInterrupt: `Stopped waiting: the processing of ${slug} goes on. Follow it with \`docs openapi view ${slug} --org ${organizationId}\`.`,
+    },
   );
   const { isOpenApiSpecFailed } = await import('../sdk.js');
   const failed = isOpenApiSpecFailed(spec);

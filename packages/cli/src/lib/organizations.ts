@@ -67,8 +67,8 @@ export const orgMemberColumns: Column<Member>[] = [
   { header: 'NAME', value: (m) => m.user?.displayName },
   { header: 'EMAIL', value: (m) => m.user?.email },
   { header: 'ROLE', value: (m) => roleLabel(m.role) },
-  { header: 'SSO', value: (m) => m.sso },
-  { header: 'JOINED', value: (m) => formatDate(m.joinedAt) },
+  { header: 'SSO', value: (m) => m.sso, secondary: true },
+  { header: 'JOINED', value: (m) => formatDate(m.joinedAt), secondary: true },
   { header: 'LAST SEEN', value: (m) => formatDate(m.lastSeenAt) },
 ];
 

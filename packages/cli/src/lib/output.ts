@@ -1,11 +1,11 @@
-import { createRequire } from 'node:module';
-import type CliTable from 'cli-table3';
 import { redact } from './redact.js';
+import { renderTable, truncate } from './table.js';
 import { terminal } from './terminal.js';
 
 /**
- * The CLI's only printer: data to stdout, messages to stderr. On a terminal lists are
- * cli-table3 tables; piped, they are tab-separated rows with no colour, for `cut` and `awk`.
+ * The CLI's only printer: data to stdout, messages to stderr. On a terminal lists are tables
+ * sized to its width (lib/table.ts); piped, they are tab-separated rows with no colour, for
+ * `cut` and `awk`.
  * Every message line passes through `redact` (tokens, share keys, URL credentials); data is
  * what the person asked for and is printed as it is.
  */
@@ -13,9 +13,52 @@ import { terminal } from './terminal.js';
 export interface Column<T> {
   header: string;
   value: (row: T) => unknown;
+  /**
+   * Never cut at a terminal. By default ids (`ID`, `#`, `USER`, `SLUG`, `... ID`) are fixed;
+   * statuses, numbers, dates and short words are cut only when nothing else fits; every other
+   * column may be cut with an ellipsis.
+   */
+  fixed?: boolean;
+  /** May be left out at a narrow terminal rather than cut a text column to a stub (counts, yes/no). */
+  secondary?: boolean;
 }
 
-const require = createRequire(import.meta.url);
+const ID_HEADER = /^(#|ID|SLUG|USER|.+ ID)$/;
+const STATUS_HEADER = /^(STATUS|STATE)$/;
+/** Cells this short (a language, a role, yes/no) are kept whole when the width allows. */
+const SHORT_CELL = 10;
+/** What formatDate writes at a terminal: `2026-01-05 10:00 CET`. */
+const LOCAL_TIME = /^(\d{4}-\d\d-\d\d \d\d:\d\d) (\S+)$/;
+
+/** The colour of a status cell, by meaning: green going well, magenta merged, red failed, grey over. */
+const STATUS_COLORS: Record<string, string> = {
+  open: '32',
+  active: '32',
+  success: '32',
+  succeeded: '32',
+  completed: '32',
+  complete: '32',
+  ok: '32',
+  published: '32',
+  verified: '32',
+  merged: '35',
+  failed: '31',
+  failure: '31',
+  error: '31',
+  errored: '31',
+  broken: '31',
+  pending: '33',
+  running: '33',
+  queued: '33',
+  'in-progress': '33',
+  processing: '33',
+  draft: '90',
+  archived: '90',
+  resolved: '90',
+  closed: '90',
+  cancelled: '90',
+  canceled: '90',
+};
 
 function text(value: unknown): string {
   if (value === undefined || value === null) return '';
@@ -25,10 +68,33 @@ function text(value: unknown): string {
   return JSON.stringify(value) ?? '';
 }
 
-/** Trims ISO timestamps to the minute: `2026-01-05 09:00`. */
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * A time for people at a terminal, to the minute in the local time zone with its label
+ * (`2026-01-05 10:00 CET`); piped, the ISO 8601 text the API sent, for scripts.
+ */
 export function formatDate(value: string | undefined | null): string {
   if (!value) return '';
-  return value.replace('T', ' ').replace(/:\d{2}(\.\d+)?Z$/, '');
+  if (!terminal.stdoutIsTTY()) return value;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  const zone =
+    new Intl.DateTimeFormat('en-GB', { timeZoneName: 'short' })
+      .formatToParts(date)
+      .find((part) => part.type === 'timeZoneName')?.value ?? 'UTC';
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())} ${zone.replace(/\s+/g, '')}`;
+}
+
+/** `1 open comment`, `2 open comments`; `plural` when adding an s does not make it. */
+export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : pluralForm}`;
+}
+
+/** The terminal's width in columns (COLUMNS, then 80, when stdout is not one: DOCS_FORCE_TTY). */
+export function terminalWidth(): number {
+  const fromEnv = Number(process.env.COLUMNS);
+  return process.stdout.columns || (fromEnv > 0 ? fromEnv : 80);
 }
 
 /** True when `DOCS_DEBUG` asks for request, retry and failure lines (set, and not `0` or `false`). */
@@ -40,10 +106,34 @@ export function debugEnabled(): boolean {
 const ansi = (code: string, value: string) =>
   terminal.useColor() ? `\u001b[${code}m${value}\u001b[0m` : value;
 
+const sgr = (code: string, value: string) => `\u001b[${code}m${value}\u001b[0m`;
+
+/** A status cell in its colour (the text is already cut to its width). */
+function statusColor(cell: string): string {
+  const code = STATUS_COLORS[cell.trim().toLowerCase()];
+  return code ? sgr(code, cell) : cell;
+}
+
+/** The line rewritten in place on stderr (a spinner, a --wait's progress), if one is shown. */
+let liveLine: string | undefined;
+const CLEAR_LINE = '\r\u001b[K';
+
+/** Writes around the live line: it is cleared first and drawn again after, so lines never mix. */
+function around(write: () => void): void {
+  if (liveLine === undefined) return write();
+  process.stderr.write(CLEAR_LINE);
+  write();
+  process.stderr.write(liveLine);
+}
+
+function toStderr(text: string): void {
+  around(() => process.stderr.write(text));
+}
+
 export const output = {
   /** Writes data (stdout). */
   data(line: string): void {
-    process.stdout.write(line.endsWith('\n') ? line : `${line}\n`);
+    around(() => process.stdout.write(line.endsWith('\n') ? line : `${line}\n`));
   },
 
   /** Prints a value as stable, indented JSON (stdout). */
@@ -62,14 +152,37 @@ export const output = {
       output.info('No results.');
       return;
     }
-    // Loaded on first table only: piped and --json runs never pay for it.
-    const Table = require('cli-table3') as typeof CliTable;
-    const table = new Table({
-      head: columns.map((c) => c.header),
-      style: { head: terminal.useColor() ? ['cyan'] : [], border: terminal.useColor() ? ['grey'] : [] },
+    const color = terminal.stdoutColor();
+    const values = rows.map((row) => columns.map((c) => c.value(row)));
+    const cells = values.map((row) => row.map((value) => text(value).replace(/\s*\n\s*/g, ' ')));
+    const headers = columns.map((c) => c.header);
+    const tableColumns = columns.map((column, i) => {
+      const shown = cells.map((row) => row[i] ?? '').filter(Boolean);
+      // A column of local times gives its zone once, in the header: `UPDATED (CET)`.
+      const zones = new Set(shown.map((cell) => LOCAL_TIME.exec(cell)?.[2]));
+      const times = shown.length > 0 && zones.size === 1 && !zones.has(undefined);
+      if (times) {
+        headers[i] = `${column.header} (${[...zones][0]})`;
+        for (const row of cells) row[i] = (row[i] ?? '').replace(LOCAL_TIME, '$1');
+      }
+      const status = STATUS_HEADER.test(column.header);
+      const numbers = values.every(
+        (row) => typeof row[i] === 'number' || row[i] === undefined || row[i] === null,
+      );
+      return {
+        header: headers[i] ?? column.header,
+        fixed: column.fixed ?? ID_HEADER.test(column.header),
+        // Cut only when nothing else fits: a cut date, status, count or short word says nothing.
+        prefer: status || times || numbers || shown.every((cell) => cell.length <= SHORT_CELL),
+        secondary: column.secondary ?? false,
+        color: color && status ? statusColor : undefined,
+      };
     });
-    for (const row of rows) table.push(columns.map((c) => text(c.value(row))));
-    output.data(table.toString());
+    output.data(
+      renderTable(tableColumns, cells, terminalWidth(), {
+        ...(color ? { header: (t: string) => sgr('1', t), rule: (t: string) => sgr('90', t) } : {}),
+      }),
+    );
   },
 
   /** Prints labelled fields of one object, aligned: data on stdout, or a message on stderr. */
@@ -83,30 +196,44 @@ export const output = {
     }
   },
 
+  /**
+   * Shows `line` as the live line on stderr (a terminal only), cut to the terminal's width so it
+   * never wraps; `undefined` removes it.
+   */
+  live(line: string | undefined): void {
+    if (line === undefined) {
+      if (liveLine !== undefined) process.stderr.write(CLEAR_LINE);
+      liveLine = undefined;
+      return;
+    }
+    liveLine = truncate(redact(line), Math.max(10, (process.stderr.columns || 80) - 1));
+    process.stderr.write(`${CLEAR_LINE}${liveLine}`);
+  },
+
   /** Rewrites one progress line in place on stderr (a terminal only); an empty line clears it. */
   progress(line: string): void {
-    process.stderr.write(`\r\u001b[K${redact(line)}`);
+    output.live(line === '' ? undefined : line);
   },
 
   /** A message for people (stderr). */
   info(message: string): void {
-    process.stderr.write(`${redact(message)}\n`);
+    toStderr(`${redact(message)}\n`);
   },
 
   success(message: string): void {
-    process.stderr.write(`${ansi('32', '✓')} ${redact(message)}\n`);
+    toStderr(`${ansi('32', '✓')} ${redact(message)}\n`);
   },
 
   warn(message: string): void {
-    process.stderr.write(`${ansi('33', 'Warning:')} ${redact(message)}\n`);
+    toStderr(`${ansi('33', 'Warning:')} ${redact(message)}\n`);
   },
 
   error(message: string): void {
-    process.stderr.write(`${ansi('31', 'Error:')} ${redact(message)}\n`);
+    toStderr(`${ansi('31', 'Error:')} ${redact(message)}\n`);
   },
 
   /** A line for DOCS_DEBUG=1 only (stderr). */
   debug(message: string): void {
-    if (debugEnabled()) process.stderr.write(`${redact(message)}\n`);
+    if (debugEnabled()) toStderr(`${redact(message)}\n`);
   },
 };

@@ -39,6 +39,13 @@ export function formatDuration(ms: number | undefined): string {
   return `${Math.floor(seconds / 60)} min${seconds % 60 ? ` ${seconds % 60} s` : ''}`;
 }
 
+/** Whole seconds for a live clock: `0 s`, `42 s`, `3 min 5 s`. */
+export function formatElapsed(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  if (seconds < 60) return `${seconds} s`;
+  return `${Math.floor(seconds / 60)} min${seconds % 60 ? ` ${seconds % 60} s` : ''}`;
+}
+
 /** The progress of a run, one rewritten line on stderr; shown only when stderr is a terminal. */
 export const runProgress = {
   enabled(): boolean {
@@ -52,6 +59,12 @@ export const runProgress = {
   },
 };
 
+/**
+ * What Ctrl-C prints while a wait is under way: the work goes on server-side, and the exact
+ * command that follows it. The base command's interrupt handler reads it.
+ */
+export const waiting: { onInterrupt: string | undefined } = { onInterrupt: undefined };
+
 /** What an SDK waiter takes: the reads' spacing and the time limit, and a callback for every read. */
 export interface PollOptions<T> {
   interval: number;
@@ -61,25 +74,37 @@ export interface PollOptions<T> {
 
 /**
  * Runs an SDK waiter with the `--interval` and `--timeout` given (seconds; defaults when absent).
- * At a terminal every read is shown on the progress line as `describe` puts it, followed by the
- * time since the start: `Translating tr_1: running (4 s)`; the line is cleared at the end.
+ * Whenever stderr is a terminal (stdout may be piped), a live line shows the last read as
+ * `describe` puts it and the time since the start, ticking every second:
+ * `Translating tr_1: running (4 s)`; `during.starting` describes the time before the first read.
+ * The line is cleared at the end. Ctrl-C meanwhile prints `during.onInterrupt`.
  */
 export async function waitWithProgress<T>(
   flags: { interval?: number | undefined; timeout?: number | undefined },
   describe: (read: T) => string,
   wait: (options: PollOptions<T>) => Promise<T>,
+  during: { starting?: string; onInterrupt?: string } = {},
 ): Promise<T> {
   const showProgress = runProgress.enabled();
   const started = Date.now();
+  let current = during.starting ?? 'waiting for the first read';
+  waiting.onInterrupt = during.onInterrupt;
+  const draw = () => runProgress.show(`${current} (${formatElapsed(Date.now() - started)})`);
+  const ticker = showProgress ? setInterval(draw, 1000) : undefined;
+  ticker?.unref();
+  if (showProgress) draw();
   try {
     return await wait({
       interval: (flags.interval ?? DEFAULT_INTERVAL) * 1000,
       timeout: (flags.timeout ?? DEFAULT_TIMEOUT) * 1000,
       onPoll: (read) => {
-        if (showProgress) runProgress.show(`${describe(read)} (${formatDuration(Date.now() - started)})`);
+        current = describe(read);
+        if (showProgress) draw();
       },
     });
   } finally {
+    waiting.onInterrupt = undefined;
+    if (ticker) clearInterval(ticker);
     if (showProgress) runProgress.clear();
   }
 }

@@ -9,22 +9,74 @@ export const prompts = {
     const { confirm } = await import('@inquirer/prompts');
     return confirm({ message, default: defaultValue });
   },
+  /**
+   * Picks one of `choices`: arrows and Enter, or type to narrow the list (inquirer's `search`):
+   * typing `7` puts `#7` first, whatever its row, and names are matched past a leading emoji
+   * (see `rankChoices`). inquirer's `select` took a digit for a row number and matched names
+   * from their first character, emoji included.
+   */
   async select<T>(
     message: string,
     choices: Array<{ name: string; value: T; description?: string }>,
   ): Promise<T> {
-    const { select } = await import('@inquirer/prompts');
-    return select<T>({ message, choices, pageSize: 15 });
+    const { search } = await import('@inquirer/prompts');
+    return search<T>({
+      message,
+      pageSize: 15,
+      source: (term) => rankChoices(choices, term ?? ''),
+    });
+  },
+  /** Text written in the person's editor ($VISUAL, $EDITOR, else vi), opened at once as gh does. */
+  async editor(message: string): Promise<string> {
+    const { editor } = await import('@inquirer/prompts');
+    return editor({ message, postfix: '.md', waitForUserInput: false });
   },
   async password(message: string): Promise<string> {
     const { password } = await import('@inquirer/prompts');
     return password({ message, mask: '*' });
   },
-  async input(message: string, defaultValue?: string): Promise<string> {
+  /** A line of text; `validate` returns true or what is wrong, shown until the answer fits. */
+  async input(
+    message: string,
+    defaultValue?: string,
+    validate?: (value: string) => true | string,
+  ): Promise<string> {
     const { input } = await import('@inquirer/prompts');
-    return input({ message, ...(defaultValue === undefined ? {} : { default: defaultValue }) });
+    return input({
+      message,
+      ...(defaultValue === undefined ? {} : { default: defaultValue }),
+      ...(validate ? { validate } : {}),
+    });
   },
 };
+
+/** A name without what leads it and is not text: emoji, their joiners, flags, spaces. */
+const LEADING_SYMBOLS =
+  /^(?:\p{Extended_Pictographic}|\p{Regional_Indicator}|\u{FE0F}|\u{200D}|\u{20E3}|\s)+/u;
+
+export function withoutLeadingEmoji(name: string): string {
+  return name.replace(LEADING_SYMBOLS, '');
+}
+
+/**
+ * The choices matching `term`, best first: a number (`7` or `#7`) matching a `#7` name exactly,
+ * then names starting with the term once leading emoji are set aside, then names holding it
+ * anywhere (ids in parentheses included). Case is ignored; an empty term keeps every choice.
+ */
+export function rankChoices<C extends { name: string }>(choices: readonly C[], term: string): C[] {
+  const wanted = term.trim().toLowerCase();
+  if (!wanted) return [...choices];
+  const number = /^#?(\d+)$/.exec(wanted)?.[1];
+  const scored = choices.flatMap((choice) => {
+    const name = withoutLeadingEmoji(choice.name).toLowerCase();
+    if (number !== undefined && name.startsWith(`#${number} `)) return [{ choice, score: 0 }];
+    if (name.startsWith(wanted) || name.startsWith(`#${wanted}`)) return [{ choice, score: 1 }];
+    if (choice.name.toLowerCase().includes(wanted)) return [{ choice, score: 2 }];
+    return [];
+  });
+  // Array.prototype.sort is stable: equal scores keep the list's order.
+  return scored.sort((a, b) => a.score - b.score).map(({ choice }) => choice);
+}
 
 export interface Choice {
   name: string;

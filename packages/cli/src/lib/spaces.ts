@@ -23,10 +23,10 @@ export const spaceArg = Args.string({
 export const spaceColumns: Column<Space>[] = [
   { header: 'ID', value: (s) => s.id },
   { header: 'TITLE', value: (s) => s.title },
-  { header: 'COLLECTION', value: (s) => s.parent },
+  { header: 'COLLECTION', value: (s) => s.parent, secondary: true },
   { header: 'VISIBILITY', value: (s) => s.visibility },
   { header: 'EDIT MODE', value: (s) => s.editMode },
-  { header: 'OPEN CRS', value: (s) => s.changeRequestsOpen },
+  { header: 'OPEN CRS', value: (s) => s.changeRequestsOpen, secondary: true },
   { header: 'UPDATED', value: (s) => formatDate(s.updatedAt) },
 ];
 

@@ -10,10 +10,11 @@ export const terminal = {
   canPrompt(): boolean {
     return Boolean(process.stdin.isTTY && process.stdout.isTTY) && !process.env.CI;
   },
-  /** Colour in data on stdout (e.g. `docs cr diff`): stdout is a terminal and colour is not turned off. */
+  /** Colour in what stdout shows: a real terminal (not DOCS_FORCE_TTY), without NO_COLOR. */
   stdoutColor(): boolean {
-    return terminal.stdoutIsTTY() && !process.env.NO_COLOR && process.env.TERM !== 'dumb';
+    return Boolean(process.stdout.isTTY) && !process.env.NO_COLOR && process.env.TERM !== 'dumb';
   },
+  /** Colour in messages on stderr. */
   useColor(): boolean {
     return Boolean(process.stderr.isTTY) && !process.env.NO_COLOR && process.env.TERM !== 'dumb';
   },

@@ -10,7 +10,7 @@ import type {
 import { documentText } from './change-requests.js';
 import { UsageError } from './exit-codes.js';
 import { readJson } from './files.js';
-import { formatDate, output, type Column } from './output.js';
+import { formatDate, output, plural, type Column } from './output.js';
 import { formatDuration } from './progress.js';
 import { pickOne } from './prompts.js';
 import { readStdin } from './stdin.js';
@@ -36,7 +36,7 @@ export const translationColumns: Column<Translation>[] = [
   { header: 'FROM', value: (t) => t.source?.language },
   { header: 'TO', value: (t) => t.language },
   { header: 'STATUS', value: (t) => t.status },
-  { header: 'RUNS', value: (t) => t.stats?.runs ?? 0 },
+  { header: 'RUNS', value: (t) => t.stats?.runs ?? 0, secondary: true },
   { header: 'UPDATED', value: (t) => formatDate(t.updatedAt) },
 ];
 
@@ -77,18 +77,19 @@ export function printTranslation(translation: Translation, to: 'stdout' | 'stder
       [
         'Last run',
         stats?.runs
-          ? `${stats.latestPages ?? 0} pages, ${stats.latestWords ?? 0} words in ${seconds(stats.latestRunDuration)}`
+          ? `${plural(stats.latestPages ?? 0, 'page')}, ${plural(stats.latestWords ?? 0, 'word')} in ${seconds(stats.latestRunDuration)}`
           : undefined,
       ],
       [
         'All runs',
         stats?.runs
-          ? `${stats.totalPages ?? 0} pages, ${stats.totalWords ?? 0} words in ${seconds(stats.totalDuration)}`
+          ? `${plural(stats.totalPages ?? 0, 'page')}, ${plural(stats.totalWords ?? 0, 'word')} in ${seconds(stats.totalDuration)}`
           : undefined,
       ],
       ['Created', formatDate(translation.createdAt)],
       ['Updated', formatDate(translation.updatedAt)],
-      ['URL', translation.urls?.location],
+      // The published document gives translations no app URL: the API address, named as one.
+      ['API URL', translation.urls?.location],
     ],
     to,
   );
@@ -114,7 +115,7 @@ export async function pickTranslation(client: DocsClient, organizationId: string
   return pickOne('Translation', translations, `Organization ${organizationId} has no translations.`, (t) => ({
     name: `${t.source?.space ?? '(no source)'} ${t.source?.language ?? '?'} → ${t.language} (${t.id})`,
     value: t.id,
-    description: `${t.status ?? 'no status'}, ${t.stats?.runs ?? 0} runs`,
+    description: `${t.status ?? 'no status'}, ${plural(t.stats?.runs ?? 0, 'run')}`,
   }));
 }
 

@@ -4,7 +4,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DocsClient } from '@docs-api/sdk';
 import { useInProcessCli } from '../../../test-support/run-command.js';
 import { BaseCommand } from '../../base-command.js';
-import { configPath, readConfig } from '../../lib/config.js';
+import { configPath, readConfig, writeConfig } from '../../lib/config.js';
+import { prompts } from '../../lib/prompts.js';
 import AuthLogin from './login.js';
 import AuthStatus from './status.js';
 
@@ -139,5 +140,55 @@ describe('docs auth status', () => {
       expect(result.stdout + result.stderr).not.toMatch(/hunter22|ada:/);
     }
     expect(cli.totalRequests()).toBe(0);
+  });
+});
+
+describe('docs auth login at a terminal', () => {
+  it('names the host and where to get a token, honours the stored API URL, asks before replacing a login, offers a default organization', async () => {
+    const factory = keepBaseUrl();
+    await writeConfig(configDir(), { token: 'old-token', apiUrl: 'http://sandbox.test/v1' });
+    const confirm = vi.spyOn(prompts, 'confirm').mockResolvedValue(true);
+    vi.spyOn(prompts, 'password').mockResolvedValue(cli.sandbox.token);
+    const select = vi.spyOn(prompts, 'select').mockResolvedValue('org_acme');
+
+    const result = await cli.run(AuthLogin, []);
+
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain('Logging in to sandbox.test (http://sandbox.test/v1).');
+    expect(result.stderr).toContain('developer settings');
+    expect(confirm).toHaveBeenCalledWith('A login to sandbox.test is stored already. Replace it?', false);
+    expect(factory.mock.calls[0]?.[0]?.baseUrl).toBe('http://sandbox.test/v1');
+    expect(select.mock.calls[0]?.[1]).toContainEqual({ name: 'Acme Inc (org_acme)', value: 'org_acme' });
+    expect(await readConfig(configDir())).toEqual({
+      token: cli.sandbox.token,
+      apiUrl: 'http://sandbox.test/v1',
+      org: 'org_acme',
+    });
+  });
+
+  it('keeps the stored login when the person says no: plain "Cancelled.", exit 2, nothing asked or sent', async () => {
+    keepBaseUrl();
+    await writeConfig(configDir(), { token: 'old-token' });
+    vi.spyOn(prompts, 'confirm').mockResolvedValue(false);
+    const password = vi.spyOn(prompts, 'password');
+    const result = await cli.run(AuthLogin, []);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('Logging in to api.gitbook.com');
+    expect(result.stderr).toContain('https://app.gitbook.com/account/developer');
+    expect(result.stderr.endsWith('Cancelled.\n')).toBe(true);
+    expect(password).not.toHaveBeenCalled();
+    expect(cli.totalRequests()).toBe(0);
+    expect(await readConfig(configDir())).toEqual({ token: 'old-token' });
+  });
+});
+
+describe('a refused DOCS_API_TOKEN', () => {
+  it('says the variable is in use, not "run docs auth login"', async () => {
+    vi.stubEnv('DOCS_API_TOKEN', 'not-the-sandbox-token');
+    const result = await cli.run(AuthStatus, []);
+    expect(result.code).toBe(4);
+    expect(result.stderr).toContain('DOCS_API_TOKEN');
+    expect(result.stderr).toContain('unset it');
+    expect(result.stderr).not.toContain('not-the-sandbox-token');
   });
 });

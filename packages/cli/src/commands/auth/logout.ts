@@ -5,7 +5,7 @@ import { output } from '../../lib/output.js';
 export default class AuthLogout extends BaseCommand<typeof AuthLogout> {
   static override summary = 'Remove the stored API token';
   static override description =
-    'Deletes the config file written by `docs auth login` (the stored token and API URL). Says on stderr whether there was a stored token, and warns when DOCS_API_TOKEN is still set, since that variable keeps authenticating every command. With --json prints {"removed": true|false}.\n\nSends nothing and never prompts: safe in a pipeline.';
+    'Removes the token stored by `docs auth login`; the settings (`docs config`: org, api-url) stay. Says on stderr whether there was a stored token, and warns when DOCS_API_TOKEN is still set, since that variable keeps authenticating every command. With --json prints {"removed": true|false}.\n\nSends nothing and never prompts: safe in a pipeline.';
   static override examples = ['<%= config.bin %> auth logout'];
 
   async run(): Promise<{ removed: boolean }> {

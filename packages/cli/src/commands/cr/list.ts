@@ -58,7 +58,7 @@ export default class CrList extends ChangeRequestCommand<typeof CrList> {
 
   async run(): Promise<ChangeRequest[]> {
     const space = this.args.space;
-    if (!space && !this.flags.org && !terminal.canPrompt()) {
+    if (!space && !(await this.defaultOrganization()) && !terminal.canPrompt()) {
       throw new UsageError(
         'Missing the space id: pass it as an argument, or pass --org <organization-id> (or set DOCS_ORG) to list across an organization.',
       );

@@ -2,7 +2,7 @@ import { Flags } from '../../oclif.js';
 import type { ImportRun, ImportStartBody } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
 import { printImportRun } from '../../lib/imports.js';
-import { output } from '../../lib/output.js';
+import { output, plural } from '../../lib/output.js';
 
 export default class ImportsStart extends BaseCommand<typeof ImportsStart> {
   static override summary = "Start importing a website's content into a space";
@@ -50,7 +50,7 @@ export default class ImportsStart extends BaseCommand<typeof ImportsStart> {
     const client = await this.client();
     const run = await client.imports.start(organizationId, body);
     if (this.human) {
-      output.success(`Started import run ${run.id}: ${run.pages?.length ?? 0} pages`);
+      output.success(`Started import run ${run.id}: ${plural(run.pages?.length ?? 0, 'page')}`);
       printImportRun(run);
     }
     return run;

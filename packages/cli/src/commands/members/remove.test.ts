@@ -20,7 +20,7 @@ describe('docs members at a terminal', () => {
     const result = await cli.run(MembersRemove, []);
 
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('Cancelled: nothing was changed.');
+    expect(result.stderr).toContain('Cancelled.');
     expect(select.mock.calls[0]?.[0]).toBe('Member');
     expect(select.mock.calls[0]?.[1]).toEqual([
       { name: 'Linus Torvalds (user_linus, edit)', value: 'user_linus', description: 'linus@acme.test' },

@@ -16,7 +16,7 @@ describe('docs saml delete at a terminal', () => {
     const result = await cli.run(SamlDelete, []);
 
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('Cancelled: nothing was changed.');
+    expect(result.stderr).toContain('Cancelled.');
     expect(select.mock.calls[0]?.[0]).toBe('SAML provider');
     expect(select.mock.calls[0]?.[1]).toEqual([
       {

@@ -47,6 +47,9 @@ export default class Sandbox extends BaseCommand<typeof Sandbox> {
     ...proxyFlags,
   };
 
+  // Ctrl-C stops the server with exit 0 (its own SIGINT handler), not as a cancel.
+  protected override handlesInterrupt = true;
+
   async run(): Promise<void> {
     if (await runProxyOrReplay(this.flags, loadSandbox)) return;
     const { createSandbox, describeCors, FixtureError, parseCorsOrigins, parseRateLimit } =

@@ -37,7 +37,7 @@ describe('docs sites at a terminal', () => {
     const result = await cli.run(SitesDelete, ['site_internal']);
 
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('Cancelled: nothing was changed.');
+    expect(result.stderr).toContain('Cancelled.');
     expect(confirm).toHaveBeenCalledWith('Delete site site_internal?');
     expect(cli.sandbox.store.sites.has('site_internal')).toBe(true);
     expect(cli.sandbox.requests.get('sites.delete')).toBeUndefined();

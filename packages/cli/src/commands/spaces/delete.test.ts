@@ -18,7 +18,7 @@ describe('docs spaces at a terminal', () => {
     const result = await cli.run(SpacesDelete, []);
 
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('Cancelled: nothing was changed.');
+    expect(result.stderr).toContain('Cancelled.');
     expect(select.mock.calls[0]?.[0]).toBe('Space');
     expect(select.mock.calls[0]?.[1]?.map((choice) => choice.value)).toEqual([
       'space_handbook',

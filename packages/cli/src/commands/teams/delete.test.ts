@@ -20,7 +20,7 @@ describe('docs teams at a terminal', () => {
     const result = await cli.run(TeamsDelete, []);
 
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('Cancelled: nothing was changed.');
+    expect(result.stderr).toContain('Cancelled.');
     expect(select.mock.calls[0]?.[0]).toBe('Team');
     expect(select.mock.calls[0]?.[1]).toEqual([
       { name: 'Docs writers (team_docs)', value: 'team_docs', description: '2 members' },

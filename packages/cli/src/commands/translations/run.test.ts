@@ -26,18 +26,32 @@ describe('docs translations run at a terminal', () => {
       {
         name: 'space_handbook en → fr (tr_handbook_fr)',
         value: 'tr_handbook_fr',
-        description: 'completed, 1 runs',
+        description: 'completed, 1 run',
       },
       { name: 'space_legal en → de (tr_legal_de)', value: 'tr_legal_de', description: 'pending, 0 runs' },
     ]);
-    // One line per read, each rewriting the last, then cleared before the outcome.
-    const [before, running, completed, after] = result.stderr.split(CLEAR_LINE);
-    expect(before).toBe('');
-    expect(running).toMatch(/^Translating tr_handbook_fr: running \(\d+ ms\)$/);
-    expect(completed).toMatch(/^Translating tr_handbook_fr: completed \(1 s\)$/);
-    expect(after).toContain('Run of tr_handbook_fr completed: 5 pages');
+    // A live line from the start, rewritten at each read and each second, cleared before the outcome.
+    const parts = result.stderr.split(CLEAR_LINE);
+    expect(parts[0]).toBe('');
+    expect(parts[1]).toBe('Translating tr_handbook_fr (0 s)');
+    expect(parts).toContainEqual(expect.stringMatching(/^Translating tr_handbook_fr: running \(0 s\)$/));
+    expect(parts).toContainEqual(expect.stringMatching(/^Translating tr_handbook_fr: completed \(1 s\)$/));
+    expect(parts.at(-1)).toContain('Run of tr_handbook_fr completed: 5 pages');
     expect(result.stdout).not.toContain('Translating');
     expect(result.stdout).toMatch(/Runs:\s+2/);
+  });
+
+  it('follows a run already under way (HTTP 409) with --wait instead of failing', async () => {
+    vi.spyOn(runProgress, 'enabled').mockReturnValue(false);
+    const first = await cli.run(TranslationsRun, ['tr_legal_de']);
+    expect(first.code).toBe(0);
+    const again = await cli.run(TranslationsRun, ['tr_legal_de']);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('docs translations run tr_legal_de --wait --org org_acme');
+    const followed = await cli.run(TranslationsRun, ['tr_legal_de', '--wait', '--interval', '1']);
+    expect(followed.code, followed.stderr).toBe(0);
+    expect(followed.stderr).toContain('under way already: following it');
+    expect(followed.stderr).toContain('Run of tr_legal_de');
   });
 
   it('shows no progress line when stderr is not a terminal', async () => {

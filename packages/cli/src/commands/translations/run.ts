@@ -1,14 +1,14 @@
 import type { Translation } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
 import { CommandError } from '../../lib/exit-codes.js';
-import { output } from '../../lib/output.js';
+import { output, plural } from '../../lib/output.js';
 import { waitFlags, waitWithProgress } from '../../lib/progress.js';
 import { pickTranslation, printTranslation, translationArg } from '../../lib/translations.js';
 
 export default class TranslationsRun extends BaseCommand<typeof TranslationsRun> {
   static override summary = 'Start a run of a translation, and with --wait follow it to the end';
   static override description =
-    'Without --wait, starts the run and shows the translation as it is then. With --wait, reads it every --interval seconds until the run is over (progress on stderr at a terminal), prints the outcome and exits 1 if the run failed or --timeout passed first.\n\nIn a pipeline it never prompts: pass the translation id and --org (or DOCS_ORG), or it exits 2.';
+    'Without --wait, starts the run and shows the translation as it is then. With --wait, reads it every --interval seconds until the run is over (progress on stderr at a terminal), prints the outcome and exits 1 if the run failed or --timeout passed first. With --wait, a run already under way (HTTP 409) is followed instead of failing; Ctrl-C stops waiting (exit 2) and prints the command that follows the run, which goes on on the server.\n\nIn a pipeline it never prompts: pass the translation id and --org (or DOCS_ORG), or it exits 2.';
   static override examples = [
     '<%= config.bin %> translations run tr_handbook_fr',
     '<%= config.bin %> translations run tr_handbook_fr --wait',
@@ -23,7 +23,19 @@ export default class TranslationsRun extends BaseCommand<typeof TranslationsRun>
     const translationId = await this.argOrPick(this.args.translation, 'the translation id', () =>
       pickTranslation(client, organizationId),
     );
-    await client.translations.run(organizationId, translationId);
+    const follow = `docs translations run ${translationId} --wait --org ${organizationId}`;
+    try {
+      await client.translations.run(organizationId, translationId);
+    } catch (error) {
+      // A run already under way (409): --wait follows it rather than failing.
+      if (!(this.flags.wait && error instanceof Error && error.name === 'ConflictError')) {
+        // The API's line first (status, request id), then how to follow the run under way.
+        if (error instanceof Error && error.name === 'ConflictError')
+          Object.assign(error, { hint: `Follow the run under way with \`${follow}\`.` });
+        throw error;
+      }
+      if (this.human) output.info(`A run of ${translationId} is under way already: following it.`);
+    }
     if (!this.flags.wait) {
       const translation = await client.translations.get(organizationId, translationId);
       if (this.human) {
@@ -38,6 +50,10 @@ export default class TranslationsRun extends BaseCommand<typeof TranslationsRun>
       this.flags,
       (read) => `Translating ${translationId}: ${read.status ?? 'no status'}`,
       (waitOptions) => client.translations.waitForRun(organizationId, translationId, waitOptions),
+      {
+        starting: `Translating ${translationId}`,
+        onInterrupt: `Stopped waiting: the run of ${translationId} continues on the server. Follow it with \`${follow}\`.`,
+      },
     );
 
     const { isTranslationFailed } = await import('../../sdk.js');
@@ -52,7 +68,7 @@ export default class TranslationsRun extends BaseCommand<typeof TranslationsRun>
     if (this.human) {
       const stats = translation.stats;
       output.success(
-        `Run of ${translationId} ${translation.status ?? 'ended'}: ${stats?.latestPages ?? 0} pages, ${stats?.latestWords ?? 0} words`,
+        `Run of ${translationId} ${translation.status ?? 'ended'}: ${plural(stats?.latestPages ?? 0, 'page')}, ${plural(stats?.latestWords ?? 0, 'word')}`,
       );
       printTranslation(translation);
     }

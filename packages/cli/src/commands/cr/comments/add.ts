@@ -5,8 +5,9 @@ import {
   crLabel,
   crArg,
   printComment,
-  markdownBodyFlag,
-  readBody,
+  askableBodyFlag,
+  bodyOrEditor,
+  requireBodyOutsideTerminal,
   spaceArg,
 } from '../../../lib/change-requests.js';
 import { output } from '../../../lib/output.js';
@@ -14,7 +15,7 @@ import { output } from '../../../lib/output.js';
 export default class CrCommentsAdd extends ChangeRequestCommand<typeof CrCommentsAdd> {
   static override summary = 'Post a comment on a change request';
   static override description =
-    'Posts a comment, in markdown, on the change request, or on one of its pages with --page. --body - reads the markdown from standard input; an empty body is exit 2. Prints the new comment (its id first); --json prints the comment object.\n\nIn a pipeline it never prompts: pass the space id and the change request (number or id), or it exits 2.';
+    'Posts a comment, in markdown, on the change request, or on one of its pages with --page. --body - reads the markdown from standard input; an empty body is exit 2. At a terminal, without --body, the text is written in your editor ($VISUAL or $EDITOR), as gh does; an empty text cancels. Prints the new comment (its id first); --json prints the comment object.\n\nIn a pipeline it never prompts: pass the space id and the change request (number or id), or it exits 2.';
   static override examples = [
     '<%= config.bin %> cr comments add space_handbook 1 --body "Looks good to me."',
     '<%= config.bin %> cr comments add space_handbook 1 --page page_cli --body "Typo in the second paragraph."',
@@ -22,13 +23,14 @@ export default class CrCommentsAdd extends ChangeRequestCommand<typeof CrComment
   ];
   static override args = { space: spaceArg, cr: crArg };
   static override flags = {
-    body: markdownBodyFlag('Comment'),
+    body: askableBodyFlag('Comment'),
     page: Flags.string({ description: 'Attach the comment to this page id' }),
   };
 
   async run(): Promise<Comment> {
+    requireBodyOutsideTerminal(this.flags.body, 'comment');
     const { client, spaceId, crId } = await this.target();
-    const markdown = await readBody(this.flags.body);
+    const markdown = await bodyOrEditor(this.flags.body, 'comment');
     const { page } = this.flags;
     const comment = await client.changeRequests.comments.create(spaceId, crId, {
       body: { markdown },

@@ -4,8 +4,9 @@ import {
   commentArg,
   crArg,
   printComment,
-  markdownBodyFlag,
-  readBody,
+  askableBodyFlag,
+  bodyOrEditor,
+  requireBodyOutsideTerminal,
   spaceArg,
 } from '../../../lib/change-requests.js';
 import { output } from '../../../lib/output.js';
@@ -13,20 +14,21 @@ import { output } from '../../../lib/output.js';
 export default class CrCommentsReply extends ChangeRequestCommand<typeof CrCommentsReply> {
   static override summary = 'Reply to a comment';
   static override description =
-    'Posts a reply, in markdown, to a comment. --body - reads the markdown from standard input; an empty body is exit 2. Prints the new reply (its id first); --json prints the reply object.\n\nIn a pipeline it never prompts: pass the space id, the change request (number or id) and the comment id, or it exits 2.';
+    'Posts a reply, in markdown, to a comment. --body - reads the markdown from standard input; an empty body is exit 2. At a terminal, without --body, the text is written in your editor ($VISUAL or $EDITOR), as gh does; an empty text cancels. Prints the new reply (its id first); --json prints the reply object.\n\nIn a pipeline it never prompts: pass the space id, the change request (number or id) and the comment id, or it exits 2.';
   static override examples = [
     '<%= config.bin %> cr comments reply space_handbook 1 comment_cli_title --body "Fixed, thanks."',
     'cat answer.md | <%= config.bin %> cr comments reply space_handbook 1 comment_cli_title --body -',
   ];
   static override args = { space: spaceArg, cr: crArg, comment: commentArg };
   static override flags = {
-    body: markdownBodyFlag('Reply'),
+    body: askableBodyFlag('Reply'),
   };
 
   async run(): Promise<Reply> {
+    requireBodyOutsideTerminal(this.flags.body, 'reply');
     const { client, spaceId, crId } = await this.target();
     const commentId = await this.commentId(spaceId, crId);
-    const markdown = await readBody(this.flags.body);
+    const markdown = await bodyOrEditor(this.flags.body, 'reply');
     const reply = await client.changeRequests.comments.createReply(spaceId, crId, commentId, {
       body: { markdown },
     });

@@ -1,0 +1,75 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describeActivity, Spinner, SPINNER_DELAY_MS, type Activity } from './activity.js';
+import { output } from './output.js';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+const retry = {
+  operation: 'sites.get',
+  method: 'GET',
+  path: '/x',
+  attempt: 1,
+  maxRetries: 2,
+  delayMs: 5000,
+  reason: 'HTTP 503',
+};
+
+describe('describeActivity', () => {
+  it('says nothing for the first second, then names the host and the time', () => {
+    const activity: Activity = {
+      inFlight: new Map([[0, { host: 'api.example.test', started: 0 }]]),
+      retry: undefined,
+    };
+    expect(describeActivity(activity, SPINNER_DELAY_MS - 1)).toBeUndefined();
+    expect(describeActivity(activity, 3200)).toBe('Waiting for api.example.test… 3 s');
+  });
+
+  it('names the retry under way and its wait', () => {
+    const activity: Activity = {
+      inFlight: new Map(),
+      retry: { host: 'api.example.test', event: retry, until: 5000 },
+    };
+    expect(describeActivity(activity, 1000)).toBe('api.example.test: HTTP 503; retry 1 of 2 in 4 s…');
+  });
+});
+
+describe('Spinner', () => {
+  it('draws on stderr once a request is slow, names its retry, and clears when done', async () => {
+    vi.useFakeTimers();
+    const lines: Array<string | undefined> = [];
+    vi.spyOn(output, 'live').mockImplementation((line) => void lines.push(line));
+    const spinner = new Spinner(() => true);
+    let answer!: (response: Response) => void;
+    const fetch = spinner.wrap(() => new Promise<Response>((resolve) => (answer = resolve)));
+
+    const pending = fetch('http://127.0.0.1:4010/v1/orgs');
+    await vi.advanceTimersByTimeAsync(500);
+    expect(lines).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(lines.at(-1)).toMatch(/^\S Waiting for 127\.0\.0\.1:4010… 1 s$/);
+    answer(new Response('{}'));
+    await pending;
+    expect(lines.at(-1)).toBeUndefined();
+
+    spinner.onRetry(retry, 'http://127.0.0.1:4010/v1');
+    await vi.advanceTimersByTimeAsync(200);
+    expect(lines.at(-1)).toMatch(/127\.0\.0\.1:4010: HTTP 503; retry 1 of 2 in 5 s…$/);
+    spinner.stop();
+  });
+
+  it('stays silent when stderr is not a terminal', async () => {
+    vi.useFakeTimers();
+    const live = vi.spyOn(output, 'live');
+    const spinner = new Spinner(() => false);
+    const fetch = spinner.wrap(
+      () => new Promise<Response>((resolve) => setTimeout(() => resolve(new Response('')), 3000)),
+    );
+    const pending = fetch('http://127.0.0.1:4010/v1/orgs');
+    await vi.advanceTimersByTimeAsync(3000);
+    await pending;
+    expect(live).not.toHaveBeenCalled();
+  });
+});
