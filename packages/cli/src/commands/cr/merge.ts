@@ -2,7 +2,7 @@ import { Flags } from '../../oclif.js';
 import type { ChangeRequest, MergeResult } from '@docs-api/sdk';
 import { yesFlag } from '../../base-command.js';
 import { ChangeRequestCommand, crArg, spaceArg } from '../../lib/change-requests.js';
-import { CommandError, UsageError } from '../../lib/exit-codes.js';
+import { CancelledError, CommandError } from '../../lib/exit-codes.js';
 import {
   loadMergePreview,
   printMergePreview,
@@ -18,8 +18,6 @@ export interface MergeOutput extends MergeResult {
   url?: string | undefined;
   preview: MergePreview;
 }
-
-const CANCELLED = 'Cancelled: nothing was changed.';
 
 export default class CrMerge extends ChangeRequestCommand<typeof CrMerge> {
   static override summary = 'Merge a change request into the primary content of its space';
@@ -84,8 +82,9 @@ export default class CrMerge extends ChangeRequestCommand<typeof CrMerge> {
           `Change request #${cr.number} is outdated: pass --update-first to update it from the primary content before merging, or run \`docs cr update ${spaceId} ${cr.number}\` first.`,
         );
       }
+      // A "no" is a cancel like any other: the one plain "Cancelled." and exit 2.
       if (!(await prompts.confirm('Update from the primary content, then merge?', true)))
-        throw new UsageError(CANCELLED);
+        throw new CancelledError();
       updateFirst = true;
     }
 
