@@ -176,4 +176,22 @@ describePty('docs cr merge --dry-run at 60 columns', () => {
     expect(screen).toMatch(/^ {2}Grace Hopper: Please say which Node\.js version the quick\n {4}start/m);
     expect(pty.sandbox.store.changeRequests.get('cr_quickstart')?.status).toBe('open');
   });
+
+  it('wraps the unmet rule warning at words too, before the question', async () => {
+    const run = await pty.docs(['cr', 'merge', 'space_guides', '2']);
+    await run.waitFor('(y/N)');
+    const lines = (await run.screen({ joinWrapped: true })).split('\n');
+    const warning = lines.findIndex((line) => line.startsWith('Warning: Merge rules not met'));
+    expect(warning, lines.join('\n')).toBeGreaterThan(0);
+    expect(lines.slice(warning, warning + 2)).toEqual([
+      'Warning: Merge rules not met: Approval from user_ada (no',
+      '  current approval from user_ada).',
+    ]);
+    // The preview and the warning fit; the question is the prompt library's own line.
+    const question = lines.findIndex((line) => line.startsWith('? '));
+    for (const line of lines.slice(0, question).filter((l) => !l.startsWith('URL: ')))
+      expect([...line].length, line).toBeLessThanOrEqual(60);
+    await run.send('Enter');
+    expect(await run.exitCode(), await run.screen()).toBe(2);
+  });
 });

@@ -288,6 +288,15 @@ export function printMergePreview(preview: MergePreview, options: { updateFirst:
   for (const { what, error } of preview.unavailable) output.warn(`Could not read the ${what}: ${error}`);
 }
 
+/** A warning on stderr, wrapped at words as the preview above it (at a terminal). */
+export function warnWrapped(message: string): void {
+  const width = process.stderr.isTTY ? terminalWidth() : Infinity;
+  const prefix = 'Warning: ';
+  const [first = '', ...rest] = wrapLine(`${prefix}${message}`, width);
+  output.warn(first.slice(prefix.length));
+  for (const line of rest) output.info(line);
+}
+
 /**
  * `line` in lines of at most `width` columns, broken at spaces; the continuation lines are
  * indented two more than the line. A word wider than that (a URL) is left whole, never cut.

@@ -7,6 +7,7 @@ import {
   loadMergePreview,
   printMergePreview,
   unmetRules,
+  warnWrapped,
   type MergePreview,
 } from '../../lib/merge-preview.js';
 import { output } from '../../lib/output.js';
@@ -95,9 +96,9 @@ export default class CrMerge extends ChangeRequestCommand<typeof CrMerge> {
           `Change request #${cr.number} does not meet the merge rules: ${unmet.join('; ')}. Pass --admin to merge anyway (the service refuses unless your account may bypass the rules).`,
         );
       }
-      output.warn(`Merge rules not met: ${unmet.join('; ')}.`);
+      warnWrapped(`Merge rules not met: ${unmet.join('; ')}.`);
     } else if (unmet.length) {
-      output.warn(`Merging with merge rules not met (--admin): ${unmet.join('; ')}.`);
+      warnWrapped(`Merging with merge rules not met (--admin): ${unmet.join('; ')}.`);
     }
     const question = unmet.length
       ? `Merge change request #${cr.number} "${cr.subject}" into ${spaceId} with ${unmet.length === 1 ? 'a merge rule' : `${unmet.length} merge rules`} not met?`
