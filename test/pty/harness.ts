@@ -31,9 +31,10 @@
  *   `BSpace`) or literal text (sent with `send-keys -l`).
  * - `run.waitFor(text | RegExp, timeoutMs = 10000)`: polls the screen every 50 ms until it
  *   matches; fails with the screen in the message after the timeout. Returns the screen.
- * - `run.screen()`: what the run wrote, as text without colour (`capture-pane -p -S -`: the
- *   lines scrolled off the top included), trailing blank lines removed. Each run has its own
- *   window, so the text is this run's only.
+ * - `run.screen({ joinWrapped })`: what the run wrote, as text without colour (`capture-pane -p
+ *   -S -`: the lines scrolled off the top included), trailing blanks removed. Each run has its
+ *   own window, so the text is this run's only. With `joinWrapped`, a line wrapped at the pane's
+ *   edge is one line again (`-J`): what checks that nothing was wider than the pane.
  * - `run.exitCode(timeoutMs)`: the command's exit code once it ends (the pane stays, dead, for
  *   `screen()`).
  * - `pty.close()`: kills the tmux server, closes the sandbox, removes HOME.
@@ -107,7 +108,7 @@ export interface PtyOptions extends SandboxOptions {
 export interface PtyRun {
   send(...keys: string[]): Promise<void>;
   waitFor(expected: string | RegExp, timeoutMs?: number): Promise<string>;
-  screen(): Promise<string>;
+  screen(options?: { joinWrapped?: boolean }): Promise<string>;
   exitCode(timeoutMs?: number): Promise<number>;
 }
 
@@ -175,9 +176,12 @@ export async function startPty(options: PtyOptions): Promise<Pty> {
     const pane = target;
     // Everything the run wrote, scrolled-off lines included (the line tmux adds when the program
     // ends scrolls the pane by one), without that line and the blank lines at the end.
-    const screen = async () =>
-      (await tmux('capture-pane', '-p', '-S', '-', '-t', pane)).stdout
+    // `joinWrapped`: a line the terminal wrapped at the pane's edge comes back as the one line
+    // the program wrote (`-J`), so a test can see that it was wider than the pane.
+    const screen = async ({ joinWrapped = false } = {}) =>
+      (await tmux('capture-pane', '-p', ...(joinWrapped ? ['-J'] : []), '-S', '-', '-t', pane)).stdout
         .replace(/^Pane is dead.*$/m, '')
+        .replace(/[ \t]+$/gm, '')
         .replace(/\s+$/, '');
     const waitUntil = async <T>(read: () => Promise<T | undefined>, what: string, timeoutMs: number) => {
       const deadline = Date.now() + timeoutMs;

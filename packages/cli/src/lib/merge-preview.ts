@@ -10,7 +10,8 @@ import type {
   Space,
 } from '@docs-api/sdk';
 import { bodyText, documentText, excerpt, reviewerName, userName } from './change-requests.js';
-import { formatDate, output } from './output.js';
+import { formatDate, output, terminalWidth } from './output.js';
+import { displayWidth } from './table.js';
 
 /*
  * What `docs cr merge` shows before it asks (and prints with --dry-run --json): the changes, the
@@ -278,7 +279,45 @@ export function printMergePreview(preview: MergePreview, options: { updateFirst:
         : 'Outdated: yes; the primary content moved on since the request was last updated',
     );
   } else lines.push('Outdated: no');
-  if (cr.urls?.app) lines.push(`URL: ${cr.urls.app}`);
-  for (const line of lines) output.info(line);
+  // At a terminal each line is wrapped at a word, under its own indent, so a narrow terminal
+  // neither cuts a reason a reviewer decides on nor breaks the layout; piped, lines stay whole.
+  const width = process.stderr.isTTY ? terminalWidth() : Infinity;
+  for (const line of lines) for (const part of wrapLine(line, width)) output.info(part);
+  // The URL whole on its line, wider than the terminal or not: to be copied or clicked as one.
+  if (cr.urls?.app) output.info(`URL: ${cr.urls.app}`);
   for (const { what, error } of preview.unavailable) output.warn(`Could not read the ${what}: ${error}`);
+}
+
+/** A warning on stderr, wrapped at words as the preview above it (at a terminal). */
+export function warnWrapped(message: string): void {
+  const width = process.stderr.isTTY ? terminalWidth() : Infinity;
+  const prefix = 'Warning: ';
+  const [first = '', ...rest] = wrapLine(`${prefix}${message}`, width);
+  output.warn(first.slice(prefix.length));
+  for (const line of rest) output.info(line);
+}
+
+/**
+ * `line` in lines of at most `width` columns, broken at spaces; the continuation lines are
+ * indented two more than the line. A word wider than that (a URL) is left whole, never cut.
+ */
+export function wrapLine(line: string, width: number): string[] {
+  if (!Number.isFinite(width) || displayWidth(line) <= width) return [line];
+  const indent = /^ */.exec(line)?.[0] ?? '';
+  const hanging = `${indent}  `;
+  // Each word with the spaces before it, so the line's own spacing is kept where it is not broken.
+  const words = line.slice(indent.length).match(/ *\S+/g) ?? [];
+  const out: string[] = [];
+  let current = indent;
+  for (const word of words) {
+    const start = current === indent || current === hanging;
+    const next = start ? `${current}${word.trimStart()}` : `${current}${word}`;
+    if (start || displayWidth(next) <= width) current = next;
+    else {
+      out.push(current);
+      current = `${hanging}${word.trimStart()}`;
+    }
+  }
+  out.push(current);
+  return out;
 }

@@ -133,12 +133,14 @@ describe('docs cr merge at a terminal', () => {
     expect(status('cr_typos')).toBe('merged');
   });
 
-  it('changes nothing when the update is declined', async () => {
+  it('changes nothing when the update is declined: the plain "Cancelled." of every cancel', async () => {
     const confirm = vi.spyOn(prompts, 'confirm').mockResolvedValue(false);
 
     const result = await merge(['space_handbook', '2']);
 
     expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/\nCancelled\.\n$/);
+    expect(result.stderr).not.toContain('Error');
     expect(confirm).toHaveBeenCalledOnce();
     expect(cli.sandbox.requests.get('changeRequests.updateFromPrimary')).toBeUndefined();
     expect(status('cr_typos')).toBe('open');

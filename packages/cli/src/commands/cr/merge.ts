@@ -2,11 +2,12 @@ import { Flags } from '../../oclif.js';
 import type { ChangeRequest, MergeResult } from '@docs-api/sdk';
 import { yesFlag } from '../../base-command.js';
 import { ChangeRequestCommand, crArg, spaceArg } from '../../lib/change-requests.js';
-import { CommandError, UsageError } from '../../lib/exit-codes.js';
+import { CancelledError, CommandError } from '../../lib/exit-codes.js';
 import {
   loadMergePreview,
   printMergePreview,
   unmetRules,
+  warnWrapped,
   type MergePreview,
 } from '../../lib/merge-preview.js';
 import { output } from '../../lib/output.js';
@@ -18,8 +19,6 @@ export interface MergeOutput extends MergeResult {
   url?: string | undefined;
   preview: MergePreview;
 }
-
-const CANCELLED = 'Cancelled: nothing was changed.';
 
 export default class CrMerge extends ChangeRequestCommand<typeof CrMerge> {
   static override summary = 'Merge a change request into the primary content of its space';
@@ -84,8 +83,9 @@ export default class CrMerge extends ChangeRequestCommand<typeof CrMerge> {
           `Change request #${cr.number} is outdated: pass --update-first to update it from the primary content before merging, or run \`docs cr update ${spaceId} ${cr.number}\` first.`,
         );
       }
+      // A "no" is a cancel like any other: the one plain "Cancelled." and exit 2.
       if (!(await prompts.confirm('Update from the primary content, then merge?', true)))
-        throw new UsageError(CANCELLED);
+        throw new CancelledError();
       updateFirst = true;
     }
 
@@ -96,9 +96,9 @@ export default class CrMerge extends ChangeRequestCommand<typeof CrMerge> {
           `Change request #${cr.number} does not meet the merge rules: ${unmet.join('; ')}. Pass --admin to merge anyway (the service refuses unless your account may bypass the rules).`,
         );
       }
-      output.warn(`Merge rules not met: ${unmet.join('; ')}.`);
+      warnWrapped(`Merge rules not met: ${unmet.join('; ')}.`);
     } else if (unmet.length) {
-      output.warn(`Merging with merge rules not met (--admin): ${unmet.join('; ')}.`);
+      warnWrapped(`Merging with merge rules not met (--admin): ${unmet.join('; ')}.`);
     }
     const question = unmet.length
       ? `Merge change request #${cr.number} "${cr.subject}" into ${spaceId} with ${unmet.length === 1 ? 'a merge rule' : `${unmet.length} merge rules`} not met?`
