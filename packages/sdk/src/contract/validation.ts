@@ -1,5 +1,6 @@
 import type { ValidationIssue } from './issues.js';
 import { zodMessages } from './messages.js';
+import { requestPartIssues } from './request-issues.js';
 import type { ContractSchema } from './operation-shape.js';
 
 export { describeIssues, type ValidationIssue } from './issues.js';
@@ -13,18 +14,5 @@ export function checkRequestPart(
   value: unknown,
   prefix: string,
 ): { ok: true; value: unknown } | { ok: false; issues: ValidationIssue[] } {
-  const result = schema.safeParse(value, { error: zodMessages });
-  if (result.success) return { ok: true, value: result.data };
-  const issues: ValidationIssue[] = [];
-  for (const issue of result.error.issues) {
-    const path = [prefix, ...issue.path.map(String)];
-    if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys ?? [])
-        issues.push({ path: [...path, key].join('.'), message: 'is not a known field' });
-      continue;
-    }
-    const missing = issue.code === 'invalid_type' && issue.message.endsWith('received undefined');
-    issues.push({ path: path.join('.'), message: missing ? 'is required' : issue.message });
-  }
-  return { ok: false, issues };
+  return requestPartIssues(schema, value, prefix, zodMessages);
 }

@@ -5,10 +5,9 @@ import ky, {
   type KyInstance,
   type Options as KyOptions,
 } from 'ky';
-import { zodMessages } from '../contract/messages.js';
-import type { HttpMethod, OperationShape as Operation } from '../contract/operation-shape.js';
+import type { ContractSchema, HttpMethod, OperationShape as Operation } from '../contract/operation-shape.js';
 import { encodeQuery } from '../contract/query.js';
-import { checkRequestPart } from '../contract/validation.js';
+import { requestPartIssues, type ErrorMessages } from '../contract/request-issues.js';
 import type { ListEnvelope } from '../contract/list-envelope.js';
 import { ApiPromise, type WithResponse } from './api-promise.js';
 import { conformer, type Schema } from './conforms.js';
@@ -457,14 +456,14 @@ export class HttpClient {
     site: CallSite,
   ): Promise<WithResponse<T>> {
     const plan = planOf(operation);
-    const issues: ValidationIssue[] = [];
     const given = input.params ?? {};
     const params =
-      (plan.plainParams ? plainParams(plan, given) : undefined) ??
-      validate(operation.paramsSchema, given, 'path', issues);
-    const query = operation.query ? checked(operation.query, input.query ?? {}, 'query', issues) : undefined;
-    const body = operation.body ? checked(operation.body, input.body ?? {}, 'body', issues) : undefined;
-    if (issues.length) throw new RequestValidationError(operation.id, issues);
+      (plan.plainParams ? plainParams(plan, given) : undefined) ?? parsed(operation.paramsSchema, given);
+    const query = operation.query ? checked(operation.query, input.query ?? {}) : undefined;
+    const body = operation.body ? checked(operation.body, input.body ?? {}) : undefined;
+    if (params === INVALID || query === INVALID || body === INVALID) {
+      return this.#invalidRequest(operation, input, site);
+    }
     return this.#send<T>(
       {
         label: operation.id,
@@ -482,6 +481,25 @@ export class HttpClient {
       options,
       site,
     );
+  }
+
+  /**
+   * Rejects with the `RequestValidationError` of a call whose inputs do not fit: each part is
+   * checked again with zod's English messages, loaded now (the first time a check fails).
+   */
+  async #invalidRequest(operation: Operation, input: OperationInput, site: CallSite): Promise<never> {
+    const messages = await loadZodMessages();
+    const issues: ValidationIssue[] = [];
+    const parts: Array<[string, Operation['query'], unknown]> = [
+      ['path', operation.paramsSchema, input.params ?? {}],
+      ['query', operation.query, input.query ?? {}],
+      ['body', operation.body, input.body ?? {}],
+    ];
+    for (const [prefix, schema, value] of parts) {
+      const result = schema ? requestPartIssues(schema, value, prefix, messages) : undefined;
+      if (result && !result.ok) issues.push(...result.issues);
+    }
+    throw withCallSite(new RequestValidationError(operation.id, issues), site);
   }
 
   /**
@@ -555,6 +573,8 @@ export class HttpClient {
     let data: unknown;
     try {
       data = this.#parse(spec, answer.text, call);
+      // Only an answer that does not fit is read asynchronously (zod's messages are loaded then).
+      if (data instanceof Misfit) data = await this.#misfit(spec, data, call);
     } catch (error) {
       throw this.#finish(error, call, site);
     }
@@ -838,9 +858,17 @@ export class HttpClient {
     const mode = this.#config.responseValidation;
     if (!schema || mode === 'off') return json;
     if (json !== undefined && conformer(schema as unknown as Schema)(json)) return json;
-    const result = schema.safeParse(json, { error: zodMessages });
+    const result = schema.safeParse(json);
+    return result.success ? result.data : new Misfit(json);
+  }
+
+  /** An answer zod refused: read again with zod's English messages, then drift or error. */
+  async #misfit(spec: SendSpec, { json }: Misfit, context: Call): Promise<unknown> {
+    const schema = spec.response!;
+    const messages = await loadZodMessages();
+    const result = schema.safeParse(json, messages ? { error: messages } : undefined);
     if (result.success) return result.data;
-    if (mode === 'warn' && json !== undefined) {
+    if (this.#config.responseValidation === 'warn' && json !== undefined) {
       this.#reportDrift(spec.label, result.error.issues);
       return json;
     }
@@ -879,6 +907,28 @@ export class HttpClient {
     }
     return withCallSite(error, site);
   }
+}
+
+/** An answer zod refused, before its issues are read with zod's messages (`#misfit`). */
+class Misfit {
+  constructor(readonly json: unknown) {}
+}
+
+let englishMessages: ErrorMessages | undefined;
+
+/**
+ * zod's English messages (contract/messages.ts), loaded the first time a check fails: a call
+ * whose inputs and answer fit never needs them, and they are a tenth of the browser bundle.
+ * When they cannot be loaded (a browser gone offline), zod's own short messages are used, and
+ * the next failure tries again.
+ */
+async function loadZodMessages(): Promise<ErrorMessages | undefined> {
+  try {
+    englishMessages ??= (await import('../contract/messages.js')).zodMessages as ErrorMessages;
+  } catch {
+    return undefined;
+  }
+  return englishMessages;
 }
 
 const sited = new WeakSet<object>();
@@ -1066,28 +1116,20 @@ function editDistance(a: string, b: string): number {
 
 /**
  * A request part as zod would return it: as given when the in-place check says zod would accept
- * it unchanged (core/conforms.ts), else zod's own reading, with its issues. zod run on a small
+ * it unchanged (core/conforms.ts), else zod's own reading (INVALID if it refuses). zod run on a small
  * query between two requests took 70 µs (its code no longer hot); the check, a few.
  */
-function checked(
-  schema: Parameters<typeof checkRequestPart>[0],
-  value: unknown,
-  prefix: string,
-  issues: ValidationIssue[],
-): unknown {
-  return conformer(schema as unknown as Schema)(value) ? value : validate(schema, value, prefix, issues);
+function checked(schema: ContractSchema, value: unknown): unknown {
+  return conformer(schema as unknown as Schema)(value) ? value : parsed(schema, value);
 }
 
-function validate(
-  schema: Parameters<typeof checkRequestPart>[0],
-  value: unknown,
-  prefix: string,
-  issues: ValidationIssue[],
-): unknown {
-  const result = checkRequestPart(schema, value, prefix);
-  if (result.ok) return result.value;
-  issues.push(...result.issues);
-  return undefined;
+/** A part that does not fit: `#invalidRequest` reads its issues. */
+const INVALID: unique symbol = Symbol('invalid');
+
+/** zod's reading of a request part, or INVALID (its messages are not loaded on this path). */
+function parsed(schema: ContractSchema, value: unknown): unknown {
+  const result = schema.safeParse(value);
+  return result.success ? result.data : INVALID;
 }
 
 function parseErrorBody(text: string): unknown {
