@@ -208,13 +208,13 @@ describe('docs translations run', () => {
     const result = ok(await docs('translations', 'run', id, '--wait', '--interval', '1'));
 
     expect(e2e.sandbox.requests.get('translations.get')).toBe(readsBefore + 2);
-    expect(result.stderr).toMatch(/Run of tr_\w+ completed: 1 page, 8 words/);
+    expect(result.stderr).toMatch(/Run of tr_\w+ completed: 1 page, 11 words/);
     expect(result.stderr).not.toContain('Translating');
     expect(result.stderr).not.toContain('\r');
     expect(result.stdout).toMatch(/Status:\s+completed/);
     const done = json<Translation>(ok(await docs('translations', 'view', id, '--json')));
     const revision = e2e.sandbox.store.revisions.get(done.result?.revision ?? '');
-    expect(revision?.pages[0]?.markdown).toContain('Step-by-step Anleitungen for the Acme platform.');
+    expect(revision?.pages[0]?.markdown).toContain('Step-by-step Anleitungen for the Acme platform, checked every release.');
   });
 
   it('exits 1 when the run fails, still printing the final translation with --json', async () => {
