@@ -54,6 +54,8 @@ interface Builder {
   rows: Map<RowKindName, Map<string, Obj>>;
   skipped: CassetteFixtureResult['skipped'];
   filled: Set<string>;
+  /** When the cassette was recorded: the date of what an answer left undated. */
+  recordedAt: string;
 }
 
 function put(builder: Builder, kind: RowKindName, row: Obj): void {
@@ -153,7 +155,10 @@ function convert(builder: Builder, data: Obj, params: Params): string | undefine
         siteSpaces: [],
         // The share key is a secret the site's answer does not show: a new one.
         shareKey: `share_${String(data.id)}`,
-        adaptiveSchema: { jsonSchema: {}, updatedAt: str(data.updatedAt) ?? str(data.createdAt) },
+        adaptiveSchema: {
+          jsonSchema: {},
+          updatedAt: str(data.updatedAt) ?? str(data.createdAt) ?? builder.recordedAt,
+        },
         integrations: [],
       });
       return;
@@ -315,7 +320,12 @@ export function cassetteToFixture(
   cassette: Cassette,
   options: CassetteFixtureOptions = {},
 ): CassetteFixtureResult {
-  const builder: Builder = { rows: new Map(), skipped: [], filled: new Set() };
+  const builder: Builder = {
+    rows: new Map(),
+    skipped: [],
+    filled: new Set(),
+    recordedAt: cassette.recordedAt,
+  };
   for (const { request, response } of cassette.entries) {
     if (request.method !== 'GET' || response.status < 200 || response.status >= 300) continue;
     const matched = matchOperation(request.method, request.path);
@@ -337,6 +347,16 @@ export function cassetteToFixture(
   // Skipped objects may be seen more than once (read in a list and alone): one line each.
   const pruned = prune(fixture, skipped);
   if (pruned.actor && !pruned.users?.some((row) => row.id === pruned.actor)) delete pruned.actor;
+  // The empty revisions made for a space or change request left out go with it.
+  const named = new Set(
+    [...(pruned.spaces ?? []), ...(pruned.changeRequests ?? [])].flatMap((row) =>
+      ['revision', 'revisionInitial', 'revisionMergedAncestor', 'revisionMerged'].map((field) => row[field]),
+    ),
+  );
+  if (pruned.revisions) {
+    pruned.revisions = pruned.revisions.filter((row) => named.has(row.id));
+    if (!pruned.revisions.length) delete pruned.revisions;
+  }
   const seen = new Set<string>();
   const redacted: string[] = [];
   for (const name of ROW_KIND_NAMES)
