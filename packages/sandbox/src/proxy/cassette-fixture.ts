@@ -56,6 +56,8 @@ interface Builder {
   filled: Set<string>;
   /** When the cassette was recorded: the date of what an answer left undated. */
   recordedAt: string;
+  /** The members of each team read (`teams.members.list`, every page read), by team id. */
+  teamMembers: Map<string, Obj[]>;
 }
 
 function put(builder: Builder, kind: RowKindName, row: Obj): void {
@@ -108,7 +110,6 @@ function convert(builder: Builder, data: Obj, params: Params): string | undefine
       put(builder, 'users', userRow(data));
       return;
     case 'member': {
-      if (params.teamId) return 'a team membership: teams are converted without their members';
       if (!org) return 'no organization in the request path';
       const user = userId(data.user) ?? str(data.id);
       if (!user) return 'no user';
@@ -266,6 +267,25 @@ function convert(builder: Builder, data: Obj, params: Params): string | undefine
   }
 }
 
+/**
+ * A page of a team's members (`{ organization: member, team: { role } }` items, no `object`
+ * tag): the team row's members, the organization members and their users too.
+ */
+function teamMembers(builder: Builder, body: unknown, params: Params): void {
+  const items = isObject(body) && Array.isArray(body.items) ? body.items.filter(isObject) : [];
+  if (!params.teamId) return;
+  const members = builder.teamMembers.get(params.teamId) ?? [];
+  builder.teamMembers.set(params.teamId, members);
+  for (const item of items) {
+    const member = isObject(item.organization) ? item.organization : undefined;
+    const user = userId(member?.user) ?? str(member?.id);
+    if (!member || !user) continue;
+    convert(builder, member, params);
+    const role = isObject(item.team) && item.team.role === 'owner' ? 'owner' : 'member';
+    if (!members.some((entry) => entry.user === user)) members.push({ user, role });
+  }
+}
+
 /** The objects of a successful GET answer: the object itself, or each item of a list. */
 function answered(body: unknown): Obj[] {
   const isRow = (value: unknown): value is Obj =>
@@ -325,15 +345,25 @@ export function cassetteToFixture(
     skipped: [],
     filled: new Set(),
     recordedAt: cassette.recordedAt,
+    teamMembers: new Map(),
   };
   for (const { request, response } of cassette.entries) {
     if (request.method !== 'GET' || response.status < 200 || response.status >= 300) continue;
     const matched = matchOperation(request.method, request.path);
     if (!matched) continue;
+    if (matched.operation.id === 'teams.members.list') {
+      teamMembers(builder, response.body, matched.params);
+      continue;
+    }
     for (const data of answered(response.body)) {
       const reason = convert(builder, data, matched.params);
       if (reason) builder.skipped.push({ kind: String(data.object), id: String(data.id), reason });
     }
+  }
+  for (const [team, members] of builder.teamMembers) {
+    const row = builder.rows.get('teams')?.get(team);
+    if (row) row.members = members;
+    else builder.skipped.push({ kind: 'team members', id: team, reason: 'the team itself was not read' });
   }
   const fixture: Fixture = { version: FIXTURE_VERSION, base: options.base ?? 'empty' };
   for (const name of ROW_KIND_NAMES) {
