@@ -4,14 +4,14 @@
  * fixture file, and a sandbox loaded from it gives the same objects back and takes writes.
  */
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, type ServerType } from '@hono/node-server';
 import { DocsClient } from '@docs-api/sdk';
 import { createProxy, createSandbox } from '@docs-api/sandbox';
-import { ok, runDocs } from './harness.js';
+import { json, ok, runDocs } from './harness.js';
 
 const TOKEN = 'gb_api_e2e_cassette_0123456789abcdef0123';
 
@@ -181,5 +181,56 @@ describe('docs sandbox cassette-to-fixtures', () => {
     expect((await sdk.spaces.get('space_handbook')).title).toBe('Handbook, offline');
     const created = await sdk.changeRequests.create('space_handbook', { subject: 'From the fixture' });
     expect((await sdk.changeRequests.get('space_handbook', created.id)).subject).toBe('From the fixture');
+  });
+
+  it('prints the fixture on stdout without --out, and names what it skipped and what holds [redacted]', async () => {
+    const entry = (path: string, body: unknown) => ({
+      startedAt: '2026-01-05T09:00:00.000Z',
+      durationMs: 1,
+      request: { method: 'GET', path, query: [] },
+      response: { status: 200, headers: { 'content-type': 'application/json' }, body },
+    });
+    const file = join(root, 'hand.cassette.json');
+    await writeFile(
+      file,
+      JSON.stringify({
+        format: 'docs-api-cassette',
+        version: 1,
+        recordedAt: '2026-01-05T09:00:00.000Z',
+        entries: [
+          entry('/v1/orgs/org_acme/members', {
+            items: [
+              {
+                object: 'member',
+                id: 'user_new',
+                role: 'edit',
+                joinedAt: '2026-01-05T09:00:00.000Z',
+                user: { object: 'user', id: 'user_new', displayName: 'New', email: '[redacted]' },
+              },
+            ],
+          }),
+          entry('/v1/orgs/org_acme/sites/site_docs/published', { object: 'published-site-content', id: 'x' }),
+        ],
+      }),
+    );
+    const result = ok(
+      await runDocs(['sandbox', 'cassette-to-fixtures', file, '--base', 'demo'], {
+        PATH: process.env.PATH,
+        HOME: root,
+      }),
+    );
+    expect(json(result)).toMatchObject({
+      version: 1,
+      base: 'demo',
+      users: [{ id: 'user_new', email: '[redacted]' }],
+      members: [{ organization: 'org_acme', user: 'user_new', role: 'edit' }],
+    });
+    expect(result.stderr).toContain(
+      'skipped published-site-content x: no row kind of the fixture format holds a "published-site-content" answered this way',
+    );
+    expect(result.stderr).toContain(
+      'kept with [redacted] values (the cassette hid them; edit the file to set them): users user_new',
+    );
+    expect(result.stderr).toContain('1 users, 1 members from 2 exchanges, on base demo; 1 skipped');
   });
 });
