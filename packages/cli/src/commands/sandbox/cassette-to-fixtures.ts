@@ -11,7 +11,6 @@ export default class SandboxCassetteToFixtures extends BaseCommand<typeof Sandbo
   static override examples = [
     '<%= config.bin %> sandbox cassette-to-fixtures session.cassette.json --out fixtures.json',
     '<%= config.bin %> sandbox cassette-to-fixtures session.cassette.json --base demo --out fixtures.json',
-    '<%= config.bin %> sandbox --fixtures fixtures.json --port 4010',
   ];
   static override args = {
     cassette: Args.string({ description: 'The cassette file (JSON)', required: true }),
