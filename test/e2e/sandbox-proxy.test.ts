@@ -76,10 +76,21 @@ describe('docs/sandbox.md: proxy, record and replay', () => {
     const cassette = await readFile(join(cwd, 'try.cassette.json'), 'utf8');
     expect(JSON.parse(cassette)).toMatchObject({ format: 'docs-api-cassette', version: 1 });
     expect(cassette).not.toContain('sandbox-token');
-    const objects = JSON.parse(await readFile(join(cwd, 'objects.json'), 'utf8')) as {
-      objects: Record<string, Array<{ data: { id: string } }>>;
+    // The fixture file loads, and the seeded sandbox gives the recorded site back, then renames it.
+    const fixture = JSON.parse(await readFile(join(cwd, 'fixtures.json'), 'utf8')) as {
+      version: number;
+      sites: Array<{ site: { id: string } }>;
     };
-    expect(objects.objects.site?.map((row) => row.data.id)).toEqual(['site_docs', 'site_internal']);
+    expect(fixture.version).toBe(1);
+    expect(fixture.sites.map((row) => row.site.id)).toEqual(['site_docs', 'site_internal']);
+    const live = JSON.parse(await readFile(join(cwd, 'live.json'), 'utf8')) as Record<string, unknown>;
+    const seeded = JSON.parse(await readFile(join(cwd, 'seeded.json'), 'utf8')) as Record<string, unknown>;
+    const stable = ({ urls: _u, siteSpaces: _s, ...rest }: Record<string, unknown>) => rest;
+    expect(stable(seeded)).toEqual(stable(live));
+    expect(JSON.parse(await readFile(join(cwd, 'renamed.json'), 'utf8'))).toMatchObject({
+      id: 'site_docs',
+      title: 'Acme Docs, offline',
+    });
   });
 });
 

@@ -44,7 +44,7 @@ export const proxyFlags = {
 export const proxyExamples = [
   '<%= config.bin %> sandbox --proxy https://api.gitbook.com/v1 --record session.cassette.json --report drift.jsonl',
   '<%= config.bin %> sandbox --replay session.cassette.json --port 4010',
-  '<%= config.bin %> sandbox cassette-to-fixtures session.cassette.json --out objects.json',
+  '<%= config.bin %> sandbox cassette-to-fixtures session.cassette.json --out fixtures.json',
 ];
 
 interface ProxyFlagValues {
@@ -145,11 +145,14 @@ async function runReplay(sandbox: typeof SandboxModule, flags: ProxyFlagValues, 
   output.info(`${replay.stats.served} requests answered, ${replay.stats.missed} not in the cassette (501)`);
 }
 
-/** `docs sandbox cassette-to-fixtures`: the objects of a cassette's recorded reads, as JSON. */
-export async function cassetteObjects(
+/**
+ * `docs sandbox cassette-to-fixtures`: the fixture file (format version 1) a cassette's recorded
+ * reads make, on stdout or in `out`; what was left out, and why, on stderr.
+ */
+export async function cassetteFixture(
   load: () => Promise<typeof SandboxModule>,
   file: string,
-  out: string | undefined,
+  options: { out: string | undefined; base: 'empty' | 'demo' },
 ): Promise<void> {
   const sandbox = await load();
   let cassette: SandboxModule.Cassette;
@@ -159,12 +162,23 @@ export async function cassetteObjects(
     if (error instanceof sandbox.CassetteError) throw new UsageError(error.message);
     throw error;
   }
-  const objects = sandbox.cassetteToFixtures(cassette);
-  const text = `${JSON.stringify(objects, null, 2)}\n`;
-  const counts = Object.entries(objects.objects).map(([kind, rows]) => `${rows.length} ${kind}`);
-  if (out === undefined) output.data(text);
-  else await writeFile(out, text);
+  const { fixture, skipped, redacted, filled } = sandbox.cassetteToFixture(cassette, { base: options.base });
+  const text = `${JSON.stringify(fixture, null, 2)}\n`;
+  if (options.out === undefined) output.data(text);
+  else await writeFile(options.out, text);
+  for (const entry of skipped) output.warn(`skipped ${entry.kind} ${entry.id}: ${entry.reason}`);
+  if (redacted.length)
+    output.warn(
+      `kept with [redacted] values (the cassette hid them; edit the file to set them): ${redacted.join(', ')}`,
+    );
+  if (filled.length)
+    output.info(
+      `added empty (content is not recorded): ${filled.map((entry) => entry.replace(/^revision /, '')).join(', ')} (revisions)`,
+    );
+  const counts = Object.entries(fixture)
+    .filter(([, rows]) => Array.isArray(rows) && rows.length)
+    .map(([kind, rows]) => `${(rows as unknown[]).length} ${kind}`);
   output.info(
-    `${counts.join(', ') || 'no objects'} from ${cassette.entries.length} exchanges${out ? ` written to ${out}` : ''}${objects.redacted ? `; ${objects.redacted} hold [redacted] values` : ''}`,
+    `${counts.join(', ') || 'no rows'} from ${cassette.entries.length} exchanges, on base ${options.base}${options.out ? `, written to ${options.out}` : ''}${skipped.length ? `; ${skipped.length} skipped` : ''}`,
   );
 }

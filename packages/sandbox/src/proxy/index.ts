@@ -27,6 +27,11 @@ export {
   type CassetteObjectRow,
 } from './fixtures.js';
 export {
+  cassetteToFixture,
+  type CassetteFixtureOptions,
+  type CassetteFixtureResult,
+} from './cassette-fixture.js';
+export {
   checkAgainstContract,
   type Exchange,
   type Finding,
