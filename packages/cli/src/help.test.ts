@@ -285,8 +285,11 @@ describe('every example, run as written against the demo sandbox in a pipeline',
 
   it.each(runnable.map((example) => [example.line, example] as const))('%s', async (_line, example) => {
     cli.canPrompt.mockReturnValue(false);
+    // Files an example reads, and files it writes (`--out`, `--output`), are in the scratch folder.
     const withFiles = (argv: string[]) =>
-      argv.map((word) => (isExampleFile(word) ? join(folder, word) : word));
+      argv.map((word, index) =>
+        isExampleFile(word) || /^--out(put)?$/.test(argv[index - 1] ?? '') ? join(folder, word) : word,
+      );
     if (example.producer) {
       const produced = await cli.run(await load(example.producer.id), withFiles(example.producer.argv));
       expect(produced.code, produced.stderr).toBe(0);
