@@ -1,7 +1,6 @@
-import type { AddressInfo } from 'node:net';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { serve, type ServerType } from '@hono/node-server';
+import { listenFetch } from './listen.js';
 import {
   checkRequestPart,
   decodeQuery,
@@ -306,27 +305,8 @@ export class Sandbox {
 
   /** Serves the sandbox on 127.0.0.1 (port 0: a free one). */
   async listen(options: { port?: number; host?: string } = {}): Promise<RunningSandbox> {
-    const host = options.host ?? '127.0.0.1';
-    const server: ServerType = await new Promise((resolve, reject) => {
-      const started = serve({ fetch: this.app.fetch, hostname: host, port: options.port ?? 0 }, () => {
-        started.off('error', reject);
-        resolve(started);
-      });
-      // A taken port or an unknown host: rejected here rather than crashing the process.
-      started.once('error', reject);
-    });
-    const { port } = server.address() as AddressInfo;
-    return {
-      url: `http://${host.includes(':') ? `[${host}]` : host}:${port}/v1`,
-      token: this.token,
-      port,
-      close: () =>
-        new Promise<void>((resolve, reject) => {
-          // Idle keep-alive sockets would hold close() open.
-          (server as { closeAllConnections?: () => void }).closeAllConnections?.();
-          server.close((error) => (error ? reject(error) : resolve()));
-        }),
-    };
+    const running = await listenFetch(this.app.fetch, options);
+    return { ...running, token: this.token };
   }
 
   /** `/_sandbox/...`: reset, snapshots, the clock, faults and export over HTTP, behind the same token. */

@@ -41,4 +41,4 @@ export {
 export { DocumentChecker, DocumentError, installedDocumentFile } from './document-check.js';
 export { Reporter, describeFinding, type ReportRecord, type ReporterOptions } from './report.js';
 export { isSecretField } from './redact.js';
-export type { RunningServer } from './listen.js';
+export type { RunningServer } from '../listen.js';

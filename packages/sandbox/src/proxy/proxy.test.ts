@@ -6,7 +6,7 @@ import { DocsClient } from '@docs-api/sdk';
 import { createSandbox } from '../sandbox.js';
 import { parseCassette, readCassette, type Cassette } from './cassette.js';
 import { cassetteToFixtures } from './fixtures.js';
-import { errorResponse, listenFetch, type RunningServer } from './listen.js';
+import { errorResponse, listenFetch, type RunningServer } from '../listen.js';
 import { createProxy, ProxyOptionError, type RecordingProxy } from './proxy.js';
 import { isSecretField } from './redact.js';
 import { createReplay } from './replay.js';

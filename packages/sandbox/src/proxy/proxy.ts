@@ -9,7 +9,7 @@ import {
 } from './cassette.js';
 import { checkAgainstContract, matchOperation, type Exchange, type Finding } from './contract-check.js';
 import { DocumentChecker } from './document-check.js';
-import { errorResponse, listenFetch, type RunningServer } from './listen.js';
+import { errorResponse, listenFetch, type RunningServer } from '../listen.js';
 import { credentialOf, redactFields, redactQuery, safeUpstream, scrub } from './redact.js';
 import { Reporter, type ReporterOptions } from './report.js';
 

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { readCassette, type Cassette, type CassetteEntry } from './cassette.js';
-import { errorResponse, listenFetch, type RunningServer } from './listen.js';
+import { errorResponse, listenFetch, type RunningServer } from '../listen.js';
 import { REDACTED } from './redact.js';
 
 /*

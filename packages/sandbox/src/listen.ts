@@ -8,9 +8,10 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Serves a fetch handler on a loopback port (0: a free one), as `Sandbox.listen` does. */
+/** Serves a fetch handler on a loopback port (0: a free one): the sandbox, the proxy and the replay. */
 export async function listenFetch(
-  handler: (request: Request) => Promise<Response>,
+  // As @hono/node-server calls it: with the Node request in `env` (the `drop` fault destroys its socket).
+  handler: Parameters<typeof serve>[0]['fetch'],
   options: { port?: number; host?: string } = {},
 ): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
@@ -19,6 +20,7 @@ export async function listenFetch(
       started.off('error', reject);
       resolve(started);
     });
+    // A taken port or an unknown host: rejected here rather than crashing the process.
     started.once('error', reject);
   });
   const { port } = server.address() as AddressInfo;
@@ -27,6 +29,7 @@ export async function listenFetch(
     port,
     close: () =>
       new Promise<void>((resolve, reject) => {
+        // Idle keep-alive sockets would hold close() open.
         (server as { closeAllConnections?: () => void }).closeAllConnections?.();
         server.close((error) => (error ? reject(error) : resolve()));
       }),
