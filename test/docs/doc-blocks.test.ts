@@ -178,7 +178,8 @@ describe('the TypeScript blocks of the docs', () => {
     const found = await collectBlocks();
     expect(found.length).toBeGreaterThanOrEqual(19);
     for (const block of found) {
-      const usesUndeclaredClient = /(?<![.\w])client\./.test(block.code) && !/\bconst client\b/.test(block.code);
+      const usesUndeclaredClient =
+        /(?<![.\w])client\./.test(block.code) && !/\bconst client\b/.test(block.code);
       if (usesUndeclaredClient)
         expect(block.preambleLines, `${block.name} uses client without declaring it`).toBeGreaterThan(0);
     }

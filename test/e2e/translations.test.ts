@@ -214,7 +214,9 @@ describe('docs translations run', () => {
     expect(result.stdout).toMatch(/Status:\s+completed/);
     const done = json<Translation>(ok(await docs('translations', 'view', id, '--json')));
     const revision = e2e.sandbox.store.revisions.get(done.result?.revision ?? '');
-    expect(revision?.pages[0]?.markdown).toContain('Step-by-step Anleitungen for the Acme platform, checked every release.');
+    expect(revision?.pages[0]?.markdown).toContain(
+      'Step-by-step Anleitungen for the Acme platform, checked every release.',
+    );
   });
 
   it('exits 1 when the run fails, still printing the final translation with --json', async () => {
