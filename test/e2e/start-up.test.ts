@@ -90,11 +90,14 @@ describe('a command loads what it uses', () => {
     return line.slice('loaded modules: '.length).split(' ');
   }
 
-  it('`docs sites list --json` sends its request over node:http, without loading Node fetch or zlib', async () => {
+  it('`docs sites list --json` sends its request over node:http, not through Node fetch', async () => {
     const modules = await loaded(['sites', 'list', '--json']);
 
     expect(modules).toContain('http');
-    expect(modules.filter((name) => /undici|zlib/.test(name))).toEqual([]);
+    // ky builds each request as a `Request`, which loads undici's JavaScript (and with it tls and
+    // zlib; decision 0037); the request itself goes over node:http, and node:https, which the
+    // transport loads only for an https API, stays unloaded.
+    expect(modules).not.toContain('https');
   });
 });
 

@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 
+type ServeOptions = Parameters<typeof serve>[0];
+
 export interface RunningServer {
   /** Base URL including `/v1`, e.g. `http://127.0.0.1:41234/v1`. */
   url: string;
@@ -10,16 +12,21 @@ export interface RunningServer {
 
 /** Serves a fetch handler on a loopback port (0: a free one): the sandbox, the proxy and the replay. */
 export async function listenFetch(
-  // As @hono/node-server calls it: with the Node request in `env` (the `drop` fault destroys its socket).
-  handler: Parameters<typeof serve>[0]['fetch'],
+  // @hono/node-server also passes the Node request as `env` (the sandbox's `drop` fault destroys
+  // its socket). Typed `never` here so that the declarations name none of its types, which need
+  // the DOM library (the sandbox's types stand alone).
+  handler: (request: Request, env: never) => Response | Promise<Response>,
   options: { port?: number; host?: string } = {},
 ): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
   const server: ServerType = await new Promise((resolve, reject) => {
-    const started = serve({ fetch: handler, hostname: host, port: options.port ?? 0 }, () => {
-      started.off('error', reject);
-      resolve(started);
-    });
+    const started = serve(
+      { fetch: handler as ServeOptions['fetch'], hostname: host, port: options.port ?? 0 },
+      () => {
+        started.off('error', reject);
+        resolve(started);
+      },
+    );
     // A taken port or an unknown host: rejected here rather than crashing the process.
     started.once('error', reject);
   });

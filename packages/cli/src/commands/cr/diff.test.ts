@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { useInProcessCli } from '../../../test-support/run-command.js';
 import { terminal } from '../../lib/terminal.js';
 import CrDiff, { type CrDiffOutput } from './diff.js';
@@ -39,8 +39,15 @@ describe('docs cr diff', () => {
   });
 
   it('colours removed and added lines at a terminal, and not under NO_COLOR', async () => {
+    // A real terminal on stdout (colour is not given to DOCS_FORCE_TTY's pretend one).
+    const wasTTY = process.stdout.isTTY;
+    process.stdout.isTTY = true;
+    onTestFinished(() => {
+      process.stdout.isTTY = wasTTY;
+    });
     vi.spyOn(terminal, 'stdoutIsTTY').mockReturnValue(true);
     vi.stubEnv('NO_COLOR', undefined);
+    vi.stubEnv('TERM', 'xterm-256color');
     const coloured = await diff(['space_guides', '1']);
     expect(coloured.code).toBe(0);
     expect(coloured.stdout).toContain('\u001b[31m-Step-by-step guides for the Acme platform.\u001b[0m');

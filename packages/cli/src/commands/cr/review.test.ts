@@ -56,7 +56,7 @@ describe('docs cr reviews', () => {
     cli.canPrompt.mockReturnValue(false);
     const result = await cli.run(CrReviews, ['space_handbook', '1']);
     expect(result.code).toBe(0);
-    expect(result.stdout).toBe('Ada Lovelace\tapproved\tyes\t2026-01-06 12:00\treview_cli_ada\n');
+    expect(result.stdout).toBe('Ada Lovelace\tapproved\tyes\t2026-01-06T12:00:00.000Z\treview_cli_ada\n');
 
     const current = await cli.run(CrReviews, ['space_guides', '2', '--current', '--json']);
     const listed = JSON.parse(current.stdout) as ChangeRequestReview[];
