@@ -94,30 +94,21 @@ export default class CrDiff extends ChangeRequestCommand<typeof CrDiff> {
     const { changes, more } = await client.changeRequests.listChanges(spaceId, crId, {
       limit: CHANGES_LIMIT,
     });
-    if (this.flags['name-only']) {
-      const names = changedNames(changes);
-      if (this.human) for (const name of names) output.data(name);
-      return {
-        space: spaceId,
-        changeRequest: cr.number,
-        base,
-        revision: cr.revision,
-        changes,
-        more: more ?? 0,
-        pages: [],
-        names,
-      };
-    }
-    const pages = await this.pageDiffs(client, spaceId, crId, base, changedPages(changes));
-    const result = {
+    const summary = {
       space: spaceId,
       changeRequest: cr.number,
       base,
       revision: cr.revision,
       changes,
       more: more ?? 0,
-      pages,
     };
+    if (this.flags['name-only']) {
+      const names = changedNames(changes);
+      if (this.human) for (const name of names) output.data(name);
+      return { ...summary, pages: [], names };
+    }
+    const pages = await this.pageDiffs(client, spaceId, crId, base, changedPages(changes));
+    const result = { ...summary, pages };
     if (this.human) this.print(result);
     return result;
   }
