@@ -16,21 +16,10 @@ import {
 import { LOGGER_METHODS, type Logger } from './core/logger.js';
 import type { RetryEvent } from './core/retry.js';
 import type { RateLimitEvent } from './core/throttle.js';
-import { ChangeRequests } from './resources/change-requests.js';
-import { Organizations } from './resources/organizations.js';
-import { Members } from './resources/members.js';
-import { Sites } from './resources/sites.js';
-import { Spaces } from './resources/spaces.js';
-import { Collections } from './resources/collections.js';
-import { Glossary } from './resources/glossary.js';
-import { Translations } from './resources/translations.js';
-import { Teams } from './resources/teams.js';
-import { Saml } from './resources/saml.js';
-import { Conversations } from './resources/conversations.js';
-import { OpenApi } from './resources/openapi.js';
-import { Integrations } from './resources/integrations.js';
-import { Imports } from './resources/imports.js';
-import { Revisions } from './resources/revisions.js';
+import { RESOURCE_INDEX } from './generated/areas.js';
+import type { ClientResources } from './generated/api.js';
+import { Resources } from './core/resources.js';
+import { EXTENSIONS } from './resources/extensions.js';
 import { VERSION } from './version.js';
 
 /**
@@ -224,24 +213,14 @@ function readEnv(name: string): string | undefined {
  * const client = new DocsClient({ token: process.env.DOCS_API_TOKEN });
  * for await (const site of client.sites.list('org_123')) console.log(site.title);
  */
+// The resources (`client.sites`, ...) are declared by generated/api.ts and built from data by
+// core/resources.ts: one per area of the service's API, each loaded on its first call.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the class gets the resources' declarations
+export interface DocsClient extends ClientResources {}
+
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class DocsClient {
   readonly baseUrl: string;
-  readonly sites: Sites;
-  readonly organizations: Organizations;
-  readonly members: Members;
-  readonly spaces: Spaces;
-  readonly collections: Collections;
-  readonly changeRequests: ChangeRequests;
-  readonly translations: Translations;
-  readonly glossary: Glossary;
-  readonly teams: Teams;
-  readonly saml: Saml;
-  readonly conversations: Conversations;
-  readonly openapi: OpenApi;
-  readonly integrations: Integrations;
-  readonly imports: Imports;
-  /** Reads of a space's revisions by id. Beyond the extract: from the published document. */
-  readonly revisions: Revisions;
   readonly #http: HttpClient;
 
   constructor(options: ClientOptions = {}) {
@@ -266,21 +245,10 @@ export class DocsClient {
       onRateLimit: options.onRateLimit,
       hooks: options.hooks,
     });
-    this.sites = new Sites(this.#http);
-    this.organizations = new Organizations(this.#http);
-    this.members = new Members(this.#http);
-    this.spaces = new Spaces(this.#http);
-    this.collections = new Collections(this.#http);
-    this.changeRequests = new ChangeRequests(this.#http);
-    this.translations = new Translations(this.#http);
-    this.glossary = new Glossary(this.#http);
-    this.teams = new Teams(this.#http);
-    this.saml = new Saml(this.#http);
-    this.conversations = new Conversations(this.#http);
-    this.openapi = new OpenApi(this.#http);
-    this.integrations = new Integrations(this.#http);
-    this.imports = new Imports(this.#http);
-    this.revisions = new Revisions(this.#http);
+    const resources = new Resources(this.#http, RESOURCE_INDEX, EXTENSIONS);
+    for (const name of Object.keys(RESOURCE_INDEX.tables)) {
+      Object.defineProperty(this, name, { enumerable: false, value: resources.resource(name) });
+    }
   }
 
   /**

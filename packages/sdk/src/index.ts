@@ -20,34 +20,7 @@ export { path } from './core/path.js';
 export { REDACTED, isSecretName, redactText } from './core/redact.js';
 export { extraFields, type UnknownKind } from './core/fields.js';
 export { VERSION } from './version.js';
-export {
-  Sites,
-  SiteAdaptiveSchemas,
-  publishedSiteSpaces,
-  type PublishedSiteSpace,
-} from './resources/sites.js';
-export { Organizations } from './resources/organizations.js';
-export { Members } from './resources/members.js';
-export { Spaces } from './resources/spaces.js';
-export { Collections } from './resources/collections.js';
-export {
-  ChangeRequests,
-  ChangeRequestReviewers,
-  reviewerUser,
-  reviewerTeam,
-} from './resources/change-requests.js';
-export { ChangeRequestComments, type CommentReactions } from './resources/change-request-comments.js';
-export { ChangeRequestContent, childPages, pageMarkdown } from './resources/change-request-content.js';
-export { Translations, isTranslationFailed, isTranslationInProgress } from './resources/translations.js';
-export { Glossary } from './resources/glossary.js';
-export { WaitTimeoutError, type WaitOptions } from './core/waiter.js';
-export { Teams, TeamMembers } from './resources/teams.js';
-export { Saml } from './resources/saml.js';
-export { Conversations, ConversationClusters, ConversationIssues } from './resources/conversations.js';
-export { OpenApi, isOpenApiSpecFailed, isOpenApiSpecProcessing } from './resources/openapi.js';
-export { Integrations } from './resources/integrations.js';
-export { Imports } from './resources/imports.js';
-export { Revisions } from './resources/revisions.js';
+export { EventStream } from './core/event-stream.js';
 export {
   checkMergeRules,
   type MergeRuleContext,
@@ -55,5 +28,6 @@ export {
   type MergeRuleReview,
   type MergeRulesCheck,
 } from './contract/merge-rules-check.js';
-export { ChangeRequestReviews } from './resources/change-request-reviews.js';
-export type * from './types.js';
+export { documentFromText } from './contract/documents.js';
+export type * from './generated/types.js';
+export type * from './generated/api.js';

@@ -1,4 +1,4 @@
-import type { MergeRule } from './merge-rules.js';
+import type { MergeRule } from '../generated/types.js';
 
 /*
  * Whether a change request meets merge rules: the check the service makes before a merge, as
@@ -52,7 +52,7 @@ const list = (users: readonly string[]) => users.join(', ');
 function checkRule(rule: MergeRule, context: MergeRuleContext): Omit<MergeRuleResult, 'rule'> {
   const current = context.reviews.filter((review) => !review.outdated);
   const approvedBy = new Set(current.filter((r) => r.status === 'approved').map((r) => r.reviewer.id));
-  const users = rule.users ?? [];
+  const users: readonly string[] = 'users' in rule && Array.isArray(rule.users) ? rule.users : [];
   const { changeRequest: cr } = context;
   switch (rule.rule) {
     case 'require_specific_reviewers': {

@@ -34,13 +34,23 @@ export interface OperationShape {
   readonly path: string;
   readonly status: number;
   readonly paginated?: boolean | undefined;
-  readonly extractOnly?: { query?: readonly string[]; body?: readonly string[] } | undefined;
+  /** Only the extract has this operation (the overlay defines it). */
+  readonly extractOnly?: boolean | undefined;
+  /** Query parameters and body fields (wire names) that only the extract has. */
+  readonly extractOnlyFields?: { query?: readonly string[]; body?: readonly string[] } | undefined;
   /** True for an operation of the published document that the extract does not list. */
   readonly beyondExtract?: boolean | undefined;
   readonly pathParams: readonly string[];
   readonly queryWireNames: Record<string, string>;
+  /** Path parameters whose value is itself a path (slashes kept, each segment encoded). */
+  readonly pathValued?: readonly string[] | undefined;
+  /** Path parameters that also take a number (a change request's number). */
+  readonly numericParams?: readonly string[] | undefined;
+  /** The answer is a stream of server-sent events, each checked with `event`. */
+  readonly stream?: boolean | undefined;
   readonly paramsSchema: ContractSchema;
   readonly query?: ContractSchema | undefined;
   readonly body?: ContractSchema | undefined;
   readonly response?: ContractSchema | undefined;
+  readonly event?: ContractSchema | undefined;
 }

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { pathParamNames } from '../core/path.js';
-import type { HttpMethod } from './operation-shape.js';
+import type { HttpMethod, OperationShape } from './operation-shape.js';
+import type { Schema } from './schema.js';
 
 export type { HttpMethod } from './operation-shape.js';
 
@@ -9,113 +9,110 @@ export type PathParamsOf<P extends string> = P extends `${string}{${infer Name}}
   ? { [K in Name]: string } & PathParamsOf<Rest>
   : unknown;
 
-type AnySchema = z.ZodMiniType;
+/**
+ * The declared types of one operation (generated/api.ts): what its path parameters, query and
+ * body are, and what it answers. The schemas check the same data at run time.
+ */
+export interface OperationIO {
+  params: object;
+  query: object | undefined;
+  body: unknown;
+  response: unknown;
+  item?: unknown;
+  event?: unknown;
+}
 
 /** A schema, or a function that builds it on first use (so that defining the contract is cheap). */
 type Deferred<S> = S | (() => S);
 
-export interface OperationSpec<
-  Path extends string,
-  Query extends AnySchema | undefined,
-  Body extends AnySchema | undefined,
-  Response extends AnySchema | undefined,
-> {
-  /** Stable id, `<area>.<verb>`: used by the sandbox's hit counter and the coverage tests. */
+/** One operation as written in a generated module (scripts/contract/emit.mjs). */
+export interface OperationSpec {
+  /** The document's operationId (`listSites`): the operation's public id. */
   id: string;
-  /** The area name as in endpoints.tsv. */
+  /** The SDK's name, `<resource>.<method>` (`sites.list`); also accepted wherever an id is. */
+  name: string;
+  /** Earlier ids (before 0.2: `sites.published`), accepted wherever an id is. */
+  aliases?: readonly string[];
+  /** The extract's area (endpoints.tsv) for the endpoints it lists, else the document's tag. */
   area: string;
   summary: string;
   method: HttpMethod;
+  path: string;
+  status: number;
   /**
-   * Whether replaying the call after the server may have received it leaves the same state
-   * as one call. Declared per operation, never inferred from the method: a PUT that creates
-   * (teams) or inserts (glossary) is not, a PATCH that sets fields is. The retry policy reads it.
+   * Whether replaying the call after the server may have received it leaves the same state as
+   * one call: by method, unless the overlay says otherwise (a PUT that creates is not). The retry
+   * policy reads it.
    */
   idempotent: boolean;
-  /** Path template exactly as in the contract. */
-  path: Path;
-  /** Extra rules for path parameters (by default each is a non-empty string). */
-  params?: Deferred<Partial<Record<keyof PathParamsOf<Path> & string, z.ZodMiniType<string>>>>;
-  query?: Deferred<Query>;
-  /**
-   * SDK name to wire name, for query parameters the contract does not name.
-   * Kept here so that correcting a guessed name is a one-line change.
-   */
-  queryWireNames?: Record<string, string>;
-  body?: Deferred<Body>;
-  /**
-   * Query parameters and body fields (wire names) that the extract names and the service's
-   * published OpenAPI document does not: kept, sent when the caller gives them, and marked in
-   * JSDoc and CLI help (docs/contract-notes.md). The conformance test allows exactly these.
-   */
-  extractOnly?: { query?: readonly string[]; body?: readonly string[] };
-  /**
-   * Set on an operation taken from the service's published OpenAPI document that the extract's
-   * endpoint list does not have (e.g. change request reviews): marked in JSDoc, CLI help and
-   * docs/contract-notes.md, and left out of the extract's endpoint count.
-   */
-  beyondExtract?: boolean;
-  /** The documented success status. */
-  status: number;
-  /** Undefined for "no content" answers. */
-  response?: Deferred<Response>;
-  /** Set when the response is the list envelope: the SDK returns a `PagePromise`. */
   paginated?: boolean;
+  /** The answer is a stream of server-sent events (`event` is one event's schema). */
+  stream?: boolean;
+  deprecated?: boolean;
+  /** Only the extract has this operation (the overlay defines it). */
+  extractOnly?: boolean;
+  /** The extract does not list this operation. */
+  beyondExtract?: boolean;
+  /** Query parameters and body fields only the extract has (wire names). */
+  extractOnlyFields?: { query?: readonly string[]; body?: readonly string[] };
+  /** Path parameters whose value is itself a path: slashes kept, each segment encoded. */
+  pathValued?: readonly string[];
+  /** Path parameters that also take a number (a change request's number). */
+  numericParams?: readonly string[];
+  /** How the sandbox reads query values back from a query string (others are strings). */
+  queryKinds?: Readonly<Record<string, 'number' | 'boolean' | 'array'>>;
+  params?: Deferred<Record<string, Schema>>;
+  query?: Deferred<Schema>;
+  body?: Deferred<Schema>;
+  response?: Deferred<Schema>;
+  event?: Deferred<Schema>;
 }
 
-export interface Operation<
-  Path extends string = string,
-  Query extends AnySchema | undefined = AnySchema | undefined,
-  Body extends AnySchema | undefined = AnySchema | undefined,
-  Response extends AnySchema | undefined = AnySchema | undefined,
-> {
-  readonly id: string;
-  readonly area: string;
-  readonly summary: string;
-  readonly method: HttpMethod;
-  readonly idempotent: boolean;
-  readonly path: Path;
-  readonly status: number;
-  readonly paginated?: boolean | undefined;
-  readonly extractOnly?: { query?: readonly string[]; body?: readonly string[] } | undefined;
-  /** True for an operation of the published document that the extract does not list. */
-  readonly beyondExtract?: boolean | undefined;
-  /** The names of the path parameters, in order. */
-  readonly pathParams: readonly string[];
-  readonly queryWireNames: Record<string, string>;
+export interface Operation<IO extends OperationIO = OperationIO> extends OperationShape {
+  readonly name: string;
+  readonly aliases: readonly string[];
+  readonly stream?: boolean | undefined;
+  readonly deprecated?: boolean | undefined;
+  readonly pathValued: readonly string[];
+  readonly numericParams: readonly string[];
+  readonly queryKinds: Readonly<Record<string, 'number' | 'boolean' | 'array'>>;
   /** The path parameters' schema (built on first read). */
-  readonly paramsSchema: z.ZodMiniObject;
-  /** The query's schema (built on first read). */
-  readonly query?: Query;
-  /** The body's schema (built on first read). */
-  readonly body?: Body;
-  /** The success answer's schema (built on first read); undefined for "no content" answers. */
-  readonly response?: Response;
+  readonly paramsSchema: Schema;
+  readonly query?: Schema | undefined;
+  readonly body?: Schema | undefined;
+  readonly response?: Schema | undefined;
+  /** One event's schema, for a stream. */
+  readonly event?: Schema | undefined;
+  /** Types only: never set. */
+  readonly __types?: IO;
 }
 
 /** `.` and `..` would change the path once URLs are normalised: no path parameter may be one. */
 const notDotSegment = (value: string) => value !== '.' && value !== '..';
 
+/** A path-valued parameter (`guides/setup`): no empty, `.` or `..` segment. */
+const safePath = (value: string) => value.split('/').every((segment) => segment !== '' && notDotSegment(segment));
+
 const resolve = <S>(value: Deferred<S> | undefined): S | undefined =>
   typeof value === 'function' ? (value as () => S)() : value;
 
 /**
- * One endpoint of the contract, as data. Its schemas are built when first read, so the
+ * One operation of the contract, as data. Its schemas are built when first read, so the
  * contract's modules cost next to nothing to load.
  */
 /* @__NO_SIDE_EFFECTS__ */
-export function defineOperation<
-  const Path extends string,
-  Query extends AnySchema | undefined = undefined,
-  Body extends AnySchema | undefined = undefined,
-  Response extends AnySchema | undefined = undefined,
->(spec: OperationSpec<Path, Query, Body, Response>): Operation<Path, Query, Body, Response> {
-  const pathParams = pathParamNames(spec.path);
-  const schemas: { params?: z.ZodMiniObject; query?: Query; body?: Body; response?: Response } = {};
-  const once = <K extends keyof typeof schemas>(key: K, build: () => (typeof schemas)[K]) =>
-    key in schemas ? schemas[key] : (schemas[key] = build());
+export function defineOperation<IO extends OperationIO>(spec: OperationSpec): Operation<IO> {
+  const pathParams = [...spec.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string);
+  const built = new Map<string, Schema | undefined>();
+  const once = (key: string, build: () => Schema | undefined) => {
+    if (!built.has(key)) built.set(key, build());
+    return built.get(key);
+  };
+  const pathValued = spec.pathValued ?? [];
   const operation = {
     id: spec.id,
+    name: spec.name,
+    aliases: spec.aliases ?? [],
     area: spec.area,
     summary: spec.summary,
     method: spec.method,
@@ -123,21 +120,30 @@ export function defineOperation<
     path: spec.path,
     status: spec.status,
     paginated: spec.paginated,
+    stream: spec.stream,
+    deprecated: spec.deprecated,
     extractOnly: spec.extractOnly,
+    extractOnlyFields: spec.extractOnlyFields,
     beyondExtract: spec.beyondExtract,
     pathParams,
-    queryWireNames: spec.queryWireNames ?? {},
-    get paramsSchema() {
+    pathValued,
+    numericParams: spec.numericParams ?? [],
+    queryKinds: spec.queryKinds ?? {},
+    queryWireNames: {},
+    get paramsSchema(): Schema {
       return once('params', () => {
-        const rules = (resolve(spec.params) ?? {}) as Record<string, z.ZodMiniType<string> | undefined>;
+        const rules = resolve(spec.params) ?? {};
         return z.strictObject(
           Object.fromEntries(
-            pathParams.map((name) => [
-              name,
-              (rules[name] ?? z.string().check(z.minLength(1))).check(
-                z.refine(notDotSegment, 'must not be "." or ".."'),
-              ),
-            ]),
+            pathParams.map((name) => {
+              const base = (rules[name] as z.ZodMiniType<string> | undefined) ?? z.string().check(z.minLength(1));
+              return [
+                name,
+                pathValued.includes(name)
+                  ? base.check(z.refine(safePath, 'must be a path without empty, "." or ".." segments'))
+                  : base.check(z.refine(notDotSegment, 'must not be "." or ".."')),
+              ];
+            }),
           ),
         );
       })!;
@@ -151,22 +157,16 @@ export function defineOperation<
     get response() {
       return once('response', () => resolve(spec.response));
     },
+    get event() {
+      return once('event', () => resolve(spec.event));
+    },
   };
-  return operation as Operation<Path, Query, Body, Response>;
+  return operation as Operation<IO>;
 }
 
-export type QueryOf<O> =
-  O extends Operation<string, infer Q> ? (Q extends AnySchema ? z.input<Q> : never) : never;
-export type BodyOf<O> =
-  O extends Operation<string, AnySchema | undefined, infer B>
-    ? B extends AnySchema
-      ? z.input<B>
-      : never
-    : never;
-export type ResponseOf<O> =
-  O extends Operation<string, AnySchema | undefined, AnySchema | undefined, infer R>
-    ? R extends AnySchema
-      ? z.output<R>
-      : void
-    : never;
-export type ParamsOf<O> = O extends Operation<infer P> ? PathParamsOf<P> : never;
+/** An operation's declared types. */
+export type IOOf<O> = O extends Operation<infer IO> ? IO : never;
+export type QueryOf<O> = NonNullable<IOOf<O>['query']>;
+export type BodyOf<O> = IOOf<O>['body'];
+export type ResponseOf<O> = IOOf<O>['response'] extends undefined ? void : IOOf<O>['response'];
+export type ParamsOf<O> = IOOf<O>['params'];

@@ -23,8 +23,33 @@ export function openEnum<const T extends readonly [string, ...string[]]>(
   return z.string().register(z.globalRegistry, { knownValues: [...values] });
 }
 
+/**
+ * The declared type of every generated schema: opaque on purpose. The SDK's public types are
+ * declared from the document (generated/types.ts), so no compile, the SDK's or a consumer's, has
+ * to infer a type through zod for 1,000 schemas.
+ */
+export type Schema = z.ZodMiniType<unknown, unknown>;
+
 /** A response object: unknown fields are kept. */
 export const loose = z.looseObject;
+
+/** `uniqueItems` of JSON Schema, for request arrays. */
+export const uniqueItems = () =>
+  z.refine((items: unknown) => new Set((items as unknown[]).map((item) => JSON.stringify(item))).size === (items as unknown[]).length, {
+    message: 'must not hold the same item twice',
+  });
+
+/** `minProperties` of JSON Schema, for request objects. */
+export const minProperties = (count: number) =>
+  z.refine((value: unknown) => Object.keys(value as object).length >= count, {
+    message: `must have at least ${count} field${count === 1 ? '' : 's'}`,
+  });
+
+/** `maxProperties` of JSON Schema, for request objects. */
+export const maxProperties = (count: number) =>
+  z.refine((value: unknown) => Object.keys(value as object).length <= count, {
+    message: `must have at most ${count} field${count === 1 ? '' : 's'}`,
+  });
 
 /** A fallback's output, its discriminant `Key` typed as a value none of the known variants have. */
 export type WithUnknownKind<T, Key extends PropertyKey> = {

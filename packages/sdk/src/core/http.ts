@@ -24,7 +24,6 @@ import {
 } from './errors.js';
 import { InvalidOptionError } from './credentials.js';
 import type { Logger } from './logger.js';
-import { OperationRef } from './operation-ref.js';
 import { PagePromise } from './pagination.js';
 import { encodePathSegment } from './path.js';
 import { redactBody, redactCause, redactHeaders, redactText, safeUrl, secretsOf } from './redact.js';
@@ -38,6 +37,8 @@ import {
   type RetryEvent,
 } from './retry.js';
 import { Throttle, type RateLimitEvent, type Slot } from './throttle.js';
+import { EventStream, type OpenedStream } from './event-stream.js';
+import type { ResolvedCall } from './resources.js';
 
 /**
  * What to do with a response that does not fit the contract's schema:
@@ -131,6 +132,8 @@ interface SendSpec {
   idempotent: boolean;
   /** Parse JSON even without a schema (`client.request()`). */
   rawJson: boolean;
+  /** Server-sent events: a successful answer's body is not read; the caller streams it. */
+  stream?: boolean;
 }
 
 type Phase = 'headers' | 'body';
@@ -259,6 +262,8 @@ interface Plan {
   literals: string[];
   /** The parameters, in template order. */
   names: string[];
+  /** Parameters whose value is a path: each of its segments is encoded, its slashes kept. */
+  pathValued: ReadonlySet<string>;
   /** No rule beyond "a non-empty string, not `.` or `..`": checked here, zod only on a failure. */
   plainParams: boolean;
 }
@@ -272,7 +277,8 @@ function planOf(operation: Operation): Plan {
     plan = {
       literals: parts.filter((_, index) => index % 2 === 0),
       names: parts.filter((_, index) => index % 2 === 1),
-      plainParams: !operationHasParamRules(operation),
+      pathValued: new Set(operation.pathValued ?? []),
+      plainParams: !operationHasParamRules(operation) && !operation.pathValued?.length,
     };
     plans.set(operation, plan);
   }
@@ -318,7 +324,14 @@ function expand(plan: Plan, params: Record<string, unknown>): string {
   let path = plan.literals[0]!;
   for (let index = 0; index < plan.names.length; index++) {
     const name = plan.names[index]!;
-    path += encodePathSegment(name, params[name]) + plan.literals[index + 1]!;
+    const value = params[name];
+    const encoded = plan.pathValued.has(name)
+      ? String(value)
+          .split('/')
+          .map((segment) => encodePathSegment(name, segment))
+          .join('/')
+      : encodePathSegment(name, value);
+    path += encoded + plan.literals[index + 1]!;
   }
   return path;
 }
@@ -369,7 +382,7 @@ export class HttpClient {
 
   /** Calls one contract operation and reads its answer with the operation's response schema. */
   call<T>(
-    operation: Operation | OperationRef,
+    operation: Operation,
     input: OperationInput,
     options?: RequestOptions,
   ): ApiPromise<T> {
@@ -378,7 +391,7 @@ export class HttpClient {
 
   /** Calls a paginated operation; the returned promise iterates every page. */
   list<T, E extends ListEnvelope<T> = ListEnvelope<T>>(
-    operation: Operation | OperationRef,
+    operation: Operation,
     input: OperationInput,
     options?: RequestOptions,
   ): PagePromise<T, E> {
@@ -392,9 +405,59 @@ export class HttpClient {
       );
     const start = input.query?.page;
     return new PagePromise<T, E>(fetchPage(), fetchPage, {
-      operation: () => (operation instanceof OperationRef ? operation.loaded?.id : operation.id) ?? 'list',
+      operation: operation.id,
       startCursor: typeof start === 'string' ? start : undefined,
     });
+  }
+
+  /** The caller's stack, taken when a resource method is called (added to any error of the call). */
+  callSite(): CallSite {
+    return callSite();
+  }
+
+  /** A resource method's call, once its operation is loaded and its arguments mapped (core/resources.ts). */
+  callResolved<T>(resolve: () => Promise<ResolvedCall>, site: CallSite): ApiPromise<T> {
+    return new ApiPromise(
+      resolve().then(
+        ({ operation, input, options }) => this.#callOperation<T>(operation as Operation, input, options, site),
+        (error: unknown) => Promise.reject(withCallSite(error, site) as Error),
+      ),
+    );
+  }
+
+  /** A resource method that answers pages. */
+  listResolved<T>(resolve: () => Promise<ResolvedCall>, site: CallSite): PagePromise<T> {
+    const resolved = resolve();
+    resolved.catch(() => undefined);
+    let name = 'list';
+    const fetchPage = (page?: string) =>
+      resolved.then(
+        ({ operation, input, options }) => {
+          name = operation.id;
+          const pageInput = page === undefined ? input : { ...input, query: { ...input.query, page } };
+          return this.#callOperation<ListEnvelope<T>>(operation as Operation, pageInput, options, site);
+        },
+        (error: unknown) => Promise.reject(withCallSite(error, site) as Error),
+      );
+    return new PagePromise<T>(fetchPage(), fetchPage, { operation: () => name });
+  }
+
+  /** A resource method that answers a stream of server-sent events. */
+  streamResolved<T>(resolve: () => Promise<ResolvedCall>, site: CallSite): EventStream<T> {
+    return new EventStream<T>(async (signal) => {
+      try {
+        const { operation, input, options } = await resolve();
+        const merged = options?.signal ? AbortSignal.any([options.signal, signal]) : signal;
+        return await this.#openStream(operation as Operation, input, { ...options, signal: merged }, site);
+      } catch (error) {
+        throw withCallSite(error, site);
+      }
+    });
+  }
+
+  /** A hand-written method (an extension) that resolves to one answer with its response. */
+  callExtension<T>(run: () => Promise<WithResponse<T>>, site: CallSite): ApiPromise<T> {
+    return new ApiPromise(run().catch((error: unknown) => Promise.reject(withCallSite(error, site) as Error)));
   }
 
   /** A request outside the contract's operations, with the same auth, retries and errors. */
@@ -427,20 +490,13 @@ export class HttpClient {
 
   /** Not `async`: a loaded operation goes straight to #send, without an extra promise and its ticks. */
   #callOperation<T>(
-    target: Operation | OperationRef,
+    operation: Operation,
     input: OperationInput,
     options: RequestOptions | undefined,
     site: CallSite,
   ): Promise<WithResponse<T>> {
-    const operation = target instanceof OperationRef ? target.loaded : target;
     try {
       if (options !== undefined) checkRequestOptions(options);
-      if (!operation) {
-        return (target as OperationRef)
-          .resolve()
-          .then((loaded) => this.#sendOperation<T>(loaded, input, options, site))
-          .catch((error: unknown) => Promise.reject(withCallSite(error, site) as Error));
-      }
       return this.#sendOperation<T>(operation, input, options, site);
     } catch (error) {
       // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- what validation threw, as an async function would reject
@@ -481,6 +537,57 @@ export class HttpClient {
       options,
       site,
     );
+  }
+
+  /** Checks the inputs and opens the stream: the answer's body is left for the caller to read. */
+  async #openStream(
+    operation: Operation,
+    input: OperationInput,
+    options: RequestOptions | undefined,
+    site: CallSite,
+  ): Promise<OpenedStream> {
+    if (options !== undefined) checkRequestOptions(options);
+    const plan = planOf(operation);
+    const params = parsed(operation.paramsSchema, input.params ?? {});
+    const query = operation.query ? checked(operation.query, input.query ?? {}) : undefined;
+    const body = operation.body ? checked(operation.body, input.body ?? {}) : undefined;
+    if (params === INVALID || query === INVALID || body === INVALID) {
+      return this.#invalidRequest(operation, input, site);
+    }
+    const { response } = await this.#send<Response>(
+      {
+        label: operation.id,
+        method: operation.method,
+        path: expand(plan, params as Record<string, unknown>),
+        search: query === undefined ? undefined : encodeQuery(query as Record<string, unknown>),
+        body,
+        response: undefined,
+        idempotent: operation.idempotent,
+        rawJson: false,
+        stream: true,
+      },
+      options,
+      site,
+    );
+    const event = operation.event;
+    return {
+      response,
+      operation: operation.id,
+      check: (data) => {
+        if (!event || this.#config.responseValidation === 'off') return data;
+        const result = event.safeParse(data);
+        if (result.success) return result.data;
+        const issues = result.error.issues.map((issue) => ({
+          path: ['event', ...issue.path.map(String)].join('.'),
+          message: issue.message,
+        }));
+        if (this.#config.responseValidation === 'warn') {
+          this.#config.logger?.warn?.(`${operation.id}: an event does not fit the contract: ${issues[0]?.path}: ${issues[0]?.message}`);
+          return data;
+        }
+        throw new ResponseValidationError(operation.id, issues, data);
+      },
+    };
   }
 
   /**
@@ -552,6 +659,7 @@ export class HttpClient {
     } else if (options?.headers) {
       kyOptions.headers = options.headers;
     }
+    if (spec.stream) kyOptions.headers = { ...(kyOptions.headers as object), accept: 'text/event-stream' };
     let answer: Answer;
     try {
       const response = await this.#ky(`${spec.path.slice(1)}${query}`, kyOptions);
@@ -570,6 +678,7 @@ export class HttpClient {
     }
     if (config.logger?.debug)
       config.logger.debug(`← ${answer.response.status} ${spec.method} ${call.shownUrl}`);
+    if (spec.stream) return { data: answer.response as T, response: answer.response, rateLimit: answer.rateLimit };
     let data: unknown;
     try {
       data = this.#parse(spec, answer.text, call);
@@ -693,14 +802,15 @@ export class HttpClient {
         target = next;
       }
       attempt.phase = 'body';
-      const text = await raced(response.text(), signal);
+      // A stream's body is the caller's to read; an error's is read here as any other.
+      const text = call.spec.stream && response.ok ? '' : await raced(response.text(), signal);
       const rateLimit = readRateLimit(response.headers);
       const { status } = response;
       const waitMs = response.ok ? undefined : serverWait(status, response.headers, rateLimit, Date.now());
       if (slot) this.#throttle.observe(slot.seq, status, rateLimit, waitMs);
       call.answer = { response, text, url: target, rateLimit, waitMs };
       // ky reads the status; hooks of the user's that read the body get one they can read.
-      return this.#userReadsResponses ? rebuilt(response, text) : response;
+      return this.#userReadsResponses && !call.spec.stream ? rebuilt(response, text) : response;
     } catch (error) {
       if (signal.aborted) throw error;
       throw new NetworkFailure(error, attempt.phase);
@@ -1084,7 +1194,7 @@ export function unknownOption(key: string, known: readonly string[], what: strin
   return `unknown ${what} ${shown}${near ? `; did you mean \`${near}\`?` : ''} (allowed: ${known.join(', ')})`;
 }
 
-function nearest(key: string, known: readonly string[]): string | undefined {
+export function nearest(key: string, known: readonly string[]): string | undefined {
   const lower = key.toLowerCase();
   let best: string | undefined;
   let bestDistance = 3;

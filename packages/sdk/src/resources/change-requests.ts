@@ -1,271 +1,57 @@
-import { extraFields } from '../core/fields.js';
-import { lazyOperation } from '../core/operation-ref.js';
 import { ApiPromise } from '../core/api-promise.js';
+import { extraFields } from '../core/fields.js';
 import type { RequestOptions } from '../core/http.js';
-import type { PagePromise } from '../core/pagination.js';
-import { ChangeRequestComments } from './change-request-comments.js';
-import { ChangeRequestContent } from './change-request-content.js';
-import { ChangeRequestReviews } from './change-request-reviews.js';
+import type { ExtensionImplementations } from '../core/resources.js';
 import type {
   ChangeRequest,
-  ChangeRequestCreateBody,
-  ChangeRequestListQuery,
-  ChangeRequestUpdateBody,
-  ChangesQuery,
-  ContributorList,
-  MergeResult,
-  OrganizationChangeRequestListQuery,
-  PdfQuery,
-  PdfResult,
-  RequestedReviewer,
-  RequestedReviewersResult,
-  RequestReviewersBody,
-  SemanticChanges,
+  ChangeRequestRequestedReviewer,
   Team,
+  UpdateChangeRequestByIdBody,
   User,
-} from '../types.js';
-import { Resource } from './resource.js';
-
-/** The area's operations, loaded with their schemas on first use. */
-const changeRequestsArea = () => import('../contract/change-requests.js');
-const createChangeRequest = lazyOperation(changeRequestsArea, 'createChangeRequest');
-const getChangeRequest = lazyOperation(changeRequestsArea, 'getChangeRequest');
-const getChangeRequestPdf = lazyOperation(changeRequestsArea, 'getChangeRequestPdf');
-const listChangeRequestContributors = lazyOperation(changeRequestsArea, 'listChangeRequestContributors');
-const listChangeRequests = lazyOperation(changeRequestsArea, 'listChangeRequests');
-const listOrganizationChangeRequests = lazyOperation(changeRequestsArea, 'listOrganizationChangeRequests');
-const listRequestedReviewers = lazyOperation(changeRequestsArea, 'listRequestedReviewers');
-const mergeChangeRequest = lazyOperation(changeRequestsArea, 'mergeChangeRequest');
-const removeRequestedReviewer = lazyOperation(changeRequestsArea, 'removeRequestedReviewer');
-const requestReviewers = lazyOperation(changeRequestsArea, 'requestReviewers');
-const updateChangeRequest = lazyOperation(changeRequestsArea, 'updateChangeRequest');
-const updateChangeRequestFromPrimary = lazyOperation(changeRequestsArea, 'updateChangeRequestFromPrimary');
-const listChangeRequestChanges = lazyOperation(
-  () => import('../contract/change-request-reviews.js'),
-  'listChangeRequestChanges',
-);
-
-/** Reviewers requested on a change request: `client.changeRequests.reviewers`. */
-export class ChangeRequestReviewers extends Resource {
-  /** Lists the users asked to review the change request. */
-  list(
-    spaceId: string,
-    changeRequestId: string | number,
-    query: { limit?: number; page?: string } = {},
-    options?: RequestOptions,
-  ): PagePromise<RequestedReviewer> {
-    return this.http.list(
-      listRequestedReviewers,
-      { params: { spaceId, changeRequestId: String(changeRequestId) }, query },
-      options,
-    );
-  }
-
-  /** Asks the given users (ids) to review the change request, optionally with a subject and message. */
-  request(
-    spaceId: string,
-    changeRequestId: string | number,
-    body: RequestReviewersBody,
-    options?: RequestOptions,
-  ): ApiPromise<RequestedReviewersResult> {
-    return this.http.call(
-      requestReviewers,
-      { params: { spaceId, changeRequestId: String(changeRequestId) }, body },
-      options,
-    );
-  }
-
-  /**
-   * Withdraws the review request from one user. The service answers with no content whether or
-   * not the user had been asked (205 when removed, 204 when there was nothing to remove).
-   */
-  remove(
-    spaceId: string,
-    changeRequestId: string | number,
-    userId: string,
-    options?: RequestOptions,
-  ): ApiPromise<void> {
-    return this.http.call(
-      removeRequestedReviewer,
-      { params: { spaceId, changeRequestId: String(changeRequestId), userId } },
-      options,
-    );
-  }
-}
-
-/**
- * Change requests: proposed edits to a space, `client.changeRequests`.
- * `changeRequestId` is the request's id or its number within the space.
- */
-export class ChangeRequests extends Resource {
-  readonly reviewers = new ChangeRequestReviewers(this.http);
-  readonly comments = new ChangeRequestComments(this.http);
-  readonly content = new ChangeRequestContent(this.http);
-  /** Formal reviews (approved, changes requested). Beyond the extract: from the published document. */
-  readonly reviews = new ChangeRequestReviews(this.http);
-
-  /**
-   * Lists the space's change requests (the server shows `open` ones unless `status` says otherwise).
-   * `await` gives the first page; `for await` walks every request.
-   */
-  list(
-    spaceId: string,
-    query: ChangeRequestListQuery = {},
-    options?: RequestOptions,
-  ): PagePromise<ChangeRequest> {
-    return this.http.list(listChangeRequests, { params: { spaceId }, query }, options);
-  }
-
-  /**
-   * Lists change requests across every space of an organization: `status` takes several
-   * statuses (default `["open"]`), and the published document adds `site`, `space`,
-   * `styleguideRun` and `finding` filters.
-   */
-  listForOrganization(
-    organizationId: string,
-    query: OrganizationChangeRequestListQuery = {},
-    options?: RequestOptions,
-  ): PagePromise<ChangeRequest> {
-    return this.http.list(listOrganizationChangeRequests, { params: { organizationId }, query }, options);
-  }
-
-  /** Creates a change request in a space, optionally with a subject or from a template. */
-  create(
-    spaceId: string,
-    body: ChangeRequestCreateBody = {},
-    options?: RequestOptions,
-  ): ApiPromise<ChangeRequest> {
-    return this.http.call(createChangeRequest, { params: { spaceId }, body }, options);
-  }
-
-  /** Reads one change request. */
-  get(
-    spaceId: string,
-    changeRequestId: string | number,
-    options?: RequestOptions,
-  ): ApiPromise<ChangeRequest> {
-    return this.http.call(
-      getChangeRequest,
-      { params: { spaceId, changeRequestId: String(changeRequestId) } },
-      options,
-    );
-  }
-
-  /**
-   * Changes a change request's subject (at most 100 characters), description, status (`draft`,
-   * `open`, `archived`) or external links, and resolves to the updated request. When the
-   * service answers without it (204: it does so when asked with `Prefer: return=minimal`), the
-   * request is read back.
-   */
-  update(
-    spaceId: string,
-    changeRequestId: string | number,
-    body: ChangeRequestUpdateBody,
-    options?: RequestOptions,
-  ): ApiPromise<ChangeRequest> {
-    const params = { spaceId, changeRequestId: String(changeRequestId) };
-    const updated = this.http
-      .call<ChangeRequest | undefined>(updateChangeRequest, { params, body }, options)
-      .withResponse();
-    return new ApiPromise(
-      updated.then(async ({ data, response }) =>
-        data === undefined
-          ? this.http.call<ChangeRequest>(getChangeRequest, { params }, options).withResponse()
-          : { data, response },
-      ),
-    );
-  }
-
-  /**
-   * Merges the change request into the primary content. The answer names the resulting
-   * revision; its `result` is `merge`, or `conflicts` when the content conflicts.
-   */
-  merge(
-    spaceId: string,
-    changeRequestId: string | number,
-    options?: RequestOptions,
-  ): ApiPromise<MergeResult> {
-    return this.http.call(
-      mergeChangeRequest,
-      { params: { spaceId, changeRequestId: String(changeRequestId) } },
-      options,
-    );
-  }
-
-  /**
-   * Pulls the primary content into the change request (brings an outdated request up to date);
-   * `result` is `update`, or `conflicts` when the content conflicts.
-   */
-  updateFromPrimary(
-    spaceId: string,
-    changeRequestId: string | number,
-    options?: RequestOptions,
-  ): ApiPromise<MergeResult> {
-    return this.http.call(
-      updateChangeRequestFromPrimary,
-      { params: { spaceId, changeRequestId: String(changeRequestId) } },
-      options,
-    );
-  }
-
-  /** Gets a URL to a PDF export of the change request, or of one page with `{ page, only: true }`. */
-  getPdf(
-    spaceId: string,
-    changeRequestId: string | number,
-    query: PdfQuery = {},
-    options?: RequestOptions,
-  ): ApiPromise<PdfResult> {
-    return this.http.call(
-      getChangeRequestPdf,
-      { params: { spaceId, changeRequestId: String(changeRequestId) }, query },
-      options,
-    );
-  }
-
-  /**
-   * Lists what the change request changes against its base: pages and files created, edited,
-   * moved or deleted, variables edited... (`changes`), at most `limit` of them (the service's
-   * default: 10; `more` counts those left out). Beyond the extract: from the published document.
-   */
-  listChanges(
-    spaceId: string,
-    changeRequestId: string | number,
-    query: ChangesQuery = {},
-    options?: RequestOptions,
-  ): ApiPromise<SemanticChanges> {
-    return this.http.call(
-      listChangeRequestChanges,
-      { params: { spaceId, changeRequestId: String(changeRequestId) }, query },
-      options,
-    );
-  }
-
-  /** Lists the users who contributed to the change request (one envelope; the contract gives no paging). */
-  listContributors(
-    spaceId: string,
-    changeRequestId: string | number,
-    options?: RequestOptions,
-  ): ApiPromise<ContributorList> {
-    return this.http.call(
-      listChangeRequestContributors,
-      { params: { spaceId, changeRequestId: String(changeRequestId) } },
-      options,
-    );
-  }
-}
+} from '../generated/types.js';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
 
 /** The user a review was asked of; none for a team or a request of a form not known yet. */
-export function reviewerUser(reviewer: RequestedReviewer): User | undefined {
+export function reviewerUser(reviewer: ChangeRequestRequestedReviewer): User | undefined {
   // Read as data: under the `warn` policy an answer may not fit its type.
   const { kind, user } = extraFields(reviewer);
-  return kind === 'user' && isRecord(user) && typeof user.id === 'string' ? (user as User) : undefined;
+  return kind === 'user' && isRecord(user) && typeof user.id === 'string' ? (user as unknown as User) : undefined;
 }
 
 /** The team a review was asked of (published document); none for a user. */
-export function reviewerTeam(reviewer: RequestedReviewer): Team | undefined {
+export function reviewerTeam(reviewer: ChangeRequestRequestedReviewer): Team | undefined {
   const { kind, team } = extraFields(reviewer);
-  return kind === 'team' && isRecord(team) && typeof team.id === 'string' ? (team as Team) : undefined;
+  return kind === 'team' && isRecord(team) && typeof team.id === 'string' ? (team as unknown as Team) : undefined;
 }
+
+/** `client.changeRequests`' hand-written methods. */
+export interface ChangeRequestsExtensions {
+  /**
+   * Changes a change request's subject (at most 100 characters), description, status (`draft`,
+   * `open`, `archived`) or external links, and resolves to the updated request. When the service
+   * answers without it (204: it does so when asked with `Prefer: return=minimal`), the request is
+   * read back.
+   *
+   * @see PATCH /v1/spaces/{spaceId}/change-requests/{changeRequestId} (updateChangeRequestById)
+   */
+  update(
+    spaceId: string,
+    changeRequestId: string | number,
+    body: UpdateChangeRequestByIdBody,
+    options?: RequestOptions,
+  ): ApiPromise<ChangeRequest>;
+}
+
+export const changeRequestsExtensions: ExtensionImplementations<ChangeRequestsExtensions> = {
+  async update({ resources, generated }, spaceId, changeRequestId, body, options) {
+    const updated = await (
+      generated('changeRequests.update', [spaceId, changeRequestId, body, options]) as ApiPromise<
+        ChangeRequest | undefined
+      >
+    ).withResponse();
+    if (updated.data !== undefined) return updated as { data: ChangeRequest; response: Response };
+    return resources.changeRequests.get(spaceId, changeRequestId, options).withResponse();
+  },
+};

@@ -1,0 +1,301 @@
+// Reads the service's published OpenAPI document and the project's overlay, and gives the model
+// the emitters write from: every operation with its resource, method name, parameters, body and
+// answer, and the document's component schemas with the overlay's patches applied.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import YAML from 'yaml';
+import { methodName, resourceOfTag } from './names.mjs';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const require = createRequire(import.meta.url);
+
+export const OVERLAY_PATH = 'packages/sdk/overlay.yaml';
+/** The extract's endpoint list (one row per endpoint), a copy of the design's endpoints.tsv. */
+export const EXTRACT_PATH = 'test/fixtures/endpoints.tsv';
+export const DOCUMENT_PACKAGE = '@gitbook/api';
+const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head'];
+/** Tags that label operations across areas rather than name an area. */
+const LABEL_TAGS = new Set(['critical', 'agents']);
+
+export function documentPath() {
+  return require.resolve(`${DOCUMENT_PACKAGE}/spec/openapi.json`, { paths: [root] });
+}
+
+export function documentPackageVersion() {
+  // The package's exports do not include package.json: read it beside the document.
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', `file://${documentPath()}`), 'utf8'));
+  return pkg.version;
+}
+
+/** `GET /v1/orgs/{}/sites` -> the extract's area name, for the endpoints the extract lists. */
+function readExtract() {
+  const rows = readFileSync(`${root}${EXTRACT_PATH}`, 'utf8').trim().split('\n').slice(1);
+  return new Map(
+    rows.map((row) => {
+      const [area, method, path] = row.split('\t');
+      return [`${method} ${path.replace(/\{\w+\}/g, '{}')}`, area];
+    }),
+  );
+}
+
+export function readOverlay() {
+  return YAML.parse(readFileSync(`${root}${OVERLAY_PATH}`, 'utf8'));
+}
+
+const clone = (value) => structuredClone(value);
+
+/** Follows a local `$ref` (`#/components/parameters/listPage`). */
+export function deref(document, value) {
+  let current = value;
+  for (let depth = 0; current && current.$ref && depth < 10; depth++) {
+    const parts = current.$ref.replace(/^#\//, '').split('/');
+    current = parts.reduce((node, key) => node?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], document);
+  }
+  return current;
+}
+
+/**
+ * Merges an overlay patch into a schema: keys set (null deletes), `properties` merged by name,
+ * `required` replaced, `optional` removed from `required`, `addRequired` added.
+ */
+export function patchSchema(schema, patch) {
+  const result = { ...schema };
+  for (const [key, value] of Object.entries(patch)) {
+    if (key === 'reason' || key === 'extractOnly') continue;
+    if (key === 'properties') {
+      result.properties = { ...(result.properties ?? {}) };
+      for (const [name, propertyPatch] of Object.entries(value)) {
+        if (propertyPatch === null) delete result.properties[name];
+        else result.properties[name] = patchSchema(result.properties[name] ?? {}, propertyPatch);
+      }
+    } else if (key === 'optional') {
+      result.required = (result.required ?? []).filter((name) => !value.includes(name));
+    } else if (key === 'addRequired') {
+      result.required = [...new Set([...(result.required ?? []), ...value])];
+    } else if (key === 'items' && value && result.items && !value.$ref) {
+      result.items = patchSchema(result.items, value);
+    } else if (value === null) {
+      delete result[key];
+    } else {
+      result[key] = clone(value);
+    }
+  }
+  // A `$ref` beside new keys: the referenced schema is what is patched (OpenAPI 3.1 allows
+  // siblings of `$ref`, and the generator reads them as an `allOf`).
+  return result;
+}
+
+/** Every operation of the document and of the overlay, with what the emitters need. */
+export function buildModel() {
+  const documentText = readFileSync(documentPath(), 'utf8');
+  const document = JSON.parse(documentText);
+  const overlay = readOverlay() ?? {};
+  const extract = readExtract();
+  const overlayOperations = overlay.operations ?? {};
+  const schemas = clone(document.components.schemas);
+  const extractSchemas = new Set();
+  for (const [name, entry] of Object.entries(overlay.schemas ?? {})) {
+    if (!entry.reason) throw new Error(`overlay: schemas.${name} has no reason`);
+    if (entry.define) {
+      if (schemas[name]) throw new Error(`overlay: schemas.${name} defines a schema the document has`);
+      schemas[name] = clone(entry.define);
+      extractSchemas.add(name);
+    } else {
+      if (!schemas[name]) throw new Error(`overlay: schemas.${name} patches a schema the document does not have`);
+      schemas[name] = patchSchema(schemas[name], entry.patch ?? {});
+    }
+  }
+  const parameters = clone(document.components.parameters);
+  for (const [name, entry] of Object.entries(overlay.parameters ?? {})) {
+    if (!entry.reason) throw new Error(`overlay: parameters.${name} has no reason`);
+    if (!parameters[name]) throw new Error(`overlay: parameters.${name} is not a parameter of the document`);
+    parameters[name] = { ...parameters[name], schema: patchSchema(parameters[name].schema ?? {}, entry.patch ?? {}) };
+  }
+  const resolved = { ...document, components: { ...document.components, schemas, parameters } };
+
+  const operations = [];
+  const leftOut = [];
+  const seen = new Set();
+  const documentOperations = [];
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (!operation) continue;
+      documentOperations.push({ path, method, operation, sharedParameters: item.parameters ?? [] });
+    }
+  }
+  for (const [operationId, entry] of Object.entries(overlayOperations)) {
+    if (!entry.reason) throw new Error(`overlay: operations.${operationId} has no reason`);
+  }
+  for (const [operationId, definition] of Object.entries(overlay.extractOnly ?? {})) {
+    const { path, method, ...operation } = definition;
+    documentOperations.push({
+      path,
+      method: method.toLowerCase(),
+      operation: { operationId, ...operation },
+      sharedParameters: [],
+      extractOnly: true,
+    });
+  }
+  for (const { path, method, operation, sharedParameters, extractOnly } of documentOperations) {
+    const id = operation.operationId;
+    if (!id) throw new Error(`${method.toUpperCase()} ${path} has no operationId`);
+    if (seen.has(id)) throw new Error(`operationId ${id} is not unique`);
+    seen.add(id);
+    const entry = overlayOperations[id] ?? {};
+    if (entry.leftOut) {
+      leftOut.push({ id, method: method.toUpperCase(), path: `/v1${path}`, why: entry.leftOut, reason: entry.reason });
+      continue;
+    }
+    const described = describeOperation(resolved, { path, method, operation, sharedParameters, extractOnly }, entry, overlay);
+    described.extractArea = extract.get(`${described.httpMethod} ${described.path.replace(/\{\w+\}/g, '{}')}`);
+    described.aliases = [...(overlay.aliases?.[id] ?? [])];
+    operations.push(described);
+  }
+  for (const id of [...Object.keys(overlayOperations), ...Object.keys(overlay.aliases ?? {})]) {
+    if (!seen.has(id)) throw new Error(`overlay: ${id} is not an operation of the document`);
+  }
+  const inExtract = operations.filter((operation) => operation.extractArea).length;
+  if (inExtract !== extract.size) {
+    const found = new Set(operations.map((operation) => `${operation.httpMethod} ${operation.path.replace(/\{\w+\}/g, '{}')}`));
+    const missing = [...extract.keys()].filter((endpoint) => !found.has(endpoint));
+    const message = `the extract's endpoints without an operation: ${missing.join(', ')} (define them in the overlay)`;
+    if (process.env.CONTRACT_DRAFT) console.warn(message);
+    else throw new Error(message);
+  }
+  checkNames(operations);
+  operations.sort((a, b) => (a.resource === b.resource ? a.id.localeCompare(b.id) : a.resource.localeCompare(b.resource)));
+  return {
+    document: resolved,
+    documentVersion: document.info.version,
+    packageName: DOCUMENT_PACKAGE,
+    packageVersion: documentPackageVersion(),
+    documentHash: createHash('sha256').update(documentText).digest('hex'),
+    operations,
+    leftOut,
+    schemas,
+    extractSchemas,
+    overlay,
+  };
+}
+
+function areaTag(operation) {
+  return (operation.tags ?? []).find((tag) => !LABEL_TAGS.has(tag));
+}
+
+function describeOperation(document, { path, method, operation, sharedParameters, extractOnly }, entry, overlay) {
+  const id = operation.operationId;
+  const tag = entry.tag ?? areaTag(operation);
+  const resource = entry.resource ?? (tag && overlay.tags?.[tag]?.resource) ?? (tag ? resourceOfTag(tag) : undefined);
+  if (!resource) throw new Error(`operation ${id} has no tag: the overlay must name its resource`);
+  const parameters = [...sharedParameters, ...(operation.parameters ?? [])].map((parameter) => deref(document, parameter));
+  const pathParams = parameters.filter((parameter) => parameter.in === 'path');
+  const pathNames = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+  const queryParams = parameters
+    .filter((parameter) => parameter.in === 'query')
+    .map((parameter) => {
+      const patch = entry.query?.[parameter.name];
+      return {
+        name: parameter.name,
+        required: patch?.required ?? Boolean(parameter.required),
+        description: parameter.description,
+        deprecated: Boolean(parameter.deprecated),
+        schema: patch ? patchSchema(parameter.schema ?? {}, patch) : parameter.schema ?? {},
+        extractOnly: Boolean(patch?.extractOnly),
+      };
+    });
+  for (const [name, patch] of Object.entries(entry.query ?? {})) {
+    if (queryParams.some((parameter) => parameter.name === name)) continue;
+    if (!patch.extractOnly) throw new Error(`overlay: ${id}.query.${name} patches a parameter the document does not have`);
+    queryParams.push({
+      name,
+      required: Boolean(patch.required),
+      description: patch.description,
+      deprecated: false,
+      schema: patchSchema({}, patch.schema ?? {}),
+      extractOnly: true,
+    });
+  }
+  const bodyContent = operation.requestBody?.content?.['application/json'];
+  let body;
+  if (bodyContent) {
+    body = {
+      schema: entry.body ? patchSchema(bodyContent.schema, entry.body) : bodyContent.schema,
+      required: Boolean(operation.requestBody.required),
+      extractOnlyFields: Object.entries(entry.body?.properties ?? {})
+        .filter(([, patch]) => patch?.extractOnly)
+        .map(([name]) => name),
+    };
+  }
+  const [status, answer] =
+    Object.entries(operation.responses ?? {}).find(([code]) => /^2\d\d$/.test(code)) ?? ['204', {}];
+  const answerEntry = deref(document, answer);
+  const json = answerEntry?.content?.['application/json'];
+  const stream = answerEntry?.content?.['text/event-stream'];
+  const text = answerEntry?.content && !json && !stream ? Object.keys(answerEntry.content)[0] : undefined;
+  let response = json?.schema ?? stream?.schema;
+  if (entry.response) response = patchSchema(response ?? {}, entry.response);
+  const item = pageItem(document, response);
+  const resourcePath = resource;
+  const name = entry.method ?? methodName(id, resourcePath, path, overlay.resources?.[resourcePath]?.nouns ?? []);
+  return {
+    id,
+    tag,
+    resource: resourcePath,
+    method: name,
+    httpMethod: method.toUpperCase(),
+    path: `/v1${path}`,
+    summary: operation.summary ?? '',
+    description: operation.description ?? '',
+    deprecated: Boolean(operation.deprecated),
+    extractOnly: Boolean(extractOnly),
+    pathParams: pathNames.map((paramName) => {
+      const parameter = pathParams.find((candidate) => candidate.name === paramName) ?? { schema: { type: 'string' } };
+      return {
+        name: paramName,
+        description: parameter.description,
+        schema: entry.params?.[paramName] ? patchSchema(parameter.schema ?? {}, entry.params[paramName]) : parameter.schema ?? {},
+        acceptsNumber: Boolean(overlay.numericParams?.includes(paramName)),
+        // `getPageByPath`'s `pagePath` is itself a path: its slashes stay, each segment encoded.
+        isPath: Boolean(overlay.pathValuedParams?.includes(paramName)),
+      };
+    }),
+    query: queryParams,
+    body,
+    status: Number(status),
+    response: stream ? undefined : response,
+    stream: stream ? { event: stream.schema } : undefined,
+    text,
+    paginated: Boolean(item) && entry.paginated !== false,
+    item,
+    idempotent: entry.idempotent ?? ['GET', 'HEAD', 'PUT', 'DELETE'].includes(method.toUpperCase()),
+    idempotentReason: entry.idempotent !== undefined ? entry.reason : undefined,
+    overlay: entry,
+  };
+}
+
+/** The item schema of a list envelope (`allOf: [List, {items: [...]}]`), if the answer is one. */
+function pageItem(document, response) {
+  if (!response?.allOf?.some((part) => part.$ref === '#/components/schemas/List')) return undefined;
+  for (const part of response.allOf) {
+    const items = deref(document, part)?.properties?.items;
+    if (items?.items) return items.items;
+  }
+  return undefined;
+}
+
+function checkNames(operations) {
+  const byMethod = new Map();
+  const clashes = [];
+  for (const operation of operations) {
+    const key = `${operation.resource}.${operation.method}`;
+    const other = byMethod.get(key);
+    if (other) clashes.push(`${other.id} and ${operation.id} both become ${key}`);
+    byMethod.set(key, operation);
+  }
+  if (clashes.length) {
+    throw new Error(`${clashes.join('\n')}\nname one of each in packages/sdk/overlay.yaml (operations.<id>.method)`);
+  }
+}
