@@ -1,23 +1,21 @@
 import type { Context } from 'hono';
-import type * as z from 'zod/mini';
-import type { Operation, PathParamsOf } from '@docs-api/sdk/contract';
+import type { IOOf, Operation } from '@docs-api/sdk/contract';
 import type { Store } from './store.js';
 
-type Out<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
-type Returned<S> = S extends z.ZodMiniType ? z.input<S> : void;
-
+/**
+ * What a handler gets: the path parameters, query and body as the operation declares them
+ * (validated against its schemas before the handler runs), the store and Hono's context.
+ */
 export interface HandlerInput<O extends Operation> {
-  params: O extends Operation<infer P> ? PathParamsOf<P> & Record<string, string> : never;
-  query: O extends Operation<string, infer Q> ? Out<Q> : never;
-  body: O extends Operation<string, z.ZodMiniType | undefined, infer B> ? Out<B> : never;
+  params: IOOf<O>['params'] & Record<string, string>;
+  query: NonNullable<IOOf<O>['query']>;
+  body: IOOf<O>['body'];
   store: Store;
   context: Context;
 }
 
-export type HandlerResult<O extends Operation> =
-  O extends Operation<string, z.ZodMiniType | undefined, z.ZodMiniType | undefined, infer R>
-    ? Returned<R>
-    : never;
+/** What a handler answers: the operation's declared answer (none for "no content"). */
+export type HandlerResult<O extends Operation> = IOOf<O>['response'] extends undefined ? void : IOOf<O>['response'];
 
 export interface Implementation {
   operation: Operation;
@@ -29,5 +27,5 @@ export function implement<O extends Operation>(
   operation: O,
   handle: (input: HandlerInput<O>) => HandlerResult<O> | Promise<HandlerResult<O>>,
 ): Implementation {
-  return { operation, handle: handle };
+  return { operation, handle: handle as unknown as Implementation['handle'] };
 }

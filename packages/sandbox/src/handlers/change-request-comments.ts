@@ -1,11 +1,11 @@
 import {
-  createChangeRequestComment,
-  createChangeRequestCommentReply,
-  deleteChangeRequestComment,
-  getChangeRequestComment,
-  listChangeRequestCommentReplies,
-  listChangeRequestComments,
-  updateChangeRequestComment,
+  postCommentInChangeRequest,
+  postCommentReplyInChangeRequest,
+  deleteCommentInChangeRequest,
+  getCommentInChangeRequest,
+  listCommentRepliesInChangeRequest,
+  listCommentsInChangeRequest,
+  updateCommentInChangeRequest,
   type Comment,
   type CommentBodyInput,
   type ContentFormat,
@@ -123,7 +123,7 @@ function react(store: Store, reactions: ReactionRow[], added: readonly string[],
 }
 
 export const changeRequestCommentHandlers = [
-  implement(listChangeRequestComments, ({ store, params, query }) => {
+  implement(listCommentsInChangeRequest, ({ store, params, query }) => {
     const { row } = requireChangeRequest(store, params.spaceId, params.changeRequestId);
     const status = query.status ?? 'all';
     const comments = [...store.comments.values()]
@@ -142,7 +142,7 @@ export const changeRequestCommentHandlers = [
     );
   }),
 
-  implement(createChangeRequestComment, ({ store, params, body }) => {
+  implement(postCommentInChangeRequest, ({ store, params, body }) => {
     const { row } = requireChangeRequest(store, params.spaceId, params.changeRequestId);
     if (body.page !== undefined && !findPage(requireRevision(store, row.revision), body.page)) {
       throw badRequest(`body.page: page "${body.page}" is not in change request #${row.number}`);
@@ -166,12 +166,12 @@ export const changeRequestCommentHandlers = [
     return commentView(store, comment);
   }),
 
-  implement(getChangeRequestComment, ({ store, params, query }) => {
+  implement(getCommentInChangeRequest, ({ store, params, query }) => {
     const { row } = requireChangeRequest(store, params.spaceId, params.changeRequestId);
     return commentView(store, requireComment(store, row, params.commentId), query.format);
   }),
 
-  implement(updateChangeRequestComment, ({ store, params, body }) => {
+  implement(updateCommentInChangeRequest, ({ store, params, body }) => {
     const { row } = requireChangeRequest(store, params.spaceId, params.changeRequestId);
     const comment = requireComment(store, row, params.commentId);
     if (body.body !== undefined) {
@@ -196,13 +196,13 @@ export const changeRequestCommentHandlers = [
 
   // The published document answers no content whether or not the comment existed (205
   // deleted, 204 did not exist); the sandbox answers 204 in both cases.
-  implement(deleteChangeRequestComment, ({ store, params }) => {
+  implement(deleteCommentInChangeRequest, ({ store, params }) => {
     const { row } = requireChangeRequest(store, params.spaceId, params.changeRequestId);
     const comment = store.comments.get(params.commentId);
     if (comment?.changeRequest === row.id) store.comments.delete(comment.id);
   }),
 
-  implement(listChangeRequestCommentReplies, ({ store, params, query }) => {
+  implement(listCommentRepliesInChangeRequest, ({ store, params, query }) => {
     const { row } = requireChangeRequest(store, params.spaceId, params.changeRequestId);
     const comment = requireComment(store, row, params.commentId);
     return paginate(
@@ -211,7 +211,7 @@ export const changeRequestCommentHandlers = [
     );
   }),
 
-  implement(createChangeRequestCommentReply, ({ store, params, query, body }) => {
+  implement(postCommentReplyInChangeRequest, ({ store, params, query, body }) => {
     const { row } = requireChangeRequest(store, params.spaceId, params.changeRequestId);
     const comment = requireComment(store, row, params.commentId);
     const reply: ReplyRow = {

@@ -1,12 +1,12 @@
 import {
-  getChangeRequestFile,
-  getChangeRequestPage,
-  getChangeRequestRevision,
+  getFileInChangeRequestById,
+  getPageInChangeRequestById,
+  getRevisionOfChangeRequestById,
   listChangeRequestFileBacklinks,
-  listChangeRequestFiles,
+  listFilesInChangeRequestById,
   listChangeRequestPageBacklinks,
   listChangeRequestPageLinks,
-  listChangeRequestPages,
+  listPagesInChangeRequest,
 } from '@docs-api/sdk/contract';
 import {
   backlinks,
@@ -35,15 +35,15 @@ function revisionOf(
 }
 
 export const changeRequestContentHandlers = [
-  implement(getChangeRequestRevision, ({ store, params, query }) =>
+  implement(getRevisionOfChangeRequestById, ({ store, params, query }) =>
     revisionView(revisionOf(store, params).revision, query),
   ),
 
-  implement(listChangeRequestPages, ({ store, params, query }) => ({
+  implement(listPagesInChangeRequest, ({ store, params, query }) => ({
     pages: pagesView(revisionOf(store, params).revision, query),
   })),
 
-  implement(listChangeRequestFiles, ({ store, params, query }) => {
+  implement(listFilesInChangeRequestById, ({ store, params, query }) => {
     const { revision } = revisionOf(store, params);
     return paginate(
       revision.files.map((file) => fileView(revision, file, query)),
@@ -51,7 +51,7 @@ export const changeRequestContentHandlers = [
     );
   }),
 
-  implement(getChangeRequestFile, ({ store, params, query }) => {
+  implement(getFileInChangeRequestById, ({ store, params, query }) => {
     const { revision, where } = revisionOf(store, params);
     return fileView(revision, requireFile(revision, params.fileId, where), query);
   }),
@@ -64,7 +64,7 @@ export const changeRequestContentHandlers = [
 
   // `markdownRefs` and `dereferenced` are accepted and change nothing: the sandbox's markdown
   // holds relative links already, and its pages reference no reusable content.
-  implement(getChangeRequestPage, ({ store, params, query }) => {
+  implement(getPageInChangeRequestById, ({ store, params, query }) => {
     const { revision, where } = revisionOf(store, params);
     const entry = requirePage(revision, params.pageId, where);
     const variables = { ...revision.variables, ...entry.page.variables };

@@ -1,7 +1,7 @@
 import {
-  getChangeRequestReview,
-  listChangeRequestChanges,
-  listChangeRequestReviews,
+  getChangeRequestReviewById,
+  getChangeRequestChanges,
+  getReviewsByChangeRequestId,
   submitChangeRequestReview,
   type ChangedPage,
   type ChangeRequestReview,
@@ -195,7 +195,7 @@ function requireReview(row: ChangeRequestRow, reviewId: string): ReviewRow {
 }
 
 export const changeRequestReviewHandlers = [
-  implement(listChangeRequestChanges, ({ store, params, query }) => {
+  implement(getChangeRequestChanges, ({ store, params, query }) => {
     const { row } = requireChangeRequest(store, params.spaceId, params.changeRequestId);
     const all = semanticChanges(
       requireRevision(store, baseRevisionId(row)),
@@ -205,7 +205,7 @@ export const changeRequestReviewHandlers = [
     return { changes: all.slice(0, limit), ...(all.length > limit ? { more: all.length - limit } : {}) };
   }),
 
-  implement(listChangeRequestReviews, ({ store, params, query }) => {
+  implement(getReviewsByChangeRequestId, ({ store, params, query }) => {
     const { row } = requireChangeRequest(store, params.spaceId, params.changeRequestId);
     const views = [...(row.reviews ?? [])]
       .reverse()
@@ -253,7 +253,7 @@ export const changeRequestReviewHandlers = [
     return view;
   }),
 
-  implement(getChangeRequestReview, ({ store, params, query }) => {
+  implement(getChangeRequestReviewById, ({ store, params, query }) => {
     const { row } = requireChangeRequest(store, params.spaceId, params.changeRequestId);
     return reviewView(store, row, requireReview(row, params.reviewId), query.format);
   }),

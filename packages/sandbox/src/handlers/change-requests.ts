@@ -1,17 +1,17 @@
 import {
   checkMergeRules,
   createChangeRequest,
-  getChangeRequest,
-  getChangeRequestPdf,
-  listChangeRequestContributors,
-  listChangeRequests,
-  listOrganizationChangeRequests,
-  listRequestedReviewers,
+  getChangeRequestById,
+  getChangeRequestPDF,
+  getContributorsByChangeRequestId,
+  listChangeRequestsForSpace,
+  listChangeRequestsForOrganization,
+  getRequestedReviewersByChangeRequestId,
   mergeChangeRequest,
-  removeRequestedReviewer,
-  requestReviewers,
+  removeRequestedReviewerFromChangeRequest,
+  requestReviewersForChangeRequest,
+  updateChangeRequestById,
   updateChangeRequest,
-  updateChangeRequestFromPrimary,
   type ChangeRequest,
   type ChangeRequestListQuery,
   type MergeRule,
@@ -250,12 +250,12 @@ function enforceMergeRules(store: Store, space: Space, row: ChangeRequestRow): v
 }
 
 export const changeRequestHandlers = [
-  implement(listChangeRequests, ({ store, params, query }) => {
+  implement(listChangeRequestsForSpace, ({ store, params, query }) => {
     requireSpace(store, params.spaceId);
     return paginate(spaceRows(store, params.spaceId, query), query);
   }),
 
-  implement(listOrganizationChangeRequests, ({ store, params, query }) => {
+  implement(listChangeRequestsForOrganization, ({ store, params, query }) => {
     requireOrganization(store, params.organizationId);
     return paginate(organizationRows(store, params.organizationId, query), query);
   }),
@@ -289,11 +289,11 @@ export const changeRequestHandlers = [
     return changeRequestView(store, row);
   }),
 
-  implement(getChangeRequest, ({ store, params }) =>
+  implement(getChangeRequestById, ({ store, params }) =>
     changeRequestView(store, requireChangeRequest(store, params.spaceId, params.changeRequestId).row),
   ),
 
-  implement(updateChangeRequest, ({ store, params, body }) => {
+  implement(updateChangeRequestById, ({ store, params, body }) => {
     const { row } = requireChangeRequest(store, params.spaceId, params.changeRequestId);
     // `merged` is refused by the request schema: only a merge makes a request merged.
     if (body.status !== undefined && body.status !== row.status && row.status === 'merged') {
@@ -352,7 +352,7 @@ export const changeRequestHandlers = [
     return { revision: merged.id, result: row.conflicts ? 'conflicts' : 'merge' };
   }),
 
-  implement(updateChangeRequestFromPrimary, ({ store, params }) => {
+  implement(updateChangeRequest, ({ store, params }) => {
     const { space, row } = requireChangeRequest(store, params.spaceId, params.changeRequestId);
     if (CLOSED_STATUSES.has(row.status)) {
       throw conflict(`${label(row)} is ${row.status}: it can no longer be updated from the primary content`);
@@ -385,7 +385,7 @@ export const changeRequestHandlers = [
     return { revision: updated.id, result: 'update' };
   }),
 
-  implement(getChangeRequestPdf, ({ store, params, query }) => {
+  implement(getChangeRequestPDF, ({ store, params, query }) => {
     const { row } = requireChangeRequest(store, params.spaceId, params.changeRequestId);
     const url = `${PDF_ORIGIN}/spaces/${row.space}/change-requests/${row.number}.pdf`;
     if (query.page === undefined) {
@@ -398,7 +398,7 @@ export const changeRequestHandlers = [
     return { url: `${url}?${search.toString()}` };
   }),
 
-  implement(listChangeRequestContributors, ({ store, params }) => {
+  implement(getContributorsByChangeRequestId, ({ store, params }) => {
     const { row } = requireChangeRequest(store, params.spaceId, params.changeRequestId);
     const items = [...row.contributors]
       .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
@@ -411,7 +411,7 @@ export const changeRequestHandlers = [
     return { items, count: items.length };
   }),
 
-  implement(listRequestedReviewers, ({ store, params, query }) => {
+  implement(getRequestedReviewersByChangeRequestId, ({ store, params, query }) => {
     const { row } = requireChangeRequest(store, params.spaceId, params.changeRequestId);
     return paginate(
       row.reviewers.map((reviewer) => reviewerView(store, reviewer)),
@@ -419,7 +419,7 @@ export const changeRequestHandlers = [
     );
   }),
 
-  implement(requestReviewers, ({ store, params, body }) => {
+  implement(requestReviewersForChangeRequest, ({ store, params, body }) => {
     const { space, row } = requireChangeRequest(store, params.spaceId, params.changeRequestId);
     const organization = space.organization ?? '';
     for (const user of body.users) {
@@ -442,7 +442,7 @@ export const changeRequestHandlers = [
 
   // The published document answers no content whether or not the user had been asked (205
   // removed, 204 not found); the sandbox answers 204 in both cases.
-  implement(removeRequestedReviewer, ({ store, params }) => {
+  implement(removeRequestedReviewerFromChangeRequest, ({ store, params }) => {
     const { row } = requireChangeRequest(store, params.spaceId, params.changeRequestId);
     const index = row.reviewers.findIndex((reviewer) => reviewer.user === params.userId);
     if (index >= 0) row.reviewers.splice(index, 1);

@@ -1,12 +1,12 @@
 import {
   createCollection,
-  deleteCollection,
-  getCollection,
-  listCollections,
-  listCollectionSpaces,
+  deleteCollectionById,
+  getCollectionById,
+  listCollectionsInOrganizationById,
+  listSpacesInCollectionById,
   moveCollection,
   transferCollection,
-  updateCollection,
+  updateCollectionById,
   ROLES,
   type Collection,
   type Role,
@@ -80,7 +80,7 @@ function listed(store: Store, organization: string, nested: boolean): Collection
 }
 
 export const collectionHandlers = [
-  implement(listCollections, ({ store, params, query }) => {
+  implement(listCollectionsInOrganizationById, ({ store, params, query }) => {
     requireOrganization(store, params.organizationId);
     return paginate(
       // The service lists nested collections unless told not to (`nested` defaults to true).
@@ -111,11 +111,11 @@ export const collectionHandlers = [
     return collectionView(store, row);
   }),
 
-  implement(getCollection, ({ store, params }) =>
+  implement(getCollectionById, ({ store, params }) =>
     collectionView(store, requireCollection(store, params.collectionId)),
   ),
 
-  implement(updateCollection, ({ store, params, body }) => {
+  implement(updateCollectionById, ({ store, params, body }) => {
     const row = requireCollection(store, params.collectionId);
     if (body.title !== undefined) row.title = body.title;
     if (body.description !== undefined) row.description = body.description;
@@ -123,7 +123,7 @@ export const collectionHandlers = [
     return collectionView(store, row);
   }),
 
-  implement(deleteCollection, ({ store, params }) => {
+  implement(deleteCollectionById, ({ store, params }) => {
     // Absent or out of reach: nothing to delete, and that is a success.
     const row = store.collections.get(params.collectionId);
     if (!row) return;
@@ -136,7 +136,7 @@ export const collectionHandlers = [
     }
   }),
 
-  implement(listCollectionSpaces, ({ store, params, query }) => {
+  implement(listSpacesInCollectionById, ({ store, params, query }) => {
     const row = requireCollection(store, params.collectionId);
     const spaces = children(store, row.organization, row.id).flatMap((node) => {
       const space = node.kind === 'space' ? store.spaces.get(node.id) : undefined;

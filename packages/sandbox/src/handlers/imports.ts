@@ -1,7 +1,7 @@
 import {
-  cancelImport,
+  cancelImportRun,
   IMPORT_RUN_ACTIVE_STATUSES,
-  startImport,
+  startImportRun,
   type ImportRun,
   type ImportStartBody,
 } from '@docs-api/sdk/contract';
@@ -122,7 +122,7 @@ function runSite(store: Store, organizationId: string, body: ImportStartBody): s
 }
 
 export const importHandlers = [
-  implement(startImport, ({ store, params, body }) => {
+  implement(startImportRun, ({ store, params, body }) => {
     const organizationId = params.organizationId;
     requireOrganization(store, organizationId);
     checkTarget(store, organizationId, body.target);
@@ -163,7 +163,7 @@ export const importHandlers = [
     return importRunView(store, run);
   }),
 
-  implement(cancelImport, ({ store, params }) => {
+  implement(cancelImportRun, ({ store, params }) => {
     requireOrganization(store, params.organizationId);
     const run = store.importRuns.get(params.importRunId);
     if (!run || run.organization !== params.organizationId) throw notFound('import run', params.importRunId);

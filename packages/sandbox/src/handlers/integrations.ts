@@ -1,6 +1,6 @@
 import {
-  getIntegration,
-  listInstallationsStatus,
+  getIntegrationByName,
+  listOrganizationIntegrationsStatus,
   listIntegrations,
   publishIntegration,
   type InstallationStatus,
@@ -202,7 +202,7 @@ export const integrationHandlers = [
     return paginate(integrations, query);
   }),
 
-  implement(getIntegration, ({ store, params }) =>
+  implement(getIntegrationByName, ({ store, params }) =>
     integrationView(store, requireIntegration(store, params.integrationName)),
   ),
 
@@ -228,7 +228,7 @@ export const integrationHandlers = [
     return integrationView(store, row);
   }),
 
-  implement(listInstallationsStatus, ({ store, params, query }) => {
+  implement(listOrganizationIntegrationsStatus, ({ store, params, query }) => {
     requireOrganization(store, params.organizationId);
     const target =
       query.target ??

@@ -1,11 +1,11 @@
 import {
-  addSsoMember,
-  deleteMember,
-  getMember,
-  listMembers,
-  listMemberSpaces,
-  listMemberTeams,
-  updateMember,
+  setUserAsSSOMemberForOrganization,
+  removeMemberFromOrganizationById,
+  getMemberInOrganizationById,
+  listMembersInOrganizationById,
+  listSpacesForOrganizationMember,
+  listTeamsForOrganizationMember,
+  updateMemberInOrganizationById,
   type MemberSpace,
   type MemberTeam,
 } from '@docs-api/sdk/contract';
@@ -53,7 +53,7 @@ function sortBy<T>(rows: readonly T[], key: (row: T) => string, order: 'asc' | '
 }
 
 export const memberHandlers = [
-  implement(listMembers, ({ store, params, query }) => {
+  implement(listMembersInOrganizationById, ({ store, params, query }) => {
     requireOrganization(store, params.organizationId);
     const search = query.search?.toLowerCase();
     const sort = query.sort ?? 'joinedAt';
@@ -80,11 +80,11 @@ export const memberHandlers = [
     );
   }),
 
-  implement(getMember, ({ store, params }) =>
+  implement(getMemberInOrganizationById, ({ store, params }) =>
     memberView(store, requireMember(store, params.organizationId, params.userId)),
   ),
 
-  implement(updateMember, ({ store, params, body }) => {
+  implement(updateMemberInOrganizationById, ({ store, params, body }) => {
     requireOrganizationAdmin(store, params.organizationId);
     const member = requireMember(store, params.organizationId, params.userId);
     if (body.role !== 'admin') refuseLastAdmin(store, member, 'change the role of');
@@ -92,7 +92,7 @@ export const memberHandlers = [
     return memberView(store, member);
   }),
 
-  implement(deleteMember, ({ store, params }) => {
+  implement(removeMemberFromOrganizationById, ({ store, params }) => {
     requireOrganizationAdmin(store, params.organizationId);
     const index = store.members.findIndex(
       (m) => m.organization === params.organizationId && m.user === params.userId,
@@ -104,7 +104,7 @@ export const memberHandlers = [
     store.members.splice(index, 1);
   }),
 
-  implement(addSsoMember, ({ store, params }) => {
+  implement(setUserAsSSOMemberForOrganization, ({ store, params }) => {
     const organization = requireOrganizationAdmin(store, params.organizationId);
     if (!store.users.has(params.userId)) throw notFound('user', params.userId);
     let member = store.members.find((m) => m.organization === organization.id && m.user === params.userId);
@@ -121,7 +121,7 @@ export const memberHandlers = [
     return memberView(store, member);
   }),
 
-  implement(listMemberSpaces, ({ store, params, query }) => {
+  implement(listSpacesForOrganizationMember, ({ store, params, query }) => {
     const member = requireMember(store, params.organizationId, params.userId);
     const spaces = sortBy(
       memberSpaces(store, member),
@@ -135,7 +135,7 @@ export const memberHandlers = [
     return paginate(items, query);
   }),
 
-  implement(listMemberTeams, ({ store, params, query }) => {
+  implement(listTeamsForOrganizationMember, ({ store, params, query }) => {
     const member = requireMember(store, params.organizationId, params.userId);
     const title = query.title?.toLowerCase();
     const items = [...store.teams.values()].flatMap((row): MemberTeam[] => {

@@ -1,10 +1,10 @@
 import {
-  createOpenApiSpec,
-  deleteOpenApiSpec,
-  getOpenApiSpec,
-  listOpenApiSpecs,
-  replaceOpenApiSpec,
-  updateOpenApiSpec,
+  createOpenAPISpec,
+  deleteOpenAPISpecBySlug,
+  getOpenAPISpecBySlug,
+  listOpenAPISpecs,
+  createOrUpdateOpenAPISpecBySlug,
+  updateOpenAPISpecBySlug,
   type OpenApiSpec,
   type OpenApiSpecSource,
 } from '@docs-api/sdk/contract';
@@ -158,7 +158,7 @@ function newSpec(
 }
 
 export const openApiHandlers = [
-  implement(listOpenApiSpecs, async ({ store, params, query }) => {
+  implement(listOpenAPISpecs, async ({ store, params, query }) => {
     requireOrganization(store, params.organizationId);
     const rows = [...store.openapiSpecs.values()].filter((row) => row.organization === params.organizationId);
     const current = await Promise.all(rows.map((row) => read(store, row)));
@@ -168,7 +168,7 @@ export const openApiHandlers = [
     );
   }),
 
-  implement(createOpenApiSpec, ({ store, params, body }) => {
+  implement(createOpenAPISpec, ({ store, params, body }) => {
     requireOrganization(store, params.organizationId);
     if (findSpec(store, params.organizationId, body.slug)) {
       throw conflict(
@@ -178,11 +178,11 @@ export const openApiHandlers = [
     return openApiSpecView(store, newSpec(store, params.organizationId, body.slug, body.source));
   }),
 
-  implement(getOpenApiSpec, async ({ store, params }) =>
+  implement(getOpenAPISpecBySlug, async ({ store, params }) =>
     openApiSpecView(store, await read(store, requireSpec(store, params.organizationId, params.specSlug))),
   ),
 
-  implement(replaceOpenApiSpec, ({ store, params, body }) => {
+  implement(createOrUpdateOpenAPISpecBySlug, ({ store, params, body }) => {
     requireOrganization(store, params.organizationId);
     const row = findSpec(store, params.organizationId, params.specSlug);
     if (!row)
@@ -192,14 +192,14 @@ export const openApiHandlers = [
     return openApiSpecView(store, row);
   }),
 
-  implement(deleteOpenApiSpec, ({ store, params }) => {
+  implement(deleteOpenAPISpecBySlug, ({ store, params }) => {
     requireOrganization(store, params.organizationId);
     // Deleting an absent spec succeeds too, as the contract says.
     const row = findSpec(store, params.organizationId, params.specSlug);
     if (row) store.openapiSpecs.delete(row.id);
   }),
 
-  implement(updateOpenApiSpec, ({ store, params, body }) => {
+  implement(updateOpenAPISpecBySlug, ({ store, params, body }) => {
     const row = requireSpec(store, params.organizationId, params.specSlug);
     row.visibility = body.visibility;
     row.updatedAt = store.now();

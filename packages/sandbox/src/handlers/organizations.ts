@@ -1,14 +1,14 @@
 import {
-  deleteOrganizationInvite,
-  getAgentInstructions,
-  getOrganization,
+  deleteOrganizationInviteById,
+  getOrganizationAgentInstructions,
+  getOrganizationById,
   joinOrganization,
-  listOrganizations,
-  listOrganizationsByEmailDomain,
-  pingOrganization,
-  searchOrganization,
-  updateAgentInstructions,
-  updateOrganization,
+  listOrganizationsForAuthenticatedUser,
+  getOrganizationsForEmailDomain,
+  updateOrganizationMemberLastSeenAt,
+  searchOrganizationContent,
+  updateOrganizationAgentInstructions,
+  updateOrganizationById,
   type AgentInstructions,
   type DocumentInput,
   type Member,
@@ -311,7 +311,7 @@ function visitorClaims(store: Store, organizationId: string): string {
 const emailDomainOf = (email: string | undefined) => email?.split('@')[1]?.toLowerCase();
 
 export const organizationHandlers = [
-  implement(listOrganizations, ({ store, query }) => {
+  implement(listOrganizationsForAuthenticatedUser, ({ store, query }) => {
     const mine = [...store.organizations.values()].filter((org) =>
       store.members.some((m) => m.organization === org.id && m.user === store.actor),
     );
@@ -321,11 +321,11 @@ export const organizationHandlers = [
     );
   }),
 
-  implement(getOrganization, ({ store, params }) =>
+  implement(getOrganizationById, ({ store, params }) =>
     organizationView(store, requireOrganization(store, params.organizationId)),
   ),
 
-  implement(updateOrganization, ({ store, params, body }) => {
+  implement(updateOrganizationById, ({ store, params, body }) => {
     const organization = requireOrganizationAdmin(store, params.organizationId);
     // Everything is checked before anything changes.
     if (body.defaultContent) {
@@ -363,7 +363,7 @@ export const organizationHandlers = [
     return organizationView(store, organization);
   }),
 
-  implement(deleteOrganizationInvite, ({ store, params }) => {
+  implement(deleteOrganizationInviteById, ({ store, params }) => {
     requireOrganizationAdmin(store, params.organizationId);
     const invite = store.invites.get(params.inviteId);
     // Absent (or another organization's): nothing to do, and still a success.
@@ -390,18 +390,18 @@ export const organizationHandlers = [
     });
   }),
 
-  implement(searchOrganization, ({ store, params, query }) => {
+  implement(searchOrganizationContent, ({ store, params, query }) => {
     requireOrganization(store, params.organizationId);
     const needle = query.query.toLowerCase();
     const items = searchOrganizationContent(store, organizationSpaces(store, params.organizationId), needle);
     return paginate(items, query);
   }),
 
-  implement(getAgentInstructions, ({ store, params }) =>
+  implement(getOrganizationAgentInstructions, ({ store, params }) =>
     agentInstructionsView(store, requireOrganization(store, params.organizationId)),
   ),
 
-  implement(updateAgentInstructions, ({ store, params, body }) => {
+  implement(updateOrganizationAgentInstructions, ({ store, params, body }) => {
     const organization = requireOrganizationAdmin(store, params.organizationId);
     store.agentInstructions.set(organization.id, {
       instructions: structuredClone(body.instructions),
@@ -411,7 +411,7 @@ export const organizationHandlers = [
     return agentInstructionsView(store, organization);
   }),
 
-  implement(listOrganizationsByEmailDomain, ({ store, params }) => {
+  implement(getOrganizationsForEmailDomain, ({ store, params }) => {
     const domain = params.emailDomain.toLowerCase();
     const organizations = [...store.organizations.values()].filter((org) =>
       (org.emailDomains ?? []).some((d) => d.toLowerCase() === domain),
@@ -419,7 +419,7 @@ export const organizationHandlers = [
     return { organizations: organizations.map((org) => organizationView(store, org)) };
   }),
 
-  implement(pingOrganization, ({ store, params }) => {
+  implement(updateOrganizationMemberLastSeenAt, ({ store, params }) => {
     requireOrganization(store, params.organizationId);
     const member = membership(store, params.organizationId, store.actor);
     if (member) member.lastSeenAt = store.now();

@@ -1,4 +1,4 @@
-import { getRevisionPage } from '@docs-api/sdk/contract';
+import { getPageInRevisionById } from '@docs-api/sdk/contract';
 import { evaluateMarkdown, pageView, requirePage, requireRevision } from '../content.js';
 import { notFound } from '../errors.js';
 import { implement } from '../implement.js';
@@ -6,7 +6,7 @@ import { requireSpace } from './spaces.js';
 
 /** Reads of a space's revisions by id (beyond the extract: from the published document). */
 export const revisionHandlers = [
-  implement(getRevisionPage, ({ store, params, query }) => {
+  implement(getPageInRevisionById, ({ store, params, query }) => {
     requireSpace(store, params.spaceId);
     const revision = requireRevision(store, params.revisionId);
     // A revision of another space is not found in this one.

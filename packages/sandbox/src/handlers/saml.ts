@@ -1,10 +1,10 @@
 import {
-  createSamlProvider,
-  deleteSamlProvider,
-  getSamlProvider,
-  listSamlProviders,
-  listSsoEntries,
-  updateSamlProvider,
+  createOrganizationSAMLProvider,
+  deleteOrganizationSAMLProvider,
+  getOrganizationSAMLProviderById,
+  listSAMLProvidersInOrganizationById,
+  listSSOProviderLoginsInOrganization,
+  updateOrganizationSAMLProvider,
   type SamlProvider,
   type SsoEntry,
 } from '@docs-api/sdk/contract';
@@ -86,7 +86,7 @@ export function samlProviderView(store: Store, row: SamlProviderRow): SamlProvid
 }
 
 export const samlHandlers = [
-  implement(listSamlProviders, ({ store, params, query }) => {
+  implement(listSAMLProvidersInOrganizationById, ({ store, params, query }) => {
     requireOrganization(store, params.organizationId);
     return paginate(
       providersOf(store, params.organizationId).map((row) => samlProviderView(store, row)),
@@ -94,7 +94,7 @@ export const samlHandlers = [
     );
   }),
 
-  implement(createSamlProvider, ({ store, params, body }) => {
+  implement(createOrganizationSAMLProvider, ({ store, params, body }) => {
     const organization = requireOrganization(store, params.organizationId);
     checkTeam(store, organization.id, body.defaultTeam);
     const row: SamlProviderRow = {
@@ -113,11 +113,11 @@ export const samlHandlers = [
     return samlProviderView(store, row);
   }),
 
-  implement(getSamlProvider, ({ store, params }) =>
+  implement(getOrganizationSAMLProviderById, ({ store, params }) =>
     samlProviderView(store, requireProvider(store, params.organizationId, params.samlProviderId)),
   ),
 
-  implement(updateSamlProvider, ({ store, params, body }) => {
+  implement(updateOrganizationSAMLProvider, ({ store, params, body }) => {
     const row = requireProvider(store, params.organizationId, params.samlProviderId);
     checkTeam(store, row.organization, body.defaultTeam);
     if (body.label !== undefined) row.label = body.label;
@@ -129,7 +129,7 @@ export const samlHandlers = [
     return samlProviderView(store, row);
   }),
 
-  implement(deleteSamlProvider, ({ store, params }) => {
+  implement(deleteOrganizationSAMLProvider, ({ store, params }) => {
     requireOrganization(store, params.organizationId);
     // Deleting an absent provider succeeds: the contract reports it as "did not exist".
     if (findProvider(store, params.organizationId, params.samlProviderId)) {
@@ -137,7 +137,7 @@ export const samlHandlers = [
     }
   }),
 
-  implement(listSsoEntries, ({ store, params }) => {
+  implement(listSSOProviderLoginsInOrganization, ({ store, params }) => {
     requireOrganization(store, params.organizationId);
     const items: SsoEntry[] = providersOf(store, params.organizationId)
       .filter((row) => statusOf(row) === 'active')

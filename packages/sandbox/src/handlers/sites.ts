@@ -1,14 +1,14 @@
 import {
   createSite,
-  deleteSite,
-  getPublishedSite,
-  getSite,
+  deleteSiteById,
+  getPublishedContentSite,
+  getSiteById,
   getSiteAdaptiveSchema,
   listSiteIntegrations,
   listSiteIntegrationScripts,
   listSites,
-  listSiteTemplateConditions,
-  updateSite,
+  listSiteAdaptiveTemplateConditions,
+  updateSiteById,
   updateSiteAdaptiveSchema,
   type Site,
   type TemplateCondition,
@@ -249,16 +249,16 @@ export const siteHandlers = [
     return siteView(store, row);
   }),
 
-  implement(getSite, ({ store, params }) =>
+  implement(getSiteById, ({ store, params }) =>
     siteView(store, requireSite(store, params.organizationId, params.siteId)),
   ),
 
-  implement(deleteSite, ({ store, params }) => {
+  implement(deleteSiteById, ({ store, params }) => {
     requireSite(store, params.organizationId, params.siteId);
     store.sites.delete(params.siteId);
   }),
 
-  implement(updateSite, ({ store, params, body }) => {
+  implement(updateSiteById, ({ store, params, body }) => {
     const row = requireSite(store, params.organizationId, params.siteId);
     if (body.defaultSiteSpace !== undefined && !row.siteSpaces.some((s) => s.id === body.defaultSiteSpace)) {
       throw badRequest(`body.defaultSiteSpace: "${body.defaultSiteSpace}" is not a site space of this site`);
@@ -306,12 +306,12 @@ export const siteHandlers = [
     return { object: 'site-adaptive-schema' as const, ...row.adaptiveSchema };
   }),
 
-  implement(listSiteTemplateConditions, ({ store, params }) => {
+  implement(listSiteAdaptiveTemplateConditions, ({ store, params }) => {
     const row = requireSite(store, params.organizationId, params.siteId);
     return { items: templateConditions(row.adaptiveSchema.jsonSchema) };
   }),
 
-  implement(getPublishedSite, ({ store, params, query }) => {
+  implement(getPublishedContentSite, ({ store, params, query }) => {
     const row = requireSite(store, params.organizationId, params.siteId);
     if (query.shareKey !== undefined && query.shareKey !== row.shareKey) {
       throw new SandboxError(403, 'The share key does not open this site');

@@ -1,13 +1,13 @@
 import {
-  deleteSpace,
+  deleteSpaceById,
   duplicateSpace,
-  getSpace,
-  listOrganizationSpaces,
+  getSpaceById,
+  listSpacesInOrganizationById,
   listSpaceLinks,
   moveSpace,
   restoreSpace,
   transferSpace,
-  updateSpace,
+  updateSpaceById,
   SPACE_LANGUAGES,
   type Link,
   type Organization,
@@ -180,7 +180,7 @@ export function unpublishSpaces(store: Store, organization: string, spaceIds: Re
 }
 
 export const spaceHandlers = [
-  implement(listOrganizationSpaces, ({ store, params, query }) => {
+  implement(listSpacesInOrganizationById, ({ store, params, query }) => {
     requireOrganization(store, params.organizationId);
     const spaces = [...store.spaces.values()].filter((s) => s.organization === params.organizationId);
     return paginate(
@@ -189,7 +189,7 @@ export const spaceHandlers = [
     );
   }),
 
-  implement(getSpace, ({ store, params, query }) =>
+  implement(getSpaceById, ({ store, params, query }) =>
     spaceView(
       store,
       query.shareKey
@@ -198,7 +198,7 @@ export const spaceHandlers = [
     ),
   ),
 
-  implement(updateSpace, ({ store, params, body }) => {
+  implement(updateSpaceById, ({ store, params, body }) => {
     // Settings stay editable in a locked space (unlocking must be possible); its content does not.
     const space = requireSpace(store, params.spaceId);
     if (body.editMode !== undefined) space.editMode = body.editMode;
@@ -220,7 +220,7 @@ export const spaceHandlers = [
     return spaceView(store, space);
   }),
 
-  implement(deleteSpace, ({ store, params }) => {
+  implement(deleteSpaceById, ({ store, params }) => {
     // Absent, already deleted or out of reach: nothing to delete, and that is a success.
     const space = store.spaces.get(params.spaceId);
     if (!space?.organization) return;

@@ -1,13 +1,13 @@
 import {
-  createTeam,
-  deleteTeam,
-  getTeam,
-  listTeamMembers,
-  listTeams,
-  removeTeamMember,
-  setTeamMember,
-  updateTeam,
-  updateTeamMembers,
+  createOrganizationTeam,
+  removeTeamFromOrganizationById,
+  getTeamInOrganizationById,
+  listTeamMembersInOrganizationById,
+  listTeamsInOrganizationById,
+  deleteMemberFromOrganizationTeamById,
+  addMemberToOrganizationTeamById,
+  updateTeamInOrganizationById,
+  updateMembersInOrganizationTeam,
   type Team,
   type TeamMembership,
 } from '@docs-api/sdk/contract';
@@ -98,7 +98,7 @@ function resolveMembers(
 }
 
 export const teamHandlers = [
-  implement(listTeams, ({ store, params, query }) => {
+  implement(listTeamsInOrganizationById, ({ store, params, query }) => {
     requireOrganization(store, params.organizationId);
     const title = query.title?.toLowerCase();
     const rows = [...store.teams.values()].filter(
@@ -114,7 +114,7 @@ export const teamHandlers = [
     );
   }),
 
-  implement(createTeam, ({ store, params, body }) => {
+  implement(createOrganizationTeam, ({ store, params, body }) => {
     requireOrganization(store, params.organizationId);
     const members = resolveMembers(store, params.organizationId, body.members ?? [], 'body.members', {
       emails: false,
@@ -131,18 +131,18 @@ export const teamHandlers = [
     return teamView(store, row);
   }),
 
-  implement(getTeam, ({ store, params }) =>
+  implement(getTeamInOrganizationById, ({ store, params }) =>
     teamView(store, requireTeam(store, params.organizationId, params.teamId)),
   ),
 
-  implement(updateTeam, ({ store, params, body }) => {
+  implement(updateTeamInOrganizationById, ({ store, params, body }) => {
     const row = requireTeam(store, params.organizationId, params.teamId);
     requireManager(store, row);
     row.title = body.title;
     return teamView(store, row);
   }),
 
-  implement(deleteTeam, ({ store, params }) => {
+  implement(removeTeamFromOrganizationById, ({ store, params }) => {
     requireOrganization(store, params.organizationId);
     const row = store.teams.get(params.teamId);
     // Absent (or another organization's): nothing to do, and a success ("did not exist" in the document).
@@ -151,7 +151,7 @@ export const teamHandlers = [
     store.teams.delete(row.id);
   }),
 
-  implement(listTeamMembers, ({ store, params, query }) => {
+  implement(listTeamMembersInOrganizationById, ({ store, params, query }) => {
     const row = requireTeam(store, params.organizationId, params.teamId);
     const rows = organizationMembers(store, row.organization);
     const memberships = currentMembers(store, row).flatMap((teamMember): TeamMembership[] => {
@@ -169,7 +169,7 @@ export const teamHandlers = [
     return paginate(memberships, query);
   }),
 
-  implement(updateTeamMembers, ({ store, params, body }) => {
+  implement(updateMembersInOrganizationTeam, ({ store, params, body }) => {
     const row = requireTeam(store, params.organizationId, params.teamId);
     requireManager(store, row);
     const organizationId = row.organization;
@@ -197,7 +197,7 @@ export const teamHandlers = [
     row.members = members.filter((m) => !removed.has(m.user));
   }),
 
-  implement(setTeamMember, ({ store, params, body }) => {
+  implement(addMemberToOrganizationTeamById, ({ store, params, body }) => {
     const row = requireTeam(store, params.organizationId, params.teamId);
     requireManager(store, row);
     const { userId } = params;
@@ -213,7 +213,7 @@ export const teamHandlers = [
     }
   }),
 
-  implement(removeTeamMember, ({ store, params }) => {
+  implement(deleteMemberFromOrganizationTeamById, ({ store, params }) => {
     const row = requireTeam(store, params.organizationId, params.teamId);
     requireManager(store, row);
     // Someone not in the team: nothing to do, and a success ("was not part of the team" in the document).

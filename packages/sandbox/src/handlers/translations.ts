@@ -7,7 +7,7 @@ import {
   listTranslations,
   runTranslation,
   type DocumentInput,
-  updateGlossary,
+  updateGlossaryEntries,
   updateTranslation,
   type GlossaryEntry,
   type Space,
@@ -355,7 +355,7 @@ export const translationHandlers = [
     );
   }),
 
-  implement(updateGlossary, ({ store, params, body }) => {
+  implement(updateGlossaryEntries, ({ store, params, body }) => {
     const organizationId = params.organizationId;
     requireOrganization(store, organizationId);
     // The operations apply in order to a draft of the organization's glossary, and the draft
