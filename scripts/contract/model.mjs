@@ -88,8 +88,8 @@ export function patchSchema(schema, patch) {
 }
 
 /** Every operation of the document and of the overlay, with what the emitters need. */
-export function buildModel() {
-  const documentText = readFileSync(documentPath(), 'utf8');
+export function buildModel({ documentFile = documentPath(), packageVersion = documentPackageVersion() } = {}) {
+  const documentText = readFileSync(documentFile, 'utf8');
   const document = JSON.parse(documentText);
   const overlay = readOverlay() ?? {};
   const extract = readExtract();
@@ -104,6 +104,18 @@ export function buildModel() {
       extractSchemas.add(name);
     } else {
       if (!schemas[name]) throw new Error(`overlay: schemas.${name} patches a schema the document does not have`);
+      const known = new Set(Object.keys(flatProperties(document, schemas[name])));
+      for (const [property, patch] of Object.entries(entry.patch?.properties ?? {})) {
+        // A patch of a field the document dropped would bring it back as a shapeless one.
+        if (!known.has(property) && !patch?.extractOnly) {
+          throw new Error(`overlay: schemas.${name}.patch.properties.${property}: the document has no such field (mark it extractOnly, or remove the entry)`);
+        }
+      }
+      for (const property of [...(entry.patch?.optional ?? []), ...(entry.patch?.addRequired ?? [])]) {
+        if (!known.has(property) && !entry.patch?.properties?.[property]) {
+          throw new Error(`overlay: schemas.${name}: ${property} is not a field of the document's ${name}`);
+        }
+      }
       schemas[name] = patchSchema(schemas[name], entry.patch ?? {});
     }
   }
@@ -171,7 +183,7 @@ export function buildModel() {
     document: resolved,
     documentVersion: document.info.version,
     packageName: DOCUMENT_PACKAGE,
-    packageVersion: documentPackageVersion(),
+    packageVersion,
     documentHash: createHash('sha256').update(documentText).digest('hex'),
     operations,
     leftOut,
@@ -179,6 +191,15 @@ export function buildModel() {
     extractSchemas,
     overlay,
   };
+}
+
+/** The fields an object schema names, through `allOf`. */
+function flatProperties(document, schema) {
+  const resolved = deref(document, schema);
+  const own = { ...(resolved?.properties ?? {}) };
+  for (const part of resolved?.allOf ?? []) Object.assign(own, flatProperties(document, part));
+  for (const part of resolved?.oneOf ?? resolved?.anyOf ?? []) Object.assign(own, flatProperties(document, part));
+  return own;
 }
 
 function areaTag(operation) {
