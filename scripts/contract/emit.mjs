@@ -103,6 +103,7 @@ function emitOnce(model, closedKeys) {
   files.set('types.ts', typesModule(header, model, code));
   const resources = resourceTree(model.operations);
   files.set('api.ts', apiModule(header, model, code, resources));
+  files.set('operation-types.ts', operationTypesModule(header, model, code));
   for (const resource of resources.values()) {
     files.set(`resources/${resource.path}.ts`, resourceModule(header, resource, code));
   }
@@ -253,7 +254,7 @@ function operationModule(header, file, operation, parts, refs, own, moduleOfForm
     header,
     ...helperImports(file, body),
     `import { defineOperation } from '../../contract/operation.js';`,
-    `import type { ${pascal(operation.id)}Operation } from '../api.js';`,
+    `import type { ${pascal(operation.id)}Operation } from '../operation-types.js';`,
     ...importLines(file, new Set([...refs, ...ownRefs]), moduleOfForm),
     '',
     body,
@@ -294,6 +295,12 @@ function typesModule(header, model, code) {
       const flat = code.flatten(schema);
       const isObject = flat?.properties && !flat.oneOf && !flat.anyOf && !flat.variants && !code.isNullable(flat);
       if (doc) out.push(doc);
+      const extended = extendsForm(code, name, schema, mode);
+      if (extended) {
+        out.push(`export interface ${form} extends ${extended.bases.join(', ')} ${extended.own}`);
+        out.push('');
+        continue;
+      }
       const body = isObject ? objectType(code, flat, mode, '') : undefined;
       if (body?.startsWith('{')) out.push(`export interface ${form} ${body}`);
       // A map as an interface with an index signature: a map of itself (`PlainObject`) may then
@@ -340,6 +347,38 @@ function typesModule(header, model, code) {
   return out.join('\n');
 }
 
+/**
+ * `interface X extends A, B { ... }` for an object the document builds with `allOf` from named
+ * objects, rather than their fields copied into it: the declarations stay small (every compile of
+ * an app reads them). Only when no field of one part is redefined by another.
+ */
+function extendsForm(code, name, schema, mode) {
+  if (!schema.allOf || code.closedKeys.has(name) || code.isNullable(schema)) return undefined;
+  const bases = [];
+  const seen = new Set();
+  let own = { type: 'object', properties: { ...(schema.properties ?? {}) }, required: [...(schema.required ?? [])] };
+  for (const part of schema.allOf) {
+    const ref = code.refName(part);
+    const target = ref ? code.component(ref) : part;
+    const flat = code.flatten(target);
+    if (!flat?.properties || flat.oneOf || flat.anyOf || flat.variants || code.isNullable(flat)) return undefined;
+    if (ref && (code.isInline(ref) || code.closedKeys.has(ref))) return undefined;
+    for (const property of Object.keys(flat.properties)) {
+      if (seen.has(property)) return undefined;
+      seen.add(property);
+    }
+    if (ref) bases.push(code.formName(ref, mode));
+    else {
+      own.properties = { ...own.properties, ...flat.properties };
+      own.required.push(...(flat.required ?? []));
+    }
+  }
+  for (const property of Object.keys(schema.properties ?? {})) if (seen.has(property)) return undefined;
+  if (!bases.length) return undefined;
+  const body = Object.keys(own.properties).length ? objectType(code, own, mode, '') : '{}';
+  return body.startsWith('{') ? { bases, own: body } : undefined;
+}
+
 /** The TypeScript names of an operation's inputs and answer. */
 export function operationTypes(code, operation) {
   const base = pascal(operation.id);
@@ -348,6 +387,15 @@ export function operationTypes(code, operation) {
   const suffix = operation.paginated ? 'Item' : operation.stream ? 'Event' : 'Response';
   const result = answer ? (code.refName(answer) ? code.formName(code.refName(answer), 'read') : `${base}${suffix}`) : undefined;
   return { query: operation.query.length ? `${base}Query` : undefined, body, result };
+}
+
+/**
+ * The first paragraph of a description, for JSDoc: the whole text is in the service's reference,
+ * and every byte of the declarations is read by each compile of an app that imports the SDK.
+ */
+export function brief(text) {
+  const first = String(text ?? '').trim().split(/\n\s*\n/)[0] ?? '';
+  return first.length > 400 ? `${first.slice(0, first.lastIndexOf(' ', 400))}…` : first;
 }
 
 // --- resources ------------------------------------------------------------------------------
@@ -402,7 +450,8 @@ function resultType(code, operation) {
 
 function methodDoc(operation) {
   const lines = [operation.summary];
-  if (operation.description && operation.description !== operation.summary) lines.push('', operation.description);
+  const description = brief(operation.description);
+  if (description && description !== operation.summary) lines.push('', description);
   if (operation.paginated) lines.push('', '`await` gives the first page; `for await` walks every item.');
   if (operation.stream) lines.push('', '`for await` reads the events as they arrive; `break` stops the stream.');
   if (operation.extractOnly) lines.push('', 'Not in the service\'s published API document (kept from the extract).');
@@ -420,7 +469,6 @@ function apiModule(header, model, code, resources) {
     "import type { EventStream } from '../core/event-stream.js';",
     "import type { PagePromise } from '../core/pagination.js';",
     "import type { RequestOptions } from '../core/http.js';",
-    "import type { ListEnvelope } from '../contract/list-envelope.js';",
     "import type * as T from './types.js';",
     '',
   ];
@@ -459,6 +507,22 @@ function apiModule(header, model, code, resources) {
   }
   out.push('}');
   out.push('');
+  return out.join('\n');
+}
+
+/**
+ * Each operation's declared types (its path parameters, query, body and answer), for the
+ * contract's users (the sandbox's handlers, the transport): apart from the resources' interfaces,
+ * so that an app's compile does not read them.
+ */
+function operationTypesModule(header, model, code) {
+  const out = [
+    header,
+    "// Each operation's declared types: what the sandbox's handlers and tools that walk the contract read.",
+    "import type { ListEnvelope } from '../contract/list-envelope.js';",
+    "import type * as T from './types.js';",
+    '',
+  ];
   for (const operation of model.operations) {
     const types = operationTypes(code, operation);
     const params = operation.pathParams.length

@@ -116,7 +116,9 @@ export function buildModel({ documentFile = documentPath(), packageVersion = doc
           throw new Error(`overlay: schemas.${name}: ${property} is not a field of the document's ${name}`);
         }
       }
-      schemas[name] = patchSchema(schemas[name], entry.patch ?? {});
+      // A patch reads the object as a whole: an `allOf` is merged first, so that `optional` and
+      // `properties` reach the fields its parts bring.
+      schemas[name] = patchSchema(mergedAllOf(document, schemas[name]), entry.patch ?? {});
     }
   }
   const parameters = clone(document.components.parameters);
@@ -191,6 +193,24 @@ export function buildModel({ documentFile = documentPath(), packageVersion = doc
     extractSchemas,
     overlay,
   };
+}
+
+/** An `allOf` schema as one object: the parts' properties and `required` merged, a `oneOf` kept. */
+function mergedAllOf(document, schema) {
+  if (!schema.allOf) return schema;
+  const merged = { type: 'object', properties: {}, required: [] };
+  for (const part of schema.allOf) {
+    const resolved = mergedAllOf(document, deref(document, part));
+    Object.assign(merged.properties, resolved.properties ?? {});
+    merged.required.push(...(resolved.required ?? []));
+    for (const key of ['oneOf', 'anyOf', 'discriminator', 'additionalProperties']) {
+      if (resolved[key] !== undefined) merged[key] = resolved[key];
+    }
+  }
+  const { allOf: _allOf, ...own } = schema;
+  Object.assign(merged.properties, own.properties ?? {});
+  merged.required = [...new Set([...merged.required, ...(own.required ?? [])])];
+  return { ...own, ...merged };
 }
 
 /** The fields an object schema names, through `allOf`. */

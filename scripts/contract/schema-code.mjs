@@ -478,7 +478,9 @@ export function tsType(code, schema, mode, indent = '', depth = 0, relaxed = fal
     const source = schema.variants ? { oneOf: schema.variants, discriminator: schema.discriminator } : schema;
     const { variants, nullable: withNull } = code.variantsOf(source);
     const base = schema.properties ? { ...schema, oneOf: undefined, anyOf: undefined, variants: undefined } : undefined;
-    const parts = variants.map((variant) => (base ? { allOf: [base, variant] } : variant));
+    // Fields shared by every variant are written once: `{ shared } & (A | B)`, not in each variant.
+    const parts = base && variants.every((variant) => code.objectOf(variant)) ? variants : variants.map((variant) => (base ? { allOf: [base, variant] } : variant));
+    const shared = parts === variants && base ? objectType(code, base, mode, indent, depth + 1, relaxed) : undefined;
     const allObjects = parts.length > 1 && parts.every((part) => code.objectOf(part));
     const discriminant = allObjects ? code.discriminant(source, parts) : undefined;
     const closed = discriminant && mode === 'read' ? code.closedVariants(parts, discriminant) : parts;
@@ -486,7 +488,8 @@ export function tsType(code, schema, mode, indent = '', depth = 0, relaxed = fal
     if (mode === 'read' && allObjects) {
       types.push(discriminant ? `{ ${key(discriminant.key)}: UnknownKind }` : 'object');
     }
-    const union = [...new Set(types)].join(' | ');
+    let union = [...new Set(types)].join(' | ');
+    if (shared && shared !== '{}') union = `${shared} & (${union})`;
     return withNull || nullable ? `${union} | null` : union;
   }
   if (schema.const !== undefined) return orNull(quote(schema.const));
@@ -548,11 +551,17 @@ export function objectType(code, schema, mode, indent, depth = 0, relaxed = fals
 /** A property's description, with the document's deprecation. */
 export function describe(code, schema) {
   if (!schema || typeof schema !== 'object') return '';
-  const own = schema.description ?? '';
+  const own = firstParagraph(schema.description ?? '');
   const target = code.refName(schema) ? code.component(code.refName(schema)) : undefined;
-  const text = own || (target && code.isInline(code.refName(schema)) ? target.description ?? '' : '');
+  const text = own || (target && code.isInline(code.refName(schema)) ? firstParagraph(target.description ?? '') : '');
   const deprecated = schema.deprecated || target?.deprecated;
   return deprecated ? `${text}${text ? '\n' : ''}@deprecated` : text;
+}
+
+/** A description's first paragraph (the declarations are read by every compile of an app). */
+function firstParagraph(text) {
+  const first = String(text).trim().split(/\n\s*\n/)[0] ?? '';
+  return first.length > 300 ? `${first.slice(0, first.lastIndexOf(' ', 300))}…` : first;
 }
 
 /** A JSDoc block at `indent`, or '' for no text. */

@@ -714,7 +714,7 @@ export interface AgentConversation {
   title?: string | undefined;
   /** Whether the conversation is shared with everyone who has access to its context, rather than only its creator. Conversations are shared by default; a private conversation is only ever visible to its creator and stays private for good. */
   shared: boolean;
-  /** The change request the conversation is currently editing in. Only set for organization agent conversations, which start without one and attach a change request the first time the agent needs to change content. Absent for change request conversations, whose change request is the conversation's context. */
+  /** The change request the conversation is currently editing in. Only set for organization agent conversations, which start without one and attach a change request the first time the agent needs to change content. Absent for change request conversations, whose change request is the conversation's… */
   changeRequest?: string | undefined;
   createdAt: Timestamp;
   updatedAt: Timestamp;
@@ -770,21 +770,7 @@ export interface AuditEventActor {
   label?: string | undefined;
 }
 
-export interface AuditEventDetails {
-  object: "audit-event";
-  /** Unique identifier of the audit event. */
-  id: string;
-  occurredAt: Timestamp;
-  /** Stable action name describing the recorded change. */
-  action: string;
-  actor: AuditEventActor;
-  /** Entry point that initiated the change. */
-  source: "ui" | "api" | "integration" | "webhook" | "workflow" | "script" | "support" | (string & {});
-  target: AuditEventTarget;
-  urls: {
-    /** URL of the audit event in the API. */
-    location?: string | undefined;
-  };
+export interface AuditEventDetails extends AuditEvent {
   /** Identifier of the operation that recorded the event. */
   executionId?: string | undefined;
   /** Identifier shared by events produced by the same user action. */
@@ -827,7 +813,7 @@ export interface BillingMeterAddon {
 /** Name of the product */
 export type BillingProduct = "free_2024" | "plus_2024" | "pro_2024" | "enterprise_2024" | "community_2024" | "free" | "plus" | "pro" | "internal" | (string & {});
 
-/** - notapplicable, no trial can be started for this organization. - none, no trial has been started yet. - active, trial is active. - ended, the trial has ended and the user has choosen to stay on the free plan or has upgraded to a paid plan. - expired, the trial has ended but the user hasn't deciced yet what to do. */
+/** - notapplicable, no trial can be started for this organization. - none, no trial has been started yet. - active, trial is active. - ended, the trial has ended and the user has choosen to stay on the free plan or has upgraded to a paid plan. - expired, the trial has ended but the user hasn't deciced… */
 export type BillingTrialStatus = "notapplicable" | "none" | "active" | "ended" | "expired" | (string & {});
 
 /** A short description giving context on the reason for the block. */
@@ -960,58 +946,35 @@ export interface ChangeRequestContentChangeDeletePage {
 export interface ChangeRequestContentChangeInsertFiles {
   operation: "insert_files";
   files: Array<{
-    /** Temporary local reference for the file, used only for the lifetime of this request and never persisted. Pages inserted in the same batch can link to this file by its ref (e.g. `[File](./<ref>)`), which resolves to the file's ID at apply time — regardless of operation order or the file's eventual path. A ref must be unique within the batch and must not collide a page ref in the batch or an existing page path. */
+    /** Temporary local reference for the file, used only for the lifetime of this request and never persisted. Pages inserted in the same batch can link to this file by its ref (e.g. `[File](./<ref>)`), which resolves to the file's ID at apply time — regardless of operation order or the file's eventual… */
     ref?: string | undefined;
     /** Filename to store the file under, including its extension. */
     name: string;
     /** MIME type. Required with `base64`; overrides the source's own type otherwise. */
     contentType?: string | undefined;
+  } & ({
     /** Public http(s) URL to fetch the file from. A URL resolving to a private or reserved address is rejected — send internally hosted bytes with `base64` instead. */
     url: string;
   } | {
-    /** Temporary local reference for the file, used only for the lifetime of this request and never persisted. Pages inserted in the same batch can link to this file by its ref (e.g. `[File](./<ref>)`), which resolves to the file's ID at apply time — regardless of operation order or the file's eventual path. A ref must be unique within the batch and must not collide a page ref in the batch or an existing page path. */
-    ref?: string | undefined;
-    /** Filename to store the file under, including its extension. */
-    name: string;
-    /** MIME type. Required with `base64`; overrides the source's own type otherwise. */
-    contentType?: string | undefined;
     /** Base64-encoded bytes, max 1MB. Requires `contentType`. */
     base64: string;
-  }>;
+  })>;
 }
 
 /** Insert a new page into the change request. The title is taken from `title`, or, when the document is markdown, from the document's frontmatter or leading heading (which take precedence, matching Git Sync). When no title can be resolved, the page falls back to a default title. */
-export interface ChangeRequestContentChangeInsertPage {
-  /** Title of the page. */
-  title?: string | undefined;
-  /** Slug of the page in its parent, used to build the page's path. When omitted, the slug is derived from the title. The slug must be unique among the page's siblings; any collision is rejected. */
-  slug?: RevisionPageSlugParam | undefined;
-  /** Emoji of the page. Set to an empty string to remove it. */
-  emoji?: EmojiParam | undefined;
-  /** Icon of the page. Set to an empty string to remove it. */
-  icon?: IconParam | undefined;
-  /** Description of the page. */
-  description?: string | undefined;
-  /** If true, the page is not displayed in the navigation, while still being accessible. */
-  hidden?: boolean | undefined;
-  /** If true, the page is not indexable in the search and ask features. */
-  noIndex?: boolean | undefined;
-  /** If true, the page is not indexable by search engine robots. */
-  noRobotsIndex?: boolean | undefined;
-  /** Adaptive-content condition controlling whether the page is shown to a visitor. Set to an empty string to remove the condition. */
-  condition?: string | undefined;
+export interface ChangeRequestContentChangeInsertPage extends RevisionPageUpdate {
   operation: "insert_page";
   /** ID of the parent page to insert the new page into. If omitted, the page is inserted as a root page. */
   into?: string | undefined;
   /** Zero-based index to insert the page at among its siblings. If omitted, the page is appended at the end. */
   at?: number | undefined;
-  /** Temporary local reference for the page, used only for the lifetime of this request and never persisted. Other pages inserted in the same batch can link to this page by its ref (e.g. `[Page](./<ref>.md)`), which resolves to the page's ID at apply time — regardless of operation order or the page's eventual slug. A ref must be unique within the batch and must not collide with an existing page's path. */
+  /** Temporary local reference for the page, used only for the lifetime of this request and never persisted. Other pages inserted in the same batch can link to this page by its ref (e.g. `[Page](./<ref>.md)`), which resolves to the page's ID at apply time — regardless of operation order or the page's… */
   ref?: string | undefined;
   /** Document for the new page. When provided as markdown, its frontmatter is read to set the page metadata. */
   document: DocumentParam;
 }
 
-/** Revert a page to the state it had in a given revision. If `revision` is omitted, the page is reverted to the change request's base revision. Without `block`, the whole page is reverted — added pages are removed, deleted pages are restored, and modified pages have their document reset. With `block`, only the listed block-level changes in the page's document are reverted (each block is removed if it was added, restored if it was deleted, or reset if it was modified or moved); other blocks and the page's properties/metadata are left untouched. */
+/** Revert a page to the state it had in a given revision. If `revision` is omitted, the page is reverted to the change request's base revision. Without `block`, the whole page is reverted — added pages are removed, deleted pages are restored, and modified pages have their document reset. With `block`,… */
 export interface ChangeRequestContentChangeRevertPage {
   operation: "revert_page";
   /** ID of the page to revert. */
@@ -1023,25 +986,7 @@ export interface ChangeRequestContentChangeRevertPage {
 }
 
 /** Update an existing page. Its document and/or its metadata (title, icon, description, visibility, adaptive-content condition) can be changed, and it can be moved to a new parent and/or position with `into`/`at`. */
-export interface ChangeRequestContentChangeUpdatePage {
-  /** Title of the page. */
-  title?: string | undefined;
-  /** Slug of the page in its parent, used to build the page's path. When omitted, the slug is derived from the title. The slug must be unique among the page's siblings; any collision is rejected. */
-  slug?: RevisionPageSlugParam | undefined;
-  /** Emoji of the page. Set to an empty string to remove it. */
-  emoji?: EmojiParam | undefined;
-  /** Icon of the page. Set to an empty string to remove it. */
-  icon?: IconParam | undefined;
-  /** Description of the page. */
-  description?: string | undefined;
-  /** If true, the page is not displayed in the navigation, while still being accessible. */
-  hidden?: boolean | undefined;
-  /** If true, the page is not indexable in the search and ask features. */
-  noIndex?: boolean | undefined;
-  /** If true, the page is not indexable by search engine robots. */
-  noRobotsIndex?: boolean | undefined;
-  /** Adaptive-content condition controlling whether the page is shown to a visitor. Set to an empty string to remove the condition. */
-  condition?: string | undefined;
+export interface ChangeRequestContentChangeUpdatePage extends RevisionPageUpdate {
   operation: "update_page";
   /** ID of the page to update. */
   page: string;
@@ -1106,7 +1051,7 @@ export interface ChangeRequestContentUpdateUpdatedPage {
 export interface ChangeRequestLink {
   /** The ID of the link. */
   id: string;
-  ref: ContentRefURL;
+  ref?: ContentRefURL | undefined;
   /** Optional title to display for the link. */
   title?: ChangeRequestLinkTitle | undefined;
   expanded?: ChangeRequestLinkExpanded | undefined;
@@ -1114,6 +1059,17 @@ export interface ChangeRequestLink {
 
 /** External ticket data resolved for this link by a configured connector. */
 export type ChangeRequestLinkExpanded = {
+  key?: string | undefined;
+  url?: string | undefined;
+  status?: {
+    id?: string | undefined;
+    name?: string | undefined;
+  } | undefined;
+  summary?: string | undefined;
+} & ({
+  kind: "external-ticket";
+  provider: "jira";
+  state: "connected";
   /** The ticket's provider-specific key. */
   key: string;
   /** URL to open the ticket. */
@@ -1124,33 +1080,14 @@ export type ChangeRequestLinkExpanded = {
   };
   /** The ticket's summary. */
   summary: string;
-  kind: "external-ticket";
-  provider: "jira";
-  state: "connected";
 } | {
-  key?: string | undefined;
-  url?: string | undefined;
-  status?: {
-    id?: string | undefined;
-    name?: string | undefined;
-  } | undefined;
-  summary?: string | undefined;
   kind: "external-ticket";
   provider: "jira";
   state: "error";
-} | { state: UnknownKind };
+} | { state: UnknownKind });
 
 /** External link associated with a change request. */
 export interface ChangeRequestLinkInput {
-  /** The ID of an existing link, as served on the change request. Pass it back to update that link, or omit it to add a new one. */
-  id?: string | undefined;
-  ref: ContentRefURL;
-  /** Optional title to display for the link. */
-  title?: ChangeRequestLinkTitle | undefined;
-}
-
-/** External link associated with a change request. */
-export interface ChangeRequestLinkInputParam {
   /** The ID of an existing link, as served on the change request. Pass it back to update that link, or omit it to add a new one. */
   id?: string | undefined;
   ref: ContentRefURLParam;
@@ -1178,21 +1115,15 @@ export type ChangeRequestRequestedReviewer = {
   /** The user who made the request. */
   requestedBy: User;
   createdAt: Timestamp;
+} & ({
   kind: "user";
   /** The user who was requested to review. */
   user: User;
 } | {
-  /** Type of Object, always equals to "change-request-requested-reviewer" */
-  object: "change-request-requested-reviewer";
-  /** The revision of the content when the request was made. */
-  revision: string;
-  /** The user who made the request. */
-  requestedBy: User;
-  createdAt: Timestamp;
   kind: "team";
   /** The team who was requested to review. */
   team: Team;
-} | { kind: UnknownKind };
+} | { kind: UnknownKind });
 
 export interface ChangeRequestReview {
   /** Type of Object, always equals to "change-request-review" */
@@ -1236,10 +1167,10 @@ export type ChangeRequestSubject = string;
 export type ChangeRequestSubjectParam = string;
 
 export interface ChangeRequestUserContributor {
-  updatedAt?: Timestamp | undefined;
-  count?: number | undefined;
+  updatedAt: Timestamp;
+  count: number;
   user?: User | undefined;
-  actionType: "edit" | "comment" | (string & {});
+  actionType?: "edit" | "comment" | (string & {}) | undefined;
 }
 
 export interface ChangedRevisionFile {
@@ -1334,21 +1265,21 @@ export type Comment = {
   /** Unique identifier for the comment. */
   id: string;
   /** The user who posted the comment. */
-  postedBy: User;
+  postedBy?: User | undefined;
   /** When the comment was posted. */
-  postedAt: Timestamp;
+  postedAt?: Timestamp | undefined;
   /** Date when the comment was edited, if it has been edited. */
   editedAt?: Timestamp | undefined;
   /** Any emoji reactions to the comment. */
-  reactions: EmojiReactions;
+  reactions?: EmojiReactions | undefined;
   /** The number of replies to this comment. */
-  replies: number;
+  replies?: number | undefined;
   /** The users who replied to this comment. */
-  repliers: Array<UserContributor>;
+  repliers?: Array<UserContributor> | undefined;
   /** The content of the comment. */
-  body: Document;
+  body?: Document | undefined;
   /** Information about the target of the comment. */
-  target: {
+  target?: {
     /** The node this comment is attached to. */
     node?: {
       id?: string | undefined;
@@ -1367,14 +1298,14 @@ export type Comment = {
     space?: string | undefined;
     /** The revision in which the target can be found in. */
     revision?: string | undefined;
-  };
+  } | undefined;
   /** URLs associated with the object */
-  urls: {
+  urls?: {
     /** URL of the comment in the API */
     location?: string | undefined;
-  };
+  } | undefined;
   /** The set of permissions for the comment */
-  permissions: {
+  permissions?: {
     /** Can the user view the comment. */
     view?: boolean | undefined;
     /** Can the user edit the comment. */
@@ -1383,69 +1314,8 @@ export type Comment = {
     reply?: boolean | undefined;
     /** Can the user delete the comment. */
     delete?: boolean | undefined;
-  };
-  status: "resolved";
-  /** If the comment has been resolved, the date at which it was resolved. If this field is not defined, the comment is not resolved. */
-  resolvedAt: Timestamp;
-  /** If the comment has been resolved, the user who resolved it. If this field is not defined, the comment is not resolved. */
-  resolvedBy: User;
-} | {
-  /** Type of Object, always equals to "comment" */
-  object: "comment";
-  /** Unique identifier for the comment. */
-  id: string;
-  /** The user who posted the comment. */
-  postedBy: User;
-  /** When the comment was posted. */
-  postedAt: Timestamp;
-  /** Date when the comment was edited, if it has been edited. */
-  editedAt?: Timestamp | undefined;
-  /** Any emoji reactions to the comment. */
-  reactions: EmojiReactions;
-  /** The number of replies to this comment. */
-  replies: number;
-  /** The users who replied to this comment. */
-  repliers: Array<UserContributor>;
-  /** The content of the comment. */
-  body: Document;
-  /** Information about the target of the comment. */
-  target: {
-    /** The node this comment is attached to. */
-    node?: {
-      id?: string | undefined;
-    } | undefined;
-    tableCell?: TableCellTarget | undefined;
-    /** The change request containing this comment, if the comment was made inside a change request. */
-    changeRequest?: string | undefined;
-    /** The review containing this comment, if this comment was made as part of a review. */
-    review?: string | undefined;
-    /** Information about the page, if this comment refers to a specific page. */
-    page?: {
-      /** The ID of the page */
-      id?: string | undefined;
-    } | undefined;
-    /** The space containing this comment. */
-    space?: string | undefined;
-    /** The revision in which the target can be found in. */
-    revision?: string | undefined;
-  };
-  /** URLs associated with the object */
-  urls: {
-    /** URL of the comment in the API */
-    location?: string | undefined;
-  };
-  /** The set of permissions for the comment */
-  permissions: {
-    /** Can the user view the comment. */
-    view?: boolean | undefined;
-    /** Can the user edit the comment. */
-    edit?: boolean | undefined;
-    /** Can the user react or send a reply to the comment. */
-    reply?: boolean | undefined;
-    /** Can the user delete the comment. */
-    delete?: boolean | undefined;
-  };
-  status: "open";
+  } | undefined;
+  status?: "open" | "resolved" | (string & {}) | undefined;
   resolvedAt?: string | undefined;
   resolvedBy?: {
     object?: "user" | undefined;
@@ -1457,7 +1327,15 @@ export type Comment = {
       location?: string | undefined;
     } | undefined;
   } | undefined;
-} | { status: UnknownKind };
+} & ({
+  status: "resolved";
+  /** If the comment has been resolved, the date at which it was resolved. If this field is not defined, the comment is not resolved. */
+  resolvedAt: Timestamp;
+  /** If the comment has been resolved, the user who resolved it. If this field is not defined, the comment is not resolved. */
+  resolvedBy: User;
+} | {
+  status: "open";
+} | { status: UnknownKind });
 
 export interface CommentReply {
   /** Type of Object, always equals to "comment-reply" */
@@ -1572,13 +1450,7 @@ export type ComputedContentSourceDocument = ComputedContentSourceDocumentOpenAPI
 
 export type ComputedContentSourceDocumentParam = ComputedContentSourceDocumentOpenAPIParam | ComputedContentSourceDocumentTranslationParam | ComputedContentSourceIntegrationParam;
 
-export interface ComputedContentSourceDocumentOpenAPI {
-  type: "builtin:openapi";
-  dependencies: {
-    spec?: {
-      ref: ContentRefOpenAPI;
-    } | ComputedContentDependencyOpenAPI | object | undefined;
-  };
+export interface ComputedContentSourceDocumentOpenAPI extends ComputedContentSourceOpenAPIBase {
   props: {
     doc: "models";
   } | {
@@ -1595,13 +1467,7 @@ export interface ComputedContentSourceDocumentOpenAPI {
   } | { doc: UnknownKind };
 }
 
-export interface ComputedContentSourceDocumentOpenAPIParam {
-  type: "builtin:openapi";
-  dependencies: {
-    spec: {
-      ref: ContentRefOpenAPIParam;
-    } | ComputedContentDependencyOpenAPIParam;
-  };
+export interface ComputedContentSourceDocumentOpenAPIParam extends ComputedContentSourceOpenAPIBaseParam {
   props: {
     doc: "models";
   } | {
@@ -1698,13 +1564,7 @@ export type ComputedContentSourceRevision = ComputedContentSourceRevisionOpenAPI
 
 export type ComputedContentSourceRevisionParam = ComputedContentSourceRevisionOpenAPIParam | ComputedContentSourceRevisionTranslationParam | ComputedContentSourceIntegrationParam;
 
-export interface ComputedContentSourceRevisionOpenAPI {
-  type: "builtin:openapi";
-  dependencies: {
-    spec?: {
-      ref: ContentRefOpenAPI;
-    } | ComputedContentDependencyOpenAPI | object | undefined;
-  };
+export interface ComputedContentSourceRevisionOpenAPI extends ComputedContentSourceOpenAPIBase {
   props: {
     models?: boolean | undefined;
     /** Whether to show a link to download the OpenAPI spec. */
@@ -1714,13 +1574,7 @@ export interface ComputedContentSourceRevisionOpenAPI {
   };
 }
 
-export interface ComputedContentSourceRevisionOpenAPIParam {
-  type: "builtin:openapi";
-  dependencies: {
-    spec: {
-      ref: ContentRefOpenAPIParam;
-    } | ComputedContentDependencyOpenAPIParam;
-  };
+export interface ComputedContentSourceRevisionOpenAPIParam extends ComputedContentSourceOpenAPIBaseParam {
   props: {
     models: boolean;
     /** Whether to show a link to download the OpenAPI spec. */
@@ -2368,13 +2222,7 @@ export interface ContentRefFileParam {
   space?: string | undefined;
 }
 
-export interface ContentRefList {
-  next?: {
-    /** Unique identifier to query the next results page */
-    page?: string | undefined;
-  } | undefined;
-  /** Total count of objects in the list */
-  count?: number | undefined;
+export interface ContentRefList extends List {
   items: Array<ContentRef>;
 }
 
@@ -2468,10 +2316,7 @@ export interface ContentRefUserParam {
  * * `public`: Anyone can access the content, and the content is indexed by search engines.
  * * `unlisted`: Anyone can access the content, and the content is not indexed by search engines
  * * `share-link`: Anyone with a secret token in the url can access the content.
- * * `visitor-auth`: Anyone authenticated through a JWT token can access the content.
- * * `in-collection`: Anyone who can access the parent collection can access the content.
- *   Only available for spaces in a collection.
- * * `private`: Authorized members can access the content.
+ * * `visitor-auth`: Anyone authenticated…
  */
 export type ContentVisibility = "public" | "unlisted" | "share-link" | "visitor-auth" | "in-collection" | "private" | (string & {});
 
@@ -2503,288 +2348,46 @@ export type ContextConnection = {
     /** URL of the connection in the API */
     location?: string | undefined;
   };
+} & ({
   connector: "builtin:email";
 } | {
-  object: "context-connection";
-  /** The ID of the connection */
-  id: string;
-  createdAt: Timestamp;
-  syncedAt?: Timestamp | undefined;
-  /** Optional label for the connection */
-  label?: ContextConnectionLabel | undefined;
-  /** Optional filter used to restrict which items are ingested from the source. Its meaning depends on the connector: it can be a tag, label, or an expression. When empty or omitted, all resolved items are ingested. */
-  filter?: ContextConnectionFilter | undefined;
-  status: ContextConnectionStatus;
-  /** Number of records ingested from this connection */
-  records: number;
-  /** Failure message when synchronization fails */
-  failureMessage?: string | undefined;
-  /** Why a synchronization failed, indicating who can resolve it. `authentication` and `misconfigured` need the connection to be reconfigured; `rate_limited` and `upstream_unavailable` are the source's own limits or downtime and are retried; `unknown` could not be attributed to the source's response. */
-  failureReason?: ContextConnectionFailureReason | undefined;
-  /** Parameters associated with the connection when it is an email connection */
-  email?: {
-    /** Inbound email address for the connection */
-    ingestionAddress?: string | undefined;
-  } | undefined;
-  usageSettings: ContextUsageSettings;
-  /** URLs associated with the connection */
-  urls: {
-    /** URL of the connection in the API */
-    location?: string | undefined;
-  };
   connector: "builtin:api";
 } | {
-  object: "context-connection";
-  /** The ID of the connection */
-  id: string;
-  createdAt: Timestamp;
-  syncedAt?: Timestamp | undefined;
-  /** Optional label for the connection */
-  label?: ContextConnectionLabel | undefined;
-  /** Optional filter used to restrict which items are ingested from the source. Its meaning depends on the connector: it can be a tag, label, or an expression. When empty or omitted, all resolved items are ingested. */
-  filter?: ContextConnectionFilter | undefined;
-  status: ContextConnectionStatus;
-  /** Number of records ingested from this connection */
-  records: number;
-  /** Failure message when synchronization fails */
-  failureMessage?: string | undefined;
-  /** Why a synchronization failed, indicating who can resolve it. `authentication` and `misconfigured` need the connection to be reconfigured; `rate_limited` and `upstream_unavailable` are the source's own limits or downtime and are retried; `unknown` could not be attributed to the source's response. */
-  failureReason?: ContextConnectionFailureReason | undefined;
-  /** Parameters associated with the connection when it is an email connection */
-  email?: {
-    /** Inbound email address for the connection */
-    ingestionAddress?: string | undefined;
-  } | undefined;
-  usageSettings: ContextUsageSettings;
-  /** URLs associated with the connection */
-  urls: {
-    /** URL of the connection in the API */
-    location?: string | undefined;
-  };
   connector: string;
 } | {
-  object: "context-connection";
-  /** The ID of the connection */
-  id: string;
-  createdAt: Timestamp;
-  syncedAt?: Timestamp | undefined;
-  /** Optional label for the connection */
-  label?: ContextConnectionLabel | undefined;
-  /** Optional filter used to restrict which items are ingested from the source. Its meaning depends on the connector: it can be a tag, label, or an expression. When empty or omitted, all resolved items are ingested. */
-  filter?: ContextConnectionFilter | undefined;
-  status: ContextConnectionStatus;
-  /** Number of records ingested from this connection */
-  records: number;
-  /** Failure message when synchronization fails */
-  failureMessage?: string | undefined;
-  /** Why a synchronization failed, indicating who can resolve it. `authentication` and `misconfigured` need the connection to be reconfigured; `rate_limited` and `upstream_unavailable` are the source's own limits or downtime and are retried; `unknown` could not be attributed to the source's response. */
-  failureReason?: ContextConnectionFailureReason | undefined;
-  /** Parameters associated with the connection when it is an email connection */
-  email?: {
-    /** Inbound email address for the connection */
-    ingestionAddress?: string | undefined;
-  } | undefined;
-  usageSettings: ContextUsageSettings;
-  /** URLs associated with the connection */
-  urls: {
-    /** URL of the connection in the API */
-    location?: string | undefined;
-  };
   connector: "builtin:website";
   setupSettings: {
     url?: string | undefined;
   };
 } | {
-  object: "context-connection";
-  /** The ID of the connection */
-  id: string;
-  createdAt: Timestamp;
-  syncedAt?: Timestamp | undefined;
-  /** Optional label for the connection */
-  label?: ContextConnectionLabel | undefined;
-  /** Optional filter used to restrict which items are ingested from the source. Its meaning depends on the connector: it can be a tag, label, or an expression. When empty or omitted, all resolved items are ingested. */
-  filter?: ContextConnectionFilter | undefined;
-  status: ContextConnectionStatus;
-  /** Number of records ingested from this connection */
-  records: number;
-  /** Failure message when synchronization fails */
-  failureMessage?: string | undefined;
-  /** Why a synchronization failed, indicating who can resolve it. `authentication` and `misconfigured` need the connection to be reconfigured; `rate_limited` and `upstream_unavailable` are the source's own limits or downtime and are retried; `unknown` could not be attributed to the source's response. */
-  failureReason?: ContextConnectionFailureReason | undefined;
-  /** Parameters associated with the connection when it is an email connection */
-  email?: {
-    /** Inbound email address for the connection */
-    ingestionAddress?: string | undefined;
-  } | undefined;
-  usageSettings: ContextUsageSettings;
-  /** URLs associated with the connection */
-  urls: {
-    /** URL of the connection in the API */
-    location?: string | undefined;
-  };
   connector: "builtin:youtube";
   setupSettings: {
     /** A YouTube channel identifier, either a channel ID or a channel handle. */
     channelId?: YoutubeChannelPattern | undefined;
   };
 } | {
-  object: "context-connection";
-  /** The ID of the connection */
-  id: string;
-  createdAt: Timestamp;
-  syncedAt?: Timestamp | undefined;
-  /** Optional label for the connection */
-  label?: ContextConnectionLabel | undefined;
-  /** Optional filter used to restrict which items are ingested from the source. Its meaning depends on the connector: it can be a tag, label, or an expression. When empty or omitted, all resolved items are ingested. */
-  filter?: ContextConnectionFilter | undefined;
-  status: ContextConnectionStatus;
-  /** Number of records ingested from this connection */
-  records: number;
-  /** Failure message when synchronization fails */
-  failureMessage?: string | undefined;
-  /** Why a synchronization failed, indicating who can resolve it. `authentication` and `misconfigured` need the connection to be reconfigured; `rate_limited` and `upstream_unavailable` are the source's own limits or downtime and are retried; `unknown` could not be attributed to the source's response. */
-  failureReason?: ContextConnectionFailureReason | undefined;
-  /** Parameters associated with the connection when it is an email connection */
-  email?: {
-    /** Inbound email address for the connection */
-    ingestionAddress?: string | undefined;
-  } | undefined;
-  usageSettings: ContextUsageSettings;
-  /** URLs associated with the connection */
-  urls: {
-    /** URL of the connection in the API */
-    location?: string | undefined;
-  };
   connector: "builtin:github-discussions";
   setupSettings: {
     repository?: string | undefined;
     token?: string | undefined;
   };
 } | {
-  object: "context-connection";
-  /** The ID of the connection */
-  id: string;
-  createdAt: Timestamp;
-  syncedAt?: Timestamp | undefined;
-  /** Optional label for the connection */
-  label?: ContextConnectionLabel | undefined;
-  /** Optional filter used to restrict which items are ingested from the source. Its meaning depends on the connector: it can be a tag, label, or an expression. When empty or omitted, all resolved items are ingested. */
-  filter?: ContextConnectionFilter | undefined;
-  status: ContextConnectionStatus;
-  /** Number of records ingested from this connection */
-  records: number;
-  /** Failure message when synchronization fails */
-  failureMessage?: string | undefined;
-  /** Why a synchronization failed, indicating who can resolve it. `authentication` and `misconfigured` need the connection to be reconfigured; `rate_limited` and `upstream_unavailable` are the source's own limits or downtime and are retried; `unknown` could not be attributed to the source's response. */
-  failureReason?: ContextConnectionFailureReason | undefined;
-  /** Parameters associated with the connection when it is an email connection */
-  email?: {
-    /** Inbound email address for the connection */
-    ingestionAddress?: string | undefined;
-  } | undefined;
-  usageSettings: ContextUsageSettings;
-  /** URLs associated with the connection */
-  urls: {
-    /** URL of the connection in the API */
-    location?: string | undefined;
-  };
   connector: "builtin:github-issues";
   setupSettings: {
     repository?: string | undefined;
     token?: string | undefined;
   };
 } | {
-  object: "context-connection";
-  /** The ID of the connection */
-  id: string;
-  createdAt: Timestamp;
-  syncedAt?: Timestamp | undefined;
-  /** Optional label for the connection */
-  label?: ContextConnectionLabel | undefined;
-  /** Optional filter used to restrict which items are ingested from the source. Its meaning depends on the connector: it can be a tag, label, or an expression. When empty or omitted, all resolved items are ingested. */
-  filter?: ContextConnectionFilter | undefined;
-  status: ContextConnectionStatus;
-  /** Number of records ingested from this connection */
-  records: number;
-  /** Failure message when synchronization fails */
-  failureMessage?: string | undefined;
-  /** Why a synchronization failed, indicating who can resolve it. `authentication` and `misconfigured` need the connection to be reconfigured; `rate_limited` and `upstream_unavailable` are the source's own limits or downtime and are retried; `unknown` could not be attributed to the source's response. */
-  failureReason?: ContextConnectionFailureReason | undefined;
-  /** Parameters associated with the connection when it is an email connection */
-  email?: {
-    /** Inbound email address for the connection */
-    ingestionAddress?: string | undefined;
-  } | undefined;
-  usageSettings: ContextUsageSettings;
-  /** URLs associated with the connection */
-  urls: {
-    /** URL of the connection in the API */
-    location?: string | undefined;
-  };
   connector: "builtin:intercom";
   setupSettings: {
     token?: string | undefined;
   };
 } | {
-  object: "context-connection";
-  /** The ID of the connection */
-  id: string;
-  createdAt: Timestamp;
-  syncedAt?: Timestamp | undefined;
-  /** Optional label for the connection */
-  label?: ContextConnectionLabel | undefined;
-  /** Optional filter used to restrict which items are ingested from the source. Its meaning depends on the connector: it can be a tag, label, or an expression. When empty or omitted, all resolved items are ingested. */
-  filter?: ContextConnectionFilter | undefined;
-  status: ContextConnectionStatus;
-  /** Number of records ingested from this connection */
-  records: number;
-  /** Failure message when synchronization fails */
-  failureMessage?: string | undefined;
-  /** Why a synchronization failed, indicating who can resolve it. `authentication` and `misconfigured` need the connection to be reconfigured; `rate_limited` and `upstream_unavailable` are the source's own limits or downtime and are retried; `unknown` could not be attributed to the source's response. */
-  failureReason?: ContextConnectionFailureReason | undefined;
-  /** Parameters associated with the connection when it is an email connection */
-  email?: {
-    /** Inbound email address for the connection */
-    ingestionAddress?: string | undefined;
-  } | undefined;
-  usageSettings: ContextUsageSettings;
-  /** URLs associated with the connection */
-  urls: {
-    /** URL of the connection in the API */
-    location?: string | undefined;
-  };
   connector: "builtin:front";
   setupSettings: {
     token?: string | undefined;
   };
 } | {
-  object: "context-connection";
-  /** The ID of the connection */
-  id: string;
-  createdAt: Timestamp;
-  syncedAt?: Timestamp | undefined;
-  /** Optional label for the connection */
-  label?: ContextConnectionLabel | undefined;
-  /** Optional filter used to restrict which items are ingested from the source. Its meaning depends on the connector: it can be a tag, label, or an expression. When empty or omitted, all resolved items are ingested. */
-  filter?: ContextConnectionFilter | undefined;
-  status: ContextConnectionStatus;
-  /** Number of records ingested from this connection */
-  records: number;
-  /** Failure message when synchronization fails */
-  failureMessage?: string | undefined;
-  /** Why a synchronization failed, indicating who can resolve it. `authentication` and `misconfigured` need the connection to be reconfigured; `rate_limited` and `upstream_unavailable` are the source's own limits or downtime and are retried; `unknown` could not be attributed to the source's response. */
-  failureReason?: ContextConnectionFailureReason | undefined;
-  /** Parameters associated with the connection when it is an email connection */
-  email?: {
-    /** Inbound email address for the connection */
-    ingestionAddress?: string | undefined;
-  } | undefined;
-  usageSettings: ContextUsageSettings;
-  /** URLs associated with the connection */
-  urls: {
-    /** URL of the connection in the API */
-    location?: string | undefined;
-  };
   connector: "builtin:zendesk";
   setupSettings: {
     subdomain?: string | undefined;
@@ -2792,33 +2395,6 @@ export type ContextConnection = {
     apiToken?: string | undefined;
   };
 } | {
-  object: "context-connection";
-  /** The ID of the connection */
-  id: string;
-  createdAt: Timestamp;
-  syncedAt?: Timestamp | undefined;
-  /** Optional label for the connection */
-  label?: ContextConnectionLabel | undefined;
-  /** Optional filter used to restrict which items are ingested from the source. Its meaning depends on the connector: it can be a tag, label, or an expression. When empty or omitted, all resolved items are ingested. */
-  filter?: ContextConnectionFilter | undefined;
-  status: ContextConnectionStatus;
-  /** Number of records ingested from this connection */
-  records: number;
-  /** Failure message when synchronization fails */
-  failureMessage?: string | undefined;
-  /** Why a synchronization failed, indicating who can resolve it. `authentication` and `misconfigured` need the connection to be reconfigured; `rate_limited` and `upstream_unavailable` are the source's own limits or downtime and are retried; `unknown` could not be attributed to the source's response. */
-  failureReason?: ContextConnectionFailureReason | undefined;
-  /** Parameters associated with the connection when it is an email connection */
-  email?: {
-    /** Inbound email address for the connection */
-    ingestionAddress?: string | undefined;
-  } | undefined;
-  usageSettings: ContextUsageSettings;
-  /** URLs associated with the connection */
-  urls: {
-    /** URL of the connection in the API */
-    location?: string | undefined;
-  };
   connector: "builtin:zoho-desk";
   setupSettings: {
     /** Zoho data center hosting the account, given as its API domain suffix (e.g. `com`, `eu`, `in`, `com.au`). Zoho scopes both the accounts and desk API hosts by data center. */
@@ -2830,33 +2406,6 @@ export type ContextConnection = {
     refreshToken?: string | undefined;
   };
 } | {
-  object: "context-connection";
-  /** The ID of the connection */
-  id: string;
-  createdAt: Timestamp;
-  syncedAt?: Timestamp | undefined;
-  /** Optional label for the connection */
-  label?: ContextConnectionLabel | undefined;
-  /** Optional filter used to restrict which items are ingested from the source. Its meaning depends on the connector: it can be a tag, label, or an expression. When empty or omitted, all resolved items are ingested. */
-  filter?: ContextConnectionFilter | undefined;
-  status: ContextConnectionStatus;
-  /** Number of records ingested from this connection */
-  records: number;
-  /** Failure message when synchronization fails */
-  failureMessage?: string | undefined;
-  /** Why a synchronization failed, indicating who can resolve it. `authentication` and `misconfigured` need the connection to be reconfigured; `rate_limited` and `upstream_unavailable` are the source's own limits or downtime and are retried; `unknown` could not be attributed to the source's response. */
-  failureReason?: ContextConnectionFailureReason | undefined;
-  /** Parameters associated with the connection when it is an email connection */
-  email?: {
-    /** Inbound email address for the connection */
-    ingestionAddress?: string | undefined;
-  } | undefined;
-  usageSettings: ContextUsageSettings;
-  /** URLs associated with the connection */
-  urls: {
-    /** URL of the connection in the API */
-    location?: string | undefined;
-  };
   connector: "builtin:freshdesk";
   setupSettings: {
     /** Freshdesk domain hosting the account, e.g. `mycompany.freshdesk.com` or just `mycompany`. Tickets and the API are scoped by this domain. */
@@ -2865,129 +2414,21 @@ export type ContextConnection = {
     apiKey?: string | undefined;
   };
 } | {
-  object: "context-connection";
-  /** The ID of the connection */
-  id: string;
-  createdAt: Timestamp;
-  syncedAt?: Timestamp | undefined;
-  /** Optional label for the connection */
-  label?: ContextConnectionLabel | undefined;
-  /** Optional filter used to restrict which items are ingested from the source. Its meaning depends on the connector: it can be a tag, label, or an expression. When empty or omitted, all resolved items are ingested. */
-  filter?: ContextConnectionFilter | undefined;
-  status: ContextConnectionStatus;
-  /** Number of records ingested from this connection */
-  records: number;
-  /** Failure message when synchronization fails */
-  failureMessage?: string | undefined;
-  /** Why a synchronization failed, indicating who can resolve it. `authentication` and `misconfigured` need the connection to be reconfigured; `rate_limited` and `upstream_unavailable` are the source's own limits or downtime and are retried; `unknown` could not be attributed to the source's response. */
-  failureReason?: ContextConnectionFailureReason | undefined;
-  /** Parameters associated with the connection when it is an email connection */
-  email?: {
-    /** Inbound email address for the connection */
-    ingestionAddress?: string | undefined;
-  } | undefined;
-  usageSettings: ContextUsageSettings;
-  /** URLs associated with the connection */
-  urls: {
-    /** URL of the connection in the API */
-    location?: string | undefined;
-  };
   connector: "builtin:pylon";
   setupSettings: {
     token?: string | undefined;
   };
 } | {
-  object: "context-connection";
-  /** The ID of the connection */
-  id: string;
-  createdAt: Timestamp;
-  syncedAt?: Timestamp | undefined;
-  /** Optional label for the connection */
-  label?: ContextConnectionLabel | undefined;
-  /** Optional filter used to restrict which items are ingested from the source. Its meaning depends on the connector: it can be a tag, label, or an expression. When empty or omitted, all resolved items are ingested. */
-  filter?: ContextConnectionFilter | undefined;
-  status: ContextConnectionStatus;
-  /** Number of records ingested from this connection */
-  records: number;
-  /** Failure message when synchronization fails */
-  failureMessage?: string | undefined;
-  /** Why a synchronization failed, indicating who can resolve it. `authentication` and `misconfigured` need the connection to be reconfigured; `rate_limited` and `upstream_unavailable` are the source's own limits or downtime and are retried; `unknown` could not be attributed to the source's response. */
-  failureReason?: ContextConnectionFailureReason | undefined;
-  /** Parameters associated with the connection when it is an email connection */
-  email?: {
-    /** Inbound email address for the connection */
-    ingestionAddress?: string | undefined;
-  } | undefined;
-  usageSettings: ContextUsageSettings;
-  /** URLs associated with the connection */
-  urls: {
-    /** URL of the connection in the API */
-    location?: string | undefined;
-  };
   connector: "builtin:hubspot";
   setupSettings: {
     token?: string | undefined;
   };
 } | {
-  object: "context-connection";
-  /** The ID of the connection */
-  id: string;
-  createdAt: Timestamp;
-  syncedAt?: Timestamp | undefined;
-  /** Optional label for the connection */
-  label?: ContextConnectionLabel | undefined;
-  /** Optional filter used to restrict which items are ingested from the source. Its meaning depends on the connector: it can be a tag, label, or an expression. When empty or omitted, all resolved items are ingested. */
-  filter?: ContextConnectionFilter | undefined;
-  status: ContextConnectionStatus;
-  /** Number of records ingested from this connection */
-  records: number;
-  /** Failure message when synchronization fails */
-  failureMessage?: string | undefined;
-  /** Why a synchronization failed, indicating who can resolve it. `authentication` and `misconfigured` need the connection to be reconfigured; `rate_limited` and `upstream_unavailable` are the source's own limits or downtime and are retried; `unknown` could not be attributed to the source's response. */
-  failureReason?: ContextConnectionFailureReason | undefined;
-  /** Parameters associated with the connection when it is an email connection */
-  email?: {
-    /** Inbound email address for the connection */
-    ingestionAddress?: string | undefined;
-  } | undefined;
-  usageSettings: ContextUsageSettings;
-  /** URLs associated with the connection */
-  urls: {
-    /** URL of the connection in the API */
-    location?: string | undefined;
-  };
   connector: "builtin:linear";
   setupSettings: {
     token?: string | undefined;
   };
 } | {
-  object: "context-connection";
-  /** The ID of the connection */
-  id: string;
-  createdAt: Timestamp;
-  syncedAt?: Timestamp | undefined;
-  /** Optional label for the connection */
-  label?: ContextConnectionLabel | undefined;
-  /** Optional filter used to restrict which items are ingested from the source. Its meaning depends on the connector: it can be a tag, label, or an expression. When empty or omitted, all resolved items are ingested. */
-  filter?: ContextConnectionFilter | undefined;
-  status: ContextConnectionStatus;
-  /** Number of records ingested from this connection */
-  records: number;
-  /** Failure message when synchronization fails */
-  failureMessage?: string | undefined;
-  /** Why a synchronization failed, indicating who can resolve it. `authentication` and `misconfigured` need the connection to be reconfigured; `rate_limited` and `upstream_unavailable` are the source's own limits or downtime and are retried; `unknown` could not be attributed to the source's response. */
-  failureReason?: ContextConnectionFailureReason | undefined;
-  /** Parameters associated with the connection when it is an email connection */
-  email?: {
-    /** Inbound email address for the connection */
-    ingestionAddress?: string | undefined;
-  } | undefined;
-  usageSettings: ContextUsageSettings;
-  /** URLs associated with the connection */
-  urls: {
-    /** URL of the connection in the API */
-    location?: string | undefined;
-  };
   connector: "builtin:jira";
   setupSettings: {
     /** Base URL of the Jira Cloud site, e.g. https://your-team.atlassian.net. */
@@ -2999,7 +2440,7 @@ export type ContextConnection = {
     /** Jira status to move the linked issue to when the change request reaches a given status, e.g. `{ "merged": "Done" }`. A status left out is not synced. */
     statusMapping?: Record<string, string> | undefined;
   };
-} | object;
+} | object);
 
 /** Why a synchronization failed, indicating who can resolve it. `authentication` and `misconfigured` need the connection to be reconfigured; `rate_limited` and `upstream_unavailable` are the source's own limits or downtime and are retried; `unknown` could not be attributed to the source's response. */
 export type ContextConnectionFailureReason = "authentication" | "misconfigured" | "rate_limited" | "upstream_unavailable" | "unknown" | (string & {});
@@ -3415,28 +2856,13 @@ export type CreateSpace = {
   language?: TranslationLanguageParam | undefined;
   /** The edit mode of the space */
   editMode?: SpaceEditModeParam | undefined;
+} & ({
   template: ApplySpaceTemplate;
 } | {
-  title?: string | undefined;
-  /** Unicode codepoint or character of the emoji */
-  emoji?: EmojiParam | undefined;
-  /** ID of a parent collection */
-  parent?: string | undefined;
-  language?: TranslationLanguageParam | undefined;
-  /** The edit mode of the space */
-  editMode?: SpaceEditModeParam | undefined;
   computedSource: ComputedContentSourceRevisionParam;
 } | {
-  title?: string | undefined;
-  /** Unicode codepoint or character of the emoji */
-  emoji?: EmojiParam | undefined;
-  /** ID of a parent collection */
-  parent?: string | undefined;
-  language?: TranslationLanguageParam | undefined;
-  /** The edit mode of the space */
-  editMode?: SpaceEditModeParam | undefined;
   empty: true;
-};
+});
 
 export interface CustomHostname {
   object: "custom-hostname";
@@ -3466,10 +2892,10 @@ export type CustomizationAIGreeting = string;
 /** Initial greeting displayed by the AI Assistant when a visitor starts a conversation. */
 export type CustomizationAIGreetingParam = string;
 
-/** Additional instructions for the AI Assistant, injected after the base system prompt. Use them to adjust tone of voice and contribute site-specific knowledge. These instructions refine, but never override, the assistant's built-in guardrails. Only available to site admins and never exposed on the published site. */
+/** Additional instructions for the AI Assistant, injected after the base system prompt. Use them to adjust tone of voice and contribute site-specific knowledge. These instructions refine, but never override, the assistant's built-in guardrails. Only available to site admins and never exposed on the… */
 export type CustomizationAIInstructions = string;
 
-/** Additional instructions for the AI Assistant, injected after the base system prompt. Use them to adjust tone of voice and contribute site-specific knowledge. These instructions refine, but never override, the assistant's built-in guardrails. Only available to site admins and never exposed on the published site. */
+/** Additional instructions for the AI Assistant, injected after the base system prompt. Use them to adjust tone of voice and contribute site-specific knowledge. These instructions refine, but never override, the assistant's built-in guardrails. Only available to site admins and never exposed on the… */
 export type CustomizationAIInstructionsParam = string;
 
 export type CustomizationAIMode = "none" | "search" | "assistant" | (string & {});
@@ -3590,15 +3016,7 @@ export type CustomizationFont = CustomizationDefaultFont | CustomizationFontDefi
 
 export type CustomizationFontParam = CustomizationDefaultFontParam | CustomizationFontDefinitionInputParam;
 
-export interface CustomizationFontDefinition {
-  /** A globally unique identifier for the font definition. */
-  id: string;
-  /** Whether the font is a custom font. If false, this font is provided by GitBook. */
-  custom: boolean;
-  /** The human-readable font-family name used in CSS (e.g., "Open Sans", "Playfair Display"). */
-  fontFamily: FontFamily;
-  /** A list of font-face definitions, specifying variations such as weight and style. */
-  fontFaces: Array<FontFace>;
+export interface CustomizationFontDefinition extends CustomizationFontDefinitionInput {
   /** The set of permissions for the font definition */
   permissions: {
     /** Can the user edit the font definition */
@@ -3691,14 +3109,14 @@ export type CustomizationIconsStyleParam = "regular" | "solid" | "duotone" | "li
 /**
  * The style used for regular links in the main content, header and footer. Sidebar items are styled separately.
  * - `default`: Links are colored in the primary color and feature an underline in the same color.
- * - `accent`: Links are colored the same as body text and feature an underline in the primary color.
+ * - `accent`: Links are colored the same as body text and feature an underline in the primary…
  */
 export type CustomizationLinksStyle = "default" | "accent" | (string & {});
 
 /**
  * The style used for regular links in the main content, header and footer. Sidebar items are styled separately.
  * - `default`: Links are colored in the primary color and feature an underline in the same color.
- * - `accent`: Links are colored the same as body text and feature an underline in the primary color.
+ * - `accent`: Links are colored the same as body text and feature an underline in the primary…
  */
 export type CustomizationLinksStyleParam = "default" | "accent";
 
@@ -3779,7 +3197,7 @@ export type CustomizationSuggestedQuestionsParam = Array<CustomizationSuggestedQ
  * - `clean`: Modern theme featuring translucency and minimally-styled elements.
  * - `muted`: Sophisticated theme with decreased contrast between elements.
  * - `bold`: High-impact theme with prominent colors and strong contrasts.
- * - `gradient`: Trendy theme featuring colorful gradients and splashes of color.
+ * -…
  */
 export type CustomizationTheme = "clean" | "muted" | "bold" | "gradient" | (string & {});
 
@@ -3788,7 +3206,7 @@ export type CustomizationTheme = "clean" | "muted" | "bold" | "gradient" | (stri
  * - `clean`: Modern theme featuring translucency and minimally-styled elements.
  * - `muted`: Sophisticated theme with decreased contrast between elements.
  * - `bold`: High-impact theme with prominent colors and strong contrasts.
- * - `gradient`: Trendy theme featuring colorful gradients and splashes of color.
+ * -…
  */
 export type CustomizationThemeParam = "clean" | "muted" | "bold" | "gradient";
 
@@ -4813,7 +4231,7 @@ export interface DocumentBlockTabsItem {
     title?: string | undefined;
     /** Name of the icon */
     icon?: Icon | undefined;
-    /** Stable identifier for this tab's selection, shared with every tab and button targeting the same slug. It is slugified before matching, so casing and spacing need not be exact. Omit it — or send an empty value, which counts as omitted — to derive one from the title, which is what makes same-named tabs across a site select together. A value that slugifies to nothing, such as emoji alone, also falls back to the title. */
+    /** Stable identifier for this tab's selection, shared with every tab and button targeting the same slug. It is slugified before matching, so casing and spacing need not be exact. Omit it — or send an empty value, which counts as omitted — to derive one from the title, which is what makes same-named… */
     slug?: string | undefined;
   };
   meta?: {
@@ -4832,7 +4250,7 @@ export interface DocumentBlockTabsItemParam {
     title?: string | undefined;
     /** Name of the icon */
     icon?: IconParam | undefined;
-    /** Stable identifier for this tab's selection, shared with every tab and button targeting the same slug. It is slugified before matching, so casing and spacing need not be exact. Omit it — or send an empty value, which counts as omitted — to derive one from the title, which is what makes same-named tabs across a site select together. A value that slugifies to nothing, such as emoji alone, also falls back to the title. */
+    /** Stable identifier for this tab's selection, shared with every tab and button targeting the same slug. It is slugified before matching, so casing and spacing need not be exact. Omit it — or send an empty value, which counts as omitted — to derive one from the title, which is what makes same-named… */
     slug?: string | undefined;
   };
   meta?: {
@@ -4955,20 +4373,16 @@ export interface DocumentInlineButton {
   type: "button";
   key?: string | undefined;
   data: {
-    label: string;
-    kind: "primary" | "secondary" | (string & {});
+    label?: string | undefined;
+    kind?: "primary" | "secondary" | (string & {}) | undefined;
     size?: "small" | "medium" | "large" | (string & {}) | undefined;
     /** Name of the icon */
     icon?: Icon | undefined;
+  } & ({
     ref: ContentRef;
   } | {
-    label: string;
-    kind: "primary" | "secondary" | (string & {});
-    size?: "small" | "medium" | "large" | (string & {}) | undefined;
-    /** Name of the icon */
-    icon?: Icon | undefined;
     action: DocumentAction;
-  } | object;
+  } | object);
   isVoid: true;
 }
 
@@ -4982,15 +4396,11 @@ export interface DocumentInlineButtonParam {
     size?: "small" | "medium" | "large" | undefined;
     /** Name of the icon */
     icon?: IconParam | undefined;
+  } & ({
     ref: ContentRefParam;
   } | {
-    label: string;
-    kind: "primary" | "secondary";
-    size?: "small" | "medium" | "large" | undefined;
-    /** Name of the icon */
-    icon?: IconParam | undefined;
     action: DocumentActionParam;
-  };
+  });
   isVoid: true;
 }
 
@@ -5240,7 +4650,7 @@ export interface DocumentMarkSuperscriptParam {
   type: "superscript";
 }
 
-/** Positional table cell merge range. The anchor and spans are resolved against the current sorted record order and visible column order. The current document model applies only non-overlapping horizontal or vertical merges of adjacent Text or Number body cells; unsupported ranges are removed during normalization. */
+/** Positional table cell merge range. The anchor and spans are resolved against the current sorted record order and visible column order. The current document model applies only non-overlapping horizontal or vertical merges of adjacent Text or Number body cells; unsupported ranges are removed during… */
 export interface DocumentTableCellMerge {
   /** Cell at the top-left of the merged range */
   anchor: {
@@ -5255,7 +4665,7 @@ export interface DocumentTableCellMerge {
   colSpan: DocumentTableCellSpan;
 }
 
-/** Positional table cell merge range. The anchor and spans are resolved against the current sorted record order and visible column order. The current document model applies only non-overlapping horizontal or vertical merges of adjacent Text or Number body cells; unsupported ranges are removed during normalization. */
+/** Positional table cell merge range. The anchor and spans are resolved against the current sorted record order and visible column order. The current document model applies only non-overlapping horizontal or vertical merges of adjacent Text or Number body cells; unsupported ranges are removed during… */
 export interface DocumentTableCellMergeParam {
   /** Cell at the top-left of the merged range */
   anchor: {
@@ -5509,15 +4919,6 @@ export interface DocumentTableViewGrid {
   /**
    * Tables in GitBook originally used a scaled width approach i.e. the width defined
    * in columnWidths would be scaled to ensure a 100% width table.
-   *
-   * We later changed this to treat the widths in columnWidths as exact values - they are
-   * never scaled. A columnWidth of 50 is rendered as 50px.
-   *
-   * In order to maintain backwards compatibility, we track whether or not we
-   * use the new system here.
-   *
-   * All new tables should have this value set to true, older tables will have it set
-   * to undefined.
    */
   useNewSizing?: boolean | undefined;
 }
@@ -5537,15 +4938,6 @@ export interface DocumentTableViewGridParam {
   /**
    * Tables in GitBook originally used a scaled width approach i.e. the width defined
    * in columnWidths would be scaled to ensure a 100% width table.
-   *
-   * We later changed this to treat the widths in columnWidths as exact values - they are
-   * never scaled. A columnWidth of 50 is rendered as 50px.
-   *
-   * In order to maintain backwards compatibility, we track whether or not we
-   * use the new system here.
-   *
-   * All new tables should have this value set to true, older tables will have it set
-   * to undefined.
    */
   useNewSizing?: boolean | undefined;
 }
@@ -5591,22 +4983,17 @@ export type Embed = {
   title: string;
   site: string;
   icon?: string | undefined;
+} & ({
   type: "link";
 } | {
-  title: string;
-  site: string;
-  icon?: string | undefined;
   type: "rich";
   html: string;
 } | {
-  title: string;
-  site: string;
-  icon?: string | undefined;
   type: "integration";
   /** The identifier of the integration performing the rendering */
   integration: string;
   block: IntegrationBlock;
-} | { type: UnknownKind };
+} | { type: UnknownKind });
 
 /** Unicode codepoint or character of the emoji */
 export type Emoji = string;
@@ -5934,38 +5321,7 @@ export type GitSyncInstallationSetup = {
   agentInstructions?: Array<"agents" | "claude" | (string & {})> | undefined;
   /** Which side should be treated as the source of truth when Git Sync is configured. */
   priority?: GitSyncInstallationPriority | undefined;
-  provider: "github";
-  /** GitHub specific configuration for the Git Sync installation. */
-  providerConfiguration: {
-    /** GitHub repository identifier. */
-    repositoryId?: number | undefined;
-    /** GitHub repository branch ref. */
-    branch?: string | undefined;
-  };
-} | {
-  /** Optional directory used when syncing a monorepo subdirectory. */
-  projectDirectory?: string | undefined;
-  /** Optional template used when generating commit messages. */
-  commitMessageTemplate?: string | undefined;
-  /** Whether previews should be generated from branches outside the configured branch. For space installations belonging to a parent installation, this field is inherited from the parent installation and cannot be set. */
-  previewExternalBranches?: boolean | undefined;
-  /** Agent instruction files GitBook should always export at the repository root. For space installations belonging to a parent installation, this field is inherited from the parent installation and cannot be set. */
-  agentInstructions?: Array<"agents" | "claude" | (string & {})> | undefined;
-  /** Which side should be treated as the source of truth when Git Sync is configured. */
-  priority?: GitSyncInstallationPriority | undefined;
-  provider: "gitlab";
-  /** GitLab specific configuration for the Git Sync installation. */
-  providerConfiguration: {
-    /** GitLab project identifier. */
-    projectId?: number | undefined;
-    /** GitLab access token with appropriate scopes for repository access. */
-    accessToken?: string | undefined;
-    /** Custom GitLab instance URL, if using a self-hosted GitLab. Use null to clear a self-hosted URL. */
-    customInstanceURL?: string | null | undefined;
-    /** GitLab repository branch ref. */
-    branch?: string | undefined;
-  };
-} | { provider: UnknownKind };
+} & (GitSyncInstallationSetupGitHub | GitSyncInstallationSetupGitLab | { provider: UnknownKind });
 
 /** Provider-specific setup payload for a Git Sync installation. */
 export type GitSyncInstallationSetupParam = {
@@ -5979,38 +5335,7 @@ export type GitSyncInstallationSetupParam = {
   agentInstructions?: Array<"agents" | "claude"> | undefined;
   /** Which side should be treated as the source of truth when Git Sync is configured. */
   priority?: GitSyncInstallationPriorityParam | undefined;
-  provider: "github";
-  /** GitHub specific configuration for the Git Sync installation. */
-  providerConfiguration: {
-    /** GitHub repository identifier. */
-    repositoryId?: number | undefined;
-    /** GitHub repository branch ref. */
-    branch?: string | undefined;
-  };
-} | {
-  /** Optional directory used when syncing a monorepo subdirectory. */
-  projectDirectory?: string | undefined;
-  /** Optional template used when generating commit messages. */
-  commitMessageTemplate?: string | undefined;
-  /** Whether previews should be generated from branches outside the configured branch. For space installations belonging to a parent installation, this field is inherited from the parent installation and cannot be set. */
-  previewExternalBranches?: boolean | undefined;
-  /** Agent instruction files GitBook should always export at the repository root. For space installations belonging to a parent installation, this field is inherited from the parent installation and cannot be set. */
-  agentInstructions?: Array<"agents" | "claude"> | undefined;
-  /** Which side should be treated as the source of truth when Git Sync is configured. */
-  priority?: GitSyncInstallationPriorityParam | undefined;
-  provider: "gitlab";
-  /** GitLab specific configuration for the Git Sync installation. */
-  providerConfiguration: {
-    /** GitLab project identifier. */
-    projectId?: number | undefined;
-    /** GitLab access token with appropriate scopes for repository access. */
-    accessToken?: string | undefined;
-    /** Custom GitLab instance URL, if using a self-hosted GitLab. Use null to clear a self-hosted URL. */
-    customInstanceURL?: string | null | undefined;
-    /** GitLab repository branch ref. */
-    branch?: string | undefined;
-  };
-};
+} & (GitSyncInstallationSetupGitHubParam | GitSyncInstallationSetupGitLabParam);
 
 /** Common setup fields for a Git Sync installation. */
 export interface GitSyncInstallationSetupCommon {
@@ -6288,11 +5613,7 @@ export interface InstallationDeletedEvent {
   };
 }
 
-export interface InstallationEvent {
-  /** Unique identifier for the event. */
-  eventId: string;
-  /** Type of the event. */
-  type: string;
+export interface InstallationEvent extends BaseEvent {
   /** ID of the integration installation */
   installationId: string;
 }
@@ -6462,6 +5783,7 @@ export interface IntegrationConfigurationSchema {
     /** Property title for an integration configuration property */
     title?: IntegrationPropertyTitle | undefined;
     description?: string | undefined;
+  } & ({
     type: "string";
     default?: string | undefined;
     /** If specified, this URL will be called to fetch suggestions for auto-completing the property. */
@@ -6469,25 +5791,16 @@ export interface IntegrationConfigurationSchema {
     /** If specified, only values from this array are allowed as inputs. */
     enum?: Array<string> | undefined;
   } | {
-    /** Property title for an integration configuration property */
-    title?: IntegrationPropertyTitle | undefined;
-    description?: string | undefined;
     type: "number";
     default?: number | undefined;
   } | {
-    /** Property title for an integration configuration property */
-    title?: IntegrationPropertyTitle | undefined;
-    description?: string | undefined;
     type: "boolean";
     default?: boolean | undefined;
   } | {
-    /** Property title for an integration configuration property */
-    title?: IntegrationPropertyTitle | undefined;
-    description?: string | undefined;
     type: "button";
     callback_url: string;
     button_text: string;
-  } | { type: UnknownKind }>;
+  } | { type: UnknownKind })>;
   required?: Array<string> | undefined;
 }
 
@@ -6497,6 +5810,7 @@ export interface IntegrationConfigurationSchemaParam {
     /** Property title for an integration configuration property */
     title?: IntegrationPropertyTitleParam | undefined;
     description?: string | undefined;
+  } & ({
     type: "string";
     default?: string | undefined;
     /** If specified, this URL will be called to fetch suggestions for auto-completing the property. */
@@ -6504,25 +5818,16 @@ export interface IntegrationConfigurationSchemaParam {
     /** If specified, only values from this array are allowed as inputs. */
     enum?: Array<string> | undefined;
   } | {
-    /** Property title for an integration configuration property */
-    title?: IntegrationPropertyTitleParam | undefined;
-    description?: string | undefined;
     type: "number";
     default?: number | undefined;
   } | {
-    /** Property title for an integration configuration property */
-    title?: IntegrationPropertyTitleParam | undefined;
-    description?: string | undefined;
     type: "boolean";
     default?: boolean | undefined;
   } | {
-    /** Property title for an integration configuration property */
-    title?: IntegrationPropertyTitleParam | undefined;
-    description?: string | undefined;
     type: "button";
     callback_url: string;
     button_text: string;
-  }>;
+  })>;
   required?: Array<string> | undefined;
 }
 
@@ -6790,48 +6095,12 @@ export type IntegrationScopesParam = Array<IntegrationScopeParam>;
 /** Secrets stored on the integration and passed at runtime. */
 export interface IntegrationSecrets { [key: string]: string }
 
-export interface IntegrationSiteInstallation {
-  /** Unique name identifier of the integration */
-  integration: string;
-  /** ID of the integration installation */
-  installation: string;
-  status: IntegrationInstallationStatus;
-  /** Configuration of the integration for this site */
-  configuration: {};
-  /** External IDs assigned by the integration. */
-  externalIds: IntegrationInstallationExternalIds;
-  /** URLs associated with the object */
-  urls: {
-    /** URL of the integration's installation in the API */
-    location?: string | undefined;
-    /** Public HTTP endpoint for the integration's installation */
-    publicEndpoint?: string | undefined;
-    /** Public endpoint serving the integration's rendered content (e.g. WebFrames), isolated from the cookie-bearing publicEndpoint origin. Equals publicEndpoint when no separate content origin is configured. */
-    publicContentEndpoint?: string | undefined;
-  };
+export interface IntegrationSiteInstallation extends IntegrationContentInstallationBase {
   /** The site the integration is installed on. Using the string value is deprecated in favor of site.id */
   site: string | Site;
 }
 
-export interface IntegrationSpaceInstallation {
-  /** Unique name identifier of the integration */
-  integration: string;
-  /** ID of the integration installation */
-  installation: string;
-  status: IntegrationInstallationStatus;
-  /** Configuration of the integration for this site */
-  configuration: {};
-  /** External IDs assigned by the integration. */
-  externalIds: IntegrationInstallationExternalIds;
-  /** URLs associated with the object */
-  urls: {
-    /** URL of the integration's installation in the API */
-    location?: string | undefined;
-    /** Public HTTP endpoint for the integration's installation */
-    publicEndpoint?: string | undefined;
-    /** Public endpoint serving the integration's rendered content (e.g. WebFrames), isolated from the cookie-bearing publicEndpoint origin. Equals publicEndpoint when no separate content origin is configured. */
-    publicContentEndpoint?: string | undefined;
-  };
+export interface IntegrationSpaceInstallation extends IntegrationContentInstallationBase {
   /** The space the integration is installed on. Using the string value is deprecated in favor of space.id */
   space: string | Space;
 }
@@ -6901,22 +6170,20 @@ export interface InviteLinkToSpace {
 export type InviteSiteUsersAndTeams = {
   /** Role to set. */
   role: MemberRoleOrGuestParam;
+} & ({
   teams: Array<string>;
 } | {
-  /** Role to set. */
-  role: MemberRoleOrGuestParam;
   users: Array<string>;
-};
+});
 
 export type InviteUsersAndTeams = {
   /** Role to set. */
   role: MemberRoleOrGuestParam;
+} & ({
   teams: Array<string>;
 } | {
-  /** Role to set. */
-  role: MemberRoleOrGuestParam;
   users: Array<string>;
-};
+});
 
 export interface InviteUsersToOrganization {
   emails: Array<Email | {
@@ -6993,13 +6260,7 @@ export interface Link {
   locationReferences?: Array<ContentRef> | undefined;
 }
 
-export interface LinkListing {
-  next?: {
-    /** Unique identifier to query the next results page */
-    page?: string | undefined;
-  } | undefined;
-  /** Total count of objects in the list */
-  count?: number | undefined;
+export interface LinkListing extends List {
   items: Array<Link>;
   stats?: {
     total?: number | undefined;
@@ -7066,7 +6327,7 @@ export interface MemberContentPermission {
    * "review": Can review content.
    * "edit": Can edit the content (live or change requests).
    * "comment": Can access the content and its discussions.
-   * "read": Can access the content, but cannot update it in any way.
+   * "read": Can access…
    */
   permission?: MemberRole | undefined;
   space: Space;
@@ -7079,7 +6340,7 @@ export interface MemberContentPermission {
  * "review": Can review content.
  * "edit": Can edit the content (live or change requests).
  * "comment": Can access the content and its discussions.
- * "read": Can access the content, but cannot update it in any way.
+ * "read": Can access…
  */
 export type MemberRole = "admin" | "create" | "edit" | "review" | "comment" | "read" | (string & {});
 
@@ -7090,7 +6351,7 @@ export type MemberRole = "admin" | "create" | "edit" | "review" | "comment" | "r
  * "review": Can review content.
  * "edit": Can edit the content (live or change requests).
  * "comment": Can access the content and its discussions.
- * "read": Can access the content, but cannot update it in any way.
+ * "read": Can access…
  */
 export type MemberRoleParam = "admin" | "create" | "edit" | "review" | "comment" | "read";
 
@@ -7400,7 +6661,7 @@ export interface Organization {
     logo?: URL | undefined;
   } | undefined;
   trial?: {
-    /** - notapplicable, no trial can be started for this organization. - none, no trial has been started yet. - active, trial is active. - ended, the trial has ended and the user has choosen to stay on the free plan or has upgraded to a paid plan. - expired, the trial has ended but the user hasn't deciced yet what to do. */
+    /** - notapplicable, no trial can be started for this organization. - none, no trial has been started yet. - active, trial is active. - ended, the trial has ended and the user has choosen to stay on the free plan or has upgraded to a paid plan. - expired, the trial has ended but the user hasn't deciced… */
     status?: BillingTrialStatus | undefined;
     /** Number of trials the organization has consumed. */
     count?: number | undefined;
@@ -7906,7 +7167,7 @@ export interface RevisionPageComputed {
   /** Unique identifier for the page in the revision */
   id: string;
   /** Title of the page */
-  title: string;
+  title?: string | undefined;
   /** Optional custom title for the page ToC and mention entries instead of the page title. */
   linkTitle?: string | undefined;
   /** Emoji of the page, if one has been set. */
@@ -7920,7 +7181,7 @@ export interface RevisionPageComputed {
   /** Adaptive-content condition controlling whether the page is shown to a visitor. Only present when the page has a condition set, and only returned when the API is called with a user, user-internal or OAuth token (never with a site/content token). */
   condition?: string | undefined;
   type: "computed";
-  computed: ComputedContentSourceRevision;
+  computed?: ComputedContentSourceRevision | undefined;
   kind?: string | undefined;
   hidden?: boolean | undefined;
 }
@@ -7929,7 +7190,7 @@ export type RevisionPageDocument = {
   /** Unique identifier for the page in the revision */
   id: string;
   /** Title of the page */
-  title: string;
+  title?: string | undefined;
   /** Optional custom title for the page ToC and mention entries instead of the page title. */
   linkTitle?: string | undefined;
   /** Emoji of the page, if one has been set. */
@@ -7943,20 +7204,20 @@ export type RevisionPageDocument = {
   /** Adaptive-content condition controlling whether the page is shown to a visitor. Only present when the page has a condition set, and only returned when the API is called with a user, user-internal or OAuth token (never with a site/content token). */
   condition?: string | undefined;
   /** @deprecated */
-  kind: "sheet";
+  kind?: "sheet" | undefined;
   type: "document";
-  urls: {
+  urls?: {
     /** Location of the page in the app */
     app?: URL | undefined;
-  };
+  } | undefined;
   /** Page's slug in its direct parent */
-  slug: RevisionPageSlug;
+  slug?: RevisionPageSlug | undefined;
   /** Complete path to access the page in the revision. */
-  path: string;
+  path?: string | undefined;
   description?: string | undefined;
-  pages: Array<RevisionPageDocument | RevisionPageLink | RevisionPageComputed | { type: UnknownKind }>;
+  pages?: Array<RevisionPageDocument | RevisionPageLink | RevisionPageComputed | { type: UnknownKind }> | undefined;
   git?: GitSyncBlob | undefined;
-  layout: RevisionPageLayoutOptions;
+  layout?: RevisionPageLayoutOptions | undefined;
   cover?: RevisionPageDocumentCover | undefined;
   variables?: Variables | undefined;
   /** If true, the page is not displayed in the navigation, while still being accessible. */
@@ -7968,7 +7229,7 @@ export type RevisionPageDocument = {
   /** Meta links associated with the page. */
   metaLinks?: RevisionPageMetaLinks | undefined;
   /** A list of all the tags added to this page */
-  tags: Array<RevisionPageTag>;
+  tags?: Array<RevisionPageTag> | undefined;
   markdown?: string | undefined;
   document?: {
     object?: "document" | undefined;
@@ -7980,66 +7241,6 @@ export type RevisionPageDocument = {
       token?: string | undefined;
     } | undefined;
   } | undefined;
-  documentId?: string | undefined;
-  computed: ComputedContentSourceDocument;
-  /** Seed to use for the generation of IDs. */
-  computedSeed: string;
-} | {
-  /** Unique identifier for the page in the revision */
-  id: string;
-  /** Title of the page */
-  title: string;
-  /** Optional custom title for the page ToC and mention entries instead of the page title. */
-  linkTitle?: string | undefined;
-  /** Emoji of the page, if one has been set. */
-  emoji?: Emoji | undefined;
-  /** Icon of the page, if one has been set. */
-  icon?: Icon | undefined;
-  /** When the page was first created. Only present if page has been edited at least once. */
-  createdAt?: Timestamp | undefined;
-  /** When the page was last edited. Only present if page has been edited at least once. */
-  updatedAt?: Timestamp | undefined;
-  /** Adaptive-content condition controlling whether the page is shown to a visitor. Only present when the page has a condition set, and only returned when the API is called with a user, user-internal or OAuth token (never with a site/content token). */
-  condition?: string | undefined;
-  /** @deprecated */
-  kind: "sheet";
-  type: "document";
-  urls: {
-    /** Location of the page in the app */
-    app?: URL | undefined;
-  };
-  /** Page's slug in its direct parent */
-  slug: RevisionPageSlug;
-  /** Complete path to access the page in the revision. */
-  path: string;
-  description?: string | undefined;
-  pages: Array<RevisionPageDocument | RevisionPageLink | RevisionPageComputed | { type: UnknownKind }>;
-  git?: GitSyncBlob | undefined;
-  layout: RevisionPageLayoutOptions;
-  cover?: RevisionPageDocumentCover | undefined;
-  variables?: Variables | undefined;
-  /** If true, the page is not displayed in the navigation, while still being accessible. */
-  hidden?: boolean | undefined;
-  /** If true, the page is not indexable in the search and ask features. */
-  noIndex?: boolean | undefined;
-  /** If true, the page is not indexable by search engine robots. */
-  noRobotsIndex?: boolean | undefined;
-  /** Meta links associated with the page. */
-  metaLinks?: RevisionPageMetaLinks | undefined;
-  /** A list of all the tags added to this page */
-  tags: Array<RevisionPageTag>;
-  markdown?: string | undefined;
-  document?: {
-    object?: "document" | undefined;
-    data?: {
-      schemaVersion?: number | undefined;
-    } | undefined;
-    nodes?: Array<unknown> | undefined;
-    meta?: {
-      token?: string | undefined;
-    } | undefined;
-  } | undefined;
-  /** ID of the document with the page body. If undefined, the page is empty. */
   documentId?: string | undefined;
   computed?: {
     type?: string | undefined;
@@ -8047,7 +7248,14 @@ export type RevisionPageDocument = {
     dependencies?: unknown | undefined;
   } | undefined;
   computedSeed?: string | undefined;
-} | object;
+} & ({
+  computed: ComputedContentSourceDocument;
+  /** Seed to use for the generation of IDs. */
+  computedSeed: string;
+} | {
+  /** ID of the document with the page body. If undefined, the page is empty. */
+  documentId?: string | undefined;
+} | object);
 
 export interface RevisionPageDocumentChangeAttributes {
   title?: ChangeAttributeString | undefined;
@@ -8081,7 +7289,7 @@ export interface RevisionPageGroup {
   /** Unique identifier for the page in the revision */
   id: string;
   /** Title of the page */
-  title: string;
+  title?: string | undefined;
   /** Optional custom title for the page ToC and mention entries instead of the page title. */
   linkTitle?: string | undefined;
   /** Emoji of the page, if one has been set. */
@@ -8095,19 +7303,19 @@ export interface RevisionPageGroup {
   /** Adaptive-content condition controlling whether the page is shown to a visitor. Only present when the page has a condition set, and only returned when the API is called with a user, user-internal or OAuth token (never with a site/content token). */
   condition?: string | undefined;
   /** @deprecated */
-  kind: "group";
+  kind?: "group" | undefined;
   type: "group";
   /** Page's slug in its direct parent */
-  slug: string;
+  slug?: string | undefined;
   /** Complete path to access the page in the revision. */
-  path: string;
+  path?: string | undefined;
   /** If true, the page is not displayed in the navigation, while still being accessible. */
   hidden?: boolean | undefined;
   /** If true, the page is not indexable in the search and ask features. */
   noIndex?: boolean | undefined;
   /** If true, the page is not indexable by search engine robots. */
   noRobotsIndex?: boolean | undefined;
-  pages: Array<RevisionPageDocument | RevisionPageLink | RevisionPageComputed | { type: UnknownKind }>;
+  pages?: Array<RevisionPageDocument | RevisionPageLink | RevisionPageComputed | { type: UnknownKind }> | undefined;
 }
 
 export interface RevisionPageGroupChangeAttributes {
@@ -8163,7 +7371,7 @@ export interface RevisionPageLink {
   /** Unique identifier for the page in the revision */
   id: string;
   /** Title of the page */
-  title: string;
+  title?: string | undefined;
   /** Optional custom title for the page ToC and mention entries instead of the page title. */
   linkTitle?: string | undefined;
   /** Emoji of the page, if one has been set. */
@@ -8177,9 +7385,9 @@ export interface RevisionPageLink {
   /** Adaptive-content condition controlling whether the page is shown to a visitor. Only present when the page has a condition set, and only returned when the API is called with a user, user-internal or OAuth token (never with a site/content token). */
   condition?: string | undefined;
   /** @deprecated */
-  kind: "link";
+  kind?: "link" | undefined;
   type: "link";
-  target: ContentRef;
+  target?: ContentRef | undefined;
   href?: string | undefined;
   /** If true, the page is not displayed in the navigation, while still being accessible. */
   hidden?: boolean | undefined;
@@ -8237,17 +7445,8 @@ export interface RevisionPageUpdate {
 
 export type RevisionReusableContent = {
   id: string;
-  title: string;
+  title?: string | undefined;
   git?: GitSyncBlob | undefined;
-  document?: string | undefined;
-  computed: ComputedContentSourceDocument;
-  /** Seed to use for the generation of IDs. */
-  computedSeed: string;
-} | {
-  id: string;
-  title: string;
-  git?: GitSyncBlob | undefined;
-  /** ID of the document with the content body. If undefined, the reusable content is empty. */
   document?: string | undefined;
   computed?: {
     type?: string | undefined;
@@ -8255,7 +7454,14 @@ export type RevisionReusableContent = {
     dependencies?: unknown | undefined;
   } | undefined;
   computedSeed?: string | undefined;
-} | object;
+} & ({
+  computed: ComputedContentSourceDocument;
+  /** Seed to use for the generation of IDs. */
+  computedSeed: string;
+} | {
+  /** ID of the document with the content body. If undefined, the reusable content is empty. */
+  document?: string | undefined;
+} | object);
 
 export interface RevisionReusableContentChangeAttributes {
   title?: ChangeAttributeString | undefined;
@@ -8352,25 +7558,20 @@ export interface RevisionSemanticChanges {
 
 export type RevisionTag = {
   /** The slug identifier for the tag, immutable after creation. */
-  slug: string;
+  slug?: string | undefined;
   /** Display label for the tag. Can be renamed and differ from the slug. */
-  label: string;
+  label?: string | undefined;
   /** Allowed color tokens for color marks (text and background; background reuses this enum). Named colors are fixed palette keys. `$*` tokens are semantic: resolved from the published sites customization when rendering; authors may still persist them in content when valid. */
-  color: DocumentTextColor;
+  color?: DocumentTextColor | undefined;
+  emoji?: string | undefined;
+  icon?: string | undefined;
+} & ({
   /** Unicode codepoint or character of the emoji */
   emoji: Emoji;
-  icon?: string | undefined;
 } | {
-  /** The slug identifier for the tag, immutable after creation. */
-  slug: string;
-  /** Display label for the tag. Can be renamed and differ from the slug. */
-  label: string;
-  /** Allowed color tokens for color marks (text and background; background reuses this enum). Named colors are fixed palette keys. `$*` tokens are semantic: resolved from the published sites customization when rendering; authors may still persist them in content when valid. */
-  color: DocumentTextColor;
-  emoji?: string | undefined;
   /** Name of the icon */
   icon?: Icon | undefined;
-} | object;
+} | object);
 
 export interface RevisionTagChangeAttributes {
   label?: ChangeAttributeString | undefined;
@@ -8382,29 +7583,29 @@ export interface RevisionTypeComputed {
   /** Unique identifier for the revision */
   id: string;
   /** IDs of the parent revisions */
-  parents: Array<string>;
-  pages: Array<RevisionPage>;
-  files: Array<RevisionFile>;
-  reusableContents: Array<RevisionReusableContent>;
+  parents?: Array<string> | undefined;
+  pages?: Array<RevisionPage> | undefined;
+  files?: Array<RevisionFile> | undefined;
+  reusableContents?: Array<RevisionReusableContent> | undefined;
   /** List of available tags within this revision */
-  tags: Array<RevisionTag>;
+  tags?: Array<RevisionTag> | undefined;
   variables?: Variables | undefined;
   /** When the revision was created. */
-  createdAt: Timestamp;
+  createdAt?: Timestamp | undefined;
   /** Metadata about a potential associated git commit. */
   git?: GitSyncCommit | undefined;
-  urls: {
+  urls?: {
     /** URL in the application for the revision */
     app?: string | undefined;
     /** URL of the published version of the revision. Only defined when the space visibility is not "private." */
     published?: string | undefined;
     /** URL of the public version of the revision. Only defined when the space visibility is "public". */
     public?: string | undefined;
-  };
+  } | undefined;
   /** Virtual revision, computed from a source revision */
   type: "computed";
   /** ID of the non-computed revision used to compute this revision. */
-  sourceRevision: string;
+  sourceRevision?: string | undefined;
   /** The change request the source revision was merged from, when the computed revision is derived from a merge revision. */
   mergedFrom?: ChangeRequest | undefined;
 }
@@ -8415,25 +7616,25 @@ export interface RevisionTypeEdits {
   /** Unique identifier for the revision */
   id: string;
   /** IDs of the parent revisions */
-  parents: Array<string>;
-  pages: Array<RevisionPage>;
-  files: Array<RevisionFile>;
-  reusableContents: Array<RevisionReusableContent>;
+  parents?: Array<string> | undefined;
+  pages?: Array<RevisionPage> | undefined;
+  files?: Array<RevisionFile> | undefined;
+  reusableContents?: Array<RevisionReusableContent> | undefined;
   /** List of available tags within this revision */
-  tags: Array<RevisionTag>;
+  tags?: Array<RevisionTag> | undefined;
   variables?: Variables | undefined;
   /** When the revision was created. */
-  createdAt: Timestamp;
+  createdAt?: Timestamp | undefined;
   /** Metadata about a potential associated git commit. */
   git?: GitSyncCommit | undefined;
-  urls: {
+  urls?: {
     /** URL in the application for the revision */
     app?: string | undefined;
     /** URL of the published version of the revision. Only defined when the space visibility is not "private." */
     published?: string | undefined;
     /** URL of the public version of the revision. Only defined when the space visibility is "public". */
     public?: string | undefined;
-  };
+  } | undefined;
   /** Revision created by editing the content. */
   type: "edits";
 }
@@ -8444,28 +7645,28 @@ export interface RevisionTypeMerge {
   /** Unique identifier for the revision */
   id: string;
   /** IDs of the parent revisions */
-  parents: Array<string>;
-  pages: Array<RevisionPage>;
-  files: Array<RevisionFile>;
-  reusableContents: Array<RevisionReusableContent>;
+  parents?: Array<string> | undefined;
+  pages?: Array<RevisionPage> | undefined;
+  files?: Array<RevisionFile> | undefined;
+  reusableContents?: Array<RevisionReusableContent> | undefined;
   /** List of available tags within this revision */
-  tags: Array<RevisionTag>;
+  tags?: Array<RevisionTag> | undefined;
   variables?: Variables | undefined;
   /** When the revision was created. */
-  createdAt: Timestamp;
+  createdAt?: Timestamp | undefined;
   /** Metadata about a potential associated git commit. */
   git?: GitSyncCommit | undefined;
-  urls: {
+  urls?: {
     /** URL in the application for the revision */
     app?: string | undefined;
     /** URL of the published version of the revision. Only defined when the space visibility is not "private." */
     published?: string | undefined;
     /** URL of the public version of the revision. Only defined when the space visibility is "public". */
     public?: string | undefined;
-  };
+  } | undefined;
   /** Revision created when merging a change request with primary. */
   type: "merge";
-  mergedFrom: ChangeRequest;
+  mergedFrom?: ChangeRequest | undefined;
 }
 
 export interface RevisionTypeRollback {
@@ -8474,25 +7675,25 @@ export interface RevisionTypeRollback {
   /** Unique identifier for the revision */
   id: string;
   /** IDs of the parent revisions */
-  parents: Array<string>;
-  pages: Array<RevisionPage>;
-  files: Array<RevisionFile>;
-  reusableContents: Array<RevisionReusableContent>;
+  parents?: Array<string> | undefined;
+  pages?: Array<RevisionPage> | undefined;
+  files?: Array<RevisionFile> | undefined;
+  reusableContents?: Array<RevisionReusableContent> | undefined;
   /** List of available tags within this revision */
-  tags: Array<RevisionTag>;
+  tags?: Array<RevisionTag> | undefined;
   variables?: Variables | undefined;
   /** When the revision was created. */
-  createdAt: Timestamp;
+  createdAt?: Timestamp | undefined;
   /** Metadata about a potential associated git commit. */
   git?: GitSyncCommit | undefined;
-  urls: {
+  urls?: {
     /** URL in the application for the revision */
     app?: string | undefined;
     /** URL of the published version of the revision. Only defined when the space visibility is not "private." */
     published?: string | undefined;
     /** URL of the public version of the revision. Only defined when the space visibility is "public". */
     public?: string | undefined;
-  };
+  } | undefined;
   /** Revision created as a rollback of a previous revision. */
   type: "rollback";
 }
@@ -8503,25 +7704,25 @@ export interface RevisionTypeUpdate {
   /** Unique identifier for the revision */
   id: string;
   /** IDs of the parent revisions */
-  parents: Array<string>;
-  pages: Array<RevisionPage>;
-  files: Array<RevisionFile>;
-  reusableContents: Array<RevisionReusableContent>;
+  parents?: Array<string> | undefined;
+  pages?: Array<RevisionPage> | undefined;
+  files?: Array<RevisionFile> | undefined;
+  reusableContents?: Array<RevisionReusableContent> | undefined;
   /** List of available tags within this revision */
-  tags: Array<RevisionTag>;
+  tags?: Array<RevisionTag> | undefined;
   variables?: Variables | undefined;
   /** When the revision was created. */
-  createdAt: Timestamp;
+  createdAt?: Timestamp | undefined;
   /** Metadata about a potential associated git commit. */
   git?: GitSyncCommit | undefined;
-  urls: {
+  urls?: {
     /** URL in the application for the revision */
     app?: string | undefined;
     /** URL of the published version of the revision. Only defined when the space visibility is not "private." */
     published?: string | undefined;
     /** URL of the public version of the revision. Only defined when the space visibility is "public". */
     public?: string | undefined;
-  };
+  } | undefined;
   /** Revision created when updating a change request with changes from primary. */
   type: "update";
 }
@@ -8717,8 +7918,7 @@ export interface Site {
    * The visibility setting of the site determines the audience of the site.
    * * `public`: Anyone can access the site, and the site is indexed by search engines.
    * * `unlisted`: Anyone can access the site, and the site is not indexed by search engines
-   * * `share-link`: Anyone with a secret token in the url can access the site.
-   * * `visitor-auth`: Anyone authenticated through a JWT token can access the site.
+   * * `share-link`: Anyone with a secret token in the url can…
    */
   visibility: SiteVisibility;
   /** Default level for a piece of content */
@@ -8920,7 +8120,7 @@ export type SiteAdsTopic = "webdev" | "crypto" | (string & {});
 /** Topic of the content */
 export type SiteAdsTopicParam = "webdev" | "crypto";
 
-export interface SiteAgentSettings {
+export interface SiteAgentSettings extends SiteAgentSettingsInput {
   object: "site-agent-settings";
   updatedAt?: Timestamp | undefined;
   /** Identifier of the member who last updated the settings. */
@@ -8928,20 +8128,6 @@ export interface SiteAgentSettings {
   urls: {
     /** Relative URL to the resource in the API. */
     location?: string | undefined;
-  };
-  /** Settings related to scanning for a site. */
-  scans: {
-    /** Controls when topics are being scanned for findings. */
-    topics?: SiteSettingsScanTopics | undefined;
-  };
-  /** Settings related to processing of findings for a site. */
-  findings: {
-    /** Controls how issue remediation change requests should be handled for a site. */
-    changeRequests?: SiteSettingsFindingChangeRequests | undefined;
-  };
-  /** Site-specific instructions for the editing agent. */
-  editing: {
-    customInstructions?: JSONDocument | undefined;
   };
 }
 
@@ -8998,66 +8184,31 @@ export type SiteChannel = {
     /** URL of the site channel in the API. */
     location?: string | undefined;
   };
+} & ({
   type: "builtin:slack";
   setupSettings: {
     /** List of allowed Slack channel names or patterns. If empty, all channels are allowed. */
     allowedChannels?: Array<GenericChannelPattern> | undefined;
   };
 } | {
-  object: "site-channel";
-  /** Unique identifier for the site channel. */
-  id: string;
-  status: SiteChannelStatus;
-  role: SiteChannelRole;
-  /** Number of answers linked to this channel. */
-  answers: number;
-  createdAt: Timestamp;
-  urls: {
-    /** URL of the site channel in the API. */
-    location?: string | undefined;
-  };
   type: "builtin:linear";
   setupSettings: {
     /** List of allowed Linear team keys or patterns. If empty, all teams are allowed. */
     allowedTeams?: Array<GenericChannelPattern> | undefined;
   };
 } | {
-  object: "site-channel";
-  /** Unique identifier for the site channel. */
-  id: string;
-  status: SiteChannelStatus;
-  role: SiteChannelRole;
-  /** Number of answers linked to this channel. */
-  answers: number;
-  createdAt: Timestamp;
-  urls: {
-    /** URL of the site channel in the API. */
-    location?: string | undefined;
-  };
   type: "builtin:github";
   setupSettings: {
     /** List of allowed GitHub repository names or patterns. If empty, all repositories are allowed. */
     allowedRepositories?: Array<GitHubRepositoryPattern> | undefined;
   };
 } | {
-  object: "site-channel";
-  /** Unique identifier for the site channel. */
-  id: string;
-  status: SiteChannelStatus;
-  role: SiteChannelRole;
-  /** Number of answers linked to this channel. */
-  answers: number;
-  createdAt: Timestamp;
-  urls: {
-    /** URL of the site channel in the API. */
-    location?: string | undefined;
-  };
   type: "builtin:discord";
   setupSettings: {
     /** List of allowed Discord channel names or patterns. If empty, all channels are allowed. */
     allowedChannels?: Array<GenericChannelPattern> | undefined;
   };
-} | { type: UnknownKind };
+} | { type: UnknownKind });
 
 export type SiteChannelRole = "collaborator" | "support" | (string & {});
 
@@ -9130,172 +8281,7 @@ export type SiteCoreChannelTypeParam = "site" | "embed" | "api";
 /** A list of all premium customizations. */
 export type SiteCustomizationFeature = "header-logo" | "header-primary-link" | "theme-preset" | "premium-fonts" | "custom-icons" | "footer-logo" | "footer-links" | "footer-copyright" | "semantic-colors" | (string & {});
 
-export interface SiteCustomizationSettings {
-  /** Title to use for the published site. If not defined, it'll fallback to the default content title. */
-  title?: SiteTitle | undefined;
-  /** Localized titles for the site, keyed by locale. If not defined, the localized title will not be changed. */
-  localizedTitle?: LocalizedString128 | undefined;
-  styling: {
-    /**
-     * The theme to apply to the site. Supercedes the old header preset themes.
-     * - `clean`: Modern theme featuring translucency and minimally-styled elements.
-     * - `muted`: Sophisticated theme with decreased contrast between elements.
-     * - `bold`: High-impact theme with prominent colors and strong contrasts.
-     * - `gradient`: Trendy theme featuring colorful gradients and splashes of color.
-     */
-    theme?: CustomizationTheme | undefined;
-    primaryColor?: CustomizationThemedColor | undefined;
-    tint?: CustomizationTint | undefined;
-    infoColor?: CustomizationThemedColor | undefined;
-    successColor?: CustomizationThemedColor | undefined;
-    warningColor?: CustomizationThemedColor | undefined;
-    dangerColor?: CustomizationThemedColor | undefined;
-    corners?: CustomizationCorners | undefined;
-    /**
-     * The degree of visual depth (through shadows, gradients and elevation effects) of elements on the site.
-     * - `subtle`: Subtle shadows and minimal elevation.
-     * - `flat`: Flat elements, no shadows and no elevation.
-     */
-    depth?: CustomizationDepth | undefined;
-    /**
-     * The style used for regular links in the main content, header and footer. Sidebar items are styled separately.
-     * - `default`: Links are colored in the primary color and feature an underline in the same color.
-     * - `accent`: Links are colored the same as body text and feature an underline in the primary color.
-     */
-    links?: CustomizationLinksStyle | undefined;
-    font?: CustomizationFont | undefined;
-    headingFont?: CustomizationHeadingFont | undefined;
-    monospaceFont?: CustomizationMonospaceFont | undefined;
-    /**
-     * The background style has been deprecated and will be removed in a future release. Use the `tint` settings instead.
-     * @deprecated
-     */
-    background?: CustomizationBackground | undefined;
-    icons?: CustomizationIconsStyle | undefined;
-    codeTheme?: {
-      default?: CustomizationThemedCodeTheme | undefined;
-      openapi?: CustomizationThemedCodeTheme | undefined;
-    } | undefined;
-    sidebar?: {
-      /**
-       * - `default`: No background, content sits directly against sidebar edge.
-       * - `filled`: Muted background color that extends to sidebar edges.
-       */
-      background?: CustomizationSidebarBackgroundStyle | undefined;
-      /**
-       * - `default`: Simple list items without special styling, groups are inset with a line.
-       * - `pill`: Rounded capsule shape around selected/active items.
-       * - `line`: Continuous line next to all items, with colored line part for selected/active items.
-       */
-      list?: CustomizationSidebarListStyle | undefined;
-    } | undefined;
-    /**
-     * The style of the search button.
-     * - `prominent`: large search bar in the middle of the header, with less room for other header items,
-     * - `subtle`: small search bar in the corner of the header, with more room for other header items.
-     */
-    search?: CustomizationSearchStyle | undefined;
-  };
-  /** @deprecated */
-  internationalization: {
-    /**
-     * Language for the UI element
-     * @deprecated
-     */
-    locale?: CustomizationLocale | undefined;
-  };
-  favicon: CustomizationFavicon;
-  header: {
-    /**
-     * The header preset to use for the site. This is a legacy setting and the site styling theme should be used instead.
-     * @deprecated
-     */
-    preset?: CustomizationHeaderPreset | undefined;
-    logo?: CustomizationThemedURL | undefined;
-    /** Destination to open when visitors click the site title/logo in the header. */
-    primaryLink?: ContentRef | undefined;
-    /**
-     * Color of the background in the header. This value is now deprecated in favour of the new theming colors.
-     * @deprecated
-     */
-    backgroundColor?: CustomizationThemedColor | undefined;
-    /**
-     * Color of the links in the header. This value is now deprecated and will be phased out in favour of the new theming colors.
-     * @deprecated
-     */
-    linkColor?: CustomizationThemedColor | undefined;
-    links?: Array<CustomizationHeaderItem> | undefined;
-  };
-  footer: {
-    logo?: CustomizationThemedURL | undefined;
-    groups?: Array<CustomizationFooterGroup> | undefined;
-    copyright?: string | undefined;
-  };
-  announcement?: CustomizationAnnouncement | undefined;
-  /** Customization options for the dark/light theme modes. */
-  themes: {
-    default?: CustomizationDefaultThemeMode | undefined;
-    /** Should the reader be able to switch between dark and light mode */
-    toggeable?: boolean | undefined;
-  };
-  feedback: {
-    /** If true, feedback gathering is enabled */
-    enabled?: boolean | undefined;
-  };
-  ai: {
-    mode?: CustomizationAIMode | undefined;
-    /** Initial greeting displayed by the AI Assistant when a visitor starts a conversation. */
-    greeting?: CustomizationAIGreeting | undefined;
-    localizedGreeting?: LocalizedString128 | undefined;
-    /** Suggested questions to display at the start of the chosen AI mode. */
-    suggestions?: CustomizationSuggestedQuestions | undefined;
-    /** Additional instructions for the AI Assistant, injected after the base system prompt. Use them to adjust tone of voice and contribute site-specific knowledge. These instructions refine, but never override, the assistant's built-in guardrails. Only available to site admins and never exposed on the published site. */
-    instructions?: CustomizationAIInstructions | undefined;
-  };
-  advancedCustomization: {
-    /** If true, Advanced customization is enabled */
-    enabled?: boolean | undefined;
-  };
-  pageActions: {
-    /**
-     * Ordered list of the page actions enabled in the page menu. This is the source of truth for
-     * which actions are enabled and in which order: the position defines the display order, the
-     * first action is the default one, surfaced as the main button on the page, and actions not
-     * present in the list are disabled. An empty list turns the page menu off entirely: no action
-     * is shown, not even the `assistant`. On a non-empty list the `assistant` action follows the
-     * `ai.mode` setting rather than its own presence: it is kept (prepended by default if missing,
-     * otherwise keeping its position) when the assistant is enabled and absent when it is disabled.
-     * When the menu is off, the assistant stays reachable from the header via `ai.mode`.
-     */
-    items?: Array<CustomizationPageActionType> | undefined;
-  };
-  externalLinks: {
-    /**
-     * How external links should open when clicked.
-     * - `self`: External links open in the current tab.
-     * - `blank`: External links open in a new browser tab.
-     */
-    target?: SiteExternalLinksTarget | undefined;
-  };
-  pagination: {
-    /** Whether the pagination navigation should be displayed on pages. */
-    enabled?: boolean | undefined;
-  };
-  trademark: {
-    /** Whether the GitBook trademark ("Powered by GitBook") should be visible */
-    enabled?: boolean | undefined;
-  };
-  privacyPolicy: {
-    url?: URL | undefined;
-  };
-  socialPreview: {
-    url?: URL | undefined;
-  };
-  socialAccounts: SiteSocialAccounts;
-  insights: {
-    /** Whether GitBook identifies the visitor on the site using a cookie. */
-    trackingCookie?: boolean | undefined;
-  };
+export interface SiteCustomizationSettings extends SiteCustomizationSettingsBase {
   /** When the customization settings were updated. If missing, customization was not updated. */
   updatedAt?: Timestamp | undefined;
 }
@@ -9311,7 +8297,7 @@ export interface SiteCustomizationSettingsBase {
      * - `clean`: Modern theme featuring translucency and minimally-styled elements.
      * - `muted`: Sophisticated theme with decreased contrast between elements.
      * - `bold`: High-impact theme with prominent colors and strong contrasts.
-     * - `gradient`: Trendy theme featuring colorful gradients and splashes of color.
+     * -…
      */
     theme?: CustomizationTheme | undefined;
     primaryColor?: CustomizationThemedColor | undefined;
@@ -9330,7 +8316,7 @@ export interface SiteCustomizationSettingsBase {
     /**
      * The style used for regular links in the main content, header and footer. Sidebar items are styled separately.
      * - `default`: Links are colored in the primary color and feature an underline in the same color.
-     * - `accent`: Links are colored the same as body text and feature an underline in the primary color.
+     * - `accent`: Links are colored the same as body text and feature an underline in the primary…
      */
     links?: CustomizationLinksStyle | undefined;
     font?: CustomizationFont | undefined;
@@ -9419,7 +8405,7 @@ export interface SiteCustomizationSettingsBase {
     localizedGreeting?: LocalizedString128 | undefined;
     /** Suggested questions to display at the start of the chosen AI mode. */
     suggestions?: CustomizationSuggestedQuestions | undefined;
-    /** Additional instructions for the AI Assistant, injected after the base system prompt. Use them to adjust tone of voice and contribute site-specific knowledge. These instructions refine, but never override, the assistant's built-in guardrails. Only available to site admins and never exposed on the published site. */
+    /** Additional instructions for the AI Assistant, injected after the base system prompt. Use them to adjust tone of voice and contribute site-specific knowledge. These instructions refine, but never override, the assistant's built-in guardrails. Only available to site admins and never exposed on the… */
     instructions?: CustomizationAIInstructions | undefined;
   };
   advancedCustomization: {
@@ -9431,11 +8417,7 @@ export interface SiteCustomizationSettingsBase {
      * Ordered list of the page actions enabled in the page menu. This is the source of truth for
      * which actions are enabled and in which order: the position defines the display order, the
      * first action is the default one, surfaced as the main button on the page, and actions not
-     * present in the list are disabled. An empty list turns the page menu off entirely: no action
-     * is shown, not even the `assistant`. On a non-empty list the `assistant` action follows the
-     * `ai.mode` setting rather than its own presence: it is kept (prepended by default if missing,
-     * otherwise keeping its position) when the assistant is enabled and absent when it is disabled.
-     * When the menu is off, the assistant stays reachable from the header via `ai.mode`.
+     * present in the list are…
      */
     items?: Array<CustomizationPageActionType> | undefined;
   };
@@ -9479,7 +8461,7 @@ export interface SiteCustomizationSettingsBaseParam {
      * - `clean`: Modern theme featuring translucency and minimally-styled elements.
      * - `muted`: Sophisticated theme with decreased contrast between elements.
      * - `bold`: High-impact theme with prominent colors and strong contrasts.
-     * - `gradient`: Trendy theme featuring colorful gradients and splashes of color.
+     * -…
      */
     theme: CustomizationThemeParam;
     primaryColor: CustomizationThemedColorParam;
@@ -9498,7 +8480,7 @@ export interface SiteCustomizationSettingsBaseParam {
     /**
      * The style used for regular links in the main content, header and footer. Sidebar items are styled separately.
      * - `default`: Links are colored in the primary color and feature an underline in the same color.
-     * - `accent`: Links are colored the same as body text and feature an underline in the primary color.
+     * - `accent`: Links are colored the same as body text and feature an underline in the primary…
      */
     links: CustomizationLinksStyleParam;
     font: CustomizationFontParam;
@@ -9587,7 +8569,7 @@ export interface SiteCustomizationSettingsBaseParam {
     localizedGreeting?: LocalizedString128Param | undefined;
     /** Suggested questions to display at the start of the chosen AI mode. */
     suggestions?: CustomizationSuggestedQuestionsParam | undefined;
-    /** Additional instructions for the AI Assistant, injected after the base system prompt. Use them to adjust tone of voice and contribute site-specific knowledge. These instructions refine, but never override, the assistant's built-in guardrails. Only available to site admins and never exposed on the published site. */
+    /** Additional instructions for the AI Assistant, injected after the base system prompt. Use them to adjust tone of voice and contribute site-specific knowledge. These instructions refine, but never override, the assistant's built-in guardrails. Only available to site admins and never exposed on the… */
     instructions?: CustomizationAIInstructionsParam | undefined;
   };
   advancedCustomization: {
@@ -9599,11 +8581,7 @@ export interface SiteCustomizationSettingsBaseParam {
      * Ordered list of the page actions enabled in the page menu. This is the source of truth for
      * which actions are enabled and in which order: the position defines the display order, the
      * first action is the default one, surfaced as the main button on the page, and actions not
-     * present in the list are disabled. An empty list turns the page menu off entirely: no action
-     * is shown, not even the `assistant`. On a non-empty list the `assistant` action follows the
-     * `ai.mode` setting rather than its own presence: it is kept (prepended by default if missing,
-     * otherwise keeping its position) when the assistant is enabled and absent when it is disabled.
-     * When the menu is off, the assistant stays reachable from the header via `ai.mode`.
+     * present in the list are…
      */
     items: Array<CustomizationPageActionTypeParam>;
   };
@@ -9636,181 +8614,9 @@ export interface SiteCustomizationSettingsBaseParam {
   };
 }
 
-export interface SiteCustomizationSettingsInput {
-  /** Title to use for the published site. If not defined, it'll fallback to the default content title. */
-  title?: SiteTitleParam | undefined;
-  /** Localized titles for the site, keyed by locale. If not defined, the localized title will not be changed. */
-  localizedTitle?: LocalizedString128Param | undefined;
-  styling: {
-    /**
-     * The theme to apply to the site. Supercedes the old header preset themes.
-     * - `clean`: Modern theme featuring translucency and minimally-styled elements.
-     * - `muted`: Sophisticated theme with decreased contrast between elements.
-     * - `bold`: High-impact theme with prominent colors and strong contrasts.
-     * - `gradient`: Trendy theme featuring colorful gradients and splashes of color.
-     */
-    theme: CustomizationThemeParam;
-    primaryColor: CustomizationThemedColorParam;
-    tint?: CustomizationTintParam | undefined;
-    infoColor: CustomizationThemedColorParam;
-    successColor: CustomizationThemedColorParam;
-    warningColor: CustomizationThemedColorParam;
-    dangerColor: CustomizationThemedColorParam;
-    corners: CustomizationCornersParam;
-    /**
-     * The degree of visual depth (through shadows, gradients and elevation effects) of elements on the site.
-     * - `subtle`: Subtle shadows and minimal elevation.
-     * - `flat`: Flat elements, no shadows and no elevation.
-     */
-    depth: CustomizationDepthParam;
-    /**
-     * The style used for regular links in the main content, header and footer. Sidebar items are styled separately.
-     * - `default`: Links are colored in the primary color and feature an underline in the same color.
-     * - `accent`: Links are colored the same as body text and feature an underline in the primary color.
-     */
-    links: CustomizationLinksStyleParam;
-    font: CustomizationFontParam;
-    headingFont?: CustomizationHeadingFontParam | undefined;
-    monospaceFont: CustomizationMonospaceFontParam;
-    /**
-     * The background style has been deprecated and will be removed in a future release. Use the `tint` settings instead.
-     * @deprecated
-     */
-    background: CustomizationBackgroundParam;
-    icons: CustomizationIconsStyleParam;
-    codeTheme: {
-      default: CustomizationThemedCodeThemeParam;
-      openapi: CustomizationThemedCodeThemeParam;
-    };
-    sidebar: {
-      /**
-       * - `default`: No background, content sits directly against sidebar edge.
-       * - `filled`: Muted background color that extends to sidebar edges.
-       */
-      background: CustomizationSidebarBackgroundStyleParam;
-      /**
-       * - `default`: Simple list items without special styling, groups are inset with a line.
-       * - `pill`: Rounded capsule shape around selected/active items.
-       * - `line`: Continuous line next to all items, with colored line part for selected/active items.
-       */
-      list: CustomizationSidebarListStyleParam;
-    };
-    /**
-     * The style of the search button.
-     * - `prominent`: large search bar in the middle of the header, with less room for other header items,
-     * - `subtle`: small search bar in the corner of the header, with more room for other header items.
-     */
-    search: CustomizationSearchStyleParam;
-  };
-  /** @deprecated */
-  internationalization: {
-    /**
-     * Language for the UI element
-     * @deprecated
-     */
-    locale: CustomizationLocaleParam;
-  };
-  favicon: CustomizationFaviconParam;
-  header: {
-    /**
-     * The header preset to use for the site. This is a legacy setting and the site styling theme should be used instead.
-     * @deprecated
-     */
-    preset: CustomizationHeaderPresetParam;
-    logo?: CustomizationThemedURLParam | undefined;
-    /** Destination to open when visitors click the site title/logo in the header. */
-    primaryLink?: ContentRefParam | undefined;
-    /**
-     * Color of the background in the header. This value is now deprecated in favour of the new theming colors.
-     * @deprecated
-     */
-    backgroundColor?: CustomizationThemedColorParam | undefined;
-    /**
-     * Color of the links in the header. This value is now deprecated and will be phased out in favour of the new theming colors.
-     * @deprecated
-     */
-    linkColor?: CustomizationThemedColorParam | undefined;
-    links: Array<CustomizationHeaderItemParam>;
-  };
-  footer: {
-    logo?: CustomizationThemedURLParam | undefined;
-    groups: Array<CustomizationFooterGroupParam>;
-    copyright?: string | undefined;
-  };
-  announcement?: CustomizationAnnouncementParam | undefined;
-  /** Customization options for the dark/light theme modes. */
-  themes: {
-    default: CustomizationDefaultThemeModeParam;
-    /** Should the reader be able to switch between dark and light mode */
-    toggeable: boolean;
-  };
-  feedback: {
-    /** If true, feedback gathering is enabled */
-    enabled: boolean;
-  };
-  ai: {
-    mode: CustomizationAIModeParam;
-    /** Initial greeting displayed by the AI Assistant when a visitor starts a conversation. */
-    greeting?: CustomizationAIGreetingParam | undefined;
-    localizedGreeting?: LocalizedString128Param | undefined;
-    /** Suggested questions to display at the start of the chosen AI mode. */
-    suggestions?: CustomizationSuggestedQuestionsParam | undefined;
-    /** Additional instructions for the AI Assistant, injected after the base system prompt. Use them to adjust tone of voice and contribute site-specific knowledge. These instructions refine, but never override, the assistant's built-in guardrails. Only available to site admins and never exposed on the published site. */
-    instructions?: CustomizationAIInstructionsParam | undefined;
-  };
-  advancedCustomization: {
-    /** If true, Advanced customization is enabled */
-    enabled: boolean;
-  };
-  pageActions: {
-    /**
-     * Ordered list of the page actions enabled in the page menu. This is the source of truth for
-     * which actions are enabled and in which order: the position defines the display order, the
-     * first action is the default one, surfaced as the main button on the page, and actions not
-     * present in the list are disabled. An empty list turns the page menu off entirely: no action
-     * is shown, not even the `assistant`. On a non-empty list the `assistant` action follows the
-     * `ai.mode` setting rather than its own presence: it is kept (prepended by default if missing,
-     * otherwise keeping its position) when the assistant is enabled and absent when it is disabled.
-     * When the menu is off, the assistant stays reachable from the header via `ai.mode`.
-     */
-    items: Array<CustomizationPageActionTypeParam>;
-  };
-  externalLinks: {
-    /**
-     * How external links should open when clicked.
-     * - `self`: External links open in the current tab.
-     * - `blank`: External links open in a new browser tab.
-     */
-    target: SiteExternalLinksTargetParam;
-  };
-  pagination: {
-    /** Whether the pagination navigation should be displayed on pages. */
-    enabled: boolean;
-  };
-  trademark: {
-    /** Whether the GitBook trademark ("Powered by GitBook") should be visible */
-    enabled: boolean;
-  };
-  privacyPolicy: {
-    url?: URLParam | undefined;
-  };
-  socialPreview: {
-    url?: URLParam | undefined;
-  };
-  socialAccounts: SiteSocialAccountsParam;
-  insights: {
-    /** Whether GitBook identifies the visitor on the site using a cookie. */
-    trackingCookie: boolean;
-  };
-}
+export interface SiteCustomizationSettingsInput extends SiteCustomizationSettingsBaseParam {}
 
-export interface SiteEvent {
-  /** Unique identifier for the event. */
-  eventId: string;
-  /** Type of the event. */
-  type: string;
-  /** ID of the integration installation */
-  installationId: string;
+export interface SiteEvent extends InstallationEvent {
   /** ID of the site */
   siteId: string;
 }
@@ -9889,18 +8695,14 @@ export interface SiteFinding {
    * Status of a site finding.
    *   - `candidate` is a finding that has been raised but not yet confirmed. Typically these are not shown to users.
    *   - `open` is a finding that has been surfaced to users and is still under investigation.
-   *   - `done` is a finding that has been resolved and is no longer under investigation.
-   *   - `canceled` is a finding that has been canceled and is no longer under investigation.
+   *   - `done` is a finding that has been resolved and is no longer under…
    */
   status: SiteFindingStatus;
   /**
    * Classification of a site finding:
    *   - Outdated content: The content was correct but is no longer up to date with external context and may be misleading or incorrect.
    *   - Incorrect content: The content is factually wrong or misleading, leading users astray regardless of whether it was ever correct.
-   *   - Content gap: The content is missing important information that should be present to answer user questions effectively.
-   *   - Broken link: A URL on the site returns a 404, and can be resolved by creating a redirect or a new page.
-   *   - Outbound link error: An external URL used by the site's content fails to resolve, and can be fixed by replacing or removing the link.
-   *   - Other: Any other type of finding not covered by the above categories.
+   *  …
    */
   type: SiteFindingType;
   /** Estimated end-user severity of a site finding. */
@@ -9998,8 +8800,7 @@ export interface SiteFindingStatsStatuses {
  * Status of a site finding.
  *   - `candidate` is a finding that has been raised but not yet confirmed. Typically these are not shown to users.
  *   - `open` is a finding that has been surfaced to users and is still under investigation.
- *   - `done` is a finding that has been resolved and is no longer under investigation.
- *   - `canceled` is a finding that has been canceled and is no longer under investigation.
+ *   - `done` is a finding that has been resolved and is no longer under…
  */
 export type SiteFindingStatus = "candidate" | "open" | "done" | "canceled" | (string & {});
 
@@ -10007,8 +8808,7 @@ export type SiteFindingStatus = "candidate" | "open" | "done" | "canceled" | (st
  * Status of a site finding.
  *   - `candidate` is a finding that has been raised but not yet confirmed. Typically these are not shown to users.
  *   - `open` is a finding that has been surfaced to users and is still under investigation.
- *   - `done` is a finding that has been resolved and is no longer under investigation.
- *   - `canceled` is a finding that has been canceled and is no longer under investigation.
+ *   - `done` is a finding that has been resolved and is no longer under…
  */
 export type SiteFindingStatusParam = "candidate" | "open" | "done" | "canceled";
 
@@ -10019,10 +8819,7 @@ export type SiteFindingTitle = string;
  * Classification of a site finding:
  *   - Outdated content: The content was correct but is no longer up to date with external context and may be misleading or incorrect.
  *   - Incorrect content: The content is factually wrong or misleading, leading users astray regardless of whether it was ever correct.
- *   - Content gap: The content is missing important information that should be present to answer user questions effectively.
- *   - Broken link: A URL on the site returns a 404, and can be resolved by creating a redirect or a new page.
- *   - Outbound link error: An external URL used by the site's content fails to resolve, and can be fixed by replacing or removing the link.
- *   - Other: Any other type of finding not covered by the above categories.
+ *  …
  */
 export type SiteFindingType = "content-outdated" | "content-incorrect" | "content-gap" | "broken-link" | "outbound-link-error" | "other" | (string & {});
 
@@ -10030,10 +8827,7 @@ export type SiteFindingType = "content-outdated" | "content-incorrect" | "conten
  * Classification of a site finding:
  *   - Outdated content: The content was correct but is no longer up to date with external context and may be misleading or incorrect.
  *   - Incorrect content: The content is factually wrong or misleading, leading users astray regardless of whether it was ever correct.
- *   - Content gap: The content is missing important information that should be present to answer user questions effectively.
- *   - Broken link: A URL on the site returns a 404, and can be resolved by creating a redirect or a new page.
- *   - Outbound link error: An external URL used by the site's content fails to resolve, and can be fixed by replacing or removing the link.
- *   - Other: Any other type of finding not covered by the above categories.
+ *  …
  */
 export type SiteFindingTypeParam = "content-outdated" | "content-incorrect" | "content-gap" | "broken-link" | "outbound-link-error" | "other";
 
@@ -10058,55 +8852,31 @@ export type SiteInsightsDisplayContextParam = "site" | "server" | "embed" | "mcp
 
 export type SiteInsightsEvent = SiteInsightsEventPageView | SiteInsightsEventPageMarkdownRequest | SiteInsightsEventSearchOpen | SiteInsightsEventSearchTypeQuery | SiteInsightsEventSearchOpenResult | SiteInsightsEventPagePostFeedback | SiteInsightsEventPagePostFeedbackComment | SiteInsightsEventAgentFeedback | SiteInsightsEventAskQuestion | SiteInsightsEventAskView | SiteInsightsEventAskRateResponse | SiteInsightsEventLinkClick | SiteInsightsEventAPIClientOpen | SiteInsightsEventAPIClientRequest | SiteInsightsEventTrademarkClick | SiteInsightsEventAdClick | SiteInsightsEventAdDisplay | SiteInsightsEventLLMSRequest | SiteInsightsEventMCPRequest | SiteInsightsEventRSSRequest;
 
-export interface SiteInsightsEventAPIClientOpen {
-  session: SiteInsightsEventSession;
-  location: SiteInsightsEventLocation;
-  /** Optional timestamp of the event. If not provided, the current timestamp will be used. Must be within 5 minutes of the current time. */
-  timestamp?: TimestampParam | undefined;
+export interface SiteInsightsEventAPIClientOpen extends SiteInsightsEventBase {
   type: "api_client_open";
   operation: OpenAPIOperationPointerParam;
 }
 
-export interface SiteInsightsEventAPIClientRequest {
-  session: SiteInsightsEventSession;
-  location: SiteInsightsEventLocation;
-  /** Optional timestamp of the event. If not provided, the current timestamp will be used. Must be within 5 minutes of the current time. */
-  timestamp?: TimestampParam | undefined;
+export interface SiteInsightsEventAPIClientRequest extends SiteInsightsEventBase {
   type: "api_client_request";
   operation: OpenAPIOperationPointerParam;
 }
 
-export interface SiteInsightsEventAdClick {
-  session: SiteInsightsEventSession;
-  location: SiteInsightsEventLocation;
-  /** Optional timestamp of the event. If not provided, the current timestamp will be used. Must be within 5 minutes of the current time. */
-  timestamp?: TimestampParam | undefined;
+export interface SiteInsightsEventAdClick extends SiteInsightsEventBase {
   type: "ad_click";
   ad: SiteInsightsAd;
 }
 
-export interface SiteInsightsEventAdDisplay {
-  session: SiteInsightsEventSession;
-  location: SiteInsightsEventLocation;
-  /** Optional timestamp of the event. If not provided, the current timestamp will be used. Must be within 5 minutes of the current time. */
-  timestamp?: TimestampParam | undefined;
+export interface SiteInsightsEventAdDisplay extends SiteInsightsEventBase {
   type: "ad_display";
   ad: SiteInsightsAd;
 }
 
-export interface SiteInsightsEventAgentFeedback {
-  session: SiteInsightsEventSession;
-  location: SiteInsightsEventLocation;
-  /** Optional timestamp of the event. If not provided, the current timestamp will be used. Must be within 5 minutes of the current time. */
-  timestamp?: TimestampParam | undefined;
+export interface SiteInsightsEventAgentFeedback extends SiteInsightsEventBase {
   type: "agent_feedback";
 }
 
-export interface SiteInsightsEventAskQuestion {
-  session: SiteInsightsEventSession;
-  location: SiteInsightsEventLocation;
-  /** Optional timestamp of the event. If not provided, the current timestamp will be used. Must be within 5 minutes of the current time. */
-  timestamp?: TimestampParam | undefined;
+export interface SiteInsightsEventAskQuestion extends SiteInsightsEventBase {
   type: "ask_question";
   /** Question being asked. */
   query: string;
@@ -10114,11 +8884,7 @@ export interface SiteInsightsEventAskQuestion {
   goal?: string | undefined;
 }
 
-export interface SiteInsightsEventAskRateResponse {
-  session: SiteInsightsEventSession;
-  location: SiteInsightsEventLocation;
-  /** Optional timestamp of the event. If not provided, the current timestamp will be used. Must be within 5 minutes of the current time. */
-  timestamp?: TimestampParam | undefined;
+export interface SiteInsightsEventAskRateResponse extends SiteInsightsEventBase {
   type: "ask_rate_response";
   /** Question asked. */
   query: string;
@@ -10128,11 +8894,7 @@ export interface SiteInsightsEventAskRateResponse {
 }
 
 /** Event when a user views the ask UI. */
-export interface SiteInsightsEventAskView {
-  session: SiteInsightsEventSession;
-  location: SiteInsightsEventLocation;
-  /** Optional timestamp of the event. If not provided, the current timestamp will be used. Must be within 5 minutes of the current time. */
-  timestamp?: TimestampParam | undefined;
+export interface SiteInsightsEventAskView extends SiteInsightsEventBase {
   type: "ask_view";
 }
 
@@ -10143,20 +8905,12 @@ export interface SiteInsightsEventBase {
   timestamp?: TimestampParam | undefined;
 }
 
-export interface SiteInsightsEventLLMSRequest {
-  session: SiteInsightsEventSession;
-  location: SiteInsightsEventLocation;
-  /** Optional timestamp of the event. If not provided, the current timestamp will be used. Must be within 5 minutes of the current time. */
-  timestamp?: TimestampParam | undefined;
+export interface SiteInsightsEventLLMSRequest extends SiteInsightsEventBase {
   type: "llms_request";
   llmsVariant: SiteInsightsLLMSVariantParam;
 }
 
-export interface SiteInsightsEventLinkClick {
-  session: SiteInsightsEventSession;
-  location: SiteInsightsEventLocation;
-  /** Optional timestamp of the event. If not provided, the current timestamp will be used. Must be within 5 minutes of the current time. */
-  timestamp?: TimestampParam | undefined;
+export interface SiteInsightsEventLinkClick extends SiteInsightsEventBase {
   type: "link_click";
   link: {
     target: ContentRefParam;
@@ -10184,40 +8938,24 @@ export interface SiteInsightsEventLocation {
   page: string | null;
 }
 
-export interface SiteInsightsEventMCPRequest {
-  session: SiteInsightsEventSession;
-  location: SiteInsightsEventLocation;
-  /** Optional timestamp of the event. If not provided, the current timestamp will be used. Must be within 5 minutes of the current time. */
-  timestamp?: TimestampParam | undefined;
+export interface SiteInsightsEventMCPRequest extends SiteInsightsEventBase {
   type: "mcp_request";
 }
 
-export interface SiteInsightsEventPageMarkdownRequest {
-  session: SiteInsightsEventSession;
-  location: SiteInsightsEventLocation;
-  /** Optional timestamp of the event. If not provided, the current timestamp will be used. Must be within 5 minutes of the current time. */
-  timestamp?: TimestampParam | undefined;
+export interface SiteInsightsEventPageMarkdownRequest extends SiteInsightsEventBase {
   type: "page_markdown_request";
   /** How a page's markdown was requested. `page-action` means a reader used the site's page-actions menu — its copy or view-as-markdown action — rather than a client fetching the URL directly. */
   markdownSource?: SiteInsightsMarkdownSourceParam | undefined;
 }
 
-export interface SiteInsightsEventPagePostFeedback {
-  session: SiteInsightsEventSession;
-  location: SiteInsightsEventLocation;
-  /** Optional timestamp of the event. If not provided, the current timestamp will be used. Must be within 5 minutes of the current time. */
-  timestamp?: TimestampParam | undefined;
+export interface SiteInsightsEventPagePostFeedback extends SiteInsightsEventBase {
   type: "page_post_feedback";
   feedback: {
     rating: PageFeedbackRatingParam;
   };
 }
 
-export interface SiteInsightsEventPagePostFeedbackComment {
-  session: SiteInsightsEventSession;
-  location: SiteInsightsEventLocation;
-  /** Optional timestamp of the event. If not provided, the current timestamp will be used. Must be within 5 minutes of the current time. */
-  timestamp?: TimestampParam | undefined;
+export interface SiteInsightsEventPagePostFeedbackComment extends SiteInsightsEventBase {
   type: "page_post_feedback_comment";
   feedback: {
     rating: PageFeedbackRatingParam;
@@ -10225,35 +8963,19 @@ export interface SiteInsightsEventPagePostFeedbackComment {
   };
 }
 
-export interface SiteInsightsEventPageView {
-  session: SiteInsightsEventSession;
-  location: SiteInsightsEventLocation;
-  /** Optional timestamp of the event. If not provided, the current timestamp will be used. Must be within 5 minutes of the current time. */
-  timestamp?: TimestampParam | undefined;
+export interface SiteInsightsEventPageView extends SiteInsightsEventBase {
   type: "page_view";
 }
 
-export interface SiteInsightsEventRSSRequest {
-  session: SiteInsightsEventSession;
-  location: SiteInsightsEventLocation;
-  /** Optional timestamp of the event. If not provided, the current timestamp will be used. Must be within 5 minutes of the current time. */
-  timestamp?: TimestampParam | undefined;
+export interface SiteInsightsEventRSSRequest extends SiteInsightsEventBase {
   type: "rss_request";
 }
 
-export interface SiteInsightsEventSearchOpen {
-  session: SiteInsightsEventSession;
-  location: SiteInsightsEventLocation;
-  /** Optional timestamp of the event. If not provided, the current timestamp will be used. Must be within 5 minutes of the current time. */
-  timestamp?: TimestampParam | undefined;
+export interface SiteInsightsEventSearchOpen extends SiteInsightsEventBase {
   type: "search_open";
 }
 
-export interface SiteInsightsEventSearchOpenResult {
-  session: SiteInsightsEventSession;
-  location: SiteInsightsEventLocation;
-  /** Optional timestamp of the event. If not provided, the current timestamp will be used. Must be within 5 minutes of the current time. */
-  timestamp?: TimestampParam | undefined;
+export interface SiteInsightsEventSearchOpenResult extends SiteInsightsEventBase {
   type: "search_open_result";
   /** Query of the search. */
   query: string;
@@ -10269,21 +8991,13 @@ export interface SiteInsightsEventSearchOpenResult {
   };
 }
 
-export interface SiteInsightsEventSearchTypeQuery {
-  session: SiteInsightsEventSession;
-  location: SiteInsightsEventLocation;
-  /** Optional timestamp of the event. If not provided, the current timestamp will be used. Must be within 5 minutes of the current time. */
-  timestamp?: TimestampParam | undefined;
+export interface SiteInsightsEventSearchTypeQuery extends SiteInsightsEventBase {
   type: "search_type_query";
   /** Query of the search. */
   query: string;
 }
 
-export interface SiteInsightsEventSession {
-  /** GitBook's unique identifier of the visitor. */
-  visitorId: string;
-  /** GitBook's unique identifier of the visitor's session. */
-  sessionId: string;
+export interface SiteInsightsEventSession extends SiteInsightsSessionParam {
   /** The visitors cookies. */
   cookies: Record<string, string>;
   /**
@@ -10315,11 +9029,7 @@ export interface SiteInsightsEventSession {
   visitorAuthClaims?: PlainObjectParam | undefined;
 }
 
-export interface SiteInsightsEventTrademarkClick {
-  session: SiteInsightsEventSession;
-  location: SiteInsightsEventLocation;
-  /** Optional timestamp of the event. If not provided, the current timestamp will be used. Must be within 5 minutes of the current time. */
-  timestamp?: TimestampParam | undefined;
+export interface SiteInsightsEventTrademarkClick extends SiteInsightsEventBase {
   type: "trademark_click";
   placement: SiteInsightsTrademarkPlacementParam;
 }
@@ -10342,10 +9052,10 @@ export type SiteInsightsMarkdownSource = "page-action";
 /** How a page's markdown was requested. `page-action` means a reader used the site's page-actions menu — its copy or view-as-markdown action — rather than a client fetching the URL directly. */
 export type SiteInsightsMarkdownSourceParam = "page-action";
 
-/** Why a site URL returned a 404. `conditional` means the URL targets content gated by an adaptive-content condition, so the visitor lacked access to a page that exists. Computed by GitBook when the event is ingested; 404s recorded before this existed, and those on genuinely missing pages, carry no value. */
+/** Why a site URL returned a 404. `conditional` means the URL targets content gated by an adaptive-content condition, so the visitor lacked access to a page that exists. Computed by GitBook when the event is ingested; 404s recorded before this existed, and those on genuinely missing pages, carry no… */
 export type SiteInsightsPageNotFoundType = "conditional";
 
-/** Why a site URL returned a 404. `conditional` means the URL targets content gated by an adaptive-content condition, so the visitor lacked access to a page that exists. Computed by GitBook when the event is ingested; 404s recorded before this existed, and those on genuinely missing pages, carry no value. */
+/** Why a site URL returned a 404. `conditional` means the URL targets content gated by an adaptive-content condition, so the visitor lacked access to a page that exists. Computed by GitBook when the event is ingested; 404s recorded before this existed, and those on genuinely missing pages, carry no… */
 export type SiteInsightsPageNotFoundTypeParam = "conditional";
 
 export interface SiteInsightsQueryDateTimeColumn {
@@ -10473,111 +9183,86 @@ export type SiteInsightsQueryEventsColumn = SiteInsightsQueryDateTimeColumn | {
 
 export type SiteInsightsQueryEventsFilter = {
   operator?: SiteInsightsQueryOperator | undefined;
+} & ({
   column: "datetime";
   values: Array<TimestampParam>;
 } | {
-  operator?: SiteInsightsQueryOperator | undefined;
   column: "dayOfWeek";
   values: Array<number>;
 } | {
-  operator?: SiteInsightsQueryOperator | undefined;
   column: "hourOfDay";
   values: Array<number>;
 } | {
-  operator?: SiteInsightsQueryOperator | undefined;
   column: "url";
   values: Array<URLParam>;
 } | {
-  operator?: SiteInsightsQueryOperator | undefined;
   column: "urlPath";
   values: Array<string>;
 } | {
-  operator?: SiteInsightsQueryOperator | undefined;
   column: "eventsCount";
   values: Array<number>;
 } | {
-  operator?: SiteInsightsQueryOperator | undefined;
   column: "sessionsCount";
   values: Array<number>;
 } | {
-  operator?: SiteInsightsQueryOperator | undefined;
   column: "visitorsCount";
   values: Array<number>;
 } | {
-  operator?: SiteInsightsQueryOperator | undefined;
   column: "eventType";
   values: Array<SiteInsightsEventTypeParam>;
 } | {
-  operator?: SiteInsightsQueryOperator | undefined;
   column: "visitorClaim";
   claim: string;
   values: Array<string>;
 } | {
-  operator?: SiteInsightsQueryOperator | undefined;
   column: "visitorAuthenticated";
   values: Array<boolean | null>;
 } | {
-  operator?: SiteInsightsQueryOperator | undefined;
   column: "visitorClaimProperty";
   values: Array<string>;
 } | {
-  operator?: SiteInsightsQueryOperator | undefined;
   column: "visitorBrowser";
   values: Array<SiteInsightsVisitorBrowserParam>;
 } | {
-  operator?: SiteInsightsQueryOperator | undefined;
   column: "visitorDevice";
   values: Array<SiteInsightsVisitorDeviceParam>;
 } | {
-  operator?: SiteInsightsQueryOperator | undefined;
   column: "visitorOS";
   values: Array<SiteInsightsVisitorOSParam>;
 } | {
-  operator?: SiteInsightsQueryOperator | undefined;
   column: "visitorBot";
   values: Array<SiteInsightsVisitorBotParam | "">;
 } | {
-  operator?: SiteInsightsQueryOperator | undefined;
   column: "eventLinkTargetValue";
   values: Array<ContentRefParam>;
 } | {
-  operator?: SiteInsightsQueryOperator | undefined;
   column: "eventLinkTargetKind";
   values: Array<"url" | "page" | "file" | "anchor" | "space" | "collection" | "user" | "reusable-content">;
 } | {
-  operator?: SiteInsightsQueryOperator | undefined;
   column: "eventLinkPosition";
   values: Array<SiteInsightsLinkPositionParam>;
 } | {
-  operator?: SiteInsightsQueryOperator | undefined;
   column: "siteSection";
   values: Array<string | null>;
 } | {
-  operator?: SiteInsightsQueryOperator | undefined;
   column: "eventLLMSVariant";
   values: Array<SiteInsightsLLMSVariantParam | null>;
 } | {
-  operator?: SiteInsightsQueryOperator | undefined;
   column: "eventPageNotFoundType";
   values: Array<SiteInsightsPageNotFoundTypeParam | null>;
 } | {
-  operator?: SiteInsightsQueryOperator | undefined;
   column: "eventMarkdownSource";
   values: Array<SiteInsightsMarkdownSourceParam | null>;
 } | {
-  operator?: SiteInsightsQueryOperator | undefined;
   column: "siteSpace";
   values: Array<string | null>;
 } | {
-  operator?: SiteInsightsQueryOperator | undefined;
   column: "siteShareKey";
   values: Array<string | null>;
 } | {
-  operator?: SiteInsightsQueryOperator | undefined;
   column: "displayContext";
   values: Array<SiteInsightsDisplayContextParam>;
 } | {
-  operator?: SiteInsightsQueryOperator | undefined;
   column: "page";
   /** Pages to match. `null` matches events that resolved to no page, which for `page_view` events is a 404 (a broken URL). */
   values: Array<{
@@ -10585,11 +9270,9 @@ export type SiteInsightsQueryEventsFilter = {
     space: string;
   } | null>;
 } | {
-  operator?: SiteInsightsQueryOperator | undefined;
   column: "visitorGeoCountry";
   values: Array<string | null>;
 } | {
-  operator?: SiteInsightsQueryOperator | undefined;
   column: "visitorGeoPoint";
   values: Array<{
     latitude: number;
@@ -10597,31 +9280,24 @@ export type SiteInsightsQueryEventsFilter = {
     h3: string;
   } | null>;
 } | {
-  operator?: SiteInsightsQueryOperator | undefined;
   column: "visitorLanguage";
   values: Array<string | null>;
 } | {
-  operator?: SiteInsightsQueryOperator | undefined;
   column: "eventLinkTargetDomain";
   values: Array<string | null>;
 } | {
-  operator?: SiteInsightsQueryOperator | undefined;
   column: "eventAPIOperationPath";
   values: Array<string | null>;
 } | {
-  operator?: SiteInsightsQueryOperator | undefined;
   column: "eventAPIOperationMethod";
   values: Array<string | null>;
 } | {
-  operator?: SiteInsightsQueryOperator | undefined;
   column: "eventSearchQuery";
   values: Array<string>;
 } | {
-  operator?: SiteInsightsQueryOperator | undefined;
   column: "eventSearchResultRecordId";
   values: Array<string | null>;
 } | {
-  operator?: SiteInsightsQueryOperator | undefined;
   column: "pageFeedbackRating";
   values: Array<{
     ok: number;
@@ -10629,65 +9305,51 @@ export type SiteInsightsQueryEventsFilter = {
     bad: number;
   }>;
 } | {
-  operator?: SiteInsightsQueryOperator | undefined;
   column: "askResponseRating";
   values: Array<{
     positive: number;
     negative: number;
   }>;
 } | {
-  operator?: SiteInsightsQueryOperator | undefined;
   column: "eventPageFeedbackRating";
   values: Array<PageFeedbackRatingParam>;
 } | {
-  operator?: SiteInsightsQueryOperator | undefined;
   column: "eventAskResponseRating";
   values: Array<number>;
 } | {
-  operator?: SiteInsightsQueryOperator | undefined;
   column: "eventPageFeedbackComment";
   values: Array<string>;
 } | {
-  operator?: SiteInsightsQueryOperator | undefined;
   column: "referrer";
   values: Array<string>;
 } | {
-  operator?: SiteInsightsQueryOperator | undefined;
   column: "referrerDomain";
   values: Array<string>;
 } | {
-  operator?: SiteInsightsQueryOperator | undefined;
   column: "utmSource";
   values: Array<string>;
 } | {
-  operator?: SiteInsightsQueryOperator | undefined;
   column: "utmMedium";
   values: Array<string>;
 } | {
-  operator?: SiteInsightsQueryOperator | undefined;
   column: "utmCampaign";
   values: Array<string>;
 } | {
-  operator?: SiteInsightsQueryOperator | undefined;
   column: "utmTerm";
   values: Array<string>;
 } | {
-  operator?: SiteInsightsQueryOperator | undefined;
   column: "utmContent";
   values: Array<string>;
 } | {
-  operator?: SiteInsightsQueryOperator | undefined;
   column: "eventAdDomain";
   values: Array<string>;
 } | {
-  operator?: SiteInsightsQueryOperator | undefined;
   column: "eventAdPlacement";
   values: Array<SiteInsightsAdPlacementParam>;
 } | {
-  operator?: SiteInsightsQueryOperator | undefined;
   column: "eventTrademarkPlacement";
   values: Array<SiteInsightsTrademarkPlacementParam>;
-};
+});
 
 export type SiteInsightsQueryEventsValues = {
   column: "datetime";
@@ -11220,39 +9882,14 @@ export type SitePublishingAuth = {
    * It is also the one being used as VA backend when the published auth settings are configured to use "integration" as backend.
    */
   integration?: string | undefined;
-  backend: "custom";
-} | {
-  /** Type of Object, always equals to "publishing-auth" */
-  object: "publishing-auth";
-  /** Private key used to sign JWT tokens. */
-  privateKey: string;
-  /** URL to redirect to when the authenticated access secret is invalid. */
-  fallbackURL?: string | undefined;
-  /** URL used to log visitors out from the upstream custom auth backend. */
-  logoutURL?: string | undefined;
-  /**
-   * Name of the authenticated access integration installed on the site (if any).
-   * It is also the one being used as VA backend when the published auth settings are configured to use "integration" as backend.
-   */
-  integration?: string | undefined;
-  backend: "integration";
-} | { backend: UnknownKind };
+} & (VisitorAuthCustomBackend | VisitorAuthIntegrationBackend | { backend: UnknownKind });
 
 export type SitePublishingAuthUpdate = {
   /** A fallback URL that will be used if authentication fails. If not provided, the fallback URL will not be changed. If set to null, the fallback URL will be unset. */
   fallbackURL?: string | null | undefined;
   /** A logout URL used to log visitors out from the upstream custom auth backend. If not provided, the logout URL will not be changed. If set to null, the logout URL will be unset. */
   logoutURL?: string | null | undefined;
-  /** Custom backend for authenticated access */
-  backend: "custom";
-} | {
-  /** A fallback URL that will be used if authentication fails. If not provided, the fallback URL will not be changed. If set to null, the fallback URL will be unset. */
-  fallbackURL?: string | null | undefined;
-  /** A logout URL used to log visitors out from the upstream custom auth backend. If not provided, the logout URL will not be changed. If set to null, the logout URL will be unset. */
-  logoutURL?: string | null | undefined;
-  /** Integration as backend for authenticated access */
-  backend: "integration";
-};
+} & (VisitorAuthCustomBackendParam | VisitorAuthIntegrationBackendParam);
 
 export interface SiteQuestion {
   object: "site-question";
@@ -11389,59 +10026,7 @@ export interface SiteQuestionAnswerSourceRecord {
   connector?: ContextConnector | undefined;
 }
 
-export interface SiteQuestionAnswerWithResponse {
-  object: "site-question-answer";
-  /** The ID of the site question answer. */
-  id: string;
-  question: {
-    /** The ID of the parent site question. */
-    id?: string | undefined;
-    /** Type classification of the user question. */
-    type?: SiteQuestionType | undefined;
-  };
-  /** The IDs of the associated site topics. */
-  topics: Array<string>;
-  input: {
-    /** Normalized question text for this answer. */
-    text?: string | undefined;
-    /** Raw question text as asked by the user. */
-    raw?: string | undefined;
-  };
-  thread?: {
-    /** The ID of the thread this answer belongs to. */
-    id?: string | undefined;
-    /** ID of the previous answer in the same thread. */
-    previous?: string | undefined;
-  } | undefined;
-  session?: SiteInsightsSession | undefined;
-  feedback?: {
-    /** Feedback rating provided by the user. */
-    rating?: -1 | 1 | undefined;
-  } | undefined;
-  /** The response identifier for this answer. */
-  responseId: string;
-  /** ISO language code of the question. */
-  language: string;
-  /** Whether the response answered the question. */
-  answered: SiteQuestionAnswerResolution;
-  /** Helpfulness of the response for the end user need. */
-  helpfulness: SiteQuestionAnswerHelpfulness;
-  /** Relevance classification of the user question. */
-  relevance: SiteQuestionAnswerRelevance;
-  channel: {
-    type: "site" | "embed" | "api";
-  } | {
-    type: "builtin:slack" | "builtin:discord" | "builtin:github" | "builtin:linear";
-    /** ID of the associated site channel when the answer originates from a configurable channel. Null if the channel has been deleted. */
-    id: string | null;
-  } | { type: UnknownKind };
-  createdAt: Timestamp;
-  updatedAt?: Timestamp | undefined;
-  /** URLs associated with the site question answer. */
-  urls: {
-    /** URL of the site question answer in the API. */
-    location?: string | undefined;
-  };
+export interface SiteQuestionAnswerWithResponse extends SiteQuestionAnswer {
   response: AIMessage;
 }
 
@@ -11599,7 +10184,7 @@ export interface SiteRedirectInputDestinationPathParam {
   path: string;
 }
 
-/** The field to sort site redirects by. `createdAt` returns the most recently created redirects first. `updatedAt` returns the most recently updated redirects first (falling back to the creation date for redirects never updated). `source` returns redirects sorted alphabetically by source path. Defaults to 'createdAt'. */
+/** The field to sort site redirects by. `createdAt` returns the most recently created redirects first. `updatedAt` returns the most recently updated redirects first (falling back to the creation date for redirects never updated). `source` returns redirects sorted alphabetically by source path. Defaults… */
 export type SiteRedirectOrderBy = "createdAt" | "updatedAt" | "source";
 
 /** The source path to redirect from. */
@@ -12007,8 +10592,7 @@ export interface SiteViewEvent {
  * The visibility setting of the site determines the audience of the site.
  * * `public`: Anyone can access the site, and the site is indexed by search engines.
  * * `unlisted`: Anyone can access the site, and the site is not indexed by search engines
- * * `share-link`: Anyone with a secret token in the url can access the site.
- * * `visitor-auth`: Anyone authenticated through a JWT token can access the site.
+ * * `share-link`: Anyone with a secret token in the url can…
  */
 export type SiteVisibility = "public" | "unlisted" | "share-link" | "visitor-auth" | (string & {});
 
@@ -12016,8 +10600,7 @@ export type SiteVisibility = "public" | "unlisted" | "share-link" | "visitor-aut
  * The visibility setting of the site determines the audience of the site.
  * * `public`: Anyone can access the site, and the site is indexed by search engines.
  * * `unlisted`: Anyone can access the site, and the site is not indexed by search engines
- * * `share-link`: Anyone with a secret token in the url can access the site.
- * * `visitor-auth`: Anyone authenticated through a JWT token can access the site.
+ * * `share-link`: Anyone with a secret token in the url can…
  */
 export type SiteVisibilityParam = "public" | "unlisted" | "share-link" | "visitor-auth";
 
@@ -12043,10 +10626,7 @@ export interface Space {
    * * `public`: Anyone can access the content, and the content is indexed by search engines.
    * * `unlisted`: Anyone can access the content, and the content is not indexed by search engines
    * * `share-link`: Anyone with a secret token in the url can access the content.
-   * * `visitor-auth`: Anyone authenticated through a JWT token can access the content.
-   * * `in-collection`: Anyone who can access the parent collection can access the content.
-   *   Only available for spaces in a collection.
-   * * `private`: Authorized members can access the content.
+   * * `visitor-auth`: Anyone authenticated…
    */
   visibility?: ContentVisibility | undefined;
   createdAt?: Timestamp | undefined;
@@ -12153,13 +10733,7 @@ export type SpaceEditMode = "live" | "locked" | (string & {});
  */
 export type SpaceEditModeParam = "live" | "locked";
 
-export interface SpaceEvent {
-  /** Unique identifier for the event. */
-  eventId: string;
-  /** Type of the event. */
-  type: string;
-  /** ID of the integration installation */
-  installationId: string;
+export interface SpaceEvent extends InstallationEvent {
   /** ID of the space */
   spaceId: string;
 }
@@ -12271,20 +10845,14 @@ export interface SpaceVisibilityUpdatedEvent {
    * * `public`: Anyone can access the content, and the content is indexed by search engines.
    * * `unlisted`: Anyone can access the content, and the content is not indexed by search engines
    * * `share-link`: Anyone with a secret token in the url can access the content.
-   * * `visitor-auth`: Anyone authenticated through a JWT token can access the content.
-   * * `in-collection`: Anyone who can access the parent collection can access the content.
-   *   Only available for spaces in a collection.
-   * * `private`: Authorized members can access the content.
+   * * `visitor-auth`: Anyone authenticated…
    */
   previousVisibility: ContentVisibility;
   /**
    * * `public`: Anyone can access the content, and the content is indexed by search engines.
    * * `unlisted`: Anyone can access the content, and the content is not indexed by search engines
    * * `share-link`: Anyone with a secret token in the url can access the content.
-   * * `visitor-auth`: Anyone authenticated through a JWT token can access the content.
-   * * `in-collection`: Anyone who can access the parent collection can access the content.
-   *   Only available for spaces in a collection.
-   * * `private`: Authorized members can access the content.
+   * * `visitor-auth`: Anyone authenticated…
    */
   visibility: ContentVisibility;
 }
@@ -12512,8 +11080,7 @@ export type UIRenderEvent = {
     /** The user's ID. */
     userId?: string | undefined;
   } | undefined;
-  /** Type of the event. */
-  type: string;
+  type: "ui_render";
   componentId: string;
   /** Properties to render the UI. */
   props: {};
@@ -12521,51 +11088,7 @@ export type UIRenderEvent = {
   state?: {} | undefined;
   context: ContentKitContext;
   action?: {} | undefined;
-  /** Unique identifier for the event. */
-  eventId: string;
-  /** ID of the integration installation */
-  installationId: string;
-  /** ID of the space */
-  spaceId: string;
-} | {
-  auth?: {
-    /** The user's ID. */
-    userId?: string | undefined;
-  } | undefined;
-  /** Type of the event. */
-  type: string;
-  componentId: string;
-  /** Properties to render the UI. */
-  props: {};
-  /** State of the UI. */
-  state?: {} | undefined;
-  context: ContentKitContext;
-  action?: {} | undefined;
-  /** Unique identifier for the event. */
-  eventId: string;
-  /** ID of the integration installation */
-  installationId: string;
-  /** ID of the site */
-  siteId: string;
-} | {
-  auth?: {
-    /** The user's ID. */
-    userId?: string | undefined;
-  } | undefined;
-  /** Type of the event. */
-  type: string;
-  componentId: string;
-  /** Properties to render the UI. */
-  props: {};
-  /** State of the UI. */
-  state?: {} | undefined;
-  context: ContentKitContext;
-  action?: {} | undefined;
-  /** Unique identifier for the event. */
-  eventId: string;
-  /** ID of the integration installation */
-  installationId: string;
-} | object;
+} & (SpaceEvent | SiteEvent | InstallationEvent | object);
 
 export type URL = string;
 
@@ -12654,7 +11177,7 @@ export interface UserContentPermission {
    * "review": Can review content.
    * "edit": Can edit the content (live or change requests).
    * "comment": Can access the content and its discussions.
-   * "read": Can access the content, but cannot update it in any way.
+   * "read": Can access…
    */
   permission: MemberRole;
   user: User;
@@ -12850,7 +11373,7 @@ export interface UpdateChangeRequestByIdBody {
   subject?: ChangeRequestSubjectParam | undefined;
   description?: JSONDocumentParam | undefined;
   /** External links associated with the change request. */
-  links?: Array<ChangeRequestLinkInputParam> | undefined;
+  links?: Array<ChangeRequestLinkInput> | undefined;
   status?: "draft" | "open" | "archived" | undefined;
 }
 
@@ -12921,12 +11444,7 @@ export interface GetFileInChangeRequestByIdQuery {
 export interface GetPageInChangeRequestByIdQuery {
   /** Output format for the content. */
   format?: "document" | "markdown" | undefined;
-  /**
-   * Controls how content references are formatted in markdown output. Ignored unless `format=markdown`.
-   *
-   * - `relative`: Format page references as relative links from the current page. Other references might not be handled.
-   * - `stable`: Format content references as stable idempotent refs containing their identifiers.
-   */
+  /** Controls how content references are formatted in markdown output. Ignored unless `format=markdown`. */
   "format.markdown.refs"?: "relative" | "stable" | undefined;
   /**
    * Controls whether the document should be evaluated.
@@ -12954,12 +11472,7 @@ export interface GetPageInChangeRequestByIdQuery {
 export interface GetPageInChangeRequestByPathQuery {
   /** Output format for the content. */
   format?: "document" | "markdown" | undefined;
-  /**
-   * Controls how content references are formatted in markdown output. Ignored unless `format=markdown`.
-   *
-   * - `relative`: Format page references as relative links from the current page. Other references might not be handled.
-   * - `stable`: Format content references as stable idempotent refs containing their identifiers.
-   */
+  /** Controls how content references are formatted in markdown output. Ignored unless `format=markdown`. */
   "format.markdown.refs"?: "relative" | "stable" | undefined;
   /**
    * Controls whether the document should be evaluated.
@@ -12983,7 +11496,7 @@ export interface GetPageInChangeRequestByPathQuery {
 }
 
 /** The answer of `changeRequests.content.getPageByPath()` (getPageInChangeRequestByPath). */
-export type GetPageInChangeRequestByPathResponse = RevisionPageDocument | RevisionPageGroup | { kind: UnknownKind };
+export type GetPageInChangeRequestByPathResponse = RevisionPageDocument | RevisionPageGroup | { type: UnknownKind };
 
 /** The query of `changeRequests.content.getReusableContent()` (getReusableContentInChangeRequestById). */
 export interface GetReusableContentInChangeRequestByIdQuery {
@@ -13213,7 +11726,7 @@ export interface ListTeamPermissionsInCollectionItem {
    * "review": Can review content.
    * "edit": Can edit the content (live or change requests).
    * "comment": Can access the content and its discussions.
-   * "read": Can access the content, but cannot update it in any way.
+   * "read": Can access…
    */
   permission: MemberRole;
   team: OrganizationTeam;
@@ -13898,12 +12411,7 @@ export interface GetPageDocumentInRevisionByIdQuery {
 export interface GetPageInRevisionByIdQuery {
   /** Output format for the content. */
   format?: "document" | "markdown" | undefined;
-  /**
-   * Controls how content references are formatted in markdown output. Ignored unless `format=markdown`.
-   *
-   * - `relative`: Format page references as relative links from the current page. Other references might not be handled.
-   * - `stable`: Format content references as stable idempotent refs containing their identifiers.
-   */
+  /** Controls how content references are formatted in markdown output. Ignored unless `format=markdown`. */
   "format.markdown.refs"?: "relative" | "stable" | undefined;
   /**
    * Controls whether the document should be evaluated.
@@ -13931,12 +12439,7 @@ export interface GetPageInRevisionByIdQuery {
 export interface GetPageInRevisionByPathQuery {
   /** Output format for the content. */
   format?: "document" | "markdown" | undefined;
-  /**
-   * Controls how content references are formatted in markdown output. Ignored unless `format=markdown`.
-   *
-   * - `relative`: Format page references as relative links from the current page. Other references might not be handled.
-   * - `stable`: Format content references as stable idempotent refs containing their identifiers.
-   */
+  /** Controls how content references are formatted in markdown output. Ignored unless `format=markdown`. */
   "format.markdown.refs"?: "relative" | "stable" | undefined;
   /**
    * Controls whether the document should be evaluated.
@@ -13960,7 +12463,7 @@ export interface GetPageInRevisionByPathQuery {
 }
 
 /** The answer of `revisions.getPageByPath()` (getPageInRevisionByPath). */
-export type GetPageInRevisionByPathResponse = RevisionPageDocument | RevisionPageGroup | { kind: UnknownKind };
+export type GetPageInRevisionByPathResponse = RevisionPageDocument | RevisionPageGroup | { type: UnknownKind };
 
 /** The query of `revisions.getReusableContentDocument()` (getReusableContentDocumentInRevisionById). */
 export interface GetReusableContentDocumentInRevisionByIdQuery {
@@ -14079,8 +12582,7 @@ export interface CreateSiteBody {
    * The visibility setting of the site determines the audience of the site.
    * * `public`: Anyone can access the site, and the site is indexed by search engines.
    * * `unlisted`: Anyone can access the site, and the site is not indexed by search engines
-   * * `share-link`: Anyone with a secret token in the url can access the site.
-   * * `visitor-auth`: Anyone authenticated through a JWT token can access the site.
+   * * `share-link`: Anyone with a secret token in the url can…
    */
   visibility?: SiteVisibilityParam | undefined;
   /** ID of spaces to be added to the site */
@@ -14163,10 +12665,10 @@ export interface SearchSiteContentQuery {
 /** The body of `sites.searchContent()` (searchSiteContent). */
 export type SearchSiteContentBody = {
   query: string;
+} & ({
   /** Define the scope of the search. */
   scope: SiteSearchScope;
 } | {
-  query: string;
   /**
    * Search only in the site spaces provided. Deprecated, use scope instead.
    * @deprecated
@@ -14174,7 +12676,6 @@ export type SearchSiteContentBody = {
   mode?: "specific" | undefined;
   siteSpaceIds: Array<string>;
 } | {
-  query: string;
   /**
    * Search in the current site space and all section's defaults. Deprecated, use scope instead.
    * @deprecated
@@ -14182,13 +12683,12 @@ export type SearchSiteContentBody = {
   mode: "current";
   siteSpaceId: string;
 } | {
-  query: string;
   /**
    * Search in all site-spaces. Deprecated, use scope instead.
    * @deprecated
    */
   mode: "all";
-};
+});
 
 /** The items of `sites.searchContent()` (searchSiteContent). */
 export type SearchSiteContentItem = SearchSpaceResult | SearchRecordResult | object;
@@ -14256,8 +12756,7 @@ export interface UpdateSiteByIdBody {
    * The visibility setting of the site determines the audience of the site.
    * * `public`: Anyone can access the site, and the site is indexed by search engines.
    * * `unlisted`: Anyone can access the site, and the site is not indexed by search engines
-   * * `share-link`: Anyone with a secret token in the url can access the site.
-   * * `visitor-auth`: Anyone authenticated through a JWT token can access the site.
+   * * `share-link`: Anyone with a secret token in the url can…
    */
   visibility?: SiteVisibilityParam | undefined;
   /** Basename for the site. For e.g. api */
@@ -14307,26 +12806,17 @@ export type AdsListSitesItem = {
   email: string;
   /** Topic of the content */
   topic: SiteAdsTopic;
+} & ({
   status: "in-review";
 } | {
-  id: string;
-  url: string;
-  email: string;
-  /** Topic of the content */
-  topic: SiteAdsTopic;
   status: "live";
   /** The ad network zone ID */
   zoneId: string;
 } | {
-  id: string;
-  url: string;
-  email: string;
-  /** Topic of the content */
-  topic: SiteAdsTopic;
   status: "rejected";
   /** Reason for the rejection */
   reason?: string | undefined;
-} | { status: UnknownKind };
+} | { status: UnknownKind });
 
 /** The body of `sites.ads.updateSite()` (adsUpdateSite). */
 export type AdsUpdateSiteBody = {
@@ -14353,33 +12843,31 @@ export interface UpdateSiteAdsByIdBody {
 /** The body of `sites.channels.create()` (createSiteChannel). */
 export type CreateSiteChannelBody = {
   role?: SiteChannelRoleParam | undefined;
+} & ({
   type: "builtin:slack";
   setupSettings: {
     /** List of allowed Slack channel names or patterns. If empty, all channels are allowed. */
     allowedChannels?: Array<GenericChannelPatternParam> | undefined;
   };
 } | {
-  role?: SiteChannelRoleParam | undefined;
   type: "builtin:linear";
   setupSettings: {
     /** List of allowed Linear team keys or patterns. If empty, all teams are allowed. */
     allowedTeams?: Array<GenericChannelPatternParam> | undefined;
   };
 } | {
-  role?: SiteChannelRoleParam | undefined;
   type: "builtin:github";
   setupSettings: {
     /** List of allowed GitHub repository names or patterns. If empty, all repositories are allowed. */
     allowedRepositories?: Array<GitHubRepositoryPatternParam> | undefined;
   };
 } | {
-  role?: SiteChannelRoleParam | undefined;
   type: "builtin:discord";
   setupSettings: {
     /** List of allowed Discord channel names or patterns. If empty, all channels are allowed. */
     allowedChannels?: Array<GenericChannelPatternParam> | undefined;
   };
-};
+});
 
 /** The query of `sites.channels.list()` (listSiteChannels). */
 export interface ListSiteChannelsQuery {
@@ -14399,72 +12887,46 @@ export type CreateSiteContextConnectionBody = {
   usageSettings?: ContextUsageSettingsParam | undefined;
   /** Optional filter used to restrict which items are ingested from the source. Its meaning depends on the connector: it can be a tag, label, or an expression. When empty or omitted, all resolved items are ingested. */
   filter?: ContextConnectionFilterParam | undefined;
+} & ({
   connector: "builtin:email";
 } | {
-  usageSettings?: ContextUsageSettingsParam | undefined;
-  /** Optional filter used to restrict which items are ingested from the source. Its meaning depends on the connector: it can be a tag, label, or an expression. When empty or omitted, all resolved items are ingested. */
-  filter?: ContextConnectionFilterParam | undefined;
   connector: "builtin:api";
 } | {
-  usageSettings?: ContextUsageSettingsParam | undefined;
-  /** Optional filter used to restrict which items are ingested from the source. Its meaning depends on the connector: it can be a tag, label, or an expression. When empty or omitted, all resolved items are ingested. */
-  filter?: ContextConnectionFilterParam | undefined;
   connector: string;
 } | {
-  usageSettings?: ContextUsageSettingsParam | undefined;
-  /** Optional filter used to restrict which items are ingested from the source. Its meaning depends on the connector: it can be a tag, label, or an expression. When empty or omitted, all resolved items are ingested. */
-  filter?: ContextConnectionFilterParam | undefined;
   connector: "builtin:website";
   setupSettings: {
     url: string;
   };
 } | {
-  usageSettings?: ContextUsageSettingsParam | undefined;
-  /** Optional filter used to restrict which items are ingested from the source. Its meaning depends on the connector: it can be a tag, label, or an expression. When empty or omitted, all resolved items are ingested. */
-  filter?: ContextConnectionFilterParam | undefined;
   connector: "builtin:youtube";
   setupSettings: {
     /** A YouTube channel identifier, either a channel ID or a channel handle. */
     channelId: YoutubeChannelPatternParam;
   };
 } | {
-  usageSettings?: ContextUsageSettingsParam | undefined;
-  /** Optional filter used to restrict which items are ingested from the source. Its meaning depends on the connector: it can be a tag, label, or an expression. When empty or omitted, all resolved items are ingested. */
-  filter?: ContextConnectionFilterParam | undefined;
   connector: "builtin:github-discussions";
   setupSettings: {
     repository: string;
     token: string;
   };
 } | {
-  usageSettings?: ContextUsageSettingsParam | undefined;
-  /** Optional filter used to restrict which items are ingested from the source. Its meaning depends on the connector: it can be a tag, label, or an expression. When empty or omitted, all resolved items are ingested. */
-  filter?: ContextConnectionFilterParam | undefined;
   connector: "builtin:github-issues";
   setupSettings: {
     repository: string;
     token: string;
   };
 } | {
-  usageSettings?: ContextUsageSettingsParam | undefined;
-  /** Optional filter used to restrict which items are ingested from the source. Its meaning depends on the connector: it can be a tag, label, or an expression. When empty or omitted, all resolved items are ingested. */
-  filter?: ContextConnectionFilterParam | undefined;
   connector: "builtin:intercom";
   setupSettings: {
     token: string;
   };
 } | {
-  usageSettings?: ContextUsageSettingsParam | undefined;
-  /** Optional filter used to restrict which items are ingested from the source. Its meaning depends on the connector: it can be a tag, label, or an expression. When empty or omitted, all resolved items are ingested. */
-  filter?: ContextConnectionFilterParam | undefined;
   connector: "builtin:front";
   setupSettings: {
     token: string;
   };
 } | {
-  usageSettings?: ContextUsageSettingsParam | undefined;
-  /** Optional filter used to restrict which items are ingested from the source. Its meaning depends on the connector: it can be a tag, label, or an expression. When empty or omitted, all resolved items are ingested. */
-  filter?: ContextConnectionFilterParam | undefined;
   connector: "builtin:zendesk";
   setupSettings: {
     subdomain: string;
@@ -14472,9 +12934,6 @@ export type CreateSiteContextConnectionBody = {
     apiToken: string;
   };
 } | {
-  usageSettings?: ContextUsageSettingsParam | undefined;
-  /** Optional filter used to restrict which items are ingested from the source. Its meaning depends on the connector: it can be a tag, label, or an expression. When empty or omitted, all resolved items are ingested. */
-  filter?: ContextConnectionFilterParam | undefined;
   connector: "builtin:zoho-desk";
   setupSettings: {
     /** Zoho data center hosting the account, given as its API domain suffix (e.g. `com`, `eu`, `in`, `com.au`). Zoho scopes both the accounts and desk API hosts by data center. */
@@ -14486,9 +12945,6 @@ export type CreateSiteContextConnectionBody = {
     refreshToken: string;
   };
 } | {
-  usageSettings?: ContextUsageSettingsParam | undefined;
-  /** Optional filter used to restrict which items are ingested from the source. Its meaning depends on the connector: it can be a tag, label, or an expression. When empty or omitted, all resolved items are ingested. */
-  filter?: ContextConnectionFilterParam | undefined;
   connector: "builtin:freshdesk";
   setupSettings: {
     /** Freshdesk domain hosting the account, e.g. `mycompany.freshdesk.com` or just `mycompany`. Tickets and the API are scoped by this domain. */
@@ -14497,33 +12953,21 @@ export type CreateSiteContextConnectionBody = {
     apiKey: string;
   };
 } | {
-  usageSettings?: ContextUsageSettingsParam | undefined;
-  /** Optional filter used to restrict which items are ingested from the source. Its meaning depends on the connector: it can be a tag, label, or an expression. When empty or omitted, all resolved items are ingested. */
-  filter?: ContextConnectionFilterParam | undefined;
   connector: "builtin:pylon";
   setupSettings: {
     token: string;
   };
 } | {
-  usageSettings?: ContextUsageSettingsParam | undefined;
-  /** Optional filter used to restrict which items are ingested from the source. Its meaning depends on the connector: it can be a tag, label, or an expression. When empty or omitted, all resolved items are ingested. */
-  filter?: ContextConnectionFilterParam | undefined;
   connector: "builtin:hubspot";
   setupSettings: {
     token: string;
   };
 } | {
-  usageSettings?: ContextUsageSettingsParam | undefined;
-  /** Optional filter used to restrict which items are ingested from the source. Its meaning depends on the connector: it can be a tag, label, or an expression. When empty or omitted, all resolved items are ingested. */
-  filter?: ContextConnectionFilterParam | undefined;
   connector: "builtin:linear";
   setupSettings: {
     token: string;
   };
 } | {
-  usageSettings?: ContextUsageSettingsParam | undefined;
-  /** Optional filter used to restrict which items are ingested from the source. Its meaning depends on the connector: it can be a tag, label, or an expression. When empty or omitted, all resolved items are ingested. */
-  filter?: ContextConnectionFilterParam | undefined;
   connector: "builtin:jira";
   setupSettings: {
     /** Base URL of the Jira Cloud site, e.g. https://your-team.atlassian.net. */
@@ -14535,7 +12979,7 @@ export type CreateSiteContextConnectionBody = {
     /** Jira status to move the linked issue to when the change request reaches a given status, e.g. `{ "merged": "Done" }`. A status left out is not synced. */
     statusMapping?: Record<string, string> | undefined;
   };
-};
+});
 
 /** The query of `sites.context.getFindingStats()` (getSiteFindingStats). */
 export interface GetSiteFindingStatsQuery {
@@ -14549,7 +12993,7 @@ export interface GetSiteFindingStatsQuery {
   severity?: SiteFindingSeverityParam | undefined;
   /** Filter findings that have at least one associated change request. */
   hasChangeRequests?: boolean | undefined;
-  /** Filter findings by the source of their evidence. Each entry is either `connection:<connectionId>` (findings with at least one piece of evidence coming from the given connection) or `questions` (findings with at least one piece of evidence coming from a site question). When multiple entries are given, findings matching any of them are counted. */
+  /** Filter findings by the source of their evidence. Each entry is either `connection:<connectionId>` (findings with at least one piece of evidence coming from the given connection) or `questions` (findings with at least one piece of evidence coming from a site question). When multiple entries are… */
   source?: Array<SiteTriageFilterQuestions | SiteTriageFilterConnections> | undefined;
 }
 
@@ -14627,7 +13071,7 @@ export interface ListSiteFindingsQuery {
   severity?: SiteFindingSeverityParam | undefined;
   /** Filter findings that have at least one associated change request. */
   hasChangeRequests?: boolean | undefined;
-  /** Filter findings by the source of their evidence. Each entry is either `connection:<connectionId>` (findings with at least one piece of evidence coming from the given connection) or `questions` (findings with at least one piece of evidence coming from a site question). When multiple entries are given, findings matching any of them are returned. */
+  /** Filter findings by the source of their evidence. Each entry is either `connection:<connectionId>` (findings with at least one piece of evidence coming from the given connection) or `questions` (findings with at least one piece of evidence coming from a site question). When multiple entries are… */
   source?: Array<SiteTriageFilterQuestions | SiteTriageFilterConnections> | undefined;
   /** Only return findings last updated at or after this date. */
   updatedAfter?: string | undefined;
@@ -14677,8 +13121,7 @@ export interface UpdateSiteFindingByIdBody {
    * Status of a site finding.
    *   - `candidate` is a finding that has been raised but not yet confirmed. Typically these are not shown to users.
    *   - `open` is a finding that has been surfaced to users and is still under investigation.
-   *   - `done` is a finding that has been resolved and is no longer under investigation.
-   *   - `canceled` is a finding that has been canceled and is no longer under investigation.
+   *   - `done` is a finding that has been resolved and is no longer under…
    */
   status: SiteFindingStatusParam;
 }
@@ -14905,7 +13348,7 @@ export interface UpdateTeamPermissionInSiteBody {
    * "review": Can review content.
    * "edit": Can edit the content (live or change requests).
    * "comment": Can access the content and its discussions.
-   * "read": Can access the content, but cannot update it in any way.
+   * "read": Can access…
    */
   role?: MemberRoleParam | undefined;
 }
@@ -15377,7 +13820,7 @@ export interface UpdateUserPermissionInSiteBody {
    * "review": Can review content.
    * "edit": Can edit the content (live or change requests).
    * "comment": Can access the content and its discussions.
-   * "read": Can access the content, but cannot update it in any way.
+   * "read": Can access…
    */
   role?: MemberRoleParam | undefined;
 }
@@ -15433,38 +13876,17 @@ export type UpdateSpaceByIdBody = {
   defaultLevel?: DefaultLevelParam | undefined;
   language?: TranslationLanguageParam | undefined;
   mergeRules?: MergeRulesSpaceConfigurationParam | undefined;
+  emoji?: string | null | undefined;
+  icon?: string | null | undefined;
+} & ({
   /** Unicode codepoint or character of the emoji */
   emoji: EmojiParam;
-  icon?: string | null | undefined;
 } | {
-  /**
-   * Determines how a Space can be edited.
-   * * `live`: Users can directly edit the space
-   * * `locked`: All edits are locked for this space.
-   */
-  editMode?: SpaceEditModeParam | undefined;
-  title?: unknown | undefined;
-  /** Default level for a piece of content */
-  defaultLevel?: DefaultLevelParam | undefined;
-  language?: TranslationLanguageParam | undefined;
-  mergeRules?: MergeRulesSpaceConfigurationParam | undefined;
-  emoji?: string | null | undefined;
   icon: URLParam;
 } | {
-  /**
-   * Determines how a Space can be edited.
-   * * `live`: Users can directly edit the space
-   * * `locked`: All edits are locked for this space.
-   */
-  editMode?: SpaceEditModeParam | undefined;
-  title?: unknown | undefined;
-  /** Default level for a piece of content */
-  defaultLevel?: DefaultLevelParam | undefined;
-  language?: TranslationLanguageParam | undefined;
-  mergeRules?: MergeRulesSpaceConfigurationParam | undefined;
   emoji?: unknown | undefined;
   icon?: unknown | undefined;
-};
+});
 
 /** The query of `spaces.comments.get()` (getCommentInSpace). */
 export interface GetCommentInSpaceQuery {
@@ -15576,12 +13998,7 @@ export interface GetFileByIdQuery {
 export interface GetPageByIdQuery {
   /** Output format for the content. */
   format?: "document" | "markdown" | undefined;
-  /**
-   * Controls how content references are formatted in markdown output. Ignored unless `format=markdown`.
-   *
-   * - `relative`: Format page references as relative links from the current page. Other references might not be handled.
-   * - `stable`: Format content references as stable idempotent refs containing their identifiers.
-   */
+  /** Controls how content references are formatted in markdown output. Ignored unless `format=markdown`. */
   "format.markdown.refs"?: "relative" | "stable" | undefined;
   /**
    * Controls whether the document should be evaluated.
@@ -15606,12 +14023,7 @@ export interface GetPageByIdQuery {
 export interface GetPageByPathQuery {
   /** Output format for the content. */
   format?: "document" | "markdown" | undefined;
-  /**
-   * Controls how content references are formatted in markdown output. Ignored unless `format=markdown`.
-   *
-   * - `relative`: Format page references as relative links from the current page. Other references might not be handled.
-   * - `stable`: Format content references as stable idempotent refs containing their identifiers.
-   */
+  /** Controls how content references are formatted in markdown output. Ignored unless `format=markdown`. */
   "format.markdown.refs"?: "relative" | "stable" | undefined;
   /**
    * Controls whether the document should be evaluated.
@@ -15635,7 +14047,7 @@ export interface GetPageByPathQuery {
 }
 
 /** The answer of `spaces.content.getPageByPath()` (getPageByPath). */
-export type GetPageByPathResponse = RevisionPageDocument | RevisionPageGroup | { kind: UnknownKind };
+export type GetPageByPathResponse = RevisionPageDocument | RevisionPageGroup | { type: UnknownKind };
 
 /** The query of `spaces.content.getReusableContent()` (getReusableContentById). */
 export interface GetReusableContentByIdQuery {
@@ -15732,7 +14144,7 @@ export interface ListTeamPermissionsInSpaceItem {
    * "review": Can review content.
    * "edit": Can edit the content (live or change requests).
    * "comment": Can access the content and its discussions.
-   * "read": Can access the content, but cannot update it in any way.
+   * "read": Can access…
    */
   permission: MemberRole;
   team: OrganizationTeam;
@@ -15834,7 +14246,7 @@ export type GetContentByUrlResponse = {
 } | {
   space: Space;
   changeRequest?: ChangeRequest | undefined;
-  page?: RevisionPageDocument | RevisionPageGroup | { kind: UnknownKind } | undefined;
+  page?: RevisionPageDocument | RevisionPageGroup | { type: UnknownKind } | undefined;
 } | object;
 
 /** The query of `urls.getEmbed()` (getEmbedByUrl). */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { AddMemberToOrganizationTeamByIdOperation } from '../api.js';
+import type { AddMemberToOrganizationTeamByIdOperation } from '../operation-types.js';
 
 /** Add a team member */
 export const addMemberToOrganizationTeamById = /* @__PURE__ */ defineOperation<AddMemberToOrganizationTeamByIdOperation>({

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { AddSectionToSiteOperation } from '../api.js';
+import type { AddSectionToSiteOperation } from '../operation-types.js';
 import { ApplySpaceTemplateSchema } from '../schemas/ApplySpaceTemplate.js';
 import { SiteSectionSchema } from '../schemas/SiteSection.js';
 

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { AddSpaceToSiteOperation } from '../api.js';
+import type { AddSpaceToSiteOperation } from '../operation-types.js';
 import { ApplySpaceTemplateSchema } from '../schemas/ApplySpaceTemplate.js';
 import { SiteSpaceSchema } from '../schemas/SiteSpace.js';
 

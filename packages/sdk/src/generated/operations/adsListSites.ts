@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { listOf, loose, openEnum, strict, withFallback } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { AdsListSitesOperation } from '../api.js';
+import type { AdsListSitesOperation } from '../operation-types.js';
 
 /** List all the sites with ads configured */
 export const adsListSites = /* @__PURE__ */ defineOperation<AdsListSitesOperation>({

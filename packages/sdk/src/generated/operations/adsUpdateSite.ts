@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { AdsUpdateSiteOperation } from '../api.js';
+import type { AdsUpdateSiteOperation } from '../operation-types.js';
 
 /** Update the Ads configuration for a site */
 export const adsUpdateSite = /* @__PURE__ */ defineOperation<AdsUpdateSiteOperation>({

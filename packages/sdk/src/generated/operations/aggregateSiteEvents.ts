@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, loose, openEnum, strict, withFallback } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { AggregateSiteEventsOperation } from '../api.js';
+import type { AggregateSiteEventsOperation } from '../operation-types.js';
 import { ContentRefSchema } from '../schemas/ContentRef.js';
 import { ContentRefParamSchema } from '../schemas/ContentRefParam.js';
 

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ApplyTemplateToSpaceOperation } from '../api.js';
+import type { ApplyTemplateToSpaceOperation } from '../operation-types.js';
 import { SpaceTemplateParamsSchema } from '../schemas/SpaceTemplateParams.js';
 
 /** Apply a content template to populate a space with initial pages */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, loose, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { AskInOrganizationOperation } from '../api.js';
+import type { AskInOrganizationOperation } from '../operation-types.js';
 import { SearchAIAnswerSchema } from '../schemas/SearchAIAnswer.js';
 
 export const SearchAIQuerySchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ query: z.string(), previousQueries: z.optional(z.array(z.string()).check(z.maxLength(10))) }));

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { loose, strict, withFallback } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { BulkUpsertSiteRedirectsOperation } from '../api.js';
+import type { BulkUpsertSiteRedirectsOperation } from '../operation-types.js';
 import { SiteRedirectInputDestinationSchema } from '../schemas/SiteRedirectInputDestination.js';
 
 /** Create, update, delete, or publish site redirect rules in bulk */

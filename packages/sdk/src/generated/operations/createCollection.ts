@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { CreateCollectionOperation } from '../api.js';
+import type { CreateCollectionOperation } from '../operation-types.js';
 import { CollectionSchema } from '../schemas/Collection.js';
 
 /** Create a collection */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { CreateCustomFontOperation } from '../api.js';
+import type { CreateCustomFontOperation } from '../operation-types.js';
 import { CustomizationFontDefinitionSchema } from '../schemas/CustomizationFontDefinition.js';
 
 /** Create a custom font */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { CreateOpenApiSpecOperation } from '../api.js';
+import type { CreateOpenApiSpecOperation } from '../operation-types.js';
 import { OpenAPISpecSchema } from '../schemas/OpenAPISpec.js';
 import { OpenAPISpecSourceSchema } from '../schemas/OpenAPISpecSource.js';
 

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { CreateOrganizationOperation } from '../api.js';
+import type { CreateOrganizationOperation } from '../operation-types.js';
 import { OrganizationSchema } from '../schemas/Organization.js';
 
 export const CreateOrganizationSchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ title: z.string().check(z.minLength(2), z.maxLength(255), z.regex(new RegExp("\\S.*\\S"))), emailDomains: z.optional(z.array(z.string())), onboardingPreferences: z.optional(SiteOnboardingPreferencesSchema) }));

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { CreateOrganizationInviteOperation } from '../api.js';
+import type { CreateOrganizationInviteOperation } from '../operation-types.js';
 import { OrganizationInviteLinkSchema } from '../schemas/OrganizationInviteLink.js';
 
 export const CreateOrganizationInviteSchema: Schema = /* @__PURE__ */ z.lazy(() => z.union([CreateInviteToOrganizationSchema, CreateInviteToSpaceSchema, CreateInviteToCollectionSchema]));

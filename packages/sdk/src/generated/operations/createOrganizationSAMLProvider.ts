@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { CreateOrganizationSamlProviderOperation } from '../api.js';
+import type { CreateOrganizationSamlProviderOperation } from '../operation-types.js';
 import { OrganizationSAMLProviderSchema } from '../schemas/OrganizationSAMLProvider.js';
 
 /** Create a new SAML provider */

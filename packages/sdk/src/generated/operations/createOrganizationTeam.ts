@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { CreateOrganizationTeamOperation } from '../api.js';
+import type { CreateOrganizationTeamOperation } from '../operation-types.js';
 import { OrganizationTeamSchema } from '../schemas/OrganizationTeam.js';
 
 /** Create a team */

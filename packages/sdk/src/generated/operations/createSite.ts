@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { CreateSiteOperation } from '../api.js';
+import type { CreateSiteOperation } from '../operation-types.js';
 import { SiteSchema } from '../schemas/Site.js';
 
 /** Create a new documentation site in an organization */

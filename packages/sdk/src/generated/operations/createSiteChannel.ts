@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { CreateSiteChannelOperation } from '../api.js';
+import type { CreateSiteChannelOperation } from '../operation-types.js';
 import { SiteChannelSchema } from '../schemas/SiteChannel.js';
 
 /** Create a new GitBook Agent channel for a site */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { CreateSiteContextConnectionOperation } from '../api.js';
+import type { CreateSiteContextConnectionOperation } from '../operation-types.js';
 import { ContextConnectionSchema } from '../schemas/ContextConnection.js';
 import { ContextUsageSettingsParamSchema } from '../schemas/ContextUsageSettingsParam.js';
 

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { CreateSiteMcpServerOperation } from '../api.js';
+import type { CreateSiteMcpServerOperation } from '../operation-types.js';
 import { SiteMcpServerSchema } from '../schemas/SiteMcpServer.js';
 import { SiteMcpServerHeadersParamSchema } from '../schemas/SiteMcpServerHeadersParam.js';
 

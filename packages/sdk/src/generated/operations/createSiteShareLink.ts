@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { CreateSiteShareLinkOperation } from '../api.js';
+import type { CreateSiteShareLinkOperation } from '../operation-types.js';
 import { ShareLinkSchema } from '../schemas/ShareLink.js';
 
 /** Create a private share link for a site */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { CreateSiteStyleguideByIdOperation } from '../api.js';
+import type { CreateSiteStyleguideByIdOperation } from '../operation-types.js';
 import { SpaceSchema } from '../schemas/Space.js';
 
 /** Create or retrieve the style guide space for a site */

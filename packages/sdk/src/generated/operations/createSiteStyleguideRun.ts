@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { loose, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { CreateSiteStyleguideRunOperation } from '../api.js';
+import type { CreateSiteStyleguideRunOperation } from '../operation-types.js';
 import { ChangeRequestSchema } from '../schemas/ChangeRequest.js';
 import { SiteStyleguideRunSchema } from '../schemas/SiteStyleguideRun.js';
 

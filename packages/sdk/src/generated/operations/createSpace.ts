@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { CreateSpaceOperation } from '../api.js';
+import type { CreateSpaceOperation } from '../operation-types.js';
 import { ApplySpaceTemplateSchema } from '../schemas/ApplySpaceTemplate.js';
 import { ComputedContentSourceRevisionParamSchema } from '../schemas/ComputedContentSourceRevisionParam.js';
 import { SpaceSchema } from '../schemas/Space.js';

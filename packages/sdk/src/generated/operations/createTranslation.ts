@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { CreateTranslationOperation } from '../api.js';
+import type { CreateTranslationOperation } from '../operation-types.js';
 import { JSONDocumentParamSchema } from '../schemas/JSONDocumentParam.js';
 import { TranslationSchema } from '../schemas/Translation.js';
 

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { DuplicateSiteSpaceOperation } from '../api.js';
+import type { DuplicateSiteSpaceOperation } from '../operation-types.js';
 import { SiteSpaceSchema } from '../schemas/SiteSpace.js';
 
 /** Duplicate a space in a site */

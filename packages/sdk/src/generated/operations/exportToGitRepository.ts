@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ExportToGitRepositoryOperation } from '../api.js';
+import type { ExportToGitRepositoryOperation } from '../operation-types.js';
 import { UpdateSpaceGitInfoSchema } from '../schemas/UpdateSpaceGitInfo.js';
 
 export const ExportToGitRepositorySchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ url: z.string(), ref: z.string(), commitMessage: z.string(), repoCacheID: z.optional(z.string()), repoTreeURL: z.optional(z.string()), repoCommitURL: z.optional(z.string()), repoProjectDirectory: z.optional(z.string()), timestamp: z.optional(z.iso.datetime({ offset: true })), force: z.optional(z.boolean()), standalone: z.optional(z.boolean()), gitInfo: z.optional(UpdateSpaceGitInfoSchema) }));

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, loose, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { GenerateStorageUploadUrlOperation } from '../api.js';
+import type { GenerateStorageUploadUrlOperation } from '../operation-types.js';
 
 export const StorageFileMetadataSchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ name: z.string(), type: z.string(), size: z.number() }));
 

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, loose } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { GetApiInformationOperation } from '../api.js';
+import type { GetApiInformationOperation } from '../operation-types.js';
 
 export const ApiInformationSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ version: z.string(), build: z.string() }));
 

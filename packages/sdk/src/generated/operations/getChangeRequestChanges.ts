@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { GetChangeRequestChangesOperation } from '../api.js';
+import type { GetChangeRequestChangesOperation } from '../operation-types.js';
 import { RevisionSemanticChangesSchema } from '../schemas/RevisionSemanticChanges.js';
 
 /** List semantic content changes in a change request vs its base */

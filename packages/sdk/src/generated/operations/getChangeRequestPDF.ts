@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { loose, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { GetChangeRequestPdfOperation } from '../api.js';
+import type { GetChangeRequestPdfOperation } from '../operation-types.js';
 
 /** Get a temporary URL to download a change request's content as PDF */
 export const getChangeRequestPDF = /* @__PURE__ */ defineOperation<GetChangeRequestPdfOperation>({

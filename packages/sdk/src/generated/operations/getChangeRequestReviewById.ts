@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { GetChangeRequestReviewByIdOperation } from '../api.js';
+import type { GetChangeRequestReviewByIdOperation } from '../operation-types.js';
 import { ChangeRequestReviewSchema } from '../schemas/ChangeRequestReview.js';
 
 /** Get a specific review on a change request by its ID */

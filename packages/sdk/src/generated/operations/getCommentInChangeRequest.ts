@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { GetCommentInChangeRequestOperation } from '../api.js';
+import type { GetCommentInChangeRequestOperation } from '../operation-types.js';
 import { CommentSchema } from '../schemas/Comment.js';
 
 /** Get a single comment from a change request by its ID */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { GetCommentInSpaceOperation } from '../api.js';
+import type { GetCommentInSpaceOperation } from '../operation-types.js';
 import { CommentSchema } from '../schemas/Comment.js';
 
 /** Get a single comment from a space by its ID */

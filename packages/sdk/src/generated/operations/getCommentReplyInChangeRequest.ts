@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { GetCommentReplyInChangeRequestOperation } from '../api.js';
+import type { GetCommentReplyInChangeRequestOperation } from '../operation-types.js';
 import { CommentReplySchema } from '../schemas/CommentReply.js';
 
 /** Get a single reply to a change request comment */

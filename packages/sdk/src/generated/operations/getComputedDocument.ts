@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { GetComputedDocumentOperation } from '../api.js';
+import type { GetComputedDocumentOperation } from '../operation-types.js';
 import { ComputedContentDependencyOpenAPIParamSchema, ComputedContentDependencyTranslationParamSchema, ComputedContentSourceIntegrationParamSchema, TranslationRefParamSchema } from '../schemas/ComputedContentSourceIntegrationParam.js';
 import { ContentRefOpenAPIParamSchema } from '../schemas/ContentRefOpenAPIParam.js';
 import { JSONDocumentSchema } from '../schemas/JSONDocument.js';

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { loose, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { GetComputedRevisionOperation } from '../api.js';
+import type { GetComputedRevisionOperation } from '../operation-types.js';
 import { ComputedContentSourceRevisionParamSchema } from '../schemas/ComputedContentSourceRevisionParam.js';
 import { RevisionFileSchema } from '../schemas/RevisionFile.js';
 import { RevisionPageSchema } from '../schemas/RevisionPage.js';

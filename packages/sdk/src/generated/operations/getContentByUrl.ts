@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { loose, strict, withFallback } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { GetContentByUrlOperation } from '../api.js';
+import type { GetContentByUrlOperation } from '../operation-types.js';
 import { ChangeRequestSchema } from '../schemas/ChangeRequest.js';
 import { CollectionSchema } from '../schemas/Collection.js';
 import { RevisionPageDocumentSchema, RevisionPageGroupSchema } from '../schemas/RevisionPageGroup.js';
@@ -20,5 +20,5 @@ export const getContentByUrl = /* @__PURE__ */ defineOperation<GetContentByUrlOp
   idempotent: true,
   beyondExtract: true,
   query: () => strict({ url: z.string() }),
-  response: () => withFallback([loose({ collection: CollectionSchema }), loose({ space: SpaceSchema, changeRequest: z.optional(ChangeRequestSchema), page: z.optional(withFallback([RevisionPageDocumentSchema, RevisionPageGroupSchema], loose({ kind: z.string() }), "kind")) })]),
+  response: () => withFallback([loose({ collection: CollectionSchema }), loose({ space: SpaceSchema, changeRequest: z.optional(ChangeRequestSchema), page: z.optional(withFallback([RevisionPageDocumentSchema, RevisionPageGroupSchema], loose({ type: z.string() }), "type")) })]),
 });

@@ -2,10 +2,10 @@
 import * as z from 'zod/mini';
 import { type Schema, listOf, loose, openEnum } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { GetContributorsByChangeRequestIdOperation } from '../api.js';
+import type { GetContributorsByChangeRequestIdOperation } from '../operation-types.js';
 import { UserSchema } from '../schemas/User.js';
 
-export const ChangeRequestUserContributorSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ updatedAt: z.optional(z.string()), count: z.optional(z.number()), user: z.optional(UserSchema), actionType: openEnum(["edit","comment"]) }));
+export const ChangeRequestUserContributorSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ updatedAt: z.string(), count: z.number(), user: z.optional(UserSchema), actionType: z.optional(openEnum(["edit","comment"])) }));
 
 /** List all users who have made edits to a change request */
 export const getContributorsByChangeRequestId = /* @__PURE__ */ defineOperation<GetContributorsByChangeRequestIdOperation>({

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { GetCurrentRevisionOperation } from '../api.js';
+import type { GetCurrentRevisionOperation } from '../operation-types.js';
 import { RevisionSchema } from '../schemas/Revision.js';
 
 /** Get the current published content revision of a space */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, loose, openEnum, withFallback } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { GetCustomHostnameOperation } from '../api.js';
+import type { GetCustomHostnameOperation } from '../operation-types.js';
 import { OrganizationPointerSchema } from '../schemas/OrganizationPointer.js';
 import { SitePointerSchema } from '../schemas/SitePointer.js';
 

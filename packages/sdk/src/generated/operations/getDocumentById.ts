@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { GetDocumentByIdOperation } from '../api.js';
+import type { GetDocumentByIdOperation } from '../operation-types.js';
 import { JSONDocumentSchema } from '../schemas/JSONDocument.js';
 
 /** Get a raw document from a space by its document ID */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { GetEmbedByUrlOperation } from '../api.js';
+import type { GetEmbedByUrlOperation } from '../operation-types.js';
 import { EmbedSchema } from '../schemas/Embed.js';
 
 /** Resolve a URL to an embed */

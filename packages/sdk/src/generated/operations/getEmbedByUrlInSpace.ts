@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { GetEmbedByUrlInSpaceOperation } from '../api.js';
+import type { GetEmbedByUrlInSpaceOperation } from '../operation-types.js';
 import { EmbedSchema } from '../schemas/Embed.js';
 
 /** Resolve a URL to an oEmbed object within a space */

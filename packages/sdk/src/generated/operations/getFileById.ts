@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { GetFileByIdOperation } from '../api.js';
+import type { GetFileByIdOperation } from '../operation-types.js';
 import { RevisionFileSchema } from '../schemas/RevisionFile.js';
 
 /** Get a specific uploaded file from a space by its ID */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { GetFileInChangeRequestByIdOperation } from '../api.js';
+import type { GetFileInChangeRequestByIdOperation } from '../operation-types.js';
 import { RevisionFileSchema } from '../schemas/RevisionFile.js';
 
 /** Get a specific file in a change request by its ID */

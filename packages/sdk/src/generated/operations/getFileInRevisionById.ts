@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { GetFileInRevisionByIdOperation } from '../api.js';
+import type { GetFileInRevisionByIdOperation } from '../operation-types.js';
 import { RevisionFileSchema } from '../schemas/RevisionFile.js';
 
 /** Get a specific file from a space revision by its file ID */

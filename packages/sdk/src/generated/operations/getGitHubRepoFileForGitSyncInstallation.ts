@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { GetGitHubRepoFileForGitSyncInstallationOperation } from '../api.js';
+import type { GetGitHubRepoFileForGitSyncInstallationOperation } from '../operation-types.js';
 import { GitSyncRepositoryFileSchema } from '../schemas/GitSyncRepositoryFile.js';
 
 /** Get a file from a GitHub repository for a Git Sync installation */

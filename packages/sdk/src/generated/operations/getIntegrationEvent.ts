@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, loose, openEnum } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { GetIntegrationEventOperation } from '../api.js';
+import type { GetIntegrationEventOperation } from '../operation-types.js';
 import { IntegrationEventSchema } from '../schemas/IntegrationEvent.js';
 
 export const IntegrationEventTraceSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ logs: z.array(IntegrationEventLogSchema) }));

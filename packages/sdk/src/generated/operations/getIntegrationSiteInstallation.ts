@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { GetIntegrationSiteInstallationOperation } from '../api.js';
+import type { GetIntegrationSiteInstallationOperation } from '../operation-types.js';
 import { IntegrationSiteInstallationSchema } from '../schemas/IntegrationSiteInstallation.js';
 
 /** Get an integration site installation */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { GetIntegrationSpaceInstallationOperation } from '../api.js';
+import type { GetIntegrationSpaceInstallationOperation } from '../operation-types.js';
 import { IntegrationSpaceInstallationSchema } from '../schemas/IntegrationSpaceInstallation.js';
 
 /** Get an integration space installation */

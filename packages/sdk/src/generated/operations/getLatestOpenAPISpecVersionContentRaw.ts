@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, loose, openEnum } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { GetLatestOpenApiSpecVersionContentRawOperation } from '../api.js';
+import type { GetLatestOpenApiSpecVersionContentRawOperation } from '../operation-types.js';
 
 /** Raw original content of the specification entrypoint file. */
 export const OpenAPISpecRawContentSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ text: z.string(), format: openEnum(["json","yaml"]) }));

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, loose, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { GetOrganizationAiUsageOperation } from '../api.js';
+import type { GetOrganizationAiUsageOperation } from '../operation-types.js';
 
 export const OrganizationAIUsageSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ from: z.string(), to: z.string(), periods: z.array(loose({ date: z.optional(z.string()), credits: z.optional(z.number()), features: z.optional(z.array(loose({ feature: z.optional(z.string()), credits: z.optional(z.number()), creditsPercent: z.optional(z.number()) }))) })) }));
 

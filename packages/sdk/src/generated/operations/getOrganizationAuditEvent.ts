@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, loose, openEnum } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { GetOrganizationAuditEventOperation } from '../api.js';
+import type { GetOrganizationAuditEventOperation } from '../operation-types.js';
 import { AuditEventActorSchema, AuditEventTargetSchema } from '../schemas/AuditEventActor.js';
 
 export const AuditEventDetailsSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ object: z.literal("audit-event"), id: z.string(), occurredAt: z.string(), action: z.string(), actor: AuditEventActorSchema, source: openEnum(["ui","api","integration","webhook","workflow","script","support"]), target: AuditEventTargetSchema, urls: loose({ location: z.optional(z.string()) }), executionId: z.optional(z.string()), correlationId: z.optional(z.string()), causedByEventId: z.optional(z.string()), schemaVersion: z.number(), payload: loose({  }) }));

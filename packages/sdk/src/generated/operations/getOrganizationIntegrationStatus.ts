@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { loose, openEnum } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { GetOrganizationIntegrationStatusOperation } from '../api.js';
+import type { GetOrganizationIntegrationStatusOperation } from '../operation-types.js';
 
 /** Get the status of an integration */
 export const getOrganizationIntegrationStatus = /* @__PURE__ */ defineOperation<GetOrganizationIntegrationStatusOperation>({

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { loose } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { GetOrganizationsForEmailDomainOperation } from '../api.js';
+import type { GetOrganizationsForEmailDomainOperation } from '../operation-types.js';
 import { OrganizationSchema } from '../schemas/Organization.js';
 
 /** Get all organizations by email domain */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { GetPageByIdOperation } from '../api.js';
+import type { GetPageByIdOperation } from '../operation-types.js';
 import { RevisionPageSchema } from '../schemas/RevisionPage.js';
 
 /** Get a single page from a space by its ID */

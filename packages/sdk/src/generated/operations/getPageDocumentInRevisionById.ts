@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { GetPageDocumentInRevisionByIdOperation } from '../api.js';
+import type { GetPageDocumentInRevisionByIdOperation } from '../operation-types.js';
 import { JSONDocumentSchema } from '../schemas/JSONDocument.js';
 
 /** Get the raw document body of a page in a historical revision */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { GetPageInChangeRequestByIdOperation } from '../api.js';
+import type { GetPageInChangeRequestByIdOperation } from '../operation-types.js';
 import { RevisionPageSchema } from '../schemas/RevisionPage.js';
 
 /** Get a page in a change request by its ID */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { GetPageInRevisionByIdOperation } from '../api.js';
+import type { GetPageInRevisionByIdOperation } from '../operation-types.js';
 import { RevisionPageSchema } from '../schemas/RevisionPage.js';
 
 /** Get a page from a specific historical revision by its page ID */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { GetPublishedContentByUrlOperation } from '../api.js';
+import type { GetPublishedContentByUrlOperation } from '../operation-types.js';
 import { PublishedSiteContentLookupSchema } from '../schemas/PublishedSiteContentLookup.js';
 
 /**

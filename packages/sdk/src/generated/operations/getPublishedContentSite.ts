@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, loose, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { GetPublishedContentSiteOperation } from '../api.js';
+import type { GetPublishedContentSiteOperation } from '../operation-types.js';
 import { SiteSchema } from '../schemas/Site.js';
 import { SiteCustomizationSettingsSchema } from '../schemas/SiteCustomizationSettings.js';
 import { SiteIntegrationScriptSchema } from '../schemas/SiteIntegrationScript.js';

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, loose } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { GetRecommendedQuestionsInOrganizationOperation } from '../api.js';
+import type { GetRecommendedQuestionsInOrganizationOperation } from '../operation-types.js';
 
 /** Questions recommended by the AI for the given content. */
 export const SearchAIRecommendedQuestionsSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ questions: z.array(z.string()) }));

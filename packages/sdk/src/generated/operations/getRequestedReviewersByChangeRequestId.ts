@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { GetRequestedReviewersByChangeRequestIdOperation } from '../api.js';
+import type { GetRequestedReviewersByChangeRequestIdOperation } from '../operation-types.js';
 import { ChangeRequestRequestedReviewerSchema } from '../schemas/ChangeRequestRequestedReviewer.js';
 
 /** List all users requested to review a change request */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { GetReusableContentByIdOperation } from '../api.js';
+import type { GetReusableContentByIdOperation } from '../operation-types.js';
 import { RevisionReusableContentSchema } from '../schemas/RevisionReusableContent.js';
 
 /** Get a reusable content block from a space by its ID */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { GetReusableContentDocumentInRevisionByIdOperation } from '../api.js';
+import type { GetReusableContentDocumentInRevisionByIdOperation } from '../operation-types.js';
 import { JSONDocumentSchema } from '../schemas/JSONDocument.js';
 
 /** Get the document body of a reusable content block in a historical revision */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { GetReusableContentInRevisionByIdOperation } from '../api.js';
+import type { GetReusableContentInRevisionByIdOperation } from '../operation-types.js';
 import { RevisionReusableContentSchema } from '../schemas/RevisionReusableContent.js';
 
 /** Get a reusable content block from a historical revision by its ID */

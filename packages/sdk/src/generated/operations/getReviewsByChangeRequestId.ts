@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { GetReviewsByChangeRequestIdOperation } from '../api.js';
+import type { GetReviewsByChangeRequestIdOperation } from '../operation-types.js';
 import { ChangeRequestReviewSchema } from '../schemas/ChangeRequestReview.js';
 
 /** List all formal reviews submitted for a change request */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { GetRevisionByIdOperation } from '../api.js';
+import type { GetRevisionByIdOperation } from '../operation-types.js';
 import { RevisionSchema } from '../schemas/Revision.js';
 
 /** Get a specific historical revision of a space */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { GetRevisionOfChangeRequestByIdOperation } from '../api.js';
+import type { GetRevisionOfChangeRequestByIdOperation } from '../operation-types.js';
 import { RevisionSchema } from '../schemas/Revision.js';
 
 /** Get the latest content revision of a change request */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { GetRevisionSemanticChangesOperation } from '../api.js';
+import type { GetRevisionSemanticChangesOperation } from '../operation-types.js';
 import { RevisionSemanticChangesSchema } from '../schemas/RevisionSemanticChanges.js';
 
 /** Get semantic content changes introduced by a revision */

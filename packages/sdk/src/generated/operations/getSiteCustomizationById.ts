@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { GetSiteCustomizationByIdOperation } from '../api.js';
+import type { GetSiteCustomizationByIdOperation } from '../operation-types.js';
 import { SiteCustomizationSettingsSchema } from '../schemas/SiteCustomizationSettings.js';
 
 /** Get the branding and visual customization settings for a site */

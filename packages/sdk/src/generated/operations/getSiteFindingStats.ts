@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, loose, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { GetSiteFindingStatsOperation } from '../api.js';
+import type { GetSiteFindingStatsOperation } from '../operation-types.js';
 
 /** Aggregated stats for the findings identified on a site. */
 export const SiteFindingStatsSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ total: z.number(), statuses: SiteFindingStatsStatusesSchema, severities: SiteFindingStatsSeveritiesSchema, connectors: SiteFindingStatsConnectorsSchema, questions: z.number(), mergedChangeRequests: z.number() }));

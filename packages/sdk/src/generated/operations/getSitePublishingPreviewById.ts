@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { loose, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { GetSitePublishingPreviewByIdOperation } from '../api.js';
+import type { GetSitePublishingPreviewByIdOperation } from '../operation-types.js';
 
 /** Generate a temporary preview URL for a site's published content */
 export const getSitePublishingPreviewById = /* @__PURE__ */ defineOperation<GetSitePublishingPreviewByIdOperation>({

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { GetSiteQuestionByIdOperation } from '../api.js';
+import type { GetSiteQuestionByIdOperation } from '../operation-types.js';
 import { SiteQuestionSchema } from '../schemas/SiteQuestion.js';
 
 /** Get a single Ask AI question by ID */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { GetSiteQuestionStatsOperation } from '../api.js';
+import type { GetSiteQuestionStatsOperation } from '../operation-types.js';
 import { SiteQuestionStatsSchema } from '../schemas/SiteQuestionStats.js';
 
 /** Get aggregate Ask AI question statistics for a site */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { loose, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { GetSiteRedirectBySourceOperation } from '../api.js';
+import type { GetSiteRedirectBySourceOperation } from '../operation-types.js';
 import { SiteRedirectSchema } from '../schemas/SiteRedirect.js';
 
 /** Resolve a site redirect rule by its source path */

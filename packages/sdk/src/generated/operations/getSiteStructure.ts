@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { GetSiteStructureOperation } from '../api.js';
+import type { GetSiteStructureOperation } from '../operation-types.js';
 import { SiteStructureSchema } from '../schemas/SiteStructure.js';
 
 /** Get the full navigation structure of a site */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { GetSpaceByIdOperation } from '../api.js';
+import type { GetSpaceByIdOperation } from '../operation-types.js';
 import { SpaceSchema } from '../schemas/Space.js';
 
 /** Get full details of a space by its ID */

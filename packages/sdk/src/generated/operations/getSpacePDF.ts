@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { loose, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { GetSpacePdfOperation } from '../api.js';
+import type { GetSpacePdfOperation } from '../operation-types.js';
 
 /** Get a temporary URL to download a space or page as PDF */
 export const getSpacePDF = /* @__PURE__ */ defineOperation<GetSpacePdfOperation>({

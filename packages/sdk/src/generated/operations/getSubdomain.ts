@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, loose } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { GetSubdomainOperation } from '../api.js';
+import type { GetSubdomainOperation } from '../operation-types.js';
 import { OrganizationPointerSchema } from '../schemas/OrganizationPointer.js';
 
 export const SubdomainSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ object: z.literal("subdomain"), subdomain: z.string(), target: OrganizationPointerSchema, isActive: z.boolean() }));

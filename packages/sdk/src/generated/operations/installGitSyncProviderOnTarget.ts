@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { InstallGitSyncProviderOnTargetOperation } from '../api.js';
+import type { InstallGitSyncProviderOnTargetOperation } from '../operation-types.js';
 import { GitSyncInstallationSchema } from '../schemas/GitSyncInstallation.js';
 
 /** Resource targeted by a Git Sync installation. */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { InstallIntegrationOperation } from '../api.js';
+import type { InstallIntegrationOperation } from '../operation-types.js';
 import { IntegrationInstallationSchema } from '../schemas/IntegrationInstallation.js';
 
 export const OrganizationTargetParamSchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ organization: z.string() }));

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { InstallIntegrationOnSiteOperation } from '../api.js';
+import type { InstallIntegrationOnSiteOperation } from '../operation-types.js';
 import { IntegrationSiteInstallationSchema } from '../schemas/IntegrationSiteInstallation.js';
 
 /** Install an integration on a site */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { InstallIntegrationOnSpaceOperation } from '../api.js';
+import type { InstallIntegrationOnSpaceOperation } from '../operation-types.js';
 import { IntegrationSpaceInstallationSchema } from '../schemas/IntegrationSpaceInstallation.js';
 
 /** Install an integration on a space */

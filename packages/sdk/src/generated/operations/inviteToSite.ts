@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { InviteToSiteOperation } from '../api.js';
+import type { InviteToSiteOperation } from '../operation-types.js';
 
 export const InviteSiteUsersAndTeamsSchema: Schema = /* @__PURE__ */ z.lazy(() => z.union([strict({ role: z.nullable(z.enum(["admin","create","edit","review","comment","read"])), teams: z.array(z.string()).check(z.minLength(1)) }), strict({ role: z.nullable(z.enum(["admin","create","edit","review","comment","read"])), users: z.array(z.string()).check(z.minLength(1)) })]));
 

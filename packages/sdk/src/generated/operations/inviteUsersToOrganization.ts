@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, loose, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { InviteUsersToOrganizationOperation } from '../api.js';
+import type { InviteUsersToOrganizationOperation } from '../operation-types.js';
 
 export const InviteUsersToOrganizationSchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ emails: z.array(z.union([z.email(), strict({ email: z.email(), role: z.nullable(z.enum(["admin","create","edit","review","comment","read"])) })])), role: z.optional(z.nullable(z.enum(["admin","create","edit","review","comment","read"]))), sso: z.optional(z.boolean()) }));
 

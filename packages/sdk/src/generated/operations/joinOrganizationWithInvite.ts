@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { loose } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { JoinOrganizationWithInviteOperation } from '../api.js';
+import type { JoinOrganizationWithInviteOperation } from '../operation-types.js';
 
 /** Join an organization with an invite */
 export const joinOrganizationWithInvite = /* @__PURE__ */ defineOperation<JoinOrganizationWithInviteOperation>({

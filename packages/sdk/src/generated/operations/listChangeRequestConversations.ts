@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListChangeRequestConversationsOperation } from '../api.js';
+import type { ListChangeRequestConversationsOperation } from '../operation-types.js';
 import { AgentConversationSchema } from '../schemas/AgentConversation.js';
 
 /** List AI agent conversations associated with a change request */

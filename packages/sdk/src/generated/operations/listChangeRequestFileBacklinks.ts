@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListChangeRequestFileBacklinksOperation } from '../api.js';
+import type { ListChangeRequestFileBacklinksOperation } from '../operation-types.js';
 import { ContentRefListSchema } from '../schemas/ContentRefList.js';
 
 /** List the content that references a file, in a change request (not in the published API document) */

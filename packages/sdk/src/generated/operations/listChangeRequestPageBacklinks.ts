@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListChangeRequestPageBacklinksOperation } from '../api.js';
+import type { ListChangeRequestPageBacklinksOperation } from '../operation-types.js';
 import { ContentRefListSchema } from '../schemas/ContentRefList.js';
 
 /** List the content that references a page, in a change request (not in the published API document) */

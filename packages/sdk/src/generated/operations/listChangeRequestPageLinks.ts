@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListChangeRequestPageLinksOperation } from '../api.js';
+import type { ListChangeRequestPageLinksOperation } from '../operation-types.js';
 import { LinkListingSchema } from '../schemas/LinkListing.js';
 
 /** List the links in a page of a change request (not in the published API document) */

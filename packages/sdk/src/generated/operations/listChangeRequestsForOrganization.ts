@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListChangeRequestsForOrganizationOperation } from '../api.js';
+import type { ListChangeRequestsForOrganizationOperation } from '../operation-types.js';
 import { ChangeRequestSchema } from '../schemas/ChangeRequest.js';
 
 /** List all change requests across an entire organization */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListCollectionsInOrganizationByIdOperation } from '../api.js';
+import type { ListCollectionsInOrganizationByIdOperation } from '../operation-types.js';
 import { CollectionSchema } from '../schemas/Collection.js';
 
 /** List all collections */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListCommentRepliesInChangeRequestOperation } from '../api.js';
+import type { ListCommentRepliesInChangeRequestOperation } from '../operation-types.js';
 import { CommentReplySchema } from '../schemas/CommentReply.js';
 
 /** List all replies to a change request comment */

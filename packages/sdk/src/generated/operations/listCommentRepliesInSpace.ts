@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListCommentRepliesInSpaceOperation } from '../api.js';
+import type { ListCommentRepliesInSpaceOperation } from '../operation-types.js';
 import { CommentReplySchema } from '../schemas/CommentReply.js';
 
 /** List all replies to a comment in a space */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListCommentersInChangeRequestOperation } from '../api.js';
+import type { ListCommentersInChangeRequestOperation } from '../operation-types.js';
 import { OrganizationMemberSchema } from '../schemas/OrganizationMember.js';
 
 /** List all users who have commented in a change request */

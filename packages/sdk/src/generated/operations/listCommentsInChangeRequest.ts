@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListCommentsInChangeRequestOperation } from '../api.js';
+import type { ListCommentsInChangeRequestOperation } from '../operation-types.js';
 import { CommentSchema } from '../schemas/Comment.js';
 
 /** List all top-level comments in a change request */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListCommentsInSpaceOperation } from '../api.js';
+import type { ListCommentsInSpaceOperation } from '../operation-types.js';
 import { CommentSchema } from '../schemas/Comment.js';
 
 /** List all top-level comments posted on a space */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListConversationIssuesOperation } from '../api.js';
+import type { ListConversationIssuesOperation } from '../operation-types.js';
 import { ConversationIssueItemSchema } from '../schemas/ConversationIssueItem.js';
 
 /** List the documentation issues found in conversations (not in the published API document) */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListConversationsOperation } from '../api.js';
+import type { ListConversationsOperation } from '../operation-types.js';
 import { ConversationSchema } from '../schemas/Conversation.js';
 
 /** List the conversations ingested in the organization (not in the published API document) */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { listOf } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListCustomFontsOperation } from '../api.js';
+import type { ListCustomFontsOperation } from '../operation-types.js';
 import { CustomizationFontDefinitionSchema } from '../schemas/CustomizationFontDefinition.js';
 
 /** List all custom fonts */

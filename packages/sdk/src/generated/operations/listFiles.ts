@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListFilesOperation } from '../api.js';
+import type { ListFilesOperation } from '../operation-types.js';
 import { RevisionFileSchema } from '../schemas/RevisionFile.js';
 
 /** List all uploaded files and assets in a space */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListFilesInChangeRequestByIdOperation } from '../api.js';
+import type { ListFilesInChangeRequestByIdOperation } from '../operation-types.js';
 import { RevisionFileSchema } from '../schemas/RevisionFile.js';
 
 /** List all files (images/attachments) in a change request */

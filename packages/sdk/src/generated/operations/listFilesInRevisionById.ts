@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListFilesInRevisionByIdOperation } from '../api.js';
+import type { ListFilesInRevisionByIdOperation } from '../operation-types.js';
 import { RevisionFileSchema } from '../schemas/RevisionFile.js';
 
 /** List all files (images, assets) in a specific space revision */

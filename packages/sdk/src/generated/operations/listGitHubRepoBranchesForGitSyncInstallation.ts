@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { loose } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListGitHubRepoBranchesForGitSyncInstallationOperation } from '../api.js';
+import type { ListGitHubRepoBranchesForGitSyncInstallationOperation } from '../operation-types.js';
 import { GitSyncBranchSchema } from '../schemas/GitSyncBranch.js';
 
 /** List GitHub repository branches available for a Git Sync installation */

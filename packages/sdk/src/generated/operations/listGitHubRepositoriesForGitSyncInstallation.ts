@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, loose } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListGitHubRepositoriesForGitSyncInstallationOperation } from '../api.js';
+import type { ListGitHubRepositoriesForGitSyncInstallationOperation } from '../operation-types.js';
 
 /** GitHub repository that can be selected for Git Sync. */
 export const GitSyncGitHubRepositorySchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ id: z.number(), accountName: z.string(), repositoryName: z.string(), fullName: z.string(), defaultBranch: z.nullable(z.string()) }));

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { loose } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListGitLabProjectBranchesForGitSyncInstallationOperation } from '../api.js';
+import type { ListGitLabProjectBranchesForGitSyncInstallationOperation } from '../operation-types.js';
 import { GitSyncBranchSchema } from '../schemas/GitSyncBranch.js';
 
 /** List GitLab project branches available for a Git Sync installation */

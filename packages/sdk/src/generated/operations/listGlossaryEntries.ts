@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListGlossaryEntriesOperation } from '../api.js';
+import type { ListGlossaryEntriesOperation } from '../operation-types.js';
 import { GlossaryEntrySchema } from '../schemas/GlossaryEntry.js';
 
 /** List glossary entries */

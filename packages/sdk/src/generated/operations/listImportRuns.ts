@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListImportRunsOperation } from '../api.js';
+import type { ListImportRunsOperation } from '../operation-types.js';
 import { ContentImportRunSchema } from '../schemas/ContentImportRun.js';
 
 /** List the import runs of an organization */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListIntegrationEventsOperation } from '../api.js';
+import type { ListIntegrationEventsOperation } from '../operation-types.js';
 import { IntegrationEventSchema } from '../schemas/IntegrationEvent.js';
 
 /** List all integration events */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListIntegrationInstallationSitesOperation } from '../api.js';
+import type { ListIntegrationInstallationSitesOperation } from '../operation-types.js';
 import { IntegrationSiteInstallationSchema } from '../schemas/IntegrationSiteInstallation.js';
 
 /** List all site integration installations */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListIntegrationInstallationsOperation } from '../api.js';
+import type { ListIntegrationInstallationsOperation } from '../operation-types.js';
 import { IntegrationInstallationSchema } from '../schemas/IntegrationInstallation.js';
 
 /** List all integration installations */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListIntegrationSpaceInstallationsOperation } from '../api.js';
+import type { ListIntegrationSpaceInstallationsOperation } from '../operation-types.js';
 import { IntegrationSpaceInstallationSchema } from '../schemas/IntegrationSpaceInstallation.js';
 
 /** List all integration space installations */

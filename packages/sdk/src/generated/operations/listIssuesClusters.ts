@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, listOf, loose, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListIssuesClustersOperation } from '../api.js';
+import type { ListIssuesClustersOperation } from '../operation-types.js';
 
 export const IssuesClusterSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ object: z.literal("issues-cluster"), id: z.string(), label: z.optional(z.string()), createdAt: z.optional(z.string()), updatedAt: z.optional(z.string()), icon: z.optional(z.nullable(z.string())), summary: z.optional(z.nullable(z.string())), weeklyPulse: z.optional(z.array(z.number())), sources: z.optional(z.record(z.string(), z.number())), stats: z.optional(loose({ issues: z.optional(z.number()), conversations: z.optional(z.number()) })), urls: z.optional(loose({ location: z.optional(z.string()) })) }));
 

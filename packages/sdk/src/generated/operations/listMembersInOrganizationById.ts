@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListMembersInOrganizationByIdOperation } from '../api.js';
+import type { ListMembersInOrganizationByIdOperation } from '../operation-types.js';
 import { OrganizationMemberSchema } from '../schemas/OrganizationMember.js';
 
 /** List all organization members */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListOpenApiSpecVersionsOperation } from '../api.js';
+import type { ListOpenApiSpecVersionsOperation } from '../operation-types.js';
 import { OpenAPISpecVersionSchema } from '../schemas/OpenAPISpecVersion.js';
 
 /** List all OpenAPI spec versions */

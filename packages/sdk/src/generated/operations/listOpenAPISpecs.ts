@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListOpenApiSpecsOperation } from '../api.js';
+import type { ListOpenApiSpecsOperation } from '../operation-types.js';
 import { OpenAPISpecSchema } from '../schemas/OpenAPISpec.js';
 
 /** List all OpenAPI spec */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, loose } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListOrganizationAuditEventActionsOperation } from '../api.js';
+import type { ListOrganizationAuditEventActionsOperation } from '../operation-types.js';
 
 export const AuditEventActionSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ object: z.literal("audit-event-action"), id: z.string(), label: z.string() }));
 

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { listOf, loose, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListOrganizationInstallationsOperation } from '../api.js';
+import type { ListOrganizationInstallationsOperation } from '../operation-types.js';
 import { IntegrationSchema } from '../schemas/Integration.js';
 import { IntegrationInstallationSchema } from '../schemas/IntegrationInstallation.js';
 

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListOrganizationIntegrationsOperation } from '../api.js';
+import type { ListOrganizationIntegrationsOperation } from '../operation-types.js';
 import { IntegrationSchema } from '../schemas/Integration.js';
 
 /** List all public integrations along with private ones trusted by the specific org. */

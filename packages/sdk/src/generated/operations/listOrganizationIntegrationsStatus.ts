@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, listOf, loose, openEnum, strict, withFallback } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListOrganizationIntegrationsStatusOperation } from '../api.js';
+import type { ListOrganizationIntegrationsStatusOperation } from '../operation-types.js';
 import { IntegrationSchema } from '../schemas/Integration.js';
 
 /** An integration installation, its current status, and the resource it targets. */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListOrganizationInviteLinksOperation } from '../api.js';
+import type { ListOrganizationInviteLinksOperation } from '../operation-types.js';
 import { InviteLinkToOrganizationSchema } from '../schemas/InviteLinkToOrganization.js';
 
 /** List organization invites */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, loose } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListOrganizationStyleguidesOperation } from '../api.js';
+import type { ListOrganizationStyleguidesOperation } from '../operation-types.js';
 import { SiteSchema } from '../schemas/Site.js';
 import { SpaceSchema } from '../schemas/Space.js';
 

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListOrganizationsForAuthenticatedUserOperation } from '../api.js';
+import type { ListOrganizationsForAuthenticatedUserOperation } from '../operation-types.js';
 import { OrganizationSchema } from '../schemas/Organization.js';
 
 /** Get the list of organizations for the currently authenticated user */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { loose, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListPagesOperation } from '../api.js';
+import type { ListPagesOperation } from '../operation-types.js';
 import { RevisionPageSchema } from '../schemas/RevisionPage.js';
 
 /** List all pages in a space with their hierarchy and metadata */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, listOf, loose, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListPagesForSiteFindingOperation } from '../api.js';
+import type { ListPagesForSiteFindingOperation } from '../operation-types.js';
 import { ChangedRevisionPageSchema } from '../schemas/ChangedRevisionPage.js';
 
 export const SiteFindingPageSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ object: z.literal("site-finding-page"), spaceId: z.string(), page: ChangedRevisionPageSchema }));

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { loose, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListPagesInChangeRequestOperation } from '../api.js';
+import type { ListPagesInChangeRequestOperation } from '../operation-types.js';
 import { RevisionPageSchema } from '../schemas/RevisionPage.js';
 
 /** List all pages in a change request as a flat list */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { loose, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListPagesInRevisionByIdOperation } from '../api.js';
+import type { ListPagesInRevisionByIdOperation } from '../operation-types.js';
 import { RevisionPageSchema } from '../schemas/RevisionPage.js';
 
 /** List all pages in a specific historical revision of a space */

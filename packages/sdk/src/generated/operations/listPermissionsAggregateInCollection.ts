@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListPermissionsAggregateInCollectionOperation } from '../api.js';
+import type { ListPermissionsAggregateInCollectionOperation } from '../operation-types.js';
 import { UserContentPermissionSchema } from '../schemas/UserContentPermission.js';
 
 /** List all collections users permissions */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, listOf, loose, openEnum, strict, withFallback } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListPermissionsAggregateInSiteOperation } from '../api.js';
+import type { ListPermissionsAggregateInSiteOperation } from '../operation-types.js';
 import { OrganizationPointerSchema } from '../schemas/OrganizationPointer.js';
 import { UserSchema } from '../schemas/User.js';
 

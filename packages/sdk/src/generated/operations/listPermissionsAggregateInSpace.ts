@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListPermissionsAggregateInSpaceOperation } from '../api.js';
+import type { ListPermissionsAggregateInSpaceOperation } from '../operation-types.js';
 import { UserContentPermissionSchema } from '../schemas/UserContentPermission.js';
 
 /** List all space users permissions */

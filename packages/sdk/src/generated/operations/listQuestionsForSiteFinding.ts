@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListQuestionsForSiteFindingOperation } from '../api.js';
+import type { ListQuestionsForSiteFindingOperation } from '../operation-types.js';
 import { SiteQuestionSchema } from '../schemas/SiteQuestion.js';
 
 /** List the Ask-AI questions evidencing a documentation issue */

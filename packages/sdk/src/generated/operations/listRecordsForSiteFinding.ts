@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListRecordsForSiteFindingOperation } from '../api.js';
+import type { ListRecordsForSiteFindingOperation } from '../operation-types.js';
 import { ContextRecordSchema } from '../schemas/ContextRecord.js';
 
 /** List the source content evidencing a documentation issue */

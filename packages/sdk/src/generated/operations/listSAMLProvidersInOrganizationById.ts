@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListSamlProvidersInOrganizationByIdOperation } from '../api.js';
+import type { ListSamlProvidersInOrganizationByIdOperation } from '../operation-types.js';
 import { OrganizationSAMLProviderSchema } from '../schemas/OrganizationSAMLProvider.js';
 
 /** List all SAML providers */

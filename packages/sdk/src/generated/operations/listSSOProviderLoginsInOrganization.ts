@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, loose } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListSsoProviderLoginsInOrganizationOperation } from '../api.js';
+import type { ListSsoProviderLoginsInOrganizationOperation } from '../operation-types.js';
 
 export const OrganizationSSOProviderLoginSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ id: z.string(), label: z.optional(z.string()), startURL: z.optional(z.string()) }));
 

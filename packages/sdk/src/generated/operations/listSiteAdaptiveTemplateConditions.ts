@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, loose } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListSiteAdaptiveTemplateConditionsOperation } from '../api.js';
+import type { ListSiteAdaptiveTemplateConditionsOperation } from '../operation-types.js';
 
 /** A template condition based on the site visitor schema. */
 export const SiteAdaptiveTemplateConditionSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ description: z.string(), condition: z.string() }));

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListSiteChannelsOperation } from '../api.js';
+import type { ListSiteChannelsOperation } from '../operation-types.js';
 import { SiteChannelSchema } from '../schemas/SiteChannel.js';
 
 /** List all GitBook Agent channels for a site */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListSiteContextConnectionsOperation } from '../api.js';
+import type { ListSiteContextConnectionsOperation } from '../operation-types.js';
 import { ContextConnectionSchema } from '../schemas/ContextConnection.js';
 
 /** List all context connections */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListSiteContextRecordsOperation } from '../api.js';
+import type { ListSiteContextRecordsOperation } from '../operation-types.js';
 import { ContextRecordSchema } from '../schemas/ContextRecord.js';
 
 /** List all context records */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListSiteFindingsOperation } from '../api.js';
+import type { ListSiteFindingsOperation } from '../operation-types.js';
 import { SiteFindingSchema } from '../schemas/SiteFinding.js';
 
 /** List documentation issues GitBook has found on a site */

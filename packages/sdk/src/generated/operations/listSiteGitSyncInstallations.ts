@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { loose } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListSiteGitSyncInstallationsOperation } from '../api.js';
+import type { ListSiteGitSyncInstallationsOperation } from '../operation-types.js';
 import { GitSyncInstallationSchema } from '../schemas/GitSyncInstallation.js';
 
 /** List the Git Sync installations for a site and its spaces */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListSiteIntegrationsOperation } from '../api.js';
+import type { ListSiteIntegrationsOperation } from '../operation-types.js';
 import { IntegrationSchema } from '../schemas/Integration.js';
 
 /** List third-party integrations enabled on a site */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListSiteMcpServersOperation } from '../api.js';
+import type { ListSiteMcpServersOperation } from '../operation-types.js';
 import { SiteMcpServerSchema } from '../schemas/SiteMcpServer.js';
 
 /** List all MCP servers configured for a site */

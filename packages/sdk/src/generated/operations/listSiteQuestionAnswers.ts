@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, listOf, loose, openEnum, strict, withFallback } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListSiteQuestionAnswersOperation } from '../api.js';
+import type { ListSiteQuestionAnswersOperation } from '../operation-types.js';
 import { SiteInsightsSessionSchema } from '../schemas/SiteInsightsSession.js';
 
 export const SiteQuestionAnswerSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ object: z.literal("site-question-answer"), id: z.string(), question: loose({ id: z.optional(z.string()), type: z.optional(openEnum(["exploring","how-to","troubleshooting","reference","unknown"])) }), topics: z.array(z.string()), input: loose({ text: z.optional(z.string()), raw: z.optional(z.string()) }), thread: z.optional(loose({ id: z.optional(z.string()), previous: z.optional(z.string()) })), session: z.optional(SiteInsightsSessionSchema), feedback: z.optional(loose({ rating: z.optional(z.union([z.literal(-1), z.literal(1)])) })), responseId: z.string(), language: z.string(), answered: openEnum(["no","partially","yes"]), helpfulness: openEnum(["low","medium","high"]), relevance: openEnum(["relevant","spam","off-topic","unclear"]), channel: withFallback([loose({ type: z.enum(["site","embed","api"]) }), loose({ type: z.enum(["builtin:slack","builtin:discord","builtin:github","builtin:linear"]), id: z.nullable(z.string()) })], loose({ type: z.string() }), "type"), createdAt: z.string(), updatedAt: z.optional(z.string()), urls: loose({ location: z.optional(z.string()) }) }));

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListSiteQuestionSourcesOperation } from '../api.js';
+import type { ListSiteQuestionSourcesOperation } from '../operation-types.js';
 import { SiteQuestionAnswerSourceSchema } from '../schemas/SiteQuestionAnswerSource.js';
 
 /** List the documentation sources used to answer a question */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListSiteQuestionsOperation } from '../api.js';
+import type { ListSiteQuestionsOperation } from '../operation-types.js';
 import { SiteQuestionSchema } from '../schemas/SiteQuestion.js';
 
 /** List the questions visitors asked a site's Ask AI assistant */

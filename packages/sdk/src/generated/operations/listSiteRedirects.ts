@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListSiteRedirectsOperation } from '../api.js';
+import type { ListSiteRedirectsOperation } from '../operation-types.js';
 import { SiteRedirectSchema } from '../schemas/SiteRedirect.js';
 
 /** List all URL redirect rules configured for a site */

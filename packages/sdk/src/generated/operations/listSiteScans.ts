@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListSiteScansOperation } from '../api.js';
+import type { ListSiteScansOperation } from '../operation-types.js';
 import { SiteScanSchema } from '../schemas/SiteScan.js';
 
 /** List all site scans */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListSiteSectionsOperation } from '../api.js';
+import type { ListSiteSectionsOperation } from '../operation-types.js';
 import { SiteSectionSchema } from '../schemas/SiteSection.js';
 
 /** List all navigation sections in a site */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListSiteShareLinksOperation } from '../api.js';
+import type { ListSiteShareLinksOperation } from '../operation-types.js';
 import { ShareLinkSchema } from '../schemas/ShareLink.js';
 
 /** List all private share links for a site */

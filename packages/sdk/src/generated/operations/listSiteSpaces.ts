@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListSiteSpacesOperation } from '../api.js';
+import type { ListSiteSpacesOperation } from '../operation-types.js';
 import { SiteSpaceSchema } from '../schemas/SiteSpace.js';
 
 /** List all spaces linked to a site as content sources */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListSiteStyleguideRunsOperation } from '../api.js';
+import type { ListSiteStyleguideRunsOperation } from '../operation-types.js';
 import { SiteStyleguideRunSchema } from '../schemas/SiteStyleguideRun.js';
 
 /** List the style guide check runs of a site */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { loose, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListSiteTopicsOperation } from '../api.js';
+import type { ListSiteTopicsOperation } from '../operation-types.js';
 import { SiteTopicSchema } from '../schemas/SiteTopic.js';
 
 /** List all topics */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, listOf, loose } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListSiteVisitorSegmentsOperation } from '../api.js';
+import type { ListSiteVisitorSegmentsOperation } from '../operation-types.js';
 import { PlainObjectSchema } from '../schemas/PlainObject.js';
 
 /** A segment of visitors with the same characteristics. */

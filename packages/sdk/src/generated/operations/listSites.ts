@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListSitesOperation } from '../api.js';
+import type { ListSitesOperation } from '../operation-types.js';
 import { SiteSchema } from '../schemas/Site.js';
 
 /** List all documentation sites in an organization */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListSpaceIntegrationsOperation } from '../api.js';
+import type { ListSpaceIntegrationsOperation } from '../operation-types.js';
 import { IntegrationSchema } from '../schemas/Integration.js';
 
 /** List all third-party integrations enabled on a space */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, loose } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListSpaceIntegrationsBlocksOperation } from '../api.js';
+import type { ListSpaceIntegrationsBlocksOperation } from '../operation-types.js';
 import { IntegrationBlockSchema } from '../schemas/IntegrationBlock.js';
 
 export const SpaceIntegrationBlocksSchema: Schema = /* @__PURE__ */ z.lazy(() => z.array(loose({ name: z.string(), blocks: z.array(IntegrationBlockSchema) })));

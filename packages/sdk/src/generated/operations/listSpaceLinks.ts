@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListSpaceLinksOperation } from '../api.js';
+import type { ListSpaceLinksOperation } from '../operation-types.js';
 import { LinkListingSchema } from '../schemas/LinkListing.js';
 
 /** List the links in the pages of a space, with counts of broken ones (not in the published API document) */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, listOf, loose, openEnum, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListSpacesForOrganizationMemberOperation } from '../api.js';
+import type { ListSpacesForOrganizationMemberOperation } from '../operation-types.js';
 import { SpaceSchema } from '../schemas/Space.js';
 
 /** Permission of a member in a content. */

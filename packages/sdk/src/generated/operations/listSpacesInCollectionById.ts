@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListSpacesInCollectionByIdOperation } from '../api.js';
+import type { ListSpacesInCollectionByIdOperation } from '../operation-types.js';
 import { SpaceSchema } from '../schemas/Space.js';
 
 /** List all collection spaces */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListSpacesInOrganizationByIdOperation } from '../api.js';
+import type { ListSpacesInOrganizationByIdOperation } from '../operation-types.js';
 import { SpaceSchema } from '../schemas/Space.js';
 
 /** List all spaces in an organization */

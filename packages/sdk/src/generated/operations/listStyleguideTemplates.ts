@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, loose } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListStyleguideTemplatesOperation } from '../api.js';
+import type { ListStyleguideTemplatesOperation } from '../operation-types.js';
 
 export const StyleguideTemplatesSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ templates: z.array(StyleguideTemplateSchema) }));
 

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, listOf, loose, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListTeamMembersInOrganizationByIdOperation } from '../api.js';
+import type { ListTeamMembersInOrganizationByIdOperation } from '../operation-types.js';
 import { OrganizationMemberSchema } from '../schemas/OrganizationMember.js';
 import { TeamMemberSchema } from '../schemas/TeamMember.js';
 

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, listOf, loose, openEnum, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListTeamPermissionsInSiteOperation } from '../api.js';
+import type { ListTeamPermissionsInSiteOperation } from '../operation-types.js';
 import { OrganizationTeamSchema } from '../schemas/OrganizationTeam.js';
 
 /** Permission override of a team in a site. */

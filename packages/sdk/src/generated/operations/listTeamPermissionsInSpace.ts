@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { listOf, loose, openEnum, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListTeamPermissionsInSpaceOperation } from '../api.js';
+import type { ListTeamPermissionsInSpaceOperation } from '../operation-types.js';
 import { OrganizationTeamSchema } from '../schemas/OrganizationTeam.js';
 
 /** List an org team's permission in a space */

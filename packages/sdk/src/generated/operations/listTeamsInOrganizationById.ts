@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListTeamsInOrganizationByIdOperation } from '../api.js';
+import type { ListTeamsInOrganizationByIdOperation } from '../operation-types.js';
 import { OrganizationTeamSchema } from '../schemas/OrganizationTeam.js';
 
 /** List all teams */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListTranslationsOperation } from '../api.js';
+import type { ListTranslationsOperation } from '../operation-types.js';
 import { TranslationSchema } from '../schemas/Translation.js';
 
 /** List all the translations */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, listOf, loose, openEnum, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ListUserPermissionsInSiteOperation } from '../api.js';
+import type { ListUserPermissionsInSiteOperation } from '../operation-types.js';
 import { UserSchema } from '../schemas/User.js';
 
 /** Permission override of a user in a site. */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { loose, openEnum } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { MergeChangeRequestOperation } from '../api.js';
+import type { MergeChangeRequestOperation } from '../operation-types.js';
 
 /** Merge a change request into the space's live content */
 export const mergeChangeRequest = /* @__PURE__ */ defineOperation<MergeChangeRequestOperation>({

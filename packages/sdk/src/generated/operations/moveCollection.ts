@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { minProperties, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { MoveCollectionOperation } from '../api.js';
+import type { MoveCollectionOperation } from '../operation-types.js';
 import { CollectionSchema } from '../schemas/Collection.js';
 import { ContentPositionSchema } from '../schemas/ContentPosition.js';
 

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { MoveSiteSectionOperation } from '../api.js';
+import type { MoveSiteSectionOperation } from '../operation-types.js';
 import { SiteSectionSchema } from '../schemas/SiteSection.js';
 
 /** Position at which to move the site section to. */

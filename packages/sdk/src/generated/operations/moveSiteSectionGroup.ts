@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { MoveSiteSectionGroupOperation } from '../api.js';
+import type { MoveSiteSectionGroupOperation } from '../operation-types.js';
 import { SiteSectionGroupSchema } from '../schemas/SiteSectionGroup.js';
 
 /** Position at which to move the site section group. */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { MoveSiteSpaceOperation } from '../api.js';
+import type { MoveSiteSpaceOperation } from '../operation-types.js';
 import { SiteSpaceSchema } from '../schemas/SiteSpace.js';
 
 /** Position at which to move the site space to. */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { minProperties, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { MoveSpaceOperation } from '../api.js';
+import type { MoveSpaceOperation } from '../operation-types.js';
 import { ContentPositionSchema } from '../schemas/ContentPosition.js';
 import { SpaceSchema } from '../schemas/Space.js';
 

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { PostCommentReplyInChangeRequestOperation } from '../api.js';
+import type { PostCommentReplyInChangeRequestOperation } from '../operation-types.js';
 import { CommentReplySchema } from '../schemas/CommentReply.js';
 import { PostCommentReplySchemaSchema } from '../schemas/PostCommentReplySchema.js';
 

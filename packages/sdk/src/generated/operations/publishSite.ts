@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { loose, withFallback } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { PublishSiteOperation } from '../api.js';
+import type { PublishSiteOperation } from '../operation-types.js';
 import { SiteSchema } from '../schemas/Site.js';
 
 /** Publish a site to make it publicly accessible */

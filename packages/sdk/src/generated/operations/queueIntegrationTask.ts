@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { QueueIntegrationTaskOperation } from '../api.js';
+import type { QueueIntegrationTaskOperation } from '../operation-types.js';
 
 /** Queue an integration task */
 export const queueIntegrationTask = /* @__PURE__ */ defineOperation<QueueIntegrationTaskOperation>({

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { RenderIntegrationUiWithGetOperation } from '../api.js';
+import type { RenderIntegrationUiWithGetOperation } from '../operation-types.js';
 import { ContentKitRenderOutputSchema } from '../schemas/ContentKitRenderOutput.js';
 
 /** Render an integration UI with GET method */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { RenderIntegrationUiWithPostOperation } from '../api.js';
+import type { RenderIntegrationUiWithPostOperation } from '../operation-types.js';
 import { ContentKitActionParamSchema } from '../schemas/ContentKitActionParam.js';
 import { ContentKitRenderOutputSchema } from '../schemas/ContentKitRenderOutput.js';
 import { PlainObjectParamSchema } from '../schemas/PlainObjectParam.js';

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { loose, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { RequestReviewersForChangeRequestOperation } from '../api.js';
+import type { RequestReviewersForChangeRequestOperation } from '../operation-types.js';
 import { ChangeRequestRequestedReviewerSchema } from '../schemas/ChangeRequestRequestedReviewer.js';
 import { JSONDocumentParamSchema } from '../schemas/JSONDocumentParam.js';
 

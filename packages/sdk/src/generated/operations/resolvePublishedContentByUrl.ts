@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { ResolvePublishedContentByUrlOperation } from '../api.js';
+import type { ResolvePublishedContentByUrlOperation } from '../operation-types.js';
 import { PlainObjectParamSchema } from '../schemas/PlainObjectParam.js';
 import { PublishedSiteContentLookupSchema } from '../schemas/PublishedSiteContentLookup.js';
 

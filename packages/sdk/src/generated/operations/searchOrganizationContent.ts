@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { SearchOrganizationContentOperation } from '../api.js';
+import type { SearchOrganizationContentOperation } from '../operation-types.js';
 import { SearchSpaceResultSchema } from '../schemas/SearchSpaceResult.js';
 
 /** Search content in an organization */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, listOf, loose, strict, withFallback } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { SearchSiteContentOperation } from '../api.js';
+import type { SearchSiteContentOperation } from '../operation-types.js';
 import { SearchSpaceResultSchema } from '../schemas/SearchSpaceResult.js';
 import { SiteSearchScopeSchema } from '../schemas/SiteSearchScope.js';
 

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { SearchSpaceContentOperation } from '../api.js';
+import type { SearchSpaceContentOperation } from '../operation-types.js';
 import { SearchPageResultSchema } from '../schemas/SearchPageResult.js';
 
 /** Full-text search across all pages in a space */

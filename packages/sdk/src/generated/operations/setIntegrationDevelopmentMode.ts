@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { SetIntegrationDevelopmentModeOperation } from '../api.js';
+import type { SetIntegrationDevelopmentModeOperation } from '../operation-types.js';
 
 /** Enable integration dev mode */
 export const setIntegrationDevelopmentMode = /* @__PURE__ */ defineOperation<SetIntegrationDevelopmentModeOperation>({

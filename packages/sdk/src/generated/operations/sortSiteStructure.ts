@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, loose, strict, withFallback } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { SortSiteStructureOperation } from '../api.js';
+import type { SortSiteStructureOperation } from '../operation-types.js';
 import { SiteExternalLinkSchema } from '../schemas/SiteExternalLink.js';
 import { SiteSectionSchema } from '../schemas/SiteSection.js';
 import { SiteSectionGroupSchema } from '../schemas/SiteSectionGroup.js';

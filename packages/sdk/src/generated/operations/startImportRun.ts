@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { StartImportRunOperation } from '../api.js';
+import type { StartImportRunOperation } from '../operation-types.js';
 import { ContentImportRunSchema } from '../schemas/ContentImportRun.js';
 
 export const ContentImportSourceParamSchema: Schema = /* @__PURE__ */ z.lazy(() => z.union([strict({ type: z.literal("website"), url: z.url().check(z.maxLength(2048)) }), strict({ type: z.literal("file"), files: z.array(z.string()).check(z.maxLength(50)) })]));

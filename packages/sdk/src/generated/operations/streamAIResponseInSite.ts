@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, loose, openEnum, strict, withFallback } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { StreamAiResponseInSiteOperation } from '../api.js';
+import type { StreamAiResponseInSiteOperation } from '../operation-types.js';
 import { AIAttachmentSchema, AIMessageResponseMetadataSchema, AIMessageTaskSchema, AIToolCallSchema } from '../schemas/AIAttachment.js';
 import { DocumentBlocksTopLevelsSchema } from '../schemas/DocumentAction.js';
 import { JSONDocumentParamSchema } from '../schemas/JSONDocumentParam.js';

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { StreamAskInOrganizationOperation } from '../api.js';
+import type { StreamAskInOrganizationOperation } from '../operation-types.js';
 import { SearchAIAnswerStreamSchema } from '../schemas/SearchAIAnswerStream.js';
 
 /** Ask a question in an organization (streamed) */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { StreamAskInSiteOperation } from '../api.js';
+import type { StreamAskInSiteOperation } from '../operation-types.js';
 import { SearchAIAnswerStreamSchema } from '../schemas/SearchAIAnswerStream.js';
 import { SiteInsightsSessionParamSchema } from '../schemas/SiteInsightsSessionParam.js';
 import { SiteSearchScopeSchema } from '../schemas/SiteSearchScope.js';

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { StreamRecommendedQuestionsInSiteOperation } from '../api.js';
+import type { StreamRecommendedQuestionsInSiteOperation } from '../operation-types.js';
 import { SearchAIRecommendedQuestionStreamSchema } from '../schemas/SearchAIRecommendedQuestionStream.js';
 
 /** List recommended questions to ask in a site */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { SubmitChangeRequestReviewOperation } from '../api.js';
+import type { SubmitChangeRequestReviewOperation } from '../operation-types.js';
 import { ChangeRequestReviewSchema } from '../schemas/ChangeRequestReview.js';
 import { DocumentParamSchema } from '../schemas/DocumentParam.js';
 

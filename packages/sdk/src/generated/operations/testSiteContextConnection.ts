@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, loose } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { TestSiteContextConnectionOperation } from '../api.js';
+import type { TestSiteContextConnectionOperation } from '../operation-types.js';
 
 export const ContextConnectionTestResultSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ object: z.literal("context-connection-test-result"), success: z.boolean(), error: z.optional(z.string()) }));
 

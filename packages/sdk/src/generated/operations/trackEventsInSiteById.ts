@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { TrackEventsInSiteByIdOperation } from '../api.js';
+import type { TrackEventsInSiteByIdOperation } from '../operation-types.js';
 import { ContentRefParamSchema } from '../schemas/ContentRefParam.js';
 import { PlainObjectParamSchema } from '../schemas/PlainObjectParam.js';
 

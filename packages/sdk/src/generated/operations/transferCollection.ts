@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { TransferCollectionOperation } from '../api.js';
+import type { TransferCollectionOperation } from '../operation-types.js';
 import { CollectionSchema } from '../schemas/Collection.js';
 
 /** Transfer a collection */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { TransferSpaceOperation } from '../api.js';
+import type { TransferSpaceOperation } from '../operation-types.js';
 import { SpaceSchema } from '../schemas/Space.js';
 
 /** Transfer a space to another organization (not in the published API document) */

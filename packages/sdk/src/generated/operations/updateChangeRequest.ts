@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { loose, openEnum } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { UpdateChangeRequestOperation } from '../api.js';
+import type { UpdateChangeRequestOperation } from '../operation-types.js';
 
 /** Sync a change request with the latest live space content */
 export const updateChangeRequest = /* @__PURE__ */ defineOperation<UpdateChangeRequestOperation>({

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, loose, strict, withFallback } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { UpdateChangeRequestContentOperation } from '../api.js';
+import type { UpdateChangeRequestContentOperation } from '../operation-types.js';
 import { ChangeRequestSchema } from '../schemas/ChangeRequest.js';
 import { DocumentParamSchema } from '../schemas/DocumentParam.js';
 import { RevisionFileSchema } from '../schemas/RevisionFile.js';
@@ -18,7 +18,7 @@ export const ChangeRequestContentChangeInsertPageSchema: Schema = /* @__PURE__ *
 /** Delete an existing page (and its subpages) from the change request. */
 export const ChangeRequestContentChangeDeletePageSchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ operation: z.literal("delete_page"), page: z.string() }));
 
-/** Revert a page to the state it had in a given revision. If `revision` is omitted, the page is reverted to the change request's base revision. Without `block`, the whole page is reverted — added pages are removed, deleted pages are restored, and modified pages have their document reset. With `block`, only the listed block-level changes in the page's document are reverted (each block is removed if it was added, restored if it was deleted, or reset if it was modified or moved); other blocks and the page's properties/metadata are left untouched. */
+/** Revert a page to the state it had in a given revision. If `revision` is omitted, the page is reverted to the change request's base revision. Without `block`, the whole page is reverted — added pages are removed, deleted pages are restored, and modified pages have their document reset. With `block`,… */
 export const ChangeRequestContentChangeRevertPageSchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ operation: z.literal("revert_page"), page: z.string(), revision: z.optional(z.string()), block: z.optional(z.array(z.string())) }));
 
 /** Upload files (images or attachments) into the change request. A document references one as `![Alt](/files/<fileId>)` or `[Label](/files/<fileId>)` — use a `ref` to reference it from a later change in the same batch, or read the generated IDs from `insertedFiles`. */

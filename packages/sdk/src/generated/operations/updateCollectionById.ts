@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { UpdateCollectionByIdOperation } from '../api.js';
+import type { UpdateCollectionByIdOperation } from '../operation-types.js';
 import { CollectionSchema } from '../schemas/Collection.js';
 
 /** Update a collection */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { UpdateCommentReplyInSpaceOperation } from '../api.js';
+import type { UpdateCommentReplyInSpaceOperation } from '../operation-types.js';
 import { CommentReplySchema } from '../schemas/CommentReply.js';
 import { DocumentParamSchema } from '../schemas/DocumentParam.js';
 

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { UpdateCustomFontOperation } from '../api.js';
+import type { UpdateCustomFontOperation } from '../operation-types.js';
 import { CustomizationFontDefinitionSchema } from '../schemas/CustomizationFontDefinition.js';
 
 /** Update a custom font */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { UpdateGitSyncInstallationByIdOperation } from '../api.js';
+import type { UpdateGitSyncInstallationByIdOperation } from '../operation-types.js';
 import { GitSyncInstallationSchema } from '../schemas/GitSyncInstallation.js';
 
 /** Update a Git Sync installation configuration */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { UpdateGlossaryEntriesOperation } from '../api.js';
+import type { UpdateGlossaryEntriesOperation } from '../operation-types.js';
 
 export const GlossaryBatchOperationSchema: Schema = /* @__PURE__ */ z.lazy(() => z.union([strict({ type: z.literal("insert"), translations: GlossaryTranslationsParamSchema }), strict({ type: z.literal("update"), id: z.string(), translations: GlossaryTranslationsParamSchema }), strict({ type: z.literal("delete"), id: z.string() })]));
 

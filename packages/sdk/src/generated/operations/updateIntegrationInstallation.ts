@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { UpdateIntegrationInstallationOperation } from '../api.js';
+import type { UpdateIntegrationInstallationOperation } from '../operation-types.js';
 import { IntegrationInstallationSchema } from '../schemas/IntegrationInstallation.js';
 import { IntegrationInstallationConfigurationParamSchema } from '../schemas/IntegrationInstallationConfigurationParam.js';
 

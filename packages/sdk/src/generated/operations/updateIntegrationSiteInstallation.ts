@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { UpdateIntegrationSiteInstallationOperation } from '../api.js';
+import type { UpdateIntegrationSiteInstallationOperation } from '../operation-types.js';
 import { IntegrationInstallationConfigurationParamSchema } from '../schemas/IntegrationInstallationConfigurationParam.js';
 import { IntegrationSiteInstallationSchema } from '../schemas/IntegrationSiteInstallation.js';
 

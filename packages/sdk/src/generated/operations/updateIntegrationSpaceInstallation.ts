@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { UpdateIntegrationSpaceInstallationOperation } from '../api.js';
+import type { UpdateIntegrationSpaceInstallationOperation } from '../operation-types.js';
 import { IntegrationInstallationConfigurationParamSchema } from '../schemas/IntegrationInstallationConfigurationParam.js';
 import { IntegrationSpaceInstallationSchema } from '../schemas/IntegrationSpaceInstallation.js';
 

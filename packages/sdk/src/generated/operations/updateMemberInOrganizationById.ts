@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { UpdateMemberInOrganizationByIdOperation } from '../api.js';
+import type { UpdateMemberInOrganizationByIdOperation } from '../operation-types.js';
 import { OrganizationMemberSchema } from '../schemas/OrganizationMember.js';
 
 /** Update an organization member */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { UpdateMembersInOrganizationTeamOperation } from '../api.js';
+import type { UpdateMembersInOrganizationTeamOperation } from '../operation-types.js';
 
 export const UpdateMembersInOrganizationTeamSchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ add: z.optional(z.array(z.string())), memberships: z.optional(z.record(z.string(), TeamMemberParamSchema)), remove: z.optional(z.array(z.string())) }));
 

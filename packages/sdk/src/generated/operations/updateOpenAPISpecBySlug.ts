@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { UpdateOpenApiSpecBySlugOperation } from '../api.js';
+import type { UpdateOpenApiSpecBySlugOperation } from '../operation-types.js';
 import { OpenAPISpecSchema } from '../schemas/OpenAPISpec.js';
 
 /** Update OpenAPI spec visibility */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { UpdateOrganizationAgentConversationOperation } from '../api.js';
+import type { UpdateOrganizationAgentConversationOperation } from '../operation-types.js';
 import { AgentConversationSchema } from '../schemas/AgentConversation.js';
 
 /** Update an AI agent conversation in an organization */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { UpdateOrganizationAgentInstructionsOperation } from '../api.js';
+import type { UpdateOrganizationAgentInstructionsOperation } from '../operation-types.js';
 import { JSONDocumentParamSchema } from '../schemas/JSONDocumentParam.js';
 import { OrganizationAgentInstructionsSchema } from '../schemas/OrganizationAgentInstructions.js';
 

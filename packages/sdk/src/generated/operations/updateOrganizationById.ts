@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { UpdateOrganizationByIdOperation } from '../api.js';
+import type { UpdateOrganizationByIdOperation } from '../operation-types.js';
 import { MergeRulesStandaloneConfigurationParamSchema } from '../schemas/MergeRulesStandaloneConfigurationParam.js';
 import { OrganizationSchema } from '../schemas/Organization.js';
 

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { UpdateOrganizationInviteByIdOperation } from '../api.js';
+import type { UpdateOrganizationInviteByIdOperation } from '../operation-types.js';
 import { OrganizationInviteLinkSchema } from '../schemas/OrganizationInviteLink.js';
 
 /** Update an organization invite */

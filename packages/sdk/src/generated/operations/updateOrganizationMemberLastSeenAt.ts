@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { loose } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { UpdateOrganizationMemberLastSeenAtOperation } from '../api.js';
+import type { UpdateOrganizationMemberLastSeenAtOperation } from '../operation-types.js';
 
 /** Update an organization member last seen at */
 export const updateOrganizationMemberLastSeenAt = /* @__PURE__ */ defineOperation<UpdateOrganizationMemberLastSeenAtOperation>({

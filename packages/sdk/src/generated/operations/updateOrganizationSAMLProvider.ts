@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { UpdateOrganizationSamlProviderOperation } from '../api.js';
+import type { UpdateOrganizationSamlProviderOperation } from '../operation-types.js';
 import { OrganizationSAMLProviderSchema } from '../schemas/OrganizationSAMLProvider.js';
 
 /** Update a SAML provider */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { UpdateSiteAdaptiveSchemaOperation } from '../api.js';
+import type { UpdateSiteAdaptiveSchemaOperation } from '../operation-types.js';
 import { SiteAdaptiveSchemaSchema } from '../schemas/SiteAdaptiveSchema.js';
 
 /** JSON schema describing the expected attributes of an Adaptive site schema. */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { UpdateSiteAdsByIdOperation } from '../api.js';
+import type { UpdateSiteAdsByIdOperation } from '../operation-types.js';
 
 /** Update the advertising settings for a site */
 export const updateSiteAdsById = /* @__PURE__ */ defineOperation<UpdateSiteAdsByIdOperation>({

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { UpdateSiteByIdOperation } from '../api.js';
+import type { UpdateSiteByIdOperation } from '../operation-types.js';
 import { SiteSchema } from '../schemas/Site.js';
 
 export const SiteAdaptiveContentParamSchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ enabled: z.boolean() }));

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { UpdateSiteChannelByIdOperation } from '../api.js';
+import type { UpdateSiteChannelByIdOperation } from '../operation-types.js';
 import { SiteChannelSchema } from '../schemas/SiteChannel.js';
 
 export const SiteChannelSetupParamSchema: Schema = /* @__PURE__ */ z.lazy(() => z.union([strict({ type: z.literal("builtin:slack"), setupSettings: strict({ allowedChannels: z.optional(z.array(z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_\\*-]+$"))))) }) }), strict({ type: z.literal("builtin:linear"), setupSettings: strict({ allowedTeams: z.optional(z.array(z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_\\*-]+$"))))) }) }), strict({ type: z.literal("builtin:github"), setupSettings: strict({ allowedRepositories: z.optional(z.array(z.string().check(z.regex(new RegExp("^[a-zA-Z0-9._*-]+\\/[a-zA-Z0-9._*-]+$"))))) }) }), strict({ type: z.literal("builtin:discord"), setupSettings: strict({ allowedChannels: z.optional(z.array(z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_\\*-]+$"))))) }) })]));

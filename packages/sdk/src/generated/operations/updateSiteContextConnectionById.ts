@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { UpdateSiteContextConnectionByIdOperation } from '../api.js';
+import type { UpdateSiteContextConnectionByIdOperation } from '../operation-types.js';
 import { ContextConnectionSchema } from '../schemas/ContextConnection.js';
 import { ContextUsageSettingsParamSchema } from '../schemas/ContextUsageSettingsParam.js';
 

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { UpdateSiteCustomizationByIdOperation } from '../api.js';
+import type { UpdateSiteCustomizationByIdOperation } from '../operation-types.js';
 import { ContentRefParamSchema } from '../schemas/ContentRefParam.js';
 import { CustomizationAnnouncementParamSchema, CustomizationFaviconParamSchema, CustomizationFooterGroupParamSchema, CustomizationHeaderItemParamSchema, CustomizationThemedCodeThemeParamSchema, CustomizationThemedColorParamSchema, CustomizationThemedURLParamSchema, CustomizationTintParamSchema } from '../schemas/CustomizationAnnouncementParam.js';
 import { LocalizedString128ParamSchema } from '../schemas/LocalizedString128Param.js';

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { UpdateSiteFindingByIdOperation } from '../api.js';
+import type { UpdateSiteFindingByIdOperation } from '../operation-types.js';
 import { SiteFindingSchema } from '../schemas/SiteFinding.js';
 
 /** Resolve, dismiss, or reopen a documentation issue */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { UpdateSitePublishingAuthByIdOperation } from '../api.js';
+import type { UpdateSitePublishingAuthByIdOperation } from '../operation-types.js';
 import { SitePublishingAuthSchema } from '../schemas/SitePublishingAuth.js';
 
 export const SitePublishingAuthUpdateSchema: Schema = /* @__PURE__ */ z.lazy(() => z.union([strict({ fallbackURL: z.optional(z.nullable(z.url())), logoutURL: z.optional(z.nullable(z.url())), backend: z.literal("custom") }), strict({ fallbackURL: z.optional(z.nullable(z.url())), logoutURL: z.optional(z.nullable(z.url())), backend: z.literal("integration") })]));

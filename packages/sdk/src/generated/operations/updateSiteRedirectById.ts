@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { UpdateSiteRedirectByIdOperation } from '../api.js';
+import type { UpdateSiteRedirectByIdOperation } from '../operation-types.js';
 import { SiteRedirectSchema } from '../schemas/SiteRedirect.js';
 import { SiteRedirectDestinationParamSchema } from '../schemas/SiteRedirectDestinationParam.js';
 

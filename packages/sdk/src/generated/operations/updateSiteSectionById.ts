@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { UpdateSiteSectionByIdOperation } from '../api.js';
+import type { UpdateSiteSectionByIdOperation } from '../operation-types.js';
 import { LocalizedString128ParamSchema } from '../schemas/LocalizedString128Param.js';
 import { LocalizedString256ParamSchema } from '../schemas/LocalizedString256Param.js';
 import { SiteSectionSchema } from '../schemas/SiteSection.js';

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { UpdateSiteSectionGroupByIdOperation } from '../api.js';
+import type { UpdateSiteSectionGroupByIdOperation } from '../operation-types.js';
 import { LocalizedString128ParamSchema } from '../schemas/LocalizedString128Param.js';
 import { SiteSectionGroupSchema } from '../schemas/SiteSectionGroup.js';
 

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { minProperties, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { UpdateSiteShareLinkByIdOperation } from '../api.js';
+import type { UpdateSiteShareLinkByIdOperation } from '../operation-types.js';
 import { ShareLinkSchema } from '../schemas/ShareLink.js';
 
 /** Update a private share link for a site */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { UpdateSiteSpaceByIdOperation } from '../api.js';
+import type { UpdateSiteSpaceByIdOperation } from '../operation-types.js';
 import { SiteSpaceSchema } from '../schemas/SiteSpace.js';
 
 /** Update a space linked to a site */

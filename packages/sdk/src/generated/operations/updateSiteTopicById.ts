@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { UpdateSiteTopicByIdOperation } from '../api.js';
+import type { UpdateSiteTopicByIdOperation } from '../operation-types.js';
 import { SiteTopicSchema } from '../schemas/SiteTopic.js';
 
 export const SiteTopicUsageSettingsParamSchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ changeRequests: z.boolean() }));

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { UpdateTeamInOrganizationByIdOperation } from '../api.js';
+import type { UpdateTeamInOrganizationByIdOperation } from '../operation-types.js';
 import { OrganizationTeamSchema } from '../schemas/OrganizationTeam.js';
 
 /** Update a team */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { UpdateTeamPermissionInCollectionOperation } from '../api.js';
+import type { UpdateTeamPermissionInCollectionOperation } from '../operation-types.js';
 
 /** Update an org team's permission in a collection */
 export const updateTeamPermissionInCollection = /* @__PURE__ */ defineOperation<UpdateTeamPermissionInCollectionOperation>({

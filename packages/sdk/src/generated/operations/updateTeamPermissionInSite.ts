@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { UpdateTeamPermissionInSiteOperation } from '../api.js';
+import type { UpdateTeamPermissionInSiteOperation } from '../operation-types.js';
 
 /** Update an org team's permission in a site */
 export const updateTeamPermissionInSite = /* @__PURE__ */ defineOperation<UpdateTeamPermissionInSiteOperation>({

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { UpdateTeamPermissionInSpaceOperation } from '../api.js';
+import type { UpdateTeamPermissionInSpaceOperation } from '../operation-types.js';
 
 /** Update an org team's permission in a space */
 export const updateTeamPermissionInSpace = /* @__PURE__ */ defineOperation<UpdateTeamPermissionInSpaceOperation>({

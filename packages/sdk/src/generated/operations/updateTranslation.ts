@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { UpdateTranslationOperation } from '../api.js';
+import type { UpdateTranslationOperation } from '../operation-types.js';
 import { JSONDocumentParamSchema } from '../schemas/JSONDocumentParam.js';
 import { TranslationSchema } from '../schemas/Translation.js';
 

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { minProperties, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { UpdateUserByIdOperation } from '../api.js';
+import type { UpdateUserByIdOperation } from '../operation-types.js';
 import { UserSchema } from '../schemas/User.js';
 
 /** Update a user by its ID */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { UpdateUserPermissionInCollectionOperation } from '../api.js';
+import type { UpdateUserPermissionInCollectionOperation } from '../operation-types.js';
 
 /** Update a collection user permission */
 export const updateUserPermissionInCollection = /* @__PURE__ */ defineOperation<UpdateUserPermissionInCollectionOperation>({

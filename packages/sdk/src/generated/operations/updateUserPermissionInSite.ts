@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { UpdateUserPermissionInSiteOperation } from '../api.js';
+import type { UpdateUserPermissionInSiteOperation } from '../operation-types.js';
 
 /** Update site user permissions */
 export const updateUserPermissionInSite = /* @__PURE__ */ defineOperation<UpdateUserPermissionInSiteOperation>({

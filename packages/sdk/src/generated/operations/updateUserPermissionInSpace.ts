@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { UpdateUserPermissionInSpaceOperation } from '../api.js';
+import type { UpdateUserPermissionInSpaceOperation } from '../operation-types.js';
 
 /** Update space user permissions */
 export const updateUserPermissionInSpace = /* @__PURE__ */ defineOperation<UpdateUserPermissionInSpaceOperation>({

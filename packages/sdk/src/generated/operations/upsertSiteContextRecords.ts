@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
-import type { UpsertSiteContextRecordsOperation } from '../api.js';
+import type { UpsertSiteContextRecordsOperation } from '../operation-types.js';
 
 /** Input to ingest a new context record */
 export const ContextRecordInputSchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ id: z.string(), type: z.enum(["ticket","document"]), title: z.string().check(z.minLength(1), z.maxLength(256)), description: z.optional(z.string().check(z.maxLength(512))), body: z.string(), url: z.optional(z.url()), createdAt: z.optional(z.iso.datetime({ offset: true })), metadata: z.optional(z.record(z.string(), z.union([z.string(), z.number()]))) }));

@@ -9,7 +9,7 @@ import { UserSchema } from './User.js';
 /** External ticket data resolved for this link by a configured connector. */
 export const ChangeRequestLinkExpandedSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([loose({ key: z.string(), url: z.string(), status: loose({ id: z.optional(z.string()), name: z.optional(z.string()) }), summary: z.string(), kind: z.literal("external-ticket"), provider: z.literal("jira"), state: z.literal("connected") }), loose({ key: z.optional(z.string()), url: z.optional(z.string()), status: z.optional(loose({ id: z.optional(z.string()), name: z.optional(z.string()) })), summary: z.optional(z.string()), kind: z.literal("external-ticket"), provider: z.literal("jira"), state: z.literal("error") })], loose({ state: z.string() }), "state"));
 
-export const ChangeRequestLinkSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ id: z.string(), ref: ContentRefURLSchema, title: z.optional(z.string()), expanded: z.optional(ChangeRequestLinkExpandedSchema) }));
+export const ChangeRequestLinkSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ id: z.string(), ref: z.optional(ContentRefURLSchema), title: z.optional(z.string()), expanded: z.optional(ChangeRequestLinkExpandedSchema) }));
 
 /** External links associated with the change request. */
 export const ChangeRequestLinksSchema: Schema = /* @__PURE__ */ z.lazy(() => z.array(ChangeRequestLinkSchema));

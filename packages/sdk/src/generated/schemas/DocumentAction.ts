@@ -126,7 +126,7 @@ export const DocumentMarkSubscriptSchema: Schema = /* @__PURE__ */ z.lazy(() => 
 
 export const DocumentMarkSuperscriptSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ object: z.literal("mark"), type: z.literal("superscript") }));
 
-/** Positional table cell merge range. The anchor and spans are resolved against the current sorted record order and visible column order. The current document model applies only non-overlapping horizontal or vertical merges of adjacent Text or Number body cells; unsupported ranges are removed during normalization. */
+/** Positional table cell merge range. The anchor and spans are resolved against the current sorted record order and visible column order. The current document model applies only non-overlapping horizontal or vertical merges of adjacent Text or Number body cells; unsupported ranges are removed during… */
 export const DocumentTableCellMergeSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ anchor: loose({ record: z.optional(z.string()), column: z.optional(z.string()) }), rowSpan: z.number(), colSpan: z.number() }));
 
 export const DocumentTableDefinitionCheckboxSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ id: z.string(), title: z.string(), type: z.literal("checkbox") }));

@@ -125,7 +125,7 @@ export const DocumentMarkSubscriptParamSchema: Schema = /* @__PURE__ */ z.lazy((
 
 export const DocumentMarkSuperscriptParamSchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ object: z.literal("mark"), type: z.literal("superscript") }));
 
-/** Positional table cell merge range. The anchor and spans are resolved against the current sorted record order and visible column order. The current document model applies only non-overlapping horizontal or vertical merges of adjacent Text or Number body cells; unsupported ranges are removed during normalization. */
+/** Positional table cell merge range. The anchor and spans are resolved against the current sorted record order and visible column order. The current document model applies only non-overlapping horizontal or vertical merges of adjacent Text or Number body cells; unsupported ranges are removed during… */
 export const DocumentTableCellMergeParamSchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ anchor: strict({ record: z.string(), column: z.string() }), rowSpan: z.number().check(z.int(), z.minimum(1), z.maximum(50)), colSpan: z.number().check(z.int(), z.minimum(1), z.maximum(50)) }));
 
 export const DocumentTableDefinitionCheckboxParamSchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ id: z.string(), title: z.string(), type: z.literal("checkbox") }));
