@@ -1,14 +1,8 @@
-export { DocsClient, DEFAULT_BASE_URL, MissingTokenError, type ClientOptions } from './client.js';
+export { DocsClient, DEFAULT_BASE_URL, type ClientOptions } from './client.js';
 export * from './core/errors.js';
-export {
-  InvalidBaseUrlError,
-  InvalidOptionError,
-  InvalidTokenError,
-  checkToken,
-  normalizeBaseUrl,
-} from './core/credentials.js';
+export { checkToken, normalizeBaseUrl } from './core/credentials.js';
 export { ApiPromise, type WithResponse } from './core/api-promise.js';
-export { MAX_EMPTY_PAGES, PagePromise, type Page } from './core/pagination.js';
+export { MAX_EMPTY_PAGES, PagePromise, type Collected, type Page } from './core/pagination.js';
 export type { RawRequest, RequestOptions, ResponseValidation } from './core/http.js';
 export type { RateLimitInfo, RetryEvent } from './core/retry.js';
 export type { RateLimitEvent } from './core/throttle.js';
@@ -40,7 +34,7 @@ export { ChangeRequestComments, type CommentReactions } from './resources/change
 export { ChangeRequestContent, childPages, pageMarkdown } from './resources/change-request-content.js';
 export { Translations, isTranslationFailed, isTranslationInProgress } from './resources/translations.js';
 export { Glossary } from './resources/glossary.js';
-export { WaitTimeoutError, type WaitOptions } from './core/waiter.js';
+export type { WaitOptions } from './core/waiter.js';
 export { Teams, TeamMembers } from './resources/teams.js';
 export { Saml } from './resources/saml.js';
 export { Conversations, ConversationClusters, ConversationIssues } from './resources/conversations.js';
