@@ -156,6 +156,7 @@ export class HttpClient {
     try {
       if (options !== undefined) checkRequestOptions(options);
     } catch (error) {
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- what the check threw, as an async function would reject
       return new ApiPromise(Promise.reject(withCallSite(error, site)));
     }
     const send: SendSpec = {
@@ -189,6 +190,7 @@ export class HttpClient {
       }
       return this.#sendOperation<T>(operation, input, options, site);
     } catch (error) {
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- what validation threw, as an async function would reject
       return Promise.reject(withCallSite(error, site));
     }
   }
