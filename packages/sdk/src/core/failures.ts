@@ -57,7 +57,7 @@ export function failureOf(cause: unknown, call: Call): Failure {
       cause.phase === 'headers' ? 'waiting for the response' : 'while reading the response body';
     const tries = call.attempts > 1 ? ` (${call.attempts} attempts)` : '';
     const message = cause.total
-      ? `${call.target} timed out after ${seconds(cause.ms)} in all${tries}, ${waiting}; the totalTimeout option sets this bound`
+      ? `${call.target} timed out after ${seconds(cause.ms)} in all${tries}, ${waiting}`
       : `${call.target} timed out after ${seconds(cause.ms)} ${waiting}`;
     return {
       error: new TimeoutError(message),
