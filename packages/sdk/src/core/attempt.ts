@@ -74,13 +74,14 @@ export async function attempt(transport: Transport, call: Call, request: Request
   try {
     const response = await send(transport, call, request, controller.signal);
     call.phase = 'body';
-    const text = await raced(response.text(), controller.signal);
+    // Bytes, not text: the call decodes them once, from the Response ky hands back.
+    const body = await raced(response.arrayBuffer(), controller.signal);
     const rateLimit = readRateLimit(response.headers);
     const waitMs = response.ok
       ? undefined
       : serverWait(response.status, response.headers, rateLimit, Date.now());
     transport.throttle.observe(slot.seq, response.status, rateLimit, waitMs);
-    return withBody(response, text);
+    return withBody(response, body);
   } catch (error) {
     if (expired) throw expired;
     if (signal.aborted) throw error;
@@ -162,12 +163,12 @@ function followable(response: Response, from: string, method: string, origin: st
 }
 
 /** The answer with its body read, as ky and the call get it. */
-function withBody(response: Response, text: string): Response {
+function withBody(response: Response, body: ArrayBuffer): Response {
   const { status } = response;
   // An opaque redirect (a browser's) has status 0, which a new Response cannot carry.
   if (status < 200 || status > 599) return response;
   const empty = status === 204 || status === 205 || status === 304;
-  return new Response(empty ? null : text, {
+  return new Response(empty ? null : body, {
     status,
     statusText: response.statusText ?? '',
     headers: response.headers,
