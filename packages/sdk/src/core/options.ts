@@ -21,7 +21,7 @@ export const requestOptionsSchema = z.strictObject({
     z.custom<AbortSignal>(
       (value) =>
         typeof (value as AbortSignal | null)?.aborted === 'boolean' &&
-        typeof (value).addEventListener === 'function',
+        typeof value.addEventListener === 'function',
     ),
   ),
   timeout: z.optional(positiveMs),
