@@ -2,8 +2,10 @@
 // Keeps the release invariants that `changeset version` leaves to us (docs/releasing.md):
 //
 // - the three packages share one version (the changesets `fixed` group bumps them together);
-// - each pins the others exactly (`"@docs-api/sdk": "0.2.0"`, in dependencies,
-//   devDependencies and peerDependencies): changesets is told to leave these pins alone
+// - each pins the others exactly (`"@docs-api/sdk": "0.2.0"`, in dependencies and
+//   devDependencies), except a peer dependency, which is the caret range of that version
+//   (`"^0.2.0"`: the sandbox takes the app's own SDK, so one copy is installed); changesets is
+//   told to leave these pins alone
 //   (`bumpVersionsWithWorkspaceProtocolOnly`), since its peer-dependency rule would otherwise
 //   turn every 0.x minor release into a 1.0.0;
 // - the SDK's `VERSION` constant (packages/sdk/src/version.ts) is that version.
@@ -37,10 +39,11 @@ const [version] = versions;
 for (const manifest of manifests) {
   let changed = false;
   for (const field of DEPENDENCY_FIELDS) {
+    const wanted = field === 'peerDependencies' ? `^${version}` : version;
     for (const [name, range] of Object.entries(manifest.json[field] ?? {})) {
-      if (!names.has(name) || range === version) continue;
-      problems.push(`packages/${manifest.dir}/package.json ${field}.${name} is ${range}, not ${version}`);
-      manifest.json[field][name] = version;
+      if (!names.has(name) || range === wanted) continue;
+      problems.push(`packages/${manifest.dir}/package.json ${field}.${name} is ${range}, not ${wanted}`);
+      manifest.json[field][name] = wanted;
       changed = true;
     }
   }

@@ -23,7 +23,7 @@ export async function paginationMemory({ runs = Number(process.env.BENCH_RSS_RUN
       figure(
         `for await ${long} items: SDK / raw walk peak RSS`,
         sdk / raw,
-        1.1,
+        1.15,
         'lower',
         `${mib(sdk)} vs ${mib(raw)}`,
       ),

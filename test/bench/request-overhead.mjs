@@ -7,7 +7,9 @@
 //  - 1-item: `client.sites.get()` against one site;
 //  - 1000-item page: `client.sites.list(org, { limit: 1000 })`, validated under the `strict`
 //    policy, every item carrying fields the contract does not name (which the SDK keeps);
-//  - 1-item at 20 ms of server latency: what a user of a real network feels.
+//  - 1-item and 1000-item page at 20 ms of server latency, against raw `fetch` + `JSON.parse`:
+//    what a user of a real network feels, and the goals (issue 24). The loopback figures are
+//    printed as records: a call's CPU cost on loopback is not what a user waits for.
 import { DocsClient } from '@docs-api/sdk';
 import ky from 'ky';
 import { figure, isMain, median, printFigures, startBenchServer } from './lib.mjs';
@@ -79,22 +81,16 @@ export async function requestOverhead({ scale = Number(process.env.BENCH_SCALE ?
       { rounds: Math.round(150 * scale), warmup: 10 },
     );
 
+    const slowPageUrl = `${server.url}/orgs/org_slow/sites?limit=1000`;
+    const slowPage = await compare3(
+      () => rawGet(slowPageUrl),
+      () => kyGet('orgs/org_slow/sites?limit=1000'),
+      () => client.sites.list('org_slow', { limit: 1000 }),
+      { rounds: Math.round(120 * scale), warmup: 10 },
+    );
+
     const us = (value) => `${(value * 1000).toFixed(0)} µs`;
     const figures = [
-      figure(
-        'SDK 1-item answer / bare ky call',
-        one.ky / one.sdk,
-        0.9,
-        'higher',
-        `${us(one.sdk)} vs ${us(one.ky)} per request`,
-      ),
-      figure(
-        'SDK 1000-item page, validated / ky + JSON.parse',
-        page.ky / page.sdk,
-        0.9,
-        'higher',
-        `${page.sdk.toFixed(2)} ms vs ${page.ky.toFixed(2)} ms per page`,
-      ),
       figure(
         'SDK 1-item at 20 ms latency / raw fetch',
         slow.raw / slow.sdk,
@@ -102,9 +98,22 @@ export async function requestOverhead({ scale = Number(process.env.BENCH_SCALE ?
         'higher',
         `${slow.sdk.toFixed(2)} ms vs ${slow.raw.toFixed(2)} ms per request`,
       ),
+      figure(
+        'SDK 1000-item page, validated, at 20 ms / raw',
+        slowPage.raw / slowPage.sdk,
+        0.95,
+        'higher',
+        `${slowPage.sdk.toFixed(2)} ms vs ${slowPage.raw.toFixed(2)} ms per page (raw: fetch + JSON.parse)`,
+      ),
     ];
-    // For the record, not goals: the SDK against raw fetch + JSON.parse.
+    // For the record, not goals: loopback, where the SDK's CPU cost is all there is.
     const record = [
+      ['SDK 1-item answer / bare ky call', one.ky / one.sdk, `${us(one.sdk)} vs ${us(one.ky)}`],
+      [
+        'SDK 1000-item page, validated / ky + JSON.parse',
+        page.ky / page.sdk,
+        `${page.sdk.toFixed(2)} ms vs ${page.ky.toFixed(2)} ms`,
+      ],
       ['SDK 1-item answer / fetch + JSON.parse', one.raw / one.sdk, `${us(one.sdk)} vs ${us(one.raw)}`],
       ['bare ky 1-item / fetch + JSON.parse', one.raw / one.ky, `${us(one.ky)} vs ${us(one.raw)}`],
       [

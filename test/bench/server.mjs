@@ -5,6 +5,7 @@
 //   GET /v1/orgs/{org}/sites?limit=&page=    pages of sites; `org_<n>` holds n sites, and
 //                                            every item carries fields the contract does not name
 //   GET /v1/orgs/org_slow/sites/{site}       one site after 20 ms (a real network's latency)
+//   GET /v1/orgs/org_slow/sites?limit=1000   a 1000-item page after 20 ms
 import { createServer } from 'node:http';
 import { SITE } from './lib.mjs';
 

@@ -252,7 +252,7 @@ suite('a page of an origin the sandbox allows', () => {
       name: 'NotFoundError',
       status: 404,
       requestId: expect.stringMatching(/^req_\d+$/) as unknown,
-      message: expect.stringContaining('GET /v1/orgs/org_acme/sites/site_missing failed with 404') as unknown,
+      message: expect.stringContaining('/v1/orgs/org_acme/sites/site_missing failed with 404') as unknown,
     });
     // Preflights are not counted: one routed request per call the page made.
     expect(sandbox.requests.get('sites.create')).toBe(1);

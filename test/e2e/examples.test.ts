@@ -37,6 +37,8 @@ describe('examples against the sandbox', () => {
   it('sites-report fails with a typed error line for an unknown organization', async () => {
     const result = await run(example('sites-report.mjs'), ['org_nope'], env);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^NotFoundError: GET \/v1\/orgs\/org_nope\/sites failed with 404/);
+    expect(result.stderr).toMatch(
+      /^NotFoundError: GET http:\/\/\S+\/v1\/orgs\/org_nope\/sites failed with 404/,
+    );
   });
 });

@@ -237,7 +237,7 @@ describe('docs translations run', () => {
   it('exits 1 when --timeout passes before the run is over; the run goes on', async () => {
     // The first read answers after 1.2 s: past the 1 s timeout, with the run still running.
     e2e.sandbox.addFault({ operation: 'translations.get', latency: 1200 });
-    const result = await docs('translations', 'run', 'tr_handbook_fr', '--wait', '--timeout', '1');
+    const result = await docs('translations', 'run', 'tr_handbook_fr', '--wait', '--wait-timeout', '1');
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(
       /Gave up waiting for the run of translation tr_handbook_fr after \d+ ms \(last seen: status running\)/,

@@ -180,7 +180,7 @@ describe('the client factory', () => {
     const result = await cli.run(SitesList, ['--json']);
     expect(result.code).toBe(0);
     expect(result.stderr).toBe(
-      'Rate limited (HTTP 429): waiting 5 s before retry 1 of 2…\nThe request failed (HTTP 503): waiting 800 ms before retry 2 of 2…\n',
+      'Rate limited (HTTP 429): waiting 5 s before retry 1 of 2…\nThe request failed (HTTP 503): waiting 0.8 s before retry 2 of 2…\n',
     );
     expect(JSON.parse(result.stdout)).toHaveLength(2);
   });

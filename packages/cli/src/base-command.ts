@@ -79,11 +79,11 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
       env: 'DOCS_ORG',
       helpGroup: 'GLOBAL',
     }),
-    // Read with DOCS_TIMEOUT in lib/client-options.ts, not through oclif's `env`: a command with
-    // --wait keeps --timeout for the wait's bound, and DOCS_TIMEOUT still sets its requests'.
+    // Read with DOCS_TIMEOUT in lib/client-options.ts, not through oclif's `env`, which would
+    // check it as a flag's value. A --wait has its own bound, --wait-timeout.
     timeout: Flags.string({
       description:
-        'Seconds each request attempt may take before it is retried or fails (env: DOCS_TIMEOUT; default 60)',
+        'Seconds a request may take in all, retries included, before it fails (env: DOCS_TIMEOUT; default 60)',
       helpGroup: 'GLOBAL',
     }),
   };
@@ -178,6 +178,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     addSecret(token);
     const options = cliClientOptions(process.env, this.requestTimeoutFlag());
     const spinner = this.#spinner;
+    spinner.timeoutMs = options.totalTimeout;
     // The host the spinner names: the client's URL once it exists.
     const built: { client?: DocsClient } = {};
     built.client = await BaseCommand.clientFactory(
@@ -186,9 +187,10 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
         ...(baseUrl ? { baseUrl } : {}),
         userAgent: `docs-cli/${this.config.version}`,
         ...options,
+        // Each retry is reported once: by the spinner at a terminal, else by a line on stderr.
         onRetry: (event) => {
-          options.onRetry?.(event);
-          spinner.onRetry(event, built.client?.baseUrl ?? baseUrl);
+          if (spinner.active) spinner.onRetry(event, built.client?.baseUrl ?? baseUrl);
+          else options.onRetry?.(event);
         },
       },
       (fetch) => spinner.wrap(fetch),
@@ -196,7 +198,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     return built.client;
   }
 
-  /** The global --timeout, unless the command's own --timeout (a --wait bound) takes its place. */
+  /** The global --timeout (a command of its own flag named so would take its place). */
   private requestTimeoutFlag(): string | undefined {
     const ctor = this.ctor as typeof BaseCommand;
     if (ctor.flags && Object.hasOwn(ctor.flags, 'timeout')) return undefined;

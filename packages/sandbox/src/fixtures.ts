@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
 import { parse as parseYaml } from 'yaml';
 import { ROW_KIND_NAMES, ROW_KINDS, type RowKindName } from './fixture-rows.js';
@@ -155,8 +156,8 @@ function duplicates(fixture: Fixture, file: string | undefined): void {
 }
 
 /** Reads and checks a fixture file (`.json`, `.yaml` or `.yml`), and the files it is based on. */
-export function readFixtureFile(path: string, seen: readonly string[] = []): ParsedFixture {
-  const file = resolve(path);
+export function readFixtureFile(path: string | URL, seen: readonly string[] = []): ParsedFixture {
+  const file = typeof path === 'string' ? resolve(path) : fileURLToPath(path);
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -178,9 +179,41 @@ export function readFixtureFile(path: string, seen: readonly string[] = []): Par
   return parseFixture(data, file, seen);
 }
 
-/** A fixture given in code (an object) or as a path to a file. */
-export function loadFixture(source: Fixture | string): ParsedFixture {
-  return typeof source === 'string' ? readFixtureFile(source) : parseFixture(source);
+/**
+ * A fixture given in code: an object, a `file:` URL (`new URL('./fixtures.json', import.meta.url)`),
+ * or a path. A relative path is resolved against the folder of the file that called
+ * `createSandbox` or `useSandbox`, as an `import` would be, never against the working directory
+ * (a test runner started from another folder finds the same file). Command-line flags are paths
+ * relative to the working directory: the commands resolve them before they get here.
+ */
+export type FixtureSource = Fixture | string | URL;
+
+/** `source` with a relative path made absolute against the calling file (see `FixtureSource`). */
+export function resolveFixtureSource<S extends FixtureSource | undefined>(source: S): S | string {
+  if (typeof source !== 'string' || isAbsolute(source)) return source;
+  const caller = callerFile();
+  return caller ? resolve(dirname(caller), source) : resolve(source);
+}
+
+/** The sandbox package's own code (`dist/` or `src/`): its frames are not the caller's. */
+const PACKAGE_CODE = fileURLToPath(new URL('.', import.meta.url));
+
+/** The file of the first stack frame outside this package and Node's own code. */
+function callerFile(): string | undefined {
+  const stack = new Error().stack ?? '';
+  for (const line of stack.split('\n').slice(1)) {
+    const found = /\(?((?:file:\/\/)?\/[^()]*?|[A-Za-z]:\\[^()]*?):\d+:\d+\)?$/.exec(line.trim())?.[1];
+    if (!found) continue;
+    const file = found.startsWith('file:') ? fileURLToPath(found) : found;
+    if (!file.startsWith(PACKAGE_CODE) && !file.includes('/node_modules/@docs-api/sandbox/')) return file;
+  }
+  return undefined;
+}
+
+/** A fixture given in code (an object), as a `file:` URL, or as a path to a file. */
+export function loadFixture(source: FixtureSource): ParsedFixture {
+  if (source instanceof URL) return readFixtureFile(source);
+  return typeof source === 'string' ? readFixtureFile(resolveFixtureSource(source)) : parseFixture(source);
 }
 
 /** References checked once a fixture is applied: a row naming an object the state does not hold is an error. */

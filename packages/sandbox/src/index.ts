@@ -40,6 +40,8 @@ export {
   loadFixture,
   parseFixture,
   readFixtureFile,
+  resolveFixtureSource,
+  type FixtureSource,
   type Fixture,
   type FixtureBase,
   type ParsedFixture,

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { describeCors, parseCorsOrigins, type CorsOptions } from './cors.js';
 import { parseRateLimit, type RateLimit } from './rate-limit.js';
@@ -144,7 +145,8 @@ export function parseSandboxArguments(argv: readonly string[]): Parsed {
       seed,
       ...(rateLimit ? { rateLimit } : {}),
       ...(cors ? { cors } : {}),
-      ...(values.fixtures !== undefined ? { fixtures: values.fixtures } : {}),
+      // A path on the command line is relative to the working directory.
+      ...(values.fixtures !== undefined ? { fixtures: resolve(values.fixtures) } : {}),
       ...(values.data !== undefined ? { data: values.data } : {}),
     },
   };

@@ -34,7 +34,14 @@ import { RateLimiter, type RateLimit } from './rate-limit.js';
 import { applySeed, type Seed } from './seed.js';
 import { Store } from './store.js';
 import { SandboxClock, parseDuration } from './clock.js';
-import { applyFixture, exportFixture, loadFixture, type Fixture, type ParsedFixture } from './fixtures.js';
+import {
+  applyFixture,
+  exportFixture,
+  loadFixture,
+  type Fixture,
+  type FixtureSource,
+  type ParsedFixture,
+} from './fixtures.js';
 import { DataDirectory } from './persistence.js';
 
 export const DEFAULT_TOKEN = 'sandbox-token';
@@ -67,11 +74,13 @@ export interface SandboxOptions {
   /** Initial data: `demo` (default), `empty`, or a function that fills the store. */
   seed?: Seed;
   /**
-   * Rows loaded on top of the seed (or of the fixture's own `base`): a fixture object or the
-   * path of a fixture file (JSON or YAML). Checked on load: a `FixtureError` names the file,
-   * the path and what is allowed. `reset()` comes back to seed and fixtures.
+   * Rows loaded on top of the seed (or of the fixture's own `base`): a fixture object, or a
+   * fixture file (JSON or YAML) as a `file:` URL (`new URL('./fixtures.json', import.meta.url)`)
+   * or a path, a relative one resolved against the file that called `createSandbox` (not the
+   * working directory). Checked on load: a `FixtureError` names the file, the path and what is
+   * allowed. `reset()` comes back to seed and fixtures.
    */
-  fixtures?: Fixture | string | undefined;
+  fixtures?: FixtureSource | undefined;
   /**
    * A directory that keeps the state: loaded from it when it holds one (the seed and fixtures
    * then only define what `reset()` comes back to), and every change written there, durably,

@@ -1,7 +1,7 @@
 import { DocsClient, type ClientOptions } from '@docs-api/sdk';
 import type { Duration } from './clock.js';
 import type { Fault } from './faults.js';
-import type { Fixture } from './fixtures.js';
+import { resolveFixtureSource, type Fixture } from './fixtures.js';
 import { createSandbox, type RunningSandbox, type Sandbox, type SandboxOptions } from './sandbox.js';
 
 /*
@@ -44,12 +44,15 @@ export interface SandboxForTests {
  * One sandbox for a test file, reset before each test when given the runner's `beforeEach`:
  *
  * ```ts
- * const env = useSandbox({ fixtures: 'test/fixtures.json', beforeEach, afterAll });
+ * const env = useSandbox({ fixtures: './fixtures.json', beforeEach, afterAll }); // beside this file
  * test('lists spaces', async () => { await env.client.spaces.list('org_acme'); });
  * ```
  */
 export function useSandbox(options: UseSandboxOptions = {}): SandboxForTests {
   const { beforeEach, afterAll, listen, client: clientOptions, ...sandboxOptions } = options;
+  // A relative fixture path is the caller's, resolved now: the sandbox is made later, from a hook.
+  if (sandboxOptions.fixtures !== undefined)
+    sandboxOptions.fixtures = resolveFixtureSource(sandboxOptions.fixtures);
   let sandbox: Sandbox | undefined;
   let client: DocsClient | undefined;
   let running: RunningSandbox | undefined;

@@ -1,19 +1,16 @@
 import type { ApiPromise } from './core/api-promise.js';
-import { DocsError } from './core/errors.js';
-import { InvalidOptionError, checkToken, normalizeBaseUrl } from './core/credentials.js';
+import { InvalidOptionError, MissingTokenError } from './core/errors.js';
+import { checkToken, normalizeBaseUrl } from './core/credentials.js';
 import type { Hooks } from 'ky';
 import {
   HttpClient,
   RESPONSE_VALIDATION_MODES,
-  checkMaxRetries,
-  checkTimeout,
-  describeValue,
-  unknownOption,
   type RawRequest,
   type RequestOptions,
   type ResponseValidation,
 } from './core/http.js';
-import { LOGGER_METHODS, type Logger } from './core/logger.js';
+import type { Logger } from './core/logger.js';
+import { checkOptions, clientOptionsSchema } from './core/options.js';
 import type { RetryEvent } from './core/retry.js';
 import type { RateLimitEvent } from './core/throttle.js';
 import { RESOURCE_INDEX } from './generated/areas.js';
@@ -35,8 +32,19 @@ export interface ClientOptions {
   baseUrl?: string | undefined;
   /** A fetch implementation, e.g. a sandbox's `fetch` for in-process tests. */
   fetch?: typeof fetch | undefined;
-  /** Milliseconds allowed for each attempt: connecting, the headers and the whole body. Default 60 000. */
+  /**
+   * Milliseconds allowed for each attempt: connecting, the headers and the whole body; an
+   * attempt that takes longer is retried if the operation may be replayed. Default 60 000.
+   */
   timeout?: number | undefined;
+  /**
+   * Milliseconds allowed for a whole call, from its first attempt to its answer: every attempt,
+   * the waits between them and reading the body. So with the defaults a server that never
+   * answers is given up on after 60 s in all, retries included. A call's time queued behind the
+   * client's `maxConcurrency` before its first attempt does not count. Default 60 000;
+   * `Infinity` for none.
+   */
+  totalTimeout?: number | undefined;
   /** Retries for retryable failures. Default 2. */
   maxRetries?: number | undefined;
   /**
@@ -76,116 +84,6 @@ export interface ClientOptions {
   hooks?: Hooks | undefined;
 }
 
-/** The option names, for the check of unknown keys. */
-const CLIENT_OPTION_KEYS = [
-  'token',
-  'baseUrl',
-  'fetch',
-  'timeout',
-  'maxRetries',
-  'maxRetryDelay',
-  'logger',
-  'userAgent',
-  'responseValidation',
-  'onRetry',
-  'maxConcurrency',
-  'onRateLimit',
-  'hooks',
-] as const;
-
-const HOOK_NAMES = ['beforeRequest', 'beforeRetry', 'afterResponse', 'beforeError'];
-
-/**
- * Checks every option given to the constructor: an unknown key (with the near miss, `baseURL` →
- * `baseUrl`) or a bad value throws `InvalidOptionError` naming the option and what is allowed.
- */
-function checkClientOptions(options: ClientOptions): void {
-  if (options === null || typeof options !== 'object') {
-    throw new InvalidOptionError('DocsClient options must be an object such as { token, baseUrl }');
-  }
-  for (const key of Object.keys(options)) {
-    if (!(CLIENT_OPTION_KEYS as readonly string[]).includes(key)) {
-      throw new InvalidOptionError(unknownOption(key, CLIENT_OPTION_KEYS, 'DocsClient option'));
-    }
-    const value = (options as Record<string, unknown>)[key];
-    if (value === undefined) continue;
-    const fail = (allowed: string, shown = true) => {
-      throw new InvalidOptionError(
-        `the ${key} option must be ${allowed}${shown ? `; got ${describeValue(value)}` : ''}`,
-      );
-    };
-    switch (key) {
-      case 'token':
-        // Never echoed: it may be a secret.
-        if (typeof value !== 'string') fail('a string (the API token)', false);
-        break;
-      case 'baseUrl':
-      case 'userAgent':
-        if (typeof value !== 'string') fail('a string');
-        break;
-      case 'fetch':
-      case 'onRetry':
-      case 'onRateLimit':
-        if (typeof value !== 'function') fail('a function');
-        break;
-      case 'timeout':
-        checkTimeout(value, 'the timeout option');
-        break;
-      case 'maxRetries':
-        checkMaxRetries(value, 'the maxRetries option');
-        break;
-      case 'maxRetryDelay':
-        if (typeof value !== 'number' || !(value >= 0) || value === Infinity) {
-          fail('a number of milliseconds of 0 or more, such as 60000');
-        }
-        break;
-      case 'maxConcurrency':
-        if (typeof value !== 'number' || !(value >= 1) || (value !== Infinity && !Number.isInteger(value))) {
-          fail('a whole number of 1 or more, such as 10 (or Infinity for no limit)');
-        }
-        break;
-      case 'logger': {
-        const methods = LOGGER_METHODS.join(', ');
-        if (typeof value !== 'object' || value === null)
-          fail(`an object with some of the methods ${methods}`);
-        for (const method of LOGGER_METHODS) {
-          const member = (value as Record<string, unknown>)[method];
-          if (member !== undefined && typeof member !== 'function') {
-            throw new InvalidOptionError(
-              `the logger option's ${method} must be a function (a logger may have any of ${methods}); got ${describeValue(member)}`,
-            );
-          }
-        }
-        break;
-      }
-      case 'hooks':
-        if (typeof value !== 'object' || value === null)
-          fail(`an object of ky hooks (${HOOK_NAMES.join(', ')})`);
-        for (const [name, list] of Object.entries(value as Record<string, unknown>)) {
-          if (!HOOK_NAMES.includes(name)) {
-            throw new InvalidOptionError(unknownOption(name, HOOK_NAMES, 'hook list in the hooks option'));
-          }
-          if (
-            list !== undefined &&
-            (!Array.isArray(list) || list.some((hook) => typeof hook !== 'function'))
-          ) {
-            throw new InvalidOptionError(`hooks.${name} must be an array of functions`);
-          }
-        }
-        break;
-      // responseValidation is checked with its environment variable.
-    }
-  }
-}
-
-/** Thrown by the constructor when no token is given and `DOCS_API_TOKEN` is not set. */
-export class MissingTokenError extends DocsError {
-  override name = 'MissingTokenError';
-  constructor() {
-    super('No API token: pass { token } to DocsClient or set DOCS_API_TOKEN.');
-  }
-}
-
 function readResponseValidation(option: ResponseValidation | undefined): ResponseValidation {
   const [value, source] =
     option !== undefined
@@ -206,6 +104,11 @@ function readEnv(name: string): string | undefined {
   return value === undefined || value === '' ? undefined : value;
 }
 
+// The resources (`client.sites`, ...) are declared by generated/api.ts and built from data by
+// core/resources.ts: one per area of the service's API, each loaded on its first call.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the class gets the resources' declarations
+export interface DocsClient extends ClientResources {}
+
 /**
  * Client for the Documentation Management API.
  *
@@ -213,18 +116,13 @@ function readEnv(name: string): string | undefined {
  * const client = new DocsClient({ token: process.env.DOCS_API_TOKEN });
  * for await (const site of client.sites.list('org_123')) console.log(site.title);
  */
-// The resources (`client.sites`, ...) are declared by generated/api.ts and built from data by
-// core/resources.ts: one per area of the service's API, each loaded on its first call.
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the class gets the resources' declarations
-export interface DocsClient extends ClientResources {}
-
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class DocsClient {
   readonly baseUrl: string;
   readonly #http: HttpClient;
 
   constructor(options: ClientOptions = {}) {
-    checkClientOptions(options);
+    checkOptions(clientOptionsSchema, options, 'DocsClient option', '{ token, baseUrl }');
     const token = options.token ?? readEnv('DOCS_API_TOKEN');
     if (!token) throw new MissingTokenError();
     checkToken(token);
@@ -235,6 +133,7 @@ export class DocsClient {
       baseUrl: this.baseUrl,
       fetch: options.fetch,
       timeout: options.timeout ?? 60_000,
+      totalTimeout: options.totalTimeout ?? 60_000,
       maxRetries: options.maxRetries ?? 2,
       maxRetryDelay: options.maxRetryDelay ?? 60_000,
       logger: options.logger,

@@ -1,14 +1,8 @@
-export { DocsClient, DEFAULT_BASE_URL, MissingTokenError, type ClientOptions } from './client.js';
+export { DocsClient, DEFAULT_BASE_URL, type ClientOptions } from './client.js';
 export * from './core/errors.js';
-export {
-  InvalidBaseUrlError,
-  InvalidOptionError,
-  InvalidTokenError,
-  checkToken,
-  normalizeBaseUrl,
-} from './core/credentials.js';
+export { checkToken, normalizeBaseUrl } from './core/credentials.js';
 export { ApiPromise, type WithResponse } from './core/api-promise.js';
-export { MAX_EMPTY_PAGES, PagePromise, type Page } from './core/pagination.js';
+export { MAX_EMPTY_PAGES, PagePromise, type Collected, type Page } from './core/pagination.js';
 export type { RawRequest, RequestOptions, ResponseValidation } from './core/http.js';
 export type { RateLimitInfo, RetryEvent } from './core/retry.js';
 export type { RateLimitEvent } from './core/throttle.js';
@@ -21,6 +15,13 @@ export { REDACTED, isSecretName, redactText } from './core/redact.js';
 export { extraFields, type UnknownKind } from './core/fields.js';
 export { VERSION } from './version.js';
 export { EventStream } from './core/event-stream.js';
+export type { WaitOptions } from './core/waiter.js';
+export { publishedSiteSpaces, type PublishedSiteSpace } from './resources/sites.js';
+export { reviewerUser, reviewerTeam } from './resources/change-requests.js';
+export type { CommentReactions } from './resources/change-request-comments.js';
+export { childPages, pageMarkdown } from './resources/content.js';
+export { isTranslationFailed, isTranslationInProgress } from './resources/translations.js';
+export { isOpenApiSpecFailed, isOpenApiSpecProcessing } from './resources/openapi.js';
 export {
   checkMergeRules,
   type MergeRuleContext,

@@ -36,6 +36,42 @@ describe('describeActivity', () => {
   });
 });
 
+describe('the whole wait (issue 23)', () => {
+  it('counts from the first attempt across a retry, and after 10 s says the server has not answered', () => {
+    const activity: Activity = {
+      inFlight: new Map([[1, { host: 'api.example.test', started: 12_000 }]]),
+      retry: undefined,
+      since: 0,
+      lastRetry: { ...retry, reason: 'timeout' },
+    };
+    expect(describeActivity(activity, 14_000, 60_000)).toBe(
+      'api.example.test has not answered: 14 s of 1 min (retry 1 of 2); --timeout <seconds> bounds the wait',
+    );
+    const first: Activity = {
+      inFlight: new Map([[0, { host: 'h', started: 0 }]]),
+      retry: undefined,
+      since: 0,
+    };
+    expect(describeActivity(first, 9_000, 60_000)).toBe('Waiting for h… 9 s');
+    expect(describeActivity(first, 10_000, 60_000)).toMatch(/^h has not answered: 10 s of 1 min;/);
+  });
+
+  it('keeps the clock when an attempt fails and its retry starts, and starts it again after an answer', async () => {
+    const spinner = new Spinner(() => false);
+    const fail = spinner.wrap(() => Promise.reject(new Error('timeout')));
+    const answer = spinner.wrap(() => Promise.resolve(new Response('{}')));
+    await fail('http://h/v1').catch(() => undefined);
+    const since = spinner.activity.since;
+    expect(since).toBeTypeOf('number');
+    spinner.onRetry(retry, 'http://h/v1');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await answer('http://h/v1');
+    expect(spinner.activity.since).toBeUndefined();
+    await answer('http://h/v1');
+    expect(spinner.activity.since).toBeUndefined();
+  });
+});
+
 describe('Spinner', () => {
   it('draws on stderr once a request is slow, names its retry, and clears when done', async () => {
     vi.useFakeTimers();

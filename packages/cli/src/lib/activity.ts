@@ -6,11 +6,15 @@ import { formatElapsed } from './progress.js';
  * Signs of life at a terminal: a spinner on stderr once a request has taken longer than
  * SPINNER_DELAY_MS, naming the host it waits for and, after a failure, the retry under way.
  * Requests are seen through the fetch the SDK is given (start and end of each attempt) and its
- * onRetry events (the wait before the next attempt). Never shown when stderr is not a terminal:
- * piped runs and CI logs get no spinner.
+ * onRetry events (the wait before the next attempt). The clock counts the whole wait for an
+ * answer, retries included: it starts again only once the server has answered. After
+ * SILENCE_MS without an answer it says so, and that --timeout bounds the wait. Never shown when
+ * stderr is not a terminal: piped runs and CI logs get no spinner.
  */
 
 export const SPINNER_DELAY_MS = 1000;
+/** After this long without an answer the spinner says the server has not answered. */
+export const SILENCE_MS = 10_000;
 const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 const FRAME_MS = 100;
 
@@ -19,21 +23,40 @@ export interface Activity {
   inFlight: Map<number, { host: string; started: number }>;
   /** The retry being waited for, until the next attempt starts. */
   retry: { host: string; event: RetryEvent; until: number } | undefined;
+  /** When the wait for an answer began: kept across the attempts of a retried request. */
+  since?: number | undefined;
+  /** The last retry announced, named while its attempt runs; cleared with `since`. */
+  lastRetry?: RetryEvent | undefined;
 }
 
-/** The spinner's text for `activity` at `now`; none while nothing has been slow. */
-export function describeActivity(activity: Activity, now: number): string | undefined {
-  const { retry } = activity;
+/**
+ * The spinner's text for `activity` at `now`; none while nothing has been slow. `timeoutMs` is
+ * the request's bound, named once the server has been silent for SILENCE_MS.
+ */
+export function describeActivity(activity: Activity, now: number, timeoutMs?: number): string | undefined {
+  const { retry, since } = activity;
+  const waited = since === undefined ? undefined : formatElapsed(now - since);
   if (retry) {
     const left = Math.max(0, retry.until - now);
     const { event } = retry;
-    return `${retry.host}: ${event.reason}; retry ${event.attempt} of ${event.maxRetries} in ${formatElapsed(Math.ceil(left / 1000) * 1000)}…`;
+    const all = waited && since !== undefined && now - since >= SPINNER_DELAY_MS ? ` (${waited} in all)` : '';
+    return `${retry.host}: ${event.reason}; retry ${event.attempt} of ${event.maxRetries} in ${formatElapsed(Math.ceil(left / 1000) * 1000)}…${all}`;
   }
   let oldest: { host: string; started: number } | undefined;
   for (const request of activity.inFlight.values())
     if (!oldest || request.started < oldest.started) oldest = request;
-  if (!oldest || now - oldest.started < SPINNER_DELAY_MS) return undefined;
-  return `Waiting for ${oldest.host}… ${formatElapsed(now - oldest.started)}`;
+  if (!oldest) return undefined;
+  const start = Math.min(since ?? oldest.started, oldest.started);
+  if (now - start < SPINNER_DELAY_MS) return undefined;
+  const elapsed = formatElapsed(now - start);
+  const retrying = activity.lastRetry
+    ? ` (retry ${activity.lastRetry.attempt} of ${activity.lastRetry.maxRetries})`
+    : '';
+  if (now - start >= SILENCE_MS) {
+    const bound = timeoutMs === undefined ? '' : ` of ${formatElapsed(timeoutMs)}`;
+    return `${oldest.host} has not answered: ${elapsed}${bound}${retrying}; --timeout <seconds> bounds the wait`;
+  }
+  return `Waiting for ${oldest.host}… ${elapsed}${retrying}`;
 }
 
 const hostOf = (input: unknown): string => {
@@ -54,21 +77,39 @@ export class Spinner {
   #timer: ReturnType<typeof setInterval> | undefined;
   #frame = 0;
   #shown = false;
+  /** The bound of a request (--timeout), named once the server has been silent a while. */
+  timeoutMs: number | undefined;
 
   constructor(
     private readonly enabled: () => boolean = () =>
       Boolean(process.stderr.isTTY) && process.env.TERM !== 'dumb',
   ) {}
 
+  /** Whether the spinner shows at all (stderr is a terminal): it then names the retries itself. */
+  get active(): boolean {
+    return this.enabled();
+  }
+
   /** `fetch` that reports each attempt's start and end. */
   wrap(fetch: typeof globalThis.fetch): typeof globalThis.fetch {
     return async (input, init) => {
       const id = this.#next++;
+      const now = Date.now();
+      // A new request (not the retry announced, nor one beside others in flight) starts a new wait.
+      if (!this.activity.retry && this.activity.inFlight.size === 0) {
+        this.activity.since = now;
+        this.activity.lastRetry = undefined;
+      }
       this.activity.retry = undefined;
-      this.activity.inFlight.set(id, { host: hostOf(input), started: Date.now() });
+      this.activity.since ??= now;
+      this.activity.inFlight.set(id, { host: hostOf(input), started: now });
       this.#schedule();
       try {
-        return await fetch(input, init);
+        const response = await fetch(input, init);
+        // The server answered: the next wait is counted from its own start.
+        this.activity.since = undefined;
+        this.activity.lastRetry = undefined;
+        return response;
       } finally {
         this.activity.inFlight.delete(id);
         this.#settle();
@@ -79,6 +120,7 @@ export class Spinner {
   /** The SDK's onRetry: the spinner names the retry until the next attempt starts. */
   onRetry(event: RetryEvent, baseUrl: string | undefined): void {
     this.activity.retry = { host: hostOf(baseUrl), event, until: Date.now() + event.delayMs };
+    this.activity.lastRetry = event;
     this.#schedule();
   }
 
@@ -102,7 +144,7 @@ export class Spinner {
   }
 
   #draw(): void {
-    const text = describeActivity(this.activity, Date.now());
+    const text = describeActivity(this.activity, Date.now(), this.timeoutMs);
     if (text === undefined) {
       if (this.#shown) output.live(undefined);
       this.#shown = false;

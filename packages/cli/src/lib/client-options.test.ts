@@ -74,13 +74,13 @@ describe('retry notices', () => {
       'The request failed (HTTP 503): waiting 1 min 30 s before retry 2 of 2…',
     );
     expect(retryNotice(event({ reason: 'connection reset', delayMs: 1500 }))).toBe(
-      'The request failed (connection reset): waiting 2 s before retry 1 of 2…',
+      'The request failed (connection reset): waiting 1.5 s before retry 1 of 2…',
     );
   });
 
-  it('announces short waits too, in milliseconds', () => {
+  it('announces short waits too, in seconds', () => {
     expect(retryNotice(event({ reason: 'timeout', delayMs: 412.7 }))).toBe(
-      'The request failed (timeout): waiting 413 ms before retry 1 of 2…',
+      'The request failed (timeout): waiting 0.4 s before retry 1 of 2…',
     );
   });
 
@@ -89,7 +89,7 @@ describe('retry notices', () => {
     onRetry(event());
     onRetry(event({ delayMs: 400, attempt: 2 }));
     expect(written.stderr).toBe(
-      'Rate limited (HTTP 429): waiting 5 s before retry 1 of 2…\nRate limited (HTTP 429): waiting 400 ms before retry 2 of 2…\n',
+      'Rate limited (HTTP 429): waiting 5 s before retry 1 of 2…\nRate limited (HTTP 429): waiting 0.4 s before retry 2 of 2…\n',
     );
     expect(written.stdout).toBe('');
   });

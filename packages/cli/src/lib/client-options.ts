@@ -17,7 +17,10 @@ export const DEFAULT_MAX_RETRY_DELAY_SECONDS = 60;
 const MAX_RETRY_DELAY_LIMIT_SECONDS = 86_400;
 
 export const TIMEOUT_VARIABLE = 'DOCS_TIMEOUT';
-/** Seconds each attempt of a request may take when neither --timeout nor DOCS_TIMEOUT is given. */
+/**
+ * Seconds a request may take in all, retries and their waits included, when neither --timeout
+ * nor DOCS_TIMEOUT is given: a server that never answers is given up on within this.
+ */
 export const DEFAULT_TIMEOUT_SECONDS = 60;
 const TIMEOUT_LIMIT_SECONDS = 3_600;
 
@@ -46,8 +49,9 @@ export function maxRetryDelayMs(env: NodeJS.ProcessEnv = process.env): number {
 }
 
 /**
- * The time each attempt of a request may take, in milliseconds: `--timeout` if given, then
- * DOCS_TIMEOUT, then 60 s. Seconds, decimals allowed, more than 0 and at most 3600.
+ * The time a request may take in all, in milliseconds: `--timeout` if given, then DOCS_TIMEOUT,
+ * then 60 s. Seconds, decimals allowed, more than 0 and at most 3600. It is both the SDK's
+ * `totalTimeout` (the whole call, retries included) and its `timeout` (one attempt).
  */
 export function requestTimeoutMs(flag: string | undefined, env: NodeJS.ProcessEnv = process.env): number {
   if (flag !== undefined)
@@ -125,14 +129,16 @@ export function onRetry(event: RetryEvent): void {
   output.info(retryNotice(event));
 }
 
-/**
- * The SDK options the CLI adds to every client it builds. `timeout` is the --timeout flag's
- * value when the command has the global one (commands with --wait keep --timeout for the wait).
- */
-export function cliClientOptions(env: NodeJS.ProcessEnv = process.env, timeout?: string): ClientOptions {
+/** The SDK options the CLI adds to every client it builds. `timeout` is the --timeout flag's value. */
+export function cliClientOptions(
+  env: NodeJS.ProcessEnv = process.env,
+  timeout?: string,
+): ClientOptions & { totalTimeout: number } {
   const retries = maxRetries(env);
+  const bound = requestTimeoutMs(timeout, env);
   return {
-    timeout: requestTimeoutMs(timeout, env),
+    timeout: bound,
+    totalTimeout: bound,
     ...(retries === undefined ? {} : { maxRetries: retries }),
     maxRetryDelay: maxRetryDelayMs(env),
     onRetry,

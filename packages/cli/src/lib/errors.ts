@@ -48,6 +48,11 @@ function describe(error: unknown): Described {
       };
     case 'NotFoundError':
       return { message: apiMessage(error), exitCode: ExitCode.NotFound };
+    case 'TimeoutError':
+      return {
+        message: `${error.message}. --timeout <seconds> (or DOCS_TIMEOUT) sets how long a request may take, retries included.`,
+        exitCode: ExitCode.Failure,
+      };
     // Ctrl-C or Esc at an inquirer prompt, "no" at a confirmation, an interrupt.
     case 'ExitPromptError':
     case 'AbortPromptError':
@@ -85,13 +90,23 @@ function apiMessage(error: Error): string {
   return `${serverMessage ?? error.message}${details ? ` (${details})` : ''}${retryHint(error)}`;
 }
 
+/** A server message that already says when to try again: `retry in 5 s` (as the SDK reads it). */
+const SAYS_WHEN = /\b(retry|try again|wait)\b[^.;]*\d/i;
+
 /**
  * When to try again, for an error the SDK did not wait out (a `Retry-After` longer than
  * DOCS_MAX_RETRY_DELAY): `; retry in 5 min (at 2026-01-05T09:05:00.000Z)`.
  */
 function retryHint(error: Error): string {
-  const { retryAfterMs, retryAt } = error as { retryAfterMs?: unknown; retryAt?: unknown };
+  const { retryAfterMs, retryAt, serverMessage } = error as {
+    retryAfterMs?: unknown;
+    retryAt?: unknown;
+    serverMessage?: unknown;
+  };
   if (typeof retryAfterMs !== 'number' || !(retryAfterMs >= 0)) return '';
+  // The wait is said once: the server's message may already say it.
+  if (typeof serverMessage === 'string' && SAYS_WHEN.test(serverMessage))
+    return '. DOCS_MAX_RETRY_DELAY sets how long the CLI waits by itself.';
   const at =
     retryAt instanceof Date && !Number.isNaN(retryAt.getTime()) ? ` (at ${retryAt.toISOString()})` : '';
   return `; retry in ${formatDuration(Math.max(1000, retryAfterMs))}${at}. DOCS_MAX_RETRY_DELAY sets how long the CLI waits by itself.`;

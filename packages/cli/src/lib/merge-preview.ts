@@ -105,13 +105,13 @@ export async function loadMergePreview(
     ),
     orElse(
       client.changeRequests.reviews.list(spaceId, crId, { limit: 100 }).toArray({ max: 100 }),
-      [],
+      [] as ChangeRequestReview[],
       'reviews',
       unavailable,
     ),
     orElse(
       client.changeRequests.reviewers.list(spaceId, crId, { limit: 100 }).toArray({ max: 100 }),
-      [],
+      [] as RequestedReviewer[],
       'requested reviewers',
       unavailable,
     ),

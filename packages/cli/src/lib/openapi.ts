@@ -53,7 +53,7 @@ export interface SpecSourceFlags {
   url?: string | undefined;
   wait: boolean;
   interval?: number | undefined;
-  timeout?: number | undefined;
+  'wait-timeout'?: number | undefined;
 }
 
 /** What is sent as the spec's source, and the file it came from (for messages and annotations). */
@@ -208,7 +208,7 @@ export async function followProcessing(
   options: FollowOptions,
 ): Promise<OpenApiSpec> {
   const spec = await waitWithProgress<OpenApiSpec>(
-    options,
+    { interval: options.interval, 'wait-timeout': options.timeout },
     (read) => `Processing ${slug}: ${read.processingState ?? '?'}`,
     (waitOptions) => client.openapi.waitUntilProcessed(organizationId, slug, waitOptions),
     {
@@ -288,6 +288,6 @@ export async function sendSpecSource(
     json,
     file,
     interval: flags.interval,
-    timeout: flags.timeout,
+    timeout: flags['wait-timeout'],
   });
 }

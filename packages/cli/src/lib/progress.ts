@@ -10,8 +10,9 @@ const DEFAULT_INTERVAL = 2;
 const DEFAULT_TIMEOUT = 600;
 
 /**
- * `--wait`, `--interval` and `--timeout`. `wait` describes `--wait`; `goesOn` says what happens
- * to the work when `--timeout` passes (`the run goes on`).
+ * `--wait`, `--interval` and `--wait-timeout`. `wait` describes `--wait`; `goesOn` says what
+ * happens to the work when `--wait-timeout` passes (`the run goes on`). The wait's bound is not
+ * `--timeout`: that global flag bounds each request (lib/client-options.ts).
  */
 export function waitFlags(descriptions: { wait: string; goesOn: string }) {
   return {
@@ -22,18 +23,18 @@ export function waitFlags(descriptions: { wait: string; goesOn: string }) {
       min: 1,
       dependsOn: ['wait'],
     }),
-    timeout: Flags.integer({
-      description: `With --wait: seconds to wait before giving up; ${descriptions.goesOn} (default ${DEFAULT_TIMEOUT})`,
+    'wait-timeout': Flags.integer({
+      description: `With --wait: seconds to wait in all before giving up; ${descriptions.goesOn} (default ${DEFAULT_TIMEOUT})`,
       min: 1,
       dependsOn: ['wait'],
     }),
   };
 }
 
-/** Milliseconds for people: `850 ms`, `42 s`, `3 min 5 s`. */
+/** Milliseconds for people, in seconds: `0.8 s`, `2.5 s`, `42 s`, `3 min 5 s`. */
 export function formatDuration(ms: number | undefined): string {
   if (ms === undefined) return '';
-  if (ms < 1000) return `${ms} ms`;
+  if (ms < 9950) return `${Number((ms / 1000).toFixed(1))} s`;
   const seconds = Math.round(ms / 1000);
   if (seconds < 60) return `${seconds} s`;
   return `${Math.floor(seconds / 60)} min${seconds % 60 ? ` ${seconds % 60} s` : ''}`;
@@ -73,14 +74,14 @@ export interface PollOptions<T> {
 }
 
 /**
- * Runs an SDK waiter with the `--interval` and `--timeout` given (seconds; defaults when absent).
+ * Runs an SDK waiter with the `--interval` and `--wait-timeout` given (seconds; defaults when absent).
  * Whenever stderr is a terminal (stdout may be piped), a live line shows the last read as
  * `describe` puts it and the time since the start, ticking every second:
  * `Translating tr_1: running (4 s)`; `during.starting` describes the time before the first read.
  * The line is cleared at the end. Ctrl-C meanwhile prints `during.onInterrupt`.
  */
 export async function waitWithProgress<T>(
-  flags: { interval?: number | undefined; timeout?: number | undefined },
+  flags: { interval?: number | undefined; 'wait-timeout'?: number | undefined },
   describe: (read: T) => string,
   wait: (options: PollOptions<T>) => Promise<T>,
   during: { starting?: string; onInterrupt?: string } = {},
@@ -96,7 +97,7 @@ export async function waitWithProgress<T>(
   try {
     return await wait({
       interval: (flags.interval ?? DEFAULT_INTERVAL) * 1000,
-      timeout: (flags.timeout ?? DEFAULT_TIMEOUT) * 1000,
+      timeout: (flags['wait-timeout'] ?? DEFAULT_TIMEOUT) * 1000,
       onPoll: (read) => {
         current = describe(read);
         if (showProgress) draw();

@@ -18,7 +18,6 @@ export interface SchemaIssue {
 
 /** What the SDK needs of a contract schema: a zod (or zod/mini) schema fits. */
 export interface ContractSchema {
-  readonly _zod: { readonly def: unknown };
   safeParse(
     data: unknown,
     params?: { error?: (issue: never) => unknown },

@@ -1,5 +1,3 @@
-import type * as z from 'zod/mini';
-
 /**
  * The wire form of query strings, shared by the SDK (encode) and the sandbox (decode):
  * booleans as `true`/`false`, numbers in decimal, arrays as repeated keys.
@@ -18,60 +16,62 @@ export function encodeQuery(
   return params;
 }
 
-type Kind = 'boolean' | 'number' | 'array' | 'string';
-
-type Def = { type: string; innerType?: z.ZodMiniType; options?: z.ZodMiniType[] };
-
-/** The schema a `z.lazy()` stands for (the contract's top-level schemas are lazy); zod builds it once. */
-function unlazy(schema: z.ZodMiniType): z.ZodMiniType {
-  let current = schema;
-  while (current._zod.def.type === 'lazy')
-    current = (current._zod as unknown as { innerType: z.ZodMiniType }).innerType;
-  return current;
+/** The readings of a query value other than its text: a boolean, a number, a list, the last of several. */
+function readings(values: string[]): unknown[] {
+  const last = values[values.length - 1] ?? '';
+  const found: unknown[] = [];
+  if (last === 'true' || last === 'false') found.push(last === 'true');
+  if (last.trim() !== '' && !Number.isNaN(Number(last))) found.push(Number(last));
+  found.push(values.length > 1 ? last : values);
+  return found;
 }
 
-function kindOf(schema: z.ZodMiniType): Kind {
-  let current: z.ZodMiniType = schema;
-  // Unwrap optional/default/nullable/lazy wrappers to find the value's type.
-  for (let depth = 0; depth < 10; depth++) {
-    current = unlazy(current);
-    const def = current._zod.def as Def;
-    if (def.type === 'boolean' || def.type === 'number' || def.type === 'array') return def.type;
-    // A union with a boolean member (e.g. `true | 'deterministic-only'`): `true`/`false` are
-    // booleans, any other value stays a string for the union to check.
-    if (def.type === 'union' && def.options?.some((option) => kindOf(option) === 'boolean')) {
-      return 'boolean';
-    }
-    if (!def.innerType) return 'string';
-    current = def.innerType;
-  }
-  return 'string';
+/** What the SDK needs of a query schema here: zod's `safeParse`. */
+interface QuerySchema {
+  safeParse(
+    data: unknown,
+  ): { success: true } | { success: false; error: { issues: ReadonlyArray<{ path: PropertyKey[] }> } };
+}
+
+/** The top-level fields of `query` that `schema` refuses. */
+function refused(schema: QuerySchema, query: Record<string, unknown>): Set<string> {
+  const result = schema.safeParse(query);
+  if (result.success) return new Set();
+  return new Set(
+    result.error.issues
+      .map((issue) => issue.path[0])
+      .filter((key): key is string => typeof key === 'string' && Object.hasOwn(query, key)),
+  );
 }
 
 /**
  * Turns a query string back into the values a query schema expects, so the same schema can
- * validate it. Unknown keys are kept as strings and left for the schema to refuse.
+ * validate it: each value is read as text (several values of one name as a list), and a field
+ * the schema refuses as text is read as a boolean, a number or a list when the schema takes that.
+ * Only the schema's `safeParse` is used. Unknown keys are kept as strings and left for the schema
+ * to refuse.
  */
 export function decodeQuery(
-  schema: z.ZodMiniType | undefined,
+  schema: QuerySchema | undefined,
   params: URLSearchParams,
   wireNames: Record<string, string> = {},
 ): Record<string, unknown> {
-  const shape =
-    (schema && (unlazy(schema)._zod.def as { shape?: Record<string, z.ZodMiniType> }).shape) ?? {};
   const sdkName = Object.fromEntries(Object.entries(wireNames).map(([sdk, wire]) => [wire, sdk]));
   const result: Record<string, unknown> = {};
+  const given = new Map<string, string[]>();
   for (const wireName of new Set(params.keys())) {
     const key = sdkName[wireName] ?? wireName;
     const values = params.getAll(wireName);
-    const field = shape[key];
-    const kind = field ? kindOf(field) : 'string';
-    const last = values[values.length - 1] ?? '';
-    if (kind === 'array') result[key] = values;
-    else if (kind === 'boolean') result[key] = last === 'true' ? true : last === 'false' ? false : last;
-    else if (kind === 'number')
-      result[key] = last.trim() !== '' && !Number.isNaN(Number(last)) ? Number(last) : last;
-    else result[key] = last;
+    given.set(key, values);
+    result[key] = values.length > 1 ? values : values[0];
+  }
+  if (!schema) return result;
+  for (const key of refused(schema, result)) {
+    const text = result[key];
+    const reading = readings(given.get(key) ?? []).find(
+      (value) => !refused(schema, { ...result, [key]: value }).has(key),
+    );
+    result[key] = reading === undefined ? text : reading;
   }
   return result;
 }

@@ -96,30 +96,41 @@ export function withFallback(
   discriminant?: string,
 ): z.ZodMiniType {
   if (!fallback || discriminant === undefined) return z.union([...variants, unknownForm(variants)]);
-  let known: Set<unknown> | undefined;
-  // The known values, read from the variants on first use (they may be lazy schemas). A missing
-  // discriminant is not a known value: a fallback may lack it when its schema says so.
-  const knownValues = () => {
-    if (!known) {
-      known = new Set(variants.flatMap((variant) => [...(variant._zod.propValues?.[discriminant] ?? [])]));
-      known.delete(undefined);
-    }
-    return known;
-  };
+  const known = new Map<unknown, boolean>();
   const unknownOnly = fallback.check(
-    z.refine(
-      (value) => !knownValues().has((value as Record<string, unknown>)[discriminant]),
-      `"${discriminant}" is a known value, but the other fields do not fit its variant`,
-    ),
+    z.refine((value) => {
+      const kind = (value as Record<string, unknown>)[discriminant];
+      // A missing discriminant is not a known value: a fallback may lack it when its schema says so.
+      if (kind === undefined) return true;
+      let isKnown = known.get(kind);
+      if (isKnown === undefined) {
+        isKnown = variants.some((variant) => accepts(variant, discriminant, kind));
+        if (known.size < 100) known.set(kind, isKnown);
+      }
+      return !isKnown;
+    }, `"${discriminant}" is a known value, but the other fields do not fit its variant`),
   );
   return z.union([...variants, unknownOnly]);
 }
 
-/** The fields a schema names, when it is an object (through `z.lazy`). */
-function fieldsOf(schema: z.core.$ZodType): string[] {
-  let inner = schema;
-  while (inner._zod.def.type === 'lazy') inner = (inner as z.core.$ZodLazy)._zod.innerType;
-  return inner._zod.def.type === 'object' ? Object.keys((inner as z.core.$ZodObject)._zod.def.shape) : [];
+/**
+ * Whether `schema` takes `value` for its field `key` (other fields aside): zod reports no issue
+ * at that field for an object holding only it. Read through zod's public API only.
+ */
+function accepts(schema: z.ZodMiniType, key: string, value: unknown): boolean {
+  const result = schema.safeParse({ [key]: value });
+  return result.success || !result.error.issues.some((issue) => issue.path[0] === key);
+}
+
+/** A value no schema of the contract takes: a field refuses it when the schema names that field. */
+const NOT_A_VALUE = Symbol('not a value');
+
+/**
+ * Whether `schema` names the field `key`: given only that field, with a value no field type
+ * takes, zod reports an issue at it (an object of unknown fields keeps it without a word).
+ */
+function names(schema: z.ZodMiniType, key: string): boolean {
+  return !accepts(schema, key, NOT_A_VALUE);
 }
 
 /**
@@ -128,12 +139,20 @@ function fieldsOf(schema: z.core.$ZodType): string[] {
  * than passing as an unknown one), so that `'emoji' in icon` narrows to the `emoji` variant.
  */
 function unknownForm(variants: readonly z.ZodMiniType[]) {
-  let known: string[] | undefined;
+  const named = new Map<string, boolean>();
+  const isNamed = (key: string) => {
+    let found = named.get(key);
+    if (found === undefined) {
+      found = variants.some((variant) => names(variant, key));
+      if (named.size < 100) named.set(key, found);
+    }
+    return found;
+  };
   return z
     .looseObject({})
     .check(
       z.refine(
-        (value) => !(known ??= [...new Set(variants.flatMap(fieldsOf))]).some((key) => key in value),
+        (value) => !Object.keys(value).some(isNamed),
         'a field of a known form, but the form does not fit',
       ),
     );

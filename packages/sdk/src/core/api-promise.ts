@@ -23,9 +23,12 @@ export class ApiPromise<T> implements PromiseLike<T> {
     return this.#result;
   }
 
+  // The rejection reason is `any`, as in `Promise`'s own declarations: `.catch((e) => e.message)`
+  // type-checks as it does on a Promise.
   then<R1 = T, R2 = never>(
     onfulfilled?: ((value: T) => R1 | PromiseLike<R1>) | null,
-    onrejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as Promise declares it
+    onrejected?: ((reason: any) => R2 | PromiseLike<R2>) | null,
   ): Promise<R1 | R2> {
     // One `then` on the result, not a `then` to take `data` and another for the callbacks: every
     // `await` of a call goes through here.
@@ -35,7 +38,8 @@ export class ApiPromise<T> implements PromiseLike<T> {
     );
   }
 
-  catch<R = never>(onrejected?: ((reason: unknown) => R | PromiseLike<R>) | null): Promise<T | R> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as Promise declares it
+  catch<R = never>(onrejected?: ((reason: any) => R | PromiseLike<R>) | null): Promise<T | R> {
     return this.then(undefined, onrejected);
   }
 

@@ -1,24 +1,9 @@
-import { DocsError } from './errors.js';
+import { InvalidBaseUrlError, InvalidTokenError } from './errors.js';
 
 /**
  * Checks on what the client is configured with, made before any request so that a bad value
  * fails with a typed error that names the problem, never the value.
  */
-
-/** The token cannot be sent as a bearer token (a line break, a space, a control character ...). */
-export class InvalidTokenError extends DocsError {
-  override name = 'InvalidTokenError';
-}
-
-/** The base URL is not an absolute http(s) URL, or carries credentials. */
-export class InvalidBaseUrlError extends DocsError {
-  override name = 'InvalidBaseUrlError';
-}
-
-/** An option (or the environment variable standing for it) has a value the SDK does not accept. */
-export class InvalidOptionError extends DocsError {
-  override name = 'InvalidOptionError';
-}
 
 const CHARACTER_NAMES: Record<string, string> = {
   '\n': 'a line break',

@@ -50,7 +50,7 @@ describe('API errors by status', () => {
     expect(error.url).toBe(`${API}${SITE_PATH}`);
     expect(error.serverMessage).toBe(`server says ${status}`);
     expect(error.message).toBe(
-      `GET ${SITE_PATH} failed with ${status}: server says ${status} (request id req_${status})`,
+      `GET ${API}${SITE_PATH} failed with ${status}: server says ${status} (request id req_${status})`,
     );
   });
 
@@ -70,7 +70,7 @@ describe('API errors by status', () => {
     const error = await rejection(makeClient().sites.get('org_1', 's1'), ApiError);
     expect(error.name).toBe('ApiError');
     expect(error.status).toBe(418);
-    expect(error.message).toBe(`GET ${SITE_PATH} failed with 418: HTTP 418`);
+    expect(error.message).toBe(`GET ${API}${SITE_PATH} failed with 418: HTTP 418`);
   });
 
   it('has no requestId when the server sends no x-request-id', async () => {
@@ -81,12 +81,12 @@ describe('API errors by status', () => {
     expect(error.message).not.toContain('request id');
   });
 
-  it('keeps the full url with its query, and names only the path in the message', async () => {
+  it('keeps the full url with its query, and names the url without its query in the message', async () => {
     nock(API).get('/v1/orgs/org_1/sites').query({ limit: '5' }).reply(400, { message: 'bad cursor' });
 
     const error = await rejection(makeClient().sites.list('org_1', { limit: 5 }), BadRequestError);
     expect(error.url).toBe(`${API}/v1/orgs/org_1/sites?limit=5`);
-    expect(error.message).toBe('GET /v1/orgs/org_1/sites failed with 400: bad cursor');
+    expect(error.message).toBe(`GET ${API}/v1/orgs/org_1/sites failed with 400: bad cursor`);
   });
 
   it('records the method of the call', async () => {
@@ -94,7 +94,7 @@ describe('API errors by status', () => {
 
     const error = await rejection(makeClient().sites.delete('org_1', 's1'), ConflictError);
     expect(error.method).toBe('DELETE');
-    expect(error.message).toBe(`DELETE ${SITE_PATH} failed with 409: site has published spaces`);
+    expect(error.message).toBe(`DELETE ${API}${SITE_PATH} failed with 409: site has published spaces`);
   });
 });
 
@@ -115,7 +115,7 @@ describe('error messages from bodies of any shape', () => {
     const error = await rejection(makeClient().sites.get('org_1', 's1'), NotFoundError);
     expect(error.body).toEqual(body);
     expect(error.serverMessage).toBe(expected);
-    expect(error.message).toBe(`GET ${SITE_PATH} failed with 404: ${expected}`);
+    expect(error.message).toBe(`GET ${API}${SITE_PATH} failed with 404: ${expected}`);
   });
 
   it('uses a plain text body as it is', async () => {
@@ -123,7 +123,7 @@ describe('error messages from bodies of any shape', () => {
 
     const error = await rejection(makeClient().sites.get('org_1', 's1'), NotFoundError);
     expect(error.body).toBe('no site here\n');
-    expect(error.message).toBe(`GET ${SITE_PATH} failed with 404: no site here`);
+    expect(error.message).toBe(`GET ${API}${SITE_PATH} failed with 404: no site here`);
   });
 
   it('falls back to a status phrase for an empty body', async () => {
@@ -131,7 +131,7 @@ describe('error messages from bodies of any shape', () => {
 
     const error = await rejection(makeClient().sites.get('org_1', 's1'), NotFoundError);
     expect(error.body).toBeUndefined();
-    expect(error.message).toBe(`GET ${SITE_PATH} failed with 404: not found`);
+    expect(error.message).toBe(`GET ${API}${SITE_PATH} failed with 404: not found`);
   });
 
   it('falls back to a status phrase when the JSON body has no message', async () => {

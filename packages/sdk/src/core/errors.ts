@@ -1,15 +1,55 @@
 import { describeIssues, type ValidationIssue } from '../contract/issues.js';
+import { messageFromBody } from './error-body.js';
+import { ErrorHeaders, errorHeaders } from './error-headers.js';
 import type { RateLimitInfo } from './retry.js';
 
 export type { ValidationIssue };
+export { messageFromBody, ErrorHeaders };
 
 /**
- * One error tree for everything the SDK throws (openai-node's core/error.ts model).
- * Catch `DocsError` for all of them, or a subclass for one case.
+ * One error tree for everything the SDK throws (openai-node's core/error.ts model), in this one
+ * module. Catch `DocsError` for all of them, or a subclass for one case.
+ *
+ * `instanceof` holds across copies of the SDK: an app on one version with the sandbox carrying
+ * another gets two copies, and `error instanceof NotFoundError` must stay true for a
+ * `NotFoundError` of the other copy. Each class marks its prototype with a brand registered under
+ * `Symbol.for` (shared by every copy in the process); `DocsError[Symbol.hasInstance]` checks the
+ * brand when the ordinary prototype check fails. A user's own subclass, which has no brand of its
+ * own, keeps the ordinary check.
  */
+
+const BRAND = Symbol.for('@docs-api/sdk.error');
+
+type Branded = { [BRAND]?: string };
+
+/** Marks `errorClass` as the SDK's `name`, for `instanceof` across copies of the SDK. */
+function brand(errorClass: { prototype: object }, name: string): void {
+  Object.defineProperty(errorClass.prototype, BRAND, { value: name });
+}
+
+function hasBrand(value: object, name: string): boolean {
+  for (
+    let proto = Object.getPrototypeOf(value) as object | null;
+    proto;
+    proto = Object.getPrototypeOf(proto) as object | null
+  ) {
+    if (Object.hasOwn(proto, BRAND) && (proto as Branded)[BRAND] === name) return true;
+  }
+  return false;
+}
 
 export class DocsError extends Error {
   override name = 'DocsError';
+
+  static override [Symbol.hasInstance]<T>(
+    this: abstract new (...args: never[]) => T,
+    value: unknown,
+  ): value is T {
+    if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
+    const { prototype } = this as { prototype: object };
+    if (typeof value !== 'object' || value === null || !Object.hasOwn(prototype, BRAND)) return false;
+    return hasBrand(value, (prototype as Branded)[BRAND]!);
+  }
 
   /**
    * `JSON.stringify(error)`: the name, the message and every field (headers as a plain object),
@@ -32,30 +72,6 @@ function describeCause(cause: unknown): unknown {
     return { name: cause.name, message: cause.message, ...(code !== undefined ? { code } : {}) };
   }
   return cause;
-}
-
-/**
- * Response headers as an error carries them: a `Headers` (`get`, `has`, iteration) that
- * `console.log`, `util.inspect` and `JSON.stringify` show as a plain object, where `Headers`
- * shows `Headers {}`. Sensitive headers are already replaced with `[redacted]`.
- */
-export class ErrorHeaders extends Headers {
-  toJSON(): Record<string, string> {
-    const plain: Record<string, string> = {};
-    this.forEach((value, name) => (plain[name] = value));
-    return plain;
-  }
-
-  [Symbol.for('nodejs.util.inspect.custom')](): Record<string, string> {
-    return this.toJSON();
-  }
-}
-
-function errorHeaders(headers: Headers): ErrorHeaders {
-  if (headers instanceof ErrorHeaders) return headers;
-  const copy = new ErrorHeaders();
-  headers.forEach((value, name) => copy.append(name, value));
-  return copy;
 }
 
 /** The request broke a limit of the contract; nothing was sent. */
@@ -128,12 +144,14 @@ export class ApiError extends DocsError {
     const requestId = init.headers.get('x-request-id') ?? undefined;
     const retryAt =
       init.retryAfterMs !== undefined ? new Date((init.now ?? Date.now()) + init.retryAfterMs) : undefined;
+    const serverMessage = messageFromBody(init.body, init.status);
+    // The wait is said once: not again when the server's own message names it.
     const retryNote =
-      retryAt && init.retryAfterMs
+      retryAt && init.retryAfterMs && !SAYS_WHEN.test(serverMessage)
         ? `; retry after ${isoSeconds(retryAt)} (in ${Math.ceil(init.retryAfterMs / 1000)} s)`
         : '';
     super(
-      `${init.method} ${pathOf(init.url)} failed with ${init.status}: ${messageFromBody(init.body, init.status)}` +
+      `${init.method} ${shownTarget(init.url)} failed with ${init.status}: ${serverMessage}` +
         (init.detail ? `; ${init.detail}` : '') +
         retryNote +
         (requestId ? ` (request id ${requestId})` : ''),
@@ -258,62 +276,83 @@ export class PaginationError extends DocsError {
   }
 }
 
+/** A server message that already says when to try again: `retry in 5 s`, `try again after 30 seconds`. */
+const SAYS_WHEN = /\b(retry|try again|wait)\b[^.;]*\d/i;
+
+/**
+ * The URL as every error of the SDK shows it: the full URL without its query string (a query
+ * may be long, and carries nothing that says which server failed); secrets were removed before.
+ */
+export function shownTarget(url: string): string {
+  const end = url.search(/[?#]/);
+  return end < 0 ? url : url.slice(0, end);
+}
+
 function isoSeconds(date: Date): string {
   return date.toISOString().replace(/\.000Z$/, 'Z');
 }
 
-function pathOf(url: string): string {
-  try {
-    return new URL(url).pathname;
-  } catch {
-    return url;
+/** The token cannot be sent as a bearer token (a line break, a space, a control character ...). */
+export class InvalidTokenError extends DocsError {
+  override name = 'InvalidTokenError';
+}
+
+/** The base URL is not an absolute http(s) URL, or carries credentials. */
+export class InvalidBaseUrlError extends DocsError {
+  override name = 'InvalidBaseUrlError';
+}
+
+/** An option (or the environment variable standing for it) has a value the SDK does not accept. */
+export class InvalidOptionError extends DocsError {
+  override name = 'InvalidOptionError';
+}
+
+/** Thrown by the constructor when no token is given and `DOCS_API_TOKEN` is not set. */
+export class MissingTokenError extends DocsError {
+  override name = 'MissingTokenError';
+  constructor() {
+    super('No API token: pass { token } to DocsClient or set DOCS_API_TOKEN.');
   }
 }
 
-const MESSAGE_KEYS = ['message', 'error_description', 'detail', 'title', 'error'] as const;
+/** A waiter gave up: the work was still under way when its `timeout` ran out. */
+export class WaitTimeoutError<T = unknown> extends DocsError {
+  override name = 'WaitTimeoutError';
+  /** The last object read, still in progress. */
+  readonly last: T;
+  /** Milliseconds waited. */
+  readonly elapsed: number;
 
-/** Finds a human message in an error body of any shape: `{error: {message}}`, `{message}`, text, ... */
-export function messageFromBody(body: unknown, status: number): string {
-  // A proxy's HTML error page: its title says more than its markup.
-  if (typeof body === 'string' && /^\s*</.test(body)) {
-    const title = /<title[^>]*>([^<]*)<\/title>/i.exec(body)?.[1]?.trim();
-    return `${title || statusText(status)} (an HTML page)`;
+  constructor(message: string, last: T, elapsed: number) {
+    super(message);
+    this.last = last;
+    this.elapsed = elapsed;
   }
-  const found = findMessage(body, 0);
-  if (found) return found.length > 500 ? `${found.slice(0, 500)}…` : found;
-  return statusText(status);
 }
 
-function findMessage(value: unknown, depth: number): string | undefined {
-  if (depth > 3 || value === null || value === undefined) return undefined;
-  if (typeof value === 'string') return value.trim() || undefined;
-  if (typeof value !== 'object') return undefined;
-  if (Array.isArray(value)) {
-    const parts = value.map((item) => findMessage(item, depth + 1)).filter(Boolean);
-    return parts.length ? parts.join('; ') : undefined;
-  }
-  const record = value as Record<string, unknown>;
-  for (const key of MESSAGE_KEYS) {
-    const found = findMessage(record[key], depth + 1);
-    if (found) return found;
-  }
-  if (Array.isArray(record.errors)) return findMessage(record.errors, depth + 1);
-  return undefined;
-}
-
-function statusText(status: number): string {
-  const known: Record<number, string> = {
-    400: 'bad request',
-    401: 'authentication required or token invalid',
-    403: 'permission denied',
-    404: 'not found',
-    409: 'conflict',
-    422: 'unprocessable request',
-    429: 'rate limited',
-    500: 'internal server error',
-    502: 'bad gateway',
-    503: 'service unavailable',
-    504: 'gateway timeout',
-  };
-  return known[status] ?? `HTTP ${status}`;
+for (const [errorClass, name] of [
+  [DocsError, 'DocsError'],
+  [RequestValidationError, 'RequestValidationError'],
+  [ResponseValidationError, 'ResponseValidationError'],
+  [ApiError, 'ApiError'],
+  [RedirectError, 'RedirectError'],
+  [BadRequestError, 'BadRequestError'],
+  [AuthenticationError, 'AuthenticationError'],
+  [PermissionDeniedError, 'PermissionDeniedError'],
+  [NotFoundError, 'NotFoundError'],
+  [ConflictError, 'ConflictError'],
+  [UnprocessableEntityError, 'UnprocessableEntityError'],
+  [RateLimitError, 'RateLimitError'],
+  [InternalServerError, 'InternalServerError'],
+  [ConnectionError, 'ConnectionError'],
+  [TimeoutError, 'TimeoutError'],
+  [AbortError, 'AbortError'],
+  [PaginationError, 'PaginationError'],
+  [InvalidTokenError, 'InvalidTokenError'],
+  [InvalidBaseUrlError, 'InvalidBaseUrlError'],
+  [InvalidOptionError, 'InvalidOptionError'],
+  [MissingTokenError, 'MissingTokenError'],
+  [WaitTimeoutError, 'WaitTimeoutError'],
+] as const) {
+  brand(errorClass, name);
 }

@@ -1,7 +1,6 @@
 import type { ListEnvelope } from '../contract/list-envelope.js';
 import { ApiPromise, type WithResponse } from './api-promise.js';
-import { InvalidOptionError } from './credentials.js';
-import { PaginationError } from './errors.js';
+import { AbortError, InvalidOptionError, PaginationError } from './errors.js';
 
 /**
  * Empty pages in a row whose cursor is still followed. Servers may return an empty page
@@ -88,12 +87,19 @@ class ItemWalk<T, Envelope extends ListEnvelope<T>> implements AsyncGenerator<T,
   #finished = false;
   /** The step being worked out (a page being read): later calls wait for it, in order. */
   #pending: Promise<Step<T>> | undefined;
+  /** The call's signal: once it aborts, the walk stops at the next item, mid-page included. */
+  readonly #signal: AbortSignal | undefined;
+  readonly #operation: () => string;
 
   constructor(
     first: Promise<Envelope>,
     fetchPage: (cursor: string) => Promise<Envelope>,
     cursors: CursorGuard,
+    signal: AbortSignal | undefined,
+    operation: () => string,
   ) {
+    this.#signal = signal;
+    this.#operation = operation;
     // Read on the first next(); a walk never started must not leave a rejection unhandled.
     first.catch(() => undefined);
     this.#first = first;
@@ -108,6 +114,12 @@ class ItemWalk<T, Envelope extends ListEnvelope<T>> implements AsyncGenerator<T,
         () => this.next(),
       );
       return after;
+    }
+    if (this.#signal?.aborted && !this.#finished) {
+      this.#stop();
+      return Promise.reject(
+        new AbortError(`${this.#operation()}: the list walk was aborted`, { cause: this.#signal.reason }),
+      );
     }
     const index = this.#index;
     if (index < this.#items.length) {
@@ -163,6 +175,11 @@ class ItemWalk<T, Envelope extends ListEnvelope<T>> implements AsyncGenerator<T,
     return DONE;
   }
 
+  /** Whether the walk holds more items than it gave, or a next page to read: `toArray` was capped. */
+  get hasMore(): boolean {
+    return this.#index < this.#items.length || (typeof this.#cursor === 'string' && this.#cursor !== '');
+  }
+
   return(): Promise<Step<T>> {
     return Promise.resolve(this.#stop());
   }
@@ -177,6 +194,12 @@ class ItemWalk<T, Envelope extends ListEnvelope<T>> implements AsyncGenerator<T,
     return this;
   }
 }
+
+/** What `toArray({ max })` gives: the items, and whether it stopped at `max` with more to read. */
+export type Collected<T> = T[] & {
+  /** True when the list went on past `max`: items left on the last page read, or a next page. */
+  readonly capped: boolean;
+};
 
 /** One page of a list: `items`, `count`, `next`, and any other envelope field (e.g. `stats`). */
 export type Page<T, Envelope extends ListEnvelope<T> = ListEnvelope<T>> = Envelope;
@@ -199,6 +222,7 @@ export class PagePromise<T, Envelope extends ListEnvelope<T> = ListEnvelope<T>>
   readonly #fetchPage: (page: string) => Promise<WithResponse<Envelope>>;
   readonly #operation: string | (() => string);
   readonly #startCursor: string | undefined;
+  readonly #signal: AbortSignal | undefined;
 
   /**
    * `options.operation` names the list in messages: its id, or a function giving it (the SDK's
@@ -207,12 +231,18 @@ export class PagePromise<T, Envelope extends ListEnvelope<T> = ListEnvelope<T>>
   constructor(
     first: Promise<WithResponse<Envelope>>,
     fetchPage: (page: string) => Promise<WithResponse<Envelope>>,
-    options: { operation?: string | (() => string) | undefined; startCursor?: string | undefined } = {},
+    options: {
+      operation?: string | (() => string) | undefined;
+      startCursor?: string | undefined;
+      /** The call's signal: an abort stops an item walk at its next item. */
+      signal?: AbortSignal | undefined;
+    } = {},
   ) {
     super(first);
     this.#fetchPage = fetchPage;
     this.#operation = options.operation ?? 'list';
     this.#startCursor = options.startCursor;
+    this.#signal = options.signal;
   }
 
   /** Yields each page in turn, starting with the first. */
@@ -234,24 +264,36 @@ export class PagePromise<T, Envelope extends ListEnvelope<T> = ListEnvelope<T>>
    * like the others.
    */
   [Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
+    return this.#walk();
+  }
+
+  #walk(): ItemWalk<T, Envelope> {
     const fetchPage = this.#fetchPage;
     return new ItemWalk<T, Envelope>(
       this.withResponse().then(({ data }) => data),
       async (cursor) => (await fetchPage(cursor)).data,
       this.#cursors(),
+      this.#signal,
+      this.#name,
     );
   }
+
+  readonly #name = (): string => {
+    const operation = this.#operation;
+    return typeof operation === 'function' ? operation() : operation;
+  };
 
   /** The loop guard of one walk: every cursor followed, and the empty pages in a row. */
   #cursors(): CursorGuard {
-    const operation = this.#operation;
-    return new CursorGuard(this.#startCursor, () =>
-      typeof operation === 'function' ? operation() : operation,
-    );
+    return new CursorGuard(this.#startCursor, this.#name);
   }
 
-  /** Collects items across pages, stopping after `max` items. */
-  async toArray(options: { max: number }): Promise<T[]> {
+  /**
+   * Collects items across pages, stopping after `max` items. The array's `capped` property says
+   * whether it stopped at `max` while the list went on: items were left on the last page read,
+   * or that page named a next one (which the walk did not read, so it may have been empty).
+   */
+  async toArray(options: { max: number }): Promise<Collected<T>> {
     const max = (options as { max?: unknown } | undefined)?.max;
     if (typeof max !== 'number' || !(max >= 0) || (max !== Infinity && !Number.isInteger(max))) {
       throw new InvalidOptionError(
@@ -261,12 +303,23 @@ export class PagePromise<T, Envelope extends ListEnvelope<T> = ListEnvelope<T>>
       );
     }
     const items: T[] = [];
-    if (max === 0) return items;
-    for await (const item of this) {
-      items.push(item);
-      if (items.length >= max) break;
+    let capped = false;
+    if (max === 0) {
+      // Nothing is collected; the first page says whether there was anything to collect.
+      const first = (await this.withResponse()).data;
+      capped = itemsOf(first).length > 0 || typeof first.next?.page === 'string';
+    } else {
+      const walk = this.#walk();
+      for (let step = await walk.next(); !step.done; step = await walk.next()) {
+        items.push(step.value);
+        if (items.length >= max) {
+          capped = walk.hasMore;
+          await walk.return();
+          break;
+        }
+      }
     }
-    return items;
+    return Object.defineProperty(items, 'capped', { value: capped, enumerable: false }) as Collected<T>;
   }
 
   override get [Symbol.toStringTag](): string {

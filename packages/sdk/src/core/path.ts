@@ -19,8 +19,20 @@ export function encodePathSegment(name: string, value: unknown): string {
 }
 
 /** Fills a contract path template such as `/v1/orgs/{organizationId}/sites`. */
-export function expandPath(template: string, params: Readonly<Record<string, unknown>>): string {
-  return template.replace(/\{(\w+)\}/g, (_match, name: string) => encodePathSegment(name, params[name]));
+export function expandPath(
+  template: string,
+  params: Readonly<Record<string, unknown>>,
+  pathValued: readonly string[] = [],
+): string {
+  return template.replace(/\{(\w+)\}/g, (_match, name: string) =>
+    // A parameter whose value is a path (`pagePath`): each segment encoded, the slashes kept.
+    pathValued.includes(name)
+      ? String(params[name])
+          .split('/')
+          .map((segment) => encodePathSegment(name, segment))
+          .join('/')
+      : encodePathSegment(name, params[name]),
+  );
 }
 
 /** The parameter names of a path template, in order. */

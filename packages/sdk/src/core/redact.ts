@@ -1,5 +1,5 @@
 import { withoutCredentials } from './credentials.js';
-import { ErrorHeaders } from './errors.js';
+import { ErrorHeaders } from './error-headers.js';
 
 /**
  * Keeps secrets out of everything the SDK shows: error messages, error properties (`headers`,

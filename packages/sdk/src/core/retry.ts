@@ -108,3 +108,31 @@ export function backoff(retry: number, maxRetryDelay: number): number {
   const base = Math.min(INITIAL_RETRY_DELAY * 2 ** (retry - 1), maxRetryDelay);
   return Math.round(base * (1 - Math.random() * 0.25));
 }
+
+/** What the retry policy reads of a failed attempt (core/failures.ts). */
+export interface RetryableFailure {
+  status?: number | undefined;
+  retryable: boolean;
+  neverConnected: boolean;
+  waitMs?: number | undefined;
+}
+
+/**
+ * The wait before sending a failed attempt again, or undefined when the call fails now:
+ * - every operation is retried when the attempt provably never reached the server (connection
+ *   refused, DNS failure, unreachable) or was refused with a 429 (refused unprocessed);
+ * - an idempotent one also on 408/500/502/503/504, on any connection failure (mid-body
+ *   included) and on an attempt's timeout;
+ * - the wait is the server's (`Retry-After`, else `X-RateLimit-Reset` on a 429), else an
+ *   exponential backoff with jitter. A wait beyond `maxRetryDelay`, or one that would end after
+ *   the call's deadline (`remainingMs`), is not slept: the call fails at once.
+ */
+export function retryDelay(
+  failure: RetryableFailure,
+  call: { idempotent: boolean; retry: number; maxRetryDelay: number; remainingMs: number },
+): number | undefined {
+  const again = failure.neverConnected || failure.status === 429 || (call.idempotent && failure.retryable);
+  if (!again || (failure.waitMs !== undefined && failure.waitMs > call.maxRetryDelay)) return undefined;
+  const delay = failure.waitMs ?? backoff(call.retry, call.maxRetryDelay);
+  return delay < call.remainingMs ? delay : undefined;
+}

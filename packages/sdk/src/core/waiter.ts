@@ -1,4 +1,4 @@
-import { AbortError, DocsError } from './errors.js';
+import { AbortError, WaitTimeoutError } from './errors.js';
 
 /** Options of every waiter (`client.translations.waitForRun`, ...). */
 export interface WaitOptions<T> {
@@ -14,21 +14,6 @@ export interface WaitOptions<T> {
 
 export const DEFAULT_WAIT_INTERVAL = 2_000;
 export const DEFAULT_WAIT_TIMEOUT = 600_000;
-
-/** A waiter gave up: the work was still under way when its `timeout` ran out. */
-export class WaitTimeoutError<T = unknown> extends DocsError {
-  override name = 'WaitTimeoutError';
-  /** The last object read, still in progress. */
-  readonly last: T;
-  /** Milliseconds waited. */
-  readonly elapsed: number;
-
-  constructor(message: string, last: T, elapsed: number) {
-    super(message);
-    this.last = last;
-    this.elapsed = elapsed;
-  }
-}
 
 function checkDuration(name: string, value: number): number {
   if (!Number.isFinite(value) || value < 0) {

@@ -14,13 +14,13 @@ export default class OpenApiPublish extends BaseCommand<typeof OpenApiPublish> {
   static override description = [
     'Made for pipelines: safe on every build. The spec is created when the slug is free and its source replaced otherwise (`docs openapi replace` is the same command), then the service processes it again.',
     'A file of the repository (YAML or JSON, or - for standard input) is parsed and validated against the OpenAPI schemas of its version before anything is sent, and sent as text: an invalid spec exits 2 with every problem on its own line as file:line:column JSON-pointer: message. Likely mistakes the service accepts (an undeclared path parameter, a parameter or operationId used twice, a component name outside the pattern, a $ref to another file) are printed as warnings and the spec is still sent. A URL is sent as it is, for the service to fetch.',
-    'With --wait, reads the spec every --interval seconds until processed, prints the processing errors the service found and exits 1 when processing failed (or --timeout passed). Under GitHub Actions (GITHUB_ACTIONS=true) problems are also written as ::error annotations (warnings as ::warning) and a short report is appended to $GITHUB_STEP_SUMMARY. --json prints the spec as the API answers it. Never prompts.',
+    'With --wait, reads the spec every --interval seconds until processed, prints the processing errors the service found and exits 1 when processing failed (or --wait-timeout passed). Under GitHub Actions (GITHUB_ACTIONS=true) problems are also written as ::error annotations (warnings as ::warning) and a short report is appended to $GITHUB_STEP_SUMMARY. --json prints the spec as the API answers it. Never prompts.',
   ].join('\n\n');
   static override aliases = ['openapi:replace'];
   static override examples = [
     '<%= config.bin %> openapi publish petstore specs/petstore.yaml --wait',
     '<%= config.bin %> openapi publish billing-v2 https://api.acme.test/openapi/billing.yaml --json',
-    'cat openapi.json | <%= config.bin %> openapi publish billing-v2 - --wait --timeout 300',
+    'cat openapi.json | <%= config.bin %> openapi publish billing-v2 - --wait --wait-timeout 300',
   ];
   static override args = { slug: newSpecSlugArg, source: specSourceArg };
   static override flags = specSourceFlags;

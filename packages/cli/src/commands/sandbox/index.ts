@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { Flags } from '../../oclif.js';
 import { BaseCommand } from '../../base-command.js';
 import { CommandError, UsageError } from '../../lib/exit-codes.js';
@@ -74,7 +75,8 @@ export default class Sandbox extends BaseCommand<typeof Sandbox> {
         token: this.flags.token,
         rateLimit,
         cors,
-        fixtures: this.flags.fixtures,
+        // Relative to the working directory, as every path on a command line.
+        fixtures: this.flags.fixtures === undefined ? undefined : resolve(this.flags.fixtures),
         data: this.flags.data,
       });
     } catch (error) {

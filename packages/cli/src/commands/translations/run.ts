@@ -8,11 +8,11 @@ import { pickTranslation, printTranslation, translationArg } from '../../lib/tra
 export default class TranslationsRun extends BaseCommand<typeof TranslationsRun> {
   static override summary = 'Start a run of a translation, and with --wait follow it to the end';
   static override description =
-    'Without --wait, starts the run and shows the translation as it is then. With --wait, reads it every --interval seconds until the run is over (progress on stderr at a terminal), prints the outcome and exits 1 if the run failed or --timeout passed first. With --wait, a run already under way (HTTP 409) is followed instead of failing; Ctrl-C stops waiting (exit 2) and prints the command that follows the run, which goes on on the server.\n\nIn a pipeline it never prompts: pass the translation id and --org (or DOCS_ORG), or it exits 2.';
+    'Without --wait, starts the run and shows the translation as it is then. With --wait, reads it every --interval seconds until the run is over (progress on stderr at a terminal), prints the outcome and exits 1 if the run failed or --wait-timeout passed first. With --wait, a run already under way (HTTP 409) is followed instead of failing; Ctrl-C stops waiting (exit 2) and prints the command that follows the run, which goes on on the server.\n\nIn a pipeline it never prompts: pass the translation id and --org (or DOCS_ORG), or it exits 2.';
   static override examples = [
     '<%= config.bin %> translations run tr_handbook_fr',
     '<%= config.bin %> translations run tr_handbook_fr --wait',
-    '<%= config.bin %> translations run tr_handbook_fr --wait --timeout 1800 --json',
+    '<%= config.bin %> translations run tr_handbook_fr --wait --wait-timeout 1800 --json',
   ];
   static override args = { translation: translationArg };
   static override flags = waitFlags({ wait: 'Wait for the run to finish', goesOn: 'the run goes on' });
