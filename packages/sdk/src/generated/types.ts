@@ -6279,7 +6279,7 @@ export interface List {
   next?: {
     /** Unique identifier to query the next results page */
     page?: string | undefined;
-  } | undefined;
+  } | null | undefined;
   /** Total count of objects in the list */
   count?: number | undefined;
 }

@@ -3,4 +3,4 @@ import * as z from 'zod/mini';
 import { type Schema, loose } from '../../contract/schema.js';
 import { ContentRefSchema } from './ContentRef.js';
 
-export const ContentRefListSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ next: z.optional(loose({ page: z.optional(z.string()) })), count: z.optional(z.number()), items: z.array(ContentRefSchema) }));
+export const ContentRefListSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ next: z.optional(z.nullable(loose({ page: z.optional(z.string()) }))), count: z.optional(z.number()), items: z.array(ContentRefSchema) }));
