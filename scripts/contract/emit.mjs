@@ -68,6 +68,7 @@ function emitOnce(model, closedKeys) {
     const usersKey = [...form.users].sort().join(',');
     (groups.get(usersKey) ?? groups.set(usersKey, []).get(usersKey)).push(form);
   }
+  mergeSmallGroups(groups, forms);
   const moduleOfForm = new Map();
   const groupModules = [];
   for (const group of groups.values()) {
@@ -105,10 +106,46 @@ function emitOnce(model, closedKeys) {
   files.set('api.ts', apiModule(header, model, code, resources));
   files.set('operation-types.ts', operationTypesModule(header, model, code));
   for (const resource of resources.values()) {
-    files.set(`resources/${resource.path}.ts`, resourceModule(header, resource, code));
+    files.set(`resources/${resource.path}.ts`, resourceModule(header, resource, model.overlay.extensions?.[resource.path]));
   }
   files.set('areas.ts', areasModule(header, resources));
   return { files, forms, groupModules, resources, code };
+}
+
+/** Below this many characters of code, a group of schemas is not worth a file of its own. */
+const SMALL_GROUP = 600;
+
+/**
+ * Folds each small group into the smallest group used by every operation that uses it (and
+ * more): those operations load that group anyway, so they load one file less, and the others pay
+ * a few hundred bytes. An app's bundle counts each file it loads, and a tiny file costs more than
+ * its bytes once compressed on its own.
+ */
+function mergeSmallGroups(groups, forms) {
+  const size = (group) => group.reduce((total, form) => total + form.body.length, 0);
+  const usersOf = (key) => new Set(key.split(','));
+  for (let changed = true; changed; ) {
+    changed = false;
+    const entries = [...groups.entries()].sort(([, a], [, b]) => size(a) - size(b));
+    for (const [key, group] of entries) {
+      if (size(group) >= SMALL_GROUP) continue;
+      const users = usersOf(key);
+      let best;
+      for (const [otherKey, other] of groups) {
+        if (otherKey === key) continue;
+        const others = usersOf(otherKey);
+        if (others.size <= users.size || ![...users].every((user) => others.has(user))) continue;
+        if (!best || others.size < best.users.size) best = { key: otherKey, users: others };
+      }
+      if (!best) continue;
+      groups.get(best.key).push(...group);
+      for (const form of group) form.users = new Set(best.users);
+      groups.delete(key);
+      changed = true;
+      break;
+    }
+  }
+  void forms;
 }
 
 // --- operations ---------------------------------------------------------------------------------
@@ -235,6 +272,10 @@ function operationModule(header, file, operation, parts, refs, own, moduleOfForm
   if (pathValued.length) spec.push(`  pathValued: ${quote(pathValued)},`);
   const numeric = operation.pathParams.filter((parameter) => parameter.acceptsNumber).map((parameter) => parameter.name);
   if (numeric.length) spec.push(`  numericParams: ${quote(numeric)},`);
+  const args = methodArguments(code, operation).map((arg) =>
+    `${arg.optional ? '?' : ''}${arg.name === 'body' || arg.name === 'query' ? arg.name : `:${arg.name}`}`,
+  );
+  if (args.length) spec.push(`  args: ${quote(args)},`);
   const kinds = Object.fromEntries(
     operation.query.map((parameter) => [parameter.name, queryKind(code, parameter.schema)]).filter(([, kind]) => kind),
   );
@@ -249,6 +290,8 @@ function operationModule(header, file, operation, parts, refs, own, moduleOfForm
     `${doc ? `${doc}\n` : ''}export const ${operation.id} = /* @__PURE__ */ defineOperation<${pascal(operation.id)}Operation>({`,
     ...spec,
     '});',
+    '',
+    `export default ${operation.id};`,
   ].join('\n');
   return [
     header,
@@ -552,24 +595,35 @@ function operationTypesModule(header, model, code) {
   return out.join('\n');
 }
 
-function resourceModule(header, resource, code) {
-  const out = [header, `// \`client.${resource.path}\`: its methods and sub-resources, each loaded on first use.`, "import type { ResourceTable } from '../../core/resource-table.js';", ''];
-  out.push('export const table: ResourceTable = {');
-  out.push('  methods: {');
+function resourceModule(header, resource, extension) {
+  const out = [
+    header,
+    `// \`client.${resource.path}\`: its methods, sub-resources and hand-written methods, each loaded on first use.`,
+    "import type { ResourceTable } from '../../core/resources.js';",
+    '',
+    '// Each loader gives a module whose default export is the operation or the sub-resource\'s table.',
+    'const table: ResourceTable = {',
+    '  methods: {',
+  ];
   for (const operation of resource.operations) {
-    const args = methodArguments(code, operation).map((arg) => `${arg.optional ? '?' : ''}${arg.name === 'body' || arg.name === 'query' ? arg.name : `:${arg.name}`}`);
-    const kind = operation.paginated ? 'list' : operation.stream ? 'stream' : 'call';
-    out.push(
-      `    ${key(operation.method)}: { kind: ${quote(kind)}, args: ${quote(args)}, operation: async () => (await import('../operations/${operation.id}.js')).${operation.id} },`,
-    );
+    out.push(`    ${key(operation.method)}: () => import('../operations/${operation.id}.js'),`);
   }
   out.push('  },');
   out.push('  resources: {');
   for (const child of [...resource.children].sort()) {
-    out.push(`    ${key(child.split('.').pop())}: async () => (await import('./${child}.js')).table,`);
+    out.push(`    ${key(child.split('.').pop())}: () => import('./${child}.js'),`);
   }
   out.push('  },');
+  if (extension) {
+    out.push('  extensions: {');
+    for (const method of extension.methods) {
+      out.push(`    ${key(method)}: async () => (await import('../../resources/${extension.module}.js')).extensions.${method},`);
+    }
+    out.push('  },');
+  }
   out.push('};');
+  out.push('');
+  out.push('export default table;');
   out.push('');
   return out.join('\n');
 }
@@ -577,28 +631,16 @@ function resourceModule(header, resource, code) {
 function areasModule(header, resources) {
   const out = [
     header,
-    "// What the client knows of its resources before loading any (core/resources.ts): the top-level",
-    "// resources and how to load each, the sub-resources, and the methods that answer pages or events.",
-    "import type { ResourceIndex } from '../core/resource-table.js';",
+    "// The client's top-level resources, each loaded on its first call (core/resources.ts).",
+    "import type { ResourceTable } from '../core/resources.js';",
     '',
-    'export const RESOURCE_INDEX: ResourceIndex = {',
-    '  tables: {',
+    "// Each loader gives a module whose default export is the resource's table.",
+    'export const RESOURCE_TABLES: Readonly<Record<string, () => Promise<{ default: ResourceTable }>>> = {',
   ];
   for (const resource of resources.values()) {
     if (resource.path.includes('.')) continue;
-    out.push(`    ${key(resource.path)}: async () => (await import('./resources/${resource.path}.js')).table,`);
+    out.push(`  ${key(resource.path)}: () => import('./resources/${resource.path}.js'),`);
   }
-  out.push('  },');
-  const children = [...resources.keys()].filter((path) => path.includes('.'));
-  out.push(`  children: new Set(${quote(children)}),`);
-  const kinds = {};
-  for (const resource of resources.values()) {
-    for (const operation of resource.operations) {
-      if (operation.paginated) kinds[`${resource.path}.${operation.method}`] = 'list';
-      else if (operation.stream) kinds[`${resource.path}.${operation.method}`] = 'stream';
-    }
-  }
-  out.push(`  kinds: ${quote(kinds)},`);
   out.push('};');
   out.push('');
   return out.join('\n');

@@ -13,10 +13,9 @@ import type { Logger } from './core/logger.js';
 import { checkOptions, clientOptionsSchema } from './core/options.js';
 import type { RetryEvent } from './core/retry.js';
 import type { RateLimitEvent } from './core/throttle.js';
-import { RESOURCE_INDEX } from './generated/areas.js';
+import { RESOURCE_TABLES } from './generated/areas.js';
 import type { ClientResources } from './generated/api.js';
 import { Resources } from './core/resources.js';
-import { EXTENSIONS } from './resources/extensions.js';
 import { VERSION } from './version.js';
 
 /**
@@ -144,8 +143,8 @@ export class DocsClient {
       onRateLimit: options.onRateLimit,
       hooks: options.hooks,
     });
-    const resources = new Resources(this.#http, RESOURCE_INDEX, EXTENSIONS);
-    for (const name of Object.keys(RESOURCE_INDEX.tables)) {
+    const resources = new Resources(this.#http, RESOURCE_TABLES);
+    for (const name of Object.keys(RESOURCE_TABLES)) {
       Object.defineProperty(this, name, { enumerable: false, value: resources.resource(name) });
     }
   }

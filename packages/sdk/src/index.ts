@@ -17,11 +17,15 @@ export { VERSION } from './version.js';
 export { EventStream } from './core/event-stream.js';
 export type { WaitOptions } from './core/waiter.js';
 export { publishedSiteSpaces, type PublishedSiteSpace } from './resources/sites.js';
-export { reviewerUser, reviewerTeam } from './resources/change-requests.js';
+export { reviewerUser, reviewerTeam } from './resources/reviewers.js';
 export type { CommentReactions } from './resources/change-request-comments.js';
 export { childPages, pageMarkdown } from './resources/content.js';
-export { isTranslationFailed, isTranslationInProgress } from './resources/translations.js';
-export { isOpenApiSpecFailed, isOpenApiSpecProcessing } from './resources/openapi.js';
+export {
+  isOpenApiSpecFailed,
+  isOpenApiSpecProcessing,
+  isTranslationFailed,
+  isTranslationInProgress,
+} from './resources/states.js';
 export {
   checkMergeRules,
   type MergeRuleContext,

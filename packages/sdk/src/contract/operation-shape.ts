@@ -45,6 +45,11 @@ export interface OperationShape {
   readonly pathValued?: readonly string[] | undefined;
   /** Path parameters that also take a number (a change request's number). */
   readonly numericParams?: readonly string[] | undefined;
+  /**
+   * The arguments of the operation's SDK method, in order: `:name` a path parameter, `body`,
+   * `query`; a leading `?` marks an optional one. The request options come after them.
+   */
+  readonly args?: readonly string[] | undefined;
   /** The answer is a stream of server-sent events, each checked with `event`. */
   readonly stream?: boolean | undefined;
   readonly paramsSchema: ContractSchema;

@@ -59,6 +59,8 @@ export interface OperationSpec {
   pathValued?: readonly string[];
   /** Path parameters that also take a number (a change request's number). */
   numericParams?: readonly string[];
+  /** The SDK method's arguments (`:organizationId`, `?query`): see OperationShape. */
+  args?: readonly string[];
   /** How the sandbox reads query values back from a query string (others are strings). */
   queryKinds?: Readonly<Record<string, 'number' | 'boolean' | 'array'>>;
   params?: Deferred<Record<string, Schema>>;
@@ -128,6 +130,7 @@ export function defineOperation<IO extends OperationIO>(spec: OperationSpec): Op
     pathParams,
     pathValued,
     numericParams: spec.numericParams ?? [],
+    args: spec.args ?? [],
     queryKinds: spec.queryKinds ?? {},
     queryWireNames: {},
     get paramsSchema(): Schema {

@@ -16,7 +16,6 @@ import { readRateLimit, retryDelay, type RetryEvent } from './retry.js';
 import { requestFor, type OperationInput } from './request-input.js';
 import { Throttle, type RateLimitEvent } from './throttle.js';
 import { EventStream, type OpenedStream } from './event-stream.js';
-import type { ResolvedCall } from './resources.js';
 import { ResponseValidationError } from './errors.js';
 
 export type { OperationInput } from './request-input.js';
@@ -121,12 +120,8 @@ export class HttpClient {
   }
 
   /** Calls one contract operation and reads its answer with the operation's response schema. */
-  call<T>(
-    operation: Operation,
-    input: OperationInput,
-    options?: RequestOptions,
-  ): ApiPromise<T> {
-    return new ApiPromise(this.#callOperation<T>(operation, input, options, callSite()));
+  call<T>(operation: Operation, input: OperationInput, options?: RequestOptions, site = callSite()): ApiPromise<T> {
+    return new ApiPromise(this.#callOperation<T>(operation, input, options, site));
   }
 
   /** Calls a paginated operation; the returned promise iterates every page. */
@@ -134,8 +129,8 @@ export class HttpClient {
     operation: Operation,
     input: OperationInput,
     options?: RequestOptions,
+    site = callSite(),
   ): PagePromise<T, E> {
-    const site = callSite();
     const fetchPage = (page?: string) =>
       this.#callOperation<E>(
         operation,
@@ -156,38 +151,15 @@ export class HttpClient {
     return callSite();
   }
 
-  /** A resource method's call, once its operation is loaded and its arguments mapped (resources.ts). */
-  callResolved<T>(resolve: () => Promise<ResolvedCall>, site: CallSite): ApiPromise<T> {
-    return new ApiPromise(
-      resolve().then(
-        ({ operation, input, options }) => this.#callOperation<T>(operation, input, options, site),
-        (error: unknown) => Promise.reject(withCallSite(error, site) as Error),
-      ),
-    );
+  /** `error` with the caller's frames added to its stack. */
+  withCallSite(error: unknown, site: CallSite): unknown {
+    return withCallSite(error, site);
   }
 
-  /** A resource method that answers pages. */
-  listResolved<T>(resolve: () => Promise<ResolvedCall>, site: CallSite): PagePromise<T> {
-    const resolved = resolve();
-    resolved.catch(() => undefined);
-    let name = 'list';
-    const fetchPage = (page?: string) =>
-      resolved.then(
-        ({ operation, input, options }) => {
-          name = operation.id;
-          const pageInput = page === undefined ? input : { ...input, query: { ...input.query, page } };
-          return this.#callOperation<ListEnvelope<T>>(operation, pageInput, options, site);
-        },
-        (error: unknown) => Promise.reject(withCallSite(error, site) as Error),
-      );
-    return new PagePromise<T>(fetchPage(), fetchPage, { operation: () => name });
-  }
-
-  /** A resource method that answers a stream of server-sent events. */
-  streamResolved<T>(resolve: () => Promise<ResolvedCall>, site: CallSite): EventStream<T> {
+  /** Calls an operation that answers server-sent events: the events as they come. */
+  stream<T>(operation: Operation, input: OperationInput, options?: RequestOptions, site = callSite()): EventStream<T> {
     return new EventStream<T>(async (signal) => {
       try {
-        const { operation, input, options } = await resolve();
         if (options !== undefined) checkRequestOptions(options);
         const merged = options?.signal ? AbortSignal.any([options.signal, signal]) : signal;
         return await this.#openStream(operation, input, { ...options, signal: merged }, site);
@@ -195,11 +167,6 @@ export class HttpClient {
         throw withCallSite(error, site);
       }
     });
-  }
-
-  /** A hand-written method (an extension) that resolves to one answer with its response. */
-  callExtension<T>(run: () => Promise<WithResponse<T>>, site: CallSite): ApiPromise<T> {
-    return new ApiPromise(run().catch((error: unknown) => Promise.reject(withCallSite(error, site) as Error)));
   }
 
   /** Checks the inputs and opens the stream: the answer's body is left for the caller to read. */

@@ -143,7 +143,7 @@ export function unknownOption(key: string, known: readonly string[], what: strin
  * The known key meant: the same but for case, within two edits, or one that holds the given key
  * whole (`retries` → `maxRetries`, `delay` → `maxRetryDelay`).
  */
-function nearest(key: string, known: readonly string[]): string | undefined {
+export function nearest(key: string, known: readonly string[]): string | undefined {
   const lower = key.toLowerCase();
   let best: string | undefined;
   let bestDistance = 3;

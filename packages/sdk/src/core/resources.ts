@@ -1,93 +1,92 @@
 import type { OperationShape } from '../contract/operation-shape.js';
 import type { ClientResources } from '../generated/api.js';
-import type { ApiPromise, WithResponse } from './api-promise.js';
-import type { EventStream } from './event-stream.js';
+import { ApiPromise, type WithResponse } from './api-promise.js';
+import type { CallSite } from './call-site.js';
 import type { HttpClient, OperationInput, RequestOptions } from './http.js';
-import type { PagePromise } from './pagination.js';
-import type { MethodEntry, ResourceIndex, ResourceTable } from './resource-table.js';
+import { LazyCall, type Boxed } from './lazy-call.js';
+import { nearest } from './options.js';
 
 /*
- * The client's resources (`client.sites`, `client.sites.shareLinks`) are built from data: the
- * generated index says which resources exist and which methods answer pages or events; a
- * resource's table (its methods and how their arguments map to operations) is loaded on its
- * first call, and each operation on its own first call. So `new DocsClient()` builds no class per
+ * The client's resources (`client.sites`, `client.sites.shareLinks`) are built from data, not
+ * classes: the client knows only its top-level resources and how to load each one's table
+ * (generated/areas.ts); a table (generated/resources/*.ts) names the resource's methods, its
+ * sub-resources and its hand-written methods, and is loaded on the resource's first call; each
+ * method's operation is loaded on its own first call. So `new DocsClient()` builds nothing per
  * resource, and an app that lists sites loads the code of listing sites and nothing else.
  *
  * A method's types are declared in generated/api.ts from the same operations, so a wrong name or
  * argument is a compile error; at run time a wrong name is a TypeError naming the nearest one.
  */
 
-/** A hand-written method beside the generated ones (resources/extensions.ts). */
-export interface Extension {
-  /** `promise`: any promise (a waiter); `call`: one answer, as an `ApiPromise`. */
-  kind: 'promise' | 'call';
-  load: () => Promise<ExtensionFunction>;
+/** A resource's table: its methods, sub-resources and hand-written methods, each loaded on use. */
+export interface ResourceTable {
+  /** Each loads the module of an operation (its default export). */
+  methods: Readonly<Record<string, () => Promise<{ default: OperationShape }>>>;
+  /** Each loads the module of a sub-resource's table (its default export). */
+  resources: Readonly<Record<string, () => Promise<{ default: ResourceTable }>>>;
+  extensions?: Readonly<Record<string, () => Promise<ExtensionFunction>>>;
 }
 
-/**
- * An extension's code: it gets the resources (to call other methods) and the call's arguments.
- * A `call` extension resolves to the answer with its response (`withResponse()`).
- */
-export type ExtensionFunction = (context: ExtensionContext, ...args: unknown[]) => unknown;
+/** A hand-written method (packages/sdk/src/resources): the context, then the call's arguments. */
+export type ExtensionFunction = (context: ExtensionContext, ...args: never[]) => unknown;
 
 export interface ExtensionContext {
   /** The client's resources, as the caller sees them. */
   readonly resources: ClientResources;
-  readonly http: HttpClient;
-  /** Calls a generated method by path (`changeRequests.merge`), bypassing any extension of it. */
+  /** An answer worked out by the method itself, as the `ApiPromise` its callers expect. */
+  answer<T>(result: Promise<WithResponse<T>>): ApiPromise<T>;
+  /** Calls a generated method by path (`changeRequests.update`), not the hand-written one of that name. */
   generated(path: string, args: readonly unknown[]): unknown;
 }
 
 /**
  * The implementations of a resource's hand-written methods, checked against the methods its
- * interface declares: each takes the context first; one declared to give an `ApiPromise` resolves
- * to the answer with its response.
+ * interface declares: each takes the context, then the method's own arguments.
  */
 export type ExtensionImplementations<I> = {
-  [K in keyof I]: I[K] extends (...args: infer A) => ApiPromise<infer T>
-    ? (context: ExtensionContext, ...args: A) => Promise<WithResponse<T>>
-    : I[K] extends (...args: infer A) => infer R
-      ? (context: ExtensionContext, ...args: A) => R
-      : never;
+  [K in keyof I]: I[K] extends (...args: infer A) => infer R ? (context: ExtensionContext, ...args: A) => R : never;
 };
 
-/** How one call of a method was resolved: its operation and the inputs taken from its arguments. */
-export interface ResolvedCall {
-  operation: OperationShape;
-  input: OperationInput;
-  options: RequestOptions | undefined;
-}
-
-/** Names a resource answers for itself rather than as a method. */
-const NOT_METHODS = new Set(['then', 'catch', 'finally', 'toJSON', 'constructor', 'valueOf', 'toString']);
+/** Names a resource answers for itself rather than as a method or a sub-resource. */
+const NOT_MEMBERS = new Set(['then', 'catch', 'finally', 'toJSON', 'constructor', 'valueOf', 'toString', 'prototype']);
 
 export class Resources {
   readonly #http: HttpClient;
-  readonly #index: ResourceIndex;
-  readonly #extensions: Readonly<Record<string, Extension>>;
-  readonly #tables = new Map<string, Promise<ResourceTable>>();
+  readonly #tables: Readonly<Record<string, () => Promise<{ default: ResourceTable }>>>;
+  readonly #loaded = new Map<string, Promise<ResourceTable>>();
   readonly #proxies = new Map<string, object>();
-  /** The top-level resources, as `client.<name>` gives them. */
-  readonly root: Record<string, unknown> = {};
+  readonly #context: ExtensionContext;
 
-  constructor(http: HttpClient, index: ResourceIndex, extensions: Readonly<Record<string, Extension>>) {
+  constructor(http: HttpClient, tables: Readonly<Record<string, () => Promise<{ default: ResourceTable }>>>) {
     this.#http = http;
-    this.#index = index;
-    this.#extensions = extensions;
-    for (const name of Object.keys(index.tables)) {
-      Object.defineProperty(this.root, name, { enumerable: true, get: () => this.resource(name) });
+    this.#tables = tables;
+    const root: Record<string, unknown> = {};
+    for (const name of Object.keys(tables)) {
+      Object.defineProperty(root, name, { enumerable: true, get: () => this.resource(name) });
     }
+    this.#context = {
+      resources: root as unknown as ClientResources,
+      answer: (result) => new ApiPromise(result),
+      generated: (target, args) => {
+        const dot = target.lastIndexOf('.');
+        return this.#call(target.slice(0, dot), target.slice(dot + 1), args, this.#http.callSite(), false);
+      },
+    };
   }
 
-  /** The resource at `path` (`sites`, `sites.shareLinks`), built once. */
+  /**
+   * The member at `path` (`sites`, `sites.shareLinks`, `sites.list`): callable, as a method, and
+   * with members of its own, as a resource; which it is is known when its table is loaded.
+   */
   resource(path: string): object {
     let proxy = this.#proxies.get(path);
     if (!proxy) {
-      proxy = new Proxy(Object.create(null) as object, {
+      const dot = path.lastIndexOf('.');
+      const call = (...args: unknown[]) =>
+        this.#call(path.slice(0, dot), path.slice(dot + 1), args, this.#http.callSite(), true);
+      proxy = new Proxy(call, {
         get: (_target, property) => this.#member(path, property),
-        has: (_target, property) => typeof property === 'string' && this.#index.children.has(`${path}.${property}`),
-        ownKeys: () => [],
-        getOwnPropertyDescriptor: () => undefined,
+        apply: (_target, _this, args: unknown[]) => call(...args),
         set: () => false,
       });
       this.#proxies.set(path, proxy);
@@ -97,146 +96,104 @@ export class Resources {
 
   #member(path: string, property: string | symbol): unknown {
     if (typeof property === 'symbol') {
-      if (property === Symbol.toStringTag) return `Resource ${path}`;
-      if (property === Symbol.for('nodejs.util.inspect.custom')) return () => `[Resource client.${path}]`;
+      if (property === Symbol.toStringTag) return 'Resource';
+      if (property === Symbol.for('nodejs.util.inspect.custom')) return () => `[client.${path}]`;
       return undefined;
     }
     // `await client.sites` must not take the resource for a promise.
-    if (NOT_METHODS.has(property)) return property === 'toJSON' ? () => `client.${path}` : undefined;
-    const full = `${path}.${property}`;
-    if (this.#index.children.has(full)) return this.resource(full);
-    return (...args: unknown[]) => this.call(path, property, args);
+    if (NOT_MEMBERS.has(property)) return property === 'toJSON' ? () => `client.${path}` : undefined;
+    return this.resource(`${path}.${property}`);
   }
 
-  /** Calls `client.<path>.<name>(...args)`: an extension if there is one, else the operation. */
-  call(path: string, name: string, args: readonly unknown[], bypassExtension = false): unknown {
-    const full = `${path}.${name}`;
-    const extension = bypassExtension ? undefined : this.#extensions[full];
-    const site = this.#http.callSite();
-    if (extension) return this.#callExtension(extension, args, site);
-    const resolve = () => this.#resolve(path, name, args);
-    switch (this.#index.kinds[full]) {
-      case 'list':
-        return this.#http.listResolved(resolve, site) satisfies PagePromise<unknown>;
-      case 'stream':
-        return this.#http.streamResolved(resolve, site) satisfies EventStream<unknown>;
-      default:
-        return this.#http.callResolved(resolve, site) satisfies ApiPromise<unknown>;
-    }
+  /** Calls `client.<path>.<name>(...args)`: the hand-written method if there is one, else the operation. */
+  #call(path: string, name: string, args: readonly unknown[], site: CallSite, extensions: boolean): LazyCall {
+    return new LazyCall(
+      this.#dispatch(path, name, args, site, extensions).catch((error: unknown) => {
+        throw this.#http.withCallSite(error, site);
+      }),
+    );
   }
 
-  #callExtension(extension: Extension, args: readonly unknown[], site: object): unknown {
-    const context: ExtensionContext = {
-      resources: this.root as unknown as ClientResources,
-      http: this.#http,
-      generated: (target, targetArgs) => {
-        const dot = target.lastIndexOf('.');
-        return this.call(target.slice(0, dot), target.slice(dot + 1), targetArgs, true);
-      },
-    };
-    const run = async () => (await extension.load())(context, ...args);
-    switch (extension.kind) {
-      case 'call':
-        return this.#http.callExtension(run as () => Promise<never>, site);
-      default:
-        return run();
-    }
-  }
-
-  async #resolve(path: string, name: string, args: readonly unknown[]): Promise<ResolvedCall> {
-    const entry = await this.#method(path, name);
-    const operation = await entry.operation();
-    return { operation, ...splitArguments(`${path}.${name}`, entry, operation, args) };
-  }
-
-  async #method(path: string, name: string): Promise<MethodEntry> {
+  /**
+   * The loaded method's own call (an `ApiPromise`, `PagePromise`, `EventStream`, or a waiter's
+   * promise), boxed: an async function returning a promise-like would wait for it.
+   */
+  async #dispatch(path: string, name: string, args: readonly unknown[], site: CallSite, extensions: boolean): Promise<Boxed> {
+    if (!path) throw new TypeError(`client.${name} is a resource, not a method`);
     const table = await this.#table(path);
-    const entry = Object.hasOwn(table.methods, name) ? table.methods[name] : undefined;
-    if (!entry) {
-      const known = [...Object.keys(table.methods), ...Object.keys(table.resources)];
-      const near = nearest(name, known);
-      throw new TypeError(
-        `client.${path}.${name} is not a method${near ? ` (did you mean ${near}?)` : ''}; client.${path} has ${known.join(', ')}`,
-      );
-    }
-    return entry;
+    const extension = extensions ? table.extensions?.[name] : undefined;
+    if (extension) return { call: (await extension())(this.#context, ...(args as never[])) as object };
+    const load = Object.hasOwn(table.methods, name) ? table.methods[name] : undefined;
+    if (!load) throw unknownMember(path, name, table);
+    const operation = (await load()).default;
+    const { input, options } = splitArguments(`${path}.${name}`, operation, args);
+    if (operation.paginated) return { call: this.#http.list(operation, input, options, site) };
+    if (operation.stream) return { call: this.#http.stream(operation, input, options, site) };
+    return { call: this.#http.call(operation, input, options, site) };
   }
 
   #table(path: string): Promise<ResourceTable> {
-    let table = this.#tables.get(path);
+    let table = this.#loaded.get(path);
     if (!table) {
       const dot = path.lastIndexOf('.');
-      table =
+      const parentPath = path.slice(0, dot);
+      const name = path.slice(dot + 1);
+      const load: () => Promise<{ default: ResourceTable }> =
         dot < 0
-          ? this.#index.tables[path]!()
-          : this.#table(path.slice(0, dot)).then((parent) => parent.resources[path.slice(dot + 1)]!());
+          ? (this.#tables[path] ?? (() => Promise.reject(unknownMember('', path, { methods: {}, resources: this.#tables }))))
+          : () =>
+              this.#table(parentPath).then((parent) => {
+                const child = Object.hasOwn(parent.resources, name) ? parent.resources[name] : undefined;
+                if (!child) throw unknownMember(parentPath, name, parent);
+                return child();
+              });
+      table = load().then((module) => module.default);
       // A failed load (a chunk the network dropped) is tried again on the next call.
-      table.catch(() => this.#tables.delete(path));
-      this.#tables.set(path, table);
+      table.catch(() => this.#loaded.delete(path));
+      this.#loaded.set(path, table);
     }
     return table;
   }
 }
 
+function unknownMember(path: string, name: string, table: Pick<ResourceTable, 'methods' | 'resources'>): TypeError {
+  const known = [...Object.keys(table.methods), ...Object.keys(table.resources)];
+  const near = nearest(name, known);
+  const where = path ? `client.${path}` : 'client';
+  return new TypeError(
+    `${where}.${name} is not a method or a resource${near ? ` (did you mean ${near}?)` : ''}; ${where} has ${known.join(', ')}`,
+  );
+}
+
 /**
- * Maps a method's positional arguments to its operation's inputs: path parameters by name
- * (a number where the operation takes one, e.g. a change request's), then the body and the query,
- * then the request options.
+ * Maps a method's positional arguments to its operation's inputs (`args`: `:name` a path
+ * parameter, `body`, `query`, a leading `?` for an optional one): path parameters by name (a
+ * number where the operation takes one, e.g. a change request's), the body and the query, then
+ * the request options.
  */
 export function splitArguments(
   method: string,
-  entry: Pick<MethodEntry, 'args'>,
-  operation: Pick<OperationShape, 'numericParams'>,
+  operation: Pick<OperationShape, 'args' | 'numericParams'>,
   args: readonly unknown[],
 ): { input: OperationInput; options: RequestOptions | undefined } {
   const params: Record<string, unknown> = {};
   const input: OperationInput = { params };
-  const declared = entry.args;
+  const declared = operation.args ?? [];
   if (args.length > declared.length + 1) {
-    throw new TypeError(
-      `client.${method}() takes ${declared.length + 1} arguments at most (${[...declared.map((arg) => arg.replace(/^[?:]+/, '')), 'options'].join(', ')}); got ${args.length}`,
-    );
+    const names = [...declared.map((arg) => arg.replace(/^[?:]+/, '')), 'options'];
+    throw new TypeError(`client.${method}() takes ${names.length} arguments at most (${names.join(', ')}); got ${args.length}`);
   }
   declared.forEach((spec, index) => {
     const value = args[index];
     const name = spec.replace(/^\?/, '');
     if (name.startsWith(':')) {
       const param = name.slice(1);
-      params[param] =
-        typeof value === 'number' && operation.numericParams?.includes(param) ? String(value) : value;
+      params[param] = typeof value === 'number' && operation.numericParams?.includes(param) ? String(value) : value;
     } else if (name === 'body') {
       if (value !== undefined) input.body = value;
-    } else if (name === 'query') {
-      if (value !== undefined) input.query = value as Record<string, unknown>;
+    } else if (value !== undefined) {
+      input.query = value as Record<string, unknown>;
     }
   });
   return { input, options: args[declared.length] as RequestOptions | undefined };
-}
-
-/** The known name nearest to a misspelt one, if one is close. */
-export function nearest(word: string, known: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Math.max(2, Math.floor(word.length / 3)) + 1;
-  for (const candidate of known) {
-    const distance = editDistance(word.toLowerCase(), candidate.toLowerCase());
-    if (distance < bestDistance) {
-      best = candidate;
-      bestDistance = distance;
-    }
-  }
-  return best;
-}
-
-function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i++) {
-    let previous = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const current = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
-      previous = current;
-    }
-  }
-  return row[b.length]!;
 }

@@ -25,17 +25,17 @@ export interface ChangeRequestsCommentsExtensions {
   ): ApiPromise<Comment>;
 }
 
-export const changeRequestsCommentsExtensions: ExtensionImplementations<ChangeRequestsCommentsExtensions> = {
+export const extensions: ExtensionImplementations<ChangeRequestsCommentsExtensions> = {
   resolve({ resources }, spaceId, changeRequestId, commentId, options) {
-    return resources.changeRequests.comments.update(spaceId, changeRequestId, commentId, { resolved: true }, options).withResponse();
+    return resources.changeRequests.comments.update(spaceId, changeRequestId, commentId, { resolved: true }, options);
   },
   reopen({ resources }, spaceId, changeRequestId, commentId, options) {
-    return resources.changeRequests.comments.update(spaceId, changeRequestId, commentId, { resolved: false }, options).withResponse();
+    return resources.changeRequests.comments.update(spaceId, changeRequestId, commentId, { resolved: false }, options);
   },
   react({ resources }, spaceId, changeRequestId, commentId, reactions, options) {
     const body: UpdateCommentSchema = {};
     if (reactions.add !== undefined) body.addedReactions = reactions.add;
     if (reactions.remove !== undefined) body.removedReactions = reactions.remove;
-    return resources.changeRequests.comments.update(spaceId, changeRequestId, commentId, body, options).withResponse();
+    return resources.changeRequests.comments.update(spaceId, changeRequestId, commentId, body, options);
   },
 };

@@ -1,30 +1,7 @@
-import { ApiPromise } from '../core/api-promise.js';
-import { extraFields } from '../core/fields.js';
+import type { ApiPromise, WithResponse } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/http.js';
 import type { ExtensionImplementations } from '../core/resources.js';
-import type {
-  ChangeRequest,
-  ChangeRequestRequestedReviewer,
-  Team,
-  UpdateChangeRequestByIdBody,
-  User,
-} from '../generated/types.js';
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null;
-
-/** The user a review was asked of; none for a team or a request of a form not known yet. */
-export function reviewerUser(reviewer: ChangeRequestRequestedReviewer): User | undefined {
-  // Read as data: under the `warn` policy an answer may not fit its type.
-  const { kind, user } = extraFields(reviewer);
-  return kind === 'user' && isRecord(user) && typeof user.id === 'string' ? (user as unknown as User) : undefined;
-}
-
-/** The team a review was asked of (published document); none for a user. */
-export function reviewerTeam(reviewer: ChangeRequestRequestedReviewer): Team | undefined {
-  const { kind, team } = extraFields(reviewer);
-  return kind === 'team' && isRecord(team) && typeof team.id === 'string' ? (team as unknown as Team) : undefined;
-}
+import type { ChangeRequest, UpdateChangeRequestByIdBody } from '../generated/types.js';
 
 /** `client.changeRequests`' hand-written methods. */
 export interface ChangeRequestsExtensions {
@@ -44,14 +21,17 @@ export interface ChangeRequestsExtensions {
   ): ApiPromise<ChangeRequest>;
 }
 
-export const changeRequestsExtensions: ExtensionImplementations<ChangeRequestsExtensions> = {
-  async update({ resources, generated }, spaceId, changeRequestId, body, options) {
-    const updated = await (
-      generated('changeRequests.update', [spaceId, changeRequestId, body, options]) as ApiPromise<
-        ChangeRequest | undefined
-      >
-    ).withResponse();
-    if (updated.data !== undefined) return updated as { data: ChangeRequest; response: Response };
-    return resources.changeRequests.get(spaceId, changeRequestId, options).withResponse();
+export const extensions: ExtensionImplementations<ChangeRequestsExtensions> = {
+  update({ resources, generated, answer }, spaceId, changeRequestId, body, options) {
+    const call = generated('changeRequests.update', [spaceId, changeRequestId, body, options]) as ApiPromise<
+      ChangeRequest | undefined
+    >;
+    return answer(
+      call.withResponse().then((updated) =>
+        updated.data !== undefined
+          ? (updated as WithResponse<ChangeRequest>)
+          : resources.changeRequests.get(spaceId, changeRequestId, options).withResponse(),
+      ),
+    );
   },
 };

@@ -23,16 +23,16 @@ export interface GlossaryExtensions {
   delete(organizationId: string, glossaryEntryIds: string[], options?: RequestOptions): ApiPromise<void>;
 }
 
-export const glossaryExtensions: ExtensionImplementations<GlossaryExtensions> = {
+export const extensions: ExtensionImplementations<GlossaryExtensions> = {
   update({ generated }, organizationId, operations, options) {
-    return (generated('glossary.update', [organizationId, { operations }, options]) as ApiPromise<void>).withResponse();
+    return generated("glossary.update", [organizationId, { operations }, options]) as ApiPromise<void>;
   },
   insert({ resources }, organizationId, entries, options) {
     const operations = entries.map((translations) => ({ type: 'insert' as const, translations }));
-    return resources.glossary.update(organizationId, operations, options).withResponse();
+    return resources.glossary.update(organizationId, operations, options);
   },
   delete({ resources }, organizationId, glossaryEntryIds, options) {
     const operations = glossaryEntryIds.map((id) => ({ type: 'delete' as const, id }));
-    return resources.glossary.update(organizationId, operations, options).withResponse();
+    return resources.glossary.update(organizationId, operations, options);
   },
 };

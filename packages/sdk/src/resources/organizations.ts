@@ -17,9 +17,9 @@ export interface OrganizationsExtensions {
   ): ApiPromise<OrganizationAgentInstructions>;
 }
 
-export const organizationsExtensions: ExtensionImplementations<OrganizationsExtensions> = {
+export const extensions: ExtensionImplementations<OrganizationsExtensions> = {
   updateAgentInstructions({ generated }, organizationId, instructions, options) {
     const call = generated('organizations.updateAgentInstructions', [organizationId, { instructions }, options]);
-    return (call as ApiPromise<OrganizationAgentInstructions>).withResponse();
+    return (call as ApiPromise<OrganizationAgentInstructions>);
   },
 };

@@ -1,21 +1,7 @@
 import type { ExtensionImplementations } from '../core/resources.js';
 import { waitUntil, type WaitOptions } from '../core/waiter.js';
-import { TRANSLATION_FAILED_STATUSES, TRANSLATION_IN_PROGRESS_STATUSES } from '../contract/states.js';
+import { isTranslationInProgress } from './states.js';
 import type { Translation } from '../generated/types.js';
-
-/** True while a translation's run is under way (`pending` or `running`). */
-export function isTranslationInProgress(translation: Pick<Translation, 'status'>): boolean {
-  return translation.status !== undefined && TRANSLATION_IN_PROGRESS_STATUSES.includes(translation.status);
-}
-
-/**
- * True when the last run did not succeed (`failed` and the like: see
- * `TRANSLATION_FAILED_STATUSES`). The published document names no failure status, so against
- * the service this is false unless it sends one it does not document.
- */
-export function isTranslationFailed(translation: Pick<Translation, 'status'>): boolean {
-  return translation.status !== undefined && TRANSLATION_FAILED_STATUSES.includes(translation.status);
-}
 
 /** `client.translations`' hand-written methods. */
 export interface TranslationsExtensions {
@@ -33,7 +19,7 @@ export interface TranslationsExtensions {
   waitForRun(organizationId: string, translationId: string, options?: WaitOptions<Translation>): Promise<Translation>;
 }
 
-export const translationsExtensions: ExtensionImplementations<TranslationsExtensions> = {
+export const extensions: ExtensionImplementations<TranslationsExtensions> = {
   waitForRun({ resources }, organizationId, translationId, options = {}) {
     return waitUntil(
       (signal) => resources.translations.get(organizationId, translationId, signal ? { signal } : undefined),

@@ -14,6 +14,9 @@ export const addMemberToOrganizationTeamById = /* @__PURE__ */ defineOperation<A
   path: "/v1/orgs/{organizationId}/teams/{teamId}/members/{userId}",
   status: 204,
   idempotent: true,
+  args: [":organizationId",":teamId",":userId","?body"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), teamId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ role: z.optional(z.enum(["owner","member"])) }),
 });
+
+export default addMemberToOrganizationTeamById;

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { AddSectionGroupToSiteOperation } from '../operation-types.js';
-import { SiteSectionGroupSchema } from '../schemas/SiteSectionGroup.js';
+import { SiteSectionGroupSchema } from '../schemas/SiteStructure.js';
 
 /** Add a section group to a site's navigation structure */
 export const addSectionGroupToSite = /* @__PURE__ */ defineOperation<AddSectionGroupToSiteOperation>({
@@ -16,7 +16,10 @@ export const addSectionGroupToSite = /* @__PURE__ */ defineOperation<AddSectionG
   status: 201,
   idempotent: false,
   beyondExtract: true,
+  args: [":organizationId",":siteId","body"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ title: z.string().check(z.minLength(1), z.maxLength(100)), icon: z.optional(z.nullable(z.string().check(z.maxLength(50)))), sections: z.optional(z.array(z.string())), parent: z.optional(z.string()), draft: z.optional(z.boolean()) }),
   response: () => SiteSectionGroupSchema,
 });
+
+export default addSectionGroupToSite;

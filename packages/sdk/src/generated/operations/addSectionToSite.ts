@@ -4,7 +4,7 @@ import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { AddSectionToSiteOperation } from '../operation-types.js';
 import { ApplySpaceTemplateSchema } from '../schemas/ApplySpaceTemplate.js';
-import { SiteSectionSchema } from '../schemas/SiteSection.js';
+import { SiteSectionSchema } from '../schemas/LocalizedString128Param.js';
 
 /** Add a new navigation section to a site backed by a space */
 export const addSectionToSite = /* @__PURE__ */ defineOperation<AddSectionToSiteOperation>({
@@ -17,7 +17,10 @@ export const addSectionToSite = /* @__PURE__ */ defineOperation<AddSectionToSite
   status: 201,
   idempotent: false,
   beyondExtract: true,
+  args: [":organizationId",":siteId","body"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ spaceId: z.nullable(z.string()), template: z.optional(ApplySpaceTemplateSchema), title: z.optional(z.nullable(z.string().check(z.minLength(2), z.maxLength(128)))), icon: z.optional(z.nullable(z.string().check(z.maxLength(50)))), draft: z.optional(z.boolean()), pageId: z.optional(z.string()), siteSectionGroupId: z.optional(z.string()) }),
   response: () => SiteSectionSchema,
 });
+
+export default addSectionToSite;

@@ -4,7 +4,7 @@ import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { AddSpaceToSiteOperation } from '../operation-types.js';
 import { ApplySpaceTemplateSchema } from '../schemas/ApplySpaceTemplate.js';
-import { SiteSpaceSchema } from '../schemas/SiteSpace.js';
+import { SiteSpaceSchema } from '../schemas/LocalizedString128Param.js';
 
 /** Add a space to a site as a content source */
 export const addSpaceToSite = /* @__PURE__ */ defineOperation<AddSpaceToSiteOperation>({
@@ -17,7 +17,10 @@ export const addSpaceToSite = /* @__PURE__ */ defineOperation<AddSpaceToSiteOper
   status: 201,
   idempotent: false,
   beyondExtract: true,
+  args: [":organizationId",":siteId","body"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ spaceId: z.nullable(z.string()), template: z.optional(ApplySpaceTemplateSchema), sectionId: z.optional(z.string()), draft: z.optional(z.boolean()), pageId: z.optional(z.nullable(z.string())), title: z.optional(z.string().check(z.minLength(2), z.maxLength(128))) }),
   response: () => SiteSpaceSchema,
 });
+
+export default addSpaceToSite;

@@ -15,5 +15,8 @@ export const adsUpdateSite = /* @__PURE__ */ defineOperation<AdsUpdateSiteOperat
   status: 204,
   idempotent: false,
   beyondExtract: true,
+  args: [":siteId","?body"],
   body: () => z.union([strict({ status: z.literal("live"), zoneId: z.string(), reportingId: z.string() }), strict({ status: z.literal("rejected"), reason: z.optional(z.string().check(z.maxLength(512))) }), strict({ status: z.literal("pending") })]),
 });
+
+export default adsUpdateSite;

@@ -3,8 +3,8 @@ import * as z from 'zod/mini';
 import { type Schema, loose, openEnum, strict, withFallback } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { AggregateSiteEventsOperation } from '../operation-types.js';
-import { ContentRefSchema } from '../schemas/ContentRef.js';
-import { ContentRefParamSchema } from '../schemas/ContentRefParam.js';
+import { ContentRefParamSchema } from '../schemas/ApplySpaceTemplate.js';
+import { ContentRefSchema } from '../schemas/ContentRefList.js';
 
 export const SiteInsightsQueryEventsAggregationSchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ select: z.optional(z.array(SiteInsightsQueryEventsColumnSchema)), where: z.optional(z.array(SiteInsightsQueryEventsFilterSchema)), groupBy: z.optional(z.array(SiteInsightsQueryEventsColumnSchema)), order: z.optional(strict({ by: SiteInsightsQueryEventsColumnSchema, direction: z.enum(["asc","desc"]) })), range: SiteInsightsQueryRangeSchema, limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))) }));
 
@@ -33,7 +33,10 @@ export const aggregateSiteEvents = /* @__PURE__ */ defineOperation<AggregateSite
   status: 200,
   idempotent: false,
   beyondExtract: true,
+  args: [":organizationId",":siteId","body"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => SiteInsightsQueryEventsAggregationSchema,
   response: () => SiteInsightsQueryEventsAggregationResultSchema,
 });
+
+export default aggregateSiteEvents;

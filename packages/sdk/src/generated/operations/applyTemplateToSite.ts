@@ -14,5 +14,8 @@ export const applyTemplateToSite = /* @__PURE__ */ defineOperation<ApplyTemplate
   status: 200,
   idempotent: false,
   beyondExtract: true,
+  args: [":organizationId",":siteId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });
+
+export default applyTemplateToSite;

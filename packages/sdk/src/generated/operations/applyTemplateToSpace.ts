@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { ApplyTemplateToSpaceOperation } from '../operation-types.js';
-import { SpaceTemplateParamsSchema } from '../schemas/SpaceTemplateParams.js';
+import { SpaceTemplateParamsSchema } from '../schemas/ApplySpaceTemplate.js';
 
 /** Apply a content template to populate a space with initial pages */
 export const applyTemplateToSpace = /* @__PURE__ */ defineOperation<ApplyTemplateToSpaceOperation>({
@@ -16,6 +16,9 @@ export const applyTemplateToSpace = /* @__PURE__ */ defineOperation<ApplyTemplat
   status: 201,
   idempotent: false,
   beyondExtract: true,
+  args: [":spaceId","body"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ id: z.string(), params: z.optional(SpaceTemplateParamsSchema), changeRequestId: z.optional(z.string()) }),
 });
+
+export default applyTemplateToSpace;

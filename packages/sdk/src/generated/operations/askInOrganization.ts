@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { type Schema, loose, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { AskInOrganizationOperation } from '../operation-types.js';
-import { SearchAIAnswerSchema } from '../schemas/SearchAIAnswer.js';
+import { SearchAIAnswerSchema } from '../schemas/SearchAIAnswerStream.js';
 
 export const SearchAIQuerySchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ query: z.string(), previousQueries: z.optional(z.array(z.string()).check(z.maxLength(10))) }));
 
@@ -18,9 +18,12 @@ export const askInOrganization = /* @__PURE__ */ defineOperation<AskInOrganizati
   status: 200,
   idempotent: false,
   beyondExtract: true,
+  args: [":organizationId","body","?query"],
   queryKinds: {"details":"boolean"},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ format: z.optional(z.enum(["document","markdown"])), details: z.optional(z.boolean()) }),
   body: () => SearchAIQuerySchema,
   response: () => loose({ answer: z.optional(SearchAIAnswerSchema) }),
 });
+
+export default askInOrganization;

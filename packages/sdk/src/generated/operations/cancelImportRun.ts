@@ -14,6 +14,9 @@ export const cancelImportRun = /* @__PURE__ */ defineOperation<CancelImportRunOp
   path: "/v1/org/{organizationId}/imports/{importRunId}/cancel",
   status: 200,
   idempotent: false,
+  args: [":organizationId",":importRunId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => ContentImportRunSchema,
 });
+
+export default cancelImportRun;

@@ -15,7 +15,10 @@ export const createChangeRequest = /* @__PURE__ */ defineOperation<CreateChangeR
   path: "/v1/spaces/{spaceId}/change-requests",
   status: 201,
   idempotent: false,
+  args: [":spaceId","?body"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => z.looseObject({ subject: z.optional(z.string().check(z.maxLength(100))), template: z.optional(ApplySpaceTemplateSchema) }),
   response: () => ChangeRequestSchema,
 });
+
+export default createChangeRequest;

@@ -15,7 +15,10 @@ export const createCollection = /* @__PURE__ */ defineOperation<CreateCollection
   path: "/v1/orgs/{organizationId}/collections",
   status: 201,
   idempotent: false,
+  args: [":organizationId","?body"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ title: z.optional(z.string().check(z.minLength(1), z.maxLength(50))), parent: z.optional(z.string().check(z.minLength(1))) }),
   response: () => CollectionSchema,
 });
+
+export default createCollection;

@@ -15,6 +15,9 @@ export const createIntegrationInstallationToken = /* @__PURE__ */ defineOperatio
   status: 200,
   idempotent: false,
   beyondExtract: true,
+  args: [":integrationName",":installationId"],
   params: () => ({ integrationName: z.string().check(z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9-_.]+$"))) }),
   response: () => APITemporaryTokenSchema,
 });
+
+export default createIntegrationInstallationToken;

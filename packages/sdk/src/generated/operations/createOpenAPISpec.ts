@@ -3,8 +3,7 @@ import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { CreateOpenApiSpecOperation } from '../operation-types.js';
-import { OpenAPISpecSchema } from '../schemas/OpenAPISpec.js';
-import { OpenAPISpecSourceSchema } from '../schemas/OpenAPISpecSource.js';
+import { OpenAPISpecSchema, OpenAPISpecSourceSchema } from '../schemas/OpenAPISpec.js';
 
 /** Create an OpenAPI spec */
 export const createOpenAPISpec = /* @__PURE__ */ defineOperation<CreateOpenApiSpecOperation>({
@@ -16,7 +15,10 @@ export const createOpenAPISpec = /* @__PURE__ */ defineOperation<CreateOpenApiSp
   path: "/v1/orgs/{organizationId}/openapi",
   status: 201,
   idempotent: false,
+  args: [":organizationId","body"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ slug: z.string().check(z.minLength(1), z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*$"))), source: OpenAPISpecSourceSchema }),
   response: () => OpenAPISpecSchema,
 });
+
+export default createOpenAPISpec;

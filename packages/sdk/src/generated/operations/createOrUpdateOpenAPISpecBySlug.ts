@@ -3,8 +3,7 @@ import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { CreateOrUpdateOpenApiSpecBySlugOperation } from '../operation-types.js';
-import { OpenAPISpecSchema } from '../schemas/OpenAPISpec.js';
-import { OpenAPISpecSourceSchema } from '../schemas/OpenAPISpecSource.js';
+import { OpenAPISpecSchema, OpenAPISpecSourceSchema } from '../schemas/OpenAPISpec.js';
 
 /** Create or update an OpenAPI spec */
 export const createOrUpdateOpenAPISpecBySlug = /* @__PURE__ */ defineOperation<CreateOrUpdateOpenApiSpecBySlugOperation>({
@@ -16,7 +15,10 @@ export const createOrUpdateOpenAPISpecBySlug = /* @__PURE__ */ defineOperation<C
   path: "/v1/orgs/{organizationId}/openapi/{specSlug}",
   status: 200,
   idempotent: true,
+  args: [":organizationId",":specSlug","body"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ source: OpenAPISpecSourceSchema }),
   response: () => OpenAPISpecSchema,
 });
+
+export default createOrUpdateOpenAPISpecBySlug;

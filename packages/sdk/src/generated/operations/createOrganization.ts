@@ -21,8 +21,11 @@ export const createOrganization = /* @__PURE__ */ defineOperation<CreateOrganiza
   status: 201,
   idempotent: false,
   beyondExtract: true,
+  args: ["body","?query"],
   queryKinds: {"withDefaultSite":"boolean"},
   query: () => strict({ withDefaultSite: z.optional(z.boolean()), openapiUrl: z.optional(z.string()) }),
   body: () => CreateOrganizationSchema,
   response: () => OrganizationSchema,
 });
+
+export default createOrganization;

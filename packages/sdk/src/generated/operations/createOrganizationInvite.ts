@@ -24,7 +24,10 @@ export const createOrganizationInvite = /* @__PURE__ */ defineOperation<CreateOr
   status: 201,
   idempotent: false,
   beyondExtract: true,
+  args: [":organizationId","?body"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => CreateOrganizationInviteSchema,
   response: () => OrganizationInviteLinkSchema,
 });
+
+export default createOrganizationInvite;

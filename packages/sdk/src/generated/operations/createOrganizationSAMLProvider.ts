@@ -15,7 +15,10 @@ export const createOrganizationSAMLProvider = /* @__PURE__ */ defineOperation<Cr
   path: "/v1/orgs/{organizationId}/saml",
   status: 201,
   idempotent: false,
+  args: [":organizationId","body"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ label: z.string().check(z.minLength(1), z.maxLength(30), z.regex(new RegExp("\\S"))), entityID: z.optional(z.string().check(z.maxLength(1024), z.regex(new RegExp("\\S")))), certificate: z.optional(z.string().check(z.maxLength(10000))), ssoURL: z.optional(z.url().check(z.maxLength(2048))), defaultTeam: z.optional(z.string().check(z.minLength(1))), defaultRole: z.optional(z.nullable(z.enum(["admin","create","edit","review","comment","read"]))) }),
   response: () => OrganizationSAMLProviderSchema,
 });
+
+export default createOrganizationSAMLProvider;

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { CreateSiteOperation } from '../operation-types.js';
-import { SiteSchema } from '../schemas/Site.js';
+import { SiteSchema } from '../schemas/IntegrationSiteInstallation.js';
 
 /** Create a new documentation site in an organization */
 export const createSite = /* @__PURE__ */ defineOperation<CreateSiteOperation>({
@@ -15,7 +15,10 @@ export const createSite = /* @__PURE__ */ defineOperation<CreateSiteOperation>({
   path: "/v1/orgs/{organizationId}/sites",
   status: 201,
   idempotent: false,
+  args: [":organizationId","?body"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ type: z.optional(z.enum(["basic","premium","ultimate","sponsored","legacy-basic","legacy-premium"])), title: z.optional(z.string().check(z.minLength(2), z.maxLength(128))), visibility: z.optional(z.enum(["public","unlisted","share-link","visitor-auth"])), spaces: z.optional(z.array(z.string())) }),
   response: () => SiteSchema,
 });
+
+export default createSite;

@@ -3,8 +3,7 @@ import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { CreateSiteMcpServerOperation } from '../operation-types.js';
-import { SiteMcpServerSchema } from '../schemas/SiteMcpServer.js';
-import { SiteMcpServerHeadersParamSchema } from '../schemas/SiteMcpServerHeadersParam.js';
+import { SiteMcpServerHeadersParamSchema, SiteMcpServerSchema } from '../schemas/SiteMcpServerHeadersParam.js';
 
 /** Add a new MCP server configuration to a site */
 export const createSiteMcpServer = /* @__PURE__ */ defineOperation<CreateSiteMcpServerOperation>({
@@ -17,7 +16,10 @@ export const createSiteMcpServer = /* @__PURE__ */ defineOperation<CreateSiteMcp
   status: 201,
   idempotent: false,
   beyondExtract: true,
+  args: [":organizationId",":siteId","body"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ name: z.string().check(z.minLength(1), z.maxLength(100)), url: z.url().check(z.maxLength(2048)), transport: z.optional(z.enum(["sse","http"])), headers: SiteMcpServerHeadersParamSchema, condition: z.optional(z.nullable(z.string().check(z.minLength(0), z.maxLength(1024)))) }),
   response: () => SiteMcpServerSchema,
 });
+
+export default createSiteMcpServer;

@@ -16,7 +16,10 @@ export const createSiteShareLink = /* @__PURE__ */ defineOperation<CreateSiteSha
   status: 201,
   idempotent: false,
   beyondExtract: true,
+  args: [":organizationId",":siteId","body"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ name: z.string().check(z.minLength(0), z.maxLength(50)) }),
   response: () => ShareLinkSchema,
 });
+
+export default createSiteShareLink;

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { CreateSiteStyleguideByIdOperation } from '../operation-types.js';
-import { SpaceSchema } from '../schemas/Space.js';
+import { SpaceSchema } from '../schemas/IntegrationSpaceInstallation.js';
 
 /** Create or retrieve the style guide space for a site */
 export const createSiteStyleguideById = /* @__PURE__ */ defineOperation<CreateSiteStyleguideByIdOperation>({
@@ -16,7 +16,10 @@ export const createSiteStyleguideById = /* @__PURE__ */ defineOperation<CreateSi
   status: 200,
   idempotent: false,
   beyondExtract: true,
+  args: [":organizationId",":siteId","?body"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ template: z.optional(z.string()) }),
   response: () => SpaceSchema,
 });
+
+export default createSiteStyleguideById;

@@ -4,7 +4,7 @@ import { loose, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { CreateSiteStyleguideRunOperation } from '../operation-types.js';
 import { ChangeRequestSchema } from '../schemas/ChangeRequest.js';
-import { SiteStyleguideRunSchema } from '../schemas/SiteStyleguideRun.js';
+import { SiteStyleguideRunSchema } from '../schemas/ChangeRequestRequestedReviewer.js';
 
 /** Start a style guide check run for a site */
 export const createSiteStyleguideRun = /* @__PURE__ */ defineOperation<CreateSiteStyleguideRunOperation>({
@@ -17,7 +17,10 @@ export const createSiteStyleguideRun = /* @__PURE__ */ defineOperation<CreateSit
   status: 201,
   idempotent: false,
   beyondExtract: true,
+  args: [":organizationId",":siteId","body"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ spaces: z.array(z.string()).check(z.minLength(1), z.maxLength(3)) }),
   response: () => loose({ run: SiteStyleguideRunSchema, changeRequests: z.array(ChangeRequestSchema) }),
 });
+
+export default createSiteStyleguideRun;

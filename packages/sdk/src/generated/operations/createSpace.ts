@@ -5,7 +5,7 @@ import { defineOperation } from '../../contract/operation.js';
 import type { CreateSpaceOperation } from '../operation-types.js';
 import { ApplySpaceTemplateSchema } from '../schemas/ApplySpaceTemplate.js';
 import { ComputedContentSourceRevisionParamSchema } from '../schemas/ComputedContentSourceRevisionParam.js';
-import { SpaceSchema } from '../schemas/Space.js';
+import { SpaceSchema } from '../schemas/IntegrationSpaceInstallation.js';
 
 export const CreateSpaceSchema: Schema = /* @__PURE__ */ z.lazy(() => z.union([z.looseObject({ title: z.optional(z.string().check(z.maxLength(50))), emoji: z.optional(z.string().check(z.maxLength(50))), parent: z.optional(z.string()), language: z.optional(z.enum(["en","fr","de","es","it","pt","pt-br","ru","ja","zh","zh-tw","yue","ko","ar","hi","nl","pl","tr","sv","no","da","fi","el","cs","hu","ro","th","vi","id","ms","he","uk","sk","bg","hr","lt","lv","et","sl"])), editMode: z.optional(z.enum(["live","locked"])) }), z.union([strict({ title: z.optional(z.string().check(z.maxLength(50))), emoji: z.optional(z.string().check(z.maxLength(50))), parent: z.optional(z.string()), language: z.optional(z.enum(["en","fr","de","es","it","pt","pt-br","ru","ja","zh","zh-tw","yue","ko","ar","hi","nl","pl","tr","sv","no","da","fi","el","cs","hu","ro","th","vi","id","ms","he","uk","sk","bg","hr","lt","lv","et","sl"])), editMode: z.optional(z.enum(["live","locked"])), template: ApplySpaceTemplateSchema }), strict({ title: z.optional(z.string().check(z.maxLength(50))), emoji: z.optional(z.string().check(z.maxLength(50))), parent: z.optional(z.string()), language: z.optional(z.enum(["en","fr","de","es","it","pt","pt-br","ru","ja","zh","zh-tw","yue","ko","ar","hi","nl","pl","tr","sv","no","da","fi","el","cs","hu","ro","th","vi","id","ms","he","uk","sk","bg","hr","lt","lv","et","sl"])), editMode: z.optional(z.enum(["live","locked"])), computedSource: ComputedContentSourceRevisionParamSchema }), strict({ title: z.optional(z.string().check(z.maxLength(50))), emoji: z.optional(z.string().check(z.maxLength(50))), parent: z.optional(z.string()), language: z.optional(z.enum(["en","fr","de","es","it","pt","pt-br","ru","ja","zh","zh-tw","yue","ko","ar","hi","nl","pl","tr","sv","no","da","fi","el","cs","hu","ro","th","vi","id","ms","he","uk","sk","bg","hr","lt","lv","et","sl"])), editMode: z.optional(z.enum(["live","locked"])), empty: z.literal(true) })])]));
 
@@ -20,7 +20,10 @@ export const createSpace = /* @__PURE__ */ defineOperation<CreateSpaceOperation>
   status: 201,
   idempotent: false,
   beyondExtract: true,
+  args: [":organizationId","?body"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => CreateSpaceSchema,
   response: () => SpaceSchema,
 });
+
+export default createSpace;

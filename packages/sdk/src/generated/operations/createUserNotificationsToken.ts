@@ -16,3 +16,5 @@ export const createUserNotificationsToken = /* @__PURE__ */ defineOperation<Crea
   beyondExtract: true,
   response: () => APITemporaryTokenSchema,
 });
+
+export default createUserNotificationsToken;

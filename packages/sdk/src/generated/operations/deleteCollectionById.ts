@@ -13,5 +13,8 @@ export const deleteCollectionById = /* @__PURE__ */ defineOperation<DeleteCollec
   path: "/v1/collections/{collectionId}",
   status: 204,
   idempotent: true,
+  args: [":collectionId"],
   params: () => ({ collectionId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });
+
+export default deleteCollectionById;

@@ -14,5 +14,8 @@ export const deleteCommentInSpace = /* @__PURE__ */ defineOperation<DeleteCommen
   status: 204,
   idempotent: true,
   beyondExtract: true,
+  args: [":spaceId",":commentId"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), commentId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });
+
+export default deleteCommentInSpace;

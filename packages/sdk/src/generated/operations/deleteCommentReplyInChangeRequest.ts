@@ -15,5 +15,8 @@ export const deleteCommentReplyInChangeRequest = /* @__PURE__ */ defineOperation
   idempotent: true,
   beyondExtract: true,
   numericParams: ["changeRequestId"],
+  args: [":spaceId",":changeRequestId",":commentId",":commentReplyId"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), changeRequestId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), commentId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), commentReplyId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });
+
+export default deleteCommentReplyInChangeRequest;

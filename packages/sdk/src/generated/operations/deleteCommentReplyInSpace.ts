@@ -14,5 +14,8 @@ export const deleteCommentReplyInSpace = /* @__PURE__ */ defineOperation<DeleteC
   status: 204,
   idempotent: true,
   beyondExtract: true,
+  args: [":spaceId",":commentId",":commentReplyId"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), commentId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), commentReplyId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });
+
+export default deleteCommentReplyInSpace;

@@ -14,5 +14,8 @@ export const deleteCustomFont = /* @__PURE__ */ defineOperation<DeleteCustomFont
   status: 204,
   idempotent: true,
   beyondExtract: true,
+  args: [":organizationId",":fontId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });
+
+export default deleteCustomFont;

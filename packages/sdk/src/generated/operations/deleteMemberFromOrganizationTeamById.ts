@@ -13,5 +13,8 @@ export const deleteMemberFromOrganizationTeamById = /* @__PURE__ */ defineOperat
   path: "/v1/orgs/{organizationId}/teams/{teamId}/members/{userId}",
   status: 204,
   idempotent: true,
+  args: [":organizationId",":teamId",":userId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), teamId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });
+
+export default deleteMemberFromOrganizationTeamById;

@@ -13,5 +13,8 @@ export const deleteOpenAPISpecBySlug = /* @__PURE__ */ defineOperation<DeleteOpe
   path: "/v1/orgs/{organizationId}/openapi/{specSlug}",
   status: 204,
   idempotent: true,
+  args: [":organizationId",":specSlug"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });
+
+export default deleteOpenAPISpecBySlug;

@@ -14,5 +14,8 @@ export const deleteOrganizationAgentConversation = /* @__PURE__ */ defineOperati
   status: 205,
   idempotent: true,
   beyondExtract: true,
+  args: [":organizationId",":conversationId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });
+
+export default deleteOrganizationAgentConversation;

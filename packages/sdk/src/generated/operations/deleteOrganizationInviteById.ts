@@ -13,5 +13,8 @@ export const deleteOrganizationInviteById = /* @__PURE__ */ defineOperation<Dele
   path: "/v1/orgs/{organizationId}/link-invites/{inviteId}",
   status: 204,
   idempotent: true,
+  args: [":organizationId",":inviteId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), inviteId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });
+
+export default deleteOrganizationInviteById;

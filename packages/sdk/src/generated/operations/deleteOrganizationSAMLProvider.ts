@@ -13,5 +13,8 @@ export const deleteOrganizationSAMLProvider = /* @__PURE__ */ defineOperation<De
   path: "/v1/orgs/{organizationId}/saml/{samlProviderId}",
   status: 204,
   idempotent: true,
+  args: [":organizationId",":samlProviderId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });
+
+export default deleteOrganizationSAMLProvider;

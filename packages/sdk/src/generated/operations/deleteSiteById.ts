@@ -13,5 +13,8 @@ export const deleteSiteById = /* @__PURE__ */ defineOperation<DeleteSiteByIdOper
   path: "/v1/orgs/{organizationId}/sites/{siteId}",
   status: 204,
   idempotent: true,
+  args: [":organizationId",":siteId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });
+
+export default deleteSiteById;

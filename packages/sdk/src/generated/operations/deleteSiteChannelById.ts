@@ -14,5 +14,8 @@ export const deleteSiteChannelById = /* @__PURE__ */ defineOperation<DeleteSiteC
   status: 204,
   idempotent: true,
   beyondExtract: true,
+  args: [":organizationId",":siteId",":siteChannelId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });
+
+export default deleteSiteChannelById;

@@ -14,5 +14,8 @@ export const deleteSiteContextConnectionById = /* @__PURE__ */ defineOperation<D
   status: 204,
   idempotent: true,
   beyondExtract: true,
+  args: [":organizationId",":siteId",":siteContextConnectionId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });
+
+export default deleteSiteContextConnectionById;

@@ -14,5 +14,8 @@ export const deleteSiteRedirectById = /* @__PURE__ */ defineOperation<DeleteSite
   status: 204,
   idempotent: true,
   beyondExtract: true,
+  args: [":organizationId",":siteId",":siteRedirectId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });
+
+export default deleteSiteRedirectById;

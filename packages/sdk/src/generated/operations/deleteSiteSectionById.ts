@@ -14,5 +14,8 @@ export const deleteSiteSectionById = /* @__PURE__ */ defineOperation<DeleteSiteS
   status: 204,
   idempotent: true,
   beyondExtract: true,
+  args: [":organizationId",":siteId",":siteSectionId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });
+
+export default deleteSiteSectionById;

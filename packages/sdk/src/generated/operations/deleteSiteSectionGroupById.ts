@@ -14,5 +14,8 @@ export const deleteSiteSectionGroupById = /* @__PURE__ */ defineOperation<Delete
   status: 204,
   idempotent: true,
   beyondExtract: true,
+  args: [":organizationId",":siteId",":siteSectionGroupId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });
+
+export default deleteSiteSectionGroupById;

@@ -14,5 +14,8 @@ export const deleteSiteShareLinkById = /* @__PURE__ */ defineOperation<DeleteSit
   status: 204,
   idempotent: true,
   beyondExtract: true,
+  args: [":organizationId",":siteId",":shareLinkId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });
+
+export default deleteSiteShareLinkById;

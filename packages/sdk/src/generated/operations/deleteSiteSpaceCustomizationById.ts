@@ -14,5 +14,8 @@ export const deleteSiteSpaceCustomizationById = /* @__PURE__ */ defineOperation<
   status: 204,
   idempotent: true,
   beyondExtract: true,
+  args: [":organizationId",":siteId",":siteSpaceId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });
+
+export default deleteSiteSpaceCustomizationById;

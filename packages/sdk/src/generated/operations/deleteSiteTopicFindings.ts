@@ -14,5 +14,8 @@ export const deleteSiteTopicFindings = /* @__PURE__ */ defineOperation<DeleteSit
   status: 204,
   idempotent: true,
   beyondExtract: true,
+  args: [":organizationId",":siteId",":siteTopicId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });
+
+export default deleteSiteTopicFindings;

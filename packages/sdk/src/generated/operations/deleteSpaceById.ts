@@ -13,5 +13,8 @@ export const deleteSpaceById = /* @__PURE__ */ defineOperation<DeleteSpaceByIdOp
   path: "/v1/spaces/{spaceId}",
   status: 204,
   idempotent: true,
+  args: [":spaceId"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });
+
+export default deleteSpaceById;

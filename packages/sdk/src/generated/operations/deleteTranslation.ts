@@ -13,5 +13,8 @@ export const deleteTranslation = /* @__PURE__ */ defineOperation<DeleteTranslati
   path: "/v1/orgs/{organizationId}/translations/{translationId}",
   status: 204,
   idempotent: true,
+  args: [":organizationId",":translationId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });
+
+export default deleteTranslation;

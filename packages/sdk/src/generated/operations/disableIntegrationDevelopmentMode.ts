@@ -14,5 +14,8 @@ export const disableIntegrationDevelopmentMode = /* @__PURE__ */ defineOperation
   status: 205,
   idempotent: true,
   beyondExtract: true,
+  args: [":integrationName"],
   params: () => ({ integrationName: z.string().check(z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9-_.]+$"))) }),
 });
+
+export default disableIntegrationDevelopmentMode;

@@ -13,4 +13,7 @@ export const dnsRevalidateCustomHostname = /* @__PURE__ */ defineOperation<DnsRe
   status: 204,
   idempotent: false,
   beyondExtract: true,
+  args: [":hostname"],
 });
+
+export default dnsRevalidateCustomHostname;

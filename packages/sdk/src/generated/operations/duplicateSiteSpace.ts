@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { DuplicateSiteSpaceOperation } from '../operation-types.js';
-import { SiteSpaceSchema } from '../schemas/SiteSpace.js';
+import { SiteSpaceSchema } from '../schemas/LocalizedString128Param.js';
 
 /** Duplicate a space in a site */
 export const duplicateSiteSpace = /* @__PURE__ */ defineOperation<DuplicateSiteSpaceOperation>({
@@ -16,7 +16,10 @@ export const duplicateSiteSpace = /* @__PURE__ */ defineOperation<DuplicateSiteS
   status: 201,
   idempotent: false,
   beyondExtract: true,
+  args: [":organizationId",":siteId",":siteSpaceId","?body"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ draft: z.optional(z.boolean()) }),
   response: () => SiteSpaceSchema,
 });
+
+export default duplicateSiteSpace;

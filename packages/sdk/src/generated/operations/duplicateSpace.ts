@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../contract/operation.js';
 import type { DuplicateSpaceOperation } from '../operation-types.js';
-import { SpaceSchema } from '../schemas/Space.js';
+import { SpaceSchema } from '../schemas/IntegrationSpaceInstallation.js';
 
 /** Create a full copy of a space */
 export const duplicateSpace = /* @__PURE__ */ defineOperation<DuplicateSpaceOperation>({
@@ -14,6 +14,9 @@ export const duplicateSpace = /* @__PURE__ */ defineOperation<DuplicateSpaceOper
   path: "/v1/spaces/{spaceId}/duplicate",
   status: 201,
   idempotent: false,
+  args: [":spaceId"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => SpaceSchema,
 });
+
+export default duplicateSpace;

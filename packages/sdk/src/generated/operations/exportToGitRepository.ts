@@ -18,6 +18,9 @@ export const exportToGitRepository = /* @__PURE__ */ defineOperation<ExportToGit
   status: 204,
   idempotent: false,
   beyondExtract: true,
+  args: [":spaceId","body"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => ExportToGitRepositorySchema,
 });
+
+export default exportToGitRepository;

@@ -19,7 +19,10 @@ export const generateStorageUploadURL = /* @__PURE__ */ defineOperation<Generate
   status: 201,
   idempotent: false,
   beyondExtract: true,
+  args: [":organizationId","body"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ file: StorageFileMetadataSchema, kind: z.enum(["customization_font","import_file","organization_file"]) }),
   response: () => StorageUploadURLSchema,
 });
+
+export default generateStorageUploadURL;

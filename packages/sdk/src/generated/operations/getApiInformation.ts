@@ -19,3 +19,5 @@ export const getApiInformation = /* @__PURE__ */ defineOperation<GetApiInformati
   beyondExtract: true,
   response: () => ApiInformationSchema,
 });
+
+export default getApiInformation;

@@ -15,6 +15,9 @@ export const getChangeRequestById = /* @__PURE__ */ defineOperation<GetChangeReq
   status: 200,
   idempotent: true,
   numericParams: ["changeRequestId"],
+  args: [":spaceId",":changeRequestId"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), changeRequestId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => ChangeRequestSchema,
 });
+
+export default getChangeRequestById;

@@ -18,8 +18,11 @@ export const getChangeRequestChanges = /* @__PURE__ */ defineOperation<GetChange
   idempotent: true,
   beyondExtract: true,
   numericParams: ["changeRequestId"],
+  args: [":spaceId",":changeRequestId","?query"],
   queryKinds: {"limit":"number"},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), changeRequestId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ limit: z.optional(z.number()) }),
   response: () => RevisionSemanticChangesSchema,
 });
+
+export default getChangeRequestChanges;

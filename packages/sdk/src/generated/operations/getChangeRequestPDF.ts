@@ -16,8 +16,11 @@ export const getChangeRequestPDF = /* @__PURE__ */ defineOperation<GetChangeRequ
   status: 200,
   idempotent: true,
   numericParams: ["changeRequestId"],
+  args: [":spaceId",":changeRequestId","?query"],
   queryKinds: {"only":"boolean"},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), changeRequestId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ only: z.optional(z.boolean()), page: z.optional(z.string()) }),
   response: () => loose({ url: z.string() }),
 });
+
+export default getChangeRequestPDF;

@@ -17,7 +17,10 @@ export const getChangeRequestReviewById = /* @__PURE__ */ defineOperation<GetCha
   idempotent: true,
   beyondExtract: true,
   numericParams: ["changeRequestId"],
+  args: [":spaceId",":changeRequestId",":reviewId","?query"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), changeRequestId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ format: z.optional(z.enum(["document","markdown"])) }),
   response: () => ChangeRequestReviewSchema,
 });
+
+export default getChangeRequestReviewById;

@@ -14,6 +14,9 @@ export const getCollectionById = /* @__PURE__ */ defineOperation<GetCollectionBy
   path: "/v1/collections/{collectionId}",
   status: 200,
   idempotent: true,
+  args: [":collectionId"],
   params: () => ({ collectionId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => CollectionSchema,
 });
+
+export default getCollectionById;

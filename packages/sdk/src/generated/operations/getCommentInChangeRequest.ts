@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { GetCommentInChangeRequestOperation } from '../operation-types.js';
-import { CommentSchema } from '../schemas/Comment.js';
+import { CommentSchema } from '../schemas/ChangeRequestReview.js';
 
 /** Get a single comment from a change request by its ID */
 export const getCommentInChangeRequest = /* @__PURE__ */ defineOperation<GetCommentInChangeRequestOperation>({
@@ -16,7 +16,10 @@ export const getCommentInChangeRequest = /* @__PURE__ */ defineOperation<GetComm
   status: 200,
   idempotent: true,
   numericParams: ["changeRequestId"],
+  args: [":spaceId",":changeRequestId",":commentId","?query"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), changeRequestId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), commentId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ format: z.optional(z.enum(["document","markdown"])) }),
   response: () => CommentSchema,
 });
+
+export default getCommentInChangeRequest;

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { GetCommentInSpaceOperation } from '../operation-types.js';
-import { CommentSchema } from '../schemas/Comment.js';
+import { CommentSchema } from '../schemas/ChangeRequestReview.js';
 
 /** Get a single comment from a space by its ID */
 export const getCommentInSpace = /* @__PURE__ */ defineOperation<GetCommentInSpaceOperation>({
@@ -16,7 +16,10 @@ export const getCommentInSpace = /* @__PURE__ */ defineOperation<GetCommentInSpa
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":spaceId",":commentId","?query"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), commentId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ format: z.optional(z.enum(["document","markdown"])) }),
   response: () => CommentSchema,
 });
+
+export default getCommentInSpace;

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { GetCommentReplyInChangeRequestOperation } from '../operation-types.js';
-import { CommentReplySchema } from '../schemas/CommentReply.js';
+import { CommentReplySchema } from '../schemas/ChangeRequestRequestedReviewer.js';
 
 /** Get a single reply to a change request comment */
 export const getCommentReplyInChangeRequest = /* @__PURE__ */ defineOperation<GetCommentReplyInChangeRequestOperation>({
@@ -17,7 +17,10 @@ export const getCommentReplyInChangeRequest = /* @__PURE__ */ defineOperation<Ge
   idempotent: true,
   beyondExtract: true,
   numericParams: ["changeRequestId"],
+  args: [":spaceId",":changeRequestId",":commentId",":commentReplyId","?query"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), changeRequestId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), commentId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), commentReplyId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ format: z.optional(z.enum(["document","markdown"])) }),
   response: () => CommentReplySchema,
 });
+
+export default getCommentReplyInChangeRequest;

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { GetCommentReplyInSpaceOperation } from '../operation-types.js';
-import { CommentReplySchema } from '../schemas/CommentReply.js';
+import { CommentReplySchema } from '../schemas/ChangeRequestRequestedReviewer.js';
 
 /** Get a single reply to a space comment by its ID */
 export const getCommentReplyInSpace = /* @__PURE__ */ defineOperation<GetCommentReplyInSpaceOperation>({
@@ -16,7 +16,10 @@ export const getCommentReplyInSpace = /* @__PURE__ */ defineOperation<GetComment
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":spaceId",":commentId",":commentReplyId","?query"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), commentId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), commentReplyId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ format: z.optional(z.enum(["document","markdown"])) }),
   response: () => CommentReplySchema,
 });
+
+export default getCommentReplyInSpace;

@@ -5,7 +5,7 @@ import { defineOperation } from '../../contract/operation.js';
 import type { GetComputedDocumentOperation } from '../operation-types.js';
 import { ComputedContentDependencyOpenAPIParamSchema, ComputedContentDependencyTranslationParamSchema, ComputedContentSourceIntegrationParamSchema, TranslationRefParamSchema } from '../schemas/ComputedContentSourceIntegrationParam.js';
 import { ContentRefOpenAPIParamSchema } from '../schemas/ContentRefOpenAPIParam.js';
-import { JSONDocumentSchema } from '../schemas/JSONDocument.js';
+import { JSONDocumentSchema } from '../schemas/Document.js';
 
 export const ComputedContentSourceDocumentParamSchema: Schema = /* @__PURE__ */ z.lazy(() => z.union([ComputedContentSourceDocumentOpenAPIParamSchema, ComputedContentSourceDocumentTranslationParamSchema, ComputedContentSourceIntegrationParamSchema]));
 
@@ -25,8 +25,11 @@ export const getComputedDocument = /* @__PURE__ */ defineOperation<GetComputedDo
   status: 200,
   idempotent: false,
   beyondExtract: true,
+  args: [":spaceId","body","?query"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ schema: z.optional(z.enum(["current","next"])) }),
   body: () => strict({ source: ComputedContentSourceDocumentParamSchema, seed: z.string() }),
   response: () => JSONDocumentSchema,
 });
+
+export default getComputedDocument;

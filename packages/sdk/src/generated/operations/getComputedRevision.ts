@@ -19,7 +19,10 @@ export const getComputedRevision = /* @__PURE__ */ defineOperation<GetComputedRe
   status: 200,
   idempotent: false,
   beyondExtract: true,
+  args: [":spaceId","body"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ source: ComputedContentSourceRevisionParamSchema, seed: z.string() }),
   response: () => loose({ pages: z.array(RevisionPageSchema), files: z.array(RevisionFileSchema), reusableContents: z.array(RevisionReusableContentSchema) }),
 });
+
+export default getComputedRevision;

@@ -5,8 +5,8 @@ import { defineOperation } from '../../contract/operation.js';
 import type { GetContentByUrlOperation } from '../operation-types.js';
 import { ChangeRequestSchema } from '../schemas/ChangeRequest.js';
 import { CollectionSchema } from '../schemas/Collection.js';
-import { RevisionPageDocumentSchema, RevisionPageGroupSchema } from '../schemas/RevisionPageGroup.js';
-import { SpaceSchema } from '../schemas/Space.js';
+import { SpaceSchema } from '../schemas/IntegrationSpaceInstallation.js';
+import { RevisionPageDocumentSchema, RevisionPageGroupSchema } from '../schemas/RevisionPage.js';
 
 /** Resolve a URL to a content (space, collection, page) */
 export const getContentByUrl = /* @__PURE__ */ defineOperation<GetContentByUrlOperation>({
@@ -19,6 +19,9 @@ export const getContentByUrl = /* @__PURE__ */ defineOperation<GetContentByUrlOp
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: ["query"],
   query: () => strict({ url: z.string() }),
   response: () => withFallback([loose({ collection: CollectionSchema }), loose({ space: SpaceSchema, changeRequest: z.optional(ChangeRequestSchema), page: z.optional(withFallback([RevisionPageDocumentSchema, RevisionPageGroupSchema], loose({ type: z.string() }), "type")) })]),
 });
+
+export default getContentByUrl;

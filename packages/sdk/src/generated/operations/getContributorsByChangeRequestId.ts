@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { type Schema, listOf, loose, openEnum } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { GetContributorsByChangeRequestIdOperation } from '../operation-types.js';
-import { UserSchema } from '../schemas/User.js';
+import { UserSchema } from '../schemas/ChangeRequestRequestedReviewer.js';
 
 export const ChangeRequestUserContributorSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ updatedAt: z.string(), count: z.number(), user: z.optional(UserSchema), actionType: z.optional(openEnum(["edit","comment"])) }));
 
@@ -20,6 +20,9 @@ export const getContributorsByChangeRequestId = /* @__PURE__ */ defineOperation<
   idempotent: true,
   paginated: true,
   numericParams: ["changeRequestId"],
+  args: [":spaceId",":changeRequestId"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), changeRequestId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => listOf(ChangeRequestUserContributorSchema),
 });
+
+export default getContributorsByChangeRequestId;

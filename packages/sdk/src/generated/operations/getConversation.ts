@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { type Schema, loose, openEnum } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { GetConversationOperation } from '../operation-types.js';
-import { ConversationSchema } from '../schemas/Conversation.js';
+import { ConversationSchema } from '../schemas/ConversationIssueItem.js';
 
 export const ConversationDetailSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ conversation: ConversationSchema, parts: z.array(loose({ type: z.optional(z.literal("message")), role: z.optional(openEnum(["user","assistant"])), body: z.optional(z.string()) })), metadata: z.optional(z.nullable(loose({ url: z.optional(z.nullable(z.string())), attributes: z.optional(z.record(z.string(), z.string())), createdAt: z.optional(z.string()) }))) }));
 
@@ -18,6 +18,9 @@ export const getConversation = /* @__PURE__ */ defineOperation<GetConversationOp
   status: 200,
   idempotent: true,
   extractOnly: true,
+  args: [":organizationId",":conversationId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => ConversationDetailSchema,
 });
+
+export default getConversation;

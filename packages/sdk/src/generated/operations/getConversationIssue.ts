@@ -16,6 +16,9 @@ export const getConversationIssue = /* @__PURE__ */ defineOperation<GetConversat
   status: 200,
   idempotent: true,
   extractOnly: true,
+  args: [":organizationId",":issueId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => ConversationIssueItemSchema,
 });
+
+export default getConversationIssue;

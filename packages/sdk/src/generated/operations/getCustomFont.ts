@@ -15,6 +15,9 @@ export const getCustomFont = /* @__PURE__ */ defineOperation<GetCustomFontOperat
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":organizationId",":fontId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => CustomizationFontDefinitionSchema,
 });
+
+export default getCustomFont;

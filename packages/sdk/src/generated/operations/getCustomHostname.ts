@@ -19,5 +19,8 @@ export const getCustomHostname = /* @__PURE__ */ defineOperation<GetCustomHostna
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":hostname"],
   response: () => CustomHostnameSchema,
 });
+
+export default getCustomHostname;

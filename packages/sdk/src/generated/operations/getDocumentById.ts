@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { GetDocumentByIdOperation } from '../operation-types.js';
-import { JSONDocumentSchema } from '../schemas/JSONDocument.js';
+import { JSONDocumentSchema } from '../schemas/Document.js';
 
 /** Get a raw document from a space by its document ID */
 export const getDocumentById = /* @__PURE__ */ defineOperation<GetDocumentByIdOperation>({
@@ -16,7 +16,10 @@ export const getDocumentById = /* @__PURE__ */ defineOperation<GetDocumentByIdOp
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":spaceId",":documentId","?query"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ schema: z.optional(z.enum(["current","next"])) }),
   response: () => JSONDocumentSchema,
 });
+
+export default getDocumentById;

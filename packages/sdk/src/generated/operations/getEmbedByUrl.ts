@@ -16,6 +16,9 @@ export const getEmbedByUrl = /* @__PURE__ */ defineOperation<GetEmbedByUrlOperat
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: ["query"],
   query: () => strict({ url: z.string() }),
   response: () => EmbedSchema,
 });
+
+export default getEmbedByUrl;

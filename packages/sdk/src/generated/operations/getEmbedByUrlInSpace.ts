@@ -16,7 +16,10 @@ export const getEmbedByUrlInSpace = /* @__PURE__ */ defineOperation<GetEmbedByUr
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":spaceId","query"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ url: z.string() }),
   response: () => EmbedSchema,
 });
+
+export default getEmbedByUrlInSpace;

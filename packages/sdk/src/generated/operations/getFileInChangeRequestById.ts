@@ -18,8 +18,11 @@ export const getFileInChangeRequestById = /* @__PURE__ */ defineOperation<GetFil
   idempotent: true,
   extractOnlyFields: {"query":["gitMetadata"]},
   numericParams: ["changeRequestId"],
+  args: [":spaceId",":changeRequestId",":fileId","?query"],
   queryKinds: {"metadata":"boolean","computed":"boolean","gitMetadata":"boolean"},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), changeRequestId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), fileId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ metadata: z.optional(z.boolean()), computed: z.optional(z.boolean()), gitMetadata: z.optional(z.boolean()) }),
   response: () => RevisionFileSchema,
 });
+
+export default getFileInChangeRequestById;

@@ -16,6 +16,9 @@ export const getGitHubRepoFileForGitSyncInstallation = /* @__PURE__ */ defineOpe
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":installationId",":accountName",":repositoryName","query"],
   query: () => strict({ path: z.string(), ref: z.string() }),
   response: () => GitSyncRepositoryFileSchema,
 });
+
+export default getGitHubRepoFileForGitSyncInstallation;

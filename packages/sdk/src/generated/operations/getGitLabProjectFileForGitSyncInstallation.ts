@@ -16,6 +16,9 @@ export const getGitLabProjectFileForGitSyncInstallation = /* @__PURE__ */ define
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":installationId",":projectId","query"],
   query: () => strict({ path: z.string(), ref: z.string() }),
   response: () => GitSyncRepositoryFileSchema,
 });
+
+export default getGitLabProjectFileForGitSyncInstallation;

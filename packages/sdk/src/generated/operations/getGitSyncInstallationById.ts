@@ -14,5 +14,8 @@ export const getGitSyncInstallationById = /* @__PURE__ */ defineOperation<GetGit
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":installationId"],
   response: () => GitSyncInstallationSchema,
 });
+
+export default getGitSyncInstallationById;

@@ -14,6 +14,9 @@ export const getGlossaryEntry = /* @__PURE__ */ defineOperation<GetGlossaryEntry
   path: "/v1/orgs/{organizationId}/translations-glossary/{glossaryEntryId}",
   status: 200,
   idempotent: true,
+  args: [":organizationId",":glossaryEntryId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => GlossaryEntrySchema,
 });
+
+export default getGlossaryEntry;

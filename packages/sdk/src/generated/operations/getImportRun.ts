@@ -15,6 +15,9 @@ export const getImportRun = /* @__PURE__ */ defineOperation<GetImportRunOperatio
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":organizationId",":importRunId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => ContentImportRunSchema,
 });
+
+export default getImportRun;

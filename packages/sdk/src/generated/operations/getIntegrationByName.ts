@@ -14,6 +14,9 @@ export const getIntegrationByName = /* @__PURE__ */ defineOperation<GetIntegrati
   path: "/v1/integrations/{integrationName}",
   status: 200,
   idempotent: true,
+  args: [":integrationName"],
   params: () => ({ integrationName: z.string().check(z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9-_.]+$"))) }),
   response: () => IntegrationSchema,
 });
+
+export default getIntegrationByName;

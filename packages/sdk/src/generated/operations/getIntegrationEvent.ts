@@ -20,6 +20,9 @@ export const getIntegrationEvent = /* @__PURE__ */ defineOperation<GetIntegratio
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":integrationName",":eventId"],
   params: () => ({ integrationName: z.string().check(z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9-_.]+$"))) }),
   response: () => loose({ event: IntegrationEventSchema, trace: z.optional(IntegrationEventTraceSchema) }),
 });
+
+export default getIntegrationEvent;

@@ -15,6 +15,9 @@ export const getIntegrationInstallationById = /* @__PURE__ */ defineOperation<Ge
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":integrationName",":installationId"],
   params: () => ({ integrationName: z.string().check(z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9-_.]+$"))) }),
   response: () => IntegrationInstallationSchema,
 });
+
+export default getIntegrationInstallationById;

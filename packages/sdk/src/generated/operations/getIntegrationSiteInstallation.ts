@@ -16,8 +16,11 @@ export const getIntegrationSiteInstallation = /* @__PURE__ */ defineOperation<Ge
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":integrationName",":installationId",":siteId","?query"],
   queryKinds: {"extended":"boolean"},
   params: () => ({ integrationName: z.string().check(z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9-_.]+$"))) }),
   query: () => strict({ extended: z.optional(z.boolean()) }),
   response: () => IntegrationSiteInstallationSchema,
 });
+
+export default getIntegrationSiteInstallation;

@@ -16,8 +16,11 @@ export const getIntegrationSpaceInstallation = /* @__PURE__ */ defineOperation<G
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":integrationName",":installationId",":spaceId","?query"],
   queryKinds: {"extended":"boolean"},
   params: () => ({ integrationName: z.string().check(z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9-_.]+$"))), spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ extended: z.optional(z.boolean()) }),
   response: () => IntegrationSpaceInstallationSchema,
 });
+
+export default getIntegrationSpaceInstallation;

@@ -15,6 +15,9 @@ export const getLatestOpenAPISpecVersion = /* @__PURE__ */ defineOperation<GetLa
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":organizationId",":specSlug"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => OpenAPISpecVersionSchema,
 });
+
+export default getLatestOpenAPISpecVersion;

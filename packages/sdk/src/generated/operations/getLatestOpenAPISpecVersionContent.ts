@@ -15,6 +15,9 @@ export const getLatestOpenAPISpecVersionContent = /* @__PURE__ */ defineOperatio
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":organizationId",":specSlug"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => OpenAPISpecContentSchema,
 });
+
+export default getLatestOpenAPISpecVersionContent;

@@ -18,6 +18,9 @@ export const getLatestOpenAPISpecVersionContentRaw = /* @__PURE__ */ defineOpera
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":organizationId",":specSlug"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => OpenAPISpecRawContentSchema,
 });
+
+export default getLatestOpenAPISpecVersionContentRaw;

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../contract/operation.js';
 import type { GetMemberInOrganizationByIdOperation } from '../operation-types.js';
-import { OrganizationMemberSchema } from '../schemas/OrganizationMember.js';
+import { OrganizationMemberSchema } from '../schemas/ChangeRequestRequestedReviewer.js';
 
 /** Get an organization member by its ID */
 export const getMemberInOrganizationById = /* @__PURE__ */ defineOperation<GetMemberInOrganizationByIdOperation>({
@@ -14,6 +14,9 @@ export const getMemberInOrganizationById = /* @__PURE__ */ defineOperation<GetMe
   path: "/v1/orgs/{organizationId}/members/{userId}",
   status: 200,
   idempotent: true,
+  args: [":organizationId",":userId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => OrganizationMemberSchema,
 });
+
+export default getMemberInOrganizationById;

@@ -14,6 +14,9 @@ export const getOpenAPISpecBySlug = /* @__PURE__ */ defineOperation<GetOpenApiSp
   path: "/v1/orgs/{organizationId}/openapi/{specSlug}",
   status: 200,
   idempotent: true,
+  args: [":organizationId",":specSlug"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => OpenAPISpecSchema,
 });
+
+export default getOpenAPISpecBySlug;

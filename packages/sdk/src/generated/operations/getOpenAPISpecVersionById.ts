@@ -15,6 +15,9 @@ export const getOpenAPISpecVersionById = /* @__PURE__ */ defineOperation<GetOpen
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":organizationId",":specSlug",":versionId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => OpenAPISpecVersionSchema,
 });
+
+export default getOpenAPISpecVersionById;

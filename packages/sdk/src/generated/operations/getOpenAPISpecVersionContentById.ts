@@ -15,6 +15,9 @@ export const getOpenAPISpecVersionContentById = /* @__PURE__ */ defineOperation<
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":organizationId",":specSlug",":versionId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => OpenAPISpecContentSchema,
 });
+
+export default getOpenAPISpecVersionContentById;

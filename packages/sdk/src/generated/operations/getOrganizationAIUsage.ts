@@ -17,7 +17,10 @@ export const getOrganizationAIUsage = /* @__PURE__ */ defineOperation<GetOrganiz
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":organizationId","query"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ from: z.iso.datetime({ offset: true }), to: z.iso.datetime({ offset: true }), interval: z.optional(z.enum(["day","week","month","year"])) }),
   response: () => OrganizationAIUsageSchema,
 });
+
+export default getOrganizationAIUsage;

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../contract/operation.js';
 import type { GetOrganizationAgentInstructionsOperation } from '../operation-types.js';
-import { OrganizationAgentInstructionsSchema } from '../schemas/OrganizationAgentInstructions.js';
+import { OrganizationAgentInstructionsSchema } from '../schemas/Document.js';
 
 /** Get Docs agent instructions for an organization */
 export const getOrganizationAgentInstructions = /* @__PURE__ */ defineOperation<GetOrganizationAgentInstructionsOperation>({
@@ -15,6 +15,9 @@ export const getOrganizationAgentInstructions = /* @__PURE__ */ defineOperation<
   path: "/v1/orgs/{organizationId}/agent-instructions",
   status: 200,
   idempotent: true,
+  args: [":organizationId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => OrganizationAgentInstructionsSchema,
 });
+
+export default getOrganizationAgentInstructions;

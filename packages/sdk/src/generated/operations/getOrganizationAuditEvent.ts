@@ -18,6 +18,9 @@ export const getOrganizationAuditEvent = /* @__PURE__ */ defineOperation<GetOrga
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":organizationId",":auditEventId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => AuditEventDetailsSchema,
 });
+
+export default getOrganizationAuditEvent;

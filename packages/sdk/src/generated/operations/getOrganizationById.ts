@@ -14,6 +14,9 @@ export const getOrganizationById = /* @__PURE__ */ defineOperation<GetOrganizati
   path: "/v1/orgs/{organizationId}",
   status: 200,
   idempotent: true,
+  args: [":organizationId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => OrganizationSchema,
 });
+
+export default getOrganizationById;

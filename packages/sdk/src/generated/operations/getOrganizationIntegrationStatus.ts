@@ -15,6 +15,9 @@ export const getOrganizationIntegrationStatus = /* @__PURE__ */ defineOperation<
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":organizationId",":integrationName"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), integrationName: z.string().check(z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9-_.]+$"))) }),
   response: () => loose({ status: openEnum(["active","pending","paused"]) }),
 });
+
+export default getOrganizationIntegrationStatus;

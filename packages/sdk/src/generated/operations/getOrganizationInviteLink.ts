@@ -15,6 +15,9 @@ export const getOrganizationInviteLink = /* @__PURE__ */ defineOperation<GetOrga
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":organizationId",":inviteId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), inviteId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => OrganizationInviteLinkSchema,
 });
+
+export default getOrganizationInviteLink;

@@ -14,6 +14,9 @@ export const getOrganizationSAMLProviderById = /* @__PURE__ */ defineOperation<G
   path: "/v1/orgs/{organizationId}/saml/{samlProviderId}",
   status: 200,
   idempotent: true,
+  args: [":organizationId",":samlProviderId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => OrganizationSAMLProviderSchema,
 });
+
+export default getOrganizationSAMLProviderById;

@@ -15,5 +15,8 @@ export const getOrganizationsForEmailDomain = /* @__PURE__ */ defineOperation<Ge
   path: "/v1/email-domains/{emailDomain}/orgs",
   status: 200,
   idempotent: true,
+  args: [":emailDomain"],
   response: () => loose({ organizations: z.array(OrganizationSchema) }),
 });
+
+export default getOrganizationsForEmailDomain;

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { GetPageDocumentInRevisionByIdOperation } from '../operation-types.js';
-import { JSONDocumentSchema } from '../schemas/JSONDocument.js';
+import { JSONDocumentSchema } from '../schemas/Document.js';
 
 /** Get the raw document body of a page in a historical revision */
 export const getPageDocumentInRevisionById = /* @__PURE__ */ defineOperation<GetPageDocumentInRevisionByIdOperation>({
@@ -16,8 +16,11 @@ export const getPageDocumentInRevisionById = /* @__PURE__ */ defineOperation<Get
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":spaceId",":revisionId",":pageId","?query"],
   queryKinds: {"evaluated":"boolean","dereferenced":"boolean"},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), revisionId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), pageId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ evaluated: z.optional(z.union([z.boolean(), z.literal("deterministic-only")])), dereferenced: z.optional(z.union([z.boolean(), z.literal("reusable-contents")])) }),
   response: () => JSONDocumentSchema,
 });
+
+export default getPageDocumentInRevisionById;

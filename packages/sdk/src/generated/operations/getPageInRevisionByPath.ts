@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { loose, strict, withFallback } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { GetPageInRevisionByPathOperation } from '../operation-types.js';
-import { RevisionPageDocumentSchema, RevisionPageGroupSchema } from '../schemas/RevisionPageGroup.js';
+import { RevisionPageDocumentSchema, RevisionPageGroupSchema } from '../schemas/RevisionPage.js';
 
 /** Get a page from a specific historical revision by its URL path */
 export const getPageInRevisionByPath = /* @__PURE__ */ defineOperation<GetPageInRevisionByPathOperation>({
@@ -17,8 +17,11 @@ export const getPageInRevisionByPath = /* @__PURE__ */ defineOperation<GetPageIn
   idempotent: true,
   beyondExtract: true,
   pathValued: ["pagePath"],
+  args: [":spaceId",":revisionId",":pagePath","?query"],
   queryKinds: {"evaluated":"boolean","dereferenced":"boolean","metadata":"boolean","cachedMetadata":"boolean","computed":"boolean"},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), revisionId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ format: z.optional(z.enum(["document","markdown"])), "format.markdown.refs": z.optional(z.enum(["relative","stable"])), evaluated: z.optional(z.union([z.boolean(), z.literal("deterministic-only")])), dereferenced: z.optional(z.union([z.boolean(), z.literal("reusable-contents")])), metadata: z.optional(z.boolean()), cachedMetadata: z.optional(z.boolean()), computed: z.optional(z.boolean()) }),
   response: () => withFallback([RevisionPageDocumentSchema, RevisionPageGroupSchema], loose({ type: z.string() }), "type"),
 });
+
+export default getPageInRevisionByPath;

@@ -20,7 +20,10 @@ export const getPublishedContentByUrl = /* @__PURE__ */ defineOperation<GetPubli
   idempotent: true,
   deprecated: true,
   beyondExtract: true,
+  args: ["query"],
   queryKinds: {"redirectOnError":"boolean"},
   query: () => strict({ url: z.url().check(z.maxLength(2048)), visitorAuthToken: z.optional(z.string()), redirectOnError: z.optional(z.boolean()) }),
   response: () => PublishedSiteContentLookupSchema,
 });
+
+export default getPublishedContentByUrl;

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { type Schema, loose, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { GetPublishedContentSiteOperation } from '../operation-types.js';
-import { SiteSchema } from '../schemas/Site.js';
+import { SiteSchema } from '../schemas/IntegrationSiteInstallation.js';
 import { SiteCustomizationSettingsSchema } from '../schemas/SiteCustomizationSettings.js';
 import { SiteIntegrationScriptSchema } from '../schemas/SiteIntegrationScript.js';
 import { SiteStructureSchema } from '../schemas/SiteStructure.js';
@@ -21,7 +21,10 @@ export const getPublishedContentSite = /* @__PURE__ */ defineOperation<GetPublis
   path: "/v1/orgs/{organizationId}/sites/{siteId}/published",
   status: 200,
   idempotent: true,
+  args: [":organizationId",":siteId","?query"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ shareKey: z.optional(z.string().check(z.minLength(1))) }),
   response: () => PublishedContentSiteSchema,
 });
+
+export default getPublishedContentSite;

@@ -18,6 +18,9 @@ export const getRecommendedQuestionsInOrganization = /* @__PURE__ */ defineOpera
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":organizationId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => SearchAIRecommendedQuestionsSchema,
 });
+
+export default getRecommendedQuestionsInOrganization;

@@ -17,8 +17,11 @@ export const getRequestedReviewersByChangeRequestId = /* @__PURE__ */ defineOper
   idempotent: true,
   paginated: true,
   numericParams: ["changeRequestId"],
+  args: [":spaceId",":changeRequestId","?query"],
   queryKinds: {"limit":"number"},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), changeRequestId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))) }),
   response: () => listOf(ChangeRequestRequestedReviewerSchema),
 });
+
+export default getRequestedReviewersByChangeRequestId;

@@ -16,8 +16,11 @@ export const getReusableContentById = /* @__PURE__ */ defineOperation<GetReusabl
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":spaceId",":reusableContentId","?query"],
   queryKinds: {"metadata":"boolean","computed":"boolean"},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), reusableContentId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ metadata: z.optional(z.boolean()), computed: z.optional(z.boolean()) }),
   response: () => RevisionReusableContentSchema,
 });
+
+export default getReusableContentById;

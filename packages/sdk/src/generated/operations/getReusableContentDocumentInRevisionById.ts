@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { GetReusableContentDocumentInRevisionByIdOperation } from '../operation-types.js';
-import { JSONDocumentSchema } from '../schemas/JSONDocument.js';
+import { JSONDocumentSchema } from '../schemas/Document.js';
 
 /** Get the document body of a reusable content block in a historical revision */
 export const getReusableContentDocumentInRevisionById = /* @__PURE__ */ defineOperation<GetReusableContentDocumentInRevisionByIdOperation>({
@@ -16,8 +16,11 @@ export const getReusableContentDocumentInRevisionById = /* @__PURE__ */ defineOp
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":spaceId",":revisionId",":reusableContentId","?query"],
   queryKinds: {"evaluated":"boolean","dereferenced":"boolean"},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), revisionId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), reusableContentId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ evaluated: z.optional(z.union([z.boolean(), z.literal("deterministic-only")])), dereferenced: z.optional(z.union([z.boolean(), z.literal("reusable-contents")])) }),
   response: () => JSONDocumentSchema,
 });
+
+export default getReusableContentDocumentInRevisionById;

@@ -17,8 +17,11 @@ export const getReusableContentInChangeRequestById = /* @__PURE__ */ defineOpera
   idempotent: true,
   beyondExtract: true,
   numericParams: ["changeRequestId"],
+  args: [":spaceId",":changeRequestId",":reusableContentId","?query"],
   queryKinds: {"metadata":"boolean","computed":"boolean"},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), changeRequestId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), reusableContentId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ metadata: z.optional(z.boolean()), computed: z.optional(z.boolean()) }),
   response: () => RevisionReusableContentSchema,
 });
+
+export default getReusableContentInChangeRequestById;

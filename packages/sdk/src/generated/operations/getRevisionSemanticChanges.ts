@@ -16,8 +16,11 @@ export const getRevisionSemanticChanges = /* @__PURE__ */ defineOperation<GetRev
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":spaceId",":revisionId","?query"],
   queryKinds: {"metadata":"boolean","computed":"boolean","limit":"number"},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), revisionId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ metadata: z.optional(z.boolean()), computed: z.optional(z.boolean()), limit: z.optional(z.number()) }),
   response: () => RevisionSemanticChangesSchema,
 });
+
+export default getRevisionSemanticChanges;

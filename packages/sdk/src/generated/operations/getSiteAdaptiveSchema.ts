@@ -14,6 +14,9 @@ export const getSiteAdaptiveSchema = /* @__PURE__ */ defineOperation<GetSiteAdap
   path: "/v1/orgs/{organizationId}/sites/{siteId}/adaptive-schema",
   status: 200,
   idempotent: true,
+  args: [":organizationId",":siteId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => SiteAdaptiveSchemaSchema,
 });
+
+export default getSiteAdaptiveSchema;

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../contract/operation.js';
 import type { GetSiteAgentSettingsByIdOperation } from '../operation-types.js';
-import { SiteAgentSettingsSchema } from '../schemas/SiteAgentSettings.js';
+import { SiteAgentSettingsSchema } from '../schemas/Document.js';
 
 /** Get the AI agent configuration for a site */
 export const getSiteAgentSettingsById = /* @__PURE__ */ defineOperation<GetSiteAgentSettingsByIdOperation>({
@@ -15,6 +15,9 @@ export const getSiteAgentSettingsById = /* @__PURE__ */ defineOperation<GetSiteA
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":organizationId",":siteId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => SiteAgentSettingsSchema,
 });
+
+export default getSiteAgentSettingsById;

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../contract/operation.js';
 import type { GetSiteByIdOperation } from '../operation-types.js';
-import { SiteSchema } from '../schemas/Site.js';
+import { SiteSchema } from '../schemas/IntegrationSiteInstallation.js';
 
 /** Get a documentation site by its ID */
 export const getSiteById = /* @__PURE__ */ defineOperation<GetSiteByIdOperation>({
@@ -14,6 +14,9 @@ export const getSiteById = /* @__PURE__ */ defineOperation<GetSiteByIdOperation>
   path: "/v1/orgs/{organizationId}/sites/{siteId}",
   status: 200,
   idempotent: true,
+  args: [":organizationId",":siteId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => SiteSchema,
 });
+
+export default getSiteById;

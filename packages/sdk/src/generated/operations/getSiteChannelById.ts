@@ -15,6 +15,9 @@ export const getSiteChannelById = /* @__PURE__ */ defineOperation<GetSiteChannel
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":organizationId",":siteId",":siteChannelId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => SiteChannelSchema,
 });
+
+export default getSiteChannelById;

@@ -15,6 +15,9 @@ export const getSiteContextConnectionById = /* @__PURE__ */ defineOperation<GetS
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":organizationId",":siteId",":siteContextConnectionId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => ContextConnectionSchema,
 });
+
+export default getSiteContextConnectionById;

@@ -15,6 +15,9 @@ export const getSiteContextRecordById = /* @__PURE__ */ defineOperation<GetSiteC
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":organizationId",":siteId",":siteContextRecordId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => ContextRecordSchema,
 });
+
+export default getSiteContextRecordById;

@@ -16,8 +16,11 @@ export const getSiteCustomizationById = /* @__PURE__ */ defineOperation<GetSiteC
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":organizationId",":siteId","?query"],
   queryKinds: {"unmasked":"boolean"},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ unmasked: z.optional(z.boolean()) }),
   response: () => SiteCustomizationSettingsSchema,
 });
+
+export default getSiteCustomizationById;

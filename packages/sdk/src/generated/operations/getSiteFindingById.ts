@@ -15,6 +15,9 @@ export const getSiteFindingById = /* @__PURE__ */ defineOperation<GetSiteFinding
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":organizationId",":siteId",":siteFindingId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => SiteFindingSchema,
 });
+
+export default getSiteFindingById;

@@ -27,8 +27,11 @@ export const getSiteFindingStats = /* @__PURE__ */ defineOperation<GetSiteFindin
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":organizationId",":siteId","?query"],
   queryKinds: {"type":"array","hasChangeRequests":"boolean","source":"array"},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ topic: z.optional(z.string()), status: z.optional(z.enum(["candidate","open","done","canceled"])), type: z.optional(z.array(z.enum(["content-outdated","content-incorrect","content-gap","broken-link","outbound-link-error","other"]))), severity: z.optional(z.enum(["low","medium","high"])), hasChangeRequests: z.optional(z.boolean()), source: z.optional(z.array(z.union([z.literal("questions"), z.string().check(z.regex(new RegExp("^connection:.+$")))]))) }),
   response: () => SiteFindingStatsSchema,
 });
+
+export default getSiteFindingStats;

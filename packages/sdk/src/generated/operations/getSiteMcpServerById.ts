@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../contract/operation.js';
 import type { GetSiteMcpServerByIdOperation } from '../operation-types.js';
-import { SiteMcpServerSchema } from '../schemas/SiteMcpServer.js';
+import { SiteMcpServerSchema } from '../schemas/SiteMcpServerHeadersParam.js';
 
 /** Get an MCP server configuration for a site by its ID */
 export const getSiteMcpServerById = /* @__PURE__ */ defineOperation<GetSiteMcpServerByIdOperation>({
@@ -15,6 +15,9 @@ export const getSiteMcpServerById = /* @__PURE__ */ defineOperation<GetSiteMcpSe
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":organizationId",":siteId",":siteMcpServerId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => SiteMcpServerSchema,
 });
+
+export default getSiteMcpServerById;

@@ -15,6 +15,9 @@ export const getSitePublishingAuthById = /* @__PURE__ */ defineOperation<GetSite
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":organizationId",":siteId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => SitePublishingAuthSchema,
 });
+
+export default getSitePublishingAuthById;

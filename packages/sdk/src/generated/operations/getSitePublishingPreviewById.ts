@@ -15,8 +15,11 @@ export const getSitePublishingPreviewById = /* @__PURE__ */ defineOperation<GetS
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":organizationId",":siteId","?query"],
   queryKinds: {"draft":"boolean"},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ siteSpace: z.optional(z.string()), claims: z.optional(z.string()), draft: z.optional(z.boolean()), target: z.optional(z.string()) }),
   response: () => loose({ url: z.string() }),
 });
+
+export default getSitePublishingPreviewById;

@@ -15,6 +15,9 @@ export const getSiteQuestionAnswerById = /* @__PURE__ */ defineOperation<GetSite
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":organizationId",":siteId",":siteQuestionAnswerId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => SiteQuestionAnswerWithResponseSchema,
 });
+
+export default getSiteQuestionAnswerById;

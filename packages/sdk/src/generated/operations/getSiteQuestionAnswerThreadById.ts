@@ -15,6 +15,9 @@ export const getSiteQuestionAnswerThreadById = /* @__PURE__ */ defineOperation<G
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":organizationId",":siteId",":siteQuestionAnswerId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => z.array(SiteQuestionAnswerWithResponseSchema),
 });
+
+export default getSiteQuestionAnswerThreadById;

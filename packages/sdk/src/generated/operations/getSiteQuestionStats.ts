@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { GetSiteQuestionStatsOperation } from '../operation-types.js';
-import { SiteQuestionStatsSchema } from '../schemas/SiteQuestionStats.js';
+import { SiteQuestionStatsSchema } from '../schemas/SiteQuestion.js';
 
 /** Get aggregate Ask AI question statistics for a site */
 export const getSiteQuestionStats = /* @__PURE__ */ defineOperation<GetSiteQuestionStatsOperation>({
@@ -16,8 +16,11 @@ export const getSiteQuestionStats = /* @__PURE__ */ defineOperation<GetSiteQuest
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":organizationId",":siteId","?query"],
   queryKinds: {"topic":"array","relevance":"array","channelType":"array","answered":"array"},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ from: z.optional(z.iso.datetime({ offset: true })), to: z.optional(z.iso.datetime({ offset: true })), topic: z.optional(z.array(z.string())), relevance: z.optional(z.array(z.enum(["relevant","spam","off-topic","unclear"]))), channelType: z.optional(z.array(z.union([z.enum(["site","embed","api"]), z.enum(["builtin:slack","builtin:discord","builtin:github","builtin:linear"])]))), answered: z.optional(z.array(z.enum(["no","partially","yes"]))) }),
   response: () => SiteQuestionStatsSchema,
 });
+
+export default getSiteQuestionStats;

@@ -15,6 +15,9 @@ export const getSiteScanById = /* @__PURE__ */ defineOperation<GetSiteScanByIdOp
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":organizationId",":siteId",":siteScanId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => SiteScanSchema,
 });
+
+export default getSiteScanById;

@@ -16,7 +16,10 @@ export const getSiteStructure = /* @__PURE__ */ defineOperation<GetSiteStructure
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":organizationId",":siteId","?query"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ shareKey: z.optional(z.string()) }),
   response: () => SiteStructureSchema,
 });
+
+export default getSiteStructure;

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../contract/operation.js';
 import type { GetSiteTopicByIdOperation } from '../operation-types.js';
-import { SiteTopicSchema } from '../schemas/SiteTopic.js';
+import { SiteTopicSchema } from '../schemas/SiteQuestion.js';
 
 /** Get a topic */
 export const getSiteTopicById = /* @__PURE__ */ defineOperation<GetSiteTopicByIdOperation>({
@@ -15,6 +15,9 @@ export const getSiteTopicById = /* @__PURE__ */ defineOperation<GetSiteTopicById
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":organizationId",":siteId",":siteTopicId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => SiteTopicSchema,
 });
+
+export default getSiteTopicById;

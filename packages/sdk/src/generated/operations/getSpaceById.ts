@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { GetSpaceByIdOperation } from '../operation-types.js';
-import { SpaceSchema } from '../schemas/Space.js';
+import { SpaceSchema } from '../schemas/IntegrationSpaceInstallation.js';
 
 /** Get full details of a space by its ID */
 export const getSpaceById = /* @__PURE__ */ defineOperation<GetSpaceByIdOperation>({
@@ -15,7 +15,10 @@ export const getSpaceById = /* @__PURE__ */ defineOperation<GetSpaceByIdOperatio
   path: "/v1/spaces/{spaceId}",
   status: 200,
   idempotent: true,
+  args: [":spaceId","?query"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ shareKey: z.optional(z.string().check(z.minLength(1))) }),
   response: () => SpaceSchema,
 });
+
+export default getSpaceById;

@@ -15,6 +15,9 @@ export const getSpaceGitInfo = /* @__PURE__ */ defineOperation<GetSpaceGitInfoOp
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":spaceId"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => GitSyncStateSchema,
 });
+
+export default getSpaceGitInfo;

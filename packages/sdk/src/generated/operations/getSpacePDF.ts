@@ -15,8 +15,11 @@ export const getSpacePDF = /* @__PURE__ */ defineOperation<GetSpacePdfOperation>
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":spaceId","?query"],
   queryKinds: {"only":"boolean"},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ only: z.optional(z.boolean()), page: z.optional(z.string()) }),
   response: () => loose({ url: z.string() }),
 });
+
+export default getSpacePDF;

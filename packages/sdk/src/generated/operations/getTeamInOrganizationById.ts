@@ -14,6 +14,9 @@ export const getTeamInOrganizationById = /* @__PURE__ */ defineOperation<GetTeam
   path: "/v1/orgs/{organizationId}/teams/{teamId}",
   status: 200,
   idempotent: true,
+  args: [":organizationId",":teamId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), teamId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => OrganizationTeamSchema,
 });
+
+export default getTeamInOrganizationById;

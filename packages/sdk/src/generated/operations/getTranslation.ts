@@ -14,6 +14,9 @@ export const getTranslation = /* @__PURE__ */ defineOperation<GetTranslationOper
   path: "/v1/orgs/{organizationId}/translations/{translationId}",
   status: 200,
   idempotent: true,
+  args: [":organizationId",":translationId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => TranslationSchema,
 });
+
+export default getTranslation;

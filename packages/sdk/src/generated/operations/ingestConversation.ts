@@ -17,6 +17,9 @@ export const ingestConversation = /* @__PURE__ */ defineOperation<IngestConversa
   status: 204,
   idempotent: false,
   extractOnly: true,
+  args: [":organizationId","body"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => ConversationInputSchema,
 });
+
+export default ingestConversation;

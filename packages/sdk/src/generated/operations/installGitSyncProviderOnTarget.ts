@@ -19,6 +19,9 @@ export const installGitSyncProviderOnTarget = /* @__PURE__ */ defineOperation<In
   status: 201,
   idempotent: false,
   beyondExtract: true,
+  args: ["body"],
   body: () => strict({ provider: z.enum(["github","gitlab"]), target: GitSyncInstallationTargetParamSchema }),
   response: () => GitSyncInstallationSchema,
 });
+
+export default installGitSyncProviderOnTarget;

@@ -18,7 +18,10 @@ export const installIntegration = /* @__PURE__ */ defineOperation<InstallIntegra
   status: 201,
   idempotent: false,
   beyondExtract: true,
+  args: [":integrationName","body"],
   params: () => ({ integrationName: z.string().check(z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9-_.]+$"))) }),
   body: () => OrganizationTargetParamSchema,
   response: () => IntegrationInstallationSchema,
 });
+
+export default installIntegration;

@@ -16,9 +16,12 @@ export const installIntegrationOnSite = /* @__PURE__ */ defineOperation<InstallI
   status: 201,
   idempotent: false,
   beyondExtract: true,
+  args: [":integrationName",":installationId","body","?query"],
   queryKinds: {"extended":"boolean"},
   params: () => ({ integrationName: z.string().check(z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9-_.]+$"))) }),
   query: () => strict({ extended: z.optional(z.boolean()) }),
   body: () => strict({ siteId: z.string() }),
   response: () => IntegrationSiteInstallationSchema,
 });
+
+export default installIntegrationOnSite;

@@ -16,9 +16,12 @@ export const installIntegrationOnSpace = /* @__PURE__ */ defineOperation<Install
   status: 201,
   idempotent: false,
   beyondExtract: true,
+  args: [":integrationName",":installationId","body","?query"],
   queryKinds: {"extended":"boolean"},
   params: () => ({ integrationName: z.string().check(z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9-_.]+$"))) }),
   query: () => strict({ extended: z.optional(z.boolean()) }),
   body: () => strict({ space: z.string() }),
   response: () => IntegrationSpaceInstallationSchema,
 });
+
+export default installIntegrationOnSpace;

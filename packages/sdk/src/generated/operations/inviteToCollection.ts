@@ -15,6 +15,9 @@ export const inviteToCollection = /* @__PURE__ */ defineOperation<InviteToCollec
   status: 204,
   idempotent: false,
   beyondExtract: true,
+  args: [":collectionId","body"],
   params: () => ({ collectionId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => InviteUsersAndTeamsSchema,
 });
+
+export default inviteToCollection;

@@ -17,6 +17,9 @@ export const inviteToSite = /* @__PURE__ */ defineOperation<InviteToSiteOperatio
   status: 204,
   idempotent: false,
   beyondExtract: true,
+  args: [":organizationId",":siteId","body"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => InviteSiteUsersAndTeamsSchema,
 });
+
+export default inviteToSite;

@@ -15,6 +15,9 @@ export const inviteToSpace = /* @__PURE__ */ defineOperation<InviteToSpaceOperat
   status: 204,
   idempotent: false,
   beyondExtract: true,
+  args: [":spaceId","body"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => InviteUsersAndTeamsSchema,
 });
+
+export default inviteToSpace;

@@ -17,7 +17,10 @@ export const inviteUsersToOrganization = /* @__PURE__ */ defineOperation<InviteU
   status: 200,
   idempotent: false,
   beyondExtract: true,
+  args: [":organizationId","body"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => InviteUsersToOrganizationSchema,
   response: () => loose({ users: z.array(z.string()), invited: z.number(), failedSSOEmails: z.optional(z.array(z.string())) }),
 });
+
+export default inviteUsersToOrganization;

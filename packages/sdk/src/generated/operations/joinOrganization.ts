@@ -13,5 +13,8 @@ export const joinOrganization = /* @__PURE__ */ defineOperation<JoinOrganization
   path: "/v1/orgs/{organizationId}/join",
   status: 204,
   idempotent: false,
+  args: [":organizationId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });
+
+export default joinOrganization;

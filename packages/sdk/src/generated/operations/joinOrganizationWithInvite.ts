@@ -15,6 +15,9 @@ export const joinOrganizationWithInvite = /* @__PURE__ */ defineOperation<JoinOr
   status: 200,
   idempotent: false,
   beyondExtract: true,
+  args: [":organizationId",":inviteId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), inviteId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => loose({  }),
 });
+
+export default joinOrganizationWithInvite;

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { ListChangeRequestPageLinksOperation } from '../operation-types.js';
-import { LinkListingSchema } from '../schemas/LinkListing.js';
+import { LinkListingSchema } from '../schemas/ContentRefList.js';
 
 /** List the links in a page of a change request (not in the published API document) */
 export const listChangeRequestPageLinks = /* @__PURE__ */ defineOperation<ListChangeRequestPageLinksOperation>({
@@ -18,8 +18,11 @@ export const listChangeRequestPageLinks = /* @__PURE__ */ defineOperation<ListCh
   idempotent: true,
   extractOnly: true,
   numericParams: ["changeRequestId"],
+  args: [":spaceId",":changeRequestId",":pageId","?query"],
   queryKinds: {"limit":"number","gitMetadata":"boolean","computed":"boolean"},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), changeRequestId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))), gitMetadata: z.optional(z.boolean()), computed: z.optional(z.boolean()) }),
   response: () => LinkListingSchema,
 });
+
+export default listChangeRequestPageLinks;

@@ -16,6 +16,9 @@ export const listChangeRequestPageMetaLinks = /* @__PURE__ */ defineOperation<Li
   idempotent: true,
   beyondExtract: true,
   numericParams: ["changeRequestId"],
+  args: [":spaceId",":changeRequestId",":pageId"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), changeRequestId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), pageId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => RevisionPageMetaLinksSchema,
 });
+
+export default listChangeRequestPageMetaLinks;

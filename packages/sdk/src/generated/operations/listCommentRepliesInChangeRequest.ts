@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { ListCommentRepliesInChangeRequestOperation } from '../operation-types.js';
-import { CommentReplySchema } from '../schemas/CommentReply.js';
+import { CommentReplySchema } from '../schemas/ChangeRequestRequestedReviewer.js';
 
 /** List all replies to a change request comment */
 export const listCommentRepliesInChangeRequest = /* @__PURE__ */ defineOperation<ListCommentRepliesInChangeRequestOperation>({
@@ -18,8 +18,11 @@ export const listCommentRepliesInChangeRequest = /* @__PURE__ */ defineOperation
   idempotent: true,
   paginated: true,
   numericParams: ["changeRequestId"],
+  args: [":spaceId",":changeRequestId",":commentId","?query"],
   queryKinds: {"limit":"number"},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), changeRequestId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), commentId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))), format: z.optional(z.enum(["document","markdown"])) }),
   response: () => listOf(CommentReplySchema),
 });
+
+export default listCommentRepliesInChangeRequest;

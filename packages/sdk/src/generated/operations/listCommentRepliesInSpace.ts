@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { ListCommentRepliesInSpaceOperation } from '../operation-types.js';
-import { CommentReplySchema } from '../schemas/CommentReply.js';
+import { CommentReplySchema } from '../schemas/ChangeRequestRequestedReviewer.js';
 
 /** List all replies to a comment in a space */
 export const listCommentRepliesInSpace = /* @__PURE__ */ defineOperation<ListCommentRepliesInSpaceOperation>({
@@ -17,8 +17,11 @@ export const listCommentRepliesInSpace = /* @__PURE__ */ defineOperation<ListCom
   idempotent: true,
   paginated: true,
   beyondExtract: true,
+  args: [":spaceId",":commentId","?query"],
   queryKinds: {"limit":"number"},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), commentId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))), format: z.optional(z.enum(["document","markdown"])) }),
   response: () => listOf(CommentReplySchema),
 });
+
+export default listCommentRepliesInSpace;

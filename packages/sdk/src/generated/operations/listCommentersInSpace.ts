@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { ListCommentersInSpaceOperation } from '../operation-types.js';
-import { OrganizationMemberSchema } from '../schemas/OrganizationMember.js';
+import { OrganizationMemberSchema } from '../schemas/ChangeRequestRequestedReviewer.js';
 
 /** List all users who have posted comments in a space */
 export const listCommentersInSpace = /* @__PURE__ */ defineOperation<ListCommentersInSpaceOperation>({
@@ -17,8 +17,11 @@ export const listCommentersInSpace = /* @__PURE__ */ defineOperation<ListComment
   idempotent: true,
   paginated: true,
   beyondExtract: true,
+  args: [":spaceId","?query"],
   queryKinds: {"limit":"number"},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))) }),
   response: () => listOf(OrganizationMemberSchema),
 });
+
+export default listCommentersInSpace;

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { ListCommentsInChangeRequestOperation } from '../operation-types.js';
-import { CommentSchema } from '../schemas/Comment.js';
+import { CommentSchema } from '../schemas/ChangeRequestReview.js';
 
 /** List all top-level comments in a change request */
 export const listCommentsInChangeRequest = /* @__PURE__ */ defineOperation<ListCommentsInChangeRequestOperation>({
@@ -17,8 +17,11 @@ export const listCommentsInChangeRequest = /* @__PURE__ */ defineOperation<ListC
   idempotent: true,
   paginated: true,
   numericParams: ["changeRequestId"],
+  args: [":spaceId",":changeRequestId","?query"],
   queryKinds: {"limit":"number","authors":"array"},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), changeRequestId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))), order: z.optional(z.enum(["asc","desc"])), format: z.optional(z.enum(["document","markdown"])), status: z.optional(z.enum(["all","open","resolved"])), targetPage: z.optional(z.string().check(z.minLength(1))), authors: z.optional(z.array(z.string())) }),
   response: () => listOf(CommentSchema),
 });
+
+export default listCommentsInChangeRequest;

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { ListCommentsInSpaceOperation } from '../operation-types.js';
-import { CommentSchema } from '../schemas/Comment.js';
+import { CommentSchema } from '../schemas/ChangeRequestReview.js';
 
 /** List all top-level comments posted on a space */
 export const listCommentsInSpace = /* @__PURE__ */ defineOperation<ListCommentsInSpaceOperation>({
@@ -17,8 +17,11 @@ export const listCommentsInSpace = /* @__PURE__ */ defineOperation<ListCommentsI
   idempotent: true,
   paginated: true,
   beyondExtract: true,
+  args: [":spaceId","?query"],
   queryKinds: {"limit":"number","authors":"array"},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))), order: z.optional(z.enum(["asc","desc"])), status: z.optional(z.enum(["all","open","resolved"])), format: z.optional(z.enum(["document","markdown"])), targetPage: z.optional(z.string()), authors: z.optional(z.array(z.string())) }),
   response: () => listOf(CommentSchema),
 });
+
+export default listCommentsInSpace;

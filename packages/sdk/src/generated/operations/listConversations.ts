@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { ListConversationsOperation } from '../operation-types.js';
-import { ConversationSchema } from '../schemas/Conversation.js';
+import { ConversationSchema } from '../schemas/ConversationIssueItem.js';
 
 /** List the conversations ingested in the organization (not in the published API document) */
 export const listConversations = /* @__PURE__ */ defineOperation<ListConversationsOperation>({
@@ -17,8 +17,11 @@ export const listConversations = /* @__PURE__ */ defineOperation<ListConversatio
   idempotent: true,
   paginated: true,
   extractOnly: true,
+  args: [":organizationId","?query"],
   queryKinds: {"limit":"number"},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))), source: z.optional(z.string().check(z.minLength(1))) }),
   response: () => listOf(ConversationSchema),
 });
+
+export default listConversations;

@@ -17,6 +17,9 @@ export const listCustomFonts = /* @__PURE__ */ defineOperation<ListCustomFontsOp
   idempotent: true,
   paginated: true,
   beyondExtract: true,
+  args: [":organizationId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => listOf(CustomizationFontDefinitionSchema),
 });
+
+export default listCustomFonts;

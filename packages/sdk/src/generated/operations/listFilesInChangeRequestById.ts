@@ -19,8 +19,11 @@ export const listFilesInChangeRequestById = /* @__PURE__ */ defineOperation<List
   paginated: true,
   extractOnlyFields: {"query":["gitMetadata"]},
   numericParams: ["changeRequestId"],
+  args: [":spaceId",":changeRequestId","?query"],
   queryKinds: {"limit":"number","metadata":"boolean","computed":"boolean","gitMetadata":"boolean"},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), changeRequestId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))), metadata: z.optional(z.boolean()), computed: z.optional(z.boolean()), gitMetadata: z.optional(z.boolean()) }),
   response: () => listOf(RevisionFileSchema),
 });
+
+export default listFilesInChangeRequestById;

@@ -16,5 +16,8 @@ export const listGitHubRepoBranchesForGitSyncInstallation = /* @__PURE__ */ defi
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":installationId",":accountName",":repositoryName"],
   response: () => loose({ items: z.array(GitSyncBranchSchema) }),
 });
+
+export default listGitHubRepoBranchesForGitSyncInstallation;

@@ -18,5 +18,8 @@ export const listGitHubRepositoriesForGitSyncInstallation = /* @__PURE__ */ defi
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":installationId"],
   response: () => loose({ items: z.array(GitSyncGitHubRepositorySchema) }),
 });
+
+export default listGitHubRepositoriesForGitSyncInstallation;

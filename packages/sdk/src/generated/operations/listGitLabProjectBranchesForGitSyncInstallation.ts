@@ -16,5 +16,8 @@ export const listGitLabProjectBranchesForGitSyncInstallation = /* @__PURE__ */ d
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":installationId",":projectId"],
   response: () => loose({ items: z.array(GitSyncBranchSchema) }),
 });
+
+export default listGitLabProjectBranchesForGitSyncInstallation;

@@ -18,5 +18,8 @@ export const listGitLabProjectsForGitSyncInstallation = /* @__PURE__ */ defineOp
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":installationId"],
   response: () => loose({ items: z.array(GitSyncGitLabProjectSchema) }),
 });
+
+export default listGitLabProjectsForGitSyncInstallation;

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { ListMembersInOrganizationByIdOperation } from '../operation-types.js';
-import { OrganizationMemberSchema } from '../schemas/OrganizationMember.js';
+import { OrganizationMemberSchema } from '../schemas/ChangeRequestRequestedReviewer.js';
 
 /** List all organization members */
 export const listMembersInOrganizationById = /* @__PURE__ */ defineOperation<ListMembersInOrganizationByIdOperation>({
@@ -16,8 +16,11 @@ export const listMembersInOrganizationById = /* @__PURE__ */ defineOperation<Lis
   status: 200,
   idempotent: true,
   paginated: true,
+  args: [":organizationId","?query"],
   queryKinds: {"limit":"number"},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))), order: z.optional(z.enum(["asc","desc"])), role: z.optional(z.union([z.enum(["admin","create","edit","review","comment","read"]), z.literal("guest")])), search: z.optional(z.string().check(z.minLength(1))), sort: z.optional(z.enum(["joinedAt","lastSeenAt","name"])) }),
   response: () => listOf(OrganizationMemberSchema),
 });
+
+export default listMembersInOrganizationById;

@@ -17,6 +17,9 @@ export const listOrganizationAuditEventActions = /* @__PURE__ */ defineOperation
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":organizationId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => loose({ items: z.array(AuditEventActionSchema) }),
 });
+
+export default listOrganizationAuditEventActions;

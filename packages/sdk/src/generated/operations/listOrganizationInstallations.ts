@@ -18,8 +18,11 @@ export const listOrganizationInstallations = /* @__PURE__ */ defineOperation<Lis
   idempotent: true,
   paginated: true,
   beyondExtract: true,
+  args: [":organizationId","?query"],
   queryKinds: {"limit":"number"},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))), search: z.optional(z.string()) }),
   response: () => listOf(loose({ installation: IntegrationInstallationSchema, integration: IntegrationSchema })),
 });
+
+export default listOrganizationInstallations;

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { ListOrganizationInviteLinksOperation } from '../operation-types.js';
-import { InviteLinkToOrganizationSchema } from '../schemas/InviteLinkToOrganization.js';
+import { InviteLinkToOrganizationSchema } from '../schemas/OrganizationInviteLink.js';
 
 /** List organization invites */
 export const listOrganizationInviteLinks = /* @__PURE__ */ defineOperation<ListOrganizationInviteLinksOperation>({
@@ -17,8 +17,11 @@ export const listOrganizationInviteLinks = /* @__PURE__ */ defineOperation<ListO
   idempotent: true,
   paginated: true,
   beyondExtract: true,
+  args: [":organizationId","?query"],
   queryKinds: {"limit":"number"},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))) }),
   response: () => listOf(InviteLinkToOrganizationSchema),
 });
+
+export default listOrganizationInviteLinks;

@@ -3,8 +3,8 @@ import * as z from 'zod/mini';
 import { type Schema, loose } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { ListOrganizationStyleguidesOperation } from '../operation-types.js';
-import { SiteSchema } from '../schemas/Site.js';
-import { SpaceSchema } from '../schemas/Space.js';
+import { SiteSchema } from '../schemas/IntegrationSiteInstallation.js';
+import { SpaceSchema } from '../schemas/IntegrationSpaceInstallation.js';
 
 export const OrganizationStyleguidesSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ styleguides: z.array(OrganizationStyleguideSchema) }));
 
@@ -22,6 +22,9 @@ export const listOrganizationStyleguides = /* @__PURE__ */ defineOperation<ListO
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":organizationId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => OrganizationStyleguidesSchema,
 });
+
+export default listOrganizationStyleguides;

@@ -16,7 +16,10 @@ export const listOrganizationsForAuthenticatedUser = /* @__PURE__ */ defineOpera
   status: 200,
   idempotent: true,
   paginated: true,
+  args: ["?query"],
   queryKinds: {"limit":"number"},
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))) }),
   response: () => listOf(OrganizationSchema),
 });
+
+export default listOrganizationsForAuthenticatedUser;

@@ -16,8 +16,11 @@ export const listPages = /* @__PURE__ */ defineOperation<ListPagesOperation>({
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":spaceId","?query"],
   queryKinds: {"metadata":"boolean","computed":"boolean"},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ metadata: z.optional(z.boolean()), computed: z.optional(z.boolean()) }),
   response: () => loose({ pages: z.array(RevisionPageSchema) }),
 });
+
+export default listPages;

@@ -3,8 +3,8 @@ import * as z from 'zod/mini';
 import { type Schema, listOf, loose, openEnum, strict, withFallback } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { ListPermissionsAggregateInSiteOperation } from '../operation-types.js';
+import { UserSchema } from '../schemas/ChangeRequestRequestedReviewer.js';
 import { OrganizationPointerSchema } from '../schemas/OrganizationPointer.js';
-import { UserSchema } from '../schemas/User.js';
 
 /** Permission of a user in a site. */
 export const UserSitePermissionSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ permission: z.nullable(openEnum(["admin","create","edit","review","comment","read"])), user: UserSchema, origin: UserSitePermissionOriginSchema, disabled: z.boolean(), lastSeenAt: z.optional(z.string()) }));
@@ -29,8 +29,11 @@ export const listPermissionsAggregateInSite = /* @__PURE__ */ defineOperation<Li
   idempotent: true,
   paginated: true,
   beyondExtract: true,
+  args: [":organizationId",":siteId","?query"],
   queryKinds: {"limit":"number"},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))), order: z.optional(z.enum(["asc","desc"])), role: z.optional(z.union([z.enum(["admin","create","edit","review","comment","read"]), z.literal("guest")])), search: z.optional(z.string()), sort: z.optional(z.enum(["joinedAt","lastSeenAt","name"])), team: z.optional(z.string()) }),
   response: () => listOf(UserSitePermissionSchema),
 });
+
+export default listPermissionsAggregateInSite;

@@ -15,6 +15,9 @@ export const listRevisionPageMetaLinks = /* @__PURE__ */ defineOperation<ListRev
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":spaceId",":revisionId",":pageId"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), revisionId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), pageId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => RevisionPageMetaLinksSchema,
 });
+
+export default listRevisionPageMetaLinks;

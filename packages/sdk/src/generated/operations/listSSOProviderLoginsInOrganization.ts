@@ -17,6 +17,9 @@ export const listSSOProviderLoginsInOrganization = /* @__PURE__ */ defineOperati
   path: "/v1/orgs/{organizationId}/sso",
   status: 200,
   idempotent: true,
+  args: [":organizationId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => loose({ items: z.array(OrganizationSSOProviderLoginSchema) }),
 });
+
+export default listSSOProviderLoginsInOrganization;

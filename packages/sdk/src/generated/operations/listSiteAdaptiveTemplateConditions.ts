@@ -18,6 +18,9 @@ export const listSiteAdaptiveTemplateConditions = /* @__PURE__ */ defineOperatio
   path: "/v1/orgs/{organizationId}/sites/{siteId}/adaptive-schema/template-conditions",
   status: 200,
   idempotent: true,
+  args: [":organizationId",":siteId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => loose({ items: z.array(SiteAdaptiveTemplateConditionSchema) }),
 });
+
+export default listSiteAdaptiveTemplateConditions;

@@ -16,6 +16,9 @@ export const listSiteGitSyncInstallations = /* @__PURE__ */ defineOperation<List
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":organizationId",":siteId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => loose({ items: z.array(GitSyncInstallationSchema) }),
 });
+
+export default listSiteGitSyncInstallations;

@@ -15,6 +15,9 @@ export const listSiteIntegrationScripts = /* @__PURE__ */ defineOperation<ListSi
   path: "/v1/orgs/{organizationId}/sites/{siteId}/integration-scripts",
   status: 200,
   idempotent: true,
+  args: [":organizationId",":siteId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => z.array(SiteIntegrationScriptSchema),
 });
+
+export default listSiteIntegrationScripts;

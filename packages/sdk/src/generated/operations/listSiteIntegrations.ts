@@ -17,7 +17,10 @@ export const listSiteIntegrations = /* @__PURE__ */ defineOperation<ListSiteInte
   status: 200,
   idempotent: true,
   paginated: true,
+  args: [":organizationId",":siteId","?query"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ search: z.optional(z.string().check(z.minLength(1))) }),
   response: () => listOf(IntegrationSchema),
 });
+
+export default listSiteIntegrations;

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { ListSiteMcpServersOperation } from '../operation-types.js';
-import { SiteMcpServerSchema } from '../schemas/SiteMcpServer.js';
+import { SiteMcpServerSchema } from '../schemas/SiteMcpServerHeadersParam.js';
 
 /** List all MCP servers configured for a site */
 export const listSiteMcpServers = /* @__PURE__ */ defineOperation<ListSiteMcpServersOperation>({
@@ -17,8 +17,11 @@ export const listSiteMcpServers = /* @__PURE__ */ defineOperation<ListSiteMcpSer
   idempotent: true,
   paginated: true,
   beyondExtract: true,
+  args: [":organizationId",":siteId","?query"],
   queryKinds: {"limit":"number"},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))) }),
   response: () => listOf(SiteMcpServerSchema),
 });
+
+export default listSiteMcpServers;

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { ListSiteSectionGroupsOperation } from '../operation-types.js';
-import { SiteSectionGroupSchema } from '../schemas/SiteSectionGroup.js';
+import { SiteSectionGroupSchema } from '../schemas/SiteStructure.js';
 
 /** List all section groups in a site's navigation structure */
 export const listSiteSectionGroups = /* @__PURE__ */ defineOperation<ListSiteSectionGroupsOperation>({
@@ -17,8 +17,11 @@ export const listSiteSectionGroups = /* @__PURE__ */ defineOperation<ListSiteSec
   idempotent: true,
   paginated: true,
   beyondExtract: true,
+  args: [":organizationId",":siteId","?query"],
   queryKinds: {"limit":"number"},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))) }),
   response: () => listOf(SiteSectionGroupSchema),
 });
+
+export default listSiteSectionGroups;

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { ListSiteSectionsOperation } from '../operation-types.js';
-import { SiteSectionSchema } from '../schemas/SiteSection.js';
+import { SiteSectionSchema } from '../schemas/LocalizedString128Param.js';
 
 /** List all navigation sections in a site */
 export const listSiteSections = /* @__PURE__ */ defineOperation<ListSiteSectionsOperation>({
@@ -17,8 +17,11 @@ export const listSiteSections = /* @__PURE__ */ defineOperation<ListSiteSections
   idempotent: true,
   paginated: true,
   beyondExtract: true,
+  args: [":organizationId",":siteId","?query"],
   queryKinds: {"limit":"number"},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ shareKey: z.optional(z.string()), page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))) }),
   response: () => listOf(SiteSectionSchema),
 });
+
+export default listSiteSections;

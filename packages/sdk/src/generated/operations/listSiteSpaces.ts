@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { ListSiteSpacesOperation } from '../operation-types.js';
-import { SiteSpaceSchema } from '../schemas/SiteSpace.js';
+import { SiteSpaceSchema } from '../schemas/LocalizedString128Param.js';
 
 /** List all spaces linked to a site as content sources */
 export const listSiteSpaces = /* @__PURE__ */ defineOperation<ListSiteSpacesOperation>({
@@ -17,8 +17,11 @@ export const listSiteSpaces = /* @__PURE__ */ defineOperation<ListSiteSpacesOper
   idempotent: true,
   paginated: true,
   beyondExtract: true,
+  args: [":organizationId",":siteId","?query"],
   queryKinds: {"limit":"number","default":"boolean"},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ shareKey: z.optional(z.string()), page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))), default: z.optional(z.boolean()) }),
   response: () => listOf(SiteSpaceSchema),
 });
+
+export default listSiteSpaces;

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { ListSiteStyleguideRunsOperation } from '../operation-types.js';
-import { SiteStyleguideRunSchema } from '../schemas/SiteStyleguideRun.js';
+import { SiteStyleguideRunSchema } from '../schemas/ChangeRequestRequestedReviewer.js';
 
 /** List the style guide check runs of a site */
 export const listSiteStyleguideRuns = /* @__PURE__ */ defineOperation<ListSiteStyleguideRunsOperation>({
@@ -17,8 +17,11 @@ export const listSiteStyleguideRuns = /* @__PURE__ */ defineOperation<ListSiteSt
   idempotent: true,
   paginated: true,
   beyondExtract: true,
+  args: [":organizationId",":siteId","?query"],
   queryKinds: {"limit":"number"},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))) }),
   response: () => listOf(SiteStyleguideRunSchema),
 });
+
+export default listSiteStyleguideRuns;

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { loose, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { ListSiteTopicsOperation } from '../operation-types.js';
-import { SiteTopicSchema } from '../schemas/SiteTopic.js';
+import { SiteTopicSchema } from '../schemas/SiteQuestion.js';
 
 /** List all topics */
 export const listSiteTopics = /* @__PURE__ */ defineOperation<ListSiteTopicsOperation>({
@@ -16,7 +16,10 @@ export const listSiteTopics = /* @__PURE__ */ defineOperation<ListSiteTopicsOper
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":organizationId",":siteId","?query"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ from: z.optional(z.iso.datetime({ offset: true })), to: z.optional(z.iso.datetime({ offset: true })) }),
   response: () => loose({ items: z.array(SiteTopicSchema) }),
 });
+
+export default listSiteTopics;

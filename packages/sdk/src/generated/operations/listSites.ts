@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { ListSitesOperation } from '../operation-types.js';
-import { SiteSchema } from '../schemas/Site.js';
+import { SiteSchema } from '../schemas/IntegrationSiteInstallation.js';
 
 /** List all documentation sites in an organization */
 export const listSites = /* @__PURE__ */ defineOperation<ListSitesOperation>({
@@ -16,8 +16,11 @@ export const listSites = /* @__PURE__ */ defineOperation<ListSitesOperation>({
   status: 200,
   idempotent: true,
   paginated: true,
+  args: [":organizationId","?query"],
   queryKinds: {"limit":"number","published":"boolean","type":"array"},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))), space: z.optional(z.string().check(z.minLength(1))), title: z.optional(z.string().check(z.minLength(1))), published: z.optional(z.boolean()), type: z.optional(z.array(z.enum(["basic","premium","ultimate","sponsored","legacy-basic","legacy-premium"]))) }),
   response: () => listOf(SiteSchema),
 });
+
+export default listSites;

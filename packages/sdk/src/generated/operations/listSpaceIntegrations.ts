@@ -17,7 +17,10 @@ export const listSpaceIntegrations = /* @__PURE__ */ defineOperation<ListSpaceIn
   idempotent: true,
   paginated: true,
   beyondExtract: true,
+  args: [":spaceId","?query"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ search: z.optional(z.string()) }),
   response: () => listOf(IntegrationSchema),
 });
+
+export default listSpaceIntegrations;

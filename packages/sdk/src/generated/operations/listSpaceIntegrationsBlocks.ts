@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { type Schema, loose } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { ListSpaceIntegrationsBlocksOperation } from '../operation-types.js';
-import { IntegrationBlockSchema } from '../schemas/IntegrationBlock.js';
+import { IntegrationBlockSchema } from '../schemas/Embed.js';
 
 export const SpaceIntegrationBlocksSchema: Schema = /* @__PURE__ */ z.lazy(() => z.array(loose({ name: z.string(), blocks: z.array(IntegrationBlockSchema) })));
 
@@ -18,6 +18,9 @@ export const listSpaceIntegrationsBlocks = /* @__PURE__ */ defineOperation<ListS
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":spaceId"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => SpaceIntegrationBlocksSchema,
 });
+
+export default listSpaceIntegrationsBlocks;

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { ListSpaceLinksOperation } from '../operation-types.js';
-import { LinkListingSchema } from '../schemas/LinkListing.js';
+import { LinkListingSchema } from '../schemas/ContentRefList.js';
 
 /** List the links in the pages of a space, with counts of broken ones (not in the published API document) */
 export const listSpaceLinks = /* @__PURE__ */ defineOperation<ListSpaceLinksOperation>({
@@ -17,8 +17,11 @@ export const listSpaceLinks = /* @__PURE__ */ defineOperation<ListSpaceLinksOper
   status: 200,
   idempotent: true,
   extractOnly: true,
+  args: [":spaceId","?query"],
   queryKinds: {"limit":"number"},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))), status: z.optional(z.enum(["ok","broken","in-app"])) }),
   response: () => LinkListingSchema,
 });
+
+export default listSpaceLinks;

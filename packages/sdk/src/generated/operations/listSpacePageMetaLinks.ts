@@ -15,6 +15,9 @@ export const listSpacePageMetaLinks = /* @__PURE__ */ defineOperation<ListSpaceP
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":spaceId",":pageId"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), pageId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => RevisionPageMetaLinksSchema,
 });
+
+export default listSpacePageMetaLinks;

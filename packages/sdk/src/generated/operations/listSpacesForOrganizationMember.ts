@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { type Schema, listOf, loose, openEnum, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { ListSpacesForOrganizationMemberOperation } from '../operation-types.js';
-import { SpaceSchema } from '../schemas/Space.js';
+import { SpaceSchema } from '../schemas/IntegrationSpaceInstallation.js';
 
 /** Permission of a member in a content. */
 export const MemberContentPermissionSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ permission: z.optional(openEnum(["admin","create","edit","review","comment","read"])), space: SpaceSchema }));
@@ -19,8 +19,11 @@ export const listSpacesForOrganizationMember = /* @__PURE__ */ defineOperation<L
   status: 200,
   idempotent: true,
   paginated: true,
+  args: [":organizationId",":userId","?query"],
   queryKinds: {"limit":"number"},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))), order: z.optional(z.enum(["asc","desc"])) }),
   response: () => listOf(MemberContentPermissionSchema),
 });
+
+export default listSpacesForOrganizationMember;

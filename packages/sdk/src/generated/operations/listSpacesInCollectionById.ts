@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { ListSpacesInCollectionByIdOperation } from '../operation-types.js';
-import { SpaceSchema } from '../schemas/Space.js';
+import { SpaceSchema } from '../schemas/IntegrationSpaceInstallation.js';
 
 /** List all collection spaces */
 export const listSpacesInCollectionById = /* @__PURE__ */ defineOperation<ListSpacesInCollectionByIdOperation>({
@@ -17,8 +17,11 @@ export const listSpacesInCollectionById = /* @__PURE__ */ defineOperation<ListSp
   status: 200,
   idempotent: true,
   paginated: true,
+  args: [":collectionId","?query"],
   queryKinds: {"limit":"number"},
   params: () => ({ collectionId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))) }),
   response: () => listOf(SpaceSchema),
 });
+
+export default listSpacesInCollectionById;

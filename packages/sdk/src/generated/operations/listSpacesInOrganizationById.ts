@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { ListSpacesInOrganizationByIdOperation } from '../operation-types.js';
-import { SpaceSchema } from '../schemas/Space.js';
+import { SpaceSchema } from '../schemas/IntegrationSpaceInstallation.js';
 
 /** List all spaces in an organization */
 export const listSpacesInOrganizationById = /* @__PURE__ */ defineOperation<ListSpacesInOrganizationByIdOperation>({
@@ -17,8 +17,11 @@ export const listSpacesInOrganizationById = /* @__PURE__ */ defineOperation<List
   status: 200,
   idempotent: true,
   paginated: true,
+  args: [":organizationId","?query"],
   queryKinds: {"limit":"number"},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))) }),
   response: () => listOf(SpaceSchema),
 });
+
+export default listSpacesInOrganizationById;

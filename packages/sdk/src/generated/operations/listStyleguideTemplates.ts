@@ -20,6 +20,9 @@ export const listStyleguideTemplates = /* @__PURE__ */ defineOperation<ListStyle
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":organizationId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => StyleguideTemplatesSchema,
 });
+
+export default listStyleguideTemplates;

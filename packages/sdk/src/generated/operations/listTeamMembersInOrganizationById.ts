@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { type Schema, listOf, loose, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { ListTeamMembersInOrganizationByIdOperation } from '../operation-types.js';
-import { OrganizationMemberSchema } from '../schemas/OrganizationMember.js';
+import { OrganizationMemberSchema } from '../schemas/ChangeRequestRequestedReviewer.js';
 import { TeamMemberSchema } from '../schemas/TeamMember.js';
 
 /** A member of a team in an organization, including its relationship to it */
@@ -20,8 +20,11 @@ export const listTeamMembersInOrganizationById = /* @__PURE__ */ defineOperation
   status: 200,
   idempotent: true,
   paginated: true,
+  args: [":organizationId",":teamId","?query"],
   queryKinds: {"limit":"number"},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), teamId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))) }),
   response: () => listOf(OrganizationTeamMemberSchema),
 });
+
+export default listTeamMembersInOrganizationById;

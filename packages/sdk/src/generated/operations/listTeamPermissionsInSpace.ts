@@ -17,8 +17,11 @@ export const listTeamPermissionsInSpace = /* @__PURE__ */ defineOperation<ListTe
   idempotent: true,
   paginated: true,
   beyondExtract: true,
+  args: [":spaceId","?query"],
   queryKinds: {"limit":"number"},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))) }),
   response: () => listOf(loose({ permission: openEnum(["admin","create","edit","review","comment","read"]), team: OrganizationTeamSchema })),
 });
+
+export default listTeamPermissionsInSpace;

@@ -17,8 +17,11 @@ export const listTeamsForOrganizationMember = /* @__PURE__ */ defineOperation<Li
   status: 200,
   idempotent: true,
   paginated: true,
+  args: [":organizationId",":userId","?query"],
   queryKinds: {"limit":"number"},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))), title: z.optional(z.string().check(z.minLength(1))) }),
   response: () => listOf(loose({ team: OrganizationTeamSchema, member: TeamMemberSchema })),
 });
+
+export default listTeamsForOrganizationMember;

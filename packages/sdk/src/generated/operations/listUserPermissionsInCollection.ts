@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { ListUserPermissionsInCollectionOperation } from '../operation-types.js';
-import { UserContentPermissionSchema } from '../schemas/UserContentPermission.js';
+import { UserContentPermissionSchema } from '../schemas/ChangeRequestRequestedReviewer.js';
 
 /** List collection user permissions */
 export const listUserPermissionsInCollection = /* @__PURE__ */ defineOperation<ListUserPermissionsInCollectionOperation>({
@@ -17,8 +17,11 @@ export const listUserPermissionsInCollection = /* @__PURE__ */ defineOperation<L
   idempotent: true,
   paginated: true,
   beyondExtract: true,
+  args: [":collectionId","?query"],
   queryKinds: {"limit":"number"},
   params: () => ({ collectionId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))) }),
   response: () => listOf(UserContentPermissionSchema),
 });
+
+export default listUserPermissionsInCollection;

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { type Schema, listOf, loose, openEnum, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { ListUserPermissionsInSiteOperation } from '../operation-types.js';
-import { UserSchema } from '../schemas/User.js';
+import { UserSchema } from '../schemas/ChangeRequestRequestedReviewer.js';
 
 /** Permission override of a user in a site. */
 export const UserSitePermissionOverrideSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ permission: z.nullable(openEnum(["admin","create","edit","review","comment","read"])), user: UserSchema }));
@@ -20,8 +20,11 @@ export const listUserPermissionsInSite = /* @__PURE__ */ defineOperation<ListUse
   idempotent: true,
   paginated: true,
   beyondExtract: true,
+  args: [":organizationId",":siteId","?query"],
   queryKinds: {"limit":"number"},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))) }),
   response: () => listOf(UserSitePermissionOverrideSchema),
 });
+
+export default listUserPermissionsInSite;

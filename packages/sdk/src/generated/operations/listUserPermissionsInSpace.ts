@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { ListUserPermissionsInSpaceOperation } from '../operation-types.js';
-import { UserContentPermissionSchema } from '../schemas/UserContentPermission.js';
+import { UserContentPermissionSchema } from '../schemas/ChangeRequestRequestedReviewer.js';
 
 /** List space user permissions */
 export const listUserPermissionsInSpace = /* @__PURE__ */ defineOperation<ListUserPermissionsInSpaceOperation>({
@@ -17,8 +17,11 @@ export const listUserPermissionsInSpace = /* @__PURE__ */ defineOperation<ListUs
   idempotent: true,
   paginated: true,
   beyondExtract: true,
+  args: [":spaceId","?query"],
   queryKinds: {"limit":"number"},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))) }),
   response: () => listOf(UserContentPermissionSchema),
 });
+
+export default listUserPermissionsInSpace;

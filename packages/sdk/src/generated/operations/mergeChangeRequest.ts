@@ -15,6 +15,9 @@ export const mergeChangeRequest = /* @__PURE__ */ defineOperation<MergeChangeReq
   status: 200,
   idempotent: false,
   numericParams: ["changeRequestId"],
+  args: [":spaceId",":changeRequestId"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), changeRequestId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => loose({ revision: z.string(), result: openEnum(["merge","conflicts"]) }),
 });
+
+export default mergeChangeRequest;

@@ -16,7 +16,10 @@ export const moveCollection = /* @__PURE__ */ defineOperation<MoveCollectionOper
   path: "/v1/collections/{collectionId}/move",
   status: 200,
   idempotent: false,
+  args: [":collectionId","?body"],
   params: () => ({ collectionId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ parent: z.optional(z.nullable(z.string().check(z.minLength(1)))), position: z.optional(ContentPositionSchema) }).check(minProperties(1)),
   response: () => CollectionSchema,
 });
+
+export default moveCollection;

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { type Schema, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { MoveSiteSectionOperation } from '../operation-types.js';
-import { SiteSectionSchema } from '../schemas/SiteSection.js';
+import { SiteSectionSchema } from '../schemas/LocalizedString128Param.js';
 
 /** Position at which to move the site section to. */
 export const SiteSectionMovePositionSchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ before: z.optional(SiteSectionPointerSchema), after: z.optional(SiteSectionPointerSchema) }));
@@ -25,7 +25,10 @@ export const moveSiteSection = /* @__PURE__ */ defineOperation<MoveSiteSectionOp
   idempotent: false,
   deprecated: true,
   beyondExtract: true,
+  args: [":organizationId",":siteId",":siteSectionId","?body"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ position: z.optional(SiteSectionMovePositionSchema) }),
   response: () => SiteSectionSchema,
 });
+
+export default moveSiteSection;

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { type Schema, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { MoveSiteSectionGroupOperation } from '../operation-types.js';
-import { SiteSectionGroupSchema } from '../schemas/SiteSectionGroup.js';
+import { SiteSectionGroupSchema } from '../schemas/SiteStructure.js';
 
 /** Position at which to move the site section group. */
 export const SiteSectionGroupMovePositionSchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ before: z.optional(SiteSectionGroupPointerSchema), after: z.optional(SiteSectionGroupPointerSchema) }));
@@ -25,7 +25,10 @@ export const moveSiteSectionGroup = /* @__PURE__ */ defineOperation<MoveSiteSect
   idempotent: false,
   deprecated: true,
   beyondExtract: true,
+  args: [":organizationId",":siteId",":siteSectionGroupId","?body"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ position: z.optional(SiteSectionGroupMovePositionSchema) }),
   response: () => SiteSectionGroupSchema,
 });
+
+export default moveSiteSectionGroup;

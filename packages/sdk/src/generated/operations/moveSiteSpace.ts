@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { type Schema, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { MoveSiteSpaceOperation } from '../operation-types.js';
-import { SiteSpaceSchema } from '../schemas/SiteSpace.js';
+import { SiteSpaceSchema } from '../schemas/LocalizedString128Param.js';
 
 /** Position at which to move the site space to. */
 export const SiteSpaceMovePositionSchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ before: z.optional(SiteSpacePointerSchema), after: z.optional(SiteSpacePointerSchema) }));
@@ -25,7 +25,10 @@ export const moveSiteSpace = /* @__PURE__ */ defineOperation<MoveSiteSpaceOperat
   idempotent: false,
   deprecated: true,
   beyondExtract: true,
+  args: [":organizationId",":siteId",":siteSpaceId","?body"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ position: z.optional(SiteSpaceMovePositionSchema) }),
   response: () => SiteSpaceSchema,
 });
+
+export default moveSiteSpace;

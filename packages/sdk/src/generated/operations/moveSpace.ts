@@ -4,7 +4,7 @@ import { minProperties, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { MoveSpaceOperation } from '../operation-types.js';
 import { ContentPositionSchema } from '../schemas/ContentPosition.js';
-import { SpaceSchema } from '../schemas/Space.js';
+import { SpaceSchema } from '../schemas/IntegrationSpaceInstallation.js';
 
 /** Move a space to a different collection or position */
 export const moveSpace = /* @__PURE__ */ defineOperation<MoveSpaceOperation>({
@@ -16,7 +16,10 @@ export const moveSpace = /* @__PURE__ */ defineOperation<MoveSpaceOperation>({
   path: "/v1/spaces/{spaceId}/move",
   status: 200,
   idempotent: false,
+  args: [":spaceId","?body"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ parent: z.optional(z.nullable(z.string().check(z.minLength(1)))), position: z.optional(ContentPositionSchema) }).check(minProperties(1)),
   response: () => SpaceSchema,
 });
+
+export default moveSpace;

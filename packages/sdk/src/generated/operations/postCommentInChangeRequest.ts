@@ -2,8 +2,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../contract/operation.js';
 import type { PostCommentInChangeRequestOperation } from '../operation-types.js';
-import { CommentSchema } from '../schemas/Comment.js';
-import { PostCommentSchemaSchema } from '../schemas/PostCommentSchema.js';
+import { CommentSchema, PostCommentSchemaSchema } from '../schemas/ChangeRequestReview.js';
 
 /** Post a new comment on a change request */
 export const postCommentInChangeRequest = /* @__PURE__ */ defineOperation<PostCommentInChangeRequestOperation>({
@@ -16,7 +15,10 @@ export const postCommentInChangeRequest = /* @__PURE__ */ defineOperation<PostCo
   status: 200,
   idempotent: false,
   numericParams: ["changeRequestId"],
+  args: [":spaceId",":changeRequestId","body"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), changeRequestId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => PostCommentSchemaSchema,
   response: () => CommentSchema,
 });
+
+export default postCommentInChangeRequest;

@@ -2,8 +2,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../contract/operation.js';
 import type { PostCommentInSpaceOperation } from '../operation-types.js';
-import { CommentSchema } from '../schemas/Comment.js';
-import { PostCommentSchemaSchema } from '../schemas/PostCommentSchema.js';
+import { CommentSchema, PostCommentSchemaSchema } from '../schemas/ChangeRequestReview.js';
 
 /** Post a new comment on a space or a specific page */
 export const postCommentInSpace = /* @__PURE__ */ defineOperation<PostCommentInSpaceOperation>({
@@ -16,7 +15,10 @@ export const postCommentInSpace = /* @__PURE__ */ defineOperation<PostCommentInS
   status: 200,
   idempotent: false,
   beyondExtract: true,
+  args: [":spaceId","body"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => PostCommentSchemaSchema,
   response: () => CommentSchema,
 });
+
+export default postCommentInSpace;

@@ -3,8 +3,7 @@ import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { PostCommentReplyInChangeRequestOperation } from '../operation-types.js';
-import { CommentReplySchema } from '../schemas/CommentReply.js';
-import { PostCommentReplySchemaSchema } from '../schemas/PostCommentReplySchema.js';
+import { CommentReplySchema, PostCommentReplySchemaSchema } from '../schemas/ChangeRequestRequestedReviewer.js';
 
 /** Post a reply to a change request comment */
 export const postCommentReplyInChangeRequest = /* @__PURE__ */ defineOperation<PostCommentReplyInChangeRequestOperation>({
@@ -18,8 +17,11 @@ export const postCommentReplyInChangeRequest = /* @__PURE__ */ defineOperation<P
   status: 200,
   idempotent: false,
   numericParams: ["changeRequestId"],
+  args: [":spaceId",":changeRequestId",":commentId","body","?query"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), changeRequestId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), commentId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ format: z.optional(z.enum(["document","markdown"])) }),
   body: () => PostCommentReplySchemaSchema,
   response: () => CommentReplySchema,
 });
+
+export default postCommentReplyInChangeRequest;

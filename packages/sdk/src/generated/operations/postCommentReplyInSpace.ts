@@ -2,8 +2,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../contract/operation.js';
 import type { PostCommentReplyInSpaceOperation } from '../operation-types.js';
-import { CommentReplySchema } from '../schemas/CommentReply.js';
-import { PostCommentReplySchemaSchema } from '../schemas/PostCommentReplySchema.js';
+import { CommentReplySchema, PostCommentReplySchemaSchema } from '../schemas/ChangeRequestRequestedReviewer.js';
 
 /** Post a reply to an existing space comment */
 export const postCommentReplyInSpace = /* @__PURE__ */ defineOperation<PostCommentReplyInSpaceOperation>({
@@ -16,7 +15,10 @@ export const postCommentReplyInSpace = /* @__PURE__ */ defineOperation<PostComme
   status: 200,
   idempotent: false,
   beyondExtract: true,
+  args: [":spaceId",":commentId","body"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), commentId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => PostCommentReplySchemaSchema,
   response: () => CommentReplySchema,
 });
+
+export default postCommentReplyInSpace;

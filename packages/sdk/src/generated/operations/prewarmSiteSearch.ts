@@ -14,5 +14,8 @@ export const prewarmSiteSearch = /* @__PURE__ */ defineOperation<PrewarmSiteSear
   status: 204,
   idempotent: false,
   beyondExtract: true,
+  args: [":organizationId",":siteId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });
+
+export default prewarmSiteSearch;

@@ -14,5 +14,8 @@ export const provisionOrganizationAgentConversation = /* @__PURE__ */ defineOper
   status: 204,
   idempotent: true,
   beyondExtract: true,
+  args: [":organizationId",":conversationId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });
+
+export default provisionOrganizationAgentConversation;

@@ -49,7 +49,10 @@ export const publishIntegration = /* @__PURE__ */ defineOperation<PublishIntegra
   path: "/v1/integrations/{integrationName}",
   status: 200,
   idempotent: false,
+  args: [":integrationName","body"],
   params: () => ({ integrationName: z.string().check(z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9-_.]+$"))) }),
   body: () => PublishIntegrationSchema,
   response: () => IntegrationSchema,
 });
+
+export default publishIntegration;

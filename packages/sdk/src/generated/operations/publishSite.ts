@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { loose, withFallback } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { PublishSiteOperation } from '../operation-types.js';
-import { SiteSchema } from '../schemas/Site.js';
+import { SiteSchema } from '../schemas/IntegrationSiteInstallation.js';
 
 /** Publish a site to make it publicly accessible */
 export const publishSite = /* @__PURE__ */ defineOperation<PublishSiteOperation>({
@@ -16,6 +16,9 @@ export const publishSite = /* @__PURE__ */ defineOperation<PublishSiteOperation>
   status: 200,
   idempotent: false,
   beyondExtract: true,
+  args: [":organizationId",":siteId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => withFallback([SiteSchema, loose({ type: z.literal("checkout"), sessionId: z.string() })], loose({ type: z.string() }), "type"),
 });
+
+export default publishSite;

@@ -15,6 +15,9 @@ export const queueIntegrationTask = /* @__PURE__ */ defineOperation<QueueIntegra
   status: 204,
   idempotent: false,
   beyondExtract: true,
+  args: [":integrationName","body"],
   params: () => ({ integrationName: z.string().check(z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9-_.]+$"))) }),
   body: () => strict({ task: z.looseObject({  }), schedule: z.optional(z.number().check(z.minimum(0), z.maximum(86400))) }),
 });
+
+export default queueIntegrationTask;

@@ -15,6 +15,9 @@ export const regenerateSitePublishingAuthById = /* @__PURE__ */ defineOperation<
   status: 200,
   idempotent: false,
   beyondExtract: true,
+  args: [":organizationId",":siteId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => SitePublishingAuthSchema,
 });
+
+export default regenerateSitePublishingAuthById;

@@ -13,4 +13,7 @@ export const removeCustomHostname = /* @__PURE__ */ defineOperation<RemoveCustom
   status: 204,
   idempotent: true,
   beyondExtract: true,
+  args: [":hostname"],
 });
+
+export default removeCustomHostname;

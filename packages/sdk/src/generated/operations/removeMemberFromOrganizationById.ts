@@ -13,5 +13,8 @@ export const removeMemberFromOrganizationById = /* @__PURE__ */ defineOperation<
   path: "/v1/orgs/{organizationId}/members/{userId}",
   status: 202,
   idempotent: true,
+  args: [":organizationId",":userId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });
+
+export default removeMemberFromOrganizationById;

@@ -14,5 +14,8 @@ export const removeRequestedReviewerFromChangeRequest = /* @__PURE__ */ defineOp
   status: 204,
   idempotent: true,
   numericParams: ["changeRequestId"],
+  args: [":spaceId",":changeRequestId",":userId"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), changeRequestId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });
+
+export default removeRequestedReviewerFromChangeRequest;

@@ -14,5 +14,8 @@ export const removeTeamFromCollection = /* @__PURE__ */ defineOperation<RemoveTe
   status: 204,
   idempotent: true,
   beyondExtract: true,
+  args: [":collectionId",":teamId"],
   params: () => ({ collectionId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), teamId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });
+
+export default removeTeamFromCollection;

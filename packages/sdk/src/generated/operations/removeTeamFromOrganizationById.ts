@@ -13,5 +13,8 @@ export const removeTeamFromOrganizationById = /* @__PURE__ */ defineOperation<Re
   path: "/v1/orgs/{organizationId}/teams/{teamId}",
   status: 204,
   idempotent: true,
+  args: [":organizationId",":teamId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), teamId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });
+
+export default removeTeamFromOrganizationById;

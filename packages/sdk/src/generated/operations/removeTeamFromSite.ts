@@ -14,5 +14,8 @@ export const removeTeamFromSite = /* @__PURE__ */ defineOperation<RemoveTeamFrom
   status: 204,
   idempotent: true,
   beyondExtract: true,
+  args: [":organizationId",":siteId",":teamId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), teamId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });
+
+export default removeTeamFromSite;

@@ -14,5 +14,8 @@ export const removeTeamFromSpace = /* @__PURE__ */ defineOperation<RemoveTeamFro
   status: 204,
   idempotent: true,
   beyondExtract: true,
+  args: [":spaceId",":teamId"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), teamId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });
+
+export default removeTeamFromSpace;

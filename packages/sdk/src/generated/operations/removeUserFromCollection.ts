@@ -14,5 +14,8 @@ export const removeUserFromCollection = /* @__PURE__ */ defineOperation<RemoveUs
   status: 204,
   idempotent: true,
   beyondExtract: true,
+  args: [":collectionId",":userId"],
   params: () => ({ collectionId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });
+
+export default removeUserFromCollection;

@@ -14,5 +14,8 @@ export const removeUserFromSite = /* @__PURE__ */ defineOperation<RemoveUserFrom
   status: 204,
   idempotent: true,
   beyondExtract: true,
+  args: [":organizationId",":siteId",":userId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });
+
+export default removeUserFromSite;

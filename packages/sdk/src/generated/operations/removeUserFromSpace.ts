@@ -14,5 +14,8 @@ export const removeUserFromSpace = /* @__PURE__ */ defineOperation<RemoveUserFro
   status: 204,
   idempotent: true,
   beyondExtract: true,
+  args: [":spaceId",":userId"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });
+
+export default removeUserFromSpace;

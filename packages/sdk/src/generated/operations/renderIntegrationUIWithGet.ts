@@ -16,7 +16,10 @@ export const renderIntegrationUIWithGet = /* @__PURE__ */ defineOperation<Render
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":integrationName","query"],
   params: () => ({ integrationName: z.string().check(z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9-_.]+$"))) }),
   query: () => strict({ request: z.string() }),
   response: () => ContentKitRenderOutputSchema,
 });
+
+export default renderIntegrationUIWithGet;

@@ -3,9 +3,8 @@ import * as z from 'zod/mini';
 import { type Schema, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { RenderIntegrationUiWithPostOperation } from '../operation-types.js';
-import { ContentKitActionParamSchema } from '../schemas/ContentKitActionParam.js';
+import { ContentKitActionParamSchema, PlainObjectParamSchema } from '../schemas/ContentKitActionParam.js';
 import { ContentKitRenderOutputSchema } from '../schemas/ContentKitRenderOutput.js';
-import { PlainObjectParamSchema } from '../schemas/PlainObjectParam.js';
 
 export const RenderIntegrationUISchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ componentId: z.string(), props: PlainObjectParamSchema, state: z.optional(z.looseObject({  })), context: ContentKitContextParamSchema, action: z.optional(ContentKitActionParamSchema) }));
 
@@ -38,7 +37,10 @@ export const renderIntegrationUIWithPost = /* @__PURE__ */ defineOperation<Rende
   status: 200,
   idempotent: false,
   beyondExtract: true,
+  args: [":integrationName","body"],
   params: () => ({ integrationName: z.string().check(z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9-_.]+$"))) }),
   body: () => RenderIntegrationUISchema,
   response: () => ContentKitRenderOutputSchema,
 });
+
+export default renderIntegrationUIWithPost;

@@ -4,7 +4,7 @@ import { loose, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { RequestReviewersForChangeRequestOperation } from '../operation-types.js';
 import { ChangeRequestRequestedReviewerSchema } from '../schemas/ChangeRequestRequestedReviewer.js';
-import { JSONDocumentParamSchema } from '../schemas/JSONDocumentParam.js';
+import { JSONDocumentParamSchema } from '../schemas/UpdateCommentSchema.js';
 
 /** Send review requests to users for a change request */
 export const requestReviewersForChangeRequest = /* @__PURE__ */ defineOperation<RequestReviewersForChangeRequestOperation>({
@@ -17,7 +17,10 @@ export const requestReviewersForChangeRequest = /* @__PURE__ */ defineOperation<
   status: 200,
   idempotent: false,
   numericParams: ["changeRequestId"],
+  args: [":spaceId",":changeRequestId","body"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), changeRequestId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ users: z.array(z.string()).check(z.minLength(1)), subject: z.optional(z.string().check(z.maxLength(100))), description: z.optional(JSONDocumentParamSchema) }),
   response: () => loose({ users: z.optional(z.array(ChangeRequestRequestedReviewerSchema)) }),
 });
+
+export default requestReviewersForChangeRequest;

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { type Schema, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { ResolvePublishedContentByUrlOperation } from '../operation-types.js';
-import { PlainObjectParamSchema } from '../schemas/PlainObjectParam.js';
+import { PlainObjectParamSchema } from '../schemas/ContentKitActionParam.js';
 import { PublishedSiteContentLookupSchema } from '../schemas/PublishedSiteContentLookup.js';
 
 /** An object that describes the payload of site visitor info. It can include a jwt token with signed claims and/or a record of its unsigned claims. */
@@ -20,6 +20,9 @@ export const resolvePublishedContentByUrl = /* @__PURE__ */ defineOperation<Reso
   status: 200,
   idempotent: false,
   beyondExtract: true,
+  args: ["body"],
   body: () => strict({ url: z.url().check(z.maxLength(2048)), redirectOnError: z.optional(z.boolean()), visitor: z.optional(SiteVisitorPayloadSchema) }),
   response: () => PublishedSiteContentLookupSchema,
 });
+
+export default resolvePublishedContentByUrl;

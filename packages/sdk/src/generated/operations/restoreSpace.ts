@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../contract/operation.js';
 import type { RestoreSpaceOperation } from '../operation-types.js';
-import { SpaceSchema } from '../schemas/Space.js';
+import { SpaceSchema } from '../schemas/IntegrationSpaceInstallation.js';
 
 /** Restore a recently deleted space from the trash */
 export const restoreSpace = /* @__PURE__ */ defineOperation<RestoreSpaceOperation>({
@@ -14,6 +14,9 @@ export const restoreSpace = /* @__PURE__ */ defineOperation<RestoreSpaceOperatio
   path: "/v1/spaces/{spaceId}/restore",
   status: 200,
   idempotent: false,
+  args: [":spaceId"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => SpaceSchema,
 });
+
+export default restoreSpace;

@@ -13,5 +13,8 @@ export const runTranslation = /* @__PURE__ */ defineOperation<RunTranslationOper
   path: "/v1/orgs/{organizationId}/translations/{translationId}/run",
   status: 204,
   idempotent: false,
+  args: [":organizationId",":translationId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });
+
+export default runTranslation;

@@ -16,8 +16,11 @@ export const searchOrganizationContent = /* @__PURE__ */ defineOperation<SearchO
   status: 200,
   idempotent: true,
   paginated: true,
+  args: [":organizationId","query"],
   queryKinds: {"limit":"number"},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ query: z.string().check(z.minLength(1), z.maxLength(512)), page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))) }),
   response: () => listOf(SearchSpaceResultSchema),
 });
+
+export default searchOrganizationContent;

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { SearchSpaceContentOperation } from '../operation-types.js';
-import { SearchPageResultSchema } from '../schemas/SearchPageResult.js';
+import { SearchPageResultSchema } from '../schemas/SearchSpaceResult.js';
 
 /** Full-text search across all pages in a space */
 export const searchSpaceContent = /* @__PURE__ */ defineOperation<SearchSpaceContentOperation>({
@@ -17,8 +17,11 @@ export const searchSpaceContent = /* @__PURE__ */ defineOperation<SearchSpaceCon
   idempotent: true,
   paginated: true,
   beyondExtract: true,
+  args: [":spaceId","query"],
   queryKinds: {"limit":"number"},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ query: z.string().check(z.maxLength(512)), page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))) }),
   response: () => listOf(SearchPageResultSchema),
 });
+
+export default searchSpaceContent;

@@ -15,6 +15,9 @@ export const setIntegrationDevelopmentMode = /* @__PURE__ */ defineOperation<Set
   status: 204,
   idempotent: true,
   beyondExtract: true,
+  args: [":integrationName","body"],
   params: () => ({ integrationName: z.string().check(z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9-_.]+$"))) }),
   body: () => strict({ tunnelUrl: z.string().check(z.minLength(1), z.maxLength(256)), all: z.optional(z.boolean()) }),
 });
+
+export default setIntegrationDevelopmentMode;

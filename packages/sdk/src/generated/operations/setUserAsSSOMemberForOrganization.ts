@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../contract/operation.js';
 import type { SetUserAsSsoMemberForOrganizationOperation } from '../operation-types.js';
-import { OrganizationMemberSchema } from '../schemas/OrganizationMember.js';
+import { OrganizationMemberSchema } from '../schemas/ChangeRequestRequestedReviewer.js';
 
 /** Set a user as an SSO member of an organization */
 export const setUserAsSSOMemberForOrganization = /* @__PURE__ */ defineOperation<SetUserAsSsoMemberForOrganizationOperation>({
@@ -14,6 +14,9 @@ export const setUserAsSSOMemberForOrganization = /* @__PURE__ */ defineOperation
   path: "/v1/orgs/{organizationId}/members/{userId}/sso",
   status: 200,
   idempotent: false,
+  args: [":organizationId",":userId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => OrganizationMemberSchema,
 });
+
+export default setUserAsSSOMemberForOrganization;

@@ -3,10 +3,8 @@ import * as z from 'zod/mini';
 import { type Schema, loose, strict, withFallback } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { SortSiteStructureOperation } from '../operation-types.js';
-import { SiteExternalLinkSchema } from '../schemas/SiteExternalLink.js';
-import { SiteSectionSchema } from '../schemas/SiteSection.js';
-import { SiteSectionGroupSchema } from '../schemas/SiteSectionGroup.js';
-import { SiteSpaceSchema } from '../schemas/SiteSpace.js';
+import { SiteExternalLinkSchema, SiteSectionSchema, SiteSpaceSchema } from '../schemas/LocalizedString128Param.js';
+import { SiteSectionGroupSchema } from '../schemas/SiteStructure.js';
 
 export const SiteStructureItemPointerSchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ type: z.enum(["site-space","site-section","site-section-group","site-external-link"]), id: z.string() }));
 
@@ -30,7 +28,10 @@ export const sortSiteStructure = /* @__PURE__ */ defineOperation<SortSiteStructu
   status: 200,
   idempotent: false,
   beyondExtract: true,
+  args: [":organizationId",":siteId","body"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ item: SiteStructureItemPointerSchema, position: SiteStructureItemMovePositionSchema }),
   response: () => SiteStructureItemSchema,
 });
+
+export default sortSiteStructure;

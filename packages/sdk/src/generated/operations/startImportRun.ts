@@ -19,7 +19,10 @@ export const startImportRun = /* @__PURE__ */ defineOperation<StartImportRunOper
   path: "/v1/org/{organizationId}/imports",
   status: 201,
   idempotent: false,
+  args: [":organizationId","body"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ source: ContentImportSourceParamSchema, target: ContentImportTargetParamSchema, site: z.optional(z.string().check(z.minLength(1))), enhance: z.optional(z.boolean()) }),
   response: () => ContentImportRunSchema,
 });
+
+export default startImportRun;

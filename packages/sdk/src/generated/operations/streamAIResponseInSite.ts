@@ -4,9 +4,8 @@ import { type Schema, loose, openEnum, strict, withFallback } from '../../contra
 import { defineOperation } from '../../contract/operation.js';
 import type { StreamAiResponseInSiteOperation } from '../operation-types.js';
 import { AIAttachmentSchema, AIMessageResponseMetadataSchema, AIMessageTaskSchema, AIToolCallSchema } from '../schemas/AIAttachment.js';
-import { DocumentBlocksTopLevelsSchema } from '../schemas/DocumentAction.js';
-import { JSONDocumentParamSchema } from '../schemas/JSONDocumentParam.js';
-import { SiteInsightsSessionParamSchema } from '../schemas/SiteInsightsSessionParam.js';
+import { DocumentBlocksTopLevelsSchema, SiteInsightsSessionParamSchema } from '../schemas/SiteInsightsSessionParam.js';
+import { JSONDocumentParamSchema } from '../schemas/UpdateCommentSchema.js';
 
 /** Input version of an AI message. */
 export const AIMessageInputSchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ role: z.enum(["user","assistant","developer"]), content: z.union([z.string().check(z.maxLength(2048)), JSONDocumentParamSchema]), context: z.optional(AIMessageContextParamSchema), attachments: z.optional(z.array(AIAttachmentParamSchema)) }));
@@ -76,7 +75,10 @@ export const streamAIResponseInSite = /* @__PURE__ */ defineOperation<StreamAiRe
   idempotent: false,
   stream: true,
   beyondExtract: true,
+  args: [":organizationId",":siteId","body"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ previousResponseId: z.optional(z.string()), input: z.array(AIMessageInputSchema), model: z.optional(z.enum(["fast","reasoning-low","reasoning-medium","reasoning-high"])), tools: z.optional(z.array(AIToolDefinitionSchema)), toolCall: z.optional(AIToolCallResultSchema), session: z.optional(SiteInsightsSessionParamSchema), channel: z.optional(strict({ type: z.enum(["site","embed","api"]) })) }),
   event: () => AIStreamResponseSchema,
 });
+
+export default streamAIResponseInSite;

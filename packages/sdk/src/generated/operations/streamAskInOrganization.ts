@@ -17,8 +17,11 @@ export const streamAskInOrganization = /* @__PURE__ */ defineOperation<StreamAsk
   idempotent: true,
   stream: true,
   beyondExtract: true,
+  args: [":organizationId","query"],
   queryKinds: {"details":"boolean"},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ query: z.string(), format: z.optional(z.enum(["document","markdown"])), details: z.optional(z.boolean()) }),
   event: () => SearchAIAnswerStreamSchema,
 });
+
+export default streamAskInOrganization;

@@ -16,6 +16,9 @@ export const streamRecommendedQuestionsInOrganization = /* @__PURE__ */ defineOp
   idempotent: true,
   stream: true,
   beyondExtract: true,
+  args: [":organizationId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   event: () => SearchAIRecommendedQuestionStreamSchema,
 });
+
+export default streamRecommendedQuestionsInOrganization;

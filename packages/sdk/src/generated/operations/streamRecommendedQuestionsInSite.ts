@@ -17,7 +17,10 @@ export const streamRecommendedQuestionsInSite = /* @__PURE__ */ defineOperation<
   idempotent: true,
   stream: true,
   beyondExtract: true,
+  args: [":organizationId",":siteId","?query"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ siteSpaceId: z.optional(z.string()), spaceId: z.optional(z.string()) }),
   event: () => SearchAIRecommendedQuestionStreamSchema,
 });
+
+export default streamRecommendedQuestionsInSite;

@@ -4,7 +4,7 @@ import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { SubmitChangeRequestReviewOperation } from '../operation-types.js';
 import { ChangeRequestReviewSchema } from '../schemas/ChangeRequestReview.js';
-import { DocumentParamSchema } from '../schemas/DocumentParam.js';
+import { DocumentParamSchema } from '../schemas/UpdateCommentSchema.js';
 
 /** Submit an approve or request-changes review for a change request */
 export const submitChangeRequestReview = /* @__PURE__ */ defineOperation<SubmitChangeRequestReviewOperation>({
@@ -18,7 +18,10 @@ export const submitChangeRequestReview = /* @__PURE__ */ defineOperation<SubmitC
   idempotent: false,
   beyondExtract: true,
   numericParams: ["changeRequestId"],
+  args: [":spaceId",":changeRequestId","body"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), changeRequestId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ status: z.enum(["changes-requested","approved"]), comment: z.optional(DocumentParamSchema) }),
   response: () => ChangeRequestReviewSchema,
 });
+
+export default submitChangeRequestReview;

@@ -14,5 +14,8 @@ export const syncSiteContextConnection = /* @__PURE__ */ defineOperation<SyncSit
   status: 204,
   idempotent: false,
   beyondExtract: true,
+  args: [":organizationId",":siteId",":siteContextConnectionId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });
+
+export default syncSiteContextConnection;

@@ -17,6 +17,9 @@ export const testSiteContextConnection = /* @__PURE__ */ defineOperation<TestSit
   status: 200,
   idempotent: false,
   beyondExtract: true,
+  args: [":organizationId",":siteId",":siteContextConnectionId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => ContextConnectionTestResultSchema,
 });
+
+export default testSiteContextConnection;

@@ -3,8 +3,8 @@ import * as z from 'zod/mini';
 import { type Schema, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { TrackEventsInSiteByIdOperation } from '../operation-types.js';
-import { ContentRefParamSchema } from '../schemas/ContentRefParam.js';
-import { PlainObjectParamSchema } from '../schemas/PlainObjectParam.js';
+import { ContentRefParamSchema } from '../schemas/ApplySpaceTemplate.js';
+import { PlainObjectParamSchema } from '../schemas/ContentKitActionParam.js';
 
 export const SiteInsightsEventSchema: Schema = /* @__PURE__ */ z.lazy(() => z.union([SiteInsightsEventPageViewSchema, SiteInsightsEventPageMarkdownRequestSchema, SiteInsightsEventSearchOpenSchema, SiteInsightsEventSearchTypeQuerySchema, SiteInsightsEventSearchOpenResultSchema, SiteInsightsEventPagePostFeedbackSchema, SiteInsightsEventPagePostFeedbackCommentSchema, SiteInsightsEventAgentFeedbackSchema, SiteInsightsEventAskQuestionSchema, SiteInsightsEventAskViewSchema, SiteInsightsEventAskRateResponseSchema, SiteInsightsEventLinkClickSchema, SiteInsightsEventAPIClientOpenSchema, SiteInsightsEventAPIClientRequestSchema, SiteInsightsEventTrademarkClickSchema, SiteInsightsEventAdClickSchema, SiteInsightsEventAdDisplaySchema, SiteInsightsEventLLMSRequestSchema, SiteInsightsEventMCPRequestSchema, SiteInsightsEventRSSRequestSchema]));
 
@@ -70,6 +70,9 @@ export const trackEventsInSiteById = /* @__PURE__ */ defineOperation<TrackEvents
   status: 204,
   idempotent: false,
   beyondExtract: true,
+  args: [":organizationId",":siteId","body"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ events: z.array(SiteInsightsEventSchema) }),
 });
+
+export default trackEventsInSiteById;

@@ -15,7 +15,10 @@ export const transferCollection = /* @__PURE__ */ defineOperation<TransferCollec
   path: "/v1/collections/{collectionId}/transfer",
   status: 200,
   idempotent: false,
+  args: [":collectionId","body"],
   params: () => ({ collectionId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ organization: z.string().check(z.minLength(1)) }),
   response: () => CollectionSchema,
 });
+
+export default transferCollection;

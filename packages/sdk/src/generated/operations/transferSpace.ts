@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { TransferSpaceOperation } from '../operation-types.js';
-import { SpaceSchema } from '../schemas/Space.js';
+import { SpaceSchema } from '../schemas/IntegrationSpaceInstallation.js';
 
 /** Transfer a space to another organization (not in the published API document) */
 export const transferSpace = /* @__PURE__ */ defineOperation<TransferSpaceOperation>({
@@ -17,7 +17,10 @@ export const transferSpace = /* @__PURE__ */ defineOperation<TransferSpaceOperat
   status: 200,
   idempotent: false,
   extractOnly: true,
+  args: [":spaceId","body"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ organization: z.string().check(z.minLength(1)) }),
   response: () => SpaceSchema,
 });
+
+export default transferSpace;

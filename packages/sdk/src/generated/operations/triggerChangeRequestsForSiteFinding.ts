@@ -14,5 +14,8 @@ export const triggerChangeRequestsForSiteFinding = /* @__PURE__ */ defineOperati
   status: 202,
   idempotent: false,
   beyondExtract: true,
+  args: [":organizationId",":siteId",":siteFindingId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });
+
+export default triggerChangeRequestsForSiteFinding;

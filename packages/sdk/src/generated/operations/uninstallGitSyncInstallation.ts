@@ -13,4 +13,7 @@ export const uninstallGitSyncInstallation = /* @__PURE__ */ defineOperation<Unin
   status: 205,
   idempotent: true,
   beyondExtract: true,
+  args: [":installationId"],
 });
+
+export default uninstallGitSyncInstallation;

@@ -14,5 +14,8 @@ export const uninstallIntegration = /* @__PURE__ */ defineOperation<UninstallInt
   status: 204,
   idempotent: true,
   beyondExtract: true,
+  args: [":integrationName",":installationId"],
   params: () => ({ integrationName: z.string().check(z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9-_.]+$"))) }),
 });
+
+export default uninstallIntegration;

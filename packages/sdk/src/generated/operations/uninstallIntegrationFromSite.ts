@@ -14,5 +14,8 @@ export const uninstallIntegrationFromSite = /* @__PURE__ */ defineOperation<Unin
   status: 204,
   idempotent: true,
   beyondExtract: true,
+  args: [":integrationName",":installationId",":siteId"],
   params: () => ({ integrationName: z.string().check(z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9-_.]+$"))) }),
 });
+
+export default uninstallIntegrationFromSite;

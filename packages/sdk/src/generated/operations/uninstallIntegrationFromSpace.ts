@@ -14,5 +14,8 @@ export const uninstallIntegrationFromSpace = /* @__PURE__ */ defineOperation<Uni
   status: 204,
   idempotent: true,
   beyondExtract: true,
+  args: [":integrationName",":installationId",":spaceId"],
   params: () => ({ integrationName: z.string().check(z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9-_.]+$"))), spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });
+
+export default uninstallIntegrationFromSpace;

@@ -14,5 +14,8 @@ export const unpublishIntegration = /* @__PURE__ */ defineOperation<UnpublishInt
   status: 204,
   idempotent: true,
   beyondExtract: true,
+  args: [":integrationName"],
   params: () => ({ integrationName: z.string().check(z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9-_.]+$"))) }),
 });
+
+export default unpublishIntegration;

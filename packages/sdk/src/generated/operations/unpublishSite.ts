@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../contract/operation.js';
 import type { UnpublishSiteOperation } from '../operation-types.js';
-import { SiteSchema } from '../schemas/Site.js';
+import { SiteSchema } from '../schemas/IntegrationSiteInstallation.js';
 
 /** Take a site offline by unpublishing it */
 export const unpublishSite = /* @__PURE__ */ defineOperation<UnpublishSiteOperation>({
@@ -15,6 +15,9 @@ export const unpublishSite = /* @__PURE__ */ defineOperation<UnpublishSiteOperat
   status: 200,
   idempotent: false,
   beyondExtract: true,
+  args: [":organizationId",":siteId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => SiteSchema,
 });
+
+export default unpublishSite;

@@ -15,6 +15,9 @@ export const updateChangeRequest = /* @__PURE__ */ defineOperation<UpdateChangeR
   status: 200,
   idempotent: false,
   numericParams: ["changeRequestId"],
+  args: [":spaceId",":changeRequestId"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), changeRequestId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => loose({ revision: z.string(), result: openEnum(["update","conflicts"]) }),
 });
+
+export default updateChangeRequest;

@@ -3,9 +3,9 @@ import * as z from 'zod/mini';
 import { type Schema, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { UpdateChangeRequestByIdOperation } from '../operation-types.js';
+import { ContentRefURLParamSchema } from '../schemas/ApplySpaceTemplate.js';
 import { ChangeRequestSchema } from '../schemas/ChangeRequest.js';
-import { ContentRefURLParamSchema } from '../schemas/ContentRefParam.js';
-import { JSONDocumentParamSchema } from '../schemas/JSONDocumentParam.js';
+import { JSONDocumentParamSchema } from '../schemas/UpdateCommentSchema.js';
 
 /** External link associated with a change request. */
 export const ChangeRequestLinkInputSchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ id: z.optional(z.string()), ref: ContentRefURLParamSchema, title: z.optional(z.string().check(z.maxLength(128))) }));
@@ -21,7 +21,10 @@ export const updateChangeRequestById = /* @__PURE__ */ defineOperation<UpdateCha
   status: 200,
   idempotent: false,
   numericParams: ["changeRequestId"],
+  args: [":spaceId",":changeRequestId","?body"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), changeRequestId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ subject: z.optional(z.string().check(z.minLength(0), z.maxLength(100))), description: z.optional(JSONDocumentParamSchema), links: z.optional(z.array(ChangeRequestLinkInputSchema).check(z.maxLength(10))), status: z.optional(z.enum(["draft","open","archived"])) }),
   response: () => ChangeRequestSchema,
 });
+
+export default updateChangeRequestById;

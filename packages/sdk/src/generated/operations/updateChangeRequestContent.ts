@@ -4,8 +4,8 @@ import { type Schema, loose, strict, withFallback } from '../../contract/schema.
 import { defineOperation } from '../../contract/operation.js';
 import type { UpdateChangeRequestContentOperation } from '../operation-types.js';
 import { ChangeRequestSchema } from '../schemas/ChangeRequest.js';
-import { DocumentParamSchema } from '../schemas/DocumentParam.js';
 import { RevisionFileSchema } from '../schemas/RevisionFile.js';
+import { DocumentParamSchema } from '../schemas/UpdateCommentSchema.js';
 
 export const ChangeRequestContentChangeSchema: Schema = /* @__PURE__ */ z.lazy(() => z.union([ChangeRequestContentChangeUpdatePageSchema, ChangeRequestContentChangeInsertPageSchema, ChangeRequestContentChangeDeletePageSchema, ChangeRequestContentChangeRevertPageSchema, ChangeRequestContentChangeInsertFilesSchema]));
 
@@ -53,9 +53,12 @@ export const updateChangeRequestContent = /* @__PURE__ */ defineOperation<Update
   idempotent: false,
   beyondExtract: true,
   numericParams: ["changeRequestId"],
+  args: [":spaceId",":changeRequestId","body","?query"],
   queryKinds: {"compat":"boolean"},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), changeRequestId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ compat: z.optional(z.boolean()) }),
   body: () => strict({ changes: z.array(ChangeRequestContentChangeSchema).check(z.minLength(1), z.maxLength(50)) }),
   response: () => withFallback([ChangeRequestSchema, ChangeRequestContentUpdateSchema]),
 });
+
+export default updateChangeRequestContent;

@@ -17,7 +17,10 @@ export const updateChangeRequestConversation = /* @__PURE__ */ defineOperation<U
   idempotent: false,
   beyondExtract: true,
   numericParams: ["changeRequestId"],
+  args: [":spaceId",":changeRequestId",":conversationId","body"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), changeRequestId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ title: z.string() }),
   response: () => AgentConversationSchema,
 });
+
+export default updateChangeRequestConversation;

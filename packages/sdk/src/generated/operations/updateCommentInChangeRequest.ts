@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../contract/operation.js';
 import type { UpdateCommentInChangeRequestOperation } from '../operation-types.js';
-import { CommentSchema } from '../schemas/Comment.js';
+import { CommentSchema } from '../schemas/ChangeRequestReview.js';
 import { UpdateCommentSchemaSchema } from '../schemas/UpdateCommentSchema.js';
 
 /** Update the content or status of a change request comment */
@@ -16,7 +16,10 @@ export const updateCommentInChangeRequest = /* @__PURE__ */ defineOperation<Upda
   status: 200,
   idempotent: true,
   numericParams: ["changeRequestId"],
+  args: [":spaceId",":changeRequestId",":commentId","?body"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), changeRequestId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), commentId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => UpdateCommentSchemaSchema,
   response: () => CommentSchema,
 });
+
+export default updateCommentInChangeRequest;

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../contract/operation.js';
 import type { UpdateCommentInSpaceOperation } from '../operation-types.js';
-import { CommentSchema } from '../schemas/Comment.js';
+import { CommentSchema } from '../schemas/ChangeRequestReview.js';
 import { UpdateCommentSchemaSchema } from '../schemas/UpdateCommentSchema.js';
 
 /** Update the body or status of a space comment */
@@ -16,7 +16,10 @@ export const updateCommentInSpace = /* @__PURE__ */ defineOperation<UpdateCommen
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":spaceId",":commentId","?body"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), commentId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => UpdateCommentSchemaSchema,
   response: () => CommentSchema,
 });
+
+export default updateCommentInSpace;

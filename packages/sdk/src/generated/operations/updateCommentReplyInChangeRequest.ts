@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../contract/operation.js';
 import type { UpdateCommentReplyInChangeRequestOperation } from '../operation-types.js';
-import { CommentReplySchema } from '../schemas/CommentReply.js';
+import { CommentReplySchema } from '../schemas/ChangeRequestRequestedReviewer.js';
 import { UpdateCommentSchemaSchema } from '../schemas/UpdateCommentSchema.js';
 
 /** Update the content of a change request comment reply */
@@ -17,7 +17,10 @@ export const updateCommentReplyInChangeRequest = /* @__PURE__ */ defineOperation
   idempotent: true,
   beyondExtract: true,
   numericParams: ["changeRequestId"],
+  args: [":spaceId",":changeRequestId",":commentId",":commentReplyId","?body"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), changeRequestId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), commentId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), commentReplyId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => UpdateCommentSchemaSchema,
   response: () => CommentReplySchema,
 });
+
+export default updateCommentReplyInChangeRequest;

@@ -3,8 +3,8 @@ import * as z from 'zod/mini';
 import { type Schema, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { UpdateCommentReplyInSpaceOperation } from '../operation-types.js';
-import { CommentReplySchema } from '../schemas/CommentReply.js';
-import { DocumentParamSchema } from '../schemas/DocumentParam.js';
+import { CommentReplySchema } from '../schemas/ChangeRequestRequestedReviewer.js';
+import { DocumentParamSchema } from '../schemas/UpdateCommentSchema.js';
 
 export const UpdateCommentReplySchemaSchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ body: z.optional(DocumentParamSchema), addedReactions: z.optional(z.array(z.string())), removedReactions: z.optional(z.array(z.string())) }));
 
@@ -19,7 +19,10 @@ export const updateCommentReplyInSpace = /* @__PURE__ */ defineOperation<UpdateC
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":spaceId",":commentId",":commentReplyId","?body"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), commentId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), commentReplyId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => UpdateCommentReplySchemaSchema,
   response: () => CommentReplySchema,
 });
+
+export default updateCommentReplyInSpace;

@@ -16,6 +16,9 @@ export const updateGitSyncInstallationById = /* @__PURE__ */ defineOperation<Upd
   status: 200,
   idempotent: false,
   beyondExtract: true,
+  args: [":installationId","?body"],
   body: () => strict({ projectDirectory: z.optional(z.string()), commitMessageTemplate: z.optional(z.string()), previewExternalBranches: z.optional(z.boolean()), agentInstructions: z.optional(z.array(z.enum(["agents","claude"]))), priority: z.optional(z.enum(["git","gitbook"])), childInstallationProjectDirectories: z.optional(z.record(z.string(), z.string())) }),
   response: () => GitSyncInstallationSchema,
 });
+
+export default updateGitSyncInstallationById;

@@ -19,6 +19,9 @@ export const updateGlossaryEntries = /* @__PURE__ */ defineOperation<UpdateGloss
   path: "/v1/orgs/{organizationId}/translations-glossary",
   status: 204,
   idempotent: true,
+  args: [":organizationId","body"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ operations: z.array(GlossaryBatchOperationSchema).check(z.minLength(1)) }),
 });
+
+export default updateGlossaryEntries;

@@ -19,7 +19,10 @@ export const updateIntegrationInstallation = /* @__PURE__ */ defineOperation<Upd
   status: 200,
   idempotent: false,
   beyondExtract: true,
+  args: [":integrationName",":installationId","?body"],
   params: () => ({ integrationName: z.string().check(z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9-_.]+$"))) }),
   body: () => UpdateIntegrationInstallationSchema,
   response: () => IntegrationInstallationSchema,
 });
+
+export default updateIntegrationInstallation;

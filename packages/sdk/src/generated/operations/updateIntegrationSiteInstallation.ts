@@ -19,9 +19,12 @@ export const updateIntegrationSiteInstallation = /* @__PURE__ */ defineOperation
   status: 200,
   idempotent: false,
   beyondExtract: true,
+  args: [":integrationName",":installationId",":siteId","?body","?query"],
   queryKinds: {"extended":"boolean"},
   params: () => ({ integrationName: z.string().check(z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9-_.]+$"))) }),
   query: () => strict({ extended: z.optional(z.boolean()) }),
   body: () => UpdateIntegrationSiteInstallationSchema,
   response: () => IntegrationSiteInstallationSchema,
 });
+
+export default updateIntegrationSiteInstallation;

@@ -19,9 +19,12 @@ export const updateIntegrationSpaceInstallation = /* @__PURE__ */ defineOperatio
   status: 200,
   idempotent: false,
   beyondExtract: true,
+  args: [":integrationName",":installationId",":spaceId","?body","?query"],
   queryKinds: {"extended":"boolean"},
   params: () => ({ integrationName: z.string().check(z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9-_.]+$"))), spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ extended: z.optional(z.boolean()) }),
   body: () => UpdateIntegrationSpaceInstallationSchema,
   response: () => IntegrationSpaceInstallationSchema,
 });
+
+export default updateIntegrationSpaceInstallation;

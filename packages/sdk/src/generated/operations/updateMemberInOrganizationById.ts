@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { UpdateMemberInOrganizationByIdOperation } from '../operation-types.js';
-import { OrganizationMemberSchema } from '../schemas/OrganizationMember.js';
+import { OrganizationMemberSchema } from '../schemas/ChangeRequestRequestedReviewer.js';
 
 /** Update an organization member */
 export const updateMemberInOrganizationById = /* @__PURE__ */ defineOperation<UpdateMemberInOrganizationByIdOperation>({
@@ -15,7 +15,10 @@ export const updateMemberInOrganizationById = /* @__PURE__ */ defineOperation<Up
   path: "/v1/orgs/{organizationId}/members/{userId}",
   status: 200,
   idempotent: false,
+  args: [":organizationId",":userId","?body"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ role: z.optional(z.nullable(z.enum(["admin","create","edit","review","comment","read"]))) }),
   response: () => OrganizationMemberSchema,
 });
+
+export default updateMemberInOrganizationById;

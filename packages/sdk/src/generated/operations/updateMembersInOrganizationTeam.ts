@@ -18,6 +18,9 @@ export const updateMembersInOrganizationTeam = /* @__PURE__ */ defineOperation<U
   path: "/v1/orgs/{organizationId}/teams/{teamId}/members",
   status: 204,
   idempotent: true,
+  args: [":organizationId",":teamId","?body"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), teamId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => UpdateMembersInOrganizationTeamSchema,
 });
+
+export default updateMembersInOrganizationTeam;

@@ -15,7 +15,10 @@ export const updateOpenAPISpecBySlug = /* @__PURE__ */ defineOperation<UpdateOpe
   path: "/v1/orgs/{organizationId}/openapi/{specSlug}",
   status: 200,
   idempotent: false,
+  args: [":organizationId",":specSlug","body"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ visibility: z.enum(["private","public"]) }),
   response: () => OpenAPISpecSchema,
 });
+
+export default updateOpenAPISpecBySlug;

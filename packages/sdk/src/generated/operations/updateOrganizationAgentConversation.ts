@@ -16,7 +16,10 @@ export const updateOrganizationAgentConversation = /* @__PURE__ */ defineOperati
   status: 200,
   idempotent: false,
   beyondExtract: true,
+  args: [":organizationId",":conversationId","body"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ title: z.string() }),
   response: () => AgentConversationSchema,
 });
+
+export default updateOrganizationAgentConversation;

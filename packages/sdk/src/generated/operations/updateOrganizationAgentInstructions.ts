@@ -3,8 +3,8 @@ import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { UpdateOrganizationAgentInstructionsOperation } from '../operation-types.js';
-import { JSONDocumentParamSchema } from '../schemas/JSONDocumentParam.js';
-import { OrganizationAgentInstructionsSchema } from '../schemas/OrganizationAgentInstructions.js';
+import { OrganizationAgentInstructionsSchema } from '../schemas/Document.js';
+import { JSONDocumentParamSchema } from '../schemas/UpdateCommentSchema.js';
 
 /** Update Docs agent instructions for an organization */
 export const updateOrganizationAgentInstructions = /* @__PURE__ */ defineOperation<UpdateOrganizationAgentInstructionsOperation>({
@@ -17,7 +17,10 @@ export const updateOrganizationAgentInstructions = /* @__PURE__ */ defineOperati
   path: "/v1/orgs/{organizationId}/agent-instructions",
   status: 200,
   idempotent: true,
+  args: [":organizationId","body"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ instructions: JSONDocumentParamSchema }),
   response: () => OrganizationAgentInstructionsSchema,
 });
+
+export default updateOrganizationAgentInstructions;

@@ -14,6 +14,9 @@ export const updateOrganizationMemberLastSeenAt = /* @__PURE__ */ defineOperatio
   path: "/v1/orgs/{organizationId}/ping",
   status: 200,
   idempotent: false,
+  args: [":organizationId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => loose({ gitbookVisitorClaims: z.optional(z.string()) }),
 });
+
+export default updateOrganizationMemberLastSeenAt;

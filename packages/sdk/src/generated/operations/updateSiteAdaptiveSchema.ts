@@ -24,7 +24,10 @@ export const updateSiteAdaptiveSchema = /* @__PURE__ */ defineOperation<UpdateSi
   path: "/v1/orgs/{organizationId}/sites/{siteId}/adaptive-schema",
   status: 200,
   idempotent: true,
+  args: [":organizationId",":siteId","body"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ jsonSchema: SiteAdaptiveJSONSchemaParamSchema }),
   response: () => SiteAdaptiveSchemaSchema,
 });
+
+export default updateSiteAdaptiveSchema;

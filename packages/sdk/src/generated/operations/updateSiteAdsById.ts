@@ -15,6 +15,9 @@ export const updateSiteAdsById = /* @__PURE__ */ defineOperation<UpdateSiteAdsBy
   status: 204,
   idempotent: false,
   beyondExtract: true,
+  args: [":organizationId",":siteId","?body"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ status: z.optional(z.enum(["in-review","disabled"])), topic: z.optional(z.enum(["webdev","crypto"])) }),
 });
+
+export default updateSiteAdsById;

@@ -3,8 +3,8 @@ import * as z from 'zod/mini';
 import { type Schema, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { UpdateSiteAgentSettingsByIdOperation } from '../operation-types.js';
-import { JSONDocumentParamSchema } from '../schemas/JSONDocumentParam.js';
-import { SiteAgentSettingsSchema } from '../schemas/SiteAgentSettings.js';
+import { SiteAgentSettingsSchema } from '../schemas/Document.js';
+import { JSONDocumentParamSchema } from '../schemas/UpdateCommentSchema.js';
 
 export const SiteAgentSettingsInputParamSchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ scans: strict({ topics: z.enum(["auto","never"]) }), findings: strict({ changeRequests: z.enum(["always","auto-fixable","never"]) }), editing: strict({ customInstructions: JSONDocumentParamSchema }) }));
 
@@ -19,7 +19,10 @@ export const updateSiteAgentSettingsById = /* @__PURE__ */ defineOperation<Updat
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":organizationId",":siteId","body"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => SiteAgentSettingsInputParamSchema,
   response: () => SiteAgentSettingsSchema,
 });
+
+export default updateSiteAgentSettingsById;

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { type Schema, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { UpdateSiteByIdOperation } from '../operation-types.js';
-import { SiteSchema } from '../schemas/Site.js';
+import { SiteSchema } from '../schemas/IntegrationSiteInstallation.js';
 
 export const SiteAdaptiveContentParamSchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ enabled: z.boolean() }));
 
@@ -18,7 +18,10 @@ export const updateSiteById = /* @__PURE__ */ defineOperation<UpdateSiteByIdOper
   status: 200,
   idempotent: false,
   extractOnlyFields: {"body":["agentsContext"]},
+  args: [":organizationId",":siteId","?body"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ title: z.optional(z.string().check(z.minLength(2), z.maxLength(128))), visibility: z.optional(z.enum(["public","unlisted","share-link","visitor-auth"])), basename: z.optional(z.string().check(z.minLength(1), z.maxLength(100))), adaptiveContent: z.optional(SiteAdaptiveContentParamSchema), defaultLevel: z.optional(z.union([z.nullable(z.enum(["admin","create","edit","review","comment","read"])), z.literal("inherit")])), defaultSiteSpace: z.optional(z.string().check(z.minLength(1))), defaultSiteSection: z.optional(z.string().check(z.minLength(1))), proxy: z.optional(z.nullable(z.string().check(z.maxLength(512), z.regex(new RegExp("^([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(\\/[\\w-]+)+$"))))), styleguide: z.optional(z.nullable(z.string())), agentsContext: z.optional(z.enum(["excluded","included"])) }),
   response: () => SiteSchema,
 });
+
+export default updateSiteById;

@@ -18,7 +18,10 @@ export const updateSiteChannelById = /* @__PURE__ */ defineOperation<UpdateSiteC
   status: 200,
   idempotent: false,
   beyondExtract: true,
+  args: [":organizationId",":siteId",":siteChannelId","?body"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => z.union([SiteChannelSetupParamSchema, strict({ role: z.optional(z.enum(["collaborator","support"])) })]),
   response: () => SiteChannelSchema,
 });
+
+export default updateSiteChannelById;

@@ -3,8 +3,7 @@ import * as z from 'zod/mini';
 import { type Schema, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { UpdateSiteContextConnectionByIdOperation } from '../operation-types.js';
-import { ContextConnectionSchema } from '../schemas/ContextConnection.js';
-import { ContextUsageSettingsParamSchema } from '../schemas/ContextUsageSettingsParam.js';
+import { ContextConnectionSchema, ContextUsageSettingsParamSchema } from '../schemas/ContextConnection.js';
 
 export const ContextConnectorSetupParamSchema: Schema = /* @__PURE__ */ z.lazy(() => z.union([strict({ connector: z.literal("builtin:email") }), strict({ connector: z.literal("builtin:api") }), strict({ connector: z.string().check(z.regex(new RegExp("^integration:[^:]+$"))) }), strict({ connector: z.literal("builtin:website"), setupSettings: strict({ url: z.url() }) }), strict({ connector: z.literal("builtin:youtube"), setupSettings: strict({ channelId: z.union([z.string().check(z.regex(new RegExp("^UC[A-Za-z0-9_-]{22}$"))), z.string().check(z.regex(new RegExp("^@[A-Za-z0-9._-]{3,100}$")))]) }) }), strict({ connector: z.literal("builtin:github-discussions"), setupSettings: strict({ repository: z.string().check(z.regex(new RegExp("^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$"))), token: z.string().check(z.minLength(1)) }) }), strict({ connector: z.literal("builtin:github-issues"), setupSettings: strict({ repository: z.string().check(z.regex(new RegExp("^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$"))), token: z.string().check(z.minLength(1)) }) }), strict({ connector: z.literal("builtin:intercom"), setupSettings: strict({ token: z.string().check(z.minLength(1)) }) }), strict({ connector: z.literal("builtin:front"), setupSettings: strict({ token: z.string().check(z.minLength(1)) }) }), strict({ connector: z.literal("builtin:zendesk"), setupSettings: strict({ subdomain: z.string().check(z.minLength(1)), email: z.string().check(z.minLength(1)), apiToken: z.string().check(z.minLength(1)) }) }), strict({ connector: z.literal("builtin:zoho-desk"), setupSettings: strict({ dataCenter: z.string().check(z.minLength(1)), orgId: z.string().check(z.minLength(1)), clientId: z.string().check(z.minLength(1)), clientSecret: z.string().check(z.minLength(1)), refreshToken: z.string().check(z.minLength(1)) }) }), strict({ connector: z.literal("builtin:freshdesk"), setupSettings: strict({ domain: z.string().check(z.minLength(1)), apiKey: z.string().check(z.minLength(1)) }) }), strict({ connector: z.literal("builtin:pylon"), setupSettings: strict({ token: z.string().check(z.minLength(1)) }) }), strict({ connector: z.literal("builtin:hubspot"), setupSettings: strict({ token: z.string().check(z.minLength(1)) }) }), strict({ connector: z.literal("builtin:linear"), setupSettings: strict({ token: z.string().check(z.minLength(1)) }) }), strict({ connector: z.literal("builtin:jira"), setupSettings: strict({ baseUrl: z.url().check(z.minLength(1), z.maxLength(2048)), apiEmail: z.email().check(z.minLength(1), z.maxLength(254)), apiToken: z.string().check(z.minLength(1), z.maxLength(1024)), statusMapping: z.optional(z.record(z.string(), z.string().check(z.minLength(1), z.maxLength(255)))) }) })]));
 
@@ -19,7 +18,10 @@ export const updateSiteContextConnectionById = /* @__PURE__ */ defineOperation<U
   status: 200,
   idempotent: false,
   beyondExtract: true,
+  args: [":organizationId",":siteId",":siteContextConnectionId","?body"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => z.union([ContextConnectorSetupParamSchema, strict({ usageSettings: z.optional(ContextUsageSettingsParamSchema), label: z.optional(z.string().check(z.minLength(0), z.maxLength(128))), filter: z.optional(z.string().check(z.minLength(0), z.maxLength(1024))) })]),
   response: () => ContextConnectionSchema,
 });
+
+export default updateSiteContextConnectionById;

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { type Schema, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { UpdateSiteCustomizationByIdOperation } from '../operation-types.js';
-import { ContentRefParamSchema } from '../schemas/ContentRefParam.js';
+import { ContentRefParamSchema } from '../schemas/ApplySpaceTemplate.js';
 import { CustomizationAnnouncementParamSchema, CustomizationFaviconParamSchema, CustomizationFooterGroupParamSchema, CustomizationHeaderItemParamSchema, CustomizationThemedCodeThemeParamSchema, CustomizationThemedColorParamSchema, CustomizationThemedURLParamSchema, CustomizationTintParamSchema } from '../schemas/CustomizationAnnouncementParam.js';
 import { LocalizedString128ParamSchema } from '../schemas/LocalizedString128Param.js';
 import { SiteCustomizationSettingsSchema } from '../schemas/SiteCustomizationSettings.js';
@@ -42,7 +42,10 @@ export const updateSiteCustomizationById = /* @__PURE__ */ defineOperation<Updat
   status: 200,
   idempotent: true,
   beyondExtract: true,
+  args: [":organizationId",":siteId","body"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => SiteCustomizationSettingsInputSchema,
   response: () => SiteCustomizationSettingsSchema,
 });
+
+export default updateSiteCustomizationById;

@@ -3,9 +3,7 @@ import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { UpdateSiteExternalLinkByIdOperation } from '../operation-types.js';
-import { LocalizedString128ParamSchema } from '../schemas/LocalizedString128Param.js';
-import { LocalizedString256ParamSchema } from '../schemas/LocalizedString256Param.js';
-import { SiteExternalLinkSchema } from '../schemas/SiteExternalLink.js';
+import { LocalizedString128ParamSchema, LocalizedString256ParamSchema, SiteExternalLinkSchema } from '../schemas/LocalizedString128Param.js';
 
 /** Update an external link in a site's navigation */
 export const updateSiteExternalLinkById = /* @__PURE__ */ defineOperation<UpdateSiteExternalLinkByIdOperation>({
@@ -18,7 +16,10 @@ export const updateSiteExternalLinkById = /* @__PURE__ */ defineOperation<Update
   status: 200,
   idempotent: false,
   beyondExtract: true,
+  args: [":organizationId",":siteId",":siteExternalLinkId","?body"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ title: z.optional(z.string().check(z.minLength(2), z.maxLength(128))), localizedTitle: z.optional(z.nullable(LocalizedString128ParamSchema)), description: z.optional(z.nullable(z.string().check(z.minLength(0), z.maxLength(256)))), localizedDescription: z.optional(z.nullable(LocalizedString256ParamSchema)), icon: z.optional(z.nullable(z.string().check(z.maxLength(50)))), url: z.optional(z.url().check(z.maxLength(2048))), parent: z.optional(z.nullable(z.string())), draft: z.optional(z.boolean()), condition: z.optional(z.nullable(z.string().check(z.minLength(0), z.maxLength(1024)))) }),
   response: () => SiteExternalLinkSchema,
 });
+
+export default updateSiteExternalLinkById;

@@ -16,7 +16,10 @@ export const updateSiteFindingById = /* @__PURE__ */ defineOperation<UpdateSiteF
   status: 200,
   idempotent: false,
   beyondExtract: true,
+  args: [":organizationId",":siteId",":siteFindingId","body"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ status: z.enum(["candidate","open","done","canceled"]) }),
   response: () => SiteFindingSchema,
 });
+
+export default updateSiteFindingById;

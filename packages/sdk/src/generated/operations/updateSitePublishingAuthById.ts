@@ -18,7 +18,10 @@ export const updateSitePublishingAuthById = /* @__PURE__ */ defineOperation<Upda
   status: 200,
   idempotent: false,
   beyondExtract: true,
+  args: [":organizationId",":siteId","?body"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => SitePublishingAuthUpdateSchema,
   response: () => SitePublishingAuthSchema,
 });
+
+export default updateSitePublishingAuthById;

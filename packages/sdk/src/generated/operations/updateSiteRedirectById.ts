@@ -4,7 +4,7 @@ import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { UpdateSiteRedirectByIdOperation } from '../operation-types.js';
 import { SiteRedirectSchema } from '../schemas/SiteRedirect.js';
-import { SiteRedirectDestinationParamSchema } from '../schemas/SiteRedirectDestinationParam.js';
+import { SiteRedirectDestinationParamSchema } from '../schemas/SiteRedirectInputDestination.js';
 
 /** Update a URL redirect rule for a site */
 export const updateSiteRedirectById = /* @__PURE__ */ defineOperation<UpdateSiteRedirectByIdOperation>({
@@ -17,7 +17,10 @@ export const updateSiteRedirectById = /* @__PURE__ */ defineOperation<UpdateSite
   status: 200,
   idempotent: false,
   beyondExtract: true,
+  args: [":organizationId",":siteId",":siteRedirectId","?body"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ source: z.optional(z.string().check(z.maxLength(512), z.regex(new RegExp("^\\/(?!\\*)(?!.*\\*.+)(?:[A-Za-z0-9\\-._~+]|%[0-9A-Fa-f]{2})+(?:\\/(?:[A-Za-z0-9\\-._~+]|%[0-9A-Fa-f]{2})+)*(?:\\/\\*|\\*)?$")))), captureWildcard: z.optional(z.boolean()), draft: z.optional(z.boolean()), permanent: z.optional(z.boolean()), destination: z.optional(SiteRedirectDestinationParamSchema) }),
   response: () => SiteRedirectSchema,
 });
+
+export default updateSiteRedirectById;

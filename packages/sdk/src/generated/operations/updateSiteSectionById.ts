@@ -3,9 +3,7 @@ import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { UpdateSiteSectionByIdOperation } from '../operation-types.js';
-import { LocalizedString128ParamSchema } from '../schemas/LocalizedString128Param.js';
-import { LocalizedString256ParamSchema } from '../schemas/LocalizedString256Param.js';
-import { SiteSectionSchema } from '../schemas/SiteSection.js';
+import { LocalizedString128ParamSchema, LocalizedString256ParamSchema, SiteSectionSchema } from '../schemas/LocalizedString128Param.js';
 
 /** Update a navigation section in a site */
 export const updateSiteSectionById = /* @__PURE__ */ defineOperation<UpdateSiteSectionByIdOperation>({
@@ -18,7 +16,10 @@ export const updateSiteSectionById = /* @__PURE__ */ defineOperation<UpdateSiteS
   status: 200,
   idempotent: false,
   beyondExtract: true,
+  args: [":organizationId",":siteId",":siteSectionId","?body"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ title: z.optional(z.string().check(z.minLength(2), z.maxLength(128))), localizedTitle: z.optional(LocalizedString128ParamSchema), path: z.optional(z.string().check(z.minLength(1), z.maxLength(100))), defaultSiteSpace: z.optional(z.string()), condition: z.optional(z.nullable(z.string().check(z.minLength(0), z.maxLength(1024)))), icon: z.optional(z.nullable(z.string().check(z.maxLength(50)))), draft: z.optional(z.boolean()), description: z.optional(z.nullable(z.string().check(z.minLength(0), z.maxLength(256)))), localizedDescription: z.optional(LocalizedString256ParamSchema), siteSectionGroupId: z.optional(z.nullable(z.string())) }),
   response: () => SiteSectionSchema,
 });
+
+export default updateSiteSectionById;

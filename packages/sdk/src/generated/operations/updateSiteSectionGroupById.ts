@@ -4,7 +4,7 @@ import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { UpdateSiteSectionGroupByIdOperation } from '../operation-types.js';
 import { LocalizedString128ParamSchema } from '../schemas/LocalizedString128Param.js';
-import { SiteSectionGroupSchema } from '../schemas/SiteSectionGroup.js';
+import { SiteSectionGroupSchema } from '../schemas/SiteStructure.js';
 
 /** Update a section group in a site's navigation structure */
 export const updateSiteSectionGroupById = /* @__PURE__ */ defineOperation<UpdateSiteSectionGroupByIdOperation>({
@@ -17,7 +17,10 @@ export const updateSiteSectionGroupById = /* @__PURE__ */ defineOperation<Update
   status: 200,
   idempotent: false,
   beyondExtract: true,
+  args: [":organizationId",":siteId",":siteSectionGroupId","?body"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ title: z.optional(z.string().check(z.minLength(1), z.maxLength(100))), localizedTitle: z.optional(LocalizedString128ParamSchema), icon: z.optional(z.nullable(z.string().check(z.maxLength(50)))), draft: z.optional(z.boolean()), parentSectionGroupId: z.optional(z.nullable(z.string())) }),
   response: () => SiteSectionGroupSchema,
 });
+
+export default updateSiteSectionGroupById;

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { UpdateSiteSpaceByIdOperation } from '../operation-types.js';
-import { SiteSpaceSchema } from '../schemas/SiteSpace.js';
+import { SiteSpaceSchema } from '../schemas/LocalizedString128Param.js';
 
 /** Update a space linked to a site */
 export const updateSiteSpaceById = /* @__PURE__ */ defineOperation<UpdateSiteSpaceByIdOperation>({
@@ -16,7 +16,10 @@ export const updateSiteSpaceById = /* @__PURE__ */ defineOperation<UpdateSiteSpa
   status: 200,
   idempotent: false,
   beyondExtract: true,
+  args: [":organizationId",":siteId",":siteSpaceId","?body"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ path: z.optional(z.string().check(z.minLength(1), z.maxLength(100))), condition: z.optional(z.nullable(z.string().check(z.minLength(0), z.maxLength(1024)))), pageId: z.optional(z.nullable(z.string())), spaceId: z.optional(z.string()), hidden: z.optional(z.boolean()), draft: z.optional(z.boolean()) }),
   response: () => SiteSpaceSchema,
 });
+
+export default updateSiteSpaceById;

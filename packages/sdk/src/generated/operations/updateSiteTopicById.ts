@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { type Schema, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { UpdateSiteTopicByIdOperation } from '../operation-types.js';
-import { SiteTopicSchema } from '../schemas/SiteTopic.js';
+import { SiteTopicSchema } from '../schemas/SiteQuestion.js';
 
 export const SiteTopicUsageSettingsParamSchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ changeRequests: z.boolean() }));
 
@@ -18,7 +18,10 @@ export const updateSiteTopicById = /* @__PURE__ */ defineOperation<UpdateSiteTop
   status: 200,
   idempotent: false,
   beyondExtract: true,
+  args: [":organizationId",":siteId",":siteTopicId","body"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ usageSettings: SiteTopicUsageSettingsParamSchema }),
   response: () => SiteTopicSchema,
 });
+
+export default updateSiteTopicById;

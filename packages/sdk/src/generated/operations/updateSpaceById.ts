@@ -3,8 +3,8 @@ import * as z from 'zod/mini';
 import { type Schema, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { UpdateSpaceByIdOperation } from '../operation-types.js';
+import { SpaceSchema } from '../schemas/IntegrationSpaceInstallation.js';
 import { MergeRulesStandaloneConfigurationParamSchema } from '../schemas/MergeRulesStandaloneConfigurationParam.js';
-import { SpaceSchema } from '../schemas/Space.js';
 
 export const MergeRulesSpaceConfigurationParamSchema: Schema = /* @__PURE__ */ z.lazy(() => z.union([MergeRulesConfigurationInheritParamSchema, MergeRulesStandaloneConfigurationParamSchema]));
 
@@ -22,7 +22,10 @@ export const updateSpaceById = /* @__PURE__ */ defineOperation<UpdateSpaceByIdOp
   status: 200,
   idempotent: false,
   extractOnlyFields: {"body":["emoji","icon"]},
+  args: [":spaceId","?body"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => z.union([strict({ editMode: z.optional(z.enum(["live","locked"])), title: z.optional(z.unknown()), defaultLevel: z.optional(z.union([z.nullable(z.enum(["admin","create","edit","review","comment","read"])), z.literal("inherit")])), language: z.optional(z.enum(["en","fr","de","es","it","pt","pt-br","ru","ja","zh","zh-tw","yue","ko","ar","hi","nl","pl","tr","sv","no","da","fi","el","cs","hu","ro","th","vi","id","ms","he","uk","sk","bg","hr","lt","lv","et","sl"])), mergeRules: z.optional(MergeRulesSpaceConfigurationParamSchema), emoji: z.string().check(z.maxLength(50)), icon: z.optional(z.nullable(z.url().check(z.maxLength(2048)))) }), strict({ editMode: z.optional(z.enum(["live","locked"])), title: z.optional(z.unknown()), defaultLevel: z.optional(z.union([z.nullable(z.enum(["admin","create","edit","review","comment","read"])), z.literal("inherit")])), language: z.optional(z.enum(["en","fr","de","es","it","pt","pt-br","ru","ja","zh","zh-tw","yue","ko","ar","hi","nl","pl","tr","sv","no","da","fi","el","cs","hu","ro","th","vi","id","ms","he","uk","sk","bg","hr","lt","lv","et","sl"])), mergeRules: z.optional(MergeRulesSpaceConfigurationParamSchema), emoji: z.optional(z.nullable(z.string().check(z.minLength(1), z.maxLength(50)))), icon: z.url().check(z.maxLength(2048)) }), strict({ editMode: z.optional(z.enum(["live","locked"])), title: z.optional(z.unknown()), defaultLevel: z.optional(z.union([z.nullable(z.enum(["admin","create","edit","review","comment","read"])), z.literal("inherit")])), language: z.optional(z.enum(["en","fr","de","es","it","pt","pt-br","ru","ja","zh","zh-tw","yue","ko","ar","hi","nl","pl","tr","sv","no","da","fi","el","cs","hu","ro","th","vi","id","ms","he","uk","sk","bg","hr","lt","lv","et","sl"])), mergeRules: z.optional(MergeRulesSpaceConfigurationParamSchema), emoji: z.optional(z.unknown()), icon: z.optional(z.unknown()) })]),
   response: () => SpaceSchema,
 });
+
+export default updateSpaceById;

@@ -3,8 +3,8 @@ import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { UpdateTranslationOperation } from '../operation-types.js';
-import { JSONDocumentParamSchema } from '../schemas/JSONDocumentParam.js';
 import { TranslationSchema } from '../schemas/Translation.js';
+import { JSONDocumentParamSchema } from '../schemas/UpdateCommentSchema.js';
 
 /** Update a translation */
 export const updateTranslation = /* @__PURE__ */ defineOperation<UpdateTranslationOperation>({
@@ -16,7 +16,10 @@ export const updateTranslation = /* @__PURE__ */ defineOperation<UpdateTranslati
   path: "/v1/orgs/{organizationId}/translations/{translationId}",
   status: 200,
   idempotent: true,
+  args: [":organizationId",":translationId","body"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ instructions: JSONDocumentParamSchema }),
   response: () => TranslationSchema,
 });
+
+export default updateTranslation;

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { minProperties, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { UpdateUserByIdOperation } from '../operation-types.js';
-import { UserSchema } from '../schemas/User.js';
+import { UserSchema } from '../schemas/ChangeRequestRequestedReviewer.js';
 
 /** Update a user by its ID */
 export const updateUserById = /* @__PURE__ */ defineOperation<UpdateUserByIdOperation>({
@@ -16,6 +16,9 @@ export const updateUserById = /* @__PURE__ */ defineOperation<UpdateUserByIdOper
   status: 200,
   idempotent: false,
   beyondExtract: true,
+  args: [":userId","?body"],
   body: () => strict({ displayName: z.optional(z.string().check(z.minLength(1), z.maxLength(64))), photoURL: z.optional(z.url().check(z.maxLength(2048))) }).check(minProperties(1)),
   response: () => UserSchema,
 });
+
+export default updateUserById;

@@ -15,6 +15,9 @@ export const updateUserPermissionInCollection = /* @__PURE__ */ defineOperation<
   status: 204,
   idempotent: false,
   beyondExtract: true,
+  args: [":collectionId",":userId","?body"],
   params: () => ({ collectionId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ role: z.optional(z.nullable(z.enum(["admin","create","edit","review","comment","read"]))) }),
 });
+
+export default updateUserPermissionInCollection;

@@ -15,6 +15,9 @@ export const updateUserPermissionInSite = /* @__PURE__ */ defineOperation<Update
   status: 204,
   idempotent: false,
   beyondExtract: true,
+  args: [":organizationId",":siteId",":userId","?body"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ role: z.optional(z.enum(["admin","create","edit","review","comment","read"])) }),
 });
+
+export default updateUserPermissionInSite;

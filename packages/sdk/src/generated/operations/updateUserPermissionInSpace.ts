@@ -15,6 +15,9 @@ export const updateUserPermissionInSpace = /* @__PURE__ */ defineOperation<Updat
   status: 204,
   idempotent: false,
   beyondExtract: true,
+  args: [":spaceId",":userId","?body"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ role: z.optional(z.nullable(z.enum(["admin","create","edit","review","comment","read"]))) }),
 });
+
+export default updateUserPermissionInSpace;

@@ -18,6 +18,9 @@ export const upsertSiteContextRecords = /* @__PURE__ */ defineOperation<UpsertSi
   status: 204,
   idempotent: true,
   beyondExtract: true,
+  args: [":organizationId",":siteId","?body"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => z.array(ContextRecordInputSchema),
 });
+
+export default upsertSiteContextRecords;

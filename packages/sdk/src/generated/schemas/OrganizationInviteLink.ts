@@ -2,11 +2,13 @@
 import * as z from 'zod/mini';
 import { type Schema, loose, openEnum, withFallback } from '../../contract/schema.js';
 import { CollectionSchema } from './Collection.js';
-import { InviteLinkToOrganizationSchema } from './InviteLinkToOrganization.js';
-import { SpaceSchema } from './Space.js';
+import { SpaceSchema } from './IntegrationSpaceInstallation.js';
 
 /** An invite link to a specific collection in an organization */
 export const InviteLinkToCollectionSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ object: z.literal("invite"), id: z.string(), level: z.nullable(openEnum(["admin","create","edit","review","comment","read"])), redundant: z.boolean(), collection: CollectionSchema }));
+
+/** An invite link to an organization */
+export const InviteLinkToOrganizationSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ object: z.literal("invite"), id: z.string(), role: z.nullable(openEnum(["admin","create","edit","review","comment","read"])), redundant: z.boolean() }));
 
 /** An invite link to a specific space in an organization */
 export const InviteLinkToSpaceSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ object: z.literal("invite"), id: z.string(), level: z.nullable(openEnum(["admin","create","edit","review","comment","read"])), redundant: z.boolean(), space: SpaceSchema }));

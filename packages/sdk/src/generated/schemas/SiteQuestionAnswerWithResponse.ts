@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, loose, openEnum, withFallback } from '../../contract/schema.js';
 import { AIAttachmentSchema, AIMessageResponseMetadataSchema, AIMessageTaskSchema, AIToolCallSchema } from './AIAttachment.js';
-import { JSONDocumentSchema } from './JSONDocument.js';
+import { JSONDocumentSchema } from './Document.js';
 import { SiteInsightsSessionSchema } from './SiteInsightsSession.js';
 
 /** Context about the current user sending a message. */
