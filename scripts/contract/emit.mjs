@@ -276,6 +276,12 @@ function operationModule(header, file, operation, parts, refs, own, moduleOfForm
     `${arg.optional ? '?' : ''}${arg.name === 'body' || arg.name === 'query' ? arg.name : `:${arg.name}`}`,
   );
   if (args.length) spec.push(`  args: ${quote(args)},`);
+  const bodyObject = operation.body ? code.flatten(code.deref(operation.body.schema)) : undefined;
+  const fields = {
+    ...(operation.query.length ? { query: operation.query.map((parameter) => parameter.name) } : {}),
+    ...(bodyObject?.properties ? { body: Object.keys(bodyObject.properties) } : {}),
+  };
+  if (Object.keys(fields).length) spec.push(`  fields: ${quote(fields)},`);
   const kinds = Object.fromEntries(
     operation.query.map((parameter) => [parameter.name, queryKind(code, parameter.schema)]).filter(([, kind]) => kind),
   );

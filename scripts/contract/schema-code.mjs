@@ -434,9 +434,11 @@ function objectCode(code, schema, mode, refs, depth, relaxed) {
     }
     return `loose(${shape})`;
   }
-  // A request object: unknown keys are refused, unless the document lets the object hold any
-  // (`additionalProperties: true`, or an object that names no field: free-form data).
-  const open = additional === true || (!properties.length && additional === undefined);
+  // A request object: unknown keys are refused, so that a typo is caught before sending, even
+  // where the document lets the object hold more (`additionalProperties: true`): a field the SDK
+  // does not name goes through `RequestOptions.extraBody`. Only an object that names no field
+  // (free-form data) takes any key.
+  const open = !properties.length && (additional === undefined || additional === true);
   const base = open ? `z.looseObject(${shape})` : `strict(${shape})`;
   if (additional && additional !== true && properties.length) {
     return `z.catchall(z.object(${shape}), ${zodCode(code, additional, mode, refs, depth + 1)})${objectChecks(schema)}`;

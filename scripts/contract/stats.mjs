@@ -23,8 +23,13 @@ export function statsFile(model) {
     `extract_only_operations: ${model.operations.length - documentOperations}`,
     `left_out_operations: ${model.leftOut.length}`,
     `configured_endpoints: ${model.operations.length}`,
+    `overlay_operation_entries: ${Object.keys(model.overlay.operations ?? {}).length}`,
+    `overlay_schema_patches: ${Object.values(model.overlay.schemas ?? {}).filter((entry) => !entry.define).length}`,
+    `overlay_schema_definitions: ${model.extractSchemas.size}`,
     'left_out:',
     ...model.leftOut.map((entry) => `  ${entry.id}: ${JSON.stringify(`${entry.why}: ${entry.reason}`)}`),
+    '# Per top-level resource: operations generated from the document, those with an overlay entry,',
+    '# those only the extract has (defined in the overlay).',
     'resources:',
     ...[...byResource.entries()]
       .sort(([a], [b]) => a.localeCompare(b))

@@ -50,6 +50,8 @@ export interface OperationShape {
    * `query`; a leading `?` marks an optional one. The request options come after them.
    */
   readonly args?: readonly string[] | undefined;
+  /** The names of the query's and the body's own fields (for suggestions on a misspelt one). */
+  readonly fields?: { readonly query?: readonly string[]; readonly body?: readonly string[] } | undefined;
   /** The answer is a stream of server-sent events, each checked with `event`. */
   readonly stream?: boolean | undefined;
   readonly paramsSchema: ContractSchema;

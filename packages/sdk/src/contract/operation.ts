@@ -61,6 +61,8 @@ export interface OperationSpec {
   numericParams?: readonly string[];
   /** The SDK method's arguments (`:organizationId`, `?query`): see OperationShape. */
   args?: readonly string[];
+  /** The query's and the body's own field names. */
+  fields?: { query?: readonly string[]; body?: readonly string[] };
   /** How the sandbox reads query values back from a query string (others are strings). */
   queryKinds?: Readonly<Record<string, 'number' | 'boolean' | 'array'>>;
   params?: Deferred<Record<string, Schema>>;
@@ -131,6 +133,7 @@ export function defineOperation<IO extends OperationIO>(spec: OperationSpec): Op
     pathValued,
     numericParams: spec.numericParams ?? [],
     args: spec.args ?? [],
+    fields: spec.fields,
     queryKinds: spec.queryKinds ?? {},
     queryWireNames: {},
     get paramsSchema(): Schema {

@@ -1,3 +1,4 @@
+import { nearest } from '../core/options.js';
 import type { ValidationIssue } from './issues.js';
 import type { ContractSchema } from './operation-shape.js';
 
@@ -14,6 +15,8 @@ export function requestPartIssues(
   value: unknown,
   prefix: string,
   messages: ErrorMessages | undefined,
+  /** The part's own field names, to suggest the one a misspelt key meant. */
+  known: readonly string[] = [],
 ): { ok: true; value: unknown } | { ok: false; issues: ValidationIssue[] } {
   const result = schema.safeParse(value, messages ? { error: messages } : undefined);
   if (result.success) return { ok: true, value: result.data };
@@ -21,8 +24,13 @@ export function requestPartIssues(
   for (const issue of result.error.issues) {
     const path = [prefix, ...issue.path.map(String)];
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys ?? [])
-        issues.push({ path: [...path, key].join('.'), message: 'is not a known field' });
+      for (const key of issue.keys ?? []) {
+        const near = issue.path.length === 0 ? nearest(key, known) : undefined;
+        issues.push({
+          path: [...path, key].join('.'),
+          message: `is not a known field${near ? ` (did you mean ${near}?)` : ''}`,
+        });
+      }
       continue;
     }
     const missing = issue.code === 'invalid_type' && issue.message.endsWith('received undefined');

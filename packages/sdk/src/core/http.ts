@@ -42,6 +42,11 @@ export interface RequestOptions {
   maxRetries?: number | undefined;
   /** Extra headers for this call. */
   headers?: Record<string, string> | undefined;
+  /**
+   * Fields to send in the body beside the ones the SDK checks: the one way to send a field this
+   * version's types do not name (the service added it). Sent as given, after the body's check.
+   */
+  extraBody?: Record<string, unknown> | undefined;
 }
 
 export interface HttpConfig {
@@ -249,7 +254,7 @@ export class HttpClient {
     options: RequestOptions | undefined,
     site: CallSite,
   ): Promise<WithResponse<T>> {
-    const spec = requestFor(operation, input);
+    const spec = requestFor(operation, options?.extraBody ? { ...input, extraBody: options.extraBody } : input);
     if (spec instanceof Promise)
       return spec.catch((error: unknown) => Promise.reject(withCallSite(error, site) as Error));
     return this.#send<T>(spec, options, site);

@@ -28,6 +28,7 @@ export const requestOptionsSchema = z.strictObject({
   totalTimeout: z.optional(positiveMs),
   maxRetries: z.optional(wholeFromZero),
   headers: z.optional(z.record(z.string(), z.string())),
+  extraBody: z.optional(z.record(z.string(), z.unknown())),
 });
 
 /** `new DocsClient(options)`. `responseValidation` is checked with its environment variable. */
@@ -75,6 +76,7 @@ const ALLOWED: Record<string, string> = {
   hooks: `an object of ky hooks (${HOOK_NAMES.join(', ')})`,
   signal: 'an AbortSignal',
   headers: 'an object of header names to string values',
+  extraBody: 'an object of body fields to send as given',
 };
 
 /** Options whose value is never echoed: it may be a secret. */

@@ -16,6 +16,8 @@ export interface OperationInput {
   params?: Record<string, unknown>;
   query?: Record<string, unknown> | undefined;
   body?: unknown;
+  /** Fields sent beside the checked body (`RequestOptions.extraBody`): the caller's to get right. */
+  extraBody?: Record<string, unknown> | undefined;
 }
 
 /** What zod reads of one part, or undefined when it does not fit. */
@@ -41,7 +43,10 @@ export function requestFor(operation: Operation, input: OperationInput): SendSpe
       query.value === undefined
         ? undefined
         : encodeQuery(query.value as Record<string, unknown>, operation.queryWireNames),
-    body: body.value,
+    body:
+      input.extraBody && body.value && typeof body.value === 'object'
+        ? { ...(body.value as Record<string, unknown>), ...input.extraBody }
+        : body.value,
     response: operation.response,
     idempotent: operation.idempotent,
     rawJson: false,
@@ -55,13 +60,13 @@ export function requestFor(operation: Operation, input: OperationInput): SendSpe
 async function invalidRequest(operation: Operation, input: OperationInput): Promise<never> {
   const messages = await loadZodMessages();
   const issues: ValidationIssue[] = [];
-  const parts: Array<[string, ContractSchema | undefined, unknown]> = [
-    ['path', operation.paramsSchema, input.params ?? {}],
-    ['query', operation.query, input.query ?? {}],
-    ['body', operation.body, input.body ?? {}],
+  const parts: Array<[string, ContractSchema | undefined, unknown, readonly string[]]> = [
+    ['path', operation.paramsSchema, input.params ?? {}, operation.pathParams],
+    ['query', operation.query, input.query ?? {}, operation.fields?.query ?? []],
+    ['body', operation.body, input.body ?? {}, operation.fields?.body ?? []],
   ];
-  for (const [prefix, schema, value] of parts) {
-    const result = schema ? requestPartIssues(schema, value, prefix, messages) : undefined;
+  for (const [prefix, schema, value, known] of parts) {
+    const result = schema ? requestPartIssues(schema, value, prefix, messages, known) : undefined;
     if (result && !result.ok) issues.push(...result.issues);
   }
   throw new RequestValidationError(operation.id, issues);

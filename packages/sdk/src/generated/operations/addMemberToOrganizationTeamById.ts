@@ -15,6 +15,7 @@ export const addMemberToOrganizationTeamById = /* @__PURE__ */ defineOperation<A
   status: 204,
   idempotent: true,
   args: [":organizationId",":teamId",":userId","?body"],
+  fields: {"body":["role"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), teamId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ role: z.optional(z.enum(["owner","member"])) }),
 });

@@ -17,6 +17,7 @@ export const addSectionGroupToSite = /* @__PURE__ */ defineOperation<AddSectionG
   idempotent: false,
   beyondExtract: true,
   args: [":organizationId",":siteId","body"],
+  fields: {"body":["title","icon","sections","parent","draft"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ title: z.string().check(z.minLength(1), z.maxLength(100)), icon: z.optional(z.nullable(z.string().check(z.maxLength(50)))), sections: z.optional(z.array(z.string())), parent: z.optional(z.string()), draft: z.optional(z.boolean()) }),
   response: () => SiteSectionGroupSchema,

@@ -18,6 +18,7 @@ export const addSectionToSite = /* @__PURE__ */ defineOperation<AddSectionToSite
   idempotent: false,
   beyondExtract: true,
   args: [":organizationId",":siteId","body"],
+  fields: {"body":["spaceId","template","title","icon","draft","pageId","siteSectionGroupId"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ spaceId: z.nullable(z.string()), template: z.optional(ApplySpaceTemplateSchema), title: z.optional(z.nullable(z.string().check(z.minLength(2), z.maxLength(128)))), icon: z.optional(z.nullable(z.string().check(z.maxLength(50)))), draft: z.optional(z.boolean()), pageId: z.optional(z.string()), siteSectionGroupId: z.optional(z.string()) }),
   response: () => SiteSectionSchema,

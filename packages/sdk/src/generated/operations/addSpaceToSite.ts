@@ -18,6 +18,7 @@ export const addSpaceToSite = /* @__PURE__ */ defineOperation<AddSpaceToSiteOper
   idempotent: false,
   beyondExtract: true,
   args: [":organizationId",":siteId","body"],
+  fields: {"body":["spaceId","template","sectionId","draft","pageId","title"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ spaceId: z.nullable(z.string()), template: z.optional(ApplySpaceTemplateSchema), sectionId: z.optional(z.string()), draft: z.optional(z.boolean()), pageId: z.optional(z.nullable(z.string())), title: z.optional(z.string().check(z.minLength(2), z.maxLength(128))) }),
   response: () => SiteSpaceSchema,

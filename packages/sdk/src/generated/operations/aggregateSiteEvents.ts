@@ -34,6 +34,7 @@ export const aggregateSiteEvents = /* @__PURE__ */ defineOperation<AggregateSite
   idempotent: false,
   beyondExtract: true,
   args: [":organizationId",":siteId","body"],
+  fields: {"body":["select","where","groupBy","order","range","limit"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => SiteInsightsQueryEventsAggregationSchema,
   response: () => SiteInsightsQueryEventsAggregationResultSchema,

@@ -17,6 +17,7 @@ export const applyTemplateToSpace = /* @__PURE__ */ defineOperation<ApplyTemplat
   idempotent: false,
   beyondExtract: true,
   args: [":spaceId","body"],
+  fields: {"body":["id","params","changeRequestId"]},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ id: z.string(), params: z.optional(SpaceTemplateParamsSchema), changeRequestId: z.optional(z.string()) }),
 });

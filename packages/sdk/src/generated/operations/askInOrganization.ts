@@ -19,6 +19,7 @@ export const askInOrganization = /* @__PURE__ */ defineOperation<AskInOrganizati
   idempotent: false,
   beyondExtract: true,
   args: [":organizationId","body","?query"],
+  fields: {"query":["format","details"],"body":["query","previousQueries"]},
   queryKinds: {"details":"boolean"},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ format: z.optional(z.enum(["document","markdown"])), details: z.optional(z.boolean()) }),

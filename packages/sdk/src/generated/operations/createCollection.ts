@@ -16,6 +16,7 @@ export const createCollection = /* @__PURE__ */ defineOperation<CreateCollection
   status: 201,
   idempotent: false,
   args: [":organizationId","?body"],
+  fields: {"body":["title","parent"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ title: z.optional(z.string().check(z.minLength(1), z.maxLength(50))), parent: z.optional(z.string().check(z.minLength(1))) }),
   response: () => CollectionSchema,

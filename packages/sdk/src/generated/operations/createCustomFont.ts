@@ -17,6 +17,7 @@ export const createCustomFont = /* @__PURE__ */ defineOperation<CreateCustomFont
   idempotent: true,
   beyondExtract: true,
   args: [":organizationId","body"],
+  fields: {"body":["fontFamily","fontFaces"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ fontFamily: z.string().check(z.minLength(1), z.maxLength(50)), fontFaces: z.array(strict({ weight: z.number().check(z.int(), z.minimum(1), z.maximum(1000)), storageKey: z.string().check(z.minLength(1), z.maxLength(512)) })).check(z.minLength(1)) }),
   response: () => CustomizationFontDefinitionSchema,

@@ -16,6 +16,7 @@ export const createOpenAPISpec = /* @__PURE__ */ defineOperation<CreateOpenApiSp
   status: 201,
   idempotent: false,
   args: [":organizationId","body"],
+  fields: {"body":["slug","source"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ slug: z.string().check(z.minLength(1), z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*$"))), source: OpenAPISpecSourceSchema }),
   response: () => OpenAPISpecSchema,

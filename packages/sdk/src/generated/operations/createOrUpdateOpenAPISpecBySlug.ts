@@ -16,6 +16,7 @@ export const createOrUpdateOpenAPISpecBySlug = /* @__PURE__ */ defineOperation<C
   status: 200,
   idempotent: true,
   args: [":organizationId",":specSlug","body"],
+  fields: {"body":["source"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ source: OpenAPISpecSourceSchema }),
   response: () => OpenAPISpecSchema,

@@ -22,6 +22,7 @@ export const createOrganization = /* @__PURE__ */ defineOperation<CreateOrganiza
   idempotent: false,
   beyondExtract: true,
   args: ["body","?query"],
+  fields: {"query":["withDefaultSite","openapiUrl"],"body":["title","emailDomains","onboardingPreferences"]},
   queryKinds: {"withDefaultSite":"boolean"},
   query: () => strict({ withDefaultSite: z.optional(z.boolean()), openapiUrl: z.optional(z.string()) }),
   body: () => CreateOrganizationSchema,

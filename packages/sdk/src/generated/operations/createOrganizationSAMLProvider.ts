@@ -16,6 +16,7 @@ export const createOrganizationSAMLProvider = /* @__PURE__ */ defineOperation<Cr
   status: 201,
   idempotent: false,
   args: [":organizationId","body"],
+  fields: {"body":["label","entityID","certificate","ssoURL","defaultTeam","defaultRole"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ label: z.string().check(z.minLength(1), z.maxLength(30), z.regex(new RegExp("\\S"))), entityID: z.optional(z.string().check(z.maxLength(1024), z.regex(new RegExp("\\S")))), certificate: z.optional(z.string().check(z.maxLength(10000))), ssoURL: z.optional(z.url().check(z.maxLength(2048))), defaultTeam: z.optional(z.string().check(z.minLength(1))), defaultRole: z.optional(z.nullable(z.enum(["admin","create","edit","review","comment","read"]))) }),
   response: () => OrganizationSAMLProviderSchema,

@@ -16,6 +16,7 @@ export const createOrganizationTeam = /* @__PURE__ */ defineOperation<CreateOrga
   status: 201,
   idempotent: true,
   args: [":organizationId","body"],
+  fields: {"body":["title","members"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ title: z.string().check(z.minLength(1), z.maxLength(64)), members: z.optional(z.array(z.string())) }),
   response: () => OrganizationTeamSchema,

@@ -16,6 +16,7 @@ export const createSite = /* @__PURE__ */ defineOperation<CreateSiteOperation>({
   status: 201,
   idempotent: false,
   args: [":organizationId","?body"],
+  fields: {"body":["type","title","visibility","spaces"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ type: z.optional(z.enum(["basic","premium","ultimate","sponsored","legacy-basic","legacy-premium"])), title: z.optional(z.string().check(z.minLength(2), z.maxLength(128))), visibility: z.optional(z.enum(["public","unlisted","share-link","visitor-auth"])), spaces: z.optional(z.array(z.string())) }),
   response: () => SiteSchema,

@@ -17,6 +17,7 @@ export const createSiteChannel = /* @__PURE__ */ defineOperation<CreateSiteChann
   idempotent: false,
   beyondExtract: true,
   args: [":organizationId",":siteId","?body"],
+  fields: {"body":["role"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => z.union([strict({ role: z.optional(z.enum(["collaborator","support"])), type: z.literal("builtin:slack"), setupSettings: strict({ allowedChannels: z.optional(z.array(z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_\\*-]+$"))))) }) }), strict({ role: z.optional(z.enum(["collaborator","support"])), type: z.literal("builtin:linear"), setupSettings: strict({ allowedTeams: z.optional(z.array(z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_\\*-]+$"))))) }) }), strict({ role: z.optional(z.enum(["collaborator","support"])), type: z.literal("builtin:github"), setupSettings: strict({ allowedRepositories: z.optional(z.array(z.string().check(z.regex(new RegExp("^[a-zA-Z0-9._*-]+\\/[a-zA-Z0-9._*-]+$"))))) }) }), strict({ role: z.optional(z.enum(["collaborator","support"])), type: z.literal("builtin:discord"), setupSettings: strict({ allowedChannels: z.optional(z.array(z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_\\*-]+$"))))) }) })]),
   response: () => SiteChannelSchema,

@@ -17,6 +17,7 @@ export const createSiteShareLink = /* @__PURE__ */ defineOperation<CreateSiteSha
   idempotent: false,
   beyondExtract: true,
   args: [":organizationId",":siteId","body"],
+  fields: {"body":["name"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ name: z.string().check(z.minLength(0), z.maxLength(50)) }),
   response: () => ShareLinkSchema,

@@ -17,6 +17,7 @@ export const createSiteStyleguideById = /* @__PURE__ */ defineOperation<CreateSi
   idempotent: false,
   beyondExtract: true,
   args: [":organizationId",":siteId","?body"],
+  fields: {"body":["template"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ template: z.optional(z.string()) }),
   response: () => SpaceSchema,

@@ -18,6 +18,7 @@ export const createSiteStyleguideRun = /* @__PURE__ */ defineOperation<CreateSit
   idempotent: false,
   beyondExtract: true,
   args: [":organizationId",":siteId","body"],
+  fields: {"body":["spaces"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ spaces: z.array(z.string()).check(z.minLength(1), z.maxLength(3)) }),
   response: () => loose({ run: SiteStyleguideRunSchema, changeRequests: z.array(ChangeRequestSchema) }),

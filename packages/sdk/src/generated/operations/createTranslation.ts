@@ -19,6 +19,7 @@ export const createTranslation = /* @__PURE__ */ defineOperation<CreateTranslati
   status: 201,
   idempotent: false,
   args: [":organizationId","body"],
+  fields: {"body":["source","language","instructions"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ source: TranslationSourceParamSchema, language: z.enum(["en","fr","de","es","it","pt","pt-br","ru","ja","zh","zh-tw","yue","ko","ar","hi","nl","pl","tr","sv","no","da","fi","el","cs","hu","ro","th","vi","id","ms","he","uk","sk","bg","hr","lt","lv","et","sl"]), instructions: z.optional(JSONDocumentParamSchema) }),
   response: () => TranslationSchema,

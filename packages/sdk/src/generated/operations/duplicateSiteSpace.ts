@@ -17,6 +17,7 @@ export const duplicateSiteSpace = /* @__PURE__ */ defineOperation<DuplicateSiteS
   idempotent: false,
   beyondExtract: true,
   args: [":organizationId",":siteId",":siteSpaceId","?body"],
+  fields: {"body":["draft"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ draft: z.optional(z.boolean()) }),
   response: () => SiteSpaceSchema,

@@ -19,6 +19,7 @@ export const exportToGitRepository = /* @__PURE__ */ defineOperation<ExportToGit
   idempotent: false,
   beyondExtract: true,
   args: [":spaceId","body"],
+  fields: {"body":["url","ref","commitMessage","repoCacheID","repoTreeURL","repoCommitURL","repoProjectDirectory","timestamp","force","standalone","gitInfo"]},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => ExportToGitRepositorySchema,
 });

@@ -20,6 +20,7 @@ export const generateStorageUploadURL = /* @__PURE__ */ defineOperation<Generate
   idempotent: false,
   beyondExtract: true,
   args: [":organizationId","body"],
+  fields: {"body":["file","kind"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ file: StorageFileMetadataSchema, kind: z.enum(["customization_font","import_file","organization_file"]) }),
   response: () => StorageUploadURLSchema,

@@ -19,6 +19,7 @@ export const getChangeRequestChanges = /* @__PURE__ */ defineOperation<GetChange
   beyondExtract: true,
   numericParams: ["changeRequestId"],
   args: [":spaceId",":changeRequestId","?query"],
+  fields: {"query":["limit"]},
   queryKinds: {"limit":"number"},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), changeRequestId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ limit: z.optional(z.number()) }),

@@ -17,6 +17,7 @@ export const getChangeRequestPDF = /* @__PURE__ */ defineOperation<GetChangeRequ
   idempotent: true,
   numericParams: ["changeRequestId"],
   args: [":spaceId",":changeRequestId","?query"],
+  fields: {"query":["only","page"]},
   queryKinds: {"only":"boolean"},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), changeRequestId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ only: z.optional(z.boolean()), page: z.optional(z.string()) }),

@@ -17,6 +17,7 @@ export const getCommentInChangeRequest = /* @__PURE__ */ defineOperation<GetComm
   idempotent: true,
   numericParams: ["changeRequestId"],
   args: [":spaceId",":changeRequestId",":commentId","?query"],
+  fields: {"query":["format"]},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), changeRequestId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), commentId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ format: z.optional(z.enum(["document","markdown"])) }),
   response: () => CommentSchema,

@@ -17,6 +17,7 @@ export const getCommentInSpace = /* @__PURE__ */ defineOperation<GetCommentInSpa
   idempotent: true,
   beyondExtract: true,
   args: [":spaceId",":commentId","?query"],
+  fields: {"query":["format"]},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), commentId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ format: z.optional(z.enum(["document","markdown"])) }),
   response: () => CommentSchema,

@@ -17,6 +17,7 @@ export const getCommentReplyInSpace = /* @__PURE__ */ defineOperation<GetComment
   idempotent: true,
   beyondExtract: true,
   args: [":spaceId",":commentId",":commentReplyId","?query"],
+  fields: {"query":["format"]},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), commentId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), commentReplyId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ format: z.optional(z.enum(["document","markdown"])) }),
   response: () => CommentReplySchema,

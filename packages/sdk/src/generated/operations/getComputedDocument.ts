@@ -26,6 +26,7 @@ export const getComputedDocument = /* @__PURE__ */ defineOperation<GetComputedDo
   idempotent: false,
   beyondExtract: true,
   args: [":spaceId","body","?query"],
+  fields: {"query":["schema"],"body":["source","seed"]},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ schema: z.optional(z.enum(["current","next"])) }),
   body: () => strict({ source: ComputedContentSourceDocumentParamSchema, seed: z.string() }),

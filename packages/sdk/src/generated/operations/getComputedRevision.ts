@@ -20,6 +20,7 @@ export const getComputedRevision = /* @__PURE__ */ defineOperation<GetComputedRe
   idempotent: false,
   beyondExtract: true,
   args: [":spaceId","body"],
+  fields: {"body":["source","seed"]},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ source: ComputedContentSourceRevisionParamSchema, seed: z.string() }),
   response: () => loose({ pages: z.array(RevisionPageSchema), files: z.array(RevisionFileSchema), reusableContents: z.array(RevisionReusableContentSchema) }),

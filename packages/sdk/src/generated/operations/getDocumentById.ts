@@ -17,6 +17,7 @@ export const getDocumentById = /* @__PURE__ */ defineOperation<GetDocumentByIdOp
   idempotent: true,
   beyondExtract: true,
   args: [":spaceId",":documentId","?query"],
+  fields: {"query":["schema"]},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ schema: z.optional(z.enum(["current","next"])) }),
   response: () => JSONDocumentSchema,

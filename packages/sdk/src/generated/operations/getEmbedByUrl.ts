@@ -17,6 +17,7 @@ export const getEmbedByUrl = /* @__PURE__ */ defineOperation<GetEmbedByUrlOperat
   idempotent: true,
   beyondExtract: true,
   args: ["query"],
+  fields: {"query":["url"]},
   query: () => strict({ url: z.string() }),
   response: () => EmbedSchema,
 });

@@ -17,6 +17,7 @@ export const getEmbedByUrlInSpace = /* @__PURE__ */ defineOperation<GetEmbedByUr
   idempotent: true,
   beyondExtract: true,
   args: [":spaceId","query"],
+  fields: {"query":["url"]},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ url: z.string() }),
   response: () => EmbedSchema,

@@ -17,6 +17,7 @@ export const getGitHubRepoFileForGitSyncInstallation = /* @__PURE__ */ defineOpe
   idempotent: true,
   beyondExtract: true,
   args: [":installationId",":accountName",":repositoryName","query"],
+  fields: {"query":["path","ref"]},
   query: () => strict({ path: z.string(), ref: z.string() }),
   response: () => GitSyncRepositoryFileSchema,
 });

@@ -17,6 +17,7 @@ export const getGitLabProjectFileForGitSyncInstallation = /* @__PURE__ */ define
   idempotent: true,
   beyondExtract: true,
   args: [":installationId",":projectId","query"],
+  fields: {"query":["path","ref"]},
   query: () => strict({ path: z.string(), ref: z.string() }),
   response: () => GitSyncRepositoryFileSchema,
 });

@@ -17,6 +17,7 @@ export const getIntegrationSiteInstallation = /* @__PURE__ */ defineOperation<Ge
   idempotent: true,
   beyondExtract: true,
   args: [":integrationName",":installationId",":siteId","?query"],
+  fields: {"query":["extended"]},
   queryKinds: {"extended":"boolean"},
   params: () => ({ integrationName: z.string().check(z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9-_.]+$"))) }),
   query: () => strict({ extended: z.optional(z.boolean()) }),

@@ -17,6 +17,7 @@ export const getIntegrationSpaceInstallation = /* @__PURE__ */ defineOperation<G
   idempotent: true,
   beyondExtract: true,
   args: [":integrationName",":installationId",":spaceId","?query"],
+  fields: {"query":["extended"]},
   queryKinds: {"extended":"boolean"},
   params: () => ({ integrationName: z.string().check(z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9-_.]+$"))), spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ extended: z.optional(z.boolean()) }),

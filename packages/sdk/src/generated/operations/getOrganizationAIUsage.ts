@@ -18,6 +18,7 @@ export const getOrganizationAIUsage = /* @__PURE__ */ defineOperation<GetOrganiz
   idempotent: true,
   beyondExtract: true,
   args: [":organizationId","query"],
+  fields: {"query":["from","to","interval"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ from: z.iso.datetime({ offset: true }), to: z.iso.datetime({ offset: true }), interval: z.optional(z.enum(["day","week","month","year"])) }),
   response: () => OrganizationAIUsageSchema,

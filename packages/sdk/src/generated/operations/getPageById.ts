@@ -17,6 +17,7 @@ export const getPageById = /* @__PURE__ */ defineOperation<GetPageByIdOperation>
   idempotent: true,
   beyondExtract: true,
   args: [":spaceId",":pageId","?query"],
+  fields: {"query":["format","format.markdown.refs","evaluated","dereferenced","metadata","computed"]},
   queryKinds: {"evaluated":"boolean","dereferenced":"boolean","metadata":"boolean","computed":"boolean"},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), pageId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ format: z.optional(z.enum(["document","markdown"])), "format.markdown.refs": z.optional(z.enum(["relative","stable"])), evaluated: z.optional(z.union([z.boolean(), z.literal("deterministic-only")])), dereferenced: z.optional(z.union([z.boolean(), z.literal("reusable-contents")])), metadata: z.optional(z.boolean()), computed: z.optional(z.boolean()) }),

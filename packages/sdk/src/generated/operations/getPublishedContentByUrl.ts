@@ -21,6 +21,7 @@ export const getPublishedContentByUrl = /* @__PURE__ */ defineOperation<GetPubli
   deprecated: true,
   beyondExtract: true,
   args: ["query"],
+  fields: {"query":["url","visitorAuthToken","redirectOnError"]},
   queryKinds: {"redirectOnError":"boolean"},
   query: () => strict({ url: z.url().check(z.maxLength(2048)), visitorAuthToken: z.optional(z.string()), redirectOnError: z.optional(z.boolean()) }),
   response: () => PublishedSiteContentLookupSchema,

@@ -22,6 +22,7 @@ export const getPublishedContentSite = /* @__PURE__ */ defineOperation<GetPublis
   status: 200,
   idempotent: true,
   args: [":organizationId",":siteId","?query"],
+  fields: {"query":["shareKey"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ shareKey: z.optional(z.string().check(z.minLength(1))) }),
   response: () => PublishedContentSiteSchema,

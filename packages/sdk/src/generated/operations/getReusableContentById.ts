@@ -17,6 +17,7 @@ export const getReusableContentById = /* @__PURE__ */ defineOperation<GetReusabl
   idempotent: true,
   beyondExtract: true,
   args: [":spaceId",":reusableContentId","?query"],
+  fields: {"query":["metadata","computed"]},
   queryKinds: {"metadata":"boolean","computed":"boolean"},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), reusableContentId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ metadata: z.optional(z.boolean()), computed: z.optional(z.boolean()) }),

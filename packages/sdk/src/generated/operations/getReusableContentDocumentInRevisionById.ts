@@ -17,6 +17,7 @@ export const getReusableContentDocumentInRevisionById = /* @__PURE__ */ defineOp
   idempotent: true,
   beyondExtract: true,
   args: [":spaceId",":revisionId",":reusableContentId","?query"],
+  fields: {"query":["evaluated","dereferenced"]},
   queryKinds: {"evaluated":"boolean","dereferenced":"boolean"},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), revisionId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), reusableContentId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ evaluated: z.optional(z.union([z.boolean(), z.literal("deterministic-only")])), dereferenced: z.optional(z.union([z.boolean(), z.literal("reusable-contents")])) }),

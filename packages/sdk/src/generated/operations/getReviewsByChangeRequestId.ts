@@ -19,6 +19,7 @@ export const getReviewsByChangeRequestId = /* @__PURE__ */ defineOperation<GetRe
   beyondExtract: true,
   numericParams: ["changeRequestId"],
   args: [":spaceId",":changeRequestId","?query"],
+  fields: {"query":["format","outdated","page","limit"]},
   queryKinds: {"outdated":"boolean","limit":"number"},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), changeRequestId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ format: z.optional(z.enum(["document","markdown"])), outdated: z.optional(z.boolean()), page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))) }),

@@ -17,6 +17,7 @@ export const getRevisionById = /* @__PURE__ */ defineOperation<GetRevisionByIdOp
   idempotent: true,
   beyondExtract: true,
   args: [":spaceId",":revisionId","?query"],
+  fields: {"query":["metadata","computed"]},
   queryKinds: {"metadata":"boolean","computed":"boolean"},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), revisionId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ metadata: z.optional(z.boolean()), computed: z.optional(z.boolean()) }),

@@ -17,6 +17,7 @@ export const getRevisionSemanticChanges = /* @__PURE__ */ defineOperation<GetRev
   idempotent: true,
   beyondExtract: true,
   args: [":spaceId",":revisionId","?query"],
+  fields: {"query":["metadata","computed","limit"]},
   queryKinds: {"metadata":"boolean","computed":"boolean","limit":"number"},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), revisionId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ metadata: z.optional(z.boolean()), computed: z.optional(z.boolean()), limit: z.optional(z.number()) }),

@@ -17,6 +17,7 @@ export const getSiteCustomizationById = /* @__PURE__ */ defineOperation<GetSiteC
   idempotent: true,
   beyondExtract: true,
   args: [":organizationId",":siteId","?query"],
+  fields: {"query":["unmasked"]},
   queryKinds: {"unmasked":"boolean"},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ unmasked: z.optional(z.boolean()) }),

@@ -28,6 +28,7 @@ export const getSiteFindingStats = /* @__PURE__ */ defineOperation<GetSiteFindin
   idempotent: true,
   beyondExtract: true,
   args: [":organizationId",":siteId","?query"],
+  fields: {"query":["topic","status","type","severity","hasChangeRequests","source"]},
   queryKinds: {"type":"array","hasChangeRequests":"boolean","source":"array"},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ topic: z.optional(z.string()), status: z.optional(z.enum(["candidate","open","done","canceled"])), type: z.optional(z.array(z.enum(["content-outdated","content-incorrect","content-gap","broken-link","outbound-link-error","other"]))), severity: z.optional(z.enum(["low","medium","high"])), hasChangeRequests: z.optional(z.boolean()), source: z.optional(z.array(z.union([z.literal("questions"), z.string().check(z.regex(new RegExp("^connection:.+$")))]))) }),

@@ -16,6 +16,7 @@ export const getSitePublishingPreviewById = /* @__PURE__ */ defineOperation<GetS
   idempotent: true,
   beyondExtract: true,
   args: [":organizationId",":siteId","?query"],
+  fields: {"query":["siteSpace","claims","draft","target"]},
   queryKinds: {"draft":"boolean"},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ siteSpace: z.optional(z.string()), claims: z.optional(z.string()), draft: z.optional(z.boolean()), target: z.optional(z.string()) }),

@@ -17,6 +17,7 @@ export const getSiteQuestionById = /* @__PURE__ */ defineOperation<GetSiteQuesti
   idempotent: true,
   beyondExtract: true,
   args: [":organizationId",":siteId",":siteQuestionId","?query"],
+  fields: {"query":["from","to","relevance","channelType","answered"]},
   queryKinds: {"relevance":"array","channelType":"array","answered":"array"},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ from: z.optional(z.iso.datetime({ offset: true })), to: z.optional(z.iso.datetime({ offset: true })), relevance: z.optional(z.array(z.enum(["relevant","spam","off-topic","unclear"]))), channelType: z.optional(z.array(z.union([z.enum(["site","embed","api"]), z.enum(["builtin:slack","builtin:discord","builtin:github","builtin:linear"])]))), answered: z.optional(z.array(z.enum(["no","partially","yes"]))) }),

@@ -17,6 +17,7 @@ export const getSiteRedirectBySource = /* @__PURE__ */ defineOperation<GetSiteRe
   idempotent: true,
   beyondExtract: true,
   args: [":organizationId",":siteId","query"],
+  fields: {"query":["shareKey","source"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ shareKey: z.optional(z.string()), source: z.string().check(z.maxLength(512), z.regex(new RegExp("^\\/(?!\\*)(?!.*\\*.+)(?:[A-Za-z0-9\\-._~+]|%[0-9A-Fa-f]{2})+(?:\\/(?:[A-Za-z0-9\\-._~+]|%[0-9A-Fa-f]{2})+)*(?:\\/\\*|\\*)?$"))) }),
   response: () => loose({ redirect: SiteRedirectSchema, target: z.string() }),

@@ -17,6 +17,7 @@ export const getSiteStructure = /* @__PURE__ */ defineOperation<GetSiteStructure
   idempotent: true,
   beyondExtract: true,
   args: [":organizationId",":siteId","?query"],
+  fields: {"query":["shareKey"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ shareKey: z.optional(z.string()) }),
   response: () => SiteStructureSchema,

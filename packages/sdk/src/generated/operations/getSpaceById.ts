@@ -16,6 +16,7 @@ export const getSpaceById = /* @__PURE__ */ defineOperation<GetSpaceByIdOperatio
   status: 200,
   idempotent: true,
   args: [":spaceId","?query"],
+  fields: {"query":["shareKey"]},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ shareKey: z.optional(z.string().check(z.minLength(1))) }),
   response: () => SpaceSchema,

@@ -16,6 +16,7 @@ export const getSpacePDF = /* @__PURE__ */ defineOperation<GetSpacePdfOperation>
   idempotent: true,
   beyondExtract: true,
   args: [":spaceId","?query"],
+  fields: {"query":["only","page"]},
   queryKinds: {"only":"boolean"},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ only: z.optional(z.boolean()), page: z.optional(z.string()) }),

@@ -19,6 +19,7 @@ export const importGitRepository = /* @__PURE__ */ defineOperation<ImportGitRepo
   idempotent: false,
   beyondExtract: true,
   args: [":spaceId","body"],
+  fields: {"body":["url","ref","repoCacheID","repoTreeURL","repoCommitURL","repoProjectDirectory","timestamp","force","standalone","gitInfo"]},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => ImportGitRepositorySchema,
 });

@@ -18,6 +18,7 @@ export const ingestConversation = /* @__PURE__ */ defineOperation<IngestConversa
   idempotent: false,
   extractOnly: true,
   args: [":organizationId","body"],
+  fields: {"body":["id","subject","metadata","parts"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => ConversationInputSchema,
 });

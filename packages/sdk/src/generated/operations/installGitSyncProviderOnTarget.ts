@@ -20,6 +20,7 @@ export const installGitSyncProviderOnTarget = /* @__PURE__ */ defineOperation<In
   idempotent: false,
   beyondExtract: true,
   args: ["body"],
+  fields: {"body":["provider","target"]},
   body: () => strict({ provider: z.enum(["github","gitlab"]), target: GitSyncInstallationTargetParamSchema }),
   response: () => GitSyncInstallationSchema,
 });

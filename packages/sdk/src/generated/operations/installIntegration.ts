@@ -19,6 +19,7 @@ export const installIntegration = /* @__PURE__ */ defineOperation<InstallIntegra
   idempotent: false,
   beyondExtract: true,
   args: [":integrationName","body"],
+  fields: {"body":["organization"]},
   params: () => ({ integrationName: z.string().check(z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9-_.]+$"))) }),
   body: () => OrganizationTargetParamSchema,
   response: () => IntegrationInstallationSchema,

@@ -17,6 +17,7 @@ export const installIntegrationOnSite = /* @__PURE__ */ defineOperation<InstallI
   idempotent: false,
   beyondExtract: true,
   args: [":integrationName",":installationId","body","?query"],
+  fields: {"query":["extended"],"body":["siteId"]},
   queryKinds: {"extended":"boolean"},
   params: () => ({ integrationName: z.string().check(z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9-_.]+$"))) }),
   query: () => strict({ extended: z.optional(z.boolean()) }),

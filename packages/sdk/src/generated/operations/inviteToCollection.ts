@@ -16,6 +16,7 @@ export const inviteToCollection = /* @__PURE__ */ defineOperation<InviteToCollec
   idempotent: false,
   beyondExtract: true,
   args: [":collectionId","body"],
+  fields: {"body":["role"]},
   params: () => ({ collectionId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => InviteUsersAndTeamsSchema,
 });

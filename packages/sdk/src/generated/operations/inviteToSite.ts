@@ -18,6 +18,7 @@ export const inviteToSite = /* @__PURE__ */ defineOperation<InviteToSiteOperatio
   idempotent: false,
   beyondExtract: true,
   args: [":organizationId",":siteId","body"],
+  fields: {"body":["role"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => InviteSiteUsersAndTeamsSchema,
 });

@@ -16,6 +16,7 @@ export const inviteToSpace = /* @__PURE__ */ defineOperation<InviteToSpaceOperat
   idempotent: false,
   beyondExtract: true,
   args: [":spaceId","body"],
+  fields: {"body":["role"]},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => InviteUsersAndTeamsSchema,
 });

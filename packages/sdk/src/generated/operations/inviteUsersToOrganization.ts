@@ -18,6 +18,7 @@ export const inviteUsersToOrganization = /* @__PURE__ */ defineOperation<InviteU
   idempotent: false,
   beyondExtract: true,
   args: [":organizationId","body"],
+  fields: {"body":["emails","role","sso"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => InviteUsersToOrganizationSchema,
   response: () => loose({ users: z.array(z.string()), invited: z.number(), failedSSOEmails: z.optional(z.array(z.string())) }),

@@ -19,6 +19,7 @@ export const listChangeRequestFileBacklinks = /* @__PURE__ */ defineOperation<Li
   extractOnly: true,
   numericParams: ["changeRequestId"],
   args: [":spaceId",":changeRequestId",":fileId","?query"],
+  fields: {"query":["page","limit","gitMetadata","computed"]},
   queryKinds: {"limit":"number","gitMetadata":"boolean","computed":"boolean"},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), changeRequestId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))), gitMetadata: z.optional(z.boolean()), computed: z.optional(z.boolean()) }),

@@ -18,6 +18,7 @@ export const listChangeRequestsForOrganization = /* @__PURE__ */ defineOperation
   paginated: true,
   extractOnlyFields: {"query":["conversationsIssuesCluster"]},
   args: [":organizationId","?query"],
+  fields: {"query":["page","limit","status","creator","contributor","requestedReviewer","site","space","topic","styleguideRun","finding","orderBy","conversationsIssuesCluster"]},
   queryKinds: {"limit":"number","status":"array"},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))), status: z.optional(z.array(z.enum(["draft","open","archived","merged"])).check(z.minLength(1))), creator: z.optional(z.string().check(z.minLength(1))), contributor: z.optional(z.string().check(z.minLength(1))), requestedReviewer: z.optional(z.string().check(z.minLength(1))), site: z.optional(z.string().check(z.minLength(1))), space: z.optional(z.string().check(z.minLength(1))), topic: z.optional(z.string().check(z.minLength(1))), styleguideRun: z.optional(z.string().check(z.minLength(1))), finding: z.optional(z.enum(["none","all"])), orderBy: z.optional(z.enum(["updatedAt","createdAt"])), conversationsIssuesCluster: z.optional(z.string().check(z.minLength(1))) }),

@@ -18,6 +18,7 @@ export const listChangeRequestsForSpace = /* @__PURE__ */ defineOperation<ListCh
   paginated: true,
   extractOnlyFields: {"query":["conversationsIssuesCluster"]},
   args: [":spaceId","?query"],
+  fields: {"query":["page","limit","status","creator","contributor","requestedReviewer","topic","orderBy","conversationsIssuesCluster"]},
   queryKinds: {"limit":"number"},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))), status: z.optional(z.enum(["draft","open","archived","merged"])), creator: z.optional(z.string().check(z.minLength(1))), contributor: z.optional(z.string().check(z.minLength(1))), requestedReviewer: z.optional(z.string().check(z.minLength(1))), topic: z.optional(z.string().check(z.minLength(1))), orderBy: z.optional(z.enum(["updatedAt","createdAt"])), conversationsIssuesCluster: z.optional(z.string().check(z.minLength(1))) }),

@@ -17,6 +17,7 @@ export const listCollectionsInOrganizationById = /* @__PURE__ */ defineOperation
   idempotent: true,
   paginated: true,
   args: [":organizationId","?query"],
+  fields: {"query":["page","limit","nested"]},
   queryKinds: {"limit":"number","nested":"boolean"},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))), nested: z.optional(z.boolean()) }),

@@ -19,6 +19,7 @@ export const listCommentRepliesInChangeRequest = /* @__PURE__ */ defineOperation
   paginated: true,
   numericParams: ["changeRequestId"],
   args: [":spaceId",":changeRequestId",":commentId","?query"],
+  fields: {"query":["page","limit","format"]},
   queryKinds: {"limit":"number"},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), changeRequestId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), commentId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))), format: z.optional(z.enum(["document","markdown"])) }),

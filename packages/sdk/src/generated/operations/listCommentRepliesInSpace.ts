@@ -18,6 +18,7 @@ export const listCommentRepliesInSpace = /* @__PURE__ */ defineOperation<ListCom
   paginated: true,
   beyondExtract: true,
   args: [":spaceId",":commentId","?query"],
+  fields: {"query":["page","limit","format"]},
   queryKinds: {"limit":"number"},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), commentId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))), format: z.optional(z.enum(["document","markdown"])) }),

@@ -18,6 +18,7 @@ export const listCommentsInChangeRequest = /* @__PURE__ */ defineOperation<ListC
   paginated: true,
   numericParams: ["changeRequestId"],
   args: [":spaceId",":changeRequestId","?query"],
+  fields: {"query":["page","limit","order","format","status","targetPage","authors"]},
   queryKinds: {"limit":"number","authors":"array"},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), changeRequestId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))), order: z.optional(z.enum(["asc","desc"])), format: z.optional(z.enum(["document","markdown"])), status: z.optional(z.enum(["all","open","resolved"])), targetPage: z.optional(z.string().check(z.minLength(1))), authors: z.optional(z.array(z.string())) }),

@@ -18,6 +18,7 @@ export const listCommentsInSpace = /* @__PURE__ */ defineOperation<ListCommentsI
   paginated: true,
   beyondExtract: true,
   args: [":spaceId","?query"],
+  fields: {"query":["page","limit","order","status","format","targetPage","authors"]},
   queryKinds: {"limit":"number","authors":"array"},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))), order: z.optional(z.enum(["asc","desc"])), status: z.optional(z.enum(["all","open","resolved"])), format: z.optional(z.enum(["document","markdown"])), targetPage: z.optional(z.string()), authors: z.optional(z.array(z.string())) }),

@@ -19,6 +19,7 @@ export const listConversationIssues = /* @__PURE__ */ defineOperation<ListConver
   paginated: true,
   extractOnly: true,
   args: [":organizationId","?query"],
+  fields: {"query":["page","limit","cluster","conversation"]},
   queryKinds: {"limit":"number"},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))), cluster: z.optional(z.string().check(z.minLength(1))), conversation: z.optional(z.string().check(z.minLength(1))) }),

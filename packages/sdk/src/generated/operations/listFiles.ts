@@ -18,6 +18,7 @@ export const listFiles = /* @__PURE__ */ defineOperation<ListFilesOperation>({
   paginated: true,
   beyondExtract: true,
   args: [":spaceId","?query"],
+  fields: {"query":["page","limit","metadata","computed"]},
   queryKinds: {"limit":"number","metadata":"boolean","computed":"boolean"},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))), metadata: z.optional(z.boolean()), computed: z.optional(z.boolean()) }),

@@ -17,6 +17,7 @@ export const listGlossaryEntries = /* @__PURE__ */ defineOperation<ListGlossaryE
   idempotent: true,
   paginated: true,
   args: [":organizationId","?query"],
+  fields: {"query":["page","limit","orderBy"]},
   queryKinds: {"limit":"number"},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))), orderBy: z.optional(z.enum(["en","fr","de","es","it","pt","pt-br","ru","ja","zh","zh-tw","yue","ko","ar","hi","nl","pl","tr","sv","no","da","fi","el","cs","hu","ro","th","vi","id","ms","he","uk","sk","bg","hr","lt","lv","et","sl"])) }),

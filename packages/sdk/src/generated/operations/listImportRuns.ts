@@ -18,6 +18,7 @@ export const listImportRuns = /* @__PURE__ */ defineOperation<ListImportRunsOper
   paginated: true,
   beyondExtract: true,
   args: [":organizationId","?query"],
+  fields: {"query":["space","changeRequest","site","status","page","limit"]},
   queryKinds: {"limit":"number"},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ space: z.optional(z.string()), changeRequest: z.optional(z.string()), site: z.optional(z.string()), status: z.optional(z.enum(["active","pending","in-progress","completed","failed","cancelled"])), page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))) }),

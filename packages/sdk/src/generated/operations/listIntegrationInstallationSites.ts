@@ -18,6 +18,7 @@ export const listIntegrationInstallationSites = /* @__PURE__ */ defineOperation<
   paginated: true,
   beyondExtract: true,
   args: [":integrationName",":installationId","?query"],
+  fields: {"query":["page","limit","extended"]},
   queryKinds: {"limit":"number","extended":"boolean"},
   params: () => ({ integrationName: z.string().check(z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9-_.]+$"))) }),
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))), extended: z.optional(z.boolean()) }),

@@ -18,6 +18,7 @@ export const listIntegrationSpaceInstallations = /* @__PURE__ */ defineOperation
   paginated: true,
   beyondExtract: true,
   args: [":integrationName","?query"],
+  fields: {"query":["page","limit","externalId","extended"]},
   queryKinds: {"limit":"number","extended":"boolean"},
   params: () => ({ integrationName: z.string().check(z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9-_.]+$"))) }),
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))), externalId: z.optional(z.string()), extended: z.optional(z.boolean()) }),

@@ -17,6 +17,7 @@ export const listIntegrations = /* @__PURE__ */ defineOperation<ListIntegrations
   idempotent: true,
   paginated: true,
   args: ["?query"],
+  fields: {"query":["page","limit","search","category","blockDomain","blocks","contentSources","owner","scope","target"]},
   queryKinds: {"limit":"number","blocks":"boolean","contentSources":"boolean"},
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))), search: z.optional(z.string().check(z.minLength(1))), category: z.optional(z.enum(["analytics","collaboration","content","marketing","visitor-auth","other"])), blockDomain: z.optional(z.string().check(z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9_.-]+$")))), blocks: z.optional(z.boolean()), contentSources: z.optional(z.boolean()), owner: z.optional(z.string().check(z.minLength(1))), scope: z.optional(z.enum(["space:content:read","space:content:write","space:metadata:read","space:metadata:write","space:git:sync","page:feedback:read","site:metadata:read","site:views:read","site:script:inject","site:script:cookies","site:visitor:auth","site:visitor:claims","site:adaptive:read","site:adaptive:write","conversations:ingest","openapi:read","openapi:write"])), target: z.optional(z.enum(["all","site","space","organization"])) }),
   response: () => listOf(IntegrationSchema),

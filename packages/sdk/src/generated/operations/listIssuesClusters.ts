@@ -20,6 +20,7 @@ export const listIssuesClusters = /* @__PURE__ */ defineOperation<ListIssuesClus
   paginated: true,
   extractOnly: true,
   args: [":organizationId","?query"],
+  fields: {"query":["page","limit","order","sort"]},
   queryKinds: {"limit":"number"},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))), order: z.optional(z.enum(["asc","desc"])), sort: z.optional(z.literal("updatedAt")) }),

@@ -17,6 +17,7 @@ export const listMembersInOrganizationById = /* @__PURE__ */ defineOperation<Lis
   idempotent: true,
   paginated: true,
   args: [":organizationId","?query"],
+  fields: {"query":["page","limit","order","role","search","sort"]},
   queryKinds: {"limit":"number"},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))), order: z.optional(z.enum(["asc","desc"])), role: z.optional(z.union([z.enum(["admin","create","edit","review","comment","read"]), z.literal("guest")])), search: z.optional(z.string().check(z.minLength(1))), sort: z.optional(z.enum(["joinedAt","lastSeenAt","name"])) }),

@@ -20,6 +20,7 @@ export const listOrganizationAuditEvents = /* @__PURE__ */ defineOperation<ListO
   paginated: true,
   beyondExtract: true,
   args: [":organizationId","?query"],
+  fields: {"query":["page","limit","from","to","action","actor","target"]},
   queryKinds: {"limit":"number"},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(100))), from: z.optional(z.iso.datetime({ offset: true })), to: z.optional(z.iso.datetime({ offset: true })), action: z.optional(z.string()), actor: z.optional(z.string()), target: z.optional(z.string()) }),

@@ -18,6 +18,7 @@ export const listOrganizationIntegrations = /* @__PURE__ */ defineOperation<List
   paginated: true,
   beyondExtract: true,
   args: [":organizationId","?query"],
+  fields: {"query":["page","limit","search","category","blockDomain","blocks","contentSources","owner","scope","target"]},
   queryKinds: {"limit":"number","blocks":"boolean","contentSources":"boolean"},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))), search: z.optional(z.string()), category: z.optional(z.enum(["analytics","collaboration","content","marketing","visitor-auth","other"])), blockDomain: z.optional(z.string().check(z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9-_.]+$")))), blocks: z.optional(z.boolean()), contentSources: z.optional(z.boolean()), owner: z.optional(z.string()), scope: z.optional(z.enum(["space:content:read","space:content:write","space:metadata:read","space:metadata:write","space:git:sync","page:feedback:read","site:metadata:read","site:views:read","site:script:inject","site:script:cookies","site:visitor:auth","site:visitor:claims","site:adaptive:read","site:adaptive:write","conversations:ingest","openapi:read","openapi:write"])), target: z.optional(z.enum(["all","site","space","organization"])) }),

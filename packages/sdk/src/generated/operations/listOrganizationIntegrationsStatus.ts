@@ -23,6 +23,7 @@ export const listOrganizationIntegrationsStatus = /* @__PURE__ */ defineOperatio
   idempotent: true,
   paginated: true,
   args: [":organizationId","?query"],
+  fields: {"query":["page","limit","target","site","space"]},
   queryKinds: {"limit":"number"},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))), target: z.optional(z.enum(["organization","space","site"])), site: z.optional(z.string().check(z.minLength(1))), space: z.optional(z.string().check(z.minLength(1))) }),

@@ -17,6 +17,7 @@ export const listOrganizationsForAuthenticatedUser = /* @__PURE__ */ defineOpera
   idempotent: true,
   paginated: true,
   args: ["?query"],
+  fields: {"query":["page","limit"]},
   queryKinds: {"limit":"number"},
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))) }),
   response: () => listOf(OrganizationSchema),

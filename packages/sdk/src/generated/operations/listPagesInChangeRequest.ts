@@ -19,6 +19,7 @@ export const listPagesInChangeRequest = /* @__PURE__ */ defineOperation<ListPage
   extractOnlyFields: {"query":["gitMetadata"]},
   numericParams: ["changeRequestId"],
   args: [":spaceId",":changeRequestId","?query"],
+  fields: {"query":["metadata","computed","gitMetadata"]},
   queryKinds: {"metadata":"boolean","computed":"boolean","gitMetadata":"boolean"},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), changeRequestId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ metadata: z.optional(z.boolean()), computed: z.optional(z.boolean()), gitMetadata: z.optional(z.boolean()) }),

@@ -30,6 +30,7 @@ export const listPermissionsAggregateInSite = /* @__PURE__ */ defineOperation<Li
   paginated: true,
   beyondExtract: true,
   args: [":organizationId",":siteId","?query"],
+  fields: {"query":["page","limit","order","role","search","sort","team"]},
   queryKinds: {"limit":"number"},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))), order: z.optional(z.enum(["asc","desc"])), role: z.optional(z.union([z.enum(["admin","create","edit","review","comment","read"]), z.literal("guest")])), search: z.optional(z.string()), sort: z.optional(z.enum(["joinedAt","lastSeenAt","name"])), team: z.optional(z.string()) }),

@@ -18,6 +18,7 @@ export const listPermissionsAggregateInSpace = /* @__PURE__ */ defineOperation<L
   paginated: true,
   beyondExtract: true,
   args: [":spaceId","?query"],
+  fields: {"query":["page","limit","role"]},
   queryKinds: {"limit":"number"},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))), role: z.optional(z.enum(["admin","create","edit","review","comment","read"])) }),

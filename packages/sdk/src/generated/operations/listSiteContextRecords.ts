@@ -18,6 +18,7 @@ export const listSiteContextRecords = /* @__PURE__ */ defineOperation<ListSiteCo
   paginated: true,
   beyondExtract: true,
   args: [":organizationId",":siteId","?query"],
+  fields: {"query":["page","limit","type","connector","connection","topic"]},
   queryKinds: {"limit":"number"},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))), type: z.optional(z.enum(["ticket","document"])), connector: z.optional(z.union([z.string().check(z.regex(new RegExp("^integration:[^:]+$"))), z.enum(["builtin:email","builtin:api","builtin:website","builtin:youtube","builtin:github-discussions","builtin:github-issues","builtin:intercom","builtin:front","builtin:zendesk","builtin:zoho-desk","builtin:freshdesk","builtin:pylon","builtin:hubspot","builtin:linear","builtin:jira"])])), connection: z.optional(z.string()), topic: z.optional(z.string()) }),

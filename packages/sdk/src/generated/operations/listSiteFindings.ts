@@ -18,6 +18,7 @@ export const listSiteFindings = /* @__PURE__ */ defineOperation<ListSiteFindings
   paginated: true,
   beyondExtract: true,
   args: [":organizationId",":siteId","?query"],
+  fields: {"query":["page","limit","topic","question","status","type","severity","hasChangeRequests","source","updatedAfter","updatedBefore","orderBy"]},
   queryKinds: {"limit":"number","type":"array","hasChangeRequests":"boolean","source":"array"},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))), topic: z.optional(z.string()), question: z.optional(z.string()), status: z.optional(z.enum(["candidate","open","done","canceled"])), type: z.optional(z.array(z.enum(["content-outdated","content-incorrect","content-gap","broken-link","outbound-link-error","other"]))), severity: z.optional(z.enum(["low","medium","high"])), hasChangeRequests: z.optional(z.boolean()), source: z.optional(z.array(z.union([z.literal("questions"), z.string().check(z.regex(new RegExp("^connection:.+$")))]))), updatedAfter: z.optional(z.iso.datetime({ offset: true })), updatedBefore: z.optional(z.iso.datetime({ offset: true })), orderBy: z.optional(z.enum(["updatedAt","severity","sources"])) }),

@@ -18,6 +18,7 @@ export const listSiteIntegrations = /* @__PURE__ */ defineOperation<ListSiteInte
   idempotent: true,
   paginated: true,
   args: [":organizationId",":siteId","?query"],
+  fields: {"query":["search"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ search: z.optional(z.string().check(z.minLength(1))) }),
   response: () => listOf(IntegrationSchema),

@@ -20,6 +20,7 @@ export const listSiteQuestionAnswers = /* @__PURE__ */ defineOperation<ListSiteQ
   paginated: true,
   beyondExtract: true,
   args: [":organizationId",":siteId","?query"],
+  fields: {"query":["question","from","to","language","answered","helpfulness","relevance","channelType","question.type","topic","thread","page","limit"]},
   queryKinds: {"answered":"array","relevance":"array","channelType":"array","limit":"number"},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ question: z.optional(z.string()), from: z.optional(z.iso.datetime({ offset: true })), to: z.optional(z.iso.datetime({ offset: true })), language: z.optional(z.string()), answered: z.optional(z.array(z.enum(["no","partially","yes"]))), helpfulness: z.optional(z.enum(["low","medium","high"])), relevance: z.optional(z.array(z.enum(["relevant","spam","off-topic","unclear"]))), channelType: z.optional(z.array(z.union([z.enum(["site","embed","api"]), z.enum(["builtin:slack","builtin:discord","builtin:github","builtin:linear"])]))), "question.type": z.optional(z.enum(["exploring","how-to","troubleshooting","reference","unknown"])), topic: z.optional(z.string()), thread: z.optional(z.string()), page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))) }),

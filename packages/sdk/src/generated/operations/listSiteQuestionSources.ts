@@ -18,6 +18,7 @@ export const listSiteQuestionSources = /* @__PURE__ */ defineOperation<ListSiteQ
   paginated: true,
   beyondExtract: true,
   args: [":organizationId",":siteId",":siteQuestionId","?query"],
+  fields: {"query":["page","limit","from","to","relevance","channelType","answered"]},
   queryKinds: {"limit":"number","relevance":"array","channelType":"array","answered":"array"},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))), from: z.optional(z.iso.datetime({ offset: true })), to: z.optional(z.iso.datetime({ offset: true })), relevance: z.optional(z.array(z.enum(["relevant","spam","off-topic","unclear"]))), channelType: z.optional(z.array(z.union([z.enum(["site","embed","api"]), z.enum(["builtin:slack","builtin:discord","builtin:github","builtin:linear"])]))), answered: z.optional(z.array(z.enum(["no","partially","yes"]))) }),

@@ -18,6 +18,7 @@ export const listSiteQuestions = /* @__PURE__ */ defineOperation<ListSiteQuestio
   paginated: true,
   beyondExtract: true,
   args: [":organizationId",":siteId","?query"],
+  fields: {"query":["from","to","type","relevance","channelType","answered","topic","order","sort","page","limit"]},
   queryKinds: {"relevance":"array","channelType":"array","answered":"array","topic":"array","limit":"number"},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ from: z.optional(z.iso.datetime({ offset: true })), to: z.optional(z.iso.datetime({ offset: true })), type: z.optional(z.enum(["exploring","how-to","troubleshooting","reference","unknown"])), relevance: z.optional(z.array(z.enum(["relevant","spam","off-topic","unclear"]))), channelType: z.optional(z.array(z.union([z.enum(["site","embed","api"]), z.enum(["builtin:slack","builtin:discord","builtin:github","builtin:linear"])]))), answered: z.optional(z.array(z.enum(["no","partially","yes"]))), topic: z.optional(z.array(z.string())), order: z.optional(z.enum(["asc","desc"])), sort: z.optional(z.enum(["askedAt","stats.answered","stats.feedback","stats.answers"])), page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))) }),

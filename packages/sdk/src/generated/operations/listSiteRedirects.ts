@@ -18,6 +18,7 @@ export const listSiteRedirects = /* @__PURE__ */ defineOperation<ListSiteRedirec
   paginated: true,
   beyondExtract: true,
   args: [":organizationId",":siteId","?query"],
+  fields: {"query":["page","limit","search","draft","orderBy"]},
   queryKinds: {"limit":"number","draft":"boolean"},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))), search: z.optional(z.string()), draft: z.optional(z.boolean()), orderBy: z.optional(z.enum(["createdAt","updatedAt","source"])) }),

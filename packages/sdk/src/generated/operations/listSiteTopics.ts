@@ -17,6 +17,7 @@ export const listSiteTopics = /* @__PURE__ */ defineOperation<ListSiteTopicsOper
   idempotent: true,
   beyondExtract: true,
   args: [":organizationId",":siteId","?query"],
+  fields: {"query":["from","to"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ from: z.optional(z.iso.datetime({ offset: true })), to: z.optional(z.iso.datetime({ offset: true })) }),
   response: () => loose({ items: z.array(SiteTopicSchema) }),

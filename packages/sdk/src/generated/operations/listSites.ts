@@ -17,6 +17,7 @@ export const listSites = /* @__PURE__ */ defineOperation<ListSitesOperation>({
   idempotent: true,
   paginated: true,
   args: [":organizationId","?query"],
+  fields: {"query":["page","limit","space","title","published","type"]},
   queryKinds: {"limit":"number","published":"boolean","type":"array"},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))), space: z.optional(z.string().check(z.minLength(1))), title: z.optional(z.string().check(z.minLength(1))), published: z.optional(z.boolean()), type: z.optional(z.array(z.enum(["basic","premium","ultimate","sponsored","legacy-basic","legacy-premium"]))) }),

@@ -18,6 +18,7 @@ export const listSpaceIntegrations = /* @__PURE__ */ defineOperation<ListSpaceIn
   paginated: true,
   beyondExtract: true,
   args: [":spaceId","?query"],
+  fields: {"query":["search"]},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ search: z.optional(z.string()) }),
   response: () => listOf(IntegrationSchema),

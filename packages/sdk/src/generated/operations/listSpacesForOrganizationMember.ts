@@ -20,6 +20,7 @@ export const listSpacesForOrganizationMember = /* @__PURE__ */ defineOperation<L
   idempotent: true,
   paginated: true,
   args: [":organizationId",":userId","?query"],
+  fields: {"query":["page","limit","order"]},
   queryKinds: {"limit":"number"},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))), order: z.optional(z.enum(["asc","desc"])) }),

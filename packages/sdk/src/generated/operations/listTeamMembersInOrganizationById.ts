@@ -21,6 +21,7 @@ export const listTeamMembersInOrganizationById = /* @__PURE__ */ defineOperation
   idempotent: true,
   paginated: true,
   args: [":organizationId",":teamId","?query"],
+  fields: {"query":["page","limit"]},
   queryKinds: {"limit":"number"},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), teamId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))) }),

@@ -17,6 +17,7 @@ export const moveCollection = /* @__PURE__ */ defineOperation<MoveCollectionOper
   status: 200,
   idempotent: false,
   args: [":collectionId","?body"],
+  fields: {"body":["parent","position"]},
   params: () => ({ collectionId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ parent: z.optional(z.nullable(z.string().check(z.minLength(1)))), position: z.optional(ContentPositionSchema) }).check(minProperties(1)),
   response: () => CollectionSchema,

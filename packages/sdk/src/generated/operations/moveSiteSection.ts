@@ -26,6 +26,7 @@ export const moveSiteSection = /* @__PURE__ */ defineOperation<MoveSiteSectionOp
   deprecated: true,
   beyondExtract: true,
   args: [":organizationId",":siteId",":siteSectionId","?body"],
+  fields: {"body":["position"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ position: z.optional(SiteSectionMovePositionSchema) }),
   response: () => SiteSectionSchema,

@@ -26,6 +26,7 @@ export const moveSiteSectionGroup = /* @__PURE__ */ defineOperation<MoveSiteSect
   deprecated: true,
   beyondExtract: true,
   args: [":organizationId",":siteId",":siteSectionGroupId","?body"],
+  fields: {"body":["position"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ position: z.optional(SiteSectionGroupMovePositionSchema) }),
   response: () => SiteSectionGroupSchema,

@@ -26,6 +26,7 @@ export const moveSiteSpace = /* @__PURE__ */ defineOperation<MoveSiteSpaceOperat
   deprecated: true,
   beyondExtract: true,
   args: [":organizationId",":siteId",":siteSpaceId","?body"],
+  fields: {"body":["position"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ position: z.optional(SiteSpaceMovePositionSchema) }),
   response: () => SiteSpaceSchema,

@@ -17,6 +17,7 @@ export const moveSpace = /* @__PURE__ */ defineOperation<MoveSpaceOperation>({
   status: 200,
   idempotent: false,
   args: [":spaceId","?body"],
+  fields: {"body":["parent","position"]},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ parent: z.optional(z.nullable(z.string().check(z.minLength(1)))), position: z.optional(ContentPositionSchema) }).check(minProperties(1)),
   response: () => SpaceSchema,

@@ -16,6 +16,7 @@ export const postCommentInChangeRequest = /* @__PURE__ */ defineOperation<PostCo
   idempotent: false,
   numericParams: ["changeRequestId"],
   args: [":spaceId",":changeRequestId","body"],
+  fields: {"body":["node","page","body","tableCell"]},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), changeRequestId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => PostCommentSchemaSchema,
   response: () => CommentSchema,

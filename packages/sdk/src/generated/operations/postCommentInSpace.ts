@@ -16,6 +16,7 @@ export const postCommentInSpace = /* @__PURE__ */ defineOperation<PostCommentInS
   idempotent: false,
   beyondExtract: true,
   args: [":spaceId","body"],
+  fields: {"body":["node","page","body","tableCell"]},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => PostCommentSchemaSchema,
   response: () => CommentSchema,

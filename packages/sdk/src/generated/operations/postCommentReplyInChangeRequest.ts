@@ -18,6 +18,7 @@ export const postCommentReplyInChangeRequest = /* @__PURE__ */ defineOperation<P
   idempotent: false,
   numericParams: ["changeRequestId"],
   args: [":spaceId",":changeRequestId",":commentId","body","?query"],
+  fields: {"query":["format"],"body":["body"]},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), changeRequestId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), commentId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ format: z.optional(z.enum(["document","markdown"])) }),
   body: () => PostCommentReplySchemaSchema,

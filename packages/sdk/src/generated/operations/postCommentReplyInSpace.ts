@@ -16,6 +16,7 @@ export const postCommentReplyInSpace = /* @__PURE__ */ defineOperation<PostComme
   idempotent: false,
   beyondExtract: true,
   args: [":spaceId",":commentId","body"],
+  fields: {"body":["body"]},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), commentId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => PostCommentReplySchemaSchema,
   response: () => CommentReplySchema,

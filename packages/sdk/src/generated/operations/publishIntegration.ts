@@ -50,6 +50,7 @@ export const publishIntegration = /* @__PURE__ */ defineOperation<PublishIntegra
   status: 200,
   idempotent: false,
   args: [":integrationName","body"],
+  fields: {"body":["runtime","icon","title","description","summary","previewImages","visibility","target","scopes","categories","blocks","contentSources","externalLinks","configurations","script","organization","secrets","contentSecurityPolicy"]},
   params: () => ({ integrationName: z.string().check(z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9-_.]+$"))) }),
   body: () => PublishIntegrationSchema,
   response: () => IntegrationSchema,

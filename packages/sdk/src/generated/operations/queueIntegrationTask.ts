@@ -16,6 +16,7 @@ export const queueIntegrationTask = /* @__PURE__ */ defineOperation<QueueIntegra
   idempotent: false,
   beyondExtract: true,
   args: [":integrationName","body"],
+  fields: {"body":["task","schedule"]},
   params: () => ({ integrationName: z.string().check(z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9-_.]+$"))) }),
   body: () => strict({ task: z.looseObject({  }), schedule: z.optional(z.number().check(z.minimum(0), z.maximum(86400))) }),
 });

@@ -17,6 +17,7 @@ export const renderIntegrationUIWithGet = /* @__PURE__ */ defineOperation<Render
   idempotent: true,
   beyondExtract: true,
   args: [":integrationName","query"],
+  fields: {"query":["request"]},
   params: () => ({ integrationName: z.string().check(z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9-_.]+$"))) }),
   query: () => strict({ request: z.string() }),
   response: () => ContentKitRenderOutputSchema,

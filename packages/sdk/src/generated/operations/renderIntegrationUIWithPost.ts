@@ -38,6 +38,7 @@ export const renderIntegrationUIWithPost = /* @__PURE__ */ defineOperation<Rende
   idempotent: false,
   beyondExtract: true,
   args: [":integrationName","body"],
+  fields: {"body":["componentId","props","state","context","action"]},
   params: () => ({ integrationName: z.string().check(z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9-_.]+$"))) }),
   body: () => RenderIntegrationUISchema,
   response: () => ContentKitRenderOutputSchema,

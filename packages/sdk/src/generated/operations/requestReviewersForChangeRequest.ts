@@ -18,6 +18,7 @@ export const requestReviewersForChangeRequest = /* @__PURE__ */ defineOperation<
   idempotent: false,
   numericParams: ["changeRequestId"],
   args: [":spaceId",":changeRequestId","body"],
+  fields: {"body":["users","subject","description"]},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), changeRequestId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ users: z.array(z.string()).check(z.minLength(1)), subject: z.optional(z.string().check(z.maxLength(100))), description: z.optional(JSONDocumentParamSchema) }),
   response: () => loose({ users: z.optional(z.array(ChangeRequestRequestedReviewerSchema)) }),

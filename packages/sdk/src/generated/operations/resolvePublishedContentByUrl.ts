@@ -21,6 +21,7 @@ export const resolvePublishedContentByUrl = /* @__PURE__ */ defineOperation<Reso
   idempotent: false,
   beyondExtract: true,
   args: ["body"],
+  fields: {"body":["url","redirectOnError","visitor"]},
   body: () => strict({ url: z.url().check(z.maxLength(2048)), redirectOnError: z.optional(z.boolean()), visitor: z.optional(SiteVisitorPayloadSchema) }),
   response: () => PublishedSiteContentLookupSchema,
 });

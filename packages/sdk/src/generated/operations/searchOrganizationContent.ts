@@ -17,6 +17,7 @@ export const searchOrganizationContent = /* @__PURE__ */ defineOperation<SearchO
   idempotent: true,
   paginated: true,
   args: [":organizationId","query"],
+  fields: {"query":["query","page","limit"]},
   queryKinds: {"limit":"number"},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ query: z.string().check(z.minLength(1), z.maxLength(512)), page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))) }),

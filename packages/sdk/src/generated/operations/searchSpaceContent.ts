@@ -18,6 +18,7 @@ export const searchSpaceContent = /* @__PURE__ */ defineOperation<SearchSpaceCon
   paginated: true,
   beyondExtract: true,
   args: [":spaceId","query"],
+  fields: {"query":["query","page","limit"]},
   queryKinds: {"limit":"number"},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ query: z.string().check(z.maxLength(512)), page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))) }),

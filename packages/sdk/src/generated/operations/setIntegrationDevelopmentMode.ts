@@ -16,6 +16,7 @@ export const setIntegrationDevelopmentMode = /* @__PURE__ */ defineOperation<Set
   idempotent: true,
   beyondExtract: true,
   args: [":integrationName","body"],
+  fields: {"body":["tunnelUrl","all"]},
   params: () => ({ integrationName: z.string().check(z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9-_.]+$"))) }),
   body: () => strict({ tunnelUrl: z.string().check(z.minLength(1), z.maxLength(256)), all: z.optional(z.boolean()) }),
 });

@@ -29,6 +29,7 @@ export const sortSiteStructure = /* @__PURE__ */ defineOperation<SortSiteStructu
   idempotent: false,
   beyondExtract: true,
   args: [":organizationId",":siteId","body"],
+  fields: {"body":["item","position"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ item: SiteStructureItemPointerSchema, position: SiteStructureItemMovePositionSchema }),
   response: () => SiteStructureItemSchema,

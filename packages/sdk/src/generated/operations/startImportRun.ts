@@ -20,6 +20,7 @@ export const startImportRun = /* @__PURE__ */ defineOperation<StartImportRunOper
   status: 201,
   idempotent: false,
   args: [":organizationId","body"],
+  fields: {"body":["source","target","site","enhance"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ source: ContentImportSourceParamSchema, target: ContentImportTargetParamSchema, site: z.optional(z.string().check(z.minLength(1))), enhance: z.optional(z.boolean()) }),
   response: () => ContentImportRunSchema,

@@ -23,7 +23,7 @@ export const AIAttachmentFileParamSchema: Schema = /* @__PURE__ */ z.lazy(() => 
 export const AIAttachmentImportFileParamSchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ type: z.literal("import-file"), url: z.url().check(z.maxLength(2048)), filename: z.string(), contentType: z.string() }));
 
 /** Description of a tool that can be called from an AI agent. */
-export const AIToolDefinitionSchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ name: z.string(), description: z.string(), inputSchema: z.optional(strict({ type: z.literal("object"), properties: z.record(z.string(), z.looseObject({ type: z.enum(["string","number","boolean","array","object"]), description: z.string() })) })) }));
+export const AIToolDefinitionSchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ name: z.string(), description: z.string(), inputSchema: z.optional(strict({ type: z.literal("object"), properties: z.record(z.string(), strict({ type: z.enum(["string","number","boolean","array","object"]), description: z.string() })) })) }));
 
 /** Result of a tool call. */
 export const AIToolCallResultSchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ tool: z.string(), toolCallId: z.string(), output: z.looseObject({  }), summary: z.optional(AIToolCallOtherSummaryParamSchema) }));
@@ -76,6 +76,7 @@ export const streamAIResponseInSite = /* @__PURE__ */ defineOperation<StreamAiRe
   stream: true,
   beyondExtract: true,
   args: [":organizationId",":siteId","body"],
+  fields: {"body":["previousResponseId","input","model","tools","toolCall","session","channel"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ previousResponseId: z.optional(z.string()), input: z.array(AIMessageInputSchema), model: z.optional(z.enum(["fast","reasoning-low","reasoning-medium","reasoning-high"])), tools: z.optional(z.array(AIToolDefinitionSchema)), toolCall: z.optional(AIToolCallResultSchema), session: z.optional(SiteInsightsSessionParamSchema), channel: z.optional(strict({ type: z.enum(["site","embed","api"]) })) }),
   event: () => AIStreamResponseSchema,

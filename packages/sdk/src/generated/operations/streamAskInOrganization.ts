@@ -18,6 +18,7 @@ export const streamAskInOrganization = /* @__PURE__ */ defineOperation<StreamAsk
   stream: true,
   beyondExtract: true,
   args: [":organizationId","query"],
+  fields: {"query":["query","format","details"]},
   queryKinds: {"details":"boolean"},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ query: z.string(), format: z.optional(z.enum(["document","markdown"])), details: z.optional(z.boolean()) }),

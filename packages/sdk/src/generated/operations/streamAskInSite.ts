@@ -20,6 +20,7 @@ export const streamAskInSite = /* @__PURE__ */ defineOperation<StreamAskInSiteOp
   stream: true,
   beyondExtract: true,
   args: [":organizationId",":siteId","body","?query"],
+  fields: {"query":["format"],"body":["question","context","scope","session"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ format: z.optional(z.enum(["document","markdown"])) }),
   body: () => strict({ question: z.string().check(z.maxLength(512)), context: z.optional(strict({ siteSpaceId: z.optional(z.string()), goal: z.optional(z.string().check(z.maxLength(1024))) })), scope: SiteSearchScopeSchema, session: z.optional(SiteInsightsSessionParamSchema) }),

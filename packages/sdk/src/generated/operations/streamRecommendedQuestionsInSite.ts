@@ -18,6 +18,7 @@ export const streamRecommendedQuestionsInSite = /* @__PURE__ */ defineOperation<
   stream: true,
   beyondExtract: true,
   args: [":organizationId",":siteId","?query"],
+  fields: {"query":["siteSpaceId","spaceId"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ siteSpaceId: z.optional(z.string()), spaceId: z.optional(z.string()) }),
   event: () => SearchAIRecommendedQuestionStreamSchema,

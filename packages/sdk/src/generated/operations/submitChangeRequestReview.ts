@@ -19,6 +19,7 @@ export const submitChangeRequestReview = /* @__PURE__ */ defineOperation<SubmitC
   beyondExtract: true,
   numericParams: ["changeRequestId"],
   args: [":spaceId",":changeRequestId","body"],
+  fields: {"body":["status","comment"]},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), changeRequestId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ status: z.enum(["changes-requested","approved"]), comment: z.optional(DocumentParamSchema) }),
   response: () => ChangeRequestReviewSchema,

@@ -71,6 +71,7 @@ export const trackEventsInSiteById = /* @__PURE__ */ defineOperation<TrackEvents
   idempotent: false,
   beyondExtract: true,
   args: [":organizationId",":siteId","body"],
+  fields: {"body":["events"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ events: z.array(SiteInsightsEventSchema) }),
 });

@@ -16,6 +16,7 @@ export const transferCollection = /* @__PURE__ */ defineOperation<TransferCollec
   status: 200,
   idempotent: false,
   args: [":collectionId","body"],
+  fields: {"body":["organization"]},
   params: () => ({ collectionId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ organization: z.string().check(z.minLength(1)) }),
   response: () => CollectionSchema,

@@ -18,6 +18,7 @@ export const transferSpace = /* @__PURE__ */ defineOperation<TransferSpaceOperat
   idempotent: false,
   extractOnly: true,
   args: [":spaceId","body"],
+  fields: {"body":["organization"]},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ organization: z.string().check(z.minLength(1)) }),
   response: () => SpaceSchema,

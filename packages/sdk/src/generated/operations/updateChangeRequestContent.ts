@@ -54,6 +54,7 @@ export const updateChangeRequestContent = /* @__PURE__ */ defineOperation<Update
   beyondExtract: true,
   numericParams: ["changeRequestId"],
   args: [":spaceId",":changeRequestId","body","?query"],
+  fields: {"query":["compat"],"body":["changes"]},
   queryKinds: {"compat":"boolean"},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), changeRequestId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ compat: z.optional(z.boolean()) }),

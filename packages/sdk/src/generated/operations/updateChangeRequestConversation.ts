@@ -18,6 +18,7 @@ export const updateChangeRequestConversation = /* @__PURE__ */ defineOperation<U
   beyondExtract: true,
   numericParams: ["changeRequestId"],
   args: [":spaceId",":changeRequestId",":conversationId","body"],
+  fields: {"body":["title"]},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), changeRequestId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ title: z.string() }),
   response: () => AgentConversationSchema,

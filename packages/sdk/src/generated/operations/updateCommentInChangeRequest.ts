@@ -17,6 +17,7 @@ export const updateCommentInChangeRequest = /* @__PURE__ */ defineOperation<Upda
   idempotent: true,
   numericParams: ["changeRequestId"],
   args: [":spaceId",":changeRequestId",":commentId","?body"],
+  fields: {"body":["resolved","body","addedReactions","removedReactions"]},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), changeRequestId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), commentId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => UpdateCommentSchemaSchema,
   response: () => CommentSchema,

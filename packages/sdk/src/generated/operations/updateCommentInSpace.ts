@@ -17,6 +17,7 @@ export const updateCommentInSpace = /* @__PURE__ */ defineOperation<UpdateCommen
   idempotent: true,
   beyondExtract: true,
   args: [":spaceId",":commentId","?body"],
+  fields: {"body":["resolved","body","addedReactions","removedReactions"]},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), commentId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => UpdateCommentSchemaSchema,
   response: () => CommentSchema,

@@ -20,6 +20,7 @@ export const updateCommentReplyInSpace = /* @__PURE__ */ defineOperation<UpdateC
   idempotent: true,
   beyondExtract: true,
   args: [":spaceId",":commentId",":commentReplyId","?body"],
+  fields: {"body":["body","addedReactions","removedReactions"]},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), commentId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), commentReplyId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => UpdateCommentReplySchemaSchema,
   response: () => CommentReplySchema,

@@ -17,6 +17,7 @@ export const updateCustomFont = /* @__PURE__ */ defineOperation<UpdateCustomFont
   idempotent: false,
   beyondExtract: true,
   args: [":organizationId",":fontId","?body"],
+  fields: {"body":["fontFamily","fontFaces"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ fontFamily: z.optional(z.string().check(z.minLength(1), z.maxLength(50))), fontFaces: z.optional(z.array(strict({ weight: z.number().check(z.int(), z.minimum(1), z.maximum(1000)), storageKey: z.nullable(z.string().check(z.minLength(1), z.maxLength(512))) }))) }),
   response: () => CustomizationFontDefinitionSchema,

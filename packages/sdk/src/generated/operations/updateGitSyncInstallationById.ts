@@ -17,6 +17,7 @@ export const updateGitSyncInstallationById = /* @__PURE__ */ defineOperation<Upd
   idempotent: false,
   beyondExtract: true,
   args: [":installationId","?body"],
+  fields: {"body":["projectDirectory","commitMessageTemplate","previewExternalBranches","agentInstructions","priority","childInstallationProjectDirectories"]},
   body: () => strict({ projectDirectory: z.optional(z.string()), commitMessageTemplate: z.optional(z.string()), previewExternalBranches: z.optional(z.boolean()), agentInstructions: z.optional(z.array(z.enum(["agents","claude"]))), priority: z.optional(z.enum(["git","gitbook"])), childInstallationProjectDirectories: z.optional(z.record(z.string(), z.string())) }),
   response: () => GitSyncInstallationSchema,
 });

@@ -20,6 +20,7 @@ export const updateGlossaryEntries = /* @__PURE__ */ defineOperation<UpdateGloss
   status: 204,
   idempotent: true,
   args: [":organizationId","body"],
+  fields: {"body":["operations"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ operations: z.array(GlossaryBatchOperationSchema).check(z.minLength(1)) }),
 });

@@ -20,6 +20,7 @@ export const updateIntegrationInstallation = /* @__PURE__ */ defineOperation<Upd
   idempotent: false,
   beyondExtract: true,
   args: [":integrationName",":installationId","?body"],
+  fields: {"body":["externalIds","configuration","space_selection","site_selection"]},
   params: () => ({ integrationName: z.string().check(z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9-_.]+$"))) }),
   body: () => UpdateIntegrationInstallationSchema,
   response: () => IntegrationInstallationSchema,

@@ -20,6 +20,7 @@ export const updateIntegrationSiteInstallation = /* @__PURE__ */ defineOperation
   idempotent: false,
   beyondExtract: true,
   args: [":integrationName",":installationId",":siteId","?body","?query"],
+  fields: {"query":["extended"],"body":["externalIds","configuration"]},
   queryKinds: {"extended":"boolean"},
   params: () => ({ integrationName: z.string().check(z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9-_.]+$"))) }),
   query: () => strict({ extended: z.optional(z.boolean()) }),

@@ -20,6 +20,7 @@ export const updateIntegrationSpaceInstallation = /* @__PURE__ */ defineOperatio
   idempotent: false,
   beyondExtract: true,
   args: [":integrationName",":installationId",":spaceId","?body","?query"],
+  fields: {"query":["extended"],"body":["externalIds","configuration"]},
   queryKinds: {"extended":"boolean"},
   params: () => ({ integrationName: z.string().check(z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9-_.]+$"))), spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ extended: z.optional(z.boolean()) }),

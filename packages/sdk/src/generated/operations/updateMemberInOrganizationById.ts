@@ -16,6 +16,7 @@ export const updateMemberInOrganizationById = /* @__PURE__ */ defineOperation<Up
   status: 200,
   idempotent: false,
   args: [":organizationId",":userId","?body"],
+  fields: {"body":["role"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ role: z.optional(z.nullable(z.enum(["admin","create","edit","review","comment","read"]))) }),
   response: () => OrganizationMemberSchema,

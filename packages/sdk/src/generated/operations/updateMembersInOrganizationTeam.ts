@@ -19,6 +19,7 @@ export const updateMembersInOrganizationTeam = /* @__PURE__ */ defineOperation<U
   status: 204,
   idempotent: true,
   args: [":organizationId",":teamId","?body"],
+  fields: {"body":["add","memberships","remove"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), teamId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => UpdateMembersInOrganizationTeamSchema,
 });

@@ -16,6 +16,7 @@ export const updateOpenAPISpecBySlug = /* @__PURE__ */ defineOperation<UpdateOpe
   status: 200,
   idempotent: false,
   args: [":organizationId",":specSlug","body"],
+  fields: {"body":["visibility"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ visibility: z.enum(["private","public"]) }),
   response: () => OpenAPISpecSchema,

@@ -17,6 +17,7 @@ export const updateOrganizationAgentConversation = /* @__PURE__ */ defineOperati
   idempotent: false,
   beyondExtract: true,
   args: [":organizationId",":conversationId","body"],
+  fields: {"body":["title"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ title: z.string() }),
   response: () => AgentConversationSchema,

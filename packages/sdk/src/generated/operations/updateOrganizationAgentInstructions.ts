@@ -18,6 +18,7 @@ export const updateOrganizationAgentInstructions = /* @__PURE__ */ defineOperati
   status: 200,
   idempotent: true,
   args: [":organizationId","body"],
+  fields: {"body":["instructions"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ instructions: JSONDocumentParamSchema }),
   response: () => OrganizationAgentInstructionsSchema,

@@ -25,6 +25,7 @@ export const updateSiteAdaptiveSchema = /* @__PURE__ */ defineOperation<UpdateSi
   status: 200,
   idempotent: true,
   args: [":organizationId",":siteId","body"],
+  fields: {"body":["jsonSchema"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ jsonSchema: SiteAdaptiveJSONSchemaParamSchema }),
   response: () => SiteAdaptiveSchemaSchema,

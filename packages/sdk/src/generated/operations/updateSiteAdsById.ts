@@ -16,6 +16,7 @@ export const updateSiteAdsById = /* @__PURE__ */ defineOperation<UpdateSiteAdsBy
   idempotent: false,
   beyondExtract: true,
   args: [":organizationId",":siteId","?body"],
+  fields: {"body":["status","topic"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ status: z.optional(z.enum(["in-review","disabled"])), topic: z.optional(z.enum(["webdev","crypto"])) }),
 });

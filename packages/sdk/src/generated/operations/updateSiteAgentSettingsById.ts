@@ -20,6 +20,7 @@ export const updateSiteAgentSettingsById = /* @__PURE__ */ defineOperation<Updat
   idempotent: true,
   beyondExtract: true,
   args: [":organizationId",":siteId","body"],
+  fields: {"body":["scans","findings","editing"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => SiteAgentSettingsInputParamSchema,
   response: () => SiteAgentSettingsSchema,

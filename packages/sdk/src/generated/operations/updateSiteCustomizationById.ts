@@ -43,6 +43,7 @@ export const updateSiteCustomizationById = /* @__PURE__ */ defineOperation<Updat
   idempotent: true,
   beyondExtract: true,
   args: [":organizationId",":siteId","body"],
+  fields: {"body":["title","localizedTitle","styling","internationalization","favicon","header","footer","announcement","themes","feedback","ai","advancedCustomization","pageActions","externalLinks","pagination","trademark","privacyPolicy","socialPreview","socialAccounts","insights"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => SiteCustomizationSettingsInputSchema,
   response: () => SiteCustomizationSettingsSchema,

@@ -17,6 +17,7 @@ export const updateSiteExternalLinkById = /* @__PURE__ */ defineOperation<Update
   idempotent: false,
   beyondExtract: true,
   args: [":organizationId",":siteId",":siteExternalLinkId","?body"],
+  fields: {"body":["title","localizedTitle","description","localizedDescription","icon","url","parent","draft","condition"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ title: z.optional(z.string().check(z.minLength(2), z.maxLength(128))), localizedTitle: z.optional(z.nullable(LocalizedString128ParamSchema)), description: z.optional(z.nullable(z.string().check(z.minLength(0), z.maxLength(256)))), localizedDescription: z.optional(z.nullable(LocalizedString256ParamSchema)), icon: z.optional(z.nullable(z.string().check(z.maxLength(50)))), url: z.optional(z.url().check(z.maxLength(2048))), parent: z.optional(z.nullable(z.string())), draft: z.optional(z.boolean()), condition: z.optional(z.nullable(z.string().check(z.minLength(0), z.maxLength(1024)))) }),
   response: () => SiteExternalLinkSchema,

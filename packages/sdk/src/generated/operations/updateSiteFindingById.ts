@@ -17,6 +17,7 @@ export const updateSiteFindingById = /* @__PURE__ */ defineOperation<UpdateSiteF
   idempotent: false,
   beyondExtract: true,
   args: [":organizationId",":siteId",":siteFindingId","body"],
+  fields: {"body":["status"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ status: z.enum(["candidate","open","done","canceled"]) }),
   response: () => SiteFindingSchema,

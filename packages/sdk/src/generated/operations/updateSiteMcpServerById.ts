@@ -17,6 +17,7 @@ export const updateSiteMcpServerById = /* @__PURE__ */ defineOperation<UpdateSit
   idempotent: false,
   beyondExtract: true,
   args: [":organizationId",":siteId",":siteMcpServerId","?body"],
+  fields: {"body":["name","url","transport","headers","condition"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ name: z.optional(z.string().check(z.minLength(1), z.maxLength(100))), url: z.optional(z.url().check(z.maxLength(2048))), transport: z.optional(z.enum(["sse","http"])), headers: z.optional(SiteMcpServerHeadersParamSchema), condition: z.optional(z.nullable(z.string().check(z.minLength(0), z.maxLength(1024)))) }),
   response: () => SiteMcpServerSchema,

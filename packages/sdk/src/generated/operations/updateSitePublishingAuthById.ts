@@ -19,6 +19,7 @@ export const updateSitePublishingAuthById = /* @__PURE__ */ defineOperation<Upda
   idempotent: false,
   beyondExtract: true,
   args: [":organizationId",":siteId","?body"],
+  fields: {"body":["fallbackURL","logoutURL"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => SitePublishingAuthUpdateSchema,
   response: () => SitePublishingAuthSchema,

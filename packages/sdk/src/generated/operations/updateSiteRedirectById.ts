@@ -18,6 +18,7 @@ export const updateSiteRedirectById = /* @__PURE__ */ defineOperation<UpdateSite
   idempotent: false,
   beyondExtract: true,
   args: [":organizationId",":siteId",":siteRedirectId","?body"],
+  fields: {"body":["source","captureWildcard","draft","permanent","destination"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ source: z.optional(z.string().check(z.maxLength(512), z.regex(new RegExp("^\\/(?!\\*)(?!.*\\*.+)(?:[A-Za-z0-9\\-._~+]|%[0-9A-Fa-f]{2})+(?:\\/(?:[A-Za-z0-9\\-._~+]|%[0-9A-Fa-f]{2})+)*(?:\\/\\*|\\*)?$")))), captureWildcard: z.optional(z.boolean()), draft: z.optional(z.boolean()), permanent: z.optional(z.boolean()), destination: z.optional(SiteRedirectDestinationParamSchema) }),
   response: () => SiteRedirectSchema,

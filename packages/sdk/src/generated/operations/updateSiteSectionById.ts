@@ -17,6 +17,7 @@ export const updateSiteSectionById = /* @__PURE__ */ defineOperation<UpdateSiteS
   idempotent: false,
   beyondExtract: true,
   args: [":organizationId",":siteId",":siteSectionId","?body"],
+  fields: {"body":["title","localizedTitle","path","defaultSiteSpace","condition","icon","draft","description","localizedDescription","siteSectionGroupId"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ title: z.optional(z.string().check(z.minLength(2), z.maxLength(128))), localizedTitle: z.optional(LocalizedString128ParamSchema), path: z.optional(z.string().check(z.minLength(1), z.maxLength(100))), defaultSiteSpace: z.optional(z.string()), condition: z.optional(z.nullable(z.string().check(z.minLength(0), z.maxLength(1024)))), icon: z.optional(z.nullable(z.string().check(z.maxLength(50)))), draft: z.optional(z.boolean()), description: z.optional(z.nullable(z.string().check(z.minLength(0), z.maxLength(256)))), localizedDescription: z.optional(LocalizedString256ParamSchema), siteSectionGroupId: z.optional(z.nullable(z.string())) }),
   response: () => SiteSectionSchema,

@@ -18,6 +18,7 @@ export const updateSiteSectionGroupById = /* @__PURE__ */ defineOperation<Update
   idempotent: false,
   beyondExtract: true,
   args: [":organizationId",":siteId",":siteSectionGroupId","?body"],
+  fields: {"body":["title","localizedTitle","icon","draft","parentSectionGroupId"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ title: z.optional(z.string().check(z.minLength(1), z.maxLength(100))), localizedTitle: z.optional(LocalizedString128ParamSchema), icon: z.optional(z.nullable(z.string().check(z.maxLength(50)))), draft: z.optional(z.boolean()), parentSectionGroupId: z.optional(z.nullable(z.string())) }),
   response: () => SiteSectionGroupSchema,

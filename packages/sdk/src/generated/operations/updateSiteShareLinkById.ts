@@ -17,6 +17,7 @@ export const updateSiteShareLinkById = /* @__PURE__ */ defineOperation<UpdateSit
   idempotent: false,
   beyondExtract: true,
   args: [":organizationId",":siteId",":shareLinkId","?body"],
+  fields: {"body":["active","name"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ active: z.optional(z.boolean()), name: z.optional(z.string().check(z.minLength(0), z.maxLength(50))) }).check(minProperties(1)),
   response: () => ShareLinkSchema,

@@ -17,6 +17,7 @@ export const updateSiteSpaceById = /* @__PURE__ */ defineOperation<UpdateSiteSpa
   idempotent: false,
   beyondExtract: true,
   args: [":organizationId",":siteId",":siteSpaceId","?body"],
+  fields: {"body":["path","condition","pageId","spaceId","hidden","draft"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ path: z.optional(z.string().check(z.minLength(1), z.maxLength(100))), condition: z.optional(z.nullable(z.string().check(z.minLength(0), z.maxLength(1024)))), pageId: z.optional(z.nullable(z.string())), spaceId: z.optional(z.string()), hidden: z.optional(z.boolean()), draft: z.optional(z.boolean()) }),
   response: () => SiteSpaceSchema,

@@ -19,6 +19,7 @@ export const updateSiteTopicById = /* @__PURE__ */ defineOperation<UpdateSiteTop
   idempotent: false,
   beyondExtract: true,
   args: [":organizationId",":siteId",":siteTopicId","body"],
+  fields: {"body":["usageSettings"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ usageSettings: SiteTopicUsageSettingsParamSchema }),
   response: () => SiteTopicSchema,

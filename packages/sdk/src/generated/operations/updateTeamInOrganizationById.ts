@@ -16,6 +16,7 @@ export const updateTeamInOrganizationById = /* @__PURE__ */ defineOperation<Upda
   status: 200,
   idempotent: false,
   args: [":organizationId",":teamId","body"],
+  fields: {"body":["title"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), teamId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ title: z.string().check(z.minLength(1), z.maxLength(64)) }),
   response: () => OrganizationTeamSchema,

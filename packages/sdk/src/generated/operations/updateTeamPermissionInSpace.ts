@@ -16,6 +16,7 @@ export const updateTeamPermissionInSpace = /* @__PURE__ */ defineOperation<Updat
   idempotent: false,
   beyondExtract: true,
   args: [":spaceId",":teamId","?body"],
+  fields: {"body":["role"]},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), teamId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ role: z.optional(z.nullable(z.enum(["admin","create","edit","review","comment","read"]))) }),
 });

@@ -17,6 +17,7 @@ export const updateTranslation = /* @__PURE__ */ defineOperation<UpdateTranslati
   status: 200,
   idempotent: true,
   args: [":organizationId",":translationId","body"],
+  fields: {"body":["instructions"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ instructions: JSONDocumentParamSchema }),
   response: () => TranslationSchema,

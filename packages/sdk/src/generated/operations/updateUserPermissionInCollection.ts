@@ -16,6 +16,7 @@ export const updateUserPermissionInCollection = /* @__PURE__ */ defineOperation<
   idempotent: false,
   beyondExtract: true,
   args: [":collectionId",":userId","?body"],
+  fields: {"body":["role"]},
   params: () => ({ collectionId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ role: z.optional(z.nullable(z.enum(["admin","create","edit","review","comment","read"]))) }),
 });

@@ -16,6 +16,7 @@ export const updateUserPermissionInSite = /* @__PURE__ */ defineOperation<Update
   idempotent: false,
   beyondExtract: true,
   args: [":organizationId",":siteId",":userId","?body"],
+  fields: {"body":["role"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ role: z.optional(z.enum(["admin","create","edit","review","comment","read"])) }),
 });

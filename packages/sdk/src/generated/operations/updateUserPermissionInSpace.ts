@@ -16,6 +16,7 @@ export const updateUserPermissionInSpace = /* @__PURE__ */ defineOperation<Updat
   idempotent: false,
   beyondExtract: true,
   args: [":spaceId",":userId","?body"],
+  fields: {"body":["role"]},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ role: z.optional(z.nullable(z.enum(["admin","create","edit","review","comment","read"]))) }),
 });

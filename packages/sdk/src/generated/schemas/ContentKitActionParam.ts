@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, strict } from '../../contract/schema.js';
 
-export const ContentKitActionParamSchema: Schema = /* @__PURE__ */ z.lazy(() => z.union([z.looseObject({ action: z.string() }), ContentKitDefaultActionParamSchema]));
+export const ContentKitActionParamSchema: Schema = /* @__PURE__ */ z.lazy(() => z.union([strict({ action: z.string() }), ContentKitDefaultActionParamSchema]));
 
 export const ContentKitDefaultActionParamSchema: Schema = /* @__PURE__ */ z.lazy(() => z.union([strict({ action: z.literal("@ui.modal.open"), componentId: z.string(), props: PlainObjectParamSchema }), strict({ action: z.literal("@ui.modal.close"), returnValue: PlainObjectParamSchema }), strict({ action: z.literal("@ui.url.open"), url: z.string() }), strict({ action: z.literal("@link.unfurl"), url: z.string() }), strict({ action: z.literal("@editor.node.updateProps"), props: PlainObjectParamSchema })]));
 

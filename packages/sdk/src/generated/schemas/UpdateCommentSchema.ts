@@ -166,7 +166,7 @@ export const DocumentTextMarkParamSchema: Schema = /* @__PURE__ */ z.lazy(() => 
 
 export const DocumentTextParamSchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ object: z.literal("text"), key: z.optional(z.string()), leaves: z.array(DocumentTextLeafParamSchema) }));
 
-export const JSONDocumentParamSchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ object: z.literal("document"), data: z.optional(z.looseObject({ schemaVersion: z.optional(z.number().check(z.int())) })), nodes: z.optional(z.array(DocumentBlocksTopLevelsParamSchema)), meta: z.optional(strict({ token: z.optional(z.string()) })) }));
+export const JSONDocumentParamSchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ object: z.literal("document"), data: z.optional(strict({ schemaVersion: z.optional(z.number().check(z.int())) })), nodes: z.optional(z.array(DocumentBlocksTopLevelsParamSchema)), meta: z.optional(strict({ token: z.optional(z.string()) })) }));
 
 export const LengthParamSchema: Schema = /* @__PURE__ */ z.lazy(() => z.union([z.number(), strict({ unit: z.string(), value: z.number() })]));
 
