@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { GENERATED_DIR, emit } from './emit.mjs';
 import { buildModel } from './model.mjs';
 import { STATS_PATH, statsFile } from './stats.mjs';
+import { REFERENCE_PATH, referenceFile } from './reference.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const check = process.argv.includes('--check');
@@ -21,6 +22,7 @@ const model = buildModel();
 const { files } = emit(model);
 const output = new Map([...files].map(([path, text]) => [`${GENERATED_DIR}/${path}`, text]));
 output.set(STATS_PATH, statsFile(model));
+output.set(REFERENCE_PATH, referenceFile(model));
 
 function listFiles(dir) {
   if (!existsSync(`${root}${dir}`)) return [];

@@ -1,44 +1,58 @@
 import { Args, Flags } from '../oclif.js';
 import { BaseCommand } from '../base-command.js';
+import {
+  findReference,
+  isOperationName,
+  listOperations,
+  operationArguments,
+  type ReferenceOperation,
+} from '../lib/api-operation.js';
 import { buildRequest, findOperation, HTTP_METHODS } from '../lib/api-request.js';
 import { UsageError } from '../lib/exit-codes.js';
 import { output } from '../lib/output.js';
 
 export default class Api extends BaseCommand<typeof Api> {
-  static override summary = 'Call any endpoint of the API, with the stored login, retries and exit codes';
+  static override summary = 'Call any operation of the API by its id, or any endpoint by its path';
   static override description = [
-    'The way out when no command does what a pipeline needs, as `gh api` is for GitHub. The path is under /v1 (the prefix is optional); `{org}` in it is replaced by --org or DOCS_ORG.',
-    'Fields: -f key=value sends a string, -F key=value a typed value (true, false, null, an integer, or @file / @- for a file or standard input); keys nest as a[b]=x and append as a[]=x. They form the JSON body, or the query string of a GET. -q key=value adds a query parameter; --input file|- sends a JSON body as it is. The method is GET, or POST when there is a body, unless -X says otherwise.',
-    'The answer is printed as JSON. --paginate follows `next.page` and prints every item (one JSON document per line with --json). Answers are read like every command reads them: a shape this CLI does not expect is one warning on stderr, not a failure. Errors exit as every command does: 1, 2 (bad input, nothing sent), 3 (not found), 4 (authentication).',
+    'Every operation of the service by its id, as its API document names it (`docs api --list` lists them; `docs api <operationId> --help` describes one): its path parameters are arguments, its fields -f name=value (a string) or -F name=value (true, false, null, an integer, or @file / @- for a file or standard input); a field goes in the query or the body, wherever the operation has it. Fields are checked against the operation before anything is sent (exit 2 naming the field), and the answer is read as every command reads it.',
+    'An argument with a / is a path under /v1 (the prefix is optional), sent as it is, as `gh api` does: `{org}` in it is replaced by --org or DOCS_ORG; fields form the JSON body, or the query string of a GET; keys nest as a[b]=x and append as a[]=x; -q key=value adds a query parameter; --input file|- sends a JSON body as it is; the method is GET, or POST with a body, unless -X says otherwise.',
+    'The answer is printed as JSON. --paginate follows `next.page` and prints every item (one JSON document per line with --json); an operation that streams prints each event as it arrives. Errors exit as every command does: 1, 2 (bad input, nothing sent), 3 (not found), 4 (authentication).',
   ].join('\n\n');
   static override examples = [
+    '<%= config.bin %> api --list sites',
+    '<%= config.bin %> api getSiteById org_acme site_docs',
+    '<%= config.bin %> api listSites --org org_acme -f published=true --paginate --json',
+    '<%= config.bin %> api updateSiteById org_acme site_docs -f title="Acme Docs"',
+    '<%= config.bin %> api createSpace org_acme -f title=Handbook',
     '<%= config.bin %> api /orgs/{org}/sites --org org_acme',
-    '<%= config.bin %> api orgs/org_acme/sites -q published=true --paginate --json',
     '<%= config.bin %> api -X PATCH /orgs/org_acme/sites/site_docs -f title="Acme Docs" -F adaptiveContent[enabled]=true',
-    '<%= config.bin %> api -X PUT /orgs/org_acme/openapi/petstore --input source.json',
   ];
+  static override strict = false;
   static override args = {
-    path: Args.string({ description: 'Path of the endpoint, e.g. /orgs/{org}/sites', required: true }),
+    target: Args.string({
+      description: 'An operation id (listSites) or SDK name (sites.list), or a path such as /orgs/{org}/sites; with --list, a tag or resource to list',
+    }),
   };
   static override flags = {
+    list: Flags.boolean({ description: 'List the operations (of the tag or resource given as argument)' }),
     method: Flags.string({
       char: 'X',
-      description: 'HTTP method (default: GET, or POST with a body)',
+      description: 'HTTP method of a path (default: GET, or POST with a body)',
       options: [...HTTP_METHODS],
     }),
     'raw-field': Flags.string({
       char: 'f',
-      description: 'A string field, key=value (repeatable)',
+      description: 'A string field, name=value (repeatable)',
       multiple: true,
     }),
     field: Flags.string({
       char: 'F',
-      description: 'A typed field, key=value: true, false, null, integers, @file or @- (repeatable)',
+      description: 'A typed field, name=value: true, false, null, integers, @file or @- (repeatable)',
       multiple: true,
     }),
     query: Flags.string({
       char: 'q',
-      description: 'A query parameter, key=value (repeatable)',
+      description: 'A query parameter, name=value (repeatable)',
       multiple: true,
     }),
     input: Flags.string({ description: 'A file holding the JSON body, or - for standard input' }),
@@ -46,8 +60,76 @@ export default class Api extends BaseCommand<typeof Api> {
   };
 
   async run(): Promise<unknown> {
+    const positionals = this.argv.filter((arg) => !arg.startsWith('-') && !this.isFlagValue(arg));
+    if (this.flags.list) return this.list(this.args.target);
+    const target = this.args.target;
+    if (!target) throw new UsageError('Name an operation (docs api --list lists them) or a path: docs api <operationId|path>.');
+    if (isOperationName(target)) return this.callOperation(await findReference(target), positionals.slice(1));
+    if (positionals.length > 1) throw new UsageError(`Unexpected argument ${positionals[1]}: a path takes no other argument.`);
+    return this.callPath(target);
+  }
+
+  /** Whether an argument is the value of a flag that takes one (`-f title=x`), not a positional. */
+  private isFlagValue(arg: string): boolean {
+    const index = this.argv.indexOf(arg);
+    const before = this.argv[index - 1];
+    return before !== undefined && /^(-[XfFq]|--(method|raw-field|field|query|input|org|organization|api-url|timeout))$/.test(before);
+  }
+
+  private async list(filter: string | undefined): Promise<unknown> {
+    const operations = await listOperations(filter);
+    if (!operations.length) throw new UsageError(`No operation has the tag or resource ${filter}.`);
+    if (this.human) {
+      output.table(operations, [
+        { header: 'OPERATION', value: (operation) => operation.id, fixed: true },
+        { header: 'SUMMARY', value: (operation) => operation.summary },
+        { header: 'ENDPOINT', value: (operation) => `${operation.method} ${operation.path.replace(/^\/v1/, '')}`, secondary: true },
+      ]);
+    }
+    return operations.map(({ id, name, method, path, summary, tag }) => ({ id, sdk: name, method, path, summary, tag }));
+  }
+
+  private async callOperation(operation: ReferenceOperation, positionals: readonly string[]): Promise<unknown> {
+    if (this.flags.method) throw new UsageError(`-X applies to a path; ${operation.id} is a ${operation.method}.`);
+    const args = await operationArguments(
+      operation,
+      positionals,
+      {
+        rawFields: this.flags['raw-field'] ?? [],
+        typedFields: this.flags.field ?? [],
+        query: this.flags.query ?? [],
+        input: this.flags.input,
+      },
+      { organizationId: await this.defaultOrganization() },
+    );
+    if (this.flags.paginate && !operation.paginated) {
+      throw new UsageError(`--paginate follows the pages of a list; ${operation.id} does not answer one.`);
+    }
+    const client = await this.client();
+    const [resource, method] = [operation.name.slice(0, operation.name.lastIndexOf('.')), operation.name.slice(operation.name.lastIndexOf('.') + 1)];
+    let target: unknown = client;
+    for (const part of resource.split('.')) target = (target as Record<string, unknown>)[part];
+    const call = (target as Record<string, (...values: unknown[]) => unknown>)[method]!(...args);
+
+    if (operation.stream) {
+      for await (const event of call as AsyncIterable<unknown>) output.data(JSON.stringify(event));
+      return undefined;
+    }
+    if (this.flags.paginate) {
+      for await (const item of call as AsyncIterable<unknown>) {
+        if (this.human) output.json(item);
+        else output.data(JSON.stringify(item));
+      }
+      return undefined;
+    }
+    const data = await (call as Promise<unknown>);
+    if (this.human && data !== undefined) output.json(data);
+    return data;
+  }
+
+  private async callPath(pathArg: string): Promise<unknown> {
     const request = await buildRequest(
-      this.args.path,
+      pathArg,
       this.flags.method,
       {
         rawFields: this.flags['raw-field'] ?? [],

@@ -13,14 +13,14 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export const HTTP_METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 /** Splits `key=value` at the first `=`; `flag` names the flag in errors. */
-function splitPair(pair: string, flag: string): [string, string] {
+export function splitPair(pair: string, flag: string): [string, string] {
   const at = pair.indexOf('=');
   if (at <= 0) throw new UsageError(`${flag} ${pair}: expected key=value.`);
   return [pair.slice(0, at), pair.slice(at + 1)];
 }
 
 /** A `-F` value with its JSON type: `true`, `false`, `null`, integers, and `@file` / `@-` contents. */
-async function typedValue(raw: string, flag: string): Promise<unknown> {
+export async function typedValue(raw: string, flag: string): Promise<unknown> {
   if (raw === 'true') return true;
   if (raw === 'false') return false;
   if (raw === 'null') return null;
@@ -37,7 +37,7 @@ async function typedValue(raw: string, flag: string): Promise<unknown> {
 }
 
 /** Sets `value` at a key written `a`, `a[b]`, `a[b][c]` or `a[]` (append). */
-function setPath(target: Record<string, unknown>, key: string, value: unknown, flag: string): void {
+export function setPath(target: Record<string, unknown>, key: string, value: unknown, flag: string): void {
   const match = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(key);
   if (!match) throw new UsageError(`${flag}: "${key}" is not a field name (use a, a[b] or a[]).`);
   const parts = [
