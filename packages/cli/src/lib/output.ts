@@ -131,6 +131,11 @@ function toStderr(text: string): void {
 }
 
 export const output = {
+  /** Writes part of a line of data (stdout), as text that streams in arrives. */
+  write(text: string): void {
+    around(() => process.stdout.write(text));
+  },
+
   /** Writes data (stdout). */
   data(line: string): void {
     around(() => process.stdout.write(line.endsWith('\n') ? line : `${line}\n`));
