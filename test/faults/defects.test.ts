@@ -99,7 +99,7 @@ describe.each(TRANSPORTS)('through $name', (transport) => {
       const error = await outcome(client.sites.get('org_1', 's1', { signal: controller.signal }));
       expect(error).toBeInstanceOf(AbortError);
       expect(error).toBeInstanceOf(DocsError);
-      expect((error as Error).message).toBe(`GET ${SITE_PATH} was aborted`);
+      expect((error as Error).message).toBe(`GET ${server?.origin}${SITE_PATH} was aborted`);
       expect(server?.received).toHaveLength(1);
     });
 

@@ -27,7 +27,7 @@ import {
   TimeoutError,
   type RetryEvent,
 } from '@docs-api/sdk';
-import { operations } from '@docs-api/sdk/contract';
+import { operationById } from '@docs-api/sdk/contract';
 import {
   closedPortOrigin,
   partialBody,
@@ -81,7 +81,8 @@ function op(
   call: OpCase['call'],
   check: OpCase['check'] = () => undefined,
 ): OpCase {
-  const operation = operations.find((each) => each.id === id);
+  // By the SDK's name (`sites.get`): an operation's `id` is the document's operationId (`getSiteById`).
+  const operation = operationById(id);
   if (!operation) throw new Error(`no operation ${id}`);
   return {
     label: `${operation.method} ${id}`,

@@ -81,8 +81,7 @@ export async function attempt(transport: Transport, call: Call, request: Request
       return response;
     }
     call.phase = 'body';
-    // Bytes, not text: the call decodes them once, from the Response ky hands back.
-    const body = await raced(response.arrayBuffer(), controller.signal);
+    const body = await raced(readBody(response), controller.signal);
     const rateLimit = readRateLimit(response.headers);
     const waitMs = response.ok
       ? undefined
@@ -169,8 +168,18 @@ function followable(response: Response, from: string, method: string, origin: st
   }
 }
 
+/**
+ * The whole body: bytes where the answer has `arrayBuffer()` (fetch's does), so the call decodes
+ * them once from the Response ky hands back; else its `text()`. A given `fetch` answers with the
+ * members the SDK reads of a Response (status, ok, headers, `text()`, `body.cancel()`), and the
+ * CLI's node:http transport has no others (docs/decisions/0034-cli-node-http-transport.md).
+ */
+function readBody(response: Response): Promise<ArrayBuffer | string> {
+  return typeof response.arrayBuffer === 'function' ? response.arrayBuffer() : response.text();
+}
+
 /** The answer with its body read, as ky and the call get it. */
-function withBody(response: Response, body: ArrayBuffer): Response {
+function withBody(response: Response, body: ArrayBuffer | string): Response {
   const { status } = response;
   // An opaque redirect (a browser's) has status 0, which a new Response cannot carry.
   if (status < 200 || status > 599) return response;
@@ -178,8 +187,21 @@ function withBody(response: Response, body: ArrayBuffer): Response {
   return new Response(empty ? null : body, {
     status,
     statusText: response.statusText ?? '',
-    headers: response.headers,
+    headers: headersOf(response),
   });
+}
+
+/**
+ * The answer's headers as a `Headers`: fetch's as they are; others (the CLI's transport reads
+ * them through `get` and `forEach` only) copied, since `new Response` would take an object
+ * without an iterator for a record of its own fields, and find none.
+ */
+function headersOf(response: Response): Headers {
+  const given: Pick<Headers, 'forEach'> = response.headers;
+  if (given instanceof Headers) return given;
+  const headers = new Headers();
+  given.forEach((value, name) => headers.append(name, value));
+  return headers;
 }
 
 /**
