@@ -4,7 +4,7 @@ import {
   type IncomingMessage,
   type RequestOptions,
 } from 'node:http';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type * as zlibModule from 'node:zlib';
 import { proxyAgentFor } from './proxy.js';
 
@@ -17,7 +17,8 @@ type Zlib = typeof zlibModule;
  * to load and to compile its WebAssembly HTTP parser before the first request; node:http parses
  * with the native llhttp and loads in a few (docs/decisions/0034-cli-node-http-transport.md).
  * What comes back is a `Response` in what the SDK reads of one (status, headers, `text()`,
- * `body.cancel()`); redirects are never followed, as the SDK asks (`redirect: 'manual'`).
+ * `body`, as a web stream for the answers read as they arrive); redirects are never followed, as
+ * the SDK asks (`redirect: 'manual'`).
  * test/faults runs the whole fault matrix through both transports.
  */
 
@@ -66,9 +67,9 @@ class NodeResponse {
   readonly url: string;
   readonly type = 'default' as const;
   readonly headers: NodeHeaders;
-  /** `cancel()` lets go of the connection without reading the rest; null for a body that is empty by definition. */
-  readonly body: { cancel(reason?: unknown): Promise<void> } | null;
   #used = false;
+  #empty: boolean;
+  #web: ReadableStream<Uint8Array> | undefined;
   readonly #message: IncomingMessage;
   readonly #stream: Readable;
 
@@ -82,14 +83,21 @@ class NodeResponse {
     const empty = NULL_BODY_STATUSES.has(this.status) || method === 'HEAD';
     this.#stream =
       empty || !zlib ? message : decoded(message, codingsOf(message.headers['content-encoding']), zlib);
-    this.body = empty
-      ? null
-      : {
-          cancel: () => {
-            this.#message.destroy();
-            return Promise.resolve();
-          },
-        };
+    this.#empty = empty;
+  }
+
+  /**
+   * The body as a web stream, read as it arrives (a stream of server-sent events): built on first
+   * use; `cancel()` lets go of the connection without reading the rest. Null for a body that is
+   * empty by definition.
+   */
+  get body(): ReadableStream<Uint8Array> | null {
+    if (this.#empty) return null;
+    if (!this.#web) {
+      this.#used = true;
+      this.#web = Readable.toWeb(this.#stream) as ReadableStream<Uint8Array>;
+    }
+    return this.#web;
   }
 
   /** The whole body as UTF-8 (a byte-order mark dropped), as fetch's `text()`. */
