@@ -490,7 +490,8 @@ export function revisionView(
   };
   const type = revision.type ?? 'edits';
   if (type !== 'merge') return { ...view, type };
-  if (!mergedFrom) throw new Error(`merge revision ${revision.id} shown without the change request it merged`);
+  if (!mergedFrom)
+    throw new Error(`merge revision ${revision.id} shown without the change request it merged`);
   return { ...view, type, mergedFrom };
 }
 

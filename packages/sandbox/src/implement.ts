@@ -15,7 +15,9 @@ export interface HandlerInput<O extends Operation> {
 }
 
 /** What a handler answers: the operation's declared answer (none for "no content"). */
-export type HandlerResult<O extends Operation> = IOOf<O>['response'] extends undefined ? void : IOOf<O>['response'];
+export type HandlerResult<O extends Operation> = IOOf<O>['response'] extends undefined
+  ? void
+  : IOOf<O>['response'];
 
 export interface Implementation {
   operation: Operation;

@@ -15,7 +15,10 @@ export const OPERATION_NAMES = {
   updateSiteById: ['sites.update'],
   getSiteAdaptiveSchema: ['sites.adaptiveSchema.get'],
   updateSiteAdaptiveSchema: ['sites.adaptiveSchema.update'],
-  listSiteAdaptiveTemplateConditions: ['sites.adaptiveSchema.listTemplateConditions', 'sites.adaptiveSchema.templateConditions'],
+  listSiteAdaptiveTemplateConditions: [
+    'sites.adaptiveSchema.listTemplateConditions',
+    'sites.adaptiveSchema.templateConditions',
+  ],
   getPublishedContentSite: ['sites.getPublished', 'sites.published'],
   listSiteIntegrationScripts: ['sites.listIntegrationScripts', 'sites.integrationScripts'],
   listSiteIntegrations: ['sites.listIntegrations', 'sites.integrations'],
@@ -25,8 +28,14 @@ export const OPERATION_NAMES = {
   deleteOrganizationInviteById: ['organizations.deleteInvite'],
   joinOrganization: ['organizations.join'],
   searchOrganizationContent: ['organizations.search'],
-  getOrganizationAgentInstructions: ['organizations.getAgentInstructions', 'organizations.agentInstructions.get'],
-  updateOrganizationAgentInstructions: ['organizations.updateAgentInstructions', 'organizations.agentInstructions.update'],
+  getOrganizationAgentInstructions: [
+    'organizations.getAgentInstructions',
+    'organizations.agentInstructions.get',
+  ],
+  updateOrganizationAgentInstructions: [
+    'organizations.updateAgentInstructions',
+    'organizations.agentInstructions.update',
+  ],
   getOrganizationsForEmailDomain: ['organizations.listByEmailDomain'],
   updateOrganizationMemberLastSeenAt: ['organizations.ping'],
   listMembersInOrganizationById: ['members.list'],
@@ -70,16 +79,28 @@ export const OPERATION_NAMES = {
   getCommentInChangeRequest: ['changeRequests.comments.get'],
   updateCommentInChangeRequest: ['changeRequests.comments.update'],
   deleteCommentInChangeRequest: ['changeRequests.comments.delete'],
-  listCommentRepliesInChangeRequest: ['changeRequests.comments.listReplies', 'changeRequests.comments.replies.list'],
-  postCommentReplyInChangeRequest: ['changeRequests.comments.createReply', 'changeRequests.comments.replies.create'],
+  listCommentRepliesInChangeRequest: [
+    'changeRequests.comments.listReplies',
+    'changeRequests.comments.replies.list',
+  ],
+  postCommentReplyInChangeRequest: [
+    'changeRequests.comments.createReply',
+    'changeRequests.comments.replies.create',
+  ],
   getRevisionOfChangeRequestById: ['changeRequests.content.getRevision', 'changeRequests.content.revision'],
   listPagesInChangeRequest: ['changeRequests.content.listPages', 'changeRequests.content.pages'],
   listFilesInChangeRequestById: ['changeRequests.content.listFiles', 'changeRequests.content.files'],
   getFileInChangeRequestById: ['changeRequests.content.getFile', 'changeRequests.content.file'],
-  listChangeRequestFileBacklinks: ['changeRequests.content.listFileBacklinks', 'changeRequests.content.fileBacklinks'],
+  listChangeRequestFileBacklinks: [
+    'changeRequests.content.listFileBacklinks',
+    'changeRequests.content.fileBacklinks',
+  ],
   getPageInChangeRequestById: ['changeRequests.content.getPage', 'changeRequests.content.page'],
   listChangeRequestPageLinks: ['changeRequests.content.listPageLinks', 'changeRequests.content.pageLinks'],
-  listChangeRequestPageBacklinks: ['changeRequests.content.listPageBacklinks', 'changeRequests.content.pageBacklinks'],
+  listChangeRequestPageBacklinks: [
+    'changeRequests.content.listPageBacklinks',
+    'changeRequests.content.pageBacklinks',
+  ],
   getChangeRequestChanges: ['changeRequests.listChanges', 'changeRequests.changes'],
   getReviewsByChangeRequestId: ['changeRequests.reviews.list'],
   submitChangeRequestReview: ['changeRequests.reviews.submit'],
@@ -127,7 +148,6 @@ export const OPERATION_NAMES = {
   listOrganizationIntegrationsStatus: ['integrations.installationsStatus'],
   startImportRun: ['imports.start'],
   cancelImportRun: ['imports.cancel'],
-
 } as const satisfies Record<string, readonly string[]>;
 
 /** An operation's public id, the document's operationId, e.g. `listSites`. */

@@ -129,9 +129,7 @@ describe('faults by operation id', () => {
     // Every other name the contract gives an operation is an alias here, and no more.
     for (const id of OPERATION_IDS) {
       const operation = operationById(id);
-      expect(new Set(OPERATION_NAMES[id])).toEqual(
-        new Set([operation?.name, ...(operation?.aliases ?? [])]),
-      );
+      expect(new Set(OPERATION_NAMES[id])).toEqual(new Set([operation?.name, ...(operation?.aliases ?? [])]));
     }
     expect(FAULT_KINDS).toEqual(['status', 'latency', 'drop']);
   });

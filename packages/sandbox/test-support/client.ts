@@ -5,8 +5,15 @@
  * failed call.
  * Lives outside src so it is neither built nor published.
  */
-import { expect } from 'vitest';
-import { BadRequestError, DocsClient, type ApiError } from '@docs-api/sdk';
+import { assert, expect } from 'vitest';
+import {
+  BadRequestError,
+  DocsClient,
+  type ApiError,
+  type Comment,
+  type Revision,
+  type RevisionPage,
+} from '@docs-api/sdk';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../src/sandbox.js';
 
 const SANDBOX_BASE_URL = 'http://sandbox.test/v1';
@@ -88,4 +95,67 @@ export async function issuePaths(promise: PromiseLike<unknown>): Promise<string[
     return (body.error.issues ?? []).map((issue) => issue.path);
   }
   throw new Error('expected a 400');
+}
+
+/** A comment of a status the SDK knows (`open` or `resolved`), typed as such. */
+export type KnownComment = Extract<Comment, { status: 'open' | 'resolved' }>;
+
+/** The comment, narrowed to its known status: the test fails on another one, or on none. */
+export function knownComment(comment: Comment | undefined): KnownComment {
+  assert(
+    comment?.status === 'open' || comment?.status === 'resolved',
+    `expected an open or resolved comment, got ${JSON.stringify(comment)?.slice(0, 200)}`,
+  );
+  return comment;
+}
+
+/** A revision of a type the SDK knows. */
+export type KnownRevision = Extract<Revision, { object: 'revision' }>;
+
+/** The revision, narrowed to its known type: the test fails on another one. */
+export function knownRevision(revision: Revision): KnownRevision {
+  assert(
+    revision.type === 'edits' ||
+      revision.type === 'merge' ||
+      revision.type === 'update' ||
+      revision.type === 'rollback' ||
+      revision.type === 'computed',
+    `expected a revision of a known type, got ${String(revision.type)}`,
+  );
+  return revision;
+}
+
+/** A document page: every page the sandbox answers is one. */
+export type DocumentPage = Extract<RevisionPage, { type: 'document' }>;
+
+/**
+ * The page as a document page; the test fails on another type, or on none. (`RevisionPage` does
+ * not narrow on `page.type`: the generated `RevisionPageDocument` ends with an `object` fallback.)
+ */
+export function documentPage(page: RevisionPage | undefined): DocumentPage {
+  assert(
+    page !== undefined && (page as { type?: unknown }).type === 'document',
+    `expected a document page, got ${JSON.stringify(page)?.slice(0, 200)}`,
+  );
+  return page as DocumentPage;
+}
+
+/**
+ * Every item of a list that the SDK answers one page at a time (no `for await`), following
+ * `next.page` by hand; `fetchPage` reads the page with that cursor (none: the first).
+ */
+export async function everyItem<T>(
+  fetchPage: (
+    page: string | undefined,
+  ) => PromiseLike<{ items: T[]; next?: { page?: string | undefined } | null | undefined }>,
+  max = 1000,
+): Promise<T[]> {
+  const items: T[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await fetchPage(cursor);
+    items.push(...page.items);
+    cursor = page.next?.page;
+  } while (cursor !== undefined && items.length < max);
+  return items;
 }

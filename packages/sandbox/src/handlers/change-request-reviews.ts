@@ -207,7 +207,8 @@ export const changeRequestReviewHandlers = [
       requireRevision(store, baseRevisionId(row)),
       requireRevision(store, row.revision),
     );
-    const limit = query.limit ?? 10;
+    // The published document's `limit` is any number (default 10): a whole number of 0 or more here.
+    const limit = Math.max(0, Math.floor(query.limit ?? 10));
     return { changes: all.slice(0, limit), ...(all.length > limit ? { more: all.length - limit } : {}) };
   }),
 

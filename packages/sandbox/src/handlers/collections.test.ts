@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, BadRequestError, ConflictError, NotFoundError, type DocsClient } from '@docs-api/sdk';
-import { collectionOperations, type CollectionListQuery } from '@docs-api/sdk/contract';
+import { operations, type ListCollectionsInOrganizationByIdQuery } from '@docs-api/sdk/contract';
 import { failure, trackSandboxes } from '../../test-support/client.js';
 
 const ORG = 'org_acme';
 
 const { setup, servedOperationIds } = trackSandboxes({ clockStart: Date.UTC(2026, 2, 1) });
 
-const collectionIds = async (client: DocsClient, query: CollectionListQuery = {}, org = ORG) =>
-  (await client.collections.list(org, query).toArray({ max: 100 })).map((c) => c.id);
+const collectionIds = async (
+  client: DocsClient,
+  query: ListCollectionsInOrganizationByIdQuery = {},
+  org = ORG,
+) => (await client.collections.list(org, query).toArray({ max: 100 })).map((c) => c.id);
 const spacesOf = async (client: DocsClient, collectionId: string) =>
   (await client.collections.listSpaces(collectionId).toArray({ max: 100 })).map((s) => s.id);
 
@@ -246,7 +249,7 @@ describe('collections: transfer', () => {
 describe('coverage', () => {
   it('served every collection operation through the SDK in this file', () => {
     const served = servedOperationIds();
-    const ids = collectionOperations.map((op) => op.id);
+    const ids = operations.filter((op) => op.area === 'Collections').map((op) => op.id);
     expect(ids).toHaveLength(8);
     expect(ids.filter((id) => !served.has(id))).toEqual([]);
   });

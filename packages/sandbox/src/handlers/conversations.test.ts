@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NotFoundError, type DocsClient } from '@docs-api/sdk';
-import {
-  conversationOperations,
-  type ConversationIngestBody,
-  type IssueListQuery,
-} from '@docs-api/sdk/contract';
+import { operations, type ConversationInput, type ListConversationIssuesQuery } from '@docs-api/sdk/contract';
 import { failure, trackSandboxes } from '../../test-support/client.js';
 import { mentions } from './conversations.js';
 
@@ -14,7 +10,7 @@ const NOW = Date.UTC(2026, 0, 20);
 
 const { setup, servedOperationIds } = trackSandboxes({ clockStart: NOW });
 
-async function issueIds(client: DocsClient, query: IssueListQuery = {}) {
+async function issueIds(client: DocsClient, query: ListConversationIssuesQuery = {}) {
   return (await client.conversations.issues.list(ORG, query).toArray({ max: 100 })).map(
     (item) => item.issue.id,
   );
@@ -29,7 +25,7 @@ async function clusters(
 
 const message = (role: string, body: string) => ({ type: 'message' as const, role, body });
 
-const ticket: ConversationIngestBody = {
+const ticket: ConversationInput = {
   id: 'zendesk-4242',
   subject: 'Command line login',
   metadata: {
@@ -299,7 +295,7 @@ describe('keyword matching', () => {
 describe('coverage', () => {
   it('served every Conversations operation through the SDK in this file', () => {
     const served = servedOperationIds();
-    const ids = conversationOperations.map((op) => op.id);
+    const ids = operations.filter((op) => op.area === 'Conversations').map((op) => op.id);
     expect(ids).toHaveLength(6);
     expect(ids.filter((id) => !served.has(id))).toEqual([]);
   });

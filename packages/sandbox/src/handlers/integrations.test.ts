@@ -4,8 +4,8 @@ import {
   NotFoundError,
   PermissionDeniedError,
   type Integration,
-  type IntegrationListQuery,
-  type IntegrationPublishBody,
+  type ListIntegrationsQuery,
+  type PublishIntegration,
 } from '@docs-api/sdk';
 import { operations } from '@docs-api/sdk/contract';
 import { failure, trackSandboxes } from '../../test-support/client.js';
@@ -14,7 +14,7 @@ const ORG = 'org_acme';
 
 const { setup, servedOperationIds } = trackSandboxes();
 
-const manifest: IntegrationPublishBody = {
+const manifest: PublishIntegration = {
   title: 'Status Badge',
   description: 'Shows the service status on every page',
   script: 'export default { blocks: [] };',
@@ -74,7 +74,7 @@ describe('integrations: the catalogue', () => {
 
   it('filters by search, category, scope, owner and target', async () => {
     const { client } = setup();
-    const list = async (query: IntegrationListQuery) => names((await client.integrations.list(query)).items);
+    const list = async (query: ListIntegrationsQuery) => names((await client.integrations.list(query)).items);
     expect(await list({ search: 'CHAT' })).toEqual(['support-chat']);
     expect(await list({ search: 'search analytics' })).toEqual(['analytics-pro']);
     expect(await list({ category: 'analytics' })).toEqual(['analytics-pro']);
@@ -98,7 +98,7 @@ describe('integrations: the catalogue', () => {
       title: 'Wiki Sync',
       contentSources: [{ id: 'pages', title: 'Wiki pages', configuration: { componentId: 'pages-config' } }],
     });
-    const list = async (query: IntegrationListQuery) => names((await client.integrations.list(query)).items);
+    const list = async (query: ListIntegrationsQuery) => names((await client.integrations.list(query)).items);
     expect(await list({ blocks: true })).toEqual(['status-badge']);
     expect(await list({ blocks: false })).toEqual(['analytics-pro', 'support-chat', 'wiki-sync']);
     expect(await list({ contentSources: true })).toEqual(['wiki-sync']);
@@ -202,7 +202,7 @@ describe('integrations: publishing', () => {
 
   it('answers 400 naming body.organization for an organization the actor is not in', async () => {
     const { client } = setup();
-    const issue = async (body: IntegrationPublishBody) => {
+    const issue = async (body: PublishIntegration) => {
       try {
         await client.integrations.publish('status-badge', body);
       } catch (error) {

@@ -352,7 +352,8 @@ export const organizationHandlers = [
 
     const { logo, emailDomains, defaultContent, ...rest } = body;
     for (const [key, value] of Object.entries(rest)) {
-      if (value !== undefined) (organization as unknown as Record<string, unknown>)[key] = structuredClone(value);
+      if (value !== undefined)
+        (organization as unknown as Record<string, unknown>)[key] = structuredClone(value);
     }
     if (emailDomains) organization.emailDomains = [...new Set(emailDomains.map((d) => d.toLowerCase()))];
     // `null` removes the default content or the logo.

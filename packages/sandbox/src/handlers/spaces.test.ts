@@ -7,8 +7,8 @@ import {
   publishedSiteSpaces,
   type DocsClient,
 } from '@docs-api/sdk';
-import { spaceOperations } from '@docs-api/sdk/contract';
-import { failure, trackSandboxes } from '../../test-support/client.js';
+import { operations } from '@docs-api/sdk/contract';
+import { everyItem, failure, trackSandboxes } from '../../test-support/client.js';
 import { children } from '../tree.js';
 
 const ORG = 'org_acme';
@@ -445,7 +445,10 @@ describe('spaces: links', () => {
       { kind: 'url', url: 'https://app.sandbox.docs-api.local/s/space_api' },
     ]);
 
-    const paged = await client.spaces.listLinks('space_handbook', { limit: 4 }).toArray({ max: 100 });
+    // A list of the extract that the SDK does not walk (see sandbox-port notes): `next` by hand.
+    const paged = await everyItem((page) =>
+      client.spaces.listLinks('space_handbook', { limit: 4, ...(page ? { page } : {}) }),
+    );
     expect(paged).toHaveLength(9);
     expect((await client.spaces.listLinks('space_guides')).stats).toEqual({
       total: 0,
@@ -458,7 +461,7 @@ describe('spaces: links', () => {
 describe('coverage', () => {
   it('served every space operation through the SDK in this file', () => {
     const served = sandboxes.servedOperationIds();
-    const ids = spaceOperations.map((op) => op.id);
+    const ids = operations.filter((op) => op.area === 'Spaces').map((op) => op.id);
     expect(ids).toHaveLength(9);
     expect(ids.filter((id) => !served.has(id))).toEqual([]);
   });

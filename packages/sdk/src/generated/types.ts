@@ -12352,6 +12352,8 @@ export interface UpdateOrganizationByIdBody {
 export interface UpdateOrganizationMemberLastSeenAtResponse {
   /** A JTW token containing the claims to attach to this user. */
   gitbookVisitorClaims?: string | undefined;
+  /** The token of gitbookVisitorClaims, under the extract's name. */
+  serviceVisitorClaims?: string | null | undefined;
 }
 
 /** The answer of `organizations.invites.inviteUsers()` (inviteUsersToOrganization). */

@@ -16,7 +16,7 @@ export const updateOrganizationMemberLastSeenAt = /* @__PURE__ */ defineOperatio
   idempotent: false,
   args: [":organizationId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
-  response: () => loose({ gitbookVisitorClaims: z.optional(z.string()) }),
+  response: () => loose({ gitbookVisitorClaims: z.optional(z.string()), serviceVisitorClaims: z.optional(z.nullable(z.string())) }),
 });
 
 export default updateOrganizationMemberLastSeenAt;
