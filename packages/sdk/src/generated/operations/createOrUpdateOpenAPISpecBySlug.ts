@@ -17,7 +17,7 @@ export const createOrUpdateOpenAPISpecBySlug = /* @__PURE__ */ defineOperation<C
   idempotent: true,
   args: [":organizationId",":specSlug","body"],
   fields: {"body":["source"]},
-  params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
+  params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), specSlug: z.string().check(z.minLength(1), z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*$"))) }),
   body: () => strict({ source: OpenAPISpecSourceSchema }),
   response: () => OpenAPISpecSchema,
 });

@@ -15,7 +15,7 @@ export const getOpenAPISpecBySlug = /* @__PURE__ */ defineOperation<GetOpenApiSp
   status: 200,
   idempotent: true,
   args: [":organizationId",":specSlug"],
-  params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
+  params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), specSlug: z.string().check(z.minLength(1), z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*$"))) }),
   response: () => OpenAPISpecSchema,
 });
 

@@ -16,7 +16,7 @@ export const getOpenAPISpecVersionContentById = /* @__PURE__ */ defineOperation<
   idempotent: true,
   beyondExtract: true,
   args: [":organizationId",":specSlug",":versionId"],
-  params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
+  params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), specSlug: z.string().check(z.minLength(1), z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*$"))) }),
   response: () => OpenAPISpecContentSchema,
 });
 

@@ -17,7 +17,7 @@ export const updateOpenAPISpecBySlug = /* @__PURE__ */ defineOperation<UpdateOpe
   idempotent: false,
   args: [":organizationId",":specSlug","body"],
   fields: {"body":["visibility"]},
-  params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
+  params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), specSlug: z.string().check(z.minLength(1), z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*$"))) }),
   body: () => strict({ visibility: z.enum(["private","public"]) }),
   response: () => OpenAPISpecSchema,
 });
