@@ -65,6 +65,21 @@ describe('cassetteToFixture', () => {
       ],
     }),
     get('/v1/orgs/org_x/teams/team_1', { object: 'team', id: 'team_1', title: 'Core', createdAt: T }),
+    // A team's members list names members, not rows of their own: they fill the team's row.
+    get('/v1/orgs/org_x/teams/team_1/members', {
+      items: [
+        {
+          organization: {
+            object: 'member',
+            id: 'user_1',
+            role: 'admin',
+            joinedAt: T,
+            user: { object: 'user', id: 'user_1', displayName: 'One', email: '[redacted]' },
+          },
+          team: { role: 'owner' },
+        },
+      ],
+    }),
     // Neither a failed read nor a kind no row holds becomes a row.
     get('/v1/orgs/org_x/sites/site_gone', { error: { code: 404, message: 'nope' } }, 404),
     get('/v1/orgs/org_x/sites/site_a/published', {
@@ -102,7 +117,14 @@ describe('cassetteToFixture', () => {
     expect(filled).toEqual(['revision rev_space_1']);
     expect(fixture.members).toEqual([{ organization: 'org_x', user: 'user_1', role: 'admin', joinedAt: T }]);
     expect(fixture.teams).toEqual([
-      { id: 'team_1', organization: 'org_x', title: 'Core', createdAt: T, members: [], spaces: [] },
+      {
+        id: 'team_1',
+        organization: 'org_x',
+        title: 'Core',
+        createdAt: T,
+        members: [{ user: 'user_1', role: 'owner' }],
+        spaces: [],
+      },
     ]);
     expect(redacted).toEqual(['users user_1']);
     // What no row kind holds first, then the rows that would not load.

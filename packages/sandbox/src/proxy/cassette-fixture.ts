@@ -1,3 +1,4 @@
+import { listTeamMembersInOrganizationById } from '@docs-api/sdk/contract';
 import { applyFixture, FIXTURE_VERSION, FixtureError, parseFixture, type Fixture } from '../fixtures.js';
 import { ROW_KIND_NAMES, ROW_KINDS, type RowKindName } from '../fixture-rows.js';
 import { Store } from '../store.js';
@@ -351,7 +352,7 @@ export function cassetteToFixture(
     if (request.method !== 'GET' || response.status < 200 || response.status >= 300) continue;
     const matched = matchOperation(request.method, request.path);
     if (!matched) continue;
-    if (matched.operation.id === 'teams.members.list') {
+    if (matched.operation.id === listTeamMembersInOrganizationById.id) {
       teamMembers(builder, response.body, matched.params);
       continue;
     }

@@ -54,16 +54,23 @@ interface Route {
 
 let routes: Route[] | undefined;
 
-/** The contract's operations as path patterns, literal paths first (`/me` before `/{id}`). */
+/**
+ * The contract's operations as path patterns, literal paths first (`/me` before `/{id}`). A
+ * parameter that is itself a path (`pagePath`) takes its slashes.
+ */
 function contractRoutes(): Route[] {
   routes ??= operations
     .map((operation) => ({
       operation,
       pattern: new RegExp(
         `^${operation.path
-          .split(/\{\w+\}/)
-          .map((piece) => piece.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
-          .join('([^/]+)')}$`,
+          .split(/(\{\w+\})/)
+          .map((piece) => {
+            const name = /^\{(\w+)\}$/.exec(piece)?.[1];
+            if (name) return operation.pathValued.includes(name) ? '(.+)' : '([^/]+)';
+            return piece.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+          })
+          .join('')}$`,
       ),
       placeholders: (operation.path.match(/\{/g) ?? []).length,
     }))

@@ -120,12 +120,12 @@ describe('the recording, validating proxy', () => {
   });
 
   it('reports each difference once, though the drifted answer came three times', () => {
-    const drift = lines.filter((line) => line.includes('sites.get') || line.includes('getSiteById'));
+    const drift = lines.filter((line) => line.includes('getSiteById'));
     expect(drift).toHaveLength(3);
     expect(drift).toEqual(
       expect.arrayContaining([
         expect.stringMatching(
-          /^drift \(contract\) sites\.get response\.body body\.siteSpaces: .*expected number/,
+          /^drift \(contract\) getSiteById response\.body body\.siteSpaces: .*expected number/,
         ),
         expect.stringMatching(
           /^drift \(document\) getSiteById response\.body body\.siteSpaces: must be number/,
@@ -143,7 +143,7 @@ describe('the recording, validating proxy', () => {
     expect(records).toContainEqual(
       expect.objectContaining({
         source: 'contract',
-        operation: 'sites.get',
+        operation: 'getSiteById',
         kind: 'response.body',
         path: 'body.siteSpaces',
       }),
@@ -158,13 +158,13 @@ describe('the recording, validating proxy', () => {
     expect(
       cassette.entries.map((entry) => [entry.operation, entry.request.method, entry.response.status]),
     ).toEqual([
-      ['sites.list', 'GET', 200],
-      ['sites.get', 'GET', 200],
-      ['sites.get', 'GET', 200],
-      ['sites.update', 'PATCH', 200],
-      ['sites.get', 'GET', 200],
-      ['sites.published', 'GET', 200],
-      ['integrations.publish', 'POST', 200],
+      ['listSites', 'GET', 200],
+      ['getSiteById', 'GET', 200],
+      ['getSiteById', 'GET', 200],
+      ['updateSiteById', 'PATCH', 200],
+      ['getSiteById', 'GET', 200],
+      ['getPublishedContentSite', 'GET', 200],
+      ['publishIntegration', 'POST', 200],
     ]);
     expect(cassette.entries[3]!.request.body).toEqual({ title: 'Docs, renamed' });
     expect(cassette.entries[5]!.request.query).toEqual([['shareKey', '[redacted]']]);
@@ -293,15 +293,33 @@ describe('proxy edges', () => {
     const proxy = await createProxy({
       upstream: 'http://upstream.test/v1',
       report: { line: (l) => lines.push(l) },
-      fetch: () => Promise.resolve(Response.json({ object: 'revision' })),
+      fetch: () => Promise.resolve(new Response(null, { status: 204 })),
     });
-    // Two spaces' revisions: an operation of the published document, not of the contract.
-    await proxy.fetch(new Request('http://proxy.test/v1/spaces/space_a/revisions/rev_1'));
-    await proxy.fetch(new Request('http://proxy.test/v1/spaces/space_b/revisions/rev_2'));
+    // Feedback to two sites' agents: an operation of the published document the contract leaves
+    // out (internal, see the overlay).
+    const feedback = { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } };
+    await proxy.fetch(new Request('http://proxy.test/v1/orgs/org_a/sites/site_a/agents/feedback', feedback));
+    await proxy.fetch(new Request('http://proxy.test/v1/orgs/org_b/sites/site_b/agents/feedback', feedback));
     const unknown = lines.filter((line) => line.includes('unknown-operation'));
     expect(unknown).toEqual([
-      expect.stringMatching(/^drift \(contract\) getRevisionById unknown-operation: no contract operation/),
+      expect.stringMatching(
+        /^drift \(contract\) submitAgentFeedbackToSite unknown-operation: no contract operation/,
+      ),
     ]);
+  });
+
+  it('matches a path parameter that is itself a path, slashes and all', async () => {
+    const lines: string[] = [];
+    const proxy = await createProxy({
+      upstream: 'http://upstream.test/v1',
+      document: false,
+      report: { line: (l) => lines.push(l) },
+      fetch: () => Promise.resolve(Response.json({ id: 'page_cli', title: 'CLI', type: 'document' })),
+    });
+    await proxy.fetch(
+      new Request('http://proxy.test/v1/spaces/space_a/revisions/rev_1/path/getting-started/cli'),
+    );
+    expect(lines.filter((line) => line.includes('unknown-operation'))).toEqual([]);
   });
 
   it('refuses an upstream that is not an http(s) base URL, naming the option', async () => {
@@ -326,7 +344,7 @@ describe('proxy edges', () => {
       'site_docs',
     );
     expect(lines).toEqual([
-      expect.stringMatching(/^drift \(contract\) sites\.get response\.body body\.siteSpaces/),
+      expect.stringMatching(/^drift \(contract\) getSiteById response\.body body\.siteSpaces/),
     ]);
   });
 
@@ -347,9 +365,9 @@ describe('proxy edges', () => {
     );
     await proxy.fetch(new Request('http://proxy.test/v1/orgs/org_acme/widgets', { headers }));
     expect(lines).toEqual([
-      expect.stringMatching(/^drift \(contract\) sites\.update request\.body body\.title: /),
+      expect.stringMatching(/^drift \(contract\) updateSiteById request\.body body\.title: /),
       expect.stringMatching(
-        /^drift \(contract\) sites\.update request\.body body\.colour: is not a known field/,
+        /^drift \(contract\) updateSiteById request\.body body\.colour: is not a known field/,
       ),
       expect.stringMatching(
         /^drift \(contract\) GET \/v1\/orgs\/org_acme\/widgets unknown-operation: no contract operation/,
