@@ -29,5 +29,5 @@ export function implement<O extends Operation>(
   operation: O,
   handle: (input: HandlerInput<O>) => HandlerResult<O> | Promise<HandlerResult<O>>,
 ): Implementation {
-  return { operation, handle: handle as unknown as Implementation['handle'] };
+  return { operation, handle };
 }
