@@ -161,7 +161,7 @@ export class SchemaCode {
   /** Whether a schema accepts null (`type: [.., 'null']`, `nullable`, `enum` with null). */
   isNullable(schema) {
     return (
-      (Array.isArray(schema.type) && schema.type.includes('null')) ||
+      [schema.type].flat().includes('null') ||
       schema.nullable === true ||
       (Array.isArray(schema.enum) && schema.enum.includes(null))
     );

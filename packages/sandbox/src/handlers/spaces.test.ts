@@ -4,6 +4,7 @@ import {
   BadRequestError,
   ConflictError,
   NotFoundError,
+  RequestValidationError,
   publishedSiteSpaces,
   type DocsClient,
 } from '@docs-api/sdk';
@@ -137,6 +138,10 @@ describe('spaces: update and edit mode', () => {
     await client.spaces.update('space_api', { icon: 'https://example.com/api.png' });
     const bare = await client.spaces.update('space_api', { icon: null });
     expect([bare.emoji, bare.urls?.icon]).toEqual(['', undefined]);
+    // Removing takes null only: an emoji that is no string fits none of the document's forms.
+    await expect(
+      client.spaces.update('space_api', { emoji: 42 as unknown as string }),
+    ).rejects.toBeInstanceOf(RequestValidationError);
   });
 
   it("takes the published document's default levels and merge rules: inherit, null, none, custom", async () => {

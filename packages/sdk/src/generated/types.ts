@@ -13889,8 +13889,8 @@ export type UpdateSpaceByIdBody = {
 } | {
   icon: URLParam;
 } | {
-  emoji?: unknown | undefined;
-  icon?: unknown | undefined;
+  emoji?: null | undefined;
+  icon?: null | undefined;
 });
 
 /** The query of `spaces.comments.get()` (getCommentInSpace). */
