@@ -66,7 +66,9 @@ function repaired(schema: z.ZodMiniType, value: unknown): unknown {
     if (result.success) return value;
     const issue = (result.error.issues as Issue[]).flatMap(leaves).find((candidate) => candidate.path.some((key) => typeof key === 'number'));
     if (!issue) return value;
-    const cut = issue.path.findLastIndex((key) => typeof key === 'number');
+    // The last list index on the path (ES2022, the package's lib, has no findLastIndex).
+    let cut = issue.path.length - 1;
+    while (cut >= 0 && typeof issue.path[cut] !== 'number') cut -= 1;
     let parent: unknown = value;
     for (const key of issue.path.slice(0, cut)) parent = (parent as Record<PropertyKey, unknown> | undefined)?.[key];
     if (!Array.isArray(parent)) return value;
