@@ -13,6 +13,7 @@ import {
   type Comment,
   type Revision,
   type RevisionPage,
+  type UnknownKind,
 } from '@docs-api/sdk';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../src/sandbox.js';
 
@@ -98,15 +99,15 @@ export async function issuePaths(promise: PromiseLike<unknown>): Promise<string[
 }
 
 /** A comment of a status the SDK knows (`open` or `resolved`), typed as such. */
-export type KnownComment = Extract<Comment, { status: 'open' | 'resolved' }>;
+export type KnownComment = Exclude<Comment, { status: UnknownKind }>;
 
 /** The comment, narrowed to its known status: the test fails on another one, or on none. */
 export function knownComment(comment: Comment | undefined): KnownComment {
   assert(
-    comment?.status === 'open' || comment?.status === 'resolved',
+    comment !== undefined && (comment.status === 'open' || comment.status === 'resolved'),
     `expected an open or resolved comment, got ${JSON.stringify(comment)?.slice(0, 200)}`,
   );
-  return comment;
+  return comment as KnownComment;
 }
 
 /** A revision of a type the SDK knows. */
