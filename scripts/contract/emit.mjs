@@ -211,7 +211,7 @@ function relative(from, to) {
   return path.startsWith('.') ? path : `./${path}`;
 }
 
-const HELPERS = ['listOf', 'loose', 'maxProperties', 'minProperties', 'openEnum', 'strict', 'uniqueItems', 'withFallback'];
+const HELPERS = ['listOf', 'loose', 'maxProperties', 'minProperties', 'openEnum', 'strict', 'tagged', 'uniqueItems', 'withFallback'];
 
 function helperImports(file, text) {
   const used = HELPERS.filter((helper) => new RegExp(`\\b${helper}\\(`).test(text));

@@ -58,7 +58,7 @@ export function deref(document, value) {
 
 /**
  * Merges an overlay patch into a schema: keys set (null deletes), `properties` merged by name,
- * `required` replaced, `optional` removed from `required`, `addRequired` added.
+ * `required` replaced, `optional` not required in answers (`x-relaxed`), `addRequired` added.
  */
 export function patchSchema(schema, patch) {
   const result = { ...schema };
@@ -71,7 +71,8 @@ export function patchSchema(schema, patch) {
         else result.properties[name] = patchSchema(result.properties[name] ?? {}, propertyPatch);
       }
     } else if (key === 'optional') {
-      result.required = (result.required ?? []).filter((name) => !value.includes(name));
+      // Read as optional in answers only: a request still needs what the document requires.
+      result['x-relaxed'] = [...new Set([...(result['x-relaxed'] ?? []), ...value])];
     } else if (key === 'addRequired') {
       result.required = [...new Set([...(result.required ?? []), ...value])];
     } else if (key === 'items' && value && result.items && !value.$ref) {

@@ -139,8 +139,14 @@ export class SchemaCode {
     }
     const merged = { type: 'object', properties: {}, required: [] };
     for (const part of [...parts, rest]) {
-      if (part.properties) Object.assign(merged.properties, part.properties);
+      // A field defined by several parts (a base's `$ref`, and a limit beside it) is all of them.
+      for (const [name, property] of Object.entries(part.properties ?? {})) {
+        const earlier = merged.properties[name];
+        merged.properties[name] =
+          earlier && property && typeof earlier === 'object' && typeof property === 'object' ? { ...earlier, ...property } : property;
+      }
       if (part.required) merged.required.push(...part.required);
+      if (part['x-relaxed']) merged['x-relaxed'] = [...(merged['x-relaxed'] ?? []), ...part['x-relaxed']];
       if (part.additionalProperties !== undefined) merged.additionalProperties = part.additionalProperties;
       if (part.description && !merged.description) merged.description = part.description;
       if (part.oneOf || part.anyOf) merged.variants = part.oneOf ?? part.anyOf;
@@ -299,6 +305,10 @@ export function zodCode(code, schema, mode, refs, depth = 0, relaxed = false) {
         inner = discriminant
           ? `withFallback([${codes.join(', ')}], loose({ ${key(discriminant.key)}: z.string() }), ${quote(discriminant.key)})`
           : `withFallback([${codes.join(', ')}])`;
+      } else if (discriminant && parts.every((part) => !code.refName(part) || !code.isNullable(code.component(code.refName(part))))) {
+        // A request's variants told apart by their discriminant: an error names the field that
+        // does not fit the variant chosen, not the whole union.
+        inner = `tagged(${quote(discriminant.key)}, [${codes.join(', ')}])`;
       } else {
         inner = `z.union([${codes.join(', ')}])`;
       }
@@ -406,7 +416,9 @@ function requiredOf(schema, mode, relaxed) {
   if (mode === 'read' && relaxed) {
     return new Set((schema.required ?? []).filter((name) => schema.properties?.[name]?.['x-closed']));
   }
-  return new Set(schema.required ?? []);
+  // The overlay's `optional` (`x-relaxed`): fields the extract does not require, in answers only.
+  const loosened = new Set(mode === 'read' ? schema['x-relaxed'] ?? [] : []);
+  return new Set((schema.required ?? []).filter((name) => !loosened.has(name)));
 }
 
 function objectCode(code, schema, mode, refs, depth, relaxed) {
@@ -487,9 +499,9 @@ export function tsType(code, schema, mode, indent = '', depth = 0, relaxed = fal
     const discriminant = allObjects ? code.discriminant(source, parts) : undefined;
     const closed = discriminant && mode === 'read' ? code.closedVariants(parts, discriminant) : parts;
     const types = closed.map((part) => paren(tsType(code, part, mode, indent, depth + 1)));
-    if (mode === 'read' && allObjects) {
-      types.push(discriminant ? `{ ${key(discriminant.key)}: UnknownKind }` : 'object');
-    }
+    // A variant not known yet is typed only where a discriminant tells it apart: an `object`
+    // beside the variants would hide the fields they share (the value is still kept at run time).
+    if (mode === 'read' && allObjects && discriminant) types.push(`{ ${key(discriminant.key)}: UnknownKind }`);
     let union = [...new Set(types)].join(' | ');
     if (shared && shared !== '{}') union = `${shared} & (${union})`;
     return withNull || nullable ? `${union} | null` : union;
@@ -535,11 +547,21 @@ export function objectType(code, schema, mode, indent, depth = 0, relaxed = fals
   const additional = schema.additionalProperties;
   if (!properties.length) {
     if (additional && additional !== true) return `Record<string, ${tsType(code, additional, mode, indent, depth + 1, true)}>`;
+    if (additional === false) return 'Record<string, never>';
     return mode === 'read' ? '{}' : 'Record<string, unknown>';
   }
   const required = requiredOf(schema, mode, relaxed);
   const inner = `${indent}  `;
   const lines = ['{'];
+  if (additional && additional !== true) {
+    // Named fields beside a map of others: the index signature takes every field's type.
+    const values = new Set([tsType(code, additional, mode, inner, depth + 1, true)]);
+    for (const [name, property] of properties) {
+      values.add(tsType(code, property ?? {}, mode, inner, depth + 1, true));
+      if (!required.has(name)) values.add('undefined');
+    }
+    lines.push(`${inner}[key: string]: ${[...values].join(' | ')};`);
+  }
   for (const [name, property] of properties) {
     const doc = jsdoc(describe(code, property), inner);
     if (doc) lines.push(doc);

@@ -1368,7 +1368,7 @@ export interface CommentReply {
 
 /** Dependency for a computation, before its resolution. */
 export interface ComputedContentDependency {
-  ref: ContentRefSpace | ContentRefOpenAPI | TranslationRef | object;
+  ref: ContentRefSpace | ContentRefOpenAPI | TranslationRef | { kind: UnknownKind };
 }
 
 /** Dependency for a computation, before its resolution. */
@@ -1411,7 +1411,7 @@ export interface ComputedContentDependencyOpenAPIParam {
 }
 
 /** Dependency for a computation, with its resolved value. */
-export type ComputedContentDependencyResolved = ComputedContentDependencySpace | ComputedContentDependencyOpenAPI | ComputedContentDependencyTranslation | object;
+export type ComputedContentDependencyResolved = ComputedContentDependencySpace | ComputedContentDependencyOpenAPI | ComputedContentDependencyTranslation;
 
 /** Dependency for a computation, with its resolved value. */
 export type ComputedContentDependencyResolvedParam = ComputedContentDependencySpaceParam | ComputedContentDependencyOpenAPIParam | ComputedContentDependencyTranslationParam;
@@ -1446,7 +1446,7 @@ export interface ComputedContentDependencyTranslationParam {
   value: TranslationResultParam | null;
 }
 
-export type ComputedContentSourceDocument = ComputedContentSourceDocumentOpenAPI | ComputedContentSourceDocumentTranslation | ComputedContentSourceIntegration | object;
+export type ComputedContentSourceDocument = ComputedContentSourceDocumentOpenAPI | ComputedContentSourceDocumentTranslation | ComputedContentSourceIntegration;
 
 export type ComputedContentSourceDocumentParam = ComputedContentSourceDocumentOpenAPIParam | ComputedContentSourceDocumentTranslationParam | ComputedContentSourceIntegrationParam;
 
@@ -1494,7 +1494,7 @@ export interface ComputedContentSourceDocumentTranslation {
   dependencies: {
     translation?: {
       ref: TranslationRef;
-    } | ComputedContentDependencyTranslation | object | undefined;
+    } | ComputedContentDependencyTranslation | undefined;
   };
 }
 
@@ -1546,7 +1546,7 @@ export interface ComputedContentSourceOpenAPIBase {
   dependencies: {
     spec?: {
       ref: ContentRefOpenAPI;
-    } | ComputedContentDependencyOpenAPI | object | undefined;
+    } | ComputedContentDependencyOpenAPI | undefined;
   };
 }
 
@@ -1560,7 +1560,7 @@ export interface ComputedContentSourceOpenAPIBaseParam {
   };
 }
 
-export type ComputedContentSourceRevision = ComputedContentSourceRevisionOpenAPI | ComputedContentSourceRevisionTranslation | ComputedContentSourceIntegration | object;
+export type ComputedContentSourceRevision = ComputedContentSourceRevisionOpenAPI | ComputedContentSourceRevisionTranslation | ComputedContentSourceIntegration;
 
 export type ComputedContentSourceRevisionParam = ComputedContentSourceRevisionOpenAPIParam | ComputedContentSourceRevisionTranslationParam | ComputedContentSourceIntegrationParam;
 
@@ -1587,18 +1587,18 @@ export interface ComputedContentSourceRevisionOpenAPIParam extends ComputedConte
 /** Parameters for a translation computed content source */
 export interface ComputedContentSourceRevisionTranslation {
   type: "builtin:translation";
-  props: {};
+  props: Record<string, never>;
   dependencies: {
     translation?: {
       ref: TranslationRef;
-    } | ComputedContentDependencyTranslation | object | undefined;
+    } | ComputedContentDependencyTranslation | undefined;
   };
 }
 
 /** Parameters for a translation computed content source */
 export interface ComputedContentSourceRevisionTranslationParam {
   type: "builtin:translation";
-  props: Record<string, unknown>;
+  props: Record<string, never>;
   dependencies: {
     translation: {
       ref: TranslationRefParam;
@@ -1610,6 +1610,7 @@ export interface ComputedContentSourceRevisionTranslationParam {
 export interface ContentComputeDocumentEvent {
   /** Unique identifier for the event. */
   eventId: string;
+  /** Type of the event. */
   type: "content_compute_document";
   /** ID of the integration installation */
   installationId: string;
@@ -1626,6 +1627,7 @@ export interface ContentComputeDocumentEvent {
 export interface ContentComputeRevisionEvent {
   /** Unique identifier for the event. */
   eventId: string;
+  /** Type of the event. */
   type: "content_compute_revision";
   /** ID of the integration installation */
   installationId: string;
@@ -1710,7 +1712,7 @@ export interface ContentImportTarget {
 
 export interface ContentImportTargetParam {
   /** ID of the space to import in */
-  space?: string | undefined;
+  space: string;
   /** ID of the change request to import in */
   changeRequest?: string | undefined;
   /** ID of the page to import in */
@@ -2035,7 +2037,7 @@ export interface ContentKitRadio {
 }
 
 /** Output of the integration when rendering a UI. */
-export type ContentKitRenderOutput = ContentKitRenderOutputElement | ContentKitRenderOutputComplete | object;
+export type ContentKitRenderOutput = ContentKitRenderOutputElement | ContentKitRenderOutputComplete;
 
 /** Output of completed lifecycle of the component. */
 export interface ContentKitRenderOutputComplete {
@@ -2175,7 +2177,7 @@ export interface ContentPosition {
 }
 
 /** A relative reference to content in GitBook. */
-export type ContentRef = ContentRefFile | ContentRefURL | ContentRefPage | ContentRefAnchor | ContentRefUser | ContentRefCollection | ContentRefSpace | ContentRefReusableContent | ContentRefTag | ContentRefOpenAPI | object;
+export type ContentRef = ContentRefFile | ContentRefURL | ContentRefPage | ContentRefAnchor | ContentRefUser | ContentRefCollection | ContentRefSpace | ContentRefReusableContent | ContentRefTag | ContentRefOpenAPI | { kind: UnknownKind };
 
 /** A relative reference to content in GitBook. */
 export type ContentRefParam = ContentRefFileParam | ContentRefURLParam | ContentRefPageParam | ContentRefAnchorParam | ContentRefUserParam | ContentRefCollectionParam | ContentRefSpaceParam | ContentRefReusableContentParam | ContentRefTagParam | ContentRefOpenAPIParam;
@@ -2272,8 +2274,8 @@ export interface ContentRefSpace {
 }
 
 export interface ContentRefSpaceParam {
-  kind?: "space" | undefined;
-  space?: string | undefined;
+  kind: "space";
+  space: string;
 }
 
 export interface ContentRefTag {
@@ -2440,7 +2442,7 @@ export type ContextConnection = {
     /** Jira status to move the linked issue to when the change request reaches a given status, e.g. `{ "merged": "Done" }`. A status left out is not synced. */
     statusMapping?: Record<string, string> | undefined;
   };
-} | object);
+});
 
 /** Why a synchronization failed, indicating who can resolve it. `authentication` and `misconfigured` need the connection to be reconfigured; `rate_limited` and `upstream_unavailable` are the source's own limits or downtime and are retried; `unknown` could not be attributed to the source's response. */
 export type ContextConnectionFailureReason = "authentication" | "misconfigured" | "rate_limited" | "upstream_unavailable" | "unknown" | (string & {});
@@ -2563,7 +2565,7 @@ export type ContextConnectorSetup = {
     /** Jira status to move the linked issue to when the change request reaches a given status, e.g. `{ "merged": "Done" }`. A status left out is not synced. */
     statusMapping?: Record<string, string> | undefined;
   };
-} | object;
+};
 
 export type ContextConnectorSetupParam = {
   connector: "builtin:email";
@@ -3003,14 +3005,14 @@ export type CustomizationFavicon = {
 } | {
   /** Unicode codepoint or character of the emoji */
   emoji: Emoji;
-} | {} | object;
+} | (Record<string, never>);
 
 export type CustomizationFaviconParam = {
   icon: CustomizationThemedURLParam;
 } | {
   /** Unicode codepoint or character of the emoji */
   emoji: EmojiParam;
-} | (Record<string, unknown>);
+} | (Record<string, never>);
 
 export type CustomizationFont = CustomizationDefaultFont | CustomizationFontDefinitionInput;
 
@@ -3256,11 +3258,11 @@ export type DefaultLevelParam = MemberRoleOrGuestParam | "inherit";
 
 export type Document = MarkdownDocument | {
   document: JSONDocument;
-} | {} | object;
+} | (Record<string, never>);
 
 export type DocumentParam = MarkdownDocumentParam | {
   document: JSONDocumentParam;
-} | (Record<string, unknown>);
+} | (Record<string, never>);
 
 /** Action to perform when an inline button is clicked. */
 export type DocumentAction = {
@@ -3336,7 +3338,7 @@ export interface DocumentBlockCodeLine {
   object: "block";
   type: "code-line";
   key?: string | undefined;
-  nodes: Array<DocumentText | DocumentInlineAnnotation | DocumentInlineExpression | object>;
+  nodes: Array<DocumentText | DocumentInlineAnnotation | DocumentInlineExpression>;
   data: {
     highlighted?: boolean | undefined;
   };
@@ -3425,7 +3427,7 @@ export interface DocumentBlockDivider {
   type: "divider";
   key?: string | undefined;
   isVoid: true;
-  data: {};
+  data: Record<string, never>;
 }
 
 export interface DocumentBlockDividerParam {
@@ -3433,7 +3435,7 @@ export interface DocumentBlockDividerParam {
   type: "divider";
   key?: string | undefined;
   isVoid: true;
-  data: Record<string, unknown>;
+  data: Record<string, never>;
 }
 
 export interface DocumentBlockDrawing {
@@ -3810,7 +3812,7 @@ export interface DocumentBlockListTasks {
   key?: string | undefined;
   nodes: Array<DocumentBlockListItem>;
   isVoid?: false | undefined;
-  data?: {} | undefined;
+  data?: Record<string, never> | undefined;
 }
 
 export interface DocumentBlockListTasksParam {
@@ -3819,7 +3821,7 @@ export interface DocumentBlockListTasksParam {
   key?: string | undefined;
   nodes: Array<DocumentBlockListItemParam>;
   isVoid?: false | undefined;
-  data?: Record<string, unknown> | undefined;
+  data?: Record<string, never> | undefined;
 }
 
 export interface DocumentBlockListUnordered {
@@ -3827,7 +3829,7 @@ export interface DocumentBlockListUnordered {
   type: "list-unordered";
   key?: string | undefined;
   nodes: Array<DocumentBlockListItem>;
-  data?: {} | undefined;
+  data?: Record<string, never> | undefined;
   isVoid?: false | undefined;
 }
 
@@ -3836,7 +3838,7 @@ export interface DocumentBlockListUnorderedParam {
   type: "list-unordered";
   key?: string | undefined;
   nodes: Array<DocumentBlockListItemParam>;
-  data?: Record<string, unknown> | undefined;
+  data?: Record<string, never> | undefined;
   isVoid?: false | undefined;
 }
 
@@ -4082,7 +4084,7 @@ export interface DocumentBlockQuote {
   key?: string | undefined;
   nodes: Array<DocumentBlocksEssentials | DocumentBlockQuote>;
   isVoid?: false | undefined;
-  data?: {} | undefined;
+  data?: Record<string, never> | undefined;
 }
 
 export interface DocumentBlockQuoteParam {
@@ -4091,7 +4093,7 @@ export interface DocumentBlockQuoteParam {
   key?: string | undefined;
   nodes: Array<DocumentBlocksEssentialsParam | DocumentBlockQuoteParam>;
   isVoid?: false | undefined;
-  data?: Record<string, unknown> | undefined;
+  data?: Record<string, never> | undefined;
 }
 
 export interface DocumentBlockReusableContent {
@@ -4128,7 +4130,7 @@ export interface DocumentBlockStepper {
   key?: string | undefined;
   nodes: Array<DocumentBlockStepperStep>;
   isVoid?: false | undefined;
-  data?: {} | undefined;
+  data?: Record<string, never> | undefined;
 }
 
 export interface DocumentBlockStepperParam {
@@ -4137,7 +4139,7 @@ export interface DocumentBlockStepperParam {
   key?: string | undefined;
   nodes: Array<DocumentBlockStepperStepParam>;
   isVoid?: false | undefined;
-  data?: Record<string, unknown> | undefined;
+  data?: Record<string, never> | undefined;
 }
 
 export interface DocumentBlockStepperStep {
@@ -4349,7 +4351,7 @@ export interface DocumentInlineAnnotation {
   }>;
   isVoid: false;
   nodes: Array<DocumentText>;
-  data?: {} | undefined;
+  data?: Record<string, never> | undefined;
 }
 
 export interface DocumentInlineAnnotationParam {
@@ -4365,7 +4367,7 @@ export interface DocumentInlineAnnotationParam {
   }>;
   isVoid: false;
   nodes: Array<DocumentTextParam>;
-  data?: Record<string, unknown> | undefined;
+  data?: Record<string, never> | undefined;
 }
 
 export interface DocumentInlineButton {
@@ -4382,7 +4384,7 @@ export interface DocumentInlineButton {
     ref: ContentRef;
   } | {
     action: DocumentAction;
-  } | object);
+  });
   isVoid: true;
 }
 
@@ -4835,7 +4837,7 @@ export type DocumentTableImageRecord = ContentRefFile | ContentRefURL | {
   objectFit?: CardsImageObjectFit | undefined;
   /** Alternative text for the cover image */
   alt?: string | undefined;
-} | object;
+};
 
 /** A table record value for image columns, supporting both direct ContentRefs and the additional format with record-level settings. */
 export type DocumentTableImageRecordParam = ContentRefFileParam | ContentRefURLParam | {
@@ -5076,6 +5078,7 @@ export type ExpressionParam = string;
 export interface FetchEvent {
   /** Unique identifier for the event. */
   eventId: string;
+  /** Type of the event. */
   type: "fetch";
   /** The space ID, if requests are specific to a single space */
   spaceId?: string | undefined;
@@ -5094,6 +5097,7 @@ export interface FetchEvent {
 export interface FetchPublishedScriptEvent {
   /** Unique identifier for the event. */
   eventId: string;
+  /** Type of the event. */
   type: "fetch_published_script";
   /** ID of the integration installation */
   installationId: string;
@@ -5111,6 +5115,7 @@ export interface FetchRequest {
 export interface FetchVisitorAuthenticationEvent {
   /** Unique identifier for the event. */
   eventId: string;
+  /** Type of the event. */
   type: "fetch_visitor_authentication";
   /** ID of the integration installation */
   installationId: string;
@@ -5603,6 +5608,7 @@ export interface ImportGitRepository {
 export interface InstallationDeletedEvent {
   /** Unique identifier for the event. */
   eventId: string;
+  /** Type of the event. */
   type: "installation_deleted";
   /** ID of the integration installation */
   installationId: string;
@@ -5622,6 +5628,7 @@ export interface InstallationEvent extends BaseEvent {
 export interface InstallationSetupEvent {
   /** Unique identifier for the event. */
   eventId: string;
+  /** Type of the event. */
   type: "installation_setup";
   /** ID of the integration installation */
   installationId: string;
@@ -5721,7 +5728,7 @@ export interface IntegrationBlockParam {
   /** Unique ID in the integration for the block. It also represents the UI component used. */
   id: string;
   /** Short descriptive title for the block. */
-  title?: string | undefined;
+  title: string;
   /** Long descriptive text for the block. */
   description?: string | undefined;
   /** URL of the icon to represent this block. */
@@ -5761,7 +5768,7 @@ export type IntegrationCategory = "analytics" | "collaboration" | "content" | "m
 
 export type IntegrationCategoryParam = "analytics" | "collaboration" | "content" | "marketing" | "visitor-auth" | "other";
 
-export type IntegrationConfiguration = IntegrationConfigurationSchema | IntegrationConfigurationComponent | object;
+export type IntegrationConfiguration = IntegrationConfigurationSchema | IntegrationConfigurationComponent;
 
 export type IntegrationConfigurationParam = IntegrationConfigurationSchemaParam | IntegrationConfigurationComponentParam;
 
@@ -5774,7 +5781,7 @@ export interface IntegrationConfigurationComponent {
 /** ContentKit component for configuration */
 export interface IntegrationConfigurationComponentParam {
   /** ID of the ContentKit component defined in the integration */
-  componentId?: string | undefined;
+  componentId: string;
 }
 
 /** Schema for a configuration */
@@ -5959,12 +5966,12 @@ export interface IntegrationContentSourceParam {
   /** Unique ID in the integration for the source. */
   id: string;
   /** Short descriptive title for the source. */
-  title?: string | undefined;
+  title: string;
   /** Long descriptive text for the source. */
   description?: string | undefined;
   /** URL of the icon to represent this source. */
   icon?: string | undefined;
-  configuration?: IntegrationConfigurationComponentParam | undefined;
+  configuration: IntegrationConfigurationComponentParam;
 }
 
 /** Description of the integration */
@@ -6232,11 +6239,11 @@ export interface JSONDocument {
 
 export interface JSONDocumentParam {
   object: "document";
-  data?: {
+  data: {
     /** The schema version of the document. If undefined, the document is considered to be of the latest schema version. */
     schemaVersion?: number | undefined;
-  } | undefined;
-  nodes?: Array<DocumentBlocksTopLevelsParam> | undefined;
+  };
+  nodes: Array<DocumentBlocksTopLevelsParam>;
   meta?: {
     /** A content token that can be used to fetch the content referenced in this document from the API. */
     token?: string | undefined;
@@ -6815,7 +6822,7 @@ export type OrganizationHostname = string;
 export type OrganizationHostnameParam = string;
 
 /** An invite link created in an organization */
-export type OrganizationInviteLink = InviteLinkToOrganization | InviteLinkToSpace | InviteLinkToCollection | object;
+export type OrganizationInviteLink = InviteLinkToOrganization | InviteLinkToSpace | InviteLinkToCollection;
 
 export interface OrganizationMember {
   /** Type of Object, always equals to "member" */
@@ -6983,6 +6990,7 @@ export type OrganizationUseCase = "internalDocs" | "docsSite" | "audienceControl
 export interface PageFeedbackEvent {
   /** Unique identifier for the event. */
   eventId: string;
+  /** Type of the event. */
   type: "page_feedback";
   /** ID of the integration installation */
   installationId: string;
@@ -7255,7 +7263,7 @@ export type RevisionPageDocument = {
 } | {
   /** ID of the document with the page body. If undefined, the page is empty. */
   documentId?: string | undefined;
-} | object);
+});
 
 export interface RevisionPageDocumentChangeAttributes {
   title?: ChangeAttributeString | undefined;
@@ -7461,7 +7469,7 @@ export type RevisionReusableContent = {
 } | {
   /** ID of the document with the content body. If undefined, the reusable content is empty. */
   document?: string | undefined;
-} | object);
+});
 
 export interface RevisionReusableContentChangeAttributes {
   title?: ChangeAttributeString | undefined;
@@ -7499,7 +7507,7 @@ export interface RevisionSemanticChangePageDeleted {
 export interface RevisionSemanticChangePageEdited {
   type: "page_edited";
   page: ChangedRevisionPage;
-  attributes?: RevisionPageDocumentChangeAttributes | RevisionPageGroupChangeAttributes | RevisionPageLinkChangeAttributes | object | undefined;
+  attributes?: RevisionPageDocumentChangeAttributes | RevisionPageGroupChangeAttributes | RevisionPageLinkChangeAttributes | undefined;
 }
 
 export interface RevisionSemanticChangePageMoved {
@@ -7571,7 +7579,7 @@ export type RevisionTag = {
 } | {
   /** Name of the icon */
   icon?: Icon | undefined;
-} | object);
+});
 
 export interface RevisionTagChangeAttributes {
   label?: ChangeAttributeString | undefined;
@@ -8014,6 +8022,12 @@ export interface SiteAdaptiveJSONSchema {
   $schema?: "http://json-schema.org/draft-07/schema#" | undefined;
   type: "object";
   properties: {
+    [key: string]: SiteAdaptiveJSONSchemaClaimsProperties | {
+      type?: "object" | undefined;
+      description?: "Unsigned claims of the site visitor." | undefined;
+      properties?: Record<string, SiteAdaptiveJSONSchemaClaimsProperties> | undefined;
+      additionalProperties?: false | undefined;
+    } | undefined;
     /** Unsigned claims of the site visitor. */
     unsigned?: {
       type?: "object" | undefined;
@@ -8030,6 +8044,12 @@ export interface SiteAdaptiveJSONSchemaParam {
   $schema?: "http://json-schema.org/draft-07/schema#" | undefined;
   type: "object";
   properties: {
+    [key: string]: SiteAdaptiveJSONSchemaClaimsPropertiesParam | {
+      type: "object";
+      description: "Unsigned claims of the site visitor.";
+      properties: Record<string, SiteAdaptiveJSONSchemaClaimsPropertiesParam>;
+      additionalProperties: false;
+    } | undefined;
     /** Unsigned claims of the site visitor. */
     unsigned?: {
       type: "object";
@@ -9751,6 +9771,7 @@ export interface SiteInsightsVisitorSegment {
 export interface SiteInstallationDeletedEvent {
   /** Unique identifier for the event. */
   eventId: string;
+  /** Type of the event. */
   type: "site_installation_deleted";
   /** ID of the integration installation */
   installationId: string;
@@ -9767,6 +9788,7 @@ export interface SiteInstallationDeletedEvent {
 export interface SiteInstallationSetupEvent {
   /** Unique identifier for the event. */
   eventId: string;
+  /** Type of the event. */
   type: "site_installation_setup";
   /** ID of the integration installation */
   installationId: string;
@@ -10567,6 +10589,7 @@ export type SiteTypeParam = "basic" | "premium" | "ultimate" | "sponsored" | "le
 export interface SiteViewEvent {
   /** Unique identifier for the event. */
   eventId: string;
+  /** Type of the event. */
   type: "site_view";
   /** ID of the integration installation */
   installationId: string;
@@ -10708,6 +10731,7 @@ export interface Space {
 export interface SpaceContentUpdatedEvent {
   /** Unique identifier for the event. */
   eventId: string;
+  /** Type of the event. */
   type: "space_content_updated";
   /** ID of the integration installation */
   installationId: string;
@@ -10742,6 +10766,7 @@ export interface SpaceEvent extends InstallationEvent {
 export interface SpaceGitSyncCompletedEvent {
   /** Unique identifier for the event. */
   eventId: string;
+  /** Type of the event. */
   type: "space_gitsync_completed";
   /** ID of the integration installation */
   installationId: string;
@@ -10758,6 +10783,7 @@ export interface SpaceGitSyncCompletedEvent {
 export interface SpaceGitSyncStartedEvent {
   /** Unique identifier for the event. */
   eventId: string;
+  /** Type of the event. */
   type: "space_gitsync_started";
   /** ID of the integration installation */
   installationId: string;
@@ -10773,6 +10799,7 @@ export interface SpaceGitSyncStartedEvent {
 export interface SpaceInstallationDeletedEvent {
   /** Unique identifier for the event. */
   eventId: string;
+  /** Type of the event. */
   type: "space_installation_deleted";
   /** ID of the integration installation */
   installationId: string;
@@ -10789,6 +10816,7 @@ export interface SpaceInstallationDeletedEvent {
 export interface SpaceInstallationSetupEvent {
   /** Unique identifier for the event. */
   eventId: string;
+  /** Type of the event. */
   type: "space_installation_setup";
   /** ID of the integration installation */
   installationId: string;
@@ -10836,6 +10864,7 @@ export type SpaceTitleParam = string;
 export interface SpaceVisibilityUpdatedEvent {
   /** Unique identifier for the event. */
   eventId: string;
+  /** Type of the event. */
   type: "space_visibility_updated";
   /** ID of the integration installation */
   installationId: string;
@@ -10914,14 +10943,15 @@ export interface TableCellTarget {
 
 /** Details about the table cell this comment is attached to, if any. */
 export interface TableCellTargetParam {
-  record?: string | undefined;
-  definition?: string | undefined;
+  record: string;
+  definition: string;
 }
 
 /** Common properties for all events. */
 export interface TaskEvent {
   /** Unique identifier for the event. */
   eventId: string;
+  /** Type of the event. */
   type: "task";
   /** Payload associated with the integration task. */
   task: {};
@@ -11054,10 +11084,10 @@ export interface TranslationResult {
 /** Result of a translation. */
 export interface TranslationResultParam {
   /** ID of the space containing the result of the translation */
-  space?: string | undefined;
+  space: string;
   /** ID of the revision generated by the translation */
-  revision?: string | undefined;
-  language?: TranslationLanguageParam | undefined;
+  revision: string;
+  language: TranslationLanguageParam;
 }
 
 export interface TranslationSource {
@@ -11068,8 +11098,8 @@ export interface TranslationSource {
 
 export interface TranslationSourceParam {
   /** ID of the source space */
-  space?: string | undefined;
-  language?: TranslationLanguageParam | undefined;
+  space: string;
+  language: TranslationLanguageParam;
 }
 
 export type TranslationStatus = "pending" | "running" | "completed" | (string & {});
@@ -11088,7 +11118,7 @@ export type UIRenderEvent = {
   state?: {} | undefined;
   context: ContentKitContext;
   action?: {} | undefined;
-} & (SpaceEvent | SiteEvent | InstallationEvent | object);
+} & (SpaceEvent | SiteEvent | InstallationEvent);
 
 export type URL = string;
 
@@ -11496,7 +11526,7 @@ export interface GetPageInChangeRequestByPathQuery {
 }
 
 /** The answer of `changeRequests.content.getPageByPath()` (getPageInChangeRequestByPath). */
-export type GetPageInChangeRequestByPathResponse = RevisionPageDocument | RevisionPageGroup | { type: UnknownKind };
+export type GetPageInChangeRequestByPathResponse = RevisionPageDocument | RevisionPageGroup | { kind: UnknownKind };
 
 /** The query of `changeRequests.content.getReusableContent()` (getReusableContentInChangeRequestById). */
 export interface GetReusableContentInChangeRequestByIdQuery {
@@ -11584,7 +11614,7 @@ export interface UpdateChangeRequestContentBody {
 }
 
 /** The answer of `changeRequests.content.update()` (updateChangeRequestContent). */
-export type UpdateChangeRequestContentResponse = ChangeRequest | ChangeRequestContentUpdate | object;
+export type UpdateChangeRequestContentResponse = ChangeRequest | ChangeRequestContentUpdate;
 
 /** The query of `changeRequests.conversations.list()` (listChangeRequestConversations). */
 export interface ListChangeRequestConversationsQuery {
@@ -12465,7 +12495,7 @@ export interface GetPageInRevisionByPathQuery {
 }
 
 /** The answer of `revisions.getPageByPath()` (getPageInRevisionByPath). */
-export type GetPageInRevisionByPathResponse = RevisionPageDocument | RevisionPageGroup | { type: UnknownKind };
+export type GetPageInRevisionByPathResponse = RevisionPageDocument | RevisionPageGroup | { kind: UnknownKind };
 
 /** The query of `revisions.getReusableContentDocument()` (getReusableContentDocumentInRevisionById). */
 export interface GetReusableContentDocumentInRevisionByIdQuery {
@@ -12695,7 +12725,7 @@ export type SearchSiteContentBody = {
 });
 
 /** The items of `sites.searchContent()` (searchSiteContent). */
-export type SearchSiteContentItem = SearchSpaceResult | SearchRecordResult | object;
+export type SearchSiteContentItem = SearchSpaceResult | SearchRecordResult | { type: UnknownKind };
 
 /** The body of `sites.sortStructure()` (sortSiteStructure). */
 export interface SortSiteStructureBody {
@@ -14052,7 +14082,7 @@ export interface GetPageByPathQuery {
 }
 
 /** The answer of `spaces.content.getPageByPath()` (getPageByPath). */
-export type GetPageByPathResponse = RevisionPageDocument | RevisionPageGroup | { type: UnknownKind };
+export type GetPageByPathResponse = RevisionPageDocument | RevisionPageGroup | { kind: UnknownKind };
 
 /** The query of `spaces.content.getReusableContent()` (getReusableContentById). */
 export interface GetReusableContentByIdQuery {
@@ -14251,8 +14281,8 @@ export type GetContentByUrlResponse = {
 } | {
   space: Space;
   changeRequest?: ChangeRequest | undefined;
-  page?: RevisionPageDocument | RevisionPageGroup | { type: UnknownKind } | undefined;
-} | object;
+  page?: RevisionPageDocument | RevisionPageGroup | { kind: UnknownKind } | undefined;
+};
 
 /** The query of `urls.getEmbed()` (getEmbedByUrl). */
 export interface GetEmbedByUrlQuery {

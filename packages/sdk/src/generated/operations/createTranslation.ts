@@ -6,7 +6,7 @@ import type { CreateTranslationOperation } from '../operation-types.js';
 import { TranslationSchema } from '../schemas/Translation.js';
 import { JSONDocumentParamSchema } from '../schemas/UpdateCommentSchema.js';
 
-export const TranslationSourceParamSchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ space: z.optional(z.string()), language: z.optional(z.enum(["en","fr","de","es","it","pt","pt-br","ru","ja","zh","zh-tw","yue","ko","ar","hi","nl","pl","tr","sv","no","da","fi","el","cs","hu","ro","th","vi","id","ms","he","uk","sk","bg","hr","lt","lv","et","sl"])) }));
+export const TranslationSourceParamSchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ space: z.string(), language: z.enum(["en","fr","de","es","it","pt","pt-br","ru","ja","zh","zh-tw","yue","ko","ar","hi","nl","pl","tr","sv","no","da","fi","el","cs","hu","ro","th","vi","id","ms","he","uk","sk","bg","hr","lt","lv","et","sl"]) }));
 
 /** Create a translation */
 export const createTranslation = /* @__PURE__ */ defineOperation<CreateTranslationOperation>({

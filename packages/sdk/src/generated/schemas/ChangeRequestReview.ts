@@ -12,7 +12,7 @@ export const CommentSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([
 export const PostCommentSchemaSchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ node: z.optional(z.string()), page: z.optional(z.string()), body: DocumentParamSchema, tableCell: z.optional(TableCellTargetParamSchema) }));
 
 /** Details about the table cell this comment is attached to, if any. */
-export const TableCellTargetParamSchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ record: z.optional(z.string()), definition: z.optional(z.string()) }));
+export const TableCellTargetParamSchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ record: z.string(), definition: z.string() }));
 
 /** Details about the table cell this comment is attached to, if any. */
 export const TableCellTargetSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ record: z.optional(z.string()), definition: z.optional(z.string()) }));
