@@ -1,9 +1,11 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { streamSSE } from 'hono/streaming';
 import { listenFetch } from './listen.js';
 import {
   checkRequestPart,
   decodeQuery,
+  operations as contractOperations,
   describeIssues,
   zodMessages,
   type Operation,
@@ -44,6 +46,7 @@ import {
 } from './fixtures.js';
 import { DataDirectory } from './persistence.js';
 import { OperationCounts } from './operation-ids.js';
+import { SCHEMA_ANSWER_HEADER, schemaAnswer, schemaEvent } from './schema-answers.js';
 
 export const DEFAULT_TOKEN = 'sandbox-token';
 
@@ -215,6 +218,13 @@ export class Sandbox {
       }),
     );
     for (const implementation of implementations) this.#register(implementation);
+    // Every other operation of the contract answers a value built from its schema, so that a
+    // script or a command reaching beyond what the sandbox keeps state for still gets an answer
+    // valid under the contract (marked as such), not a 404.
+    const stateful = new Set(implementations.map((implementation) => implementation.operation.id));
+    for (const operation of contractOperations) {
+      if (!stateful.has(operation.id)) this.#register(schemaImplementation(operation));
+    }
     this.app.get('/_sandbox/hits', (c) => c.json(Object.fromEntries(this.hits)));
     this.#registerAdmin();
     this.app.notFound((c) => {
@@ -432,12 +442,22 @@ export class Sandbox {
 
   #register(implementation: Implementation): void {
     const { operation } = implementation;
-    const route = operation.path.replace(/\{(\w+)\}/g, ':$1');
+    const pathValued = new Set(operation.pathValued ?? []);
+    // A parameter whose value is a path (`pagePath`) takes the rest of the URL, slashes included.
+    const route = operation.path.replace(/\{(\w+)\}/g, (_match, name: string) =>
+      pathValued.has(name) ? `:${name}{.+}` : `:${name}`,
+    );
+    const pieces = operation.path.split(/\{(\w+)\}/);
     const pattern = new RegExp(
-      `^${operation.path
-        .split(/\{\w+\}/)
-        .map((piece) => piece.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
-        .join('[^/]+')}$`,
+      `^${pieces
+        .map((piece, index) =>
+          index % 2 === 1
+            ? pathValued.has(piece)
+              ? '.+'
+              : '[^/]+'
+            : piece.replace(/[.*+?^$()|[\]\\]/g, '\\$&'),
+        )
+        .join('')}$`,
     );
     const known = this.#routes.find((r) => r.pattern.source === pattern.source);
     if (known) known.methods.add(operation.method);
@@ -450,6 +470,10 @@ export class Sandbox {
       this.#authenticate(c);
       const input = await this.#readInput(c, operation);
       const result = await implementation.handle({ ...input, store: this.store, context: c });
+      if (operation.stream) {
+        this.hits.increment(id);
+        return streamEvents(c, result as Iterable<unknown> | AsyncIterable<unknown>);
+      }
       if (this.#checkResponses && operation.response) {
         const checked = operation.response.safeParse(result, { error: zodMessages });
         if (!checked.success) {
@@ -535,7 +559,7 @@ export class Sandbox {
 
 /** The methods of the contract's operations, and HEAD with GET, as Hono answers it. */
 function apiMethods(): string[] {
-  const methods = new Set(implementations.map((implementation) => implementation.operation.method));
+  const methods = new Set(contractOperations.map((operation) => operation.method));
   if (methods.has('GET')) methods.add('HEAD');
   return [...methods].sort();
 }
@@ -543,4 +567,25 @@ function apiMethods(): string[] {
 /** Creates a sandbox: `sandbox.fetch` plugs into the SDK, `sandbox.listen()` serves it on loopback. */
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
   return new Sandbox(options);
+}
+
+/** An operation the sandbox keeps no state for: its answer built from its schema, marked as such. */
+function schemaImplementation(operation: Operation): Implementation {
+  return {
+    operation,
+    handle: ({ params, context }) => {
+      context.header(SCHEMA_ANSWER_HEADER, 'schema');
+      return operation.stream ? [schemaEvent(operation)] : schemaAnswer(operation, params);
+    },
+  };
+}
+
+/** Server-sent events: each event's data its JSON, as the service streams an answer. */
+function streamEvents(c: Context, events: Iterable<unknown> | AsyncIterable<unknown>): Response {
+  return streamSSE(c, async (stream) => {
+    for await (const event of events) {
+      if (stream.aborted) return;
+      await stream.writeSSE({ data: JSON.stringify(event) });
+    }
+  });
 }

@@ -48,10 +48,10 @@ interface Issue {
   errors?: Issue[][];
 }
 
-/** An issue's leaves: a union's issues are those of its first variant, under the union's path. */
+/** An issue's leaves: a union's are those of every variant, under the union's path. */
 function leaves(issue: Issue): Issue[] {
-  if (issue.code === 'invalid_union' && issue.errors?.[0]?.length) {
-    return issue.errors[0].flatMap((inner) => leaves({ ...inner, path: [...issue.path, ...inner.path] }));
+  if (issue.code === 'invalid_union' && issue.errors?.length) {
+    return issue.errors.flat().flatMap((inner) => leaves({ ...inner, path: [...issue.path, ...inner.path] }));
   }
   return [issue];
 }
@@ -77,10 +77,32 @@ function repaired(schema: z.ZodMiniType, value: unknown): unknown {
   return value;
 }
 
-/** One value valid under `schema`. */
+/** Where the sampler stopped at a recursive schema it leaves `null` in a list: the list goes without. */
+function withoutNullItems(value: unknown): unknown {
+  if (Array.isArray(value)) return value.filter((item) => item !== null).map(withoutNullItems);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withoutNullItems(item)]));
+  }
+  return value;
+}
+
+/** One value valid under `schema`: of a union, the first variant whose sample fits. */
 export function sampleOf(schema: z.ZodMiniType): unknown {
   const json = jsonSchemaOf(schema);
-  return repaired(schema, sample(json as never, { skipNonRequired: false, maxSampleDepth: 12, quiet: true }, json));
+  const sampled = (part: JsonSchema) =>
+    repaired(
+      schema,
+      withoutNullItems(sample({ ...part, $defs: json.$defs } as never, { skipNonRequired: false, maxSampleDepth: 12, quiet: true }, json)),
+    );
+  const variants = (json.anyOf ?? json.oneOf) as JsonSchema[] | undefined;
+  if (!Array.isArray(variants)) return sampled(json);
+  let first: unknown;
+  for (const variant of variants) {
+    const value = sampled(variant);
+    first ??= value;
+    if (schema.safeParse(value).success) return value;
+  }
+  return first;
 }
 
 /**
@@ -94,7 +116,7 @@ export function schemaAnswer(operation: Operation, params: Record<string, string
   const record = { ...(answer as Record<string, unknown>) };
   if (operation.paginated) delete record.next;
   const last = operation.pathParams.at(-1);
-  if (last && operation.path.endsWith(`{${last}}`) && typeof record.id === 'string' && params[last]) {
+  if (last?.endsWith('Id') && operation.path.endsWith(`{${last}}`) && typeof record.id === 'string' && params[last]) {
     record.id = params[last];
   }
   return record;
