@@ -48,3 +48,4 @@ export { ROW_KIND_NAMES, type RowKindName } from './fixture-rows.js';
 export { OPERATION_IDS, type OperationId } from './operation-ids.js';
 export { FAULT_KINDS, type FaultKind } from './faults.js';
 export { readDataDirectory } from './persistence.js';
+export { normalizeStoredMarkdown, STORED_LIST_MARKER } from './content-normalize.js';
