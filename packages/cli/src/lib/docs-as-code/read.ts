@@ -86,6 +86,8 @@ interface ReadFile {
 
 class Reader {
   readonly problems: LayoutProblem[] = [];
+  /** Link pages seen, by key (a second entry to one URL gets `#2`). */
+  readonly linkKeys = new Map<string, number>();
   /** The line of each (file, link target) found, for warnings. */
   readonly linkLines = new Map<string, number | undefined>();
   config: ContentConfig = DEFAULT_CONFIG;
@@ -228,10 +230,16 @@ class Reader {
     const listed = new Map<string, number>();
     const pages: LocalPage[] = [];
     let first = true;
-    const entries = async (list: SummaryEntry[], parentPath: string, root: boolean): Promise<LocalPage[]> => {
+    const rootSlugs = new Set<string>();
+    const entries = async (
+      list: SummaryEntry[],
+      parentPath: string,
+      root: boolean,
+      taken: Set<string>,
+    ): Promise<LocalPage[]> => {
       const out: LocalPage[] = [];
       for (const entry of list) {
-        const page = await this.fromEntry(entry, parentPath, summaryFile, listed, root && first);
+        const page = await this.fromEntry(entry, parentPath, summaryFile, listed, root && first, taken);
         first = false;
         if (page) out.push(page);
       }
@@ -239,13 +247,14 @@ class Reader {
     };
     for (const section of sections) {
       if (section.group === undefined) {
-        pages.push(...(await entries(section.entries, '', true)));
+        pages.push(...(await entries(section.entries, '', true, rootSlugs)));
         continue;
       }
       first = false;
-      const key = this.groupKeyFor(section.group, section.entries, summaryFile);
+      const key = this.groupKeyFor(section.group, section.entries, summaryFile, rootSlugs);
       const slug = key.slice(0, -1);
-      const children = await entries(section.entries, slug, false);
+      rootSlugs.add(slug.toLowerCase());
+      const children = await entries(section.entries, slug, false, new Set());
       pages.push({
         key,
         kind: 'group',
@@ -259,8 +268,11 @@ class Reader {
     return pages;
   }
 
-  /** A group's folder: the mapping's, else the folder its pages' files share, else its title's slug. */
-  groupKeyFor(title: string, entries: SummaryEntry[], summaryFile: string): string {
+  /**
+   * A group's folder: the mapping's, else the folder its pages' files share, else its title's
+   * slug (made unique among the pages before it).
+   */
+  groupKeyFor(title: string, entries: SummaryEntry[], summaryFile: string, taken: Set<string>): string {
     const files = entries
       .filter((entry) => !isExternal(entry.target))
       .map((entry) => resolveRelative(summaryFile, entry.target))
@@ -273,7 +285,7 @@ class Reader {
       const known = this.mapping?.pages[groupKey(shared)];
       return groupKey(known ? known.path : shared);
     }
-    return groupKey(slugify(title));
+    return groupKey(uniqueSlug(slugify(title), taken));
   }
 
   async fromEntry(
@@ -282,14 +294,20 @@ class Reader {
     summaryFile: string,
     listed: Map<string, number>,
     isReadmeSlot: boolean,
+    taken: Set<string>,
   ): Promise<LocalPage | undefined> {
     const shownSummary = this.shown(summaryFile);
     if (/^[a-z][a-z0-9+.-]*:/i.test(entry.target)) {
+      const slug = uniqueSlug(slugify(entry.title), taken);
+      taken.add(slug.toLowerCase());
+      const base = linkKey(entry.target);
+      const seen = (this.linkKeys.get(base) ?? 0) + 1;
+      this.linkKeys.set(base, seen);
       return {
-        key: linkKey(entry.target),
+        key: seen === 1 ? base : `${base}#${seen}`,
         kind: 'link',
         title: entry.title,
-        path: childPath(parentPath, slugify(entry.title)),
+        path: childPath(parentPath, slug),
         href: entry.target,
         ...(entry.linkTitle === undefined ? {} : { linkTitle: entry.linkTitle }),
         links: [],
@@ -338,10 +356,12 @@ class Reader {
       return nameSlug;
     };
     const slug = this.slugFor(file, slugFallback());
+    taken.add(slug.toLowerCase());
     const path = childPath(parentPath, slug);
     const children: LocalPage[] = [];
+    const childSlugs = new Set<string>();
     for (const child of entry.children) {
-      const page = await this.fromEntry(child, path, summaryFile, listed, false);
+      const page = await this.fromEntry(child, path, summaryFile, listed, false, childSlugs);
       if (page) children.push(page);
     }
     const page = await this.documentPage(file, parentPath, entry.title, children, () => slug);
@@ -430,6 +450,13 @@ class Reader {
     }
     return assets;
   }
+}
+
+/** `base`, or `base-2`, `base-3`... the first not `taken` (compared in lowercase). */
+function uniqueSlug(base: string, taken: ReadonlySet<string>): string {
+  let slug = base;
+  for (let n = 2; taken.has(slug.toLowerCase()); n++) slug = `${base}-${n}`;
+  return slug;
 }
 
 /** Every page of a tree, parents first. */
