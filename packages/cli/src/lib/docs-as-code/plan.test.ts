@@ -260,3 +260,37 @@ describe('planPush and batches against a space', () => {
     await expect(run()).rejects.toThrow(/^README\.md: its change is \d+ bytes of JSON, over the 4096 bytes/);
   });
 });
+
+describe('memory', () => {
+  it('reads each page file once to plan, and again one batch at a time while sending', async () => {
+    const files: Record<string, string> = { 'SUMMARY.md': '' };
+    const entries: string[] = ['# Table of contents', ''];
+    for (let index = 0; index < 200; index++) {
+      entries.push(`* [Page ${index}](page-${index}.md)`);
+      files[`page-${index}.md`] = `# Page ${index}\n\n${'Some text. '.repeat(20)}\n`;
+    }
+    files['SUMMARY.md'] = `${entries.join('\n')}\n`;
+    const fs = new MemoryFs(files);
+    const reads: string[] = [];
+    const read = fs.read.bind(fs);
+    fs.read = (path: string) => {
+      reads.push(path);
+      return read(path);
+    };
+    const layout = await readLayout(fs);
+    expect(layout.pages[5]).not.toHaveProperty('markdown');
+    expect(reads.filter((path) => path.startsWith('page-'))).toHaveLength(200);
+    reads.length = 0;
+    const plan = planPush({ layout, remote: [] });
+    const state = new PushState(plan);
+    let batch = 0;
+    for await (const sent of batches({ fs, layout, plan, state })) {
+      batch++;
+      // Read so far: this batch's pages, the ones before it, and the next one (made to see that
+      // it does not fit), never more.
+      expect(reads.filter((path) => path.startsWith('page-')).length).toBe(Math.min(200, batch * 50 + 1));
+      for (const [ref, key] of sent.refs) state.pageIds.set(key, `id-${ref}`);
+    }
+    expect(batch).toBe(4);
+  });
+});
