@@ -345,6 +345,12 @@ export function planPush(input: PlanInput): Plan {
           needs: needsOf(page, parent),
         });
         plan.counts.inserted++;
+        if (page.linkTitle !== undefined) {
+          plan.notApplied.push({
+            file: shown(page.file ?? page.key),
+            message: `its title in the table of contents ("${page.linkTitle}") is set in the app: the document's changes cannot set a link title`,
+          });
+        }
         list.splice(where, 0, newId(page));
         slugs.set(newId(page), slug ?? localSlug);
         parents.set(newId(page), parentId);
