@@ -234,6 +234,11 @@ describe('planPush and batches against a space', () => {
     expect(ops(plan)).toEqual(['insert_page']);
     expect(plan.notApplied).toEqual([
       {
+        file: 'README.md',
+        message:
+          'its title in the table of contents ("Start here") is set in the app: the document\'s changes cannot set a link title',
+      },
+      {
         file: 'guides/',
         message:
           'group "Guides" is new: the document has no change that creates a group; create it in the app, then push again',
