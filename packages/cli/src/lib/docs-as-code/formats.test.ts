@@ -5,7 +5,9 @@ import { findLinks, relativeLink, resolveRelative, rewriteLinks } from './links.
 import { MappingError, parseMapping, renderMapping } from './mapping.js';
 import { bodyOfServiceMarkdown, PageFileError, parsePageFile, renderPageFile } from './page-file.js';
 import { readLayout, readTree } from './read.js';
+import { keptPages, remotePages } from './remote.js';
 import { parseSummary, renderSummary } from './summary.js';
+import { placePages } from './write.js';
 
 describe('page files', () => {
   it('reads front matter, the title heading and the body; CRLF as LF', () => {
@@ -185,5 +187,60 @@ describe('links', () => {
     expect(resolveRelative('guides/setup.md', '../../outside.md')).toBeUndefined();
     expect(relativeLink('guides/setup.md', '.gitbook/assets/i j.png')).toBe('../.gitbook/assets/i%20j.png');
     expect(relativeLink('README.md', 'Über uns.md')).toBe('Über%20uns.md');
+  });
+});
+
+describe('the listPages answer', () => {
+  it('reads the tree tolerantly and places what a pull writes, computed pages left out', () => {
+    const pages = remotePages([
+      {
+        id: 'p1',
+        type: 'document',
+        kind: 'sheet',
+        title: 'Intro',
+        path: 'intro',
+        slug: 'intro',
+        pages: [],
+        extra: 1,
+      },
+      {
+        id: 'g1',
+        type: 'group',
+        title: 'Guides',
+        path: 'guides',
+        pages: [
+          { id: 'p2', type: 'document', title: 'Setup', path: 'guides/setup', updatedAt: 't2', pages: [] },
+          { id: 'c1', type: 'computed', title: 'Index', path: 'guides/index', computed: {} },
+          { id: 'l1', type: 'link', title: 'Status', href: 'https://status.test', target: {} },
+        ],
+      },
+      'not a page',
+    ]);
+    expect(
+      pages.map((page) => [
+        page.id,
+        page.kind,
+        page.children.map((child) => [child.id, child.kind, child.path]),
+      ]),
+    ).toEqual([
+      ['p1', 'document', []],
+      [
+        'g1',
+        'group',
+        [
+          ['p2', 'document', 'guides/setup'],
+          ['c1', 'other', 'guides/index'],
+          ['l1', 'link', 'l1'],
+        ],
+      ],
+    ]);
+    const kept = keptPages(pages);
+    const { placements } = placePages(kept);
+    expect([...placements.values()].map((placement) => placement.key)).toEqual([
+      'README.md',
+      'guides/',
+      'guides/setup.md',
+      'link:https://status.test',
+    ]);
   });
 });

@@ -60,7 +60,7 @@ export {
   type Placement,
   type WriteOptions,
 } from './write.js';
-export { remotePages, remoteFromNodes, type RemotePage, type RemoteFile } from './remote.js';
+export { remotePages, remoteFromNodes, keptPages, type RemotePage, type RemoteFile } from './remote.js';
 export {
   planPush,
   isEmptyPlan,

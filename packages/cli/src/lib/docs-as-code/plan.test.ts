@@ -185,6 +185,29 @@ describe('planPush and batches against a space', () => {
     expect((await pushFolder(fs, space)).plan.changes).toEqual([]);
   });
 
+  it('finds a link page of the space by its URL, without the mapping', async () => {
+    const fs = new MemoryFs({
+      'SUMMARY.md': '# Table of contents\n\n* [Home](README.md)\n* [Status page](https://status.test)\n',
+      'README.md': '# Home\n',
+    });
+    const space = FakeSpace.from([
+      { id: 'p1', kind: 'document', title: 'Home', path: 'home', markdown: '', files: [], children: [] },
+      {
+        id: 'l1',
+        kind: 'link',
+        title: 'Status',
+        path: 'l1',
+        href: 'https://status.test',
+        markdown: '',
+        files: [],
+        children: [],
+      },
+    ]);
+    const plan = planPush({ layout: await readLayout(fs), remote: space.list(), prune: true });
+    expect(plan.ids.get('link:https://status.test')).toBe('l1');
+    expect(plan.changes.filter((change) => change.op === 'delete_page')).toEqual([]);
+  });
+
   it('converges when a push is interrupted after any batch and run again', async () => {
     for (let stop = 0; stop <= 2; stop++) {
       const fs = folder();

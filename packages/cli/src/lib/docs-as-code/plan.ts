@@ -176,7 +176,7 @@ export function planPush(input: PlanInput): Plan {
     id !== undefined && !idOf.has(page) && !claimed.has(id) && compatible(page, id);
   // 1. The mapping's page for the file, unchanged; 2. a page the mapping knew with this very
   // content, under another file (moved, renamed, or swapped with another); 3. the mapping's page
-  // for the file, edited; 4. the space's page at the same path.
+  // for the file, edited; 4. the space's page at the same path (a link page: to the same URL).
   for (const page of locals) {
     const entry = mapping.pages[page.key];
     if (entry && (page.hash === undefined || isUnchanged(entry, page.hash)) && free(page, entry.id)) {
@@ -200,6 +200,14 @@ export function planPush(input: PlanInput): Plan {
   }
   for (const page of locals) {
     const id = byPath.get(page.path);
+    if (free(page, id)) claim(page, id);
+  }
+  // A link page the space has, pointing at the same place (link pages have no path of their own).
+  for (const page of locals) {
+    if (page.kind !== 'link' || idOf.has(page)) continue;
+    const id = [...remote.values()].find(
+      (entry) => entry.page.kind === 'link' && entry.page.href === page.href && !claimed.has(entry.page.id),
+    )?.page.id;
     if (free(page, id)) claim(page, id);
   }
   for (const [page, id] of idOf) plan.ids.set(page.key, id);

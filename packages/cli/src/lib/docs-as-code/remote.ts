@@ -80,3 +80,13 @@ export function remoteFromNodes(pages: readonly PageNode[]): RemotePage[] {
     children: remoteFromNodes(page.children),
   }));
 }
+
+/**
+ * The tree a pull writes, from the space's pages: computed pages (and any type not known here)
+ * left out, as they are generated, not kept in a folder.
+ */
+export function keptPages(pages: readonly RemotePage[]): (RemotePage & { kind: PageKind })[] {
+  return pages
+    .filter((page): page is RemotePage & { kind: PageKind } => page.kind !== 'other')
+    .map((page) => ({ ...page, children: keptPages(page.children) }));
+}
