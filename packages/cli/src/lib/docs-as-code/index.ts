@@ -60,7 +60,14 @@ export {
   type Placement,
   type WriteOptions,
 } from './write.js';
-export { remotePages, remoteFromNodes, keptPages, type RemotePage, type RemoteFile } from './remote.js';
+export {
+  remotePages,
+  remoteFromNodes,
+  keptPages,
+  type KeptPage,
+  type RemotePage,
+  type RemoteFile,
+} from './remote.js';
 export {
   planPush,
   isEmptyPlan,

@@ -189,9 +189,13 @@ export function planPush(input: PlanInput): Plan {
       if (hash !== undefined) byHash.set(hash, [...(byHash.get(hash) ?? []), entry.id]);
     }
   }
+  const knownPath = new Map(Object.values(mapping.pages).map((entry) => [entry.id, entry.path]));
   for (const page of locals) {
     if (page.hash === undefined) continue;
-    const id = byHash.get(page.hash)?.find((each) => free(page, each));
+    // Among pages with this content, the one that had this slug (a move keeps it), else any.
+    const candidates = (byHash.get(page.hash) ?? []).filter((each) => free(page, each));
+    const id =
+      candidates.find((each) => slugOf(knownPath.get(each) ?? '') === slugOf(page.path)) ?? candidates[0];
     if (id !== undefined) claim(page, id);
   }
   for (const page of locals) {

@@ -81,12 +81,17 @@ export function remoteFromNodes(pages: readonly PageNode[]): RemotePage[] {
   }));
 }
 
+/** A page a pull writes: not computed. */
+export type KeptPage = Omit<RemotePage, 'kind' | 'children'> & { kind: PageKind; children: KeptPage[] };
+
 /**
  * The tree a pull writes, from the space's pages: computed pages (and any type not known here)
  * left out, as they are generated, not kept in a folder.
  */
-export function keptPages(pages: readonly RemotePage[]): (RemotePage & { kind: PageKind })[] {
-  return pages
-    .filter((page): page is RemotePage & { kind: PageKind } => page.kind !== 'other')
-    .map((page) => ({ ...page, children: keptPages(page.children) }));
+export function keptPages(pages: readonly RemotePage[]): KeptPage[] {
+  const kept: KeptPage[] = [];
+  for (const { kind, children, ...page } of pages) {
+    if (kind !== 'other') kept.push({ ...page, kind, children: keptPages(children) });
+  }
+  return kept;
 }
