@@ -64,3 +64,21 @@ export function titleFromName(name: string): string {
  */
 export const isSendableSlug = (slug: string): boolean =>
   slug.length > 0 && slug.length <= 100 && /^[\p{Ll}\p{Lo}\p{N}]+(?:[-_.][\p{Ll}\p{Lo}\p{N}]+)*$/u.test(slug);
+
+/**
+ * The slug a push sends for a file's name: the name when it is a slug, else the name made into
+ * one (`My Page` -> `my-page`), so that the page's path is known before the service answers (a
+ * push run again finds it there). `undefined` when no slug can be made.
+ */
+export function wireSlug(name: string): string | undefined {
+  if (isSendableSlug(name)) return name;
+  const made = slugify(name).slice(0, 100).replace(/-+$/, '');
+  return isSendableSlug(made) ? made : undefined;
+}
+
+/** A slug path with each slug as a push sends it. */
+export const wirePath = (path: string): string =>
+  path
+    .split('/')
+    .map((slug) => wireSlug(slug) ?? slug)
+    .join('/');

@@ -208,6 +208,26 @@ describe('planPush and batches against a space', () => {
     expect(plan.changes.filter((change) => change.op === 'delete_page')).toEqual([]);
   });
 
+  it('sends a slug made of a file name that is not one, so that a push run again finds the page', async () => {
+    const fs = new MemoryFs({
+      'SUMMARY.md':
+        '# Table of contents\n\n* [Home](README.md)\n* [My Page](My%20Page/README.md)\n  * [Child](My%20Page/%C3%9Cber%20Uns.md)\n',
+      'README.md': '# Home\n\nSee [my page](My%20Page/README.md) and [child](<My Page/Über Uns.md>).\n',
+      'My Page/README.md': '# My Page\n',
+      'My Page/Über Uns.md': '# Child\n',
+    });
+    const space = new FakeSpace();
+    const cut = await pushFolder(fs, space, { stopAfter: 1 });
+    expect(cut.batches[0]?.body.changes[1]).toMatchObject({ operation: 'insert_page', slug: 'my-page' });
+    await pushFolder(fs, space);
+    expect(space.list().map((page) => [page.path, page.children.map((child) => child.path)])).toEqual([
+      ['home', []],
+      ['my-page', ['my-page/uber-uns']],
+    ]);
+    expect([...space.unresolved]).toEqual([]);
+    expect((await pushFolder(fs, space)).plan.changes).toEqual([]);
+  });
+
   it('converges when a push is interrupted after any batch and run again', async () => {
     for (let stop = 0; stop <= 2; stop++) {
       const fs = folder();

@@ -2,7 +2,7 @@ import { MAX_FILES_PER_CHANGE } from './changes.js';
 import { isUnchanged, keyOfPage, type MappedPage, type SyncMapping } from './mapping.js';
 import { slugOf, type LayoutProblem } from './model.js';
 import { encodeLinkPath } from './links.js';
-import { isSendableSlug } from './placement.js';
+import { wirePath, wireSlug } from './placement.js';
 import { eachPage, type LocalLayout, type LocalPage } from './read.js';
 import type { RemotePage } from './remote.js';
 
@@ -203,7 +203,7 @@ export function planPush(input: PlanInput): Plan {
     if (free(page, id)) claim(page, id);
   }
   for (const page of locals) {
-    const id = byPath.get(page.path);
+    const id = byPath.get(page.path) ?? byPath.get(wirePath(page.path));
     if (free(page, id)) claim(page, id);
   }
   // A link page the space has, pointing at the same place (link pages have no path of their own).
@@ -220,11 +220,6 @@ export function planPush(input: PlanInput): Plan {
     return key === undefined ? undefined : mapping.pages[key];
   };
 
-  // Where links point once the push is done: `/pages/<slug path>`, a form the document resolves
-  // whatever the page's children (its Git path, `/pages/<path>.md` or `/pages/<path>/README.md`,
-  // depends on whether it has children when the link is written, which a batch may not have yet).
-  for (const page of locals)
-    if (page.file) plan.targets.set(page.file, `/pages/${encodeLinkPath(page.path)}`);
   const byFile = new Map<string, LocalPage>();
   for (const page of locals) if (page.file) byFile.set(page.file, page);
   const linkTarget = (link: string) => byFile.get(link) ?? byFile.get(`${link}/README.md`);
@@ -254,7 +249,8 @@ export function planPush(input: PlanInput): Plan {
   const placed = new Set<string>();
   const settled = (page: LocalPage) => {
     const id = idOf.get(page);
-    return id !== undefined && remote.get(id)?.page.path === page.path;
+    const path = id === undefined ? undefined : remote.get(id)?.page.path;
+    return path !== undefined && (path === page.path || path === wirePath(page.path));
   };
   const relink = new Set<LocalPage>();
   const newId = (page: LocalPage) => `new:${page.key}`;
@@ -338,7 +334,7 @@ export function planPush(input: PlanInput): Plan {
           visit(page.children, page);
           return;
         }
-        const slug = isSendableSlug(localSlug) ? localSlug : undefined;
+        const slug = wireSlug(localSlug);
         if (slug !== undefined && !makeRoom(page, newId(page), parentId, slug)) {
           skipped.add(page);
           visit(page.children, page);
@@ -374,14 +370,15 @@ export function planPush(input: PlanInput): Plan {
         const inPlace = parents.get(id) === parentId && inOrder[position] === id;
         // Its slug where it goes: the file's (a link page's is made from its title: never sent).
         const currentSlug = slugs.get(id) ?? localSlug;
-        const renamed = page.kind !== 'link' && localSlug !== currentSlug;
-        if (renamed && !isSendableSlug(localSlug)) {
+        const wire = wireSlug(localSlug);
+        const renamed = page.kind !== 'link' && localSlug !== currentSlug && wire !== currentSlug;
+        if (renamed && wire === undefined) {
           plan.notApplied.push({
             file: shown(page.file ?? page.key),
-            message: `"${localSlug}" is not a slug the push sends: the page keeps "${currentSlug}"`,
+            message: `no slug can be made of "${localSlug}": the page keeps "${currentSlug}"`,
           });
         }
-        const finalSlug = renamed && isSendableSlug(localSlug) ? localSlug : currentSlug;
+        const finalSlug = renamed && wire !== undefined ? wire : currentSlug;
         const moving = parents.get(id) !== parentId;
         const room = moving || finalSlug !== currentSlug ? makeRoom(page, id, parentId, finalSlug) : true;
         let move: PlannedUpdate['move'];
@@ -458,6 +455,21 @@ export function planPush(input: PlanInput): Plan {
     });
   };
   visit(layout.pages, undefined);
+
+  // Where links point once the push is done: `/pages/<slug path>` in the space as the changes
+  // leave it, a form the document resolves whatever the page's children (its Git path,
+  // `/pages/<path>.md` or `/pages/<path>/README.md`, depends on whether it has children when the
+  // link is written, which a batch may not have made yet).
+  const finalPath = (id: string): string => {
+    const parts: string[] = [];
+    for (let at: string | undefined = id; at !== undefined && at !== ROOT; at = parents.get(at)) {
+      parts.unshift(slugs.get(at) ?? '');
+    }
+    return parts.join('/');
+  };
+  for (const page of locals) {
+    if (page.file) plan.targets.set(page.file, `/pages/${encodeLinkPath(finalPath(simId(page)))}`);
+  }
 
   for (const page of relink) {
     const id = idOf.get(page);
