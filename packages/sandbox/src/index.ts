@@ -58,3 +58,4 @@ export {
 } from './operation-ids.js';
 export { FAULT_KINDS, type FaultKind } from './faults.js';
 export { readDataDirectory } from './persistence.js';
+export { normalizeStoredMarkdown, STORED_LIST_MARKER } from './content-normalize.js';
