@@ -212,7 +212,7 @@ function relative(from, to) {
   return path.startsWith('.') ? path : `./${path}`;
 }
 
-const HELPERS = ['listOf', 'loose', 'maxProperties', 'minProperties', 'openEnum', 'strict', 'tagged', 'uniqueItems', 'withFallback'];
+const HELPERS = ['listOf', 'loose', 'maxProperties', 'minProperties', 'openEnum', 'strict', 'uniqueItems', 'withFallback'];
 
 function helperImports(file, text) {
   const used = HELPERS.filter((helper) => new RegExp(`\\b${helper}\\(`).test(text));
@@ -223,6 +223,7 @@ function helperImports(file, text) {
     // Generated modules sit one folder below generated/, beside contract/.
     lines.push(`import { ${[...schemaTypes, ...used].join(', ')} } from '../../contract/schema.js';`);
   }
+  if (/\btagged\(/.test(text)) lines.push(`import { tagged } from '../../contract/tagged.js';`);
   return lines;
 }
 
