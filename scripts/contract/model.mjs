@@ -63,8 +63,10 @@ export function deref(document, value) {
 export function patchSchema(schema, patch) {
   const result = { ...schema };
   for (const [key, value] of Object.entries(patch)) {
-    if (key === 'reason' || key === 'extractOnly') continue;
-    if (key === 'properties') {
+    if (key === 'reason') continue;
+    // Kept as a mark: the sandbox's schema-built answers leave the extract's own fields out.
+    if (key === 'extractOnly') result['x-extract-only'] = value;
+    else if (key === 'properties') {
       result.properties = { ...(result.properties ?? {}) };
       for (const [name, propertyPatch] of Object.entries(value)) {
         if (propertyPatch === null) delete result.properties[name];
@@ -89,7 +91,10 @@ export function patchSchema(schema, patch) {
 }
 
 /** Every operation of the document and of the overlay, with what the emitters need. */
-export function buildModel({ documentFile = documentPath(), packageVersion = documentPackageVersion() } = {}) {
+export function buildModel({
+  documentFile = documentPath(),
+  packageVersion = documentPackageVersion(),
+} = {}) {
   const documentText = readFileSync(documentFile, 'utf8');
   const document = JSON.parse(documentText);
   const overlay = readOverlay() ?? {};
@@ -104,12 +109,15 @@ export function buildModel({ documentFile = documentPath(), packageVersion = doc
       schemas[name] = clone(entry.define);
       extractSchemas.add(name);
     } else {
-      if (!schemas[name]) throw new Error(`overlay: schemas.${name} patches a schema the document does not have`);
+      if (!schemas[name])
+        throw new Error(`overlay: schemas.${name} patches a schema the document does not have`);
       const known = new Set(Object.keys(flatProperties(document, schemas[name])));
       for (const [property, patch] of Object.entries(entry.patch?.properties ?? {})) {
         // A patch of a field the document dropped would bring it back as a shapeless one.
         if (!known.has(property) && !patch?.extractOnly) {
-          throw new Error(`overlay: schemas.${name}.patch.properties.${property}: the document has no such field (mark it extractOnly, or remove the entry)`);
+          throw new Error(
+            `overlay: schemas.${name}.patch.properties.${property}: the document has no such field (mark it extractOnly, or remove the entry)`,
+          );
         }
       }
       for (const property of [...(entry.patch?.optional ?? []), ...(entry.patch?.addRequired ?? [])]) {
@@ -126,7 +134,10 @@ export function buildModel({ documentFile = documentPath(), packageVersion = doc
   for (const [name, entry] of Object.entries(overlay.parameters ?? {})) {
     if (!entry.reason) throw new Error(`overlay: parameters.${name} has no reason`);
     if (!parameters[name]) throw new Error(`overlay: parameters.${name} is not a parameter of the document`);
-    parameters[name] = { ...parameters[name], schema: patchSchema(parameters[name].schema ?? {}, entry.patch ?? {}) };
+    parameters[name] = {
+      ...parameters[name],
+      schema: patchSchema(parameters[name].schema ?? {}, entry.patch ?? {}),
+    };
   }
   const resolved = { ...document, components: { ...document.components, schemas, parameters } };
 
@@ -161,11 +172,24 @@ export function buildModel({ documentFile = documentPath(), packageVersion = doc
     seen.add(id);
     const entry = overlayOperations[id] ?? {};
     if (entry.leftOut) {
-      leftOut.push({ id, method: method.toUpperCase(), path: `/v1${path}`, why: entry.leftOut, reason: entry.reason });
+      leftOut.push({
+        id,
+        method: method.toUpperCase(),
+        path: `/v1${path}`,
+        why: entry.leftOut,
+        reason: entry.reason,
+      });
       continue;
     }
-    const described = describeOperation(resolved, { path, method, operation, sharedParameters, extractOnly }, entry, overlay);
-    described.extractArea = extract.get(`${described.httpMethod} ${described.path.replace(/\{\w+\}/g, '{}')}`);
+    const described = describeOperation(
+      resolved,
+      { path, method, operation, sharedParameters, extractOnly },
+      entry,
+      overlay,
+    );
+    described.extractArea = extract.get(
+      `${described.httpMethod} ${described.path.replace(/\{\w+\}/g, '{}')}`,
+    );
     described.aliases = [...(overlay.aliases?.[id] ?? [])];
     operations.push(described);
   }
@@ -174,14 +198,18 @@ export function buildModel({ documentFile = documentPath(), packageVersion = doc
   }
   const inExtract = operations.filter((operation) => operation.extractArea).length;
   if (inExtract !== extract.size) {
-    const found = new Set(operations.map((operation) => `${operation.httpMethod} ${operation.path.replace(/\{\w+\}/g, '{}')}`));
+    const found = new Set(
+      operations.map((operation) => `${operation.httpMethod} ${operation.path.replace(/\{\w+\}/g, '{}')}`),
+    );
     const missing = [...extract.keys()].filter((endpoint) => !found.has(endpoint));
     const message = `the extract's endpoints without an operation: ${missing.join(', ')} (define them in the overlay)`;
     if (process.env.CONTRACT_DRAFT) console.warn(message);
     else throw new Error(message);
   }
   checkNames(operations);
-  operations.sort((a, b) => (a.resource === b.resource ? a.id.localeCompare(b.id) : a.resource.localeCompare(b.resource)));
+  operations.sort((a, b) =>
+    a.resource === b.resource ? a.id.localeCompare(b.id) : a.resource.localeCompare(b.resource),
+  );
   return {
     document: resolved,
     documentVersion: document.info.version,
@@ -200,15 +228,21 @@ export function buildModel({ documentFile = documentPath(), packageVersion = doc
 function mergedAllOf(document, schema) {
   if (!schema.allOf) return schema;
   const merged = { type: 'object', properties: {}, required: [] };
+  // Each part's union stays a condition of its own: two parts' unions both hold.
+  const unions = [];
   for (const part of schema.allOf) {
     const resolved = mergedAllOf(document, deref(document, part));
     Object.assign(merged.properties, resolved.properties ?? {});
     merged.required.push(...(resolved.required ?? []));
-    for (const key of ['oneOf', 'anyOf', 'discriminator', 'additionalProperties']) {
-      if (resolved[key] !== undefined) merged[key] = resolved[key];
-    }
+    if (resolved.additionalProperties !== undefined)
+      merged.additionalProperties = resolved.additionalProperties;
+    const union = ['oneOf', 'anyOf', 'discriminator'].filter((key) => resolved[key] !== undefined);
+    if (union.length) unions.push(Object.fromEntries(union.map((key) => [key, resolved[key]])));
   }
-  const { allOf: _allOf, ...own } = schema;
+  if (unions.length === 1) Object.assign(merged, unions[0]);
+  else if (unions.length > 1) merged.allOf = unions;
+  const own = { ...schema };
+  delete own.allOf;
   Object.assign(merged.properties, own.properties ?? {});
   merged.required = [...new Set([...merged.required, ...(own.required ?? [])])];
   return { ...own, ...merged };
@@ -219,7 +253,8 @@ function flatProperties(document, schema) {
   const resolved = deref(document, schema);
   const own = { ...(resolved?.properties ?? {}) };
   for (const part of resolved?.allOf ?? []) Object.assign(own, flatProperties(document, part));
-  for (const part of resolved?.oneOf ?? resolved?.anyOf ?? []) Object.assign(own, flatProperties(document, part));
+  for (const part of resolved?.oneOf ?? resolved?.anyOf ?? [])
+    Object.assign(own, flatProperties(document, part));
   return own;
 }
 
@@ -227,12 +262,20 @@ function areaTag(operation) {
   return (operation.tags ?? []).find((tag) => !LABEL_TAGS.has(tag));
 }
 
-function describeOperation(document, { path, method, operation, sharedParameters, extractOnly }, entry, overlay) {
+function describeOperation(
+  document,
+  { path, method, operation, sharedParameters, extractOnly },
+  entry,
+  overlay,
+) {
   const id = operation.operationId;
   const tag = entry.tag ?? areaTag(operation);
-  const resource = entry.resource ?? (tag && overlay.tags?.[tag]?.resource) ?? (tag ? resourceOfTag(tag) : undefined);
+  const resource =
+    entry.resource ?? (tag && overlay.tags?.[tag]?.resource) ?? (tag ? resourceOfTag(tag) : undefined);
   if (!resource) throw new Error(`operation ${id} has no tag: the overlay must name its resource`);
-  const parameters = [...sharedParameters, ...(operation.parameters ?? [])].map((parameter) => deref(document, parameter));
+  const parameters = [...sharedParameters, ...(operation.parameters ?? [])].map((parameter) =>
+    deref(document, parameter),
+  );
   const pathParams = parameters.filter((parameter) => parameter.in === 'path');
   const pathNames = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
   const queryParams = parameters
@@ -244,13 +287,14 @@ function describeOperation(document, { path, method, operation, sharedParameters
         required: patch?.required ?? Boolean(parameter.required),
         description: parameter.description,
         deprecated: Boolean(parameter.deprecated),
-        schema: patch ? patchSchema(parameter.schema ?? {}, patch) : parameter.schema ?? {},
+        schema: patch ? patchSchema(parameter.schema ?? {}, patch) : (parameter.schema ?? {}),
         extractOnly: Boolean(patch?.extractOnly),
       };
     });
   for (const [name, patch] of Object.entries(entry.query ?? {})) {
     if (queryParams.some((parameter) => parameter.name === name)) continue;
-    if (!patch.extractOnly) throw new Error(`overlay: ${id}.query.${name} patches a parameter the document does not have`);
+    if (!patch.extractOnly)
+      throw new Error(`overlay: ${id}.query.${name} patches a parameter the document does not have`);
     queryParams.push({
       name,
       required: Boolean(patch.required),
@@ -271,8 +315,9 @@ function describeOperation(document, { path, method, operation, sharedParameters
         .map(([name]) => name),
     };
   }
-  const [status, answer] =
-    Object.entries(operation.responses ?? {}).find(([code]) => /^2\d\d$/.test(code)) ?? ['204', {}];
+  const [status, answer] = Object.entries(operation.responses ?? {}).find(([code]) =>
+    /^2\d\d$/.test(code),
+  ) ?? ['204', {}];
   const answerEntry = deref(document, answer);
   const json = answerEntry?.content?.['application/json'];
   const stream = answerEntry?.content?.['text/event-stream'];
@@ -281,7 +326,8 @@ function describeOperation(document, { path, method, operation, sharedParameters
   if (entry.response) response = patchSchema(response ?? {}, entry.response);
   const item = pageItem(document, response);
   const resourcePath = resource;
-  const name = entry.method ?? methodName(id, resourcePath, path, overlay.resources?.[resourcePath]?.nouns ?? []);
+  const name =
+    entry.method ?? methodName(id, resourcePath, path, overlay.resources?.[resourcePath]?.nouns ?? []);
   return {
     id,
     tag,
@@ -294,11 +340,15 @@ function describeOperation(document, { path, method, operation, sharedParameters
     deprecated: Boolean(operation.deprecated),
     extractOnly: Boolean(extractOnly),
     pathParams: pathNames.map((paramName) => {
-      const parameter = pathParams.find((candidate) => candidate.name === paramName) ?? { schema: { type: 'string' } };
+      const parameter = pathParams.find((candidate) => candidate.name === paramName) ?? {
+        schema: { type: 'string' },
+      };
       return {
         name: paramName,
         description: parameter.description,
-        schema: entry.params?.[paramName] ? patchSchema(parameter.schema ?? {}, entry.params[paramName]) : parameter.schema ?? {},
+        schema: entry.params?.[paramName]
+          ? patchSchema(parameter.schema ?? {}, entry.params[paramName])
+          : (parameter.schema ?? {}),
         acceptsNumber: Boolean(overlay.numericParams?.includes(paramName)),
         // `getPageByPath`'s `pagePath` is itself a path: its slashes stay, each segment encoded.
         isPath: Boolean(overlay.pathValuedParams?.includes(paramName)),
@@ -338,6 +388,8 @@ function checkNames(operations) {
     byMethod.set(key, operation);
   }
   if (clashes.length) {
-    throw new Error(`${clashes.join('\n')}\nname one of each in packages/sdk/overlay.yaml (operations.<id>.method)`);
+    throw new Error(
+      `${clashes.join('\n')}\nname one of each in packages/sdk/overlay.yaml (operations.<id>.method)`,
+    );
   }
 }

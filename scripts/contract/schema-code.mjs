@@ -149,7 +149,8 @@ export class SchemaCode {
       if (part['x-relaxed']) merged['x-relaxed'] = [...(merged['x-relaxed'] ?? []), ...part['x-relaxed']];
       if (part.additionalProperties !== undefined) merged.additionalProperties = part.additionalProperties;
       if (part.description && !merged.description) merged.description = part.description;
-      if (part.oneOf || part.anyOf) merged.variants = part.oneOf ?? part.anyOf;
+      if (part.oneOf || part.anyOf || part.variants) merged.variants = part.oneOf ?? part.anyOf ?? part.variants;
+      if (part.discriminator) merged.discriminator = part.discriminator;
     }
     merged.required = [...new Set(merged.required)];
     if (rest.description) merged.description = rest.description;
@@ -406,6 +407,13 @@ function arrayChecks(schema) {
   return checks;
 }
 
+/** A field the document says is never given: `x-typescript: never`, or a length no value has. */
+function isNever(schema) {
+  return Boolean(
+    schema && (schema['x-typescript'] === 'never' || (schema.minLength !== undefined && schema.maxLength !== undefined && schema.minLength > schema.maxLength)),
+  );
+}
+
 /**
  * In an answer, an object written inline in another (`permissions`, `urls`, `stats`) requires
  * none of its fields: the extract's convention ("every object requires only `object` and `id`"),
@@ -436,6 +444,8 @@ function objectCode(code, schema, mode, refs, depth, relaxed) {
     return `z.record(${keySchema}, ${value})${mode === 'write' ? objectChecks(schema) : ''}`;
   }
   const fields = properties.map(([name, property]) => {
+    // A field the document marks as never present (`x-typescript: never`, a length no string has).
+    if (isNever(property)) return `${key(name)}: z.optional(z.never())`;
     const value = zodCode(code, property ?? {}, mode, refs, depth + 1, true);
     return `${key(name)}: ${required.has(name) ? value : `z.optional(${value})`}`;
   });
@@ -565,6 +575,10 @@ export function objectType(code, schema, mode, indent, depth = 0, relaxed = fals
   for (const [name, property] of properties) {
     const doc = jsdoc(describe(code, property), inner);
     if (doc) lines.push(doc);
+    if (isNever(property)) {
+      lines.push(`${inner}${key(name)}?: never;`);
+      continue;
+    }
     const value = tsType(code, property ?? {}, mode, inner, depth + 1, true);
     lines.push(`${inner}${key(name)}${required.has(name) ? '' : '?'}: ${value}${required.has(name) ? '' : ' | undefined'};`);
   }

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { DocsClient } from '@docs-api/sdk';
 import { BaseCommand } from '../../packages/cli/src/base-command.js';
 import { useInProcessCli, type RunnableCommand } from '../../packages/cli/test-support/run-command.js';
-import { documentBackend, documentEntryById, successSchemas } from './document.js';
+import { matchEntry, successSchemas } from './document.js';
 import { generateSample, type SampleMode } from './samples.js';
 
 const cli = useInProcessCli();
@@ -28,32 +28,28 @@ async function command(id: string): Promise<RunnableCommand> {
 
 /** A fetch answering every request with a document sample of its operation's success answer. */
 function documentShapedFetch(mode: SampleMode, served: string[]) {
-  return async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+  return (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const request = new Request(input, init);
     const url = new URL(request.url);
-    const api = await documentBackend();
-    const query = Object.fromEntries(url.searchParams);
-    const matched = api.matchOperation({
-      method: request.method.toLowerCase(),
-      path: url.pathname,
-      query,
-      headers: {},
-    });
-    const entry = matched?.operationId ? documentEntryById(matched.operationId) : undefined;
+    const entry = matchEntry(request.method, url.pathname);
     if (!entry)
-      return new Response(JSON.stringify({ error: { code: 404, message: 'not in the document' } }), {
-        status: 404,
-      });
+      return Promise.resolve(
+        new Response(JSON.stringify({ error: { code: 404, message: 'not in the document' } }), {
+          status: 404,
+        }),
+      );
     served.push(entry.operationId);
     const [answer] = successSchemas(entry);
-    if (!answer?.schema) return new Response(null, { status: answer?.status ?? 204 });
+    if (!answer?.schema) return Promise.resolve(new Response(null, { status: answer?.status ?? 204 }));
     const sample = generateSample(answer.schema, mode) as Record<string, unknown>;
     // One page: a sample's cursor would lead to the same sample again.
     if (sample && typeof sample === 'object' && 'next' in sample) delete sample.next;
-    return new Response(JSON.stringify(sample), {
-      status: answer.status,
-      headers: { 'content-type': 'application/json' },
-    });
+    return Promise.resolve(
+      new Response(JSON.stringify(sample), {
+        status: answer.status,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
   };
 }
 

@@ -1,14 +1,16 @@
 /*
  * The service's published OpenAPI document (npm `@gitbook/api`, pinned as a dev dependency),
  * and what the conformance tests need from it: which document operation each contract
- * operation is, request and response validation (openapi-backend, ajv), and response samples
- * generated from its schemas.
+ * operation is, request and response validation, and response samples generated from its
+ * schemas. Validation is one ajv (JSON Schema 2020-12, the dialect of OpenAPI 3.1) holding the
+ * document's components once: a schema every operation reaches (a document's blocks) is compiled
+ * once for all of them, not once per operation.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import ajvFormats from 'ajv-formats';
-import { OpenAPIBackend } from 'openapi-backend';
 import type { Operation } from '@docs-api/sdk/contract';
 
 const require = createRequire(import.meta.url);
@@ -33,8 +35,6 @@ export const documentVersion = (
   }
 ).version;
 
-let backend: OpenAPIBackend | undefined;
-
 /**
  * Corrections of defects in the document, each one a schema that no value can satisfy as
  * written (docs/contract-notes.md lists them). `RevisionSemanticChangePageEdited.attributes` is a
@@ -53,27 +53,39 @@ function corrected(document: RawDocument): RawDocument {
   return document;
 }
 
-/**
- * The validator. `quick` mode skips openapi-backend's own check of the document, which knows
- * only OpenAPI 3.0 (the document is 3.1); schemas are compiled on first use.
- */
-export async function documentBackend(): Promise<OpenAPIBackend> {
-  if (backend) return backend;
-  const api = new OpenAPIBackend({
-    definition: corrected(structuredClone(rawDocument)) as never,
-    quick: true,
-    apiRoot: '/v1',
-    customizeAjv: (ajv) => {
-      addFormats(ajv);
-      // Formats of the document that are descriptive, not checkable.
-      ajv.addFormat('emoji', true);
-      ajv.addFormat('icon', true);
-      return ajv;
-    },
-  });
-  await api.init();
-  backend = api;
-  return api;
+const DOCUMENT_ID = 'https://document.test/openapi.json';
+let ajv: Ajv2020 | undefined;
+const compiled = new Map<string, ValidateFunction>();
+
+/** `#/components/...` of the document, as seen from a schema compiled on its own. */
+function rebased(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(rebased);
+  if (!schema || typeof schema !== 'object') return schema;
+  return Object.fromEntries(
+    Object.entries(schema).map(([key, value]) => [
+      key,
+      key === '$ref' && typeof value === 'string' && value.startsWith('#/')
+        ? `${DOCUMENT_ID}${value}`
+        : rebased(value),
+    ]),
+  );
+}
+
+/** The validator of one schema of the document (compiled on first use, kept). */
+function validatorOf(key: string, schema: unknown): ValidateFunction {
+  const cached = compiled.get(key);
+  if (cached) return cached;
+  if (!ajv) {
+    ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
+    // Formats of the document that are descriptive, not checkable.
+    ajv.addFormat('emoji', true);
+    ajv.addFormat('icon', true);
+    ajv.addSchema({ $id: DOCUMENT_ID, components: corrected(structuredClone(rawDocument)).components });
+  }
+  const made = ajv.compile(rebased(schema) as object);
+  compiled.set(key, made);
+  return made;
 }
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
@@ -113,6 +125,11 @@ for (const [path, item] of Object.entries(rawDocument.paths)) {
 /** The document's operation for a contract operation, matched on method and path shape. */
 export function documentEntry(operation: Operation): DocumentEntry | undefined {
   return documentIndex.get(pathKey(operation.method, operation.path));
+}
+
+/** Every operationId of the document, sorted. */
+export function documentOperationIds(): string[] {
+  return [...documentIndex.values()].map((entry) => entry.operationId).sort();
 }
 
 /** The document's operation with this `operationId`. */
@@ -178,26 +195,63 @@ function describeAjvErrors(errors: unknown): Finding[] {
   });
 }
 
-/**
- * Checks one request against the document: the operation it reaches, its query (names and
- * values) and its body (values, and every key a property the document names: the document
- * does not forbid unknown keys, but the service ignores them, so sending one is a mistake).
- */
-export async function validateRequest(entry: DocumentEntry, request: CapturedRequest): Promise<Finding[]> {
-  const api = await documentBackend();
-  const query: Record<string, string | string[]> = {};
-  for (const key of new Set(request.url.searchParams.keys())) {
-    const values = request.url.searchParams.getAll(key);
-    query[key] = values.length > 1 ? values : (values[0] ?? '');
+/** The document's operation a request reaches: method and path matched against its paths. */
+export function matchEntry(method: string, pathname: string): DocumentEntry | undefined {
+  const wanted = method.toLowerCase();
+  const segments = pathname.replace(/^\/v1/, '').split('/');
+  for (const entry of documentIndex.values()) {
+    if (entry.method !== wanted) continue;
+    const template = entry.path.split('/');
+    // A trailing path-valued parameter (`{pagePath}`) takes the rest of the path.
+    const last = template.at(-1) ?? '';
+    const rest = /^\{\w*[pP]ath\}$/.test(last);
+    if (rest ? segments.length < template.length : segments.length !== template.length) continue;
+    if (
+      template.every((part, index) =>
+        part.startsWith('{') ? segments[index] !== '' : part === segments[index],
+      )
+    ) {
+      return entry;
+    }
   }
-  const backendRequest = {
-    method: request.method.toLowerCase(),
-    path: request.url.pathname,
-    query,
-    headers: Object.fromEntries(request.headers),
-    body: request.body,
-  };
-  const matched = api.matchOperation(backendRequest);
+  return undefined;
+}
+
+/** A parameter's text value read as its schema's type, as the service reads a query string. */
+function typed(schema: Schema, values: string[]): unknown {
+  const resolved = resolve(schema);
+  // A union's value may be any variant's type (`evaluated`: a boolean or 'deterministic-only').
+  const variants = ((resolved.oneOf ?? resolved.anyOf ?? []) as Schema[]).map((variant) => resolve(variant));
+  const types = [resolved.type, ...variants.map((variant) => variant.type)].flat();
+  if (types.includes('array')) return values.map((value) => typed(resolve(resolved.items) ?? {}, [value]));
+  const value = values[values.length - 1] ?? '';
+  if (
+    (types.includes('integer') || types.includes('number')) &&
+    value.trim() !== '' &&
+    !Number.isNaN(Number(value))
+  ) {
+    return Number(value);
+  }
+  if (types.includes('boolean') && (value === 'true' || value === 'false')) return value === 'true';
+  return value;
+}
+
+function ajvFindings(validate: ValidateFunction, value: unknown, prefix: string): Finding[] {
+  if (validate(value)) return [];
+  return describeAjvErrors(validate.errors).map((finding) => ({
+    ...finding,
+    where: `${prefix}${finding.where === '/' ? '' : finding.where}` || '/',
+  }));
+}
+
+/**
+ * Checks one request against the document: the operation it reaches, its path parameters, its
+ * query (names and values) and headers it requires, and its body (values, and every key a property
+ * the document names: the document does not forbid unknown keys, but the service ignores them, so
+ * sending one is a mistake).
+ */
+export function validateRequest(entry: DocumentEntry, request: CapturedRequest): Finding[] {
+  const matched = matchEntry(request.method, request.url.pathname);
   if (!matched)
     return [
       { where: 'path', message: `no document operation for ${request.method} ${request.url.pathname}` },
@@ -205,15 +259,68 @@ export async function validateRequest(entry: DocumentEntry, request: CapturedReq
   if (matched.operationId !== entry.operationId) {
     return [{ where: 'path', message: `reached ${matched.operationId}, not ${entry.operationId}` }];
   }
-  const findings = describeAjvErrors(api.validateRequest(backendRequest, matched).errors);
+  const findings: Finding[] = [];
+  const parameters = [...entry.pathParameters, ...(entry.operation.parameters ?? [])].map((parameter) =>
+    resolve(parameter),
+  );
+  const segments = request.url.pathname.replace(/^\/v1/, '').split('/');
+  const template = entry.path.split('/');
+  const known = new Set<string>();
+  for (const parameter of parameters) {
+    const name = String(parameter.name);
+    let values: string[] | undefined;
+    if (parameter.in === 'path') {
+      const index = template.indexOf(`{${name}}`);
+      const raw = index === template.length - 1 ? segments.slice(index).join('/') : segments[index];
+      values = raw === undefined ? undefined : [decodeURIComponent(raw)];
+    } else if (parameter.in === 'query') {
+      known.add(name);
+      values = request.url.searchParams.has(name) ? request.url.searchParams.getAll(name) : undefined;
+    } else if (parameter.in === 'header') {
+      const value = request.headers.get(name);
+      values = value === null ? undefined : [value];
+    } else continue;
+    if (values === undefined) {
+      if (parameter.required)
+        findings.push({
+          where: `/${String(parameter.in)}`,
+          message: `must have required property '${name}'`,
+        });
+      continue;
+    }
+    if (parameter.schema) {
+      const key = `${entry.operationId} ${String(parameter.in)} ${name}`;
+      findings.push(
+        ...ajvFindings(
+          validatorOf(key, parameter.schema),
+          typed(parameter.schema as Schema, values),
+          `/${String(parameter.in)}/${name}`,
+        ),
+      );
+    }
+  }
+  for (const name of new Set(request.url.searchParams.keys())) {
+    if (!known.has(name)) {
+      findings.push({
+        where: '/query',
+        message: `must NOT have additional properties {"additionalProperty":"${name}"}`,
+        unknown: { part: 'query', name },
+      });
+    }
+  }
   const requestBody = entry.operation.requestBody ? resolve(entry.operation.requestBody) : undefined;
   const bodySchema = (requestBody?.content as Record<string, { schema?: Schema }> | undefined)?.[
     'application/json'
   ]?.schema;
   if (request.body !== undefined && bodySchema) {
+    findings.push(
+      ...ajvFindings(validatorOf(`${entry.operationId} body`, bodySchema), request.body, '/requestBody'),
+    );
     findings.push(...unknownKeys(bodySchema, request.body, '/requestBody'));
   } else if (request.body !== undefined && !bodySchema) {
     findings.push({ where: '/requestBody', message: 'the document takes no body here' });
+  } else if (requestBody?.required) {
+    findings.push({ where: '/requestBody', message: 'the document requires a body' });
   }
   return findings;
 }
@@ -275,14 +382,7 @@ function objectBranches(schema: Schema, depth = 0): Schema[] {
 }
 
 /** Checks an answer's body against the document's schema for that operation and status. */
-export async function validateResponse(
-  entry: DocumentEntry,
-  status: number,
-  body: unknown,
-): Promise<Finding[]> {
-  const api = await documentBackend();
-  const operation = api.getOperation(entry.operationId);
-  if (!operation) return [{ where: 'operation', message: `${entry.operationId} is not in the document` }];
+export function validateResponse(entry: DocumentEntry, status: number, body: unknown): Finding[] {
   const declared = successSchemas(entry);
   if (status >= 200 && status < 300 && !declared.some((answer) => answer.status === status)) {
     return [
@@ -292,12 +392,34 @@ export async function validateResponse(
       },
     ];
   }
-  const schema = declared.find((answer) => answer.status === status)?.schema;
+  const schema = answerSchema(entry, status);
   if (!schema) {
     return body === undefined || body === ''
       ? []
-      : [{ where: 'body', message: 'the document gives no body' }];
+      : status >= 400
+        ? []
+        : [{ where: 'body', message: 'the document gives no body' }];
   }
-  const result = api.validateResponse(body, operation, status);
-  return describeAjvErrors(result.errors);
+  return ajvFindings(validatorOf(`${entry.operationId} ${status}`, schema), body, '');
+}
+
+/** The schema of an answer of this status: a success's, or an error the document describes. */
+function answerSchema(entry: DocumentEntry, status: number): Schema | undefined {
+  const response =
+    entry.operation.responses?.[String(status)] ??
+    (status >= 400 ? entry.operation.responses?.default : undefined);
+  if (!response) return undefined;
+  const content = resolve(response).content as Record<string, { schema?: Schema }> | undefined;
+  return content?.['application/json']?.schema;
+}
+
+/** Checks one event of a stream of server-sent events against the document's event schema. */
+export function validateEvent(entry: DocumentEntry, event: unknown): Finding[] {
+  const success = Object.entries(entry.operation.responses ?? {}).find(([status]) => /^2\d\d$/.test(status));
+  const content = success
+    ? (resolve(success[1]).content as Record<string, { schema?: Schema }> | undefined)
+    : undefined;
+  const schema = content?.['text/event-stream']?.schema;
+  if (!schema) return [{ where: 'event', message: 'the document gives no stream here' }];
+  return ajvFindings(validatorOf(`${entry.operationId} event`, schema), event, '/event');
 }

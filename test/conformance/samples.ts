@@ -225,11 +225,23 @@ function objectSample(node: Schema, context: Context): Record<string, unknown> {
     (node.properties as Record<string, unknown> | undefined) ?? {},
   )) {
     if (!required.has(key) && !keepOptional) continue;
+    // A field the document says is never given (`x-typescript: never`: a length no string has).
+    const own = resolve(property);
+    if (own['x-typescript'] === 'never') continue;
     const value = generate(property, inner);
     if (value !== undefined) result[key] = value;
   }
   const extra = node.additionalProperties;
   const minProperties = typeof node.minProperties === 'number' ? node.minProperties : 0;
+  // An object that needs more fields than its required ones (`minProperties`) gets its first optional ones.
+  for (const [key, property] of Object.entries(
+    (node.properties as Record<string, unknown> | undefined) ?? {},
+  )) {
+    if (Object.keys(result).length >= minProperties) break;
+    if (key in result || resolve(property)['x-typescript'] === 'never') continue;
+    const value = generate(property, inner);
+    if (value !== undefined) result[key] = value;
+  }
   if (extra && typeof extra === 'object' && (keepOptional || Object.keys(result).length < minProperties)) {
     const key = node.propertyNames ? String(generate(node.propertyNames, inner)) : 'key';
     result[key] = generate(extra, inner);

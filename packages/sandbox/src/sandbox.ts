@@ -484,7 +484,9 @@ export class Sandbox {
         }
       }
       this.hits.increment(id);
-      if (!operation.response) return c.body(null, 204);
+      // An answer without a body has the operation's own status (204; 205 where the service
+      // resets; 200, 201 or 202 where the document gives a status and no content).
+      if (!operation.response) return c.body(null, operation.status as 204);
       return c.json(result as object, operation.status as 200);
     });
   }
@@ -573,9 +575,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
 function schemaImplementation(operation: Operation): Implementation {
   return {
     operation,
-    handle: ({ params, context }) => {
+    handle: async ({ params, context }) => {
       context.header(SCHEMA_ANSWER_HEADER, 'schema');
-      return operation.stream ? [schemaEvent(operation)] : schemaAnswer(operation, params);
+      return operation.stream ? [await schemaEvent(operation)] : schemaAnswer(operation, params);
     },
   };
 }

@@ -1,13 +1,13 @@
-import * as z from 'zod/mini';
 import { sample } from 'openapi-sampler';
 import type { Operation } from '@docs-api/sdk/contract';
 
 /*
  * Answers built from the operation's schema, as Prism builds them from an OpenAPI document: for
  * the operations the sandbox keeps no state for, every request checked as for any other gets an
- * answer valid under the contract, marked with the `X-Sandbox-Answer: schema` header. The schema
- * is read through zod's public `toJSONSchema` and sampled by Redocly's openapi-sampler; known
- * values of open enums are used, so that `visibility` says `public`, not `string`.
+ * answer valid under the document, marked with the `X-Sandbox-Answer: schema` header. The schemas
+ * are the document's own (src/generated/answer-schemas.json, written by the contract's generator
+ * with the overlay's patches), sampled by Redocly's openapi-sampler: formats, patterns, lengths
+ * and enums come out as the document says. The file loads with the first such answer.
  */
 
 /** The header that marks an answer built from the schema rather than from the sandbox's state. */
@@ -15,37 +15,29 @@ export const SCHEMA_ANSWER_HEADER = 'x-sandbox-answer';
 
 type JsonSchema = Record<string, unknown>;
 
-/** zod's JSON Schema, made samplable: open enums as their known values, no free-form extra keys. */
-function samplable(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(samplable);
-  if (!node || typeof node !== 'object') return node;
-  const out: JsonSchema = {};
-  for (const [key, value] of Object.entries(node as JsonSchema)) {
-    if (key === 'knownValues' && Array.isArray(value)) out.enum = value;
-    // A loose object's `additionalProperties: {}` would make the sampler invent keys.
-    else if (key === 'additionalProperties' && value && typeof value === 'object' && !Object.keys(value).length) continue;
-    else out[key] = samplable(value);
-  }
-  return out;
+interface AnswerSchemas {
+  components: { schemas: Record<string, JsonSchema> };
+  operations: Record<string, { answer?: JsonSchema; event?: JsonSchema }>;
 }
 
-const cache = new WeakMap<object, JsonSchema>();
+let schemas: Promise<AnswerSchemas> | undefined;
 
-function jsonSchemaOf(schema: z.ZodMiniType): JsonSchema {
-  let json = cache.get(schema);
-  if (!json) {
-    json = samplable(
-      z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any', cycles: 'ref', reused: 'ref' }),
-    ) as JsonSchema;
-    cache.set(schema, json);
-  }
-  return json;
+function answerSchemas(): Promise<AnswerSchemas> {
+  schemas ??= import('./generated/answer-schemas.json', { with: { type: 'json' } }).then(
+    (module) => module.default as unknown as AnswerSchemas,
+  );
+  return schemas;
 }
 
 interface Issue {
   path: PropertyKey[];
   code?: string;
   errors?: Issue[][];
+}
+
+/** What a schema needs of zod's: `safeParse`. */
+interface Checkable {
+  safeParse(value: unknown): { success: true } | { success: false; error: { issues: readonly unknown[] } };
 }
 
 /** An issue's leaves: a union's are those of every variant, under the union's path. */
@@ -58,71 +50,93 @@ function leaves(issue: Issue): Issue[] {
 
 /**
  * The sampler stops at a recursive schema (a document's blocks hold blocks) and leaves an item
- * that does not fit; such items are dropped from their list, which the schema allows empty.
+ * that does not fit, `{}` or `null`; such items are dropped from their list, which the schema
+ * allows empty.
  */
-function repaired(schema: z.ZodMiniType, value: unknown): unknown {
+function repaired(schema: Checkable | undefined, value: unknown): unknown {
+  const cleaned = withoutUnbuiltItems(value);
+  if (!schema) return cleaned;
   for (let round = 0; round < 12; round++) {
-    const result = schema.safeParse(value);
-    if (result.success) return value;
-    const issue = (result.error.issues as Issue[]).flatMap(leaves).find((candidate) => candidate.path.some((key) => typeof key === 'number'));
-    if (!issue) return value;
-    // The last list index on the path (ES2022, the package's lib, has no findLastIndex).
+    const result = schema.safeParse(cleaned);
+    if (result.success) return cleaned;
+    const issue = (result.error.issues as Issue[])
+      .flatMap(leaves)
+      .find((candidate) => candidate.path.some((key) => typeof key === 'number'));
+    if (!issue) return cleaned;
     let cut = issue.path.length - 1;
-    while (cut >= 0 && typeof issue.path[cut] !== 'number') cut -= 1;
-    let parent: unknown = value;
-    for (const key of issue.path.slice(0, cut)) parent = (parent as Record<PropertyKey, unknown> | undefined)?.[key];
-    if (!Array.isArray(parent)) return value;
+    while (cut >= 0 && typeof issue.path[cut] !== 'number') cut--;
+    let parent: unknown = cleaned;
+    for (const key of issue.path.slice(0, cut))
+      parent = (parent as Record<PropertyKey, unknown> | undefined)?.[key];
+    if (!Array.isArray(parent)) return cleaned;
     parent.splice(issue.path[cut] as number, 1);
   }
-  return value;
+  return cleaned;
 }
 
-/** Where the sampler stopped at a recursive schema it leaves `null` in a list: the list goes without. */
-function withoutNullItems(value: unknown): unknown {
-  if (Array.isArray(value)) return value.filter((item) => item !== null).map(withoutNullItems);
+/** An item the sampler could not build (`null`, or `{}` where it cut a recursion) is dropped. */
+function isUnbuilt(item: unknown): boolean {
+  return (
+    item === null || (typeof item === 'object' && !Array.isArray(item) && Object.keys(item).length === 0)
+  );
+}
+
+function withoutUnbuiltItems(value: unknown): unknown {
+  if (Array.isArray(value)) return value.filter((item) => !isUnbuilt(item)).map(withoutUnbuiltItems);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withoutNullItems(item)]));
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withoutUnbuiltItems(item)]));
   }
   return value;
 }
 
-/** One value valid under `schema`: of a union, the first variant whose sample fits. */
-export function sampleOf(schema: z.ZodMiniType): unknown {
-  const json = jsonSchemaOf(schema);
-  const sampled = (part: JsonSchema) =>
-    repaired(
-      schema,
-      withoutNullItems(sample({ ...part, $defs: json.$defs } as never, { skipNonRequired: false, maxSampleDepth: 12, quiet: true }, json)),
-    );
-  const variants = (json.anyOf ?? json.oneOf) as JsonSchema[] | undefined;
-  if (!Array.isArray(variants)) return sampled(json);
+/** One value of a document schema: of a union, the first variant whose sample fits `check`. */
+function sampled(schema: JsonSchema, document: AnswerSchemas, check: Checkable | undefined): unknown {
+  const options = {
+    skipNonRequired: false,
+    skipReadOnly: false,
+    enablePatterns: true,
+    maxSampleDepth: 16,
+    quiet: true,
+  };
+  const one = (part: JsonSchema) => repaired(check, sample(part, options, document));
+  const variants = (schema.oneOf ?? schema.anyOf) as JsonSchema[] | undefined;
+  if (!Array.isArray(variants)) return one(schema);
   let first: unknown;
   for (const variant of variants) {
-    const value = sampled(variant);
+    const value = one(variant);
     first ??= value;
-    if (schema.safeParse(value).success) return value;
+    if (!check || check.safeParse(value).success) return value;
   }
   return first;
 }
 
 /**
- * The answer of an operation the sandbox keeps no state for: its response schema sampled; a list
- * has one item and no next page; an object named by the path's last parameter carries that id.
+ * The answer of an operation the sandbox keeps no state for: its document schema sampled; a list
+ * has no next page; an object named by the path's last parameter (an id) carries that id.
  */
-export function schemaAnswer(operation: Operation, params: Record<string, string>): unknown {
-  if (!operation.response) return undefined;
-  const answer = sampleOf(operation.response as z.ZodMiniType) as Record<string, unknown> | unknown;
+export async function schemaAnswer(operation: Operation, params: Record<string, string>): Promise<unknown> {
+  const document = await answerSchemas();
+  const schema = document.operations[operation.id]?.answer;
+  if (!schema) return undefined;
+  const answer = sampled(schema, document, operation.response);
   if (!answer || typeof answer !== 'object' || Array.isArray(answer)) return answer;
   const record = { ...(answer as Record<string, unknown>) };
   if (operation.paginated) delete record.next;
   const last = operation.pathParams.at(-1);
-  if (last?.endsWith('Id') && operation.path.endsWith(`{${last}}`) && typeof record.id === 'string' && params[last]) {
+  if (
+    last?.endsWith('Id') &&
+    operation.path.endsWith(`{${last}}`) &&
+    typeof record.id === 'string' &&
+    params[last]
+  ) {
     record.id = params[last];
   }
   return record;
 }
 
 /** One event of a stream the sandbox keeps no state for. */
-export function schemaEvent(operation: Operation): unknown {
-  return operation.event ? sampleOf(operation.event as z.ZodMiniType) : {};
+export async function schemaEvent(operation: Operation): Promise<unknown> {
+  const document = await answerSchemas();
+  const schema = document.operations[operation.id]?.event;
+  return schema ? sampled(schema, document, operation.event) : {};
 }

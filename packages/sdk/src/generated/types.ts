@@ -5269,7 +5269,7 @@ export interface GitSyncGitLabProject {
   defaultBranch: string | null;
 }
 
-export interface GitSyncInstallation {
+export type GitSyncInstallation = {
   /** Optional directory used when syncing a monorepo subdirectory. */
   projectDirectory?: string | undefined;
   /** Optional template used when generating commit messages. */
@@ -5300,7 +5300,7 @@ export interface GitSyncInstallation {
     /** URL of the installation endpoint in the API */
     location?: string | undefined;
   };
-}
+} & (GitSyncInstallationSetupGitHub | GitSyncInstallationSetupGitLab | { provider: UnknownKind });
 
 /** Which side should be treated as the source of truth when Git Sync is configured. */
 export type GitSyncInstallationPriority = "git" | "gitbook" | (string & {});
@@ -7239,16 +7239,7 @@ export type RevisionPageDocument = {
   /** A list of all the tags added to this page */
   tags?: Array<RevisionPageTag> | undefined;
   markdown?: string | undefined;
-  document?: {
-    object?: "document" | undefined;
-    data?: {
-      schemaVersion?: number | undefined;
-    } | undefined;
-    nodes?: Array<unknown> | undefined;
-    meta?: {
-      token?: string | undefined;
-    } | undefined;
-  } | undefined;
+  document?: JSONDocument | undefined;
   documentId?: string | undefined;
   computed?: {
     type?: string | undefined;
@@ -10255,7 +10246,7 @@ export type SiteSearchScope = {
   /** The ID of the site space that must always be included in the search results. The language of this site space will be used to match other site spaces with the same language, if applicable. */
   currentSiteSpace?: string | undefined;
   /** Must not be provided when searching the entire default scope. To restrict the search to a subset of the default scope, provide `restrictTo` along with `currentSiteSpace`. */
-  restrictTo?: string | undefined;
+  restrictTo?: never;
 } | {
   /** Search a subset of the default scope of the site, relative to the current site space. */
   mode: "default";
@@ -11887,7 +11878,7 @@ export interface ListSiteGitSyncInstallationsResponse {
 }
 
 /** The body of `gitSync.updateInstallation()` (updateGitSyncInstallationById). */
-export interface UpdateGitSyncInstallationByIdBody {
+export type UpdateGitSyncInstallationByIdBody = {
   /** Optional directory used when syncing a monorepo subdirectory. */
   projectDirectory?: string | undefined;
   /** Optional template used when generating commit messages. */
@@ -11900,7 +11891,7 @@ export interface UpdateGitSyncInstallationByIdBody {
   priority?: GitSyncInstallationPriorityParam | undefined;
   /** Project directories keyed by child installation ID for a site installation. */
   childInstallationProjectDirectories?: Record<string, string> | undefined;
-}
+} & (GitSyncInstallationSetupGitHubParam | GitSyncInstallationSetupGitLabParam);
 
 /** The query of `glossary.list()` (listGlossaryEntries). */
 export interface ListGlossaryEntriesQuery {

@@ -2,4 +2,4 @@
 import * as z from 'zod/mini';
 import { type Schema, strict } from '../../contract/schema.js';
 
-export const SiteSearchScopeSchema: Schema = /* @__PURE__ */ z.lazy(() => z.union([strict({ mode: z.literal("default"), currentSiteSpace: z.optional(z.string()), restrictTo: z.optional(z.string().check(z.minLength(2), z.maxLength(1))) }), strict({ mode: z.literal("default"), currentSiteSpace: z.string(), restrictTo: z.enum(["currentSiteSpace","otherSiteSpaces"]) }), strict({ mode: z.literal("specific"), siteSpaceIds: z.array(z.string()) }), strict({ mode: z.literal("all") })]));
+export const SiteSearchScopeSchema: Schema = /* @__PURE__ */ z.lazy(() => z.union([strict({ mode: z.literal("default"), currentSiteSpace: z.optional(z.string()), restrictTo: z.optional(z.never()) }), strict({ mode: z.literal("default"), currentSiteSpace: z.string(), restrictTo: z.enum(["currentSiteSpace","otherSiteSpaces"]) }), strict({ mode: z.literal("specific"), siteSpaceIds: z.array(z.string()) }), strict({ mode: z.literal("all") })]));
