@@ -148,6 +148,16 @@ export const OPERATION_NAMES = {
   listOrganizationIntegrationsStatus: ['integrations.installationsStatus'],
   startImportRun: ['imports.start'],
   cancelImportRun: ['imports.cancel'],
+  // Spaces' content: live, of change requests and of revisions (handlers/space-content.ts).
+  createSpace: ['spaces.create'],
+  listPages: ['spaces.content.listPages'],
+  getPageById: ['spaces.content.getPage'],
+  getPageByPath: ['spaces.content.getPageByPath'],
+  getPageInChangeRequestByPath: ['changeRequests.content.getPageByPath'],
+  listPagesInRevisionById: ['revisions.listPages'],
+  getPageInRevisionByPath: ['revisions.getPageByPath'],
+  searchSpaceContent: ['spaces.content.search'],
+  updateChangeRequestContent: ['changeRequests.content.update'],
 } as const satisfies Record<string, readonly string[]>;
 
 /** An operation's public id, the document's operationId, e.g. `listSites`. */
