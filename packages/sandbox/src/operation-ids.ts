@@ -158,6 +158,20 @@ export const OPERATION_NAMES = {
   getPageInRevisionByPath: ['revisions.getPageByPath'],
   searchSpaceContent: ['spaces.content.search'],
   updateChangeRequestContent: ['changeRequests.content.update'],
+  // Comment replies one by one, and the comments of a space's live content (handlers/comment-replies.ts).
+  getCommentReplyInChangeRequest: ['changeRequests.comments.getReply'],
+  updateCommentReplyInChangeRequest: ['changeRequests.comments.updateReply'],
+  deleteCommentReplyInChangeRequest: ['changeRequests.comments.deleteReply'],
+  listCommentsInSpace: ['spaces.comments.list'],
+  postCommentInSpace: ['spaces.comments.create'],
+  getCommentInSpace: ['spaces.comments.get'],
+  updateCommentInSpace: ['spaces.comments.update'],
+  deleteCommentInSpace: ['spaces.comments.delete'],
+  listCommentRepliesInSpace: ['spaces.comments.listReplies'],
+  postCommentReplyInSpace: ['spaces.comments.createReply'],
+  getCommentReplyInSpace: ['spaces.comments.getReply'],
+  updateCommentReplyInSpace: ['spaces.comments.updateReply'],
+  deleteCommentReplyInSpace: ['spaces.comments.deleteReply'],
 } as const satisfies Record<string, readonly string[]>;
 
 /** An operation's public id, the document's operationId, e.g. `listSites`. */

@@ -33,6 +33,7 @@ import { integrationHandlers } from './handlers/integrations.js';
 import { importHandlers } from './handlers/imports.js';
 import { spaceContentHandlers } from './handlers/space-content.js';
 import { spaceCreateHandlers } from './handlers/space-create.js';
+import { commentReplyHandlers } from './handlers/comment-replies.js';
 import type { HandlerInput, Implementation } from './implement.js';
 import { RateLimiter, type RateLimit } from './rate-limit.js';
 import { applySeed, type Seed } from './seed.js';
@@ -89,6 +90,7 @@ export const implementations: readonly Implementation[] = [
   ...importHandlers,
   ...spaceCreateHandlers,
   ...spaceContentHandlers,
+  ...commentReplyHandlers,
 ];
 
 export interface SandboxOptions {
