@@ -172,6 +172,12 @@ export const OPERATION_NAMES = {
   getCommentReplyInSpace: ['spaces.comments.getReply'],
   updateCommentReplyInSpace: ['spaces.comments.updateReply'],
   deleteCommentReplyInSpace: ['spaces.comments.deleteReply'],
+  // Git Sync (handlers/git-sync.ts) and reads of import runs (handlers/imports.ts).
+  importGitRepository: ['spaces.git.importRepository'],
+  exportToGitRepository: ['spaces.git.exportToRepository'],
+  getSpaceGitInfo: ['spaces.git.getInfo'],
+  getImportRun: ['imports.get'],
+  listImportRuns: ['imports.list'],
 } as const satisfies Record<string, readonly string[]>;
 
 /** An operation's public id, the document's operationId, e.g. `listSites`. */

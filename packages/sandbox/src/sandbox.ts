@@ -34,6 +34,7 @@ import { importHandlers } from './handlers/imports.js';
 import { spaceContentHandlers } from './handlers/space-content.js';
 import { spaceCreateHandlers } from './handlers/space-create.js';
 import { commentReplyHandlers } from './handlers/comment-replies.js';
+import { gitSyncHandlers } from './handlers/git-sync.js';
 import type { HandlerInput, Implementation } from './implement.js';
 import { RateLimiter, type RateLimit } from './rate-limit.js';
 import { applySeed, type Seed } from './seed.js';
@@ -91,6 +92,7 @@ export const implementations: readonly Implementation[] = [
   ...spaceCreateHandlers,
   ...spaceContentHandlers,
   ...commentReplyHandlers,
+  ...gitSyncHandlers,
 ];
 
 export interface SandboxOptions {
@@ -145,8 +147,12 @@ type Env = { Bindings: { incoming?: { socket?: { destroy(): void } } } };
 
 const DROPPED = 'x-sandbox-dropped';
 
-/** Reads that change the state: a translation run or an OpenAPI spec's processing advances on read. */
-const READS_THAT_WRITE = /^\/v1\/orgs\/[^/]+\/(translations|openapi)(\/|$)/;
+/**
+ * Reads that change the state: a translation run, an OpenAPI spec's processing, a Git Sync
+ * operation and an import run advance on read.
+ */
+const READS_THAT_WRITE =
+  /^\/v1\/(?:orgs\/[^/]+\/(translations|openapi)(\/|$)|spaces\/[^/]+\/git\/info$|org\/[^/]+\/imports(\/|$))/;
 
 /** A stateful, in-memory implementation of the contract, served by Hono. */
 export class Sandbox {

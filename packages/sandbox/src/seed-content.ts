@@ -1,8 +1,9 @@
-import type { CommentRow, Store } from './store.js';
+import type { CommentRow, GitSyncRow, Store } from './store.js';
 
 /*
  * Demo state of the content operations beyond the extract: a comment (with a reply) on the live
- * content of space_api, where change requests are not involved. See docs/sandbox.md.
+ * content of space_api, where change requests are not involved, and space_api's Git Sync state
+ * (a GitHub repository its content was last exported to). See docs/sandbox.md.
  */
 
 export function seedContent(store: Store): void {
@@ -27,4 +28,23 @@ export function seedContent(store: Store): void {
     ],
   };
   store.comments.set(comment.id, comment);
+
+  const git: GitSyncRow = {
+    space: 'space_api',
+    installationId: 'gitsync_api',
+    provider: 'github',
+    url: 'https://github.com/acme/api-docs',
+    repoName: 'api-docs',
+    updatedAt: '2026-01-06T15:02:00.000Z',
+    operation: {
+      direction: 'export',
+      state: 'success',
+      outcome: 'success',
+      ref: 'refs/heads/main',
+      startedAt: '2026-01-06T15:01:00.000Z',
+      endedAt: '2026-01-06T15:02:00.000Z',
+      reads: 2,
+    },
+  };
+  store.gitSync.set(git.space, git);
 }
