@@ -24,6 +24,7 @@ import {
   type Finding,
 } from './document.js';
 import { describeMode, generateSample, modesFor } from './samples.js';
+import { describeSandboxContent } from './sandbox-content.js';
 
 const BASE_URL = 'https://api.example.com/v1';
 
@@ -239,3 +240,5 @@ describe(`conformance with the published document`, () => {
     });
   });
 });
+
+describeSandboxContent();

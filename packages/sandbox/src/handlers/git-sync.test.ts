@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ConflictError, NotFoundError, type DocsClient, type RevisionPage } from '@docs-api/sdk';
+import { ConflictError, DocsClient, NotFoundError, type RevisionPage } from '@docs-api/sdk';
 import { failure, trackSandboxes } from '../../test-support/client.js';
+import { createSandbox } from '../sandbox.js';
 
 const ORG = 'org_acme';
 const { setup, servedOperationIds } = trackSandboxes({ clockStart: Date.UTC(2026, 2, 1) });
@@ -337,6 +338,34 @@ describe('Git Sync: import', () => {
       url: 'https://github.com/acme/api-docs',
       operation: { state: 'success', direction: 'export' },
     });
+  });
+});
+
+describe('Git Sync: kept in a data directory', () => {
+  it('keeps the end of an operation that a read of the Git info brought, and its content', async () => {
+    const data = join(folder(), 'data');
+    const dir = folder();
+    writeTree(dir, { 'README.md': '# Home\n\nHello.\n' });
+    const first = createSandbox({ data, checkResponses: true });
+    const client = new DocsClient({
+      token: first.token,
+      baseUrl: 'http://sandbox.test/v1',
+      fetch: first.fetch,
+      maxRetries: 0,
+    });
+    await client.spaces.git.importRepository('space_guides', { url: fileUrl(dir), ref: REF });
+    expect((await settled(client, 'space_guides')).operation?.state).toBe('success');
+    await first.close();
+    const second = createSandbox({ data, checkResponses: true });
+    const again = new DocsClient({
+      token: second.token,
+      baseUrl: 'http://sandbox.test/v1',
+      fetch: second.fetch,
+      maxRetries: 0,
+    });
+    expect((await again.spaces.git.getInfo('space_guides')).operation?.state).toBe('success');
+    expect(shape((await again.spaces.content.listPages('space_guides')).pages)).toEqual(['document home']);
+    await second.close();
   });
 });
 
