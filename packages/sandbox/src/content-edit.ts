@@ -256,10 +256,9 @@ class Batch {
       if (key === 'title') continue;
       (page as unknown as Record<string, unknown>)[key] = value;
     }
-    if (parsed.meta !== undefined) {
-      if (Object.keys(parsed.meta).length) page.meta = parsed.meta;
-      else delete page.meta;
-    }
+    // The keys the page has no field for live in the document's front matter alone.
+    if (parsed.meta !== undefined && Object.keys(parsed.meta).length) page.meta = parsed.meta;
+    else delete page.meta;
     if (parsed.options.title !== undefined) page.title = parsed.options.title;
     page.markdown = '';
     this.#body(page, parsed.body);

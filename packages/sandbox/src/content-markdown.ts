@@ -77,10 +77,12 @@ export function parsePageMarkdown(markdown: string): PageMarkdown {
     }
   }
   while (index < lines.length && lines[index]?.trim() === '') index++;
-  const heading = /^# +(.*?)[ \t]*#*[ \t]*$/.exec(lines[index] ?? '')?.[1];
+  // An ATX heading: its closing #s (after a space) are not part of it.
+  const heading = /^# +(.*?)(?:[ \t]+#+)?[ \t]*$/.exec(lines[index] ?? '')?.[1];
   if (heading !== undefined && heading.trim()) {
     if (options.title === undefined) options.title = heading.trim();
     index++;
+    while (index < lines.length && lines[index]?.trim() === '') index++;
   }
   return { options, meta, body: lines.slice(index).join('\n') };
 }

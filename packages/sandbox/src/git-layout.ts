@@ -196,7 +196,7 @@ class LayoutReader {
     const listed = new Set<string>();
     lines.forEach((line, index) => {
       const where = `${summary} line ${index + 1}`;
-      const heading = /^##\s+(.+?)\s*#*\s*$/.exec(line)?.[1];
+      const heading = /^##[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/.exec(line)?.[1];
       if (heading !== undefined) {
         const row = this.#page(
           'group',
