@@ -28,6 +28,7 @@ import {
 import { generatedCalls } from './generated-calls.js';
 import { describeMode, generateSample, modesFor } from './samples.js';
 import type { OperationCalls } from './calls/types.js';
+import { describeSandboxContent } from './sandbox-content.js';
 
 const BASE_URL = 'https://api.example.com/v1';
 
@@ -289,3 +290,5 @@ describe(`conformance with the published document`, () => {
     });
   });
 });
+
+describeSandboxContent();

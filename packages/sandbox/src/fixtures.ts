@@ -231,6 +231,7 @@ const REFERENCES: Array<[kind: RowKindName, field: string, target: RowKindName |
   ['translations', 'organization', 'organizations'],
   ['sites', 'organization', 'organizations'],
   ['openapiSpecs', 'organization', 'organizations'],
+  ['gitSync', 'space', ['spaces', 'deletedSpaces']],
 ];
 
 /**
@@ -275,6 +276,17 @@ function checkReferences(store: Store, parsed: ParsedFixture): void {
         });
     });
   }
+  // A file's bytes: a row of blobs.
+  (fixture.revisions ?? []).forEach((row, index) => {
+    const files = Array.isArray(row.files) ? (row.files as Array<{ blob?: unknown }>) : [];
+    files.forEach((file, at) => {
+      if (typeof file.blob === 'string' && !store.blobs.has(file.blob))
+        issues.push({
+          path: `revisions[${index}].files[${at}].blob`,
+          message: `"${file.blob}" is not one of the blobs of this fixture or its base`,
+        });
+    });
+  });
   if (fixture.actor !== undefined && !store.users.has(fixture.actor))
     issues.push({
       path: 'actor',
