@@ -472,7 +472,12 @@ export class Sandbox {
       const result = await implementation.handle({ ...input, store: this.store, context: c });
       if (operation.stream) {
         this.hits.increment(id);
-        return streamEvents(c, result as Iterable<unknown> | AsyncIterable<unknown>);
+        const check = this.#checkResponses && operation.event ? operation.event : undefined;
+        return streamEvents(c, result as Iterable<unknown> | AsyncIterable<unknown>, (event) => {
+          const checked = check?.safeParse(event, { error: zodMessages });
+          if (checked && !checked.success)
+            throw new SandboxError(500, `Sandbox event breaks the contract for ${id}: ${checked.error.message}`);
+        });
       }
       if (this.#checkResponses && operation.response) {
         const checked = operation.response.safeParse(result, { error: zodMessages });
@@ -580,12 +585,27 @@ function schemaImplementation(operation: Operation): Implementation {
   };
 }
 
-/** Server-sent events: each event's data its JSON, as the service streams an answer. */
-function streamEvents(c: Context, events: Iterable<unknown> | AsyncIterable<unknown>): Response {
+/**
+ * Server-sent events: each event's data its JSON, as the service streams an answer. `check`
+ * throws for an event that breaks the contract (with `checkResponses`): the stream then ends
+ * with an `error` event carrying the error body, as the status line is already sent.
+ */
+function streamEvents(
+  c: Context,
+  events: Iterable<unknown> | AsyncIterable<unknown>,
+  check: (event: unknown) => void,
+): Response {
   return streamSSE(c, async (stream) => {
-    for await (const event of events) {
-      if (stream.aborted) return;
-      await stream.writeSSE({ data: JSON.stringify(event) });
+    try {
+      for await (const event of events) {
+        if (stream.aborted) return;
+        check(event);
+        await stream.writeSSE({ data: JSON.stringify(event) });
+      }
+    } catch (error) {
+      const failure =
+        error instanceof SandboxError ? error : new SandboxError(500, `Sandbox failure: ${(error as Error).message}`);
+      await stream.writeSSE({ event: 'error', data: JSON.stringify(failure.toBody()) });
     }
   });
 }
