@@ -31,6 +31,10 @@ import { conversationHandlers } from './handlers/conversations.js';
 import { openApiHandlers } from './handlers/openapi.js';
 import { integrationHandlers } from './handlers/integrations.js';
 import { importHandlers } from './handlers/imports.js';
+import { sitePublishingHandlers } from './handlers/site-publishing.js';
+import { siteStructureHandlers } from './handlers/site-structure.js';
+import { siteShareLinkHandlers } from './handlers/site-share-links.js';
+import { siteRedirectHandlers } from './handlers/site-redirects.js';
 import type { HandlerInput, Implementation } from './implement.js';
 import { RateLimiter, type RateLimit } from './rate-limit.js';
 import { applySeed, type Seed } from './seed.js';
@@ -72,6 +76,10 @@ export const implementations: readonly Implementation[] = [
   ...openApiHandlers,
   ...integrationHandlers,
   ...importHandlers,
+  ...sitePublishingHandlers,
+  ...siteStructureHandlers,
+  ...siteShareLinkHandlers,
+  ...siteRedirectHandlers,
 ];
 
 export interface SandboxOptions {
