@@ -36,6 +36,7 @@ import { siteStructureHandlers } from './handlers/site-structure.js';
 import { siteShareLinkHandlers } from './handlers/site-share-links.js';
 import { siteRedirectHandlers } from './handlers/site-redirects.js';
 import { openApiVersionHandlers } from './handlers/openapi-versions.js';
+import { integrationInstallationHandlers } from './handlers/integration-installations.js';
 import type { HandlerInput, Implementation } from './implement.js';
 import { RateLimiter, type RateLimit } from './rate-limit.js';
 import { applySeed, type Seed } from './seed.js';
@@ -82,6 +83,7 @@ export const implementations: readonly Implementation[] = [
   ...siteShareLinkHandlers,
   ...siteRedirectHandlers,
   ...openApiVersionHandlers,
+  ...integrationInstallationHandlers,
 ];
 
 export interface SandboxOptions {
