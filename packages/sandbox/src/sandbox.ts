@@ -37,6 +37,8 @@ import { siteShareLinkHandlers } from './handlers/site-share-links.js';
 import { siteRedirectHandlers } from './handlers/site-redirects.js';
 import { openApiVersionHandlers } from './handlers/openapi-versions.js';
 import { integrationInstallationHandlers } from './handlers/integration-installations.js';
+import { userHandlers } from './handlers/users.js';
+import { askHandlers } from './handlers/ask.js';
 import type { HandlerInput, Implementation } from './implement.js';
 import { RateLimiter, type RateLimit } from './rate-limit.js';
 import { applySeed, type Seed } from './seed.js';
@@ -84,6 +86,8 @@ export const implementations: readonly Implementation[] = [
   ...siteRedirectHandlers,
   ...openApiVersionHandlers,
   ...integrationInstallationHandlers,
+  ...userHandlers,
+  ...askHandlers,
 ];
 
 export interface SandboxOptions {
