@@ -35,6 +35,14 @@ import { spaceContentHandlers } from './handlers/space-content.js';
 import { spaceCreateHandlers } from './handlers/space-create.js';
 import { commentReplyHandlers } from './handlers/comment-replies.js';
 import { gitSyncHandlers } from './handlers/git-sync.js';
+import { sitePublishingHandlers } from './handlers/site-publishing.js';
+import { siteStructureHandlers } from './handlers/site-structure.js';
+import { siteShareLinkHandlers } from './handlers/site-share-links.js';
+import { siteRedirectHandlers } from './handlers/site-redirects.js';
+import { openApiVersionHandlers } from './handlers/openapi-versions.js';
+import { integrationInstallationHandlers } from './handlers/integration-installations.js';
+import { userHandlers } from './handlers/users.js';
+import { askHandlers } from './handlers/ask.js';
 import type { HandlerInput, Implementation } from './implement.js';
 import { RateLimiter, type RateLimit } from './rate-limit.js';
 import { applySeed, type Seed } from './seed.js';
@@ -93,6 +101,14 @@ export const implementations: readonly Implementation[] = [
   ...spaceContentHandlers,
   ...commentReplyHandlers,
   ...gitSyncHandlers,
+  ...sitePublishingHandlers,
+  ...siteStructureHandlers,
+  ...siteShareLinkHandlers,
+  ...siteRedirectHandlers,
+  ...openApiVersionHandlers,
+  ...integrationInstallationHandlers,
+  ...userHandlers,
+  ...askHandlers,
 ];
 
 export interface SandboxOptions {
@@ -492,7 +508,15 @@ export class Sandbox {
       const result = await implementation.handle({ ...input, store: this.store, context: c });
       if (operation.stream) {
         this.hits.increment(id);
-        return streamEvents(c, result as Iterable<unknown> | AsyncIterable<unknown>);
+        const check = this.#checkResponses && operation.event ? operation.event : undefined;
+        return streamEvents(c, result as Iterable<unknown> | AsyncIterable<unknown>, (event) => {
+          const checked = check?.safeParse(event, { error: zodMessages });
+          if (checked && !checked.success)
+            throw new SandboxError(
+              500,
+              `Sandbox event breaks the contract for ${id}: ${checked.error.message}`,
+            );
+        });
       }
       if (this.#checkResponses && operation.response) {
         const checked = operation.response.safeParse(result, { error: zodMessages });
@@ -637,12 +661,29 @@ function schemaImplementation(operation: Operation): Implementation {
   };
 }
 
-/** Server-sent events: each event's data its JSON, as the service streams an answer. */
-function streamEvents(c: Context, events: Iterable<unknown> | AsyncIterable<unknown>): Response {
+/**
+ * Server-sent events: each event's data its JSON, as the service streams an answer. `check`
+ * throws for an event that breaks the contract (with `checkResponses`): the stream then ends
+ * with an `error` event carrying the error body, as the status line is already sent.
+ */
+function streamEvents(
+  c: Context,
+  events: Iterable<unknown> | AsyncIterable<unknown>,
+  check: (event: unknown) => void,
+): Response {
   return streamSSE(c, async (stream) => {
-    for await (const event of events) {
-      if (stream.aborted) return;
-      await stream.writeSSE({ data: JSON.stringify(event) });
+    try {
+      for await (const event of events) {
+        if (stream.aborted) return;
+        check(event);
+        await stream.writeSSE({ data: JSON.stringify(event) });
+      }
+    } catch (error) {
+      const failure =
+        error instanceof SandboxError
+          ? error
+          : new SandboxError(500, `Sandbox failure: ${(error as Error).message}`);
+      await stream.writeSSE({ event: 'error', data: JSON.stringify(failure.toBody()) });
     }
   });
 }
