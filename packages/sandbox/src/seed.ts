@@ -137,7 +137,7 @@ function seedDemo(store: Store): void {
         properties: {
           ...DEFAULT_ADAPTIVE_SCHEMA.properties,
           isBetaUser: { type: 'boolean', description: 'The visitor is in the beta programme' },
-        } as SiteAdaptiveJSONSchemaParam['properties'],
+        },
       },
       updatedAt: T0,
     },

@@ -27,7 +27,7 @@ const PERMISSIONS = { view: true, edit: true, reply: true, delete: true };
  */
 export function storedBody(body: DocumentParam): Pick<CommentRow, 'markdown' | 'document'> {
   if ('document' in body) {
-    const document = body.document as JSONDocumentParam;
+    const document = body.document;
     return { markdown: documentPlainText(document), document: structuredClone(document) };
   }
   return { markdown: 'markdown' in body && typeof body.markdown === 'string' ? body.markdown : '' };
