@@ -1,4 +1,4 @@
-import type { SiteAdaptiveJSONSchemaParam, Space } from '@docs-api/sdk/contract';
+import type { Space } from '@docs-api/sdk/contract';
 import { DEFAULT_ADAPTIVE_SCHEMA } from './handlers/sites.js';
 import { seedChangeRequests } from './seed-change-requests.js';
 import { seedTranslations } from './seed-translations.js';

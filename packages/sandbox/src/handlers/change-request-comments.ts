@@ -10,7 +10,6 @@ import {
   type CommentReply,
   type DocumentParam,
   type EmojiReaction,
-  type JSONDocumentParam,
 } from '@docs-api/sdk/contract';
 import { bodyView, documentPlainText, findPage, requireRevision, type BodyFormat } from '../content.js';
 import { badRequest, notFound } from '../errors.js';
