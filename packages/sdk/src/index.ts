@@ -19,6 +19,7 @@ export type { WaitOptions } from './core/waiter.js';
 export { publishedSiteSpaces, type PublishedSiteSpace } from './resources/sites.js';
 export { reviewerUser, reviewerTeam } from './resources/reviewers.js';
 export type { CommentReactions } from './resources/change-request-comments.js';
+export type { MergeOutcome } from './resources/change-requests.js';
 export { childPages, pageMarkdown } from './resources/content.js';
 export {
   isOpenApiSpecFailed,

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import {
   BadRequestError,
   childPages,
@@ -328,6 +328,45 @@ describe('changeRequests.merge and updateFromPrimary', () => {
     const draft = await client.changeRequests.create(HANDBOOK, { subject: 'Draft' });
     await client.changeRequests.update(HANDBOOK, draft.number, { status: 'draft' });
     expect((await client.changeRequests.merge(HANDBOOK, draft.number)).result).toBe('merge');
+  });
+});
+
+describe('the reason of every 409, for scripts to switch on', () => {
+  /** The ConflictError a call rejects with. */
+  async function conflictOf(promise: PromiseLike<unknown>): Promise<ConflictError> {
+    const error = await Promise.resolve(promise).then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
+    assert(error instanceof ConflictError, `expected a ConflictError, got ${String(error)}`);
+    return error;
+  }
+
+  it('outdated, merge rules not met, space locked, archived, already merged', async () => {
+    const { client } = setup();
+    expect((await conflictOf(client.changeRequests.merge(HANDBOOK, 2))).reason).toBe('outdated');
+    // space_guides #2 needs Ada's approval (its merge rules).
+    const rules = await conflictOf(client.changeRequests.merge('space_guides', 2));
+    expect(rules.reason).toBe('merge-rules-not-met');
+    expect(rules.body).toMatchObject({ error: { code: 409, reason: 'merge-rules-not-met' } });
+    expect((await conflictOf(client.changeRequests.merge('space_legal', 1))).reason).toBe('space-locked');
+
+    const shelved = await client.changeRequests.create(HANDBOOK, { subject: 'Shelved' });
+    await client.changeRequests.update(HANDBOOK, shelved.number, { status: 'archived' });
+    expect((await conflictOf(client.changeRequests.merge(HANDBOOK, shelved.number))).reason).toBe('archived');
+    expect((await conflictOf(client.changeRequests.updateFromPrimary(HANDBOOK, shelved.number))).reason).toBe(
+      'archived',
+    );
+
+    const merged = await client.changeRequests.merge(HANDBOOK, 1);
+    expect(merged.result).toBe('merge');
+    expect(typeof merged.revision).toBe('string');
+    for (const again of [
+      client.changeRequests.merge(HANDBOOK, 1),
+      client.changeRequests.updateFromPrimary(HANDBOOK, 1),
+      client.changeRequests.update(HANDBOOK, 1, { status: 'open' }),
+    ])
+      expect((await conflictOf(again)).reason).toBe('already-merged');
   });
 });
 

@@ -184,11 +184,14 @@ function withBody(response: Response, body: ArrayBuffer | string): Response {
   // An opaque redirect (a browser's) has status 0, which a new Response cannot carry.
   if (status < 200 || status > 599) return response;
   const empty = status === 204 || status === 205 || status === 304;
-  return new Response(empty ? null : body, {
+  const rebuilt = new Response(empty ? null : body, {
     status,
     statusText: response.statusText ?? '',
     headers: headersOf(response),
   });
+  // A new Response has no URL: the one answered keeps it (`withResponse().response.url`).
+  if (response.url) Object.defineProperty(rebuilt, 'url', { value: response.url });
+  return rebuilt;
 }
 
 /**

@@ -34,9 +34,9 @@ export interface ExtensionContext {
   /** The client's resources, as the caller sees them. */
   readonly resources: ClientResources;
   /** An answer worked out by the method itself, as the `ApiPromise` its callers expect. */
-  answer<T>(result: Promise<WithResponse<T>>): ApiPromise<T>;
+  readonly answer: <T>(result: Promise<WithResponse<T>>) => ApiPromise<T>;
   /** Calls a generated method by path (`changeRequests.update`), not the hand-written one of that name. */
-  generated(path: string, args: readonly unknown[]): unknown;
+  readonly generated: (path: string, args: readonly unknown[]) => unknown;
 }
 
 /**

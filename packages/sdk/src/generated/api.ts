@@ -83,22 +83,6 @@ export interface ChangeRequestsResource extends ChangeRequestsExtensions {
    * @see GET /v1/spaces/{spaceId}/change-requests (listChangeRequestsForSpace)
    */
   list(spaceId: string, query?: T.ListChangeRequestsForSpaceQuery, options?: RequestOptions): PagePromise<T.ChangeRequest>;
-  /**
-   * Merge a change request into the space's live content
-   *
-   * Merges the change request's draft content into the space's primary (published) content, making all changes live. If the result is "conflicts", the merge was still applied but the space may need manual conflict resolution. Consider running updateChangeRequest first to sync with the latest live content and reduce conflicts.
-   *
-   * @see POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/merge (mergeChangeRequest)
-   */
-  merge(spaceId: string, changeRequestId: string | number, options?: RequestOptions): ApiPromise<T.MergeChangeRequestResponse>;
-  /**
-   * Sync a change request with the latest live space content
-   *
-   * Rebases the change request onto the latest primary revision of the space, pulling in any changes that were merged to the live space since this change request was created. Run this before merging to minimise conflicts, especially if the change request has been open for a while.
-   *
-   * @see POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/update (updateChangeRequest)
-   */
-  updateFromPrimary(spaceId: string, changeRequestId: string | number, options?: RequestOptions): ApiPromise<T.UpdateChangeRequestResponse>;
 }
 
 /** `client.changeRequests.comments`. */

@@ -20,8 +20,6 @@ export type Checks = [
   Check<R.ChangeRequestsResource["listContributors"], O.GetContributorsByChangeRequestIdOperation>,
   Check<R.ChangeRequestsResource["listForOrganization"], O.ListChangeRequestsForOrganizationOperation>,
   Check<R.ChangeRequestsResource["list"], O.ListChangeRequestsForSpaceOperation>,
-  Check<R.ChangeRequestsResource["merge"], O.MergeChangeRequestOperation>,
-  Check<R.ChangeRequestsResource["updateFromPrimary"], O.UpdateChangeRequestOperation>,
   Check<R.ChangeRequestsCommentsResource["delete"], O.DeleteCommentInChangeRequestOperation>,
   Check<R.ChangeRequestsCommentsResource["deleteReply"], O.DeleteCommentReplyInChangeRequestOperation>,
   Check<R.ChangeRequestsCommentsResource["get"], O.GetCommentInChangeRequestOperation>,

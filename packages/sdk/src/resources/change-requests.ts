@@ -1,7 +1,21 @@
 import type { ApiPromise, WithResponse } from '../core/api-promise.js';
+import { MergeConflictError } from '../core/errors.js';
 import type { RequestOptions } from '../core/http.js';
 import type { ExtensionImplementations } from '../core/resources.js';
-import type { ChangeRequest, UpdateChangeRequestByIdBody } from '../generated/types.js';
+import type {
+  ChangeRequest,
+  MergeChangeRequestResponse,
+  UpdateChangeRequestByIdBody,
+  UpdateChangeRequestResponse,
+} from '../generated/types.js';
+
+/**
+ * What a merge or an update that went through resolves to: `result` is always there (the
+ * operation's own word when the service leaves it out), never `conflicts`.
+ */
+export type MergeOutcome<R extends 'merge' | 'update'> = Omit<MergeChangeRequestResponse, 'result'> & {
+  result: R | (string & {});
+};
 
 /** `client.changeRequests`' hand-written methods. */
 export interface ChangeRequestsExtensions {
@@ -19,6 +33,54 @@ export interface ChangeRequestsExtensions {
     body: UpdateChangeRequestByIdBody,
     options?: RequestOptions,
   ): ApiPromise<ChangeRequest>;
+  /**
+   * Merges the change request into the primary content; resolves to the new revision with
+   * `result: "merge"`. A merge that did not merge cleanly is never a success: a 409 rejects with a
+   * `ConflictError` whose `reason` says why (`outdated`, `merge-rules-not-met`, `already-merged`,
+   * `archived`, `space-locked`, ... when the server says), and an answer `result: "conflicts"`
+   * rejects with a `MergeConflictError` (`merged: true`, `revision`: the merge was applied, the
+   * conflicts need resolving by hand).
+   *
+   * @see POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/merge (mergeChangeRequest)
+   */
+  merge(
+    spaceId: string,
+    changeRequestId: string | number,
+    options?: RequestOptions,
+  ): ApiPromise<MergeOutcome<'merge'>>;
+  /**
+   * Pulls the primary content into the change request (brings an outdated request up to date);
+   * resolves with `result: "update"`. An answer `result: "conflicts"` rejects with a
+   * `MergeConflictError` (`merged: false`: nothing was pulled in); a 409 with a `ConflictError`.
+   *
+   * @see POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/update (updateChangeRequest)
+   */
+  updateFromPrimary(
+    spaceId: string,
+    changeRequestId: string | number,
+    options?: RequestOptions,
+  ): ApiPromise<MergeOutcome<'update'>>;
+}
+
+/** A `conflicts` answer becomes a MergeConflictError; a missing `result` is the operation's. */
+function settled<R extends 'merge' | 'update'>(
+  answer: Promise<WithResponse<MergeChangeRequestResponse | UpdateChangeRequestResponse>>,
+  operation: R,
+  target: { spaceId: string; changeRequestId: string },
+): Promise<WithResponse<MergeOutcome<R>>> {
+  return answer.then(({ data, response }) => {
+    if (data.result === 'conflicts') {
+      const init = {
+        status: response.status,
+        body: data,
+        headers: response.headers,
+        method: 'POST',
+        url: response.url,
+      };
+      throw new MergeConflictError(init, operation, target);
+    }
+    return { response, data: { ...data, result: (data.result) ?? operation } };
+  });
 }
 
 export const extensions: ExtensionImplementations<ChangeRequestsExtensions> = {
@@ -27,11 +89,33 @@ export const extensions: ExtensionImplementations<ChangeRequestsExtensions> = {
       ChangeRequest | undefined
     >;
     return answer(
-      call.withResponse().then((updated) =>
-        updated.data !== undefined
-          ? (updated as WithResponse<ChangeRequest>)
-          : resources.changeRequests.get(spaceId, changeRequestId, options).withResponse(),
-      ),
+      call
+        .withResponse()
+        .then((updated) =>
+          updated.data !== undefined
+            ? (updated as WithResponse<ChangeRequest>)
+            : resources.changeRequests.get(spaceId, changeRequestId, options).withResponse(),
+        ),
+    );
+  },
+  merge({ generated, answer }, spaceId, changeRequestId, options) {
+    const call = generated('changeRequests.merge', [
+      spaceId,
+      changeRequestId,
+      options,
+    ]) as ApiPromise<MergeChangeRequestResponse>;
+    return answer(
+      settled(call.withResponse(), 'merge', { spaceId, changeRequestId: String(changeRequestId) }),
+    );
+  },
+  updateFromPrimary({ generated, answer }, spaceId, changeRequestId, options) {
+    const call = generated('changeRequests.updateFromPrimary', [
+      spaceId,
+      changeRequestId,
+      options,
+    ]) as ApiPromise<UpdateChangeRequestResponse>;
+    return answer(
+      settled(call.withResponse(), 'update', { spaceId, changeRequestId: String(changeRequestId) }),
     );
   },
 };

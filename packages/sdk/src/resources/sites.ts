@@ -17,7 +17,7 @@ const isObject = (value: unknown, object: string): boolean =>
  */
 export function publishedSiteSpaces(published: PublishedContentSite): PublishedSiteSpace[] {
   // Read as data: under the `warn` policy an answer may not fit its type.
-  const { structure } = extraFields(published.structure as object);
+  const { structure } = extraFields(published.structure);
   if (!Array.isArray(structure)) return [];
   const rows: PublishedSiteSpace[] = [];
   const visit = (entries: readonly unknown[], depth: number): void => {

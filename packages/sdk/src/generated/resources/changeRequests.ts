@@ -25,6 +25,8 @@ const table: ResourceTable = {
   },
   extensions: {
     update: async () => (await import('../../resources/change-requests.js')).extensions.update,
+    merge: async () => (await import('../../resources/change-requests.js')).extensions.merge,
+    updateFromPrimary: async () => (await import('../../resources/change-requests.js')).extensions.updateFromPrimary,
   },
 };
 
