@@ -237,7 +237,7 @@ function describeOperation(document, { path, method, operation, sharedParameters
   const text = answerEntry?.content && !json && !stream ? Object.keys(answerEntry.content)[0] : undefined;
   let response = json?.schema ?? stream?.schema;
   if (entry.response) response = patchSchema(response ?? {}, entry.response);
-  const item = pageItem(document, response);
+  const item = pageItem(document, deref(document, response));
   const resourcePath = resource;
   const name = entry.method ?? methodName(id, resourcePath, path, overlay.resources?.[resourcePath]?.nouns ?? []);
   return {

@@ -241,27 +241,33 @@ export interface ChangeRequestsContentResource {
   /**
    * List the content that references a file, in a change request (not in the published API document)
    *
+   * `await` gives the first page; `for await` walks every item.
+   *
    * Not in the service's published API document (kept from the extract).
    *
    * @see GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/files/{fileId}/backlinks (listChangeRequestFileBacklinks)
    */
-  listFileBacklinks(spaceId: string, changeRequestId: string | number, fileId: string, query?: T.ListChangeRequestFileBacklinksQuery, options?: RequestOptions): ApiPromise<T.ContentRefList>;
+  listFileBacklinks(spaceId: string, changeRequestId: string | number, fileId: string, query?: T.ListChangeRequestFileBacklinksQuery, options?: RequestOptions): PagePromise<T.ContentRef>;
   /**
    * List the content that references a page, in a change request (not in the published API document)
+   *
+   * `await` gives the first page; `for await` walks every item.
    *
    * Not in the service's published API document (kept from the extract).
    *
    * @see GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/backlinks (listChangeRequestPageBacklinks)
    */
-  listPageBacklinks(spaceId: string, changeRequestId: string | number, pageId: string, query?: T.ListChangeRequestPageBacklinksQuery, options?: RequestOptions): ApiPromise<T.ContentRefList>;
+  listPageBacklinks(spaceId: string, changeRequestId: string | number, pageId: string, query?: T.ListChangeRequestPageBacklinksQuery, options?: RequestOptions): PagePromise<T.ContentRef>;
   /**
    * List the links in a page of a change request (not in the published API document)
+   *
+   * `await` gives the first page; `for await` walks every item.
    *
    * Not in the service's published API document (kept from the extract).
    *
    * @see GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/links (listChangeRequestPageLinks)
    */
-  listPageLinks(spaceId: string, changeRequestId: string | number, pageId: string, query?: T.ListChangeRequestPageLinksQuery, options?: RequestOptions): ApiPromise<T.LinkListing>;
+  listPageLinks(spaceId: string, changeRequestId: string | number, pageId: string, query?: T.ListChangeRequestPageLinksQuery, options?: RequestOptions): PagePromise<T.Link>;
   /**
    * Get navigation meta-links (prev/next/parent) for a change request page
    *
@@ -2673,11 +2679,13 @@ export interface SpacesResource {
   /**
    * List the links in the pages of a space, with counts of broken ones (not in the published API document)
    *
+   * `await` gives the first page; `for await` walks every item.
+   *
    * Not in the service's published API document (kept from the extract).
    *
    * @see GET /v1/spaces/{spaceId}/links (listSpaceLinks)
    */
-  listLinks(spaceId: string, query?: T.ListSpaceLinksQuery, options?: RequestOptions): ApiPromise<T.LinkListing>;
+  listLinks(spaceId: string, query?: T.ListSpaceLinksQuery, options?: RequestOptions): PagePromise<T.Link>;
   /**
    * List all spaces in an organization
    *
@@ -3513,7 +3521,8 @@ export interface ListChangeRequestFileBacklinksOperation {
   params: { spaceId: string; changeRequestId: string; fileId: string };
   query: T.ListChangeRequestFileBacklinksQuery;
   body: undefined;
-  response: T.ContentRefList;
+  response: ListEnvelope<T.ContentRef>;
+  item: T.ContentRef;
 }
 
 /** The types of listChangeRequestPageBacklinks (`changeRequests.content.listPageBacklinks()`). */
@@ -3521,7 +3530,8 @@ export interface ListChangeRequestPageBacklinksOperation {
   params: { spaceId: string; changeRequestId: string; pageId: string };
   query: T.ListChangeRequestPageBacklinksQuery;
   body: undefined;
-  response: T.ContentRefList;
+  response: ListEnvelope<T.ContentRef>;
+  item: T.ContentRef;
 }
 
 /** The types of listChangeRequestPageLinks (`changeRequests.content.listPageLinks()`). */
@@ -3529,7 +3539,8 @@ export interface ListChangeRequestPageLinksOperation {
   params: { spaceId: string; changeRequestId: string; pageId: string };
   query: T.ListChangeRequestPageLinksQuery;
   body: undefined;
-  response: T.LinkListing;
+  response: ListEnvelope<T.Link>;
+  item: T.Link;
 }
 
 /** The types of listChangeRequestPageMetaLinks (`changeRequests.content.listPageMetaLinks()`). */
@@ -5903,7 +5914,8 @@ export interface ListSpaceLinksOperation {
   params: { spaceId: string };
   query: T.ListSpaceLinksQuery;
   body: undefined;
-  response: T.LinkListing;
+  response: ListEnvelope<T.Link>;
+  item: T.Link;
 }
 
 /** The types of listSpacesInOrganizationById (`spaces.list()`). */

@@ -14,7 +14,7 @@ export const createOrganizationTeam = /* @__PURE__ */ defineOperation<CreateOrga
   method: "PUT",
   path: "/v1/orgs/{organizationId}/teams",
   status: 201,
-  idempotent: true,
+  idempotent: false,
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ title: z.string().check(z.minLength(1), z.maxLength(64)), members: z.optional(z.array(z.string())) }),
   response: () => OrganizationTeamSchema,

@@ -15,7 +15,7 @@ export const ingestConversation = /* @__PURE__ */ defineOperation<IngestConversa
   method: "POST",
   path: "/v1/orgs/{organizationId}/conversations",
   status: 204,
-  idempotent: false,
+  idempotent: true,
   extractOnly: true,
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => ConversationInputSchema,

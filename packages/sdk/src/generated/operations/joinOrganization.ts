@@ -12,6 +12,6 @@ export const joinOrganization = /* @__PURE__ */ defineOperation<JoinOrganization
   method: "POST",
   path: "/v1/orgs/{organizationId}/join",
   status: 204,
-  idempotent: false,
+  idempotent: true,
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });

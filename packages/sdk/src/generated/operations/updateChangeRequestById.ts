@@ -19,7 +19,7 @@ export const updateChangeRequestById = /* @__PURE__ */ defineOperation<UpdateCha
   method: "PATCH",
   path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}",
   status: 200,
-  idempotent: false,
+  idempotent: true,
   numericParams: ["changeRequestId"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), changeRequestId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ subject: z.optional(z.string().check(z.minLength(0), z.maxLength(100))), description: z.optional(JSONDocumentParamSchema), links: z.optional(z.array(ChangeRequestLinkInputParamSchema).check(z.maxLength(10))), status: z.optional(z.enum(["draft","open","archived"])) }),

@@ -14,7 +14,7 @@ export const updateCollectionById = /* @__PURE__ */ defineOperation<UpdateCollec
   method: "PATCH",
   path: "/v1/collections/{collectionId}",
   status: 200,
-  idempotent: false,
+  idempotent: true,
   params: () => ({ collectionId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ title: z.optional(z.string().check(z.minLength(1), z.maxLength(50))), description: z.optional(z.string().check(z.minLength(0), z.maxLength(100))), defaultLevel: z.optional(z.union([z.nullable(z.enum(["admin","create","edit","review","comment","read"])), z.literal("inherit")])) }),
   response: () => CollectionSchema,

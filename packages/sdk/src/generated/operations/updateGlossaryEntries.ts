@@ -18,7 +18,7 @@ export const updateGlossaryEntries = /* @__PURE__ */ defineOperation<UpdateGloss
   method: "PUT",
   path: "/v1/orgs/{organizationId}/translations-glossary",
   status: 204,
-  idempotent: true,
+  idempotent: false,
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ operations: z.array(GlossaryBatchOperationSchema).check(z.minLength(1)) }),
 });

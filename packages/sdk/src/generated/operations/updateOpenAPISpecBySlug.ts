@@ -14,7 +14,7 @@ export const updateOpenAPISpecBySlug = /* @__PURE__ */ defineOperation<UpdateOpe
   method: "PATCH",
   path: "/v1/orgs/{organizationId}/openapi/{specSlug}",
   status: 200,
-  idempotent: false,
+  idempotent: true,
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ visibility: z.enum(["private","public"]) }),
   response: () => OpenAPISpecSchema,

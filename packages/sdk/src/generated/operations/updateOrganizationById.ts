@@ -20,7 +20,7 @@ export const updateOrganizationById = /* @__PURE__ */ defineOperation<UpdateOrga
   method: "PATCH",
   path: "/v1/orgs/{organizationId}",
   status: 200,
-  idempotent: false,
+  idempotent: true,
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ title: z.optional(z.string().check(z.minLength(2), z.maxLength(255), z.regex(new RegExp("\\S.*\\S")))), emailDomains: z.optional(z.array(z.string())), hostname: z.optional(z.string().check(z.minLength(3), z.maxLength(32), z.regex(new RegExp("^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$")))), defaultRole: z.optional(z.nullable(z.enum(["admin","create","edit","review","comment","read"]))), defaultContent: z.optional(z.nullable(OrganizationDefaultContentParamSchema)), logo: z.optional(z.nullable(z.url().check(z.maxLength(2048)))), sso: z.optional(z.boolean()), ai: z.optional(z.boolean()), inviteLinks: z.optional(z.boolean()), mergeRules: z.optional(MergeRulesStandaloneConfigurationParamSchema) }),
   response: () => OrganizationSchema,

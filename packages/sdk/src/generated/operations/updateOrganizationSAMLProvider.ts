@@ -14,7 +14,7 @@ export const updateOrganizationSAMLProvider = /* @__PURE__ */ defineOperation<Up
   method: "PATCH",
   path: "/v1/orgs/{organizationId}/saml/{samlProviderId}",
   status: 200,
-  idempotent: false,
+  idempotent: true,
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ label: z.optional(z.string().check(z.minLength(1), z.maxLength(30), z.regex(new RegExp("\\S")))), entityID: z.optional(z.string().check(z.maxLength(1024), z.regex(new RegExp("\\S")))), certificate: z.optional(z.string().check(z.maxLength(10000))), ssoURL: z.optional(z.url().check(z.maxLength(2048))), defaultTeam: z.optional(z.string().check(z.minLength(1))), defaultRole: z.optional(z.nullable(z.enum(["admin","create","edit","review","comment","read"]))) }),
   response: () => OrganizationSAMLProviderSchema,

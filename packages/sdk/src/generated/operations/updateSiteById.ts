@@ -16,7 +16,7 @@ export const updateSiteById = /* @__PURE__ */ defineOperation<UpdateSiteByIdOper
   method: "PATCH",
   path: "/v1/orgs/{organizationId}/sites/{siteId}",
   status: 200,
-  idempotent: false,
+  idempotent: true,
   extractOnlyFields: {"body":["agentsContext"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ title: z.optional(z.string().check(z.minLength(2), z.maxLength(128))), visibility: z.optional(z.enum(["public","unlisted","share-link","visitor-auth"])), basename: z.optional(z.string().check(z.minLength(1), z.maxLength(100))), adaptiveContent: z.optional(SiteAdaptiveContentParamSchema), defaultLevel: z.optional(z.union([z.nullable(z.enum(["admin","create","edit","review","comment","read"])), z.literal("inherit")])), defaultSiteSpace: z.optional(z.string().check(z.minLength(1))), defaultSiteSection: z.optional(z.string().check(z.minLength(1))), proxy: z.optional(z.nullable(z.string().check(z.maxLength(512), z.regex(new RegExp("^([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(\\/[\\w-]+)+$"))))), styleguide: z.optional(z.nullable(z.string())), agentsContext: z.optional(z.enum(["excluded","included"])) }),

@@ -14,7 +14,7 @@ export const updateTeamInOrganizationById = /* @__PURE__ */ defineOperation<Upda
   method: "PATCH",
   path: "/v1/orgs/{organizationId}/teams/{teamId}",
   status: 200,
-  idempotent: false,
+  idempotent: true,
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), teamId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ title: z.string().check(z.minLength(1), z.maxLength(64)) }),
   response: () => OrganizationTeamSchema,

@@ -3,6 +3,4 @@ import * as z from 'zod/mini';
 import { type Schema, loose, openEnum } from '../../contract/schema.js';
 import { ContentRefSchema } from './ContentRef.js';
 
-export const LinkListingSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ next: z.optional(loose({ page: z.optional(z.string()) })), count: z.optional(z.number()), items: z.array(LinkSchema), stats: z.optional(loose({ total: z.optional(z.number()), broken: z.optional(loose({ total: z.optional(z.number()), changeRequest: z.optional(z.number()) })) })) }));
-
 export const LinkSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ status: openEnum(["ok","broken","in-app"]), relation: z.optional(z.literal("reference")), targetReference: z.optional(ContentRefSchema), locationReferences: z.optional(z.array(ContentRefSchema)) }));
