@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
 import type {
   ChangeRequest,
-  ContentFile,
-  ContentPage,
-  ContentReference,
-  DocumentInput,
+  ContentRef,
+  DocumentBlocksTopLevelsParam,
+  DocumentTextParam,
+  JSONDocumentParam,
   Link,
   Revision,
+  RevisionFile,
+  RevisionPageDocument,
   Space,
 } from '@docs-api/sdk/contract';
 import { notFound, SandboxError } from './errors.js';
@@ -326,33 +328,35 @@ export const DEFAULT_PAGE_LAYOUT = {
 } as const;
 
 /** An empty rich-text document: the body of a computed page read without computing it. */
-const EMPTY_DOCUMENT: DocumentInput = { object: 'document', data: {}, nodes: [] };
+const EMPTY_DOCUMENT: JSONDocumentParam = { object: 'document', data: {}, nodes: [] };
 
-const textNode = (text: string) => ({
+const textNode = (text: string): DocumentTextParam => ({
   object: 'text',
   leaves: [{ object: 'leaf', text, marks: [] }],
 });
+
+const HEADINGS = { 1: 'heading-1', 2: 'heading-2', 3: 'heading-3' } as const;
 
 /**
  * Markdown as a rich-text document, roughly: `#`, `##`, `###` lines become headings, other
  * runs of lines paragraphs (their markdown kept as text).
  */
-export function markdownDocument(markdown: string): DocumentInput {
+export function markdownDocument(markdown: string): JSONDocumentParam {
   const nodes = markdown
     .split(/\n\s*\n/)
     .map((block) => block.trim())
     .filter(Boolean)
-    .map((block) => {
+    .map((block): DocumentBlocksTopLevelsParam => {
       const heading = /^(#{1,3})\s+(.*)$/.exec(block);
-      return heading
-        ? { object: 'block', type: `heading-${heading[1]?.length ?? 1}`, nodes: [textNode(heading[2] ?? '')] }
-        : { object: 'block', type: 'paragraph', nodes: [textNode(block)] };
+      if (!heading) return { object: 'block', type: 'paragraph', nodes: [textNode(block)] };
+      const level = (heading[1]?.length ?? 1) as keyof typeof HEADINGS;
+      return { object: 'block', type: HEADINGS[level], data: {}, nodes: [textNode(heading[2] ?? '')] };
     });
   return { object: 'document', data: { schemaVersion: 1 }, nodes };
 }
 
 /** The plain text of a rich-text document: one line per top-level block. */
-export function documentPlainText(document: DocumentInput): string {
+export function documentPlainText(document: JSONDocumentParam): string {
   const text = (node: unknown): string => {
     if (!node || typeof node !== 'object') return '';
     const { leaves, nodes } = node as { leaves?: Array<{ text?: unknown }>; nodes?: unknown[] };
@@ -360,7 +364,7 @@ export function documentPlainText(document: DocumentInput): string {
       return leaves.map((leaf) => (typeof leaf.text === 'string' ? leaf.text : '')).join('');
     return Array.isArray(nodes) ? nodes.map(text).join('') : '';
   };
-  return document.nodes.map(text).join('\n').trim();
+  return (document.nodes ?? []).map(text).join('\n').trim();
 }
 
 /** Output form of a body: markdown (the default) or a rich-text document. */
@@ -370,8 +374,8 @@ export type BodyFormat = 'markdown' | 'document';
 export function bodyView(
   markdown: string,
   format: BodyFormat | undefined,
-  document?: DocumentInput,
-): { markdown: string } | { document: DocumentInput } {
+  document?: JSONDocumentParam,
+): { markdown: string } | { document: JSONDocumentParam } {
   if (format !== 'document') return { markdown };
   return { document: structuredClone(document ?? markdownDocument(markdown)) };
 }
@@ -390,7 +394,7 @@ export function pageView(
   revision: RevisionRow,
   entry: Pick<FlatPage, 'page' | 'path'>,
   options: PageViewOptions,
-): ContentPage {
+): RevisionPageDocument {
   const { page, path } = entry;
   let markdown = page.computed
     ? options.computed === false
@@ -430,11 +434,11 @@ export function pageView(
   };
 }
 
-export function pagesView(revision: RevisionRow, options: ContentOptions): ContentPage[] {
+export function pagesView(revision: RevisionRow, options: ContentOptions): RevisionPageDocument[] {
   return revision.pages.map((page) => pageView(revision, { page, path: page.slug }, options));
 }
 
-export function fileView(revision: RevisionRow, file: FileRow, options: ContentOptions): ContentFile {
+export function fileView(revision: RevisionRow, file: FileRow, options: ContentOptions): RevisionFile {
   return {
     id: file.id,
     name: file.name,
@@ -448,18 +452,18 @@ export function fileView(revision: RevisionRow, file: FileRow, options: ContentO
   };
 }
 
-/** A revision; a `merge` revision names the change request it merged (`mergedFrom`, given by the caller). */
+/**
+ * A revision. A `merge` revision names the change request it merged (`mergedFrom`, given by the
+ * caller: the published document requires it).
+ */
 export function revisionView(
   revision: RevisionRow,
   options: ContentOptions,
   mergedFrom?: ChangeRequest,
 ): Revision {
-  const type = revision.type ?? 'edits';
-  return {
-    object: 'revision',
+  const view = {
+    object: 'revision' as const,
     id: revision.id,
-    type,
-    ...(type === 'merge' && mergedFrom ? { mergedFrom } : {}),
     parents: [...revision.parents],
     pages: pagesView(revision, options),
     files: revision.files.map((file) => fileView(revision, file, options)),
@@ -484,6 +488,10 @@ export function revisionView(
         }),
     urls: { app: `${appUrl(revision.space)}/~/revisions/${revision.id}` },
   };
+  const type = revision.type ?? 'edits';
+  if (type !== 'merge') return { ...view, type };
+  if (!mergedFrom) throw new Error(`merge revision ${revision.id} shown without the change request it merged`);
+  return { ...view, type, mergedFrom };
 }
 
 export function requirePage(revision: RevisionRow, pageId: string, where: string): FlatPage {
@@ -541,13 +549,13 @@ export function linkStatus(revision: RevisionRow, target: LinkTarget): 'ok' | 'b
   return 'ok';
 }
 
-function referenceTo(space: string, target: LinkTarget): ContentReference {
+function referenceTo(space: string, target: LinkTarget): ContentRef {
   if (target.kind === 'page') return { kind: 'page', page: target.page, space };
   if (target.kind === 'file') return { kind: 'file', file: target.file };
   return { kind: 'url', url: target.url };
 }
 
-const pageReference = (space: string, page: string): ContentReference => ({ kind: 'page', page, space });
+const pageReference = (space: string, page: string): ContentRef => ({ kind: 'page', page, space });
 
 /**
  * The links of a page in `revision`, with counts. A broken link counts for the change request
@@ -582,7 +590,7 @@ export function pageLinks(
 }
 
 /** References of the pages of `revision` that link to the target. */
-export function backlinks(revision: RevisionRow, target: LinkTarget): ContentReference[] {
+export function backlinks(revision: RevisionRow, target: LinkTarget): ContentRef[] {
   return flattenPages(revision.pages)
     .filter((entry) => entry.page.links.some((link) => same(link.target, target)))
     .map((entry) => pageReference(revision.space, entry.page.id));

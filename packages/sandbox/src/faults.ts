@@ -1,5 +1,5 @@
 import { distance } from 'fastest-levenshtein';
-import { OPERATION_IDS, type OperationId } from './operation-ids.js';
+import { OPERATION_NAMES, servedOperationId, type OperationRef } from './operation-ids.js';
 
 /**
  * The kinds of failure a fault plays, as typed constants: `status` (an error answer, with
@@ -11,11 +11,11 @@ export type FaultKind = (typeof FAULT_KINDS)[number];
 /** A failure the sandbox plays instead of (or before) answering. */
 export interface Fault {
   /**
-   * Only requests to this operation id (one of `OPERATION_IDS`, e.g. `sites.list`); any
-   * operation when absent. Another id is a compile error, and at run time a `FaultError`
-   * listing the close matches.
+   * Only requests to this operation: its id (`listSites`, one of `OPERATION_IDS`) or another of
+   * its names (`sites.list`); any operation when absent. Another name is a compile error, and at
+   * run time a `FaultError` listing the close matches.
    */
-  operation?: OperationId | undefined;
+  operation?: OperationRef | undefined;
   /** Answer with this status (400..599, e.g. 500, 502, 503, 429) and an error body. */
   status?: number | undefined;
   /** With `status`: the `Retry-After` header, in whole seconds or as an HTTP date. */
@@ -155,8 +155,8 @@ export function checkFault(fault: Fault): void {
   };
   const { status, latency, times, retryAfter, drop, operation } = fault;
   if (operation !== undefined && (typeof operation !== 'string' || !operation))
-    fail('operation', 'must be an operation id such as sites.list');
-  if (operation !== undefined && !KNOWN_OPERATIONS.has(operation))
+    fail('operation', 'must be an operation id such as listSites (or sites.list)');
+  if (operation !== undefined && !servedOperationId(operation))
     fail('operation', unknownOperation(operation));
   if (status !== undefined && !inRange(status, 400, 599)) fail('status', RULES.status);
   if (latency !== undefined && !inRange(latency, 0, MAX_FAULT_LATENCY)) fail('latency', RULES.latency);
@@ -167,13 +167,16 @@ export function checkFault(fault: Fault): void {
   checkCombination(fault, { retryAfter: 'retryAfter', status: 'status' }, fail);
 }
 
-const KNOWN_OPERATIONS: ReadonlySet<string> = new Set(OPERATION_IDS);
+/** Every name an operation of the sandbox answers to: ids, SDK names and earlier ids. */
+const KNOWN_NAMES: readonly string[] = [
+  ...new Set(Object.entries(OPERATION_NAMES).flatMap(([id, names]) => [id, ...names])),
+];
 
-/** Says that `operation` is not an operation id, and which ids it is close to. */
+/** Says that `operation` is not an operation id, and which ids or names it is close to. */
 function unknownOperation(operation: string): string {
   const shown = operation.slice(0, 60);
   const lower = shown.toLowerCase();
-  const scored = OPERATION_IDS.map((id) => ({ id, score: distance(lower, id.toLowerCase()) }))
+  const scored = KNOWN_NAMES.map((id) => ({ id, score: distance(lower, id.toLowerCase()) }))
     .filter(
       ({ id, score }) => score <= Math.max(2, Math.floor(id.length / 4)) || id.toLowerCase().includes(lower),
     )
@@ -207,7 +210,10 @@ export class FaultPlan {
     this.#headerUses.clear();
   }
 
-  /** The fault to play for this request, if any; header faults count per distinct header value. */
+  /**
+   * The fault to play for this request to `operationId` (the operation's public id), if any;
+   * header faults count per distinct header value.
+   */
   take(operationId: string, header: string | undefined): Fault | undefined {
     if (header) {
       const fault = parseFaultHeader(header);
@@ -215,7 +221,9 @@ export class FaultPlan {
       this.#headerUses.set(header, used);
       return used <= (fault.times ?? 1) ? fault : undefined;
     }
-    const index = this.#queued.findIndex((f) => f.operation === undefined || f.operation === operationId);
+    const index = this.#queued.findIndex(
+      (f) => f.operation === undefined || servedOperationId(f.operation) === operationId,
+    );
     const fault = this.#queued[index];
     if (!fault) return undefined;
     fault.remaining -= 1;

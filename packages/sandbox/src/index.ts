@@ -45,6 +45,14 @@ export {
   type ParsedFixture,
 } from './fixtures.js';
 export { ROW_KIND_NAMES, type RowKindName } from './fixture-rows.js';
-export { OPERATION_IDS, type OperationId } from './operation-ids.js';
+export {
+  OPERATION_IDS,
+  OPERATION_NAMES,
+  OperationCounts,
+  servedOperationId,
+  type OperationAlias,
+  type OperationId,
+  type OperationRef,
+} from './operation-ids.js';
 export { FAULT_KINDS, type FaultKind } from './faults.js';
 export { readDataDirectory } from './persistence.js';

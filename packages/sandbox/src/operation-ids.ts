@@ -1,130 +1,185 @@
-/**
- * Every operation id the sandbox serves, as typed constants: a fault naming another id is a
- * compile error, and at run time an error listing the close matches. Kept equal to the
- * contract's operations by operation-ids.test.ts.
- */
-export const OPERATION_IDS = [
-  'sites.list',
-  'sites.create',
-  'sites.get',
-  'sites.delete',
-  'sites.update',
-  'sites.adaptiveSchema.get',
-  'sites.adaptiveSchema.update',
-  'sites.adaptiveSchema.templateConditions',
-  'sites.published',
-  'sites.integrationScripts',
-  'sites.integrations',
-  'organizations.list',
-  'organizations.get',
-  'organizations.update',
-  'organizations.deleteInvite',
-  'organizations.join',
-  'organizations.search',
-  'organizations.agentInstructions.get',
-  'organizations.agentInstructions.update',
-  'organizations.listByEmailDomain',
-  'organizations.ping',
-  'members.list',
-  'members.get',
-  'members.update',
-  'members.delete',
-  'members.addSso',
-  'members.listSpaces',
-  'members.listTeams',
-  'collections.list',
-  'collections.create',
-  'collections.get',
-  'collections.update',
-  'collections.delete',
-  'collections.spaces',
-  'collections.move',
-  'collections.transfer',
-  'spaces.listForOrganization',
-  'spaces.get',
-  'spaces.update',
-  'spaces.delete',
-  'spaces.duplicate',
-  'spaces.restore',
-  'spaces.move',
-  'spaces.transfer',
-  'spaces.links',
-  'changeRequests.list',
-  'changeRequests.listForOrganization',
-  'changeRequests.create',
-  'changeRequests.get',
-  'changeRequests.update',
-  'changeRequests.merge',
-  'changeRequests.updateFromPrimary',
-  'changeRequests.pdf',
-  'changeRequests.contributors',
-  'changeRequests.reviewers.list',
-  'changeRequests.reviewers.request',
-  'changeRequests.reviewers.remove',
-  'changeRequests.comments.list',
-  'changeRequests.comments.create',
-  'changeRequests.comments.get',
-  'changeRequests.comments.update',
-  'changeRequests.comments.delete',
-  'changeRequests.comments.replies.list',
-  'changeRequests.comments.replies.create',
-  'changeRequests.content.revision',
-  'changeRequests.content.pages',
-  'changeRequests.content.files',
-  'changeRequests.content.file',
-  'changeRequests.content.fileBacklinks',
-  'changeRequests.content.page',
-  'changeRequests.content.pageLinks',
-  'changeRequests.content.pageBacklinks',
-  'translations.list',
-  'translations.create',
-  'translations.get',
-  'translations.update',
-  'translations.delete',
-  'translations.run',
-  'glossary.list',
-  'glossary.update',
-  'glossary.get',
-  'teams.list',
-  'teams.create',
-  'teams.get',
-  'teams.update',
-  'teams.delete',
-  'teams.members.list',
-  'teams.members.update',
-  'teams.members.set',
-  'teams.members.remove',
-  'saml.list',
-  'saml.create',
-  'saml.get',
-  'saml.update',
-  'saml.delete',
-  'saml.ssoEntries',
-  'conversations.clusters.list',
-  'conversations.list',
-  'conversations.ingest',
-  'conversations.get',
-  'conversations.issues.list',
-  'conversations.issues.get',
-  'openapi.list',
-  'openapi.create',
-  'openapi.get',
-  'openapi.replace',
-  'openapi.delete',
-  'openapi.update',
-  'integrations.list',
-  'integrations.get',
-  'integrations.publish',
-  'integrations.installationsStatus',
-  'imports.start',
-  'imports.cancel',
-  // Beyond the extract, from the published document (docs/contract-notes.md).
-  'changeRequests.changes',
-  'changeRequests.reviews.list',
-  'changeRequests.reviews.submit',
-  'changeRequests.reviews.get',
-  'revisions.page',
-] as const;
+import { operationById } from '@docs-api/sdk/contract';
 
-/** An operation id, e.g. `sites.list`. */
-export type OperationId = (typeof OPERATION_IDS)[number];
+/**
+ * Every operation the sandbox serves, by its public id (the document's operationId), with the
+ * other names it answers to: the SDK's name (`sites.list`) and the ids it had before 0.2
+ * (`sites.published`). Faults, hit counters and the admin API take any of them; a fault naming
+ * none is a compile error, and at run time an error listing the close matches. Kept equal to the
+ * contract's operations and to the sandbox's handlers by time-and-reset.test.ts.
+ */
+export const OPERATION_NAMES = {
+  listSites: ['sites.list'],
+  createSite: ['sites.create'],
+  getSiteById: ['sites.get'],
+  deleteSiteById: ['sites.delete'],
+  updateSiteById: ['sites.update'],
+  getSiteAdaptiveSchema: ['sites.adaptiveSchema.get'],
+  updateSiteAdaptiveSchema: ['sites.adaptiveSchema.update'],
+  listSiteAdaptiveTemplateConditions: ['sites.adaptiveSchema.listTemplateConditions', 'sites.adaptiveSchema.templateConditions'],
+  getPublishedContentSite: ['sites.getPublished', 'sites.published'],
+  listSiteIntegrationScripts: ['sites.listIntegrationScripts', 'sites.integrationScripts'],
+  listSiteIntegrations: ['sites.listIntegrations', 'sites.integrations'],
+  listOrganizationsForAuthenticatedUser: ['organizations.list'],
+  getOrganizationById: ['organizations.get'],
+  updateOrganizationById: ['organizations.update'],
+  deleteOrganizationInviteById: ['organizations.deleteInvite'],
+  joinOrganization: ['organizations.join'],
+  searchOrganizationContent: ['organizations.search'],
+  getOrganizationAgentInstructions: ['organizations.getAgentInstructions', 'organizations.agentInstructions.get'],
+  updateOrganizationAgentInstructions: ['organizations.updateAgentInstructions', 'organizations.agentInstructions.update'],
+  getOrganizationsForEmailDomain: ['organizations.listByEmailDomain'],
+  updateOrganizationMemberLastSeenAt: ['organizations.ping'],
+  listMembersInOrganizationById: ['members.list'],
+  getMemberInOrganizationById: ['members.get'],
+  updateMemberInOrganizationById: ['members.update'],
+  removeMemberFromOrganizationById: ['members.delete'],
+  setUserAsSSOMemberForOrganization: ['members.addSso'],
+  listSpacesForOrganizationMember: ['members.listSpaces'],
+  listTeamsForOrganizationMember: ['members.listTeams'],
+  listCollectionsInOrganizationById: ['collections.list'],
+  createCollection: ['collections.create'],
+  getCollectionById: ['collections.get'],
+  updateCollectionById: ['collections.update'],
+  deleteCollectionById: ['collections.delete'],
+  listSpacesInCollectionById: ['collections.listSpaces', 'collections.spaces'],
+  moveCollection: ['collections.move'],
+  transferCollection: ['collections.transfer'],
+  getSpaceById: ['spaces.get'],
+  deleteSpaceById: ['spaces.delete'],
+  updateSpaceById: ['spaces.update'],
+  duplicateSpace: ['spaces.duplicate'],
+  restoreSpace: ['spaces.restore'],
+  moveSpace: ['spaces.move'],
+  transferSpace: ['spaces.transfer'],
+  listSpaceLinks: ['spaces.listLinks', 'spaces.links'],
+  listSpacesInOrganizationById: ['spaces.list', 'spaces.listForOrganization'],
+  listChangeRequestsForSpace: ['changeRequests.list'],
+  listChangeRequestsForOrganization: ['changeRequests.listForOrganization'],
+  createChangeRequest: ['changeRequests.create'],
+  getChangeRequestById: ['changeRequests.get'],
+  updateChangeRequestById: ['changeRequests.update'],
+  mergeChangeRequest: ['changeRequests.merge'],
+  updateChangeRequest: ['changeRequests.updateFromPrimary'],
+  getChangeRequestPDF: ['changeRequests.getPdf', 'changeRequests.pdf'],
+  getContributorsByChangeRequestId: ['changeRequests.listContributors', 'changeRequests.contributors'],
+  getRequestedReviewersByChangeRequestId: ['changeRequests.reviewers.list'],
+  requestReviewersForChangeRequest: ['changeRequests.reviewers.request'],
+  removeRequestedReviewerFromChangeRequest: ['changeRequests.reviewers.remove'],
+  listCommentsInChangeRequest: ['changeRequests.comments.list'],
+  postCommentInChangeRequest: ['changeRequests.comments.create'],
+  getCommentInChangeRequest: ['changeRequests.comments.get'],
+  updateCommentInChangeRequest: ['changeRequests.comments.update'],
+  deleteCommentInChangeRequest: ['changeRequests.comments.delete'],
+  listCommentRepliesInChangeRequest: ['changeRequests.comments.listReplies', 'changeRequests.comments.replies.list'],
+  postCommentReplyInChangeRequest: ['changeRequests.comments.createReply', 'changeRequests.comments.replies.create'],
+  getRevisionOfChangeRequestById: ['changeRequests.content.getRevision', 'changeRequests.content.revision'],
+  listPagesInChangeRequest: ['changeRequests.content.listPages', 'changeRequests.content.pages'],
+  listFilesInChangeRequestById: ['changeRequests.content.listFiles', 'changeRequests.content.files'],
+  getFileInChangeRequestById: ['changeRequests.content.getFile', 'changeRequests.content.file'],
+  listChangeRequestFileBacklinks: ['changeRequests.content.listFileBacklinks', 'changeRequests.content.fileBacklinks'],
+  getPageInChangeRequestById: ['changeRequests.content.getPage', 'changeRequests.content.page'],
+  listChangeRequestPageLinks: ['changeRequests.content.listPageLinks', 'changeRequests.content.pageLinks'],
+  listChangeRequestPageBacklinks: ['changeRequests.content.listPageBacklinks', 'changeRequests.content.pageBacklinks'],
+  getChangeRequestChanges: ['changeRequests.listChanges', 'changeRequests.changes'],
+  getReviewsByChangeRequestId: ['changeRequests.reviews.list'],
+  submitChangeRequestReview: ['changeRequests.reviews.submit'],
+  getChangeRequestReviewById: ['changeRequests.reviews.get'],
+  getPageInRevisionById: ['revisions.getPage', 'revisions.page'],
+  listTranslations: ['translations.list'],
+  createTranslation: ['translations.create'],
+  getTranslation: ['translations.get'],
+  updateTranslation: ['translations.update'],
+  deleteTranslation: ['translations.delete'],
+  runTranslation: ['translations.run'],
+  listGlossaryEntries: ['glossary.list'],
+  updateGlossaryEntries: ['glossary.update'],
+  getGlossaryEntry: ['glossary.get'],
+  listTeamsInOrganizationById: ['teams.list'],
+  createOrganizationTeam: ['teams.create'],
+  getTeamInOrganizationById: ['teams.get'],
+  updateTeamInOrganizationById: ['teams.update'],
+  removeTeamFromOrganizationById: ['teams.delete'],
+  listTeamMembersInOrganizationById: ['teams.members.list'],
+  updateMembersInOrganizationTeam: ['teams.members.update'],
+  addMemberToOrganizationTeamById: ['teams.members.set'],
+  deleteMemberFromOrganizationTeamById: ['teams.members.remove'],
+  listSAMLProvidersInOrganizationById: ['saml.list'],
+  createOrganizationSAMLProvider: ['saml.create'],
+  getOrganizationSAMLProviderById: ['saml.get'],
+  updateOrganizationSAMLProvider: ['saml.update'],
+  deleteOrganizationSAMLProvider: ['saml.delete'],
+  listSSOProviderLoginsInOrganization: ['saml.listSsoEntries', 'saml.ssoEntries'],
+  listIssuesClusters: ['conversations.clusters.list'],
+  listConversations: ['conversations.list'],
+  ingestConversation: ['conversations.ingest'],
+  getConversation: ['conversations.get'],
+  listConversationIssues: ['conversations.issues.list'],
+  getConversationIssue: ['conversations.issues.get'],
+  listOpenAPISpecs: ['openapi.list'],
+  createOpenAPISpec: ['openapi.create'],
+  getOpenAPISpecBySlug: ['openapi.get'],
+  createOrUpdateOpenAPISpecBySlug: ['openapi.replace'],
+  deleteOpenAPISpecBySlug: ['openapi.delete'],
+  updateOpenAPISpecBySlug: ['openapi.update'],
+  listIntegrations: ['integrations.list'],
+  getIntegrationByName: ['integrations.get'],
+  publishIntegration: ['integrations.publish'],
+  listOrganizationIntegrationsStatus: ['integrations.installationsStatus'],
+  startImportRun: ['imports.start'],
+  cancelImportRun: ['imports.cancel'],
+
+} as const satisfies Record<string, readonly string[]>;
+
+/** An operation's public id, the document's operationId, e.g. `listSites`. */
+export type OperationId = keyof typeof OPERATION_NAMES;
+
+/** Another name of an operation: its SDK name (`sites.list`) or an id it had before (`sites.published`). */
+export type OperationAlias = (typeof OPERATION_NAMES)[OperationId][number];
+
+/** Anything that names an operation the sandbox serves: its id or one of its aliases. */
+export type OperationRef = OperationId | OperationAlias;
+
+/** The public ids of every operation the sandbox serves. */
+export const OPERATION_IDS = Object.keys(OPERATION_NAMES) as readonly OperationId[];
+
+const SERVED: ReadonlySet<string> = new Set(OPERATION_IDS);
+
+/**
+ * The public id of the operation `ref` names (its id, SDK name or an earlier id), if the sandbox
+ * serves it; undefined otherwise.
+ */
+export function servedOperationId(ref: string): OperationId | undefined {
+  const id = operationById(ref)?.id;
+  return id !== undefined && SERVED.has(id) ? (id as OperationId) : undefined;
+}
+
+/**
+ * Counts per operation, keyed by the operation's public id (`getSiteById`): what iterating it,
+ * `Object.fromEntries()` and `GET /_sandbox/hits` show. Reading takes any name of the operation,
+ * so `hits.get('sites.get')` and `hits.get('getSiteById')` are the same count.
+ */
+export class OperationCounts extends Map<string, number> {
+  override get(ref: OperationRef | (string & {})): number | undefined {
+    return super.get(canonical(ref));
+  }
+
+  override has(ref: OperationRef | (string & {})): boolean {
+    return super.has(canonical(ref));
+  }
+
+  override set(ref: OperationRef | (string & {}), count: number): this {
+    return super.set(canonical(ref), count);
+  }
+
+  override delete(ref: OperationRef | (string & {})): boolean {
+    return super.delete(canonical(ref));
+  }
+
+  /** Adds one to the operation's count. */
+  increment(ref: OperationRef | (string & {})): void {
+    this.set(ref, (this.get(ref) ?? 0) + 1);
+  }
+}
+
+/** The operation's public id, or `ref` itself when it names no operation of the contract. */
+const canonical = (ref: string): string => operationById(ref)?.id ?? ref;

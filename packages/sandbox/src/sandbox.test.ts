@@ -222,12 +222,19 @@ describe('hit counters', () => {
     expect((await send(sandbox, 'DELETE', `${SITES}/site_internal`)).status).toBe(204);
     expect((await send(sandbox, 'GET', '/v1/nowhere')).status).toBe(404);
 
-    expect(Object.fromEntries(sandbox.hits)).toEqual({ 'sites.get': 1, 'sites.delete': 1 });
+    // Keyed by the operations' public ids (the document's operationIds)...
+    expect(Object.fromEntries(sandbox.hits)).toEqual({ getSiteById: 1, deleteSiteById: 1 });
     expect(Object.fromEntries(sandbox.requests)).toEqual({
-      'sites.get': 3,
-      'sites.list': 1,
-      'sites.delete': 1,
+      getSiteById: 3,
+      listSites: 1,
+      deleteSiteById: 1,
     });
+    // ...and read by any name of the operation: its SDK name or an id it had before.
+    expect(sandbox.hits.get('sites.get')).toBe(1);
+    expect(sandbox.requests.get('sites.list')).toBe(1);
+    expect(sandbox.requests.get('getSiteById')).toBe(3);
+    expect(sandbox.hits.has('sites.delete')).toBe(true);
+    expect(sandbox.hits.get('sites.list')).toBeUndefined();
   });
 
   it('serves the counters as JSON on GET /_sandbox/hits, and resetHits clears them', async () => {
@@ -237,7 +244,7 @@ describe('hit counters', () => {
     await send(sandbox, 'GET', SITES);
     const response = await send(sandbox, 'GET', '/_sandbox/hits');
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ 'sites.get': 2, 'sites.list': 1 });
+    expect(await response.json()).toEqual({ getSiteById: 2, listSites: 1 });
 
     sandbox.resetHits();
     expect(sandbox.hits.size).toBe(0);
@@ -270,6 +277,23 @@ describe('faults', () => {
     expect((await send(sandbox, 'GET', SITE_DOCS)).status).toBe(200);
     expect((await send(sandbox, 'GET', SITES)).status).toBe(500);
     expect((await send(sandbox, 'GET', SITES)).status).toBe(200);
+  });
+
+  it('takes a fault over the admin API by any name of its operation, and refuses an unknown one', async () => {
+    const sandbox = createSandbox();
+    const added = await send(sandbox, 'POST', '/_sandbox/faults', {
+      body: JSON.stringify({ operation: 'sites.get', status: 503 }),
+    });
+    expect(added.status).toBe(201);
+    expect(await added.json()).toEqual({ items: [{ operation: 'sites.get', status: 503, remaining: 1 }] });
+    expect((await send(sandbox, 'GET', SITES)).status).toBe(200);
+    expect((await send(sandbox, 'GET', SITE_DOCS)).status).toBe(503);
+    expect((await send(sandbox, 'GET', SITE_DOCS)).status).toBe(200);
+
+    const unknown = await send(sandbox, 'POST', '/_sandbox/faults', {
+      body: JSON.stringify({ operation: 'getSiteByIdd', status: 503 }),
+    });
+    expect(await issuePaths(unknown)).toEqual(['body.operation']);
   });
 
   it('plays a fault without an operation on the next request of any operation', async () => {

@@ -36,6 +36,7 @@ import { Store } from './store.js';
 import { SandboxClock, parseDuration } from './clock.js';
 import { applyFixture, exportFixture, loadFixture, type Fixture, type ParsedFixture } from './fixtures.js';
 import { DataDirectory } from './persistence.js';
+import { OperationCounts } from './operation-ids.js';
 
 export const DEFAULT_TOKEN = 'sandbox-token';
 
@@ -121,10 +122,13 @@ export class Sandbox {
   readonly app = new Hono<Env>();
   readonly store: Store;
   readonly token: string;
-  /** Successful answers per operation id. */
-  readonly hits = new Map<string, number>();
-  /** Requests routed to each operation id, whatever their outcome. */
-  readonly requests = new Map<string, number>();
+  /**
+   * Successful answers per operation, keyed by its public id (`getSiteById`); `get()` takes any of
+   * its names (`hits.get('sites.get')`).
+   */
+  readonly hits = new OperationCounts();
+  /** Requests routed to each operation, whatever their outcome; keyed and read as `hits`. */
+  readonly requests = new OperationCounts();
   readonly faults = new FaultPlan();
   /** The sandbox's time: `clock.advance('7d')`, `clock.set('2026-02-01T00:00:00Z')`, `clock.now()`. */
   readonly clock: SandboxClock;
@@ -431,7 +435,7 @@ export class Sandbox {
     else this.#routes.push({ pattern, methods: new Set([operation.method]) });
     this.app.on(operation.method, route, async (c) => {
       const id = operation.id;
-      this.requests.set(id, (this.requests.get(id) ?? 0) + 1);
+      this.requests.increment(id);
       const faulted = await this.#playFault(c, id);
       if (faulted) return faulted;
       this.#authenticate(c);
@@ -446,7 +450,7 @@ export class Sandbox {
           );
         }
       }
-      this.hits.set(id, (this.hits.get(id) ?? 0) + 1);
+      this.hits.increment(id);
       if (!operation.response) return c.body(null, 204);
       return c.json(result as object, operation.status as 200);
     });
@@ -500,7 +504,7 @@ export class Sandbox {
     const url = new URL(c.req.url);
     const query = part(
       operation.query,
-      decodeQuery(operation.query, url.searchParams, operation.queryWireNames),
+      decodeQuery(operation.queryKinds, url.searchParams, operation.queryWireNames),
       'query',
     );
     let rawBody: unknown = {};

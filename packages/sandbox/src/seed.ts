@@ -1,4 +1,4 @@
-import type { Space } from '@docs-api/sdk/contract';
+import type { SiteAdaptiveJSONSchemaParam, Space } from '@docs-api/sdk/contract';
 import { DEFAULT_ADAPTIVE_SCHEMA } from './handlers/sites.js';
 import { seedChangeRequests } from './seed-change-requests.js';
 import { seedTranslations } from './seed-translations.js';
@@ -131,10 +131,12 @@ function seedDemo(store: Store): void {
     adaptiveSchema: {
       jsonSchema: {
         ...DEFAULT_ADAPTIVE_SCHEMA,
+        // A claim beside `unsigned`: the document allows any (`additionalProperties` of
+        // `properties`), which the generated type does not declare yet.
         properties: {
           ...DEFAULT_ADAPTIVE_SCHEMA.properties,
           isBetaUser: { type: 'boolean', description: 'The visitor is in the beta programme' },
-        },
+        } as SiteAdaptiveJSONSchemaParam['properties'],
       },
       updatedAt: T0,
     },

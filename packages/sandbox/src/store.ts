@@ -1,10 +1,12 @@
 import type {
   DefaultLevel,
-  DocumentInput,
+  JSONDocumentParam,
   Integration,
   Organization,
   Site,
+  SiteAdaptiveJSONSchemaParam,
   Space,
+  TableCellTargetParam,
   User,
 } from '@docs-api/sdk/contract';
 import type { RevisionRow } from './content.js';
@@ -31,7 +33,7 @@ export interface InviteRow {
 }
 
 export interface AgentInstructionsRow {
-  instructions: DocumentInput;
+  instructions: JSONDocumentParam;
   updatedAt: string;
   /** User id. */
   updatedBy: string;
@@ -72,7 +74,7 @@ export interface SiteRow {
   defaultSiteSpace?: string;
   defaultSiteSection?: string;
   shareKey: string;
-  adaptiveSchema: { jsonSchema: Record<string, unknown>; updatedAt: string };
+  adaptiveSchema: { jsonSchema: SiteAdaptiveJSONSchemaParam; updatedAt: string };
   /** Names of the integrations enabled on the site. */
   integrations: string[];
 }
@@ -144,7 +146,7 @@ export interface ChangeRequestRow {
   number: number;
   status: 'draft' | 'open' | 'archived' | 'merged';
   subject: string;
-  description?: DocumentInput;
+  description?: JSONDocumentParam;
   createdBy: string;
   createdAt: string;
   updatedAt: string;
@@ -188,7 +190,7 @@ export interface ReplyRow {
   /** The body as text; posted as a rich-text document, its plain text. */
   markdown: string;
   /** The body, when it was posted as a rich-text document. */
-  document?: DocumentInput;
+  document?: JSONDocumentParam;
   reactions: ReactionRow[];
 }
 
@@ -204,10 +206,10 @@ export interface CommentRow {
   /** The body as text; posted as a rich-text document, its plain text. */
   markdown: string;
   /** The body, when it was posted as a rich-text document. */
-  document?: DocumentInput;
+  document?: JSONDocumentParam;
   page?: string;
   node?: string;
-  tableCell?: { record: string; definition: string };
+  tableCell?: TableCellTargetParam;
   /** The review the comment was posted with (beyond the extract). */
   review?: string;
   reactions: ReactionRow[];
@@ -251,7 +253,7 @@ export interface TranslationRow {
   status: string;
   source: { space: string; language: string };
   language: string;
-  instructions?: DocumentInput;
+  instructions?: JSONDocumentParam;
   result?: { space: string; revision: string };
   createdAt: string;
   updatedAt: string;
@@ -298,7 +300,7 @@ export interface ConversationRow {
   source: string;
   createdAt: string;
   processedAt: string;
-  parts: Array<{ type: string; role: string; body: string }>;
+  parts: Array<{ type: 'message'; role: string; body: string }>;
   metadata: { url?: string; attributes: Record<string, string>; createdAt: string };
 }
 

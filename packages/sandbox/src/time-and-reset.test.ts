@@ -1,7 +1,8 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { NotFoundError, InternalServerError } from '@docs-api/sdk';
 import { useSandbox } from './testing.js';
-import { OPERATION_IDS } from './operation-ids.js';
+import { operationById } from '@docs-api/sdk/contract';
+import { OPERATION_IDS, OPERATION_NAMES } from './operation-ids.js';
 import { FAULT_KINDS, FaultError } from './faults.js';
 import { implementations, createSandbox } from './sandbox.js';
 
@@ -103,6 +104,19 @@ describe('faults by operation id', () => {
     expect((await env.client.sites.list(ORG)).items.length).toBeGreaterThan(0);
   });
 
+  it('takes the operation by its id, its SDK name or an id it had before', async () => {
+    env.sandbox.addFault({ operation: 'listSites', status: 503 });
+    env.sandbox.addFault({ operation: 'sites.getPublished', status: 503 });
+    env.sandbox.addFault({ operation: 'sites.published', status: 503 });
+    await expect(env.client.sites.list(ORG)).rejects.toBeInstanceOf(InternalServerError);
+    await expect(env.client.sites.getPublished(ORG, 'site_docs')).rejects.toBeInstanceOf(InternalServerError);
+    await expect(env.client.sites.getPublished(ORG, 'site_docs')).rejects.toBeInstanceOf(InternalServerError);
+    expect((await env.client.sites.getPublished(ORG, 'site_docs')).site.id).toBe('site_docs');
+    expect(env.sandbox.requests.get('getPublishedContentSite')).toBe(3);
+    expect(env.sandbox.requests.get('sites.published')).toBe(3);
+    expect(env.sandbox.hits.get('sites.getPublished')).toBe(1);
+  });
+
   it('refuses a mistyped operation id, listing the close matches', () => {
     // @ts-expect-error: not an operation id, a compile error too.
     const add = () => env.sandbox.addFault({ operation: 'sites.gett', status: 503 });
@@ -112,6 +126,13 @@ describe('faults by operation id', () => {
 
   it('exports the operation ids and fault kinds as constants, equal to what the sandbox serves', () => {
     expect([...OPERATION_IDS].sort()).toEqual(implementations.map((i) => i.operation.id).sort());
+    // Every other name the contract gives an operation is an alias here, and no more.
+    for (const id of OPERATION_IDS) {
+      const operation = operationById(id);
+      expect(new Set(OPERATION_NAMES[id])).toEqual(
+        new Set([operation?.name, ...(operation?.aliases ?? [])]),
+      );
+    }
     expect(FAULT_KINDS).toEqual(['status', 'latency', 'drop']);
   });
 });

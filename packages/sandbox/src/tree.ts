@@ -1,4 +1,4 @@
-import type { MoveBody, Space } from '@docs-api/sdk/contract';
+import type { MoveCollectionBody, MoveSpaceBody, Space } from '@docs-api/sdk/contract';
 import { badRequest, conflict, notFound, SandboxError } from './errors.js';
 import { requireOrganization } from './handlers/organizations.js';
 import type { CollectionRow, Store } from './store.js';
@@ -103,7 +103,7 @@ export function moveNode(
   node: TreeNode,
   organization: string,
   currentParent: string | null,
-  body: MoveBody,
+  body: MoveSpaceBody | MoveCollectionBody,
 ): string | null {
   let parent = currentParent;
   if (body.parent !== undefined && body.parent !== null) {

@@ -37,5 +37,12 @@ export {
   type MergeRulesCheck,
 } from './contract/merge-rules-check.js';
 export { documentFromText } from './contract/documents.js';
+// Helpers the SDK has exported since 0.1, over the generated types.
+export { publishedSiteSpaces, type PublishedSiteSpace } from './resources/sites.js';
+export { reviewerUser, reviewerTeam } from './resources/change-requests.js';
+export { childPages, pageMarkdown } from './resources/content.js';
+export { isTranslationFailed, isTranslationInProgress } from './resources/translations.js';
+export { isOpenApiSpecFailed, isOpenApiSpecProcessing } from './resources/openapi.js';
+export { WaitTimeoutError, type WaitOptions } from './core/waiter.js';
 export type * from './generated/types.js';
 export type * from './generated/api.js';

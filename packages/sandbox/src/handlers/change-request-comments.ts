@@ -7,12 +7,12 @@ import {
   listCommentsInChangeRequest,
   updateCommentInChangeRequest,
   type Comment,
-  type CommentBodyInput,
-  type ContentFormat,
-  type Reaction,
-  type Reply,
+  type CommentReply,
+  type DocumentParam,
+  type EmojiReaction,
+  type JSONDocumentParam,
 } from '@docs-api/sdk/contract';
-import { bodyView, documentPlainText, findPage, requireRevision } from '../content.js';
+import { bodyView, documentPlainText, findPage, requireRevision, type BodyFormat } from '../content.js';
 import { badRequest, notFound } from '../errors.js';
 import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
@@ -21,10 +21,16 @@ import { requireChangeRequest, userView } from './change-requests.js';
 
 const PERMISSIONS = { view: true, edit: true, reply: true, delete: true };
 
-/** A posted body as stored: its text, and the document when it was posted as one. */
-export function storedBody(body: CommentBodyInput): Pick<CommentRow, 'markdown' | 'document'> {
-  if ('markdown' in body) return { markdown: body.markdown };
-  return { markdown: documentPlainText(body.document), document: structuredClone(body.document) };
+/**
+ * A posted body as stored: its text, and the document when it was posted as one. The published
+ * document also allows an empty body (`{}`): no text.
+ */
+export function storedBody(body: DocumentParam): Pick<CommentRow, 'markdown' | 'document'> {
+  if ('document' in body) {
+    const document = body.document as JSONDocumentParam;
+    return { markdown: documentPlainText(document), document: structuredClone(document) };
+  }
+  return { markdown: 'markdown' in body && typeof body.markdown === 'string' ? body.markdown : '' };
 }
 
 function requireComment(store: Store, changeRequest: ChangeRequestRow, commentId: string): CommentRow {
@@ -33,7 +39,7 @@ function requireComment(store: Store, changeRequest: ChangeRequestRow, commentId
   return comment;
 }
 
-function reactionsView(store: Store, reactions: readonly ReactionRow[]): Reaction[] {
+function reactionsView(store: Store, reactions: readonly ReactionRow[]): EmojiReaction[] {
   return reactions.map((reaction) => ({
     emoji: reaction.emoji,
     count: reaction.users.length,
@@ -47,7 +53,7 @@ function commentLocation(store: Store, comment: CommentRow): string {
   );
 }
 
-export function commentView(store: Store, comment: CommentRow, format?: ContentFormat): Comment {
+export function commentView(store: Store, comment: CommentRow, format?: BodyFormat): Comment {
   const repliers = new Map<string, { count: number; updatedAt: string }>();
   for (const reply of comment.replies) {
     const replier = repliers.get(reply.postedBy);
@@ -58,8 +64,8 @@ export function commentView(store: Store, comment: CommentRow, format?: ContentF
       repliers.set(reply.postedBy, { count: 1, updatedAt: reply.postedAt });
     }
   }
-  return {
-    object: 'comment',
+  const view = {
+    object: 'comment' as const,
     id: comment.id,
     postedBy: userView(store, comment.postedBy),
     postedAt: comment.postedAt,
@@ -81,15 +87,20 @@ export function commentView(store: Store, comment: CommentRow, format?: ContentF
       count: replier.count,
       updatedAt: replier.updatedAt,
     })),
-    status: comment.status,
-    ...(comment.resolvedAt ? { resolvedAt: comment.resolvedAt } : {}),
-    ...(comment.resolvedBy ? { resolvedBy: userView(store, comment.resolvedBy) } : {}),
     urls: { location: commentLocation(store, comment) },
     permissions: { ...PERMISSIONS },
   };
+  if (comment.status === 'open') return { ...view, status: 'open' };
+  // A resolved comment says when and by whom (the published document requires both).
+  return {
+    ...view,
+    status: 'resolved',
+    resolvedAt: comment.resolvedAt ?? comment.postedAt,
+    resolvedBy: userView(store, comment.resolvedBy ?? comment.postedBy),
+  };
 }
 
-function replyView(store: Store, comment: CommentRow, reply: ReplyRow, format?: ContentFormat): Reply {
+function replyView(store: Store, comment: CommentRow, reply: ReplyRow, format?: BodyFormat): CommentReply {
   return {
     object: 'comment-reply',
     id: reply.id,

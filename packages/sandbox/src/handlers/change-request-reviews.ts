@@ -3,12 +3,18 @@ import {
   getChangeRequestChanges,
   getReviewsByChangeRequestId,
   submitChangeRequestReview,
-  type ChangedPage,
+  type ChangedRevisionPage,
   type ChangeRequestReview,
-  type ContentFormat,
-  type SemanticChange,
+  type RevisionSemanticChange,
 } from '@docs-api/sdk/contract';
-import { fileView, flattenPages, requireRevision, type FlatPage, type RevisionRow } from '../content.js';
+import {
+  fileView,
+  flattenPages,
+  requireRevision,
+  type BodyFormat,
+  type FlatPage,
+  type RevisionRow,
+} from '../content.js';
 import { notFound } from '../errors.js';
 import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
@@ -37,7 +43,7 @@ export function reviewView(
   store: Store,
   row: ChangeRequestRow,
   review: ReviewRow,
-  format?: ContentFormat,
+  format?: BodyFormat,
 ): ChangeRequestReview {
   const comment = review.comment ? store.comments.get(review.comment) : undefined;
   return {
@@ -55,7 +61,7 @@ export function reviewView(
   };
 }
 
-const changedPage = (entry: FlatPage): ChangedPage => ({
+const changedPage = (entry: FlatPage): ChangedRevisionPage => ({
   id: entry.page.id,
   type: 'document',
   title: entry.page.title,
@@ -88,8 +94,8 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  * created, edited (title, description, slug, emoji, content), moved or deleted, files created,
  * edited or deleted, variables edited, reusable contents created, edited or deleted.
  */
-export function semanticChanges(base: RevisionRow, mine: RevisionRow): SemanticChange[] {
-  const changes: SemanticChange[] = [];
+export function semanticChanges(base: RevisionRow, mine: RevisionRow): RevisionSemanticChange[] {
+  const changes: RevisionSemanticChange[] = [];
   const before = new Map(flattenPages(base.pages).map((entry) => [entry.page.id, entry]));
   const after = flattenPages(mine.pages);
   const afterById = new Map(after.map((entry) => [entry.page.id, entry]));

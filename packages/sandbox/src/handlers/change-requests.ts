@@ -13,10 +13,10 @@ import {
   updateChangeRequestById,
   updateChangeRequest,
   type ChangeRequest,
-  type ChangeRequestListQuery,
+  type ListChangeRequestsForSpaceQuery,
   type MergeRule,
-  type OrganizationChangeRequestListQuery,
-  type RequestedReviewer,
+  type ListChangeRequestsForOrganizationQuery,
+  type ChangeRequestRequestedReviewer,
   type Space,
   type User,
 } from '@docs-api/sdk/contract';
@@ -131,7 +131,7 @@ export function changeRequestView(store: Store, row: ChangeRequestRow): ChangeRe
 /** The filters both lists take, the status aside. */
 function matches(
   row: ChangeRequestRow,
-  query: ChangeRequestListQuery | OrganizationChangeRequestListQuery,
+  query: ListChangeRequestsForSpaceQuery | ListChangeRequestsForOrganizationQuery,
 ): boolean {
   return (
     (query.creator === undefined || row.createdBy === query.creator) &&
@@ -152,7 +152,7 @@ function sorted(rows: ChangeRequestRow[], orderBy: 'updatedAt' | 'createdAt' = '
   );
 }
 
-function spaceRows(store: Store, spaceId: string, query: ChangeRequestListQuery): ChangeRequest[] {
+function spaceRows(store: Store, spaceId: string, query: ListChangeRequestsForSpaceQuery): ChangeRequest[] {
   const status = query.status ?? 'open';
   const rows = [...store.changeRequests.values()].filter(
     (row) => row.space === spaceId && row.status === status && matches(row, query),
@@ -163,7 +163,7 @@ function spaceRows(store: Store, spaceId: string, query: ChangeRequestListQuery)
 function organizationRows(
   store: Store,
   organizationId: string,
-  query: OrganizationChangeRequestListQuery,
+  query: ListChangeRequestsForOrganizationQuery,
 ): ChangeRequest[] {
   const statuses = new Set<string>(query.status ?? ['open']);
   const spaceIds = new Set(
@@ -192,7 +192,7 @@ function organizationRows(
   return sorted(rows, query.orderBy).map((row) => changeRequestView(store, row));
 }
 
-function reviewerView(store: Store, reviewer: ReviewerRow): RequestedReviewer {
+function reviewerView(store: Store, reviewer: ReviewerRow): ChangeRequestRequestedReviewer {
   return {
     object: 'change-request-requested-reviewer',
     revision: reviewer.revision,

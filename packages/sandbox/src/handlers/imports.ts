@@ -1,9 +1,8 @@
 import {
   cancelImportRun,
-  IMPORT_RUN_ACTIVE_STATUSES,
   startImportRun,
-  type ImportRun,
-  type ImportStartBody,
+  type ContentImportRun,
+  type StartImportRunBody,
 } from '@docs-api/sdk/contract';
 import { findPage, requireRevision } from '../content.js';
 import { conflict, invalidField, notFound } from '../errors.js';
@@ -38,6 +37,9 @@ export function derivedPageUrls(url: string): string[] {
   return [`${parsed.origin}${parsed.pathname}`, ...DERIVED_PAGES.map((path) => `${root}/${path}`)];
 }
 
+/** The statuses of a run under way (published document: `ContentImportRun.status`). */
+export const IMPORT_RUN_ACTIVE_STATUSES: readonly string[] = ['pending', 'in-progress'];
+
 /** A run under way completes by this much time on the sandbox's clock (see sandbox.clock.advance). */
 export const IMPORT_MS = 60_000;
 
@@ -53,7 +55,7 @@ function settle(store: Store, row: ImportRunRow): ImportRunRow {
   return row;
 }
 
-export function importRunView(store: Store, row: ImportRunRow): ImportRun {
+export function importRunView(store: Store, row: ImportRunRow): ContentImportRun {
   settle(store, row);
   return {
     object: 'import-run',
@@ -72,8 +74,12 @@ export function importRunView(store: Store, row: ImportRunRow): ImportRun {
   };
 }
 
-/** Checks the target against the store: the space is in the organization, its change request and page exist. */
-function checkTarget(store: Store, organizationId: string, target: ImportStartBody['target']): void {
+/**
+ * Checks the target against the store: the space (required by the published document) is in the
+ * organization, its change request and page exist. Returns the space's id.
+ */
+function checkTarget(store: Store, organizationId: string, target: StartImportRunBody['target']): string {
+  if (target.space === undefined) throw invalidField('body.target.space', 'is required');
   const space = store.spaces.get(target.space);
   if (!space || space.organization !== organizationId) {
     throw invalidField(
@@ -102,10 +108,11 @@ function checkTarget(store: Store, organizationId: string, target: ImportStartBo
   if (target.page !== undefined && !(revision && findPage(requireRevision(store, revision), target.page))) {
     throw invalidField('body.target.page', `page "${target.page}" is not in the target content`);
   }
+  return space.id;
 }
 
 /** The site a run is listed under: the one given (a site of the organization), or the only one publishing the space. */
-function runSite(store: Store, organizationId: string, body: ImportStartBody): string | undefined {
+function runSite(store: Store, organizationId: string, body: StartImportRunBody): string | undefined {
   if (body.site !== undefined) {
     const site = store.sites.get(body.site);
     if (!site || site.organization !== organizationId) {
@@ -125,7 +132,7 @@ export const importHandlers = [
   implement(startImportRun, ({ store, params, body }) => {
     const organizationId = params.organizationId;
     requireOrganization(store, organizationId);
-    checkTarget(store, organizationId, body.target);
+    const space = checkTarget(store, organizationId, body.target);
     const site = runSite(store, organizationId, body);
     const now = store.now();
     const pages: ImportRunRow['pages'] =
@@ -145,7 +152,7 @@ export const importHandlers = [
           ? { type: 'website', url: body.source.url }
           : { type: 'file', files: [...body.source.files] },
       target: {
-        space: body.target.space,
+        space,
         ...(body.target.changeRequest !== undefined ? { changeRequest: body.target.changeRequest } : {}),
         ...(body.target.page !== undefined ? { page: body.target.page } : {}),
       },

@@ -3,10 +3,10 @@ import {
   listOrganizationIntegrationsStatus,
   listIntegrations,
   publishIntegration,
-  type InstallationStatus,
+  type InstalledIntegration,
   type Integration,
-  type IntegrationListQuery,
-  type IntegrationPublishBody,
+  type ListIntegrationsQuery,
+  type PublishIntegration,
   type Organization,
 } from '@docs-api/sdk/contract';
 import { APP_HOST } from '../content.js';
@@ -104,7 +104,7 @@ function unfurledHosts(integration: Integration): string[] {
   );
 }
 
-function matches(row: IntegrationRow, query: IntegrationListQuery): boolean {
+function matches(row: IntegrationRow, query: ListIntegrationsQuery): boolean {
   const integration = row.integration;
   const search = query.search?.toLowerCase();
   if (
@@ -158,7 +158,7 @@ function publisher(store: Store, reference: string): Organization {
 /** The integration a publish makes, from its manifest and the version before it. */
 function published(
   name: string,
-  body: IntegrationPublishBody,
+  body: PublishIntegration,
   previous: Integration | undefined,
 ): Integration {
   const version = (previous?.version ?? 0) + 1;
@@ -188,7 +188,7 @@ function published(
 }
 
 /** What an installations-status row says the integration is installed on. */
-function installationTarget(row: InstallationRow): NonNullable<InstallationStatus['target']> {
+function installationTarget(row: InstallationRow): NonNullable<InstalledIntegration['target']> {
   if (row.target === 'site') return { type: 'site', siteId: row.site ?? '' };
   if (row.target === 'space') return { type: 'space', spaceId: row.space ?? '' };
   return { type: 'organization', organizationId: row.organization };

@@ -6,8 +6,8 @@ import {
   listSpacesForOrganizationMember,
   listTeamsForOrganizationMember,
   updateMemberInOrganizationById,
-  type MemberSpace,
-  type MemberTeam,
+  type MemberContentPermission,
+  type ListTeamsForOrganizationMemberItem,
 } from '@docs-api/sdk/contract';
 import { conflict, notFound } from '../errors.js';
 import { implement } from '../implement.js';
@@ -128,7 +128,7 @@ export const memberHandlers = [
       (space) => space.createdAt ?? '',
       query.order ?? 'desc',
     );
-    const items = spaces.map((space): MemberSpace => ({
+    const items = spaces.map((space): MemberContentPermission => ({
       permission: member.role ?? 'read',
       space: spaceView(store, space),
     }));
@@ -138,7 +138,7 @@ export const memberHandlers = [
   implement(listTeamsForOrganizationMember, ({ store, params, query }) => {
     const member = requireMember(store, params.organizationId, params.userId);
     const title = query.title?.toLowerCase();
-    const items = [...store.teams.values()].flatMap((row): MemberTeam[] => {
+    const items = [...store.teams.values()].flatMap((row): ListTeamsForOrganizationMemberItem[] => {
       if (row.organization !== member.organization) return [];
       if (title !== undefined && !row.title.toLowerCase().includes(title)) return [];
       const inTeam = row.members.find((m) => m.user === member.user);

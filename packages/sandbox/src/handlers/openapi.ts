@@ -5,8 +5,8 @@ import {
   listOpenAPISpecs,
   createOrUpdateOpenAPISpecBySlug,
   updateOpenAPISpecBySlug,
-  type OpenApiSpec,
-  type OpenApiSpecSource,
+  type OpenAPISpec,
+  type OpenAPISpecSource,
 } from '@docs-api/sdk/contract';
 import { APP_HOST } from '../content.js';
 import { conflict, notFound } from '../errors.js';
@@ -73,11 +73,11 @@ function finishProcessing(store: Store, row: OpenApiSpecRow, result: ProcessingR
 }
 
 /** Points the row at a source: a URL, or a text. */
-function setSource(row: OpenApiSpecRow, source: OpenApiSpecSource): void {
-  if (source.url !== undefined) {
+function setSource(row: OpenApiSpecRow, source: OpenAPISpecSource): void {
+  if ('url' in source) {
     row.sourceURL = source.url;
     delete row.sourceText;
-  } else if (source.text !== undefined) {
+  } else {
     row.sourceText = source.text;
     delete row.sourceURL;
   }
@@ -104,7 +104,7 @@ async function read(store: Store, row: OpenApiSpecRow): Promise<OpenApiSpecRow> 
   return row;
 }
 
-export function openApiSpecView(store: Store, row: OpenApiSpecRow): OpenApiSpec {
+export function openApiSpecView(store: Store, row: OpenApiSpecRow): OpenAPISpec {
   const organization = store.organizations.get(row.organization);
   return {
     object: 'openapi-spec',
@@ -139,7 +139,7 @@ function newSpec(
   store: Store,
   organizationId: string,
   slug: string,
-  source: OpenApiSpecSource,
+  source: OpenAPISpecSource,
 ): OpenApiSpecRow {
   const now = store.now();
   const row: OpenApiSpecRow = {

@@ -9,13 +9,13 @@ import {
   searchOrganizationContent,
   updateOrganizationAgentInstructions,
   updateOrganizationById,
-  type AgentInstructions,
-  type DocumentInput,
-  type Member,
+  type OrganizationAgentInstructions,
+  type JSONDocumentParam,
+  type OrganizationMember,
   type Organization,
-  type SearchItem,
-  type SearchPage,
-  type SearchSection,
+  type SearchSpaceResult,
+  type SearchPageResult,
+  type SearchSectionResult,
   type Space,
   type User,
 } from '@docs-api/sdk/contract';
@@ -143,7 +143,7 @@ function memberSites(store: Store, member: MemberRow): number {
 }
 
 /** The API view of an organization member; `spaces`, `teams` and `sites` are counted from the store. */
-export function memberView(store: Store, member: MemberRow): Member {
+export function memberView(store: Store, member: MemberRow): OrganizationMember {
   const teams = [...store.teams.values()].filter(
     (row) => row.organization === member.organization && row.members.some((m) => m.user === member.user),
   ).length;
@@ -205,15 +205,15 @@ const occurrences = (text: string, needle: string) => text.toLowerCase().split(n
  * The matching pages of a space, unranked. A page's score: 2 per occurrence in its title, 1 per
  * occurrence in a matching section; `resultType` says whether its own fields matched.
  */
-function searchSpace(store: Store, space: Space, needle: string): SearchPage[] {
+function searchSpace(store: Store, space: Space, needle: string): SearchPageResult[] {
   const revision = primaryRevision(store, space);
   const flat = flattenPages(revision.pages);
   const byId = new Map(flat.map((entry) => [entry.page.id, entry]));
-  const pages: SearchPage[] = [];
+  const pages: SearchPageResult[] = [];
   for (const entry of flat) {
     const { page, path } = entry;
     const pageUrl = `https://${APP_HOST}/s/${space.id}/${path}`;
-    const sections: SearchSection[] = markdownSections(page.title, page.markdown ?? '')
+    const sections: SearchSectionResult[] = markdownSections(page.title, page.markdown ?? '')
       .map((section) => ({
         section,
         score: occurrences(section.title, needle) + occurrences(section.body, needle),
@@ -256,12 +256,12 @@ function searchSpace(store: Store, space: Space, needle: string): SearchPage[] {
  * in space and page order; `rank` is that one-based position), grouped by space, spaces in the
  * order of their best page. A space's score is its best page's.
  */
-function searchOrganizationContent(store: Store, spaces: readonly Space[], needle: string): SearchItem[] {
+function searchSpaces(store: Store, spaces: readonly Space[], needle: string): SearchSpaceResult[] {
   const found = spaces.flatMap((space) => searchSpace(store, space, needle).map((page) => ({ space, page })));
   const ranked = found
     .map((entry, index) => ({ ...entry, index }))
     .sort((a, b) => (b.page.score ?? 0) - (a.page.score ?? 0) || a.index - b.index);
-  const items = new Map<string, SearchItem & { pages: SearchPage[] }>();
+  const items = new Map<string, SearchSpaceResult & { pages: SearchPageResult[] }>();
   ranked.forEach(({ space, page }, index) => {
     page.rank = index + 1;
     const item = items.get(space.id) ?? {
@@ -279,13 +279,13 @@ function searchOrganizationContent(store: Store, spaces: readonly Space[], needl
 
 // ---------------------------------------------------------------------------------------------
 
-const EMPTY_DOCUMENT: DocumentInput = { object: 'document', data: { schemaVersion: 1 }, nodes: [] };
+const EMPTY_DOCUMENT: JSONDocumentParam = { object: 'document', data: { schemaVersion: 1 }, nodes: [] };
 
 /**
  * The agent instructions of an organization. Before any PUT: an empty document, last changed
  * when the organization was created, by its first admin (the document requires both fields).
  */
-function agentInstructionsView(store: Store, organization: Organization): AgentInstructions {
+function agentInstructionsView(store: Store, organization: Organization): OrganizationAgentInstructions {
   const row = store.agentInstructions.get(organization.id);
   const firstAdmin = store.members.find((m) => m.organization === organization.id && m.role === 'admin');
   return {
@@ -343,7 +343,7 @@ export const organizationHandlers = [
       if (taken) throw conflict(`body.hostname: "${body.hostname}" is used by another organization`);
     }
     for (const rule of body.mergeRules?.type === 'rules' ? body.mergeRules.rules : []) {
-      for (const user of rule.users ?? []) {
+      for (const user of 'users' in rule ? rule.users : []) {
         if (!membership(store, organization.id, user)) {
           throw badRequest(`body.mergeRules: "${user}" is not a member of organization "${organization.id}"`);
         }
@@ -352,7 +352,7 @@ export const organizationHandlers = [
 
     const { logo, emailDomains, defaultContent, ...rest } = body;
     for (const [key, value] of Object.entries(rest)) {
-      if (value !== undefined) (organization as Record<string, unknown>)[key] = structuredClone(value);
+      if (value !== undefined) (organization as unknown as Record<string, unknown>)[key] = structuredClone(value);
     }
     if (emailDomains) organization.emailDomains = [...new Set(emailDomains.map((d) => d.toLowerCase()))];
     // `null` removes the default content or the logo.
@@ -393,7 +393,7 @@ export const organizationHandlers = [
   implement(searchOrganizationContent, ({ store, params, query }) => {
     requireOrganization(store, params.organizationId);
     const needle = query.query.toLowerCase();
-    const items = searchOrganizationContent(store, organizationSpaces(store, params.organizationId), needle);
+    const items = searchSpaces(store, organizationSpaces(store, params.organizationId), needle);
     return paginate(items, query);
   }),
 

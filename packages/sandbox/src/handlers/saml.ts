@@ -5,8 +5,8 @@ import {
   listSAMLProvidersInOrganizationById,
   listSSOProviderLoginsInOrganization,
   updateOrganizationSAMLProvider,
-  type SamlProvider,
-  type SsoEntry,
+  type OrganizationSAMLProvider,
+  type OrganizationSSOProviderLogin,
 } from '@docs-api/sdk/contract';
 import { badRequest, notFound } from '../errors.js';
 import { implement } from '../implement.js';
@@ -65,7 +65,7 @@ function statusOf(row: SamlProviderRow): 'active' | 'pending' {
   return row.entityID && row.certificate && row.ssoURL ? 'active' : 'pending';
 }
 
-export function samlProviderView(store: Store, row: SamlProviderRow): SamlProvider {
+export function samlProviderView(store: Store, row: SamlProviderRow): OrganizationSAMLProvider {
   const team = row.defaultTeam === undefined ? undefined : store.teams.get(row.defaultTeam);
   return {
     object: 'saml-provider',
@@ -139,7 +139,7 @@ export const samlHandlers = [
 
   implement(listSSOProviderLoginsInOrganization, ({ store, params }) => {
     requireOrganization(store, params.organizationId);
-    const items: SsoEntry[] = providersOf(store, params.organizationId)
+    const items: OrganizationSSOProviderLogin[] = providersOf(store, params.organizationId)
       .filter((row) => statusOf(row) === 'active')
       .map((row) => ({ id: row.id, label: row.label, startURL: serviceOf(row.id).startURL }));
     return { items };

@@ -11,7 +11,9 @@ import {
   updateSiteById,
   updateSiteAdaptiveSchema,
   type Site,
-  type TemplateCondition,
+  type SiteAdaptiveJSONSchemaParam,
+  type SiteAdaptiveSchema,
+  type SiteAdaptiveTemplateCondition,
 } from '@docs-api/sdk/contract';
 import { badRequest, notFound, SandboxError } from '../errors.js';
 import { implement } from '../implement.js';
@@ -33,7 +35,7 @@ export function slugify(text: string): string {
 }
 
 /** The visitor schema of a new site, in the form the published document requires. */
-export const DEFAULT_ADAPTIVE_SCHEMA = {
+export const DEFAULT_ADAPTIVE_SCHEMA: SiteAdaptiveJSONSchemaParam = {
   type: 'object',
   properties: {
     unsigned: {
@@ -155,8 +157,8 @@ function siteSpaceView(store: Store, row: SiteRow, siteSpace: SiteSpaceRow) {
 }
 
 /** Claims of the visitor schema become the conditions templates can test. */
-function templateConditions(jsonSchema: Record<string, unknown>): TemplateCondition[] {
-  const conditions: TemplateCondition[] = [];
+function templateConditions(jsonSchema: SiteAdaptiveJSONSchemaParam): SiteAdaptiveTemplateCondition[] {
+  const conditions: SiteAdaptiveTemplateCondition[] = [];
   const walk = (schema: unknown, prefix: string) => {
     const properties = (schema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
     for (const [name, property] of Object.entries(properties)) {
@@ -172,6 +174,14 @@ function templateConditions(jsonSchema: Record<string, unknown>): TemplateCondit
   };
   walk(jsonSchema, '');
   return conditions;
+}
+
+function adaptiveSchemaView(row: SiteRow): SiteAdaptiveSchema {
+  return {
+    object: 'site-adaptive-schema',
+    jsonSchema: structuredClone(row.adaptiveSchema.jsonSchema),
+    updatedAt: row.adaptiveSchema.updatedAt,
+  };
 }
 
 /** The scripts the site's enabled integrations inject. */
@@ -295,15 +305,14 @@ export const siteHandlers = [
     return siteView(store, row);
   }),
 
-  implement(getSiteAdaptiveSchema, ({ store, params }) => {
-    const row = requireSite(store, params.organizationId, params.siteId);
-    return { object: 'site-adaptive-schema' as const, ...row.adaptiveSchema };
-  }),
+  implement(getSiteAdaptiveSchema, ({ store, params }) =>
+    adaptiveSchemaView(requireSite(store, params.organizationId, params.siteId)),
+  ),
 
   implement(updateSiteAdaptiveSchema, ({ store, params, body }) => {
     const row = requireSite(store, params.organizationId, params.siteId);
     row.adaptiveSchema = { jsonSchema: body.jsonSchema, updatedAt: store.now() };
-    return { object: 'site-adaptive-schema' as const, ...row.adaptiveSchema };
+    return adaptiveSchemaView(row);
   }),
 
   implement(listSiteAdaptiveTemplateConditions, ({ store, params }) => {

@@ -8,11 +8,10 @@ import {
   restoreSpace,
   transferSpace,
   updateSpaceById,
-  SPACE_LANGUAGES,
   type Link,
   type Organization,
   type Space,
-  type SpacePermissions,
+  type TranslationLanguageParam,
 } from '@docs-api/sdk/contract';
 import { APP_HOST, createRevision, flattenPages, pageLinks, primaryRevision } from '../content.js';
 import { conflict, notFound, SandboxError } from '../errors.js';
@@ -53,6 +52,55 @@ export function requireSpace(store: Store, spaceId: string): Space {
   }
   return space;
 }
+
+/** A space's permissions, as its answer shows them. */
+type SpacePermissions = NonNullable<Space['permissions']>;
+
+/**
+ * The content languages of the published document (`TranslationLanguage`): every one, and no
+ * other (a compile error otherwise).
+ */
+const DOCUMENT_LANGUAGES: Readonly<Record<TranslationLanguageParam, true>> = {
+  en: true,
+  fr: true,
+  de: true,
+  es: true,
+  it: true,
+  pt: true,
+  'pt-br': true,
+  ru: true,
+  ja: true,
+  zh: true,
+  'zh-tw': true,
+  yue: true,
+  ko: true,
+  ar: true,
+  hi: true,
+  nl: true,
+  pl: true,
+  tr: true,
+  sv: true,
+  no: true,
+  da: true,
+  fi: true,
+  el: true,
+  cs: true,
+  hu: true,
+  ro: true,
+  th: true,
+  vi: true,
+  id: true,
+  ms: true,
+  he: true,
+  uk: true,
+  sk: true,
+  bg: true,
+  hr: true,
+  lt: true,
+  lv: true,
+  et: true,
+  sl: true,
+};
 
 /** The published document's limit on a space title. */
 const SPACE_TITLE_MAX = 50;
@@ -97,7 +145,7 @@ function spacePermissions(store: Store, space: Space): Required<SpacePermissions
 /** A language the published document lists (answers carry only those), or none. */
 function documentLanguage(language: string | null | undefined): string | undefined {
   const lowered = language?.toLowerCase();
-  return SPACE_LANGUAGES.find((known) => known === lowered);
+  return lowered !== undefined && Object.hasOwn(DOCUMENT_LANGUAGES, lowered) ? lowered : undefined;
 }
 
 /**

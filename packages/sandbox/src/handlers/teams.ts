@@ -8,8 +8,8 @@ import {
   addMemberToOrganizationTeamById,
   updateTeamInOrganizationById,
   updateMembersInOrganizationTeam,
-  type Team,
-  type TeamMembership,
+  type OrganizationTeam,
+  type OrganizationTeamMember,
 } from '@docs-api/sdk/contract';
 import { badRequest, notFound, SandboxError } from '../errors.js';
 import { implement } from '../implement.js';
@@ -61,7 +61,7 @@ function requireManager(store: Store, row: TeamRow): void {
 }
 
 /** The API view of a team: its counts are derived from the store. */
-export function teamView(store: Store, row: TeamRow): Team {
+export function teamView(store: Store, row: TeamRow): OrganizationTeam {
   return {
     object: 'team',
     id: row.id,
@@ -154,7 +154,7 @@ export const teamHandlers = [
   implement(listTeamMembersInOrganizationById, ({ store, params, query }) => {
     const row = requireTeam(store, params.organizationId, params.teamId);
     const rows = organizationMembers(store, row.organization);
-    const memberships = currentMembers(store, row).flatMap((teamMember): TeamMembership[] => {
+    const memberships = currentMembers(store, row).flatMap((teamMember): OrganizationTeamMember[] => {
       const member = rows.find((m) => m.user === teamMember.user);
       return member
         ? [

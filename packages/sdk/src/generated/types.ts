@@ -14116,6 +14116,8 @@ export interface GetPublishedContentSiteQuery {
 export interface ListSiteIntegrationsQuery {
   /** A search string to filter integrations by name */
   search?: string | undefined;
+  page?: string | undefined;
+  limit?: number | undefined;
 }
 
 /** The answer of `sites.listIntegrationScripts()` (listSiteIntegrationScripts). */
@@ -15428,7 +15430,8 @@ export type UpdateSpaceByIdBody = {
    * * `locked`: All edits are locked for this space.
    */
   editMode?: SpaceEditModeParam | undefined;
-  title?: unknown | undefined;
+  /** Title of the space */
+  title?: SpaceTitleParam | undefined;
   /** Default level for a piece of content */
   defaultLevel?: DefaultLevelParam | undefined;
   language?: TranslationLanguageParam | undefined;
@@ -15443,7 +15446,8 @@ export type UpdateSpaceByIdBody = {
    * * `locked`: All edits are locked for this space.
    */
   editMode?: SpaceEditModeParam | undefined;
-  title?: unknown | undefined;
+  /** Title of the space */
+  title?: SpaceTitleParam | undefined;
   /** Default level for a piece of content */
   defaultLevel?: DefaultLevelParam | undefined;
   language?: TranslationLanguageParam | undefined;
@@ -15457,7 +15461,8 @@ export type UpdateSpaceByIdBody = {
    * * `locked`: All edits are locked for this space.
    */
   editMode?: SpaceEditModeParam | undefined;
-  title?: unknown | undefined;
+  /** Title of the space */
+  title?: SpaceTitleParam | undefined;
   /** Default level for a piece of content */
   defaultLevel?: DefaultLevelParam | undefined;
   language?: TranslationLanguageParam | undefined;

@@ -17,7 +17,9 @@ export const listSiteIntegrations = /* @__PURE__ */ defineOperation<ListSiteInte
   status: 200,
   idempotent: true,
   paginated: true,
+  extractOnlyFields: {"query":["page","limit"]},
+  queryKinds: {"limit":"number"},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
-  query: () => strict({ search: z.optional(z.string().check(z.minLength(1))) }),
+  query: () => strict({ search: z.optional(z.string().check(z.minLength(1))), page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))) }),
   response: () => listOf(IntegrationSchema),
 });
