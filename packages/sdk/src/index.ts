@@ -21,14 +21,6 @@ export { REDACTED, isSecretName, redactText } from './core/redact.js';
 export { extraFields, type UnknownKind } from './core/fields.js';
 export { VERSION } from './version.js';
 export { EventStream } from './core/event-stream.js';
-export { WaitTimeoutError, type WaitOptions } from './core/waiter.js';
-/* Helpers beside the resources' methods (hand-written, packages/sdk/src/resources). */
-export { publishedSiteSpaces, type PublishedSiteSpace } from './resources/sites.js';
-export { reviewerUser, reviewerTeam } from './resources/change-requests.js';
-export type { CommentReactions } from './resources/change-request-comments.js';
-export { childPages, pageMarkdown } from './resources/content.js';
-export { isTranslationFailed, isTranslationInProgress } from './resources/translations.js';
-export { isOpenApiSpecFailed, isOpenApiSpecProcessing } from './resources/openapi.js';
 export {
   checkMergeRules,
   type MergeRuleContext,
@@ -40,6 +32,7 @@ export { documentFromText } from './contract/documents.js';
 // Helpers the SDK has exported since 0.1, over the generated types.
 export { publishedSiteSpaces, type PublishedSiteSpace } from './resources/sites.js';
 export { reviewerUser, reviewerTeam } from './resources/change-requests.js';
+export type { CommentReactions } from './resources/change-request-comments.js';
 export { childPages, pageMarkdown } from './resources/content.js';
 export { isTranslationFailed, isTranslationInProgress } from './resources/translations.js';
 export { isOpenApiSpecFailed, isOpenApiSpecProcessing } from './resources/openapi.js';
