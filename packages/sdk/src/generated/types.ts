@@ -12914,7 +12914,6 @@ export interface GetFileInChangeRequestByIdQuery {
   metadata?: boolean | undefined;
   /** If `false` is passed, content will not be computed */
   computed?: boolean | undefined;
-  gitMetadata?: boolean | undefined;
 }
 
 /** The query of `changeRequests.content.getPage()` (getPageInChangeRequestById). */
@@ -12945,9 +12944,6 @@ export interface GetPageInChangeRequestByIdQuery {
   metadata?: boolean | undefined;
   /** If `false` is passed, content will not be computed */
   computed?: boolean | undefined;
-  gitMetadata?: boolean | undefined;
-  markdownRefs?: "relative" | "stable" | undefined;
-  evaluate?: boolean | ("deterministic-only") | undefined;
 }
 
 /** The query of `changeRequests.content.getPageByPath()` (getPageInChangeRequestByPath). */
@@ -12999,7 +12995,6 @@ export interface GetRevisionOfChangeRequestByIdQuery {
   metadata?: boolean | undefined;
   /** If `false` is passed, content will not be computed */
   computed?: boolean | undefined;
-  gitMetadata?: boolean | undefined;
 }
 
 /** The query of `changeRequests.content.listFileBacklinks()` (listChangeRequestFileBacklinks). */
@@ -13008,7 +13003,8 @@ export interface ListChangeRequestFileBacklinksQuery {
   page?: string | undefined;
   /** The number of results per page */
   limit?: number | undefined;
-  gitMetadata?: boolean | undefined;
+  /** false omits mutable git metadata (the document names it so on the other content endpoints). */
+  metadata?: boolean | undefined;
   computed?: boolean | undefined;
 }
 
@@ -13018,7 +13014,8 @@ export interface ListChangeRequestPageBacklinksQuery {
   page?: string | undefined;
   /** The number of results per page */
   limit?: number | undefined;
-  gitMetadata?: boolean | undefined;
+  /** false omits mutable git metadata (the document names it so on the other content endpoints). */
+  metadata?: boolean | undefined;
   computed?: boolean | undefined;
 }
 
@@ -13028,7 +13025,8 @@ export interface ListChangeRequestPageLinksQuery {
   page?: string | undefined;
   /** The number of results per page */
   limit?: number | undefined;
-  gitMetadata?: boolean | undefined;
+  /** false omits mutable git metadata (the document names it so on the other content endpoints). */
+  metadata?: boolean | undefined;
   computed?: boolean | undefined;
 }
 
@@ -13042,7 +13040,6 @@ export interface ListFilesInChangeRequestByIdQuery {
   metadata?: boolean | undefined;
   /** If `false` is passed, content will not be computed */
   computed?: boolean | undefined;
-  gitMetadata?: boolean | undefined;
 }
 
 /** The query of `changeRequests.content.listPages()` (listPagesInChangeRequest). */
@@ -13051,7 +13048,6 @@ export interface ListPagesInChangeRequestQuery {
   metadata?: boolean | undefined;
   /** If `false` is passed, content will not be computed */
   computed?: boolean | undefined;
-  gitMetadata?: boolean | undefined;
 }
 
 /** The answer of `changeRequests.content.listPages()` (listPagesInChangeRequest). */
@@ -13922,9 +13918,6 @@ export interface GetPageInRevisionByIdQuery {
   metadata?: boolean | undefined;
   /** If `false` is passed, content will not be computed */
   computed?: boolean | undefined;
-  gitMetadata?: boolean | undefined;
-  markdownRefs?: "relative" | "stable" | undefined;
-  evaluate?: boolean | ("deterministic-only") | undefined;
 }
 
 /** The query of `revisions.getPageByPath()` (getPageInRevisionByPath). */

@@ -19,8 +19,8 @@ export const listChangeRequestPageLinks = /* @__PURE__ */ defineOperation<ListCh
   paginated: true,
   extractOnly: true,
   numericParams: ["changeRequestId"],
-  queryKinds: {"limit":"number","gitMetadata":"boolean","computed":"boolean"},
+  queryKinds: {"limit":"number","metadata":"boolean","computed":"boolean"},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), changeRequestId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
-  query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))), gitMetadata: z.optional(z.boolean()), computed: z.optional(z.boolean()) }),
+  query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))), metadata: z.optional(z.boolean()), computed: z.optional(z.boolean()) }),
   response: () => listOf(LinkSchema),
 });
