@@ -3322,7 +3322,8 @@ export interface Conversation {
 export interface ConversationDetail {
   conversation: Conversation;
   parts: Array<{
-    type?: "message" | undefined;
+    /** The part's kind; `message` is the one the extract names. */
+    type?: string | undefined;
     role?: "user" | "assistant" | (string & {}) | undefined;
     body?: string | undefined;
   }>;
@@ -13835,6 +13836,7 @@ export interface UpdateOrganizationByIdBody {
 export interface UpdateOrganizationMemberLastSeenAtResponse {
   /** A JTW token containing the claims to attach to this user. */
   gitbookVisitorClaims?: string | undefined;
+  serviceVisitorClaims?: string | null | undefined;
 }
 
 /** The answer of `organizations.invites.inviteUsers()` (inviteUsersToOrganization). */

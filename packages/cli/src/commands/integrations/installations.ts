@@ -1,5 +1,5 @@
 import { Flags } from '../../oclif.js';
-import type { InstallationsStatusQuery, InstallationStatus } from '@docs-api/sdk';
+import type { ListOrganizationIntegrationsStatusQuery, InstalledIntegration } from '@docs-api/sdk';
 import { BaseCommand, listFlags } from '../../base-command.js';
 import { INSTALLATION_TARGET_OPTIONS } from '../../lib/integrations.js';
 import { output } from '../../lib/output.js';
@@ -29,12 +29,14 @@ export default class IntegrationsInstallations extends BaseCommand<typeof Integr
     }),
   };
 
-  async run(): Promise<InstallationStatus[]> {
+  async run(): Promise<InstalledIntegration[]> {
     const organizationId = await this.organizationId();
     const client = await this.client();
     const { target, site, space } = this.flags;
-    const query: InstallationsStatusQuery = {
-      ...(target === undefined ? {} : { target: target as InstallationsStatusQuery['target'] }),
+    const query: ListOrganizationIntegrationsStatusQuery = {
+      ...(target === undefined
+        ? {}
+        : { target: target as ListOrganizationIntegrationsStatusQuery['target'] }),
       ...(site === undefined ? {} : { site }),
       ...(space === undefined ? {} : { space }),
     };

@@ -15,5 +15,5 @@ export const updateOrganizationMemberLastSeenAt = /* @__PURE__ */ defineOperatio
   status: 200,
   idempotent: true,
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
-  response: () => loose({ gitbookVisitorClaims: z.optional(z.string()) }),
+  response: () => loose({ gitbookVisitorClaims: z.optional(z.string()), serviceVisitorClaims: z.optional(z.nullable(z.string())) }),
 });
