@@ -72,6 +72,7 @@ export function patchSchema(schema, patch) {
       }
     } else if (key === 'optional') {
       result.required = (result.required ?? []).filter((name) => !value.includes(name));
+      if (result.allOf) result.allOf = result.allOf.map((part) => (part.$ref ? part : patchSchema(part, { optional: value })));
     } else if (key === 'addRequired') {
       result.required = [...new Set([...(result.required ?? []), ...value])];
     } else if (key === 'items' && value && result.items && !value.$ref) {

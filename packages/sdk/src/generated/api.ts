@@ -1099,7 +1099,7 @@ export interface MembersResource {
    *
    * @see PATCH /v1/orgs/{organizationId}/members/{userId} (updateMemberInOrganizationById)
    */
-  update(organizationId: string, userId: string, body?: T.UpdateMemberInOrganizationByIdBody, options?: RequestOptions): ApiPromise<T.OrganizationMember>;
+  update(organizationId: string, userId: string, body: T.UpdateMemberInOrganizationByIdBody, options?: RequestOptions): ApiPromise<T.OrganizationMember>;
 }
 
 /** `client.openapi`. */

@@ -1174,10 +1174,10 @@ export type ChangeRequestRequestedReviewer = {
   /** Type of Object, always equals to "change-request-requested-reviewer" */
   object: "change-request-requested-reviewer";
   /** The revision of the content when the request was made. */
-  revision: string;
+  revision?: string | undefined;
   /** The user who made the request. */
-  requestedBy: User;
-  createdAt: Timestamp;
+  requestedBy?: User | undefined;
+  createdAt?: Timestamp | undefined;
   kind: "user";
   /** The user who was requested to review. */
   user: User;
@@ -1185,10 +1185,10 @@ export type ChangeRequestRequestedReviewer = {
   /** Type of Object, always equals to "change-request-requested-reviewer" */
   object: "change-request-requested-reviewer";
   /** The revision of the content when the request was made. */
-  revision: string;
+  revision?: string | undefined;
   /** The user who made the request. */
-  requestedBy: User;
-  createdAt: Timestamp;
+  requestedBy?: User | undefined;
+  createdAt?: Timestamp | undefined;
   kind: "team";
   /** The team who was requested to review. */
   team: Team;
@@ -1239,7 +1239,7 @@ export interface ChangeRequestUserContributor {
   updatedAt?: Timestamp | undefined;
   count?: number | undefined;
   user?: User | undefined;
-  actionType: "edit" | "comment" | (string & {});
+  actionType?: "edit" | "comment" | (string & {}) | undefined;
 }
 
 export interface ChangedRevisionFile {
@@ -1334,21 +1334,21 @@ export type Comment = {
   /** Unique identifier for the comment. */
   id: string;
   /** The user who posted the comment. */
-  postedBy: User;
+  postedBy?: User | undefined;
   /** When the comment was posted. */
-  postedAt: Timestamp;
+  postedAt?: Timestamp | undefined;
   /** Date when the comment was edited, if it has been edited. */
   editedAt?: Timestamp | undefined;
   /** Any emoji reactions to the comment. */
-  reactions: EmojiReactions;
+  reactions?: EmojiReactions | undefined;
   /** The number of replies to this comment. */
-  replies: number;
+  replies?: number | undefined;
   /** The users who replied to this comment. */
-  repliers: Array<UserContributor>;
+  repliers?: Array<UserContributor> | undefined;
   /** The content of the comment. */
-  body: Document;
+  body?: Document | undefined;
   /** Information about the target of the comment. */
-  target: {
+  target?: {
     /** The node this comment is attached to. */
     node?: {
       id?: string | undefined;
@@ -1367,14 +1367,14 @@ export type Comment = {
     space?: string | undefined;
     /** The revision in which the target can be found in. */
     revision?: string | undefined;
-  };
+  } | undefined;
   /** URLs associated with the object */
-  urls: {
+  urls?: {
     /** URL of the comment in the API */
     location?: string | undefined;
-  };
+  } | undefined;
   /** The set of permissions for the comment */
-  permissions: {
+  permissions?: {
     /** Can the user view the comment. */
     view?: boolean | undefined;
     /** Can the user edit the comment. */
@@ -1383,7 +1383,7 @@ export type Comment = {
     reply?: boolean | undefined;
     /** Can the user delete the comment. */
     delete?: boolean | undefined;
-  };
+  } | undefined;
   status: "resolved";
   /** If the comment has been resolved, the date at which it was resolved. If this field is not defined, the comment is not resolved. */
   resolvedAt: Timestamp;
@@ -1395,21 +1395,21 @@ export type Comment = {
   /** Unique identifier for the comment. */
   id: string;
   /** The user who posted the comment. */
-  postedBy: User;
+  postedBy?: User | undefined;
   /** When the comment was posted. */
-  postedAt: Timestamp;
+  postedAt?: Timestamp | undefined;
   /** Date when the comment was edited, if it has been edited. */
   editedAt?: Timestamp | undefined;
   /** Any emoji reactions to the comment. */
-  reactions: EmojiReactions;
+  reactions?: EmojiReactions | undefined;
   /** The number of replies to this comment. */
-  replies: number;
+  replies?: number | undefined;
   /** The users who replied to this comment. */
-  repliers: Array<UserContributor>;
+  repliers?: Array<UserContributor> | undefined;
   /** The content of the comment. */
-  body: Document;
+  body?: Document | undefined;
   /** Information about the target of the comment. */
-  target: {
+  target?: {
     /** The node this comment is attached to. */
     node?: {
       id?: string | undefined;
@@ -1428,14 +1428,14 @@ export type Comment = {
     space?: string | undefined;
     /** The revision in which the target can be found in. */
     revision?: string | undefined;
-  };
+  } | undefined;
   /** URLs associated with the object */
-  urls: {
+  urls?: {
     /** URL of the comment in the API */
     location?: string | undefined;
-  };
+  } | undefined;
   /** The set of permissions for the comment */
-  permissions: {
+  permissions?: {
     /** Can the user view the comment. */
     view?: boolean | undefined;
     /** Can the user edit the comment. */
@@ -1444,7 +1444,7 @@ export type Comment = {
     reply?: boolean | undefined;
     /** Can the user delete the comment. */
     delete?: boolean | undefined;
-  };
+  } | undefined;
   status: "open";
   resolvedAt?: string | undefined;
   resolvedBy?: {
@@ -1490,7 +1490,7 @@ export interface CommentReply {
 
 /** Dependency for a computation, before its resolution. */
 export interface ComputedContentDependency {
-  ref: ContentRefSpace | ContentRefOpenAPI | TranslationRef | object;
+  ref: ContentRefSpace | ContentRefOpenAPI | TranslationRef | { kind: UnknownKind };
 }
 
 /** Dependency for a computation, before its resolution. */
@@ -2321,7 +2321,7 @@ export interface ContentPosition {
 }
 
 /** A relative reference to content in GitBook. */
-export type ContentRef = ContentRefFile | ContentRefURL | ContentRefPage | ContentRefAnchor | ContentRefUser | ContentRefCollection | ContentRefSpace | ContentRefReusableContent | ContentRefTag | ContentRefOpenAPI | object;
+export type ContentRef = ContentRefFile | ContentRefURL | ContentRefPage | ContentRefAnchor | ContentRefUser | ContentRefCollection | ContentRefSpace | ContentRefReusableContent | ContentRefTag | ContentRefOpenAPI | { kind: UnknownKind };
 
 /** A relative reference to content in GitBook. */
 export type ContentRefParam = ContentRefFileParam | ContentRefURLParam | ContentRefPageParam | ContentRefAnchorParam | ContentRefUserParam | ContentRefCollectionParam | ContentRefSpaceParam | ContentRefReusableContentParam | ContentRefTagParam | ContentRefOpenAPIParam;
@@ -2419,12 +2419,12 @@ export interface ContentRefReusableContentParam {
 }
 
 export interface ContentRefSpace {
-  kind?: "space" | undefined;
+  kind: "space";
   space?: string | undefined;
 }
 
 export interface ContentRefSpaceParam {
-  kind?: "space" | undefined;
+  kind: "space";
   space?: string | undefined;
 }
 
@@ -7907,7 +7907,7 @@ export interface RevisionPageComputed {
   /** Unique identifier for the page in the revision */
   id: string;
   /** Title of the page */
-  title: string;
+  title?: string | undefined;
   /** Optional custom title for the page ToC and mention entries instead of the page title. */
   linkTitle?: string | undefined;
   /** Emoji of the page, if one has been set. */
@@ -7921,7 +7921,7 @@ export interface RevisionPageComputed {
   /** Adaptive-content condition controlling whether the page is shown to a visitor. Only present when the page has a condition set, and only returned when the API is called with a user, user-internal or OAuth token (never with a site/content token). */
   condition?: string | undefined;
   type: "computed";
-  computed: ComputedContentSourceRevision;
+  computed?: ComputedContentSourceRevision | undefined;
   kind?: string | undefined;
   hidden?: boolean | undefined;
 }
@@ -7930,7 +7930,7 @@ export type RevisionPageDocument = {
   /** Unique identifier for the page in the revision */
   id: string;
   /** Title of the page */
-  title: string;
+  title?: string | undefined;
   /** Optional custom title for the page ToC and mention entries instead of the page title. */
   linkTitle?: string | undefined;
   /** Emoji of the page, if one has been set. */
@@ -7944,20 +7944,20 @@ export type RevisionPageDocument = {
   /** Adaptive-content condition controlling whether the page is shown to a visitor. Only present when the page has a condition set, and only returned when the API is called with a user, user-internal or OAuth token (never with a site/content token). */
   condition?: string | undefined;
   /** @deprecated */
-  kind: "sheet";
+  kind?: "sheet" | undefined;
   type: "document";
-  urls: {
+  urls?: {
     /** Location of the page in the app */
     app?: URL | undefined;
-  };
+  } | undefined;
   /** Page's slug in its direct parent */
-  slug: RevisionPageSlug;
+  slug?: RevisionPageSlug | undefined;
   /** Complete path to access the page in the revision. */
-  path: string;
+  path?: string | undefined;
   description?: string | undefined;
-  pages: Array<RevisionPageDocument | RevisionPageLink | RevisionPageComputed | { type: UnknownKind }>;
+  pages?: Array<RevisionPageDocument | RevisionPageLink | RevisionPageComputed | { type: UnknownKind }> | undefined;
   git?: GitSyncBlob | undefined;
-  layout: RevisionPageLayoutOptions;
+  layout?: RevisionPageLayoutOptions | undefined;
   cover?: RevisionPageDocumentCover | undefined;
   variables?: Variables | undefined;
   /** If true, the page is not displayed in the navigation, while still being accessible. */
@@ -7969,7 +7969,7 @@ export type RevisionPageDocument = {
   /** Meta links associated with the page. */
   metaLinks?: RevisionPageMetaLinks | undefined;
   /** A list of all the tags added to this page */
-  tags: Array<RevisionPageTag>;
+  tags?: Array<RevisionPageTag> | undefined;
   markdown?: string | undefined;
   document?: {
     object?: "document" | undefined;
@@ -7989,7 +7989,7 @@ export type RevisionPageDocument = {
   /** Unique identifier for the page in the revision */
   id: string;
   /** Title of the page */
-  title: string;
+  title?: string | undefined;
   /** Optional custom title for the page ToC and mention entries instead of the page title. */
   linkTitle?: string | undefined;
   /** Emoji of the page, if one has been set. */
@@ -8003,20 +8003,20 @@ export type RevisionPageDocument = {
   /** Adaptive-content condition controlling whether the page is shown to a visitor. Only present when the page has a condition set, and only returned when the API is called with a user, user-internal or OAuth token (never with a site/content token). */
   condition?: string | undefined;
   /** @deprecated */
-  kind: "sheet";
+  kind?: "sheet" | undefined;
   type: "document";
-  urls: {
+  urls?: {
     /** Location of the page in the app */
     app?: URL | undefined;
-  };
+  } | undefined;
   /** Page's slug in its direct parent */
-  slug: RevisionPageSlug;
+  slug?: RevisionPageSlug | undefined;
   /** Complete path to access the page in the revision. */
-  path: string;
+  path?: string | undefined;
   description?: string | undefined;
-  pages: Array<RevisionPageDocument | RevisionPageLink | RevisionPageComputed | { type: UnknownKind }>;
+  pages?: Array<RevisionPageDocument | RevisionPageLink | RevisionPageComputed | { type: UnknownKind }> | undefined;
   git?: GitSyncBlob | undefined;
-  layout: RevisionPageLayoutOptions;
+  layout?: RevisionPageLayoutOptions | undefined;
   cover?: RevisionPageDocumentCover | undefined;
   variables?: Variables | undefined;
   /** If true, the page is not displayed in the navigation, while still being accessible. */
@@ -8028,7 +8028,7 @@ export type RevisionPageDocument = {
   /** Meta links associated with the page. */
   metaLinks?: RevisionPageMetaLinks | undefined;
   /** A list of all the tags added to this page */
-  tags: Array<RevisionPageTag>;
+  tags?: Array<RevisionPageTag> | undefined;
   markdown?: string | undefined;
   document?: {
     object?: "document" | undefined;
@@ -8082,7 +8082,7 @@ export interface RevisionPageGroup {
   /** Unique identifier for the page in the revision */
   id: string;
   /** Title of the page */
-  title: string;
+  title?: string | undefined;
   /** Optional custom title for the page ToC and mention entries instead of the page title. */
   linkTitle?: string | undefined;
   /** Emoji of the page, if one has been set. */
@@ -8096,19 +8096,19 @@ export interface RevisionPageGroup {
   /** Adaptive-content condition controlling whether the page is shown to a visitor. Only present when the page has a condition set, and only returned when the API is called with a user, user-internal or OAuth token (never with a site/content token). */
   condition?: string | undefined;
   /** @deprecated */
-  kind: "group";
+  kind?: "group" | undefined;
   type: "group";
   /** Page's slug in its direct parent */
-  slug: string;
+  slug?: string | undefined;
   /** Complete path to access the page in the revision. */
-  path: string;
+  path?: string | undefined;
   /** If true, the page is not displayed in the navigation, while still being accessible. */
   hidden?: boolean | undefined;
   /** If true, the page is not indexable in the search and ask features. */
   noIndex?: boolean | undefined;
   /** If true, the page is not indexable by search engine robots. */
   noRobotsIndex?: boolean | undefined;
-  pages: Array<RevisionPageDocument | RevisionPageLink | RevisionPageComputed | { type: UnknownKind }>;
+  pages?: Array<RevisionPageDocument | RevisionPageLink | RevisionPageComputed | { type: UnknownKind }> | undefined;
 }
 
 export interface RevisionPageGroupChangeAttributes {
@@ -8164,7 +8164,7 @@ export interface RevisionPageLink {
   /** Unique identifier for the page in the revision */
   id: string;
   /** Title of the page */
-  title: string;
+  title?: string | undefined;
   /** Optional custom title for the page ToC and mention entries instead of the page title. */
   linkTitle?: string | undefined;
   /** Emoji of the page, if one has been set. */
@@ -8178,9 +8178,9 @@ export interface RevisionPageLink {
   /** Adaptive-content condition controlling whether the page is shown to a visitor. Only present when the page has a condition set, and only returned when the API is called with a user, user-internal or OAuth token (never with a site/content token). */
   condition?: string | undefined;
   /** @deprecated */
-  kind: "link";
+  kind?: "link" | undefined;
   type: "link";
-  target: ContentRef;
+  target?: ContentRef | undefined;
   href?: string | undefined;
   /** If true, the page is not displayed in the navigation, while still being accessible. */
   hidden?: boolean | undefined;
@@ -8238,7 +8238,7 @@ export interface RevisionPageUpdate {
 
 export type RevisionReusableContent = {
   id: string;
-  title: string;
+  title?: string | undefined;
   git?: GitSyncBlob | undefined;
   document?: string | undefined;
   computed: ComputedContentSourceDocument;
@@ -8246,7 +8246,7 @@ export type RevisionReusableContent = {
   computedSeed: string;
 } | {
   id: string;
-  title: string;
+  title?: string | undefined;
   git?: GitSyncBlob | undefined;
   /** ID of the document with the content body. If undefined, the reusable content is empty. */
   document?: string | undefined;
@@ -8353,21 +8353,21 @@ export interface RevisionSemanticChanges {
 
 export type RevisionTag = {
   /** The slug identifier for the tag, immutable after creation. */
-  slug: string;
+  slug?: string | undefined;
   /** Display label for the tag. Can be renamed and differ from the slug. */
-  label: string;
+  label?: string | undefined;
   /** Allowed color tokens for color marks (text and background; background reuses this enum). Named colors are fixed palette keys. `$*` tokens are semantic: resolved from the published sites customization when rendering; authors may still persist them in content when valid. */
-  color: DocumentTextColor;
+  color?: DocumentTextColor | undefined;
   /** Unicode codepoint or character of the emoji */
   emoji: Emoji;
   icon?: string | undefined;
 } | {
   /** The slug identifier for the tag, immutable after creation. */
-  slug: string;
+  slug?: string | undefined;
   /** Display label for the tag. Can be renamed and differ from the slug. */
-  label: string;
+  label?: string | undefined;
   /** Allowed color tokens for color marks (text and background; background reuses this enum). Named colors are fixed palette keys. `$*` tokens are semantic: resolved from the published sites customization when rendering; authors may still persist them in content when valid. */
-  color: DocumentTextColor;
+  color?: DocumentTextColor | undefined;
   emoji?: string | undefined;
   /** Name of the icon */
   icon?: Icon | undefined;
@@ -8383,29 +8383,29 @@ export interface RevisionTypeComputed {
   /** Unique identifier for the revision */
   id: string;
   /** IDs of the parent revisions */
-  parents: Array<string>;
-  pages: Array<RevisionPage>;
-  files: Array<RevisionFile>;
-  reusableContents: Array<RevisionReusableContent>;
+  parents?: Array<string> | undefined;
+  pages?: Array<RevisionPage> | undefined;
+  files?: Array<RevisionFile> | undefined;
+  reusableContents?: Array<RevisionReusableContent> | undefined;
   /** List of available tags within this revision */
-  tags: Array<RevisionTag>;
+  tags?: Array<RevisionTag> | undefined;
   variables?: Variables | undefined;
   /** When the revision was created. */
-  createdAt: Timestamp;
+  createdAt?: Timestamp | undefined;
   /** Metadata about a potential associated git commit. */
   git?: GitSyncCommit | undefined;
-  urls: {
+  urls?: {
     /** URL in the application for the revision */
     app?: string | undefined;
     /** URL of the published version of the revision. Only defined when the space visibility is not "private." */
     published?: string | undefined;
     /** URL of the public version of the revision. Only defined when the space visibility is "public". */
     public?: string | undefined;
-  };
+  } | undefined;
   /** Virtual revision, computed from a source revision */
   type: "computed";
   /** ID of the non-computed revision used to compute this revision. */
-  sourceRevision: string;
+  sourceRevision?: string | undefined;
   /** The change request the source revision was merged from, when the computed revision is derived from a merge revision. */
   mergedFrom?: ChangeRequest | undefined;
 }
@@ -8416,25 +8416,25 @@ export interface RevisionTypeEdits {
   /** Unique identifier for the revision */
   id: string;
   /** IDs of the parent revisions */
-  parents: Array<string>;
-  pages: Array<RevisionPage>;
-  files: Array<RevisionFile>;
-  reusableContents: Array<RevisionReusableContent>;
+  parents?: Array<string> | undefined;
+  pages?: Array<RevisionPage> | undefined;
+  files?: Array<RevisionFile> | undefined;
+  reusableContents?: Array<RevisionReusableContent> | undefined;
   /** List of available tags within this revision */
-  tags: Array<RevisionTag>;
+  tags?: Array<RevisionTag> | undefined;
   variables?: Variables | undefined;
   /** When the revision was created. */
-  createdAt: Timestamp;
+  createdAt?: Timestamp | undefined;
   /** Metadata about a potential associated git commit. */
   git?: GitSyncCommit | undefined;
-  urls: {
+  urls?: {
     /** URL in the application for the revision */
     app?: string | undefined;
     /** URL of the published version of the revision. Only defined when the space visibility is not "private." */
     published?: string | undefined;
     /** URL of the public version of the revision. Only defined when the space visibility is "public". */
     public?: string | undefined;
-  };
+  } | undefined;
   /** Revision created by editing the content. */
   type: "edits";
 }
@@ -8445,28 +8445,28 @@ export interface RevisionTypeMerge {
   /** Unique identifier for the revision */
   id: string;
   /** IDs of the parent revisions */
-  parents: Array<string>;
-  pages: Array<RevisionPage>;
-  files: Array<RevisionFile>;
-  reusableContents: Array<RevisionReusableContent>;
+  parents?: Array<string> | undefined;
+  pages?: Array<RevisionPage> | undefined;
+  files?: Array<RevisionFile> | undefined;
+  reusableContents?: Array<RevisionReusableContent> | undefined;
   /** List of available tags within this revision */
-  tags: Array<RevisionTag>;
+  tags?: Array<RevisionTag> | undefined;
   variables?: Variables | undefined;
   /** When the revision was created. */
-  createdAt: Timestamp;
+  createdAt?: Timestamp | undefined;
   /** Metadata about a potential associated git commit. */
   git?: GitSyncCommit | undefined;
-  urls: {
+  urls?: {
     /** URL in the application for the revision */
     app?: string | undefined;
     /** URL of the published version of the revision. Only defined when the space visibility is not "private." */
     published?: string | undefined;
     /** URL of the public version of the revision. Only defined when the space visibility is "public". */
     public?: string | undefined;
-  };
+  } | undefined;
   /** Revision created when merging a change request with primary. */
   type: "merge";
-  mergedFrom: ChangeRequest;
+  mergedFrom?: ChangeRequest | undefined;
 }
 
 export interface RevisionTypeRollback {
@@ -8475,25 +8475,25 @@ export interface RevisionTypeRollback {
   /** Unique identifier for the revision */
   id: string;
   /** IDs of the parent revisions */
-  parents: Array<string>;
-  pages: Array<RevisionPage>;
-  files: Array<RevisionFile>;
-  reusableContents: Array<RevisionReusableContent>;
+  parents?: Array<string> | undefined;
+  pages?: Array<RevisionPage> | undefined;
+  files?: Array<RevisionFile> | undefined;
+  reusableContents?: Array<RevisionReusableContent> | undefined;
   /** List of available tags within this revision */
-  tags: Array<RevisionTag>;
+  tags?: Array<RevisionTag> | undefined;
   variables?: Variables | undefined;
   /** When the revision was created. */
-  createdAt: Timestamp;
+  createdAt?: Timestamp | undefined;
   /** Metadata about a potential associated git commit. */
   git?: GitSyncCommit | undefined;
-  urls: {
+  urls?: {
     /** URL in the application for the revision */
     app?: string | undefined;
     /** URL of the published version of the revision. Only defined when the space visibility is not "private." */
     published?: string | undefined;
     /** URL of the public version of the revision. Only defined when the space visibility is "public". */
     public?: string | undefined;
-  };
+  } | undefined;
   /** Revision created as a rollback of a previous revision. */
   type: "rollback";
 }
@@ -8504,25 +8504,25 @@ export interface RevisionTypeUpdate {
   /** Unique identifier for the revision */
   id: string;
   /** IDs of the parent revisions */
-  parents: Array<string>;
-  pages: Array<RevisionPage>;
-  files: Array<RevisionFile>;
-  reusableContents: Array<RevisionReusableContent>;
+  parents?: Array<string> | undefined;
+  pages?: Array<RevisionPage> | undefined;
+  files?: Array<RevisionFile> | undefined;
+  reusableContents?: Array<RevisionReusableContent> | undefined;
   /** List of available tags within this revision */
-  tags: Array<RevisionTag>;
+  tags?: Array<RevisionTag> | undefined;
   variables?: Variables | undefined;
   /** When the revision was created. */
-  createdAt: Timestamp;
+  createdAt?: Timestamp | undefined;
   /** Metadata about a potential associated git commit. */
   git?: GitSyncCommit | undefined;
-  urls: {
+  urls?: {
     /** URL in the application for the revision */
     app?: string | undefined;
     /** URL of the published version of the revision. Only defined when the space visibility is not "private." */
     published?: string | undefined;
     /** URL of the public version of the revision. Only defined when the space visibility is "public". */
     public?: string | undefined;
-  };
+  } | undefined;
   /** Revision created when updating a change request with changes from primary. */
   type: "update";
 }
@@ -12980,7 +12980,7 @@ export interface GetPageInChangeRequestByPathQuery {
 }
 
 /** The answer of `changeRequests.content.getPageByPath()` (getPageInChangeRequestByPath). */
-export type GetPageInChangeRequestByPathResponse = RevisionPageDocument | RevisionPageGroup | { kind: UnknownKind };
+export type GetPageInChangeRequestByPathResponse = RevisionPageDocument | RevisionPageGroup | { type: UnknownKind };
 
 /** The query of `changeRequests.content.getReusableContent()` (getReusableContentInChangeRequestById). */
 export interface GetReusableContentInChangeRequestByIdQuery {
@@ -13663,7 +13663,7 @@ export interface ListTeamsForOrganizationMemberItem {
 /** The body of `members.update()` (updateMemberInOrganizationById). */
 export interface UpdateMemberInOrganizationByIdBody {
   /** The role of a member in an organization, null for guests */
-  role?: MemberRoleOrGuestParam | undefined;
+  role: MemberRoleOrGuestParam;
 }
 
 /** The body of `openapi.create()` (createOpenAPISpec). */
@@ -13955,7 +13955,7 @@ export interface GetPageInRevisionByPathQuery {
 }
 
 /** The answer of `revisions.getPageByPath()` (getPageInRevisionByPath). */
-export type GetPageInRevisionByPathResponse = RevisionPageDocument | RevisionPageGroup | { kind: UnknownKind };
+export type GetPageInRevisionByPathResponse = RevisionPageDocument | RevisionPageGroup | { type: UnknownKind };
 
 /** The query of `revisions.getReusableContentDocument()` (getReusableContentDocumentInRevisionById). */
 export interface GetReusableContentDocumentInRevisionByIdQuery {
@@ -15635,7 +15635,7 @@ export interface GetPageByPathQuery {
 }
 
 /** The answer of `spaces.content.getPageByPath()` (getPageByPath). */
-export type GetPageByPathResponse = RevisionPageDocument | RevisionPageGroup | { kind: UnknownKind };
+export type GetPageByPathResponse = RevisionPageDocument | RevisionPageGroup | { type: UnknownKind };
 
 /** The query of `spaces.content.getReusableContent()` (getReusableContentById). */
 export interface GetReusableContentByIdQuery {
@@ -15834,7 +15834,7 @@ export type GetContentByUrlResponse = {
 } | {
   space: Space;
   changeRequest?: ChangeRequest | undefined;
-  page?: RevisionPageDocument | RevisionPageGroup | { kind: UnknownKind } | undefined;
+  page?: RevisionPageDocument | RevisionPageGroup | { type: UnknownKind } | undefined;
 } | object;
 
 /** The query of `urls.getEmbed()` (getEmbedByUrl). */

@@ -20,5 +20,5 @@ export const getContentByUrl = /* @__PURE__ */ defineOperation<GetContentByUrlOp
   idempotent: true,
   beyondExtract: true,
   query: () => strict({ url: z.string() }),
-  response: () => withFallback([loose({ collection: CollectionSchema }), loose({ space: SpaceSchema, changeRequest: z.optional(ChangeRequestSchema), page: z.optional(withFallback([RevisionPageDocumentSchema, RevisionPageGroupSchema], loose({ kind: z.string() }), "kind")) })]),
+  response: () => withFallback([loose({ collection: CollectionSchema }), loose({ space: SpaceSchema, changeRequest: z.optional(ChangeRequestSchema), page: z.optional(withFallback([RevisionPageDocumentSchema, RevisionPageGroupSchema], loose({ type: z.string() }), "type")) })]),
 });

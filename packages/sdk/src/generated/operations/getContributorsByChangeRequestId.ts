@@ -5,7 +5,7 @@ import { defineOperation } from '../../contract/operation.js';
 import type { GetContributorsByChangeRequestIdOperation } from '../api.js';
 import { UserSchema } from '../schemas/User.js';
 
-export const ChangeRequestUserContributorSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ updatedAt: z.optional(z.string()), count: z.optional(z.number()), user: z.optional(UserSchema), actionType: openEnum(["edit","comment"]) }));
+export const ChangeRequestUserContributorSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ updatedAt: z.optional(z.string()), count: z.optional(z.number()), user: z.optional(UserSchema), actionType: z.optional(openEnum(["edit","comment"])) }));
 
 /** List all users who have made edits to a change request */
 export const getContributorsByChangeRequestId = /* @__PURE__ */ defineOperation<GetContributorsByChangeRequestIdOperation>({

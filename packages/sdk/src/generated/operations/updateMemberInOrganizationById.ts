@@ -16,6 +16,6 @@ export const updateMemberInOrganizationById = /* @__PURE__ */ defineOperation<Up
   status: 200,
   idempotent: true,
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
-  body: () => strict({ role: z.optional(z.nullable(z.enum(["admin","create","edit","review","comment","read"]))) }),
+  body: () => strict({ role: z.nullable(z.enum(["admin","create","edit","review","comment","read"])) }),
   response: () => OrganizationMemberSchema,
 });

@@ -10,7 +10,7 @@ export const table: ResourceTable = {
     listTeams: { kind: "list", args: [":organizationId",":userId","?query"], operation: async () => (await import('../operations/listTeamsForOrganizationMember.js')).listTeamsForOrganizationMember },
     delete: { kind: "call", args: [":organizationId",":userId"], operation: async () => (await import('../operations/removeMemberFromOrganizationById.js')).removeMemberFromOrganizationById },
     addSso: { kind: "call", args: [":organizationId",":userId"], operation: async () => (await import('../operations/setUserAsSSOMemberForOrganization.js')).setUserAsSSOMemberForOrganization },
-    update: { kind: "call", args: [":organizationId",":userId","?body"], operation: async () => (await import('../operations/updateMemberInOrganizationById.js')).updateMemberInOrganizationById },
+    update: { kind: "call", args: [":organizationId",":userId","body"], operation: async () => (await import('../operations/updateMemberInOrganizationById.js')).updateMemberInOrganizationById },
   },
   resources: {
   },

@@ -3,6 +3,6 @@ import * as z from 'zod/mini';
 import { type Schema, loose, withFallback } from '../../contract/schema.js';
 import { UserSchema } from './User.js';
 
-export const ChangeRequestRequestedReviewerSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([loose({ object: z.literal("change-request-requested-reviewer"), revision: z.string(), requestedBy: UserSchema, createdAt: z.string(), kind: z.literal("user"), user: UserSchema }), loose({ object: z.literal("change-request-requested-reviewer"), revision: z.string(), requestedBy: UserSchema, createdAt: z.string(), kind: z.literal("team"), team: TeamSchema })], loose({ kind: z.string() }), "kind"));
+export const ChangeRequestRequestedReviewerSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([loose({ object: z.literal("change-request-requested-reviewer"), revision: z.optional(z.string()), requestedBy: z.optional(UserSchema), createdAt: z.optional(z.string()), kind: z.literal("user"), user: UserSchema }), loose({ object: z.literal("change-request-requested-reviewer"), revision: z.optional(z.string()), requestedBy: z.optional(UserSchema), createdAt: z.optional(z.string()), kind: z.literal("team"), team: TeamSchema })], loose({ kind: z.string() }), "kind"));
 
 export const TeamSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ object: z.literal("team"), id: z.string() }));

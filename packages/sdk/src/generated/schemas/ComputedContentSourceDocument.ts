@@ -7,7 +7,7 @@ import { ContentRefSpaceSchema } from './ContentRefSpace.js';
 import { PlainObjectSchema } from './PlainObject.js';
 
 /** Dependency for a computation, before its resolution. */
-export const ComputedContentDependencySchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ ref: withFallback([ContentRefSpaceSchema, ContentRefOpenAPISchema, TranslationRefSchema]) }));
+export const ComputedContentDependencySchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ ref: withFallback([ContentRefSpaceSchema, ContentRefOpenAPISchema, TranslationRefSchema], loose({ kind: z.string() }), "kind") }));
 
 export const ComputedContentSourceDocumentOpenAPISchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ type: z.literal("builtin:openapi"), dependencies: loose({ spec: z.optional(withFallback([loose({ ref: ContentRefOpenAPISchema }), ComputedContentDependencyOpenAPISchema])) }), props: withFallback([loose({ doc: z.literal("models") }), loose({ doc: z.enum(["operations","info"]), page: z.string() }), loose({ doc: z.literal("operation"), page: z.string(), method: openEnum(["get","post","put","delete","patch","options","head","trace","hook"]), deprecated: z.optional(z.boolean()) }), loose({ doc: z.literal("tag"), page: z.string() })], loose({ doc: z.string() }), "doc") }));
 

@@ -14,7 +14,7 @@ export const ContentRefFileSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({
 export const ContentRefReusableContentSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ kind: z.literal("reusable-content"), reusableContent: z.string(), space: z.optional(z.string()) }));
 
 /** A relative reference to content in GitBook. */
-export const ContentRefSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([ContentRefFileSchema, ContentRefURLSchema, ContentRefPageSchema, ContentRefAnchorSchema, ContentRefUserSchema, ContentRefCollectionSchema, ContentRefSpaceSchema, ContentRefReusableContentSchema, ContentRefTagSchema, ContentRefOpenAPISchema]));
+export const ContentRefSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([ContentRefFileSchema, ContentRefURLSchema, ContentRefPageSchema, ContentRefAnchorSchema, ContentRefUserSchema, ContentRefCollectionSchema, ContentRefSpaceSchema, ContentRefReusableContentSchema, ContentRefTagSchema, ContentRefOpenAPISchema], loose({ kind: z.string() }), "kind"));
 
 export const ContentRefTagSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ kind: z.literal("tag"), tag: z.string(), space: z.optional(z.string()) }));
 

@@ -4,4 +4,4 @@ import { type Schema, strict } from '../../contract/schema.js';
 
 export const ContentRefOpenAPIParamSchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ kind: z.literal("openapi"), spec: z.string() }));
 
-export const ContentRefSpaceParamSchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ kind: z.optional(z.literal("space")), space: z.optional(z.string()) }));
+export const ContentRefSpaceParamSchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ kind: z.literal("space"), space: z.optional(z.string()) }));

@@ -2,4 +2,4 @@
 import * as z from 'zod/mini';
 import { type Schema, loose } from '../../contract/schema.js';
 
-export const ContentRefSpaceSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ kind: z.optional(z.literal("space")), space: z.optional(z.string()) }));
+export const ContentRefSpaceSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ kind: z.literal("space"), space: z.optional(z.string()) }));
