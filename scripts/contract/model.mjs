@@ -223,7 +223,7 @@ function describeOperation(document, { path, method, operation, sharedParameters
   let body;
   if (bodyContent) {
     body = {
-      schema: entry.body ? patchSchema(bodyContent.schema, entry.body) : bodyContent.schema,
+      schema: entry.body ? patchSchema(deref(document, bodyContent.schema), entry.body) : bodyContent.schema,
       required: Boolean(operation.requestBody.required),
       extractOnlyFields: Object.entries(entry.body?.properties ?? {})
         .filter(([, patch]) => patch?.extractOnly)

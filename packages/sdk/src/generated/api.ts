@@ -169,7 +169,7 @@ export interface ChangeRequestsCommentsResource extends ChangeRequestsCommentsEx
    *
    * @see POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments (postCommentInChangeRequest)
    */
-  create(spaceId: string, changeRequestId: string | number, body: T.PostCommentSchema, options?: RequestOptions): ApiPromise<T.Comment>;
+  create(spaceId: string, changeRequestId: string | number, body: T.PostCommentInChangeRequestBody, options?: RequestOptions): ApiPromise<T.Comment>;
   /**
    * Post a reply to a change request comment
    *
@@ -975,7 +975,7 @@ export interface IntegrationsResource {
    *
    * @see POST /v1/integrations/{integrationName} (publishIntegration)
    */
-  publish(integrationName: string, body: T.PublishIntegration, options?: RequestOptions): ApiPromise<T.Integration>;
+  publish(integrationName: string, body: T.PublishIntegrationBody, options?: RequestOptions): ApiPromise<T.Integration>;
   /**
    * Queue an integration task
    *
@@ -3448,7 +3448,7 @@ export interface ListCommentsInChangeRequestOperation {
 export interface PostCommentInChangeRequestOperation {
   params: { spaceId: string; changeRequestId: string };
   query: undefined;
-  body: T.PostCommentSchema;
+  body: T.PostCommentInChangeRequestBody;
   response: T.Comment;
 }
 
@@ -4228,7 +4228,7 @@ export interface ListOrganizationIntegrationsStatusOperation {
 export interface PublishIntegrationOperation {
   params: { integrationName: string };
   query: undefined;
-  body: T.PublishIntegration;
+  body: T.PublishIntegrationBody;
   response: T.Integration;
 }
 

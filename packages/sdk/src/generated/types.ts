@@ -7771,37 +7771,6 @@ export interface PostCommentSchema {
   tableCell?: TableCellTargetParam | undefined;
 }
 
-export interface PublishIntegration {
-  /** The runtime version to use for the integration. If not specified, the integration will use the default runtime. */
-  runtime?: "v1" | "v2" | undefined;
-  /** Base64 content of the icon */
-  icon?: string | undefined;
-  /** Title of the integration */
-  title: IntegrationTitleParam;
-  /** Description of the integration */
-  description: IntegrationDescriptionParam;
-  /** Long form markdown summary of the integration */
-  summary?: IntegrationSummaryParam | undefined;
-  previewImages?: Array<string> | undefined;
-  visibility?: IntegrationVisibilityParam | undefined;
-  /** Allowed installation target for the integration. If not specified, the integration can be installed at `all` targets (org, spaces etc) */
-  target?: IntegrationTargetParam | undefined;
-  /** Permissions that should be granted to the integration */
-  scopes: IntegrationScopesParam;
-  /** Categories for which the integration is listed in the marketplace */
-  categories?: IntegrationCategoriesParam | undefined;
-  blocks?: IntegrationBlocksParam | undefined;
-  contentSources?: Array<IntegrationContentSourceParam> | undefined;
-  externalLinks?: IntegrationExternalLinksParam | undefined;
-  configurations?: IntegrationConfigurationsParam | undefined;
-  /** Content of the script to use */
-  script: string;
-  /** The ID or subdomain of the organization under which the integration should be published */
-  organization: string;
-  secrets?: IntegrationSecrets | undefined;
-  contentSecurityPolicy?: IntegrationContentSecurityPolicyParam | undefined;
-}
-
 export type PublishedContentRedirect = {
   target: "application" | "content";
   redirect: URL;
@@ -12903,6 +12872,17 @@ export interface ListCommentsInChangeRequestQuery {
   authors?: Array<string> | undefined;
 }
 
+/** The body of `changeRequests.comments.create()` (postCommentInChangeRequest). */
+export interface PostCommentInChangeRequestBody {
+  /** The node to which the comment is posted, if any. */
+  node?: string | undefined;
+  /** The page to which the comment is posted, if any. */
+  page?: string | undefined;
+  /** The content of the comment. */
+  body: DocumentParam;
+  tableCell?: TableCellTargetParam | undefined;
+}
+
 /** The query of `changeRequests.comments.createReply()` (postCommentReplyInChangeRequest). */
 export interface PostCommentReplyInChangeRequestQuery {
   /** Output format for the content. */
@@ -13582,6 +13562,38 @@ export interface ListOrganizationIntegrationsStatusQuery {
   site?: string | undefined;
   /** Return installations for this space. Only valid when target is space. */
   space?: string | undefined;
+}
+
+/** The body of `integrations.publish()` (publishIntegration). */
+export interface PublishIntegrationBody {
+  /** The runtime version to use for the integration. If not specified, the integration will use the default runtime. */
+  runtime?: "v1" | "v2" | undefined;
+  /** Base64 content of the icon */
+  icon?: string | undefined;
+  /** Title of the integration */
+  title: IntegrationTitleParam;
+  /** Description of the integration */
+  description: IntegrationDescriptionParam;
+  /** Long form markdown summary of the integration */
+  summary?: IntegrationSummaryParam | undefined;
+  previewImages?: Array<string> | undefined;
+  visibility?: IntegrationVisibilityParam | undefined;
+  /** Allowed installation target for the integration. If not specified, the integration can be installed at `all` targets (org, spaces etc) */
+  target?: IntegrationTargetParam | undefined;
+  /** Permissions that should be granted to the integration */
+  scopes: IntegrationScopesParam;
+  /** Categories for which the integration is listed in the marketplace */
+  categories?: IntegrationCategoriesParam | undefined;
+  blocks?: IntegrationBlocksParam | undefined;
+  contentSources?: Array<IntegrationContentSourceParam> | undefined;
+  externalLinks?: IntegrationExternalLinksParam | undefined;
+  configurations?: IntegrationConfigurationsParam | undefined;
+  /** Content of the script to use */
+  script: string;
+  /** The ID or subdomain of the organization under which the integration should be published */
+  organization: string;
+  secrets?: IntegrationSecrets | undefined;
+  contentSecurityPolicy?: IntegrationContentSecurityPolicyParam | undefined;
 }
 
 /** The body of `integrations.queueTask()` (queueIntegrationTask). */
