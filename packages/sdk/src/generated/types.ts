@@ -15445,7 +15445,6 @@ export type UpdateSpaceByIdBody = {
   mergeRules?: MergeRulesSpaceConfigurationParam | undefined;
   /** Unicode codepoint or character of the emoji */
   emoji: EmojiParam;
-  icon?: string | null | undefined;
 } | {
   /**
    * Determines how a Space can be edited.
@@ -15459,7 +15458,6 @@ export type UpdateSpaceByIdBody = {
   defaultLevel?: DefaultLevelParam | undefined;
   language?: TranslationLanguageParam | undefined;
   mergeRules?: MergeRulesSpaceConfigurationParam | undefined;
-  emoji?: string | null | undefined;
   icon: URLParam;
 } | {
   /**

@@ -172,13 +172,14 @@ describe('client.changeRequests', () => {
     expect(longTitle.issues.map((issue) => issue.path)).toEqual(['body.links.0.title']);
   });
 
-  it('sends a description without `data` with an empty one, as the published document requires it', async () => {
+  // The published document requires a document's `data` and `nodes` (0.1 sent `data: {}` when it
+  // was left out): a description without them is refused before sending.
+  it('refuses a description without `data`, which the published document requires', async () => {
     const nodes = [{ object: 'block', type: 'paragraph', nodes: [] }];
-    nock(API)
-      .patch(`${CRS}/7`, { description: { object: 'document', data: {}, nodes } })
-      .reply(200, changeRequest());
-
-    await client.changeRequests.update('sp_1', 7, { description: { object: 'document', nodes } });
+    const missing = await validationError(() =>
+      client.changeRequests.update('sp_1', 7, { description: { object: 'document', nodes } as never }),
+    );
+    expect(missing.issues.map((issue) => issue.path)).toEqual(['body.description.data']);
     const error = await validationError(() =>
       client.changeRequests.update('sp_1', 7, {
         description: { object: 'document', data: { schemaVersion: 1.5 }, nodes },

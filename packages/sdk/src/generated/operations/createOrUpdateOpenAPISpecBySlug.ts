@@ -16,7 +16,7 @@ export const createOrUpdateOpenAPISpecBySlug = /* @__PURE__ */ defineOperation<C
   path: "/v1/orgs/{organizationId}/openapi/{specSlug}",
   status: 200,
   idempotent: true,
-  params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
+  params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), specSlug: z.string().check(z.minLength(1), z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*$"))) }),
   body: () => strict({ source: OpenAPISpecSourceSchema }),
   response: () => OpenAPISpecSchema,
 });

@@ -13,5 +13,5 @@ export const deleteOpenAPISpecBySlug = /* @__PURE__ */ defineOperation<DeleteOpe
   path: "/v1/orgs/{organizationId}/openapi/{specSlug}",
   status: 204,
   idempotent: true,
-  params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
+  params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), specSlug: z.string().check(z.minLength(1), z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*$"))) }),
 });

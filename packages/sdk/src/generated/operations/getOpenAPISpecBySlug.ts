@@ -14,6 +14,6 @@ export const getOpenAPISpecBySlug = /* @__PURE__ */ defineOperation<GetOpenApiSp
   path: "/v1/orgs/{organizationId}/openapi/{specSlug}",
   status: 200,
   idempotent: true,
-  params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
+  params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), specSlug: z.string().check(z.minLength(1), z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*$"))) }),
   response: () => OpenAPISpecSchema,
 });

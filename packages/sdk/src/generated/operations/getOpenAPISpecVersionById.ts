@@ -15,6 +15,6 @@ export const getOpenAPISpecVersionById = /* @__PURE__ */ defineOperation<GetOpen
   status: 200,
   idempotent: true,
   beyondExtract: true,
-  params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
+  params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), specSlug: z.string().check(z.minLength(1), z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*$"))) }),
   response: () => OpenAPISpecVersionSchema,
 });

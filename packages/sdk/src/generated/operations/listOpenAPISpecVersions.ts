@@ -18,7 +18,7 @@ export const listOpenAPISpecVersions = /* @__PURE__ */ defineOperation<ListOpenA
   paginated: true,
   beyondExtract: true,
   queryKinds: {"limit":"number"},
-  params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
+  params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), specSlug: z.string().check(z.minLength(1), z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*$"))) }),
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))) }),
   response: () => listOf(OpenAPISpecVersionSchema),
 });

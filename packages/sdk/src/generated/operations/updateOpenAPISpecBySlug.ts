@@ -15,7 +15,7 @@ export const updateOpenAPISpecBySlug = /* @__PURE__ */ defineOperation<UpdateOpe
   path: "/v1/orgs/{organizationId}/openapi/{specSlug}",
   status: 200,
   idempotent: true,
-  params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
+  params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), specSlug: z.string().check(z.minLength(1), z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*$"))) }),
   body: () => strict({ visibility: z.enum(["private","public"]) }),
   response: () => OpenAPISpecSchema,
 });
