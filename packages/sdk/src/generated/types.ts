@@ -15445,6 +15445,7 @@ export type UpdateSpaceByIdBody = {
   mergeRules?: MergeRulesSpaceConfigurationParam | undefined;
   /** Unicode codepoint or character of the emoji */
   emoji: EmojiParam;
+  icon?: string | null | undefined;
 } | {
   /**
    * Determines how a Space can be edited.
@@ -15458,6 +15459,7 @@ export type UpdateSpaceByIdBody = {
   defaultLevel?: DefaultLevelParam | undefined;
   language?: TranslationLanguageParam | undefined;
   mergeRules?: MergeRulesSpaceConfigurationParam | undefined;
+  emoji?: string | null | undefined;
   icon: URLParam;
 } | {
   /**
