@@ -420,7 +420,7 @@ describe('responses', () => {
     nock(API).get(`${SITES}/s1`).reply(200, '<html>maintenance</html>', { 'content-type': 'text/html' });
 
     const error = await rejection(makeClient().sites.get('org_1', 's1'), ResponseValidationError);
-    expect(error.operation).toBe('sites.get');
+    expect(error.operation).toBe('getSiteById');
     expect(error.data).toBe('<html>maintenance</html>');
     expect(error.issues).toEqual([{ path: '', message: 'the body is not JSON' }]);
   });
