@@ -130,7 +130,7 @@ describe(`conformance with the published document`, () => {
         const findings = (await validateRequest(entry, requests[0] as CapturedRequest)).filter((finding) => {
           if (!finding.unknown) return true;
           const allowed =
-            operation.extractOnly?.[finding.unknown.part]?.includes(finding.unknown.name) ?? false;
+            operation.extractOnlyFields?.[finding.unknown.part]?.includes(finding.unknown.name) ?? false;
           if (allowed)
             tally.extractOnlySent.add(`${operation.id} ${finding.unknown.part}.${finding.unknown.name}`);
           return !allowed;

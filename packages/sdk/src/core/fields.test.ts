@@ -18,7 +18,7 @@ import {
   type ChangeRequestRequestedReviewer as RequestedReviewer,
   type ContentRef,
   type CustomizationFavicon,
-  type RevisionPage,
+  type Revision,
   type Site,
   type UnknownKind,
 } from '../index.js';
@@ -39,7 +39,7 @@ describe('the response types', () => {
     ];
     expectTypeOf<Site['hostname']>().toEqualTypeOf<string | null | undefined>();
     // What the compile errors spare a script: at run time a typo reads nothing.
-    const site = z.parse(SiteSchema, siteFixture('site_1', { hostname: 'docs.example.com', betaFeature: 1 }));
+    const site = z.parse(SiteSchema, siteFixture('site_1', { hostname: 'docs.example.com', betaFeature: 1 })) as Site;
     expect(read(site)).toEqual(['docs.example.com', undefined, undefined, 1]);
   });
 
@@ -47,7 +47,7 @@ describe('the response types', () => {
     const visibility: Site['visibility'] = 'brand-new-visibility';
     expectTypeOf<'public'>().toExtend<Site['visibility']>();
     expect(visibility).toBe('brand-new-visibility');
-    const site = z.parse(SiteSchema, siteFixture('site_1', { visibility: 'brand-new-visibility' }));
+    const site = z.parse(SiteSchema, siteFixture('site_1', { visibility: 'brand-new-visibility' })) as Site;
     expect(site.visibility).toBe('brand-new-visibility');
   });
 });
@@ -88,18 +88,18 @@ describe('tolerant unions', () => {
     };
     const reviewer = (r: RequestedReviewer) =>
       r.kind === 'team' ? r.team.id : r.kind === 'user' ? r.user.id : undefined;
-    const kind = (page: RevisionPage) => (page.type === 'group' ? page.slug : undefined);
+    const mergedFrom = (revision: Revision) => (revision.type === 'merge' ? revision.mergedFrom?.id : undefined);
     expectTypeOf(reviewer).returns.toEqualTypeOf<string | undefined>();
-    expectTypeOf(kind).returns.toEqualTypeOf<string | undefined>();
+    expectTypeOf(mergedFrom).returns.toEqualTypeOf<string | undefined>();
 
     expect(target({ kind: 'user', user: 'u_1' })).toBe('u_1');
-    expect(target(z.parse(ContentRefSchema, { kind: 'organization', organization: 'o_1' }))).toBe(
+    expect(target(z.parse(ContentRefSchema, { kind: 'organization', organization: 'o_1' }) as ContentRef)).toBe(
       'organization',
     );
   });
 
   it('give a variant not known yet its discriminant as UnknownKind, its data kept', () => {
-    const unknown = z.parse(ContentRefSchema, { kind: 'organization', organization: 'o_1' });
+    const unknown = z.parse(ContentRefSchema, { kind: 'organization', organization: 'o_1' }) as ContentRef;
     if (
       unknown.kind === 'file' ||
       unknown.kind === 'url' ||
@@ -136,8 +136,9 @@ describe('tolerant unions', () => {
         : 'icon' in icon && typeof icon.icon === 'object' && icon.icon !== null && 'light' in icon.icon
           ? String(icon.icon.light)
           : 'other';
-    expect(describe(z.parse(CustomizationFaviconSchema, { emoji: '📘' }))).toBe('📘');
-    expect(describe(z.parse(CustomizationFaviconSchema, { shape: 'round' }))).toBe('other');
+    const favicon = (data: unknown) => z.parse(CustomizationFaviconSchema, data) as CustomizationFavicon;
+    expect(describe(favicon({ emoji: '📘' }))).toBe('📘');
+    expect(describe(favicon({ shape: 'round' }))).toBe('other');
     // An emoji that is not a string fits no form: it is refused, not passed as another form.
     expect(z.safeParse(CustomizationFaviconSchema, { emoji: 5 }).success).toBe(false);
   });

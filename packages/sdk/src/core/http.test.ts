@@ -261,10 +261,18 @@ describe('retries', () => {
   });
 
   it('retries a PUT on 503 and sends the same body again', async () => {
+    // A schema in the document's form: the visitor's unsigned claims.
     const body = {
       jsonSchema: {
         type: 'object' as const,
-        properties: { plan: { type: 'string' as const, description: 'Plan' } },
+        properties: {
+          unsigned: {
+            type: 'object' as const,
+            description: 'Unsigned claims of the site visitor.' as const,
+            properties: { plan: { type: 'string' as const, description: 'Plan' } },
+            additionalProperties: false as const,
+          },
+        },
         additionalProperties: false as const,
       },
     };

@@ -1,6 +1,6 @@
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
-import { checkMergeRules, pageMarkdown, RequestValidationError } from '../index.js';
+import { checkMergeRules, pageMarkdown, RequestValidationError, type MergeRule } from '../index.js';
 import { API, makeClient, rejection, useNockLifecycle } from '../../test-support/nock.js';
 
 /* The operations beyond the extract (published document): reviews, semantic changes, revision pages. */
@@ -188,7 +188,7 @@ describe('checkMergeRules', () => {
   });
 
   it('lets a user named by allow_bypass through', () => {
-    const rules = [
+    const rules: MergeRule[] = [
       { rule: 'require_at_least_one_approved_review' },
       { rule: 'allow_bypass', users: ['u_me'] },
     ];

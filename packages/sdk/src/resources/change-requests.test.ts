@@ -182,7 +182,7 @@ describe('client.changeRequests', () => {
     expect(missing.issues.map((issue) => issue.path)).toEqual(['body.description.data']);
     const error = await validationError(() =>
       client.changeRequests.update('sp_1', 7, {
-        description: { object: 'document', data: { schemaVersion: 1.5 }, nodes },
+        description: { object: 'document', data: { schemaVersion: 1.5 }, nodes } as never,
       }),
     );
     expect(error.issues.map((issue) => issue.path)).toEqual(['body.description.data.schemaVersion']);
@@ -531,7 +531,7 @@ describe('client.changeRequests.content', () => {
     const other = await client.changeRequests.content.getRevision('sp_1', 7);
 
     expect(merge.type).toBe('merge');
-    expect(merge.variables).toEqual({ version: 2, beta: true, product: 'Acme' });
+    expect(merge.type === 'merge' && merge.variables).toEqual({ version: 2, beta: true, product: 'Acme' });
     expect(other.type).toBe('squash');
   });
 
@@ -557,7 +557,7 @@ describe('client.changeRequests.content', () => {
     const links = await client.changeRequests.content.listPageLinks('sp_1', 7, 'pg_1');
 
     expect(extraFields(page).futureField).toEqual({ nested: true });
-    expect(String(page.type)).toBe('openapi-operation');
+    expect(String(extraFields(page).type)).toBe('openapi-operation');
     const [child] = childPages(page);
     expect(child && childPages(child)).toEqual([{ id: 'pg_1a_i', hidden: true }]);
     expect(links.items[0]?.status).toBe('redirected');

@@ -61,7 +61,7 @@ useNockLifecycle();
 describe('client.conversations', () => {
   it('ingests a conversation with POST, sending the body as given, and reads the empty answer', async () => {
     nock(API)
-      .post(`${ORG}/conversations`, ingestBody as nock.RequestBodyMatcher)
+      .post(`${ORG}/conversations`, ingestBody as unknown as nock.RequestBodyMatcher)
       .reply(204);
 
     await expect(client.conversations.ingest('org_1', ingestBody)).resolves.toBeUndefined();

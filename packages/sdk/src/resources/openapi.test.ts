@@ -8,7 +8,7 @@ import {
   RequestValidationError,
   ResponseValidationError,
   WaitTimeoutError,
-  type OpenApiSpec,
+  type OpenAPISpec,
 } from '../index.js';
 import { API, makeClient, rejection, useNockLifecycle } from '../../test-support/nock.js';
 
@@ -267,7 +267,7 @@ describe('client.openapi.waitUntilProcessed', () => {
       WaitTimeoutError,
     );
 
-    expect((error.last as OpenApiSpec).processingState).toBe('pending');
+    expect((error.last as OpenAPISpec).processingState).toBe('pending');
     expect(error.message).toContain('the processing of OpenAPI spec petstore');
     expect(error.message).toContain('last seen: processingState pending');
     nock.cleanAll();
