@@ -6,6 +6,7 @@ import type {
   OrganizationSAMLProvider,
   OrganizationSSOProviderLogin,
 } from '@docs-api/sdk';
+import { UsageError } from './exit-codes.js';
 import { readText } from './files.js';
 import { formatDate, output, type Column } from './output.js';
 import { pickOne } from './prompts.js';
@@ -101,9 +102,21 @@ export function printProvider(provider: OrganizationSAMLProvider, to: 'stdout' |
   );
 }
 
-/** `--certificate-file`: the PEM text of a file, or of standard input for `-`. */
+/**
+ * `--certificate-file`: the PEM text of a file, or of standard input for `-`, checked to be an
+ * X.509 certificate before anything is sent (a private key or a truncated file is a usage error;
+ * the contract takes any string).
+ */
 export async function readCertificate(file: string): Promise<string> {
-  return readText('--certificate-file', file);
+  const pem = await readText('--certificate-file', file);
+  try {
+    new X509Certificate(pem);
+  } catch {
+    throw new UsageError(
+      `--certificate-file: ${file === '-' ? 'standard input' : file} holds no PEM certificate (-----BEGIN CERTIFICATE----- ... -----END CERTIFICATE-----).`,
+    );
+  }
+  return pem;
 }
 
 export async function pickProvider(client: DocsClient, organizationId: string): Promise<string> {

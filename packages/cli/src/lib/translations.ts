@@ -228,10 +228,23 @@ export function parseTerms(values: readonly string[]): GlossaryTranslationsParam
       throw new UsageError(`--term "${value}": write it as language=term, e.g. --term en=workspace`);
     }
     if (language in terms) throw new UsageError(`--term: ${language} is given twice.`);
+    checkTermLanguage(`--term "${value}"`, language);
     terms[language] = term;
   }
-  // The SDK checks the codes and the terms before sending.
+  // The SDK checks the terms before sending.
   return terms;
+}
+
+/**
+ * A glossary entry's keys are language codes (the document says so in prose; its schema takes any
+ * key): one the service does not list is a usage error here, before anything is sent.
+ */
+function checkTermLanguage(where: string, language: string): void {
+  if (!(TRANSLATION_LANGUAGES as readonly string[]).includes(language)) {
+    throw new UsageError(
+      `${where}: ${language} is not a language code the service supports (${TRANSLATION_LANGUAGES.join(', ')}).`,
+    );
+  }
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -252,7 +265,8 @@ export async function readEntriesFile(file: string): Promise<GlossaryTranslation
         `--file: entry ${index + 1} must be an object of language codes to terms, e.g. {"en": "page", "fr": "page"}`,
       );
     }
-    // The SDK checks the codes and the terms before sending.
+    for (const language of Object.keys(terms)) checkTermLanguage(`--file: entry ${index + 1}`, language);
+    // The SDK checks the terms before sending.
     return terms as GlossaryTranslationsParam;
   });
 }

@@ -39,7 +39,10 @@ describe('the response types', () => {
     ];
     expectTypeOf<Site['hostname']>().toEqualTypeOf<string | null | undefined>();
     // What the compile errors spare a script: at run time a typo reads nothing.
-    const site = z.parse(SiteSchema, siteFixture('site_1', { hostname: 'docs.example.com', betaFeature: 1 })) as Site;
+    const site = z.parse(
+      SiteSchema,
+      siteFixture('site_1', { hostname: 'docs.example.com', betaFeature: 1 }),
+    ) as Site;
     expect(read(site)).toEqual(['docs.example.com', undefined, undefined, 1]);
   });
 
@@ -88,14 +91,15 @@ describe('tolerant unions', () => {
     };
     const reviewer = (r: RequestedReviewer) =>
       r.kind === 'team' ? r.team.id : r.kind === 'user' ? r.user.id : undefined;
-    const mergedFrom = (revision: Revision) => (revision.type === 'merge' ? revision.mergedFrom?.id : undefined);
+    const mergedFrom = (revision: Revision) =>
+      revision.type === 'merge' ? revision.mergedFrom?.id : undefined;
     expectTypeOf(reviewer).returns.toEqualTypeOf<string | undefined>();
     expectTypeOf(mergedFrom).returns.toEqualTypeOf<string | undefined>();
 
     expect(target({ kind: 'user', user: 'u_1' })).toBe('u_1');
-    expect(target(z.parse(ContentRefSchema, { kind: 'organization', organization: 'o_1' }) as ContentRef)).toBe(
-      'organization',
-    );
+    expect(
+      target(z.parse(ContentRefSchema, { kind: 'organization', organization: 'o_1' }) as ContentRef),
+    ).toBe('organization');
   });
 
   it('give a variant not known yet its discriminant as UnknownKind, its data kept', () => {

@@ -78,7 +78,10 @@ describe('client.changeRequests.reviews', () => {
     // A comment is one of the document's forms: markdown, a rich-text document, or none.
     const other = await rejection(
       () =>
-        client.changeRequests.reviews.submit('sp_1', 7, { status: 'approved', comment: { html: '<p>ok</p>' } as never }),
+        client.changeRequests.reviews.submit('sp_1', 7, {
+          status: 'approved',
+          comment: { html: '<p>ok</p>' } as never,
+        }),
       RequestValidationError,
     );
     expect(other.issues[0]?.path).toMatch(/^body\.comment/);
@@ -128,7 +131,7 @@ describe('client.changeRequests.listChanges', () => {
 });
 
 describe('client.revisions.getPage', () => {
-  it("reads a page of a revision, the query named as the document names it", async () => {
+  it('reads a page of a revision, the query named as the document names it', async () => {
     nock(API)
       .get('/v1/spaces/sp_1/revisions/rev_1/page/pg_1')
       .query({ format: 'markdown', metadata: 'false', evaluated: 'true' })

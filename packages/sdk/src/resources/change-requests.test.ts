@@ -32,7 +32,8 @@ function comment(overrides: Record<string, unknown> = {}) {
 }
 
 /** A comment's or reply's markdown body (a body is one of the document's forms: read it as data). */
-const markdownOf = (item: { body?: object | undefined }) => (item.body ? extraFields(item.body).markdown : undefined);
+const markdownOf = (item: { body?: object | undefined }) =>
+  item.body ? extraFields(item.body).markdown : undefined;
 
 /** Calls `fn`, which must throw a RequestValidationError, and returns it. */
 const validationError = (fn: () => PromiseLike<unknown>) => rejection(fn, RequestValidationError);
@@ -350,7 +351,10 @@ describe('client.changeRequests.comments', () => {
     const path = `${CRS}/7/comments/cm_1`;
     nock(API)
       .put(path, { resolved: true })
-      .reply(200, comment({ status: 'resolved', resolvedAt: '2024-01-03T00:00:00.000Z', resolvedBy: { id: 'u_1' } }))
+      .reply(
+        200,
+        comment({ status: 'resolved', resolvedAt: '2024-01-03T00:00:00.000Z', resolvedBy: { id: 'u_1' } }),
+      )
       .put(path, { resolved: false })
       .reply(200, comment())
       .put(path, { addedReactions: ['👍'] })
@@ -380,9 +384,7 @@ describe('client.changeRequests.comments', () => {
       client.changeRequests.comments.create('sp_1', 7, { body: { html: '<p>x</p>' } as never }),
     );
     expect(other.issues.map((issue) => issue.path)).toEqual(['body.body.html']);
-    const none = await validationError(() =>
-      client.changeRequests.comments.create('sp_1', 7, {} as never),
-    );
+    const none = await validationError(() => client.changeRequests.comments.create('sp_1', 7, {} as never));
     expect(none.issues.map((issue) => issue.path)).toEqual(['body.body']);
   });
 
@@ -466,7 +468,9 @@ describe('client.changeRequests.content', () => {
   it('decodes the evaluated option back to a boolean or the literal (sandbox side)', () => {
     const operation = getPageInChangeRequestById;
     const decode = (search: string) => {
-      const result = operation.query!.safeParse(decodeQuery(operation.queryKinds, new URLSearchParams(search)));
+      const result = operation.query!.safeParse(
+        decodeQuery(operation.queryKinds, new URLSearchParams(search)),
+      );
       if (!result.success) throw new Error(result.error.issues.map((issue) => issue.message).join('; '));
       return result.data;
     };

@@ -80,7 +80,7 @@ describe('client.organizations.update', () => {
         // @ts-expect-error: `rules` needs its list of rules
         client.organizations.update('org_1', { mergeRules: { type: 'rules' }, plan: 'pro' }),
       ),
-    // The merge rules are a union of forms: an issue names the union.
+      // The merge rules are a union of forms: an issue names the union.
     ).toEqual(['body.mergeRules', 'body.plan']);
   });
 
@@ -298,5 +298,4 @@ describe('client.organizations: agent instructions and email domains', () => {
 
     expect(found.organizations.map((org) => org.id)).toEqual(['org_1', 'org_2']);
   });
-
 });

@@ -164,7 +164,9 @@ describe('client.spaces changes', () => {
         client.spaces.update('space_1', { emoji: '📘', icon: 'https://example.com/i.png' }),
       ),
     ).toEqual(['body']);
-    expect(await invalidPaths(() => client.spaces.update('space_1', { icon: 'not a url' }))).toEqual(['body']);
+    expect(await invalidPaths(() => client.spaces.update('space_1', { icon: 'not a url' }))).toEqual([
+      'body',
+    ]);
   });
 
   it("sends the published document's other values: icon, default level inherit or null, merge rules none", async () => {

@@ -97,7 +97,7 @@ describe('client.translations', () => {
     expect((await invalidPaths(create({}))).sort()).toEqual(['body.language', 'body.source']);
   });
 
-  it("refuses a source without its space and language, which the published document requires", async () => {
+  it('refuses a source without its space and language, which the published document requires', async () => {
     const create = (body: unknown) => () => client.translations.create('org_1', body as never);
     expect(await invalidPaths(create({ language: 'fr', source: {} }))).toEqual([
       'body.source.space',
