@@ -308,7 +308,7 @@ function describeOperation(
   let body;
   if (bodyContent) {
     body = {
-      schema: entry.body ? patchSchema(bodyContent.schema, entry.body) : bodyContent.schema,
+      schema: entry.body ? patchSchema(deref(document, bodyContent.schema), entry.body) : bodyContent.schema,
       required: Boolean(operation.requestBody.required),
       extractOnlyFields: Object.entries(entry.body?.properties ?? {})
         .filter(([, patch]) => patch?.extractOnly)
@@ -324,7 +324,7 @@ function describeOperation(
   const text = answerEntry?.content && !json && !stream ? Object.keys(answerEntry.content)[0] : undefined;
   let response = json?.schema ?? stream?.schema;
   if (entry.response) response = patchSchema(response ?? {}, entry.response);
-  const item = pageItem(document, response);
+  const item = pageItem(document, deref(document, response));
   const resourcePath = resource;
   const name =
     entry.method ?? methodName(id, resourcePath, path, overlay.resources?.[resourcePath]?.nouns ?? []);

@@ -47,6 +47,13 @@ const inDocument = operations
   .filter((pair): pair is { operation: Operation; entry: DocumentEntry } => pair.entry !== undefined);
 const extractOnly = operations.filter((operation) => !documentEntry(operation));
 
+/**
+ * An operation's conformance calls: under its id, its SDK name (`sites.list`) or an id it had
+ * before 0.2 (`sites.published`), as the calls were written for 0.1's ids.
+ */
+const callsFor = (operation: Operation) =>
+  [operation.id, operation.name, ...operation.aliases].map((id) => calls[id]).find((entry) => entry !== undefined);
+
 const tally = {
   requestsValid: 0,
   samplesParsed: 0,
@@ -67,7 +74,7 @@ afterAll(() => {
   console.log(
     [
       `conformance with @gitbook/api ${documentVersion}: ${total} of ${operations.length} operations are in the document (${extractOnly.length} only in the extract)`,
-      `  operations covered:      ${inDocument.filter(({ operation }) => calls[operation.id]).length}/${total}`,
+      `  operations covered:      ${inDocument.filter(({ operation }) => callsFor(operation)).length}/${total}`,
       `  SDK requests valid:      ${tally.requestsValid}/${total} (with ${tally.extractOnlySent.size} extract-only options the document lacks: ${[...tally.extractOnlySent].join(', ') || 'none'})`,
       `  document samples parsed: ${tally.samplesParsed}/${tally.samplesTried} (from ${tally.samplesOperations.size}/${total} operations; the others answer no content)`,
       `  sandbox answers valid:   ${tally.sandboxValid}/${total} against the document (${tally.sandboxSucceeded} successes, the others errors it describes); ${tally.sandboxExtractOnly}/${extractOnly.length} extract-only against the extract`,

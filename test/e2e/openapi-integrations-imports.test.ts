@@ -150,7 +150,9 @@ describe('docs openapi', () => {
     const before = totalRequests();
     const badSlug = await docs('openapi', 'create', 'pet store', '--url', 'https://api.acme.test/x.yaml');
     expect(badSlug.code).toBe(2);
-    expect(badSlug.stderr).toContain('Invalid input, nothing was sent. slug: must be letters and digits');
+    expect(badSlug.stderr).toContain(
+      'Invalid input, nothing was sent. slug: Invalid string: must match pattern',
+    );
     const badPathSlug = await docs(
       'openapi',
       'publish',
@@ -159,10 +161,10 @@ describe('docs openapi', () => {
       'https://api.acme.test/x.yaml',
     );
     expect(badPathSlug.code).toBe(2);
-    expect(badPathSlug.stderr).toContain('specSlug: must be letters and digits');
+    expect(badPathSlug.stderr).toContain('specSlug: Invalid string: must match pattern');
     const badUrl = await docs('openapi', 'publish', 'petstore', '--url', 'api.acme.test/x.yaml');
     expect(badUrl.code).toBe(2);
-    expect(badUrl.stderr).toContain('source.url: must be an http or https URL');
+    expect(badUrl.stderr).toContain('source.url: Invalid URL');
     const noUrl = await docs('openapi', 'publish', 'petstore');
     expect(noUrl.code).toBe(2);
     const intervalAlone = await docs(
@@ -229,7 +231,7 @@ describe('docs integrations', () => {
     const before = totalRequests();
     const badDomain = await docs('integrations', 'list', '--block-domain', 'https://acme.test/');
     expect(badDomain.code).toBe(2);
-    expect(badDomain.stderr).toContain('blockDomain: may hold only letters, digits');
+    expect(badDomain.stderr).toContain('blockDomain: Invalid string: must match pattern');
     // Only the published document's categories.
     const badCategory = await docs('integrations', 'list', '--category', 'support');
     expect(badCategory.code).toBe(2);
@@ -457,7 +459,7 @@ describe('docs imports', () => {
     const before = totalRequests();
     const badUrl = await docs('imports', 'start', '--url', 'www.acme.test', '--space', 'space_guides');
     expect(badUrl.code).toBe(2);
-    expect(badUrl.stderr).toContain('source.url: must be an http or https URL');
+    expect(badUrl.stderr).toContain('source.url: Invalid URL');
     const noSpace = await docs(
       'imports',
       'start',

@@ -241,15 +241,14 @@ describe('docs members', () => {
 describe('docs orgs and members: bad input', () => {
   it('exits 2 naming the field or flag, and sends nothing', async () => {
     const requestsBefore = totalRequests();
-    const logo = await docs('orgs', 'edit', '--logo', 'ftp://cdn.acme.test/logo.png');
+    // (0.1 also refused a logo URL other than http(s), an email domain with `@` and a blank query:
+    // rules of its own, not the extract's nor the document's, which the generated contract drops.)
+    const logo = await docs('orgs', 'edit', '--logo', 'not a url');
     expect(logo.code).toBe(2);
     expect(logo.stderr).toContain('logo');
-    const domain = await docs('orgs', 'list', '--email-domain', 'ada@acme.test');
-    expect(domain.code).toBe(2);
-    expect(domain.stderr).toContain('emailDomain');
-    const blank = await docs('orgs', 'search', ' ');
-    expect(blank.code).toBe(2);
-    expect(blank.stderr).toContain('query');
+    const empty = await docs('orgs', 'search', '');
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toContain('query');
     const nothing = await docs('orgs', 'edit');
     expect(nothing.code).toBe(2);
     expect(nothing.stderr).toContain('Nothing to change');

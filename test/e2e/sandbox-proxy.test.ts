@@ -166,7 +166,7 @@ describe('docs sandbox --proxy in front of a drifted upstream', () => {
     const drift = stderr.split('\n').filter((line) => line.includes('drift ('));
     expect(drift.filter((line) => line.includes('body.siteSpaces'))).toEqual([
       expect.stringMatching(
-        /drift \(contract\) sites\.get response\.body body\.siteSpaces: .*expected number/,
+        /drift \(contract\) getSiteById response\.body body\.siteSpaces: .*expected number/,
       ),
       expect.stringMatching(/drift \(document\) getSiteById response\.body body\.siteSpaces: must be number/),
     ]);
@@ -174,11 +174,12 @@ describe('docs sandbox --proxy in front of a drifted upstream', () => {
     const written = [stderr, stdout, await readFile(cassette, 'utf8'), await readFile(report, 'utf8')];
     for (const text of written) expect(text).not.toContain(TOKEN);
     const entries = (JSON.parse(written[2]!) as { entries: Array<{ operation: string }> }).entries;
+    // Each exchange is named by its operation's public id.
     expect(entries.map((entry) => entry.operation)).toEqual([
-      'sites.get',
-      'sites.get',
-      'sites.get',
-      'sites.list',
+      'getSiteById',
+      'getSiteById',
+      'getSiteById',
+      'listSites',
     ]);
   });
 });

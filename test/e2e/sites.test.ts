@@ -140,7 +140,7 @@ describe('docs sites, end to end', () => {
     expect(tooShort.stderr).toMatch(/title: Too small/);
     const badProxy = await e2e.docs(['sites', 'update', 'site_docs', '--proxy', 'not a proxy']);
     expect(badProxy.code).toBe(2);
-    expect(badProxy.stderr).toMatch(/proxy: must look like example.com\/docs/);
+    expect(badProxy.stderr).toMatch(/proxy: Invalid string: must match pattern/);
     const badOption = await e2e.docs(['sites', 'create', '--visibility', 'secret']);
     expect(badOption.code).toBe(2);
     const nothing = await e2e.docs(['sites', 'update', 'site_docs']);

@@ -27,7 +27,7 @@ import {
   TimeoutError,
   type RetryEvent,
 } from '@docs-api/sdk';
-import { operationById } from '@docs-api/sdk/contract';
+import { documentFromText, operationById } from '@docs-api/sdk/contract';
 import {
   closedPortOrigin,
   partialBody,
@@ -72,7 +72,8 @@ interface OpCase {
 const team = { object: 'team', id: 'team_1', title: 'Writers' };
 const translation = { object: 'translation', id: 'tr_1', status: 'completed', language: 'fr' };
 const merged = { revision: 'rev_2', result: 'merge' };
-const instructions = { object: 'document' as const, nodes: [{ object: 'block', type: 'paragraph' }] };
+// A rich-text document as the document requires it (`data` and `nodes`), with one empty paragraph.
+const instructions = documentFromText('');
 
 function op(
   id: string,

@@ -171,6 +171,14 @@ const FILES: Record<string, string> = {
   'integrations/status-badge/src/index.ts': STATUS_BADGE_SCRIPT,
   'status-badge/gitbook-manifest.yaml': STATUS_BADGE_MANIFEST,
   'status-badge/src/index.ts': STATUS_BADGE_SCRIPT,
+  // A cassette `docs sandbox --record` wrote (here an empty one): cassette-to-fixtures reads it.
+  'session.cassette.json': JSON.stringify({
+    format: 'docs-api-cassette',
+    version: 1,
+    upstream: 'https://api.gitbook.com/v1',
+    recordedAt: '2026-11-24T23:49:08.591Z',
+    entries: [],
+  }),
 };
 
 /**

@@ -31,7 +31,7 @@ function driftingSiteList(change: (body: { items: Array<Record<string, unknown>>
 }
 
 const WARNING =
-  /^Warning: the API answered sites\.list with a shape this CLI does not know \(items\.0\.hostname: [^)]+\); continuing\.$/;
+  /^Warning: the API answered listSites with a shape this CLI does not know \(items\.0\.hostname: [^)]+\); continuing\.$/;
 
 describe('an answer the CLI does not know (responseValidation: warn)', () => {
   const drift = (body: { items: Array<Record<string, unknown>> }) => {

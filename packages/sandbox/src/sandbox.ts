@@ -583,7 +583,7 @@ export class Sandbox {
     const url = new URL(c.req.url);
     const query = part(
       operation.query,
-      decodeQuery(operation.query, url.searchParams, operation.queryWireNames),
+      decodeQuery(operation.queryKinds, url.searchParams, operation.queryWireNames),
       'query',
     );
     let rawBody: unknown = {};

@@ -1,4 +1,4 @@
-import type { Space } from '@docs-api/sdk/contract';
+import type { SiteAdaptiveJSONSchemaParam, Space } from '@docs-api/sdk/contract';
 import { DEFAULT_ADAPTIVE_SCHEMA } from './handlers/sites.js';
 import { seedChangeRequests } from './seed-change-requests.js';
 import { seedTranslations } from './seed-translations.js';
@@ -137,7 +137,7 @@ function seedDemo(store: Store): void {
         properties: {
           ...DEFAULT_ADAPTIVE_SCHEMA.properties,
           isBetaUser: { type: 'boolean', description: 'The visitor is in the beta programme' },
-        },
+        } as SiteAdaptiveJSONSchemaParam['properties'],
       },
       updatedAt: T0,
     },

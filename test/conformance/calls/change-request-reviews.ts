@@ -40,11 +40,11 @@ export const changeRequestReviewCalls: AreaCalls = {
   'revisions.page': {
     full: (c) =>
       c.revisions.getPage(SPACE, 'rev_handbook_1', PAGE, {
-        gitMetadata: false,
+        metadata: false,
         computed: false,
         format: 'markdown',
-        markdownRefs: 'stable',
-        evaluate: 'deterministic-only',
+        'format.markdown.refs': 'stable',
+        evaluated: 'deterministic-only',
         dereferenced: 'reusable-contents',
       }),
     seed: (c) => c.revisions.getPage(SPACE, 'rev_handbook_1', PAGE),

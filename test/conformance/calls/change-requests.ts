@@ -8,7 +8,7 @@ const COMMENT = 'comment_cli_question';
 const PAGE = 'page_getting_started';
 const FILE = 'file_logo';
 
-const content = { gitMetadata: false, computed: false } as const;
+const content = { metadata: false, computed: false } as const;
 
 /** A rich-text description: paragraphs of text. */
 const description = documentFromText('Adds the install section.\nFixes two broken links.');
@@ -192,8 +192,8 @@ export const changeRequestCalls: AreaCalls = {
       c.changeRequests.content.getPage(SPACE, CR, PAGE, {
         ...content,
         format: 'markdown',
-        markdownRefs: 'stable',
-        evaluate: 'deterministic-only',
+        'format.markdown.refs': 'stable',
+        evaluated: 'deterministic-only',
         dereferenced: 'reusable-contents',
       }),
     seed: (c) => c.changeRequests.content.getPage(SPACE, CR, PAGE),

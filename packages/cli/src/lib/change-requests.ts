@@ -1,20 +1,20 @@
 import { Args, Flags, type Command } from '../oclif.js';
 import type {
   ChangeRequest,
+  ChangeRequestRequestedReviewer,
+  ChangeRequestUserContributor,
   Comment,
-  CommentBody,
-  ContentOptions,
-  ContentPage,
-  ContentReference,
-  Contributor,
+  CommentReply,
+  ContentRef,
   DocsClient,
   Document,
-  Reply,
-  RequestedReviewer,
+  JSONDocument,
+  RevisionPage,
   Team,
   User,
 } from '@docs-api/sdk';
 import { BaseCommand } from '../base-command.js';
+import { knownForms, type KnownForms } from './known-forms.js';
 import { CancelledError, UsageError } from './exit-codes.js';
 import { terminal } from './terminal.js';
 import { formatDate, output, plural, type Column } from './output.js';
@@ -53,13 +53,19 @@ export const contentFlags = {
   }),
 };
 
+/** The two booleans every content query takes (the document names them `metadata` and `computed`). */
+export interface ContentOptions {
+  metadata?: boolean;
+  computed?: boolean;
+}
+
 /** The SDK's content options from `--[no-]git-metadata` and `--[no-]computed`; unset flags are not sent. */
 export function contentOptions(flags: {
   'git-metadata'?: boolean | undefined;
   computed?: boolean | undefined;
 }): ContentOptions {
   return {
-    ...(flags['git-metadata'] === undefined ? {} : { gitMetadata: flags['git-metadata'] }),
+    ...(flags['git-metadata'] === undefined ? {} : { metadata: flags['git-metadata'] }),
     ...(flags.computed === undefined ? {} : { computed: flags.computed }),
   };
 }
@@ -70,7 +76,10 @@ export function crLabel(crId: string | number): string {
 }
 
 /** "Grace Hopper" for a user with a name, the id otherwise. */
-export function userName(user: User | null | undefined): string {
+/** A user as the service sends it, or as an answer embeds it (fields optional). */
+type UserLike = Pick<User, 'displayName'> & { id?: string | undefined };
+
+export function userName(user: UserLike | null | undefined): string {
   return user?.displayName ?? user?.id ?? '';
 }
 
@@ -82,43 +91,65 @@ export function userName(user: User | null | undefined): string {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
 
+/** The fields of an object from the SDK, as data (`extraFields()`, without loading the SDK). */
+const fieldsOf = (value: object): Readonly<Record<string, unknown>> =>
+  value as Readonly<Record<string, unknown>>;
+
 /** The user a review was asked of; none for a team. */
-export function reviewerUser(reviewer: RequestedReviewer): User | undefined {
-  const { kind, user } = reviewer as { kind?: unknown; user?: unknown };
-  return kind === 'user' && isRecord(user) && typeof user.id === 'string' ? (user as User) : undefined;
+export function reviewerUser(reviewer: ChangeRequestRequestedReviewer): User | undefined {
+  const { kind, user } = fieldsOf(reviewer);
+  return kind === 'user' && isRecord(user) && typeof user.id === 'string'
+    ? (user as unknown as User)
+    : undefined;
 }
 
 /** The team a review was asked of (the published document allows teams). */
-export function reviewerTeam(reviewer: RequestedReviewer): Team | undefined {
-  const { kind, team } = reviewer as { kind?: unknown; team?: unknown };
-  return kind === 'team' && isRecord(team) && typeof team.id === 'string' ? (team as Team) : undefined;
+export function reviewerTeam(reviewer: ChangeRequestRequestedReviewer): Team | undefined {
+  const { kind, team } = fieldsOf(reviewer);
+  return kind === 'team' && isRecord(team) && typeof team.id === 'string'
+    ? (team as unknown as Team)
+    : undefined;
+}
+
+/** A team's title: the document's `Team` names only its id, the service may send more. */
+export function teamTitle(team: Team): string | undefined {
+  const { title } = fieldsOf(team);
+  return typeof title === 'string' ? title : undefined;
 }
 
 /** The child pages of a page (document and group pages have some). */
-export function childPages(page: ContentPage): ContentPage[] {
-  const { pages } = page as { pages?: unknown };
-  return Array.isArray(pages) ? (pages as ContentPage[]) : [];
+export function childPages(page: RevisionPage): RevisionPage[] {
+  const { pages } = fieldsOf(page);
+  return Array.isArray(pages) ? (pages as RevisionPage[]) : [];
+}
+
+/** A page's id, whatever its type (one of a type this version does not know has it too, as data). */
+export function pageId(page: RevisionPage): string {
+  return pageText(page, 'id') ?? '';
 }
 
 /** A string field of a page of any type, e.g. `path`; none when absent or not a string. */
-export function pageText(page: ContentPage, field: string): string | undefined {
-  const value = (page as Record<string, unknown>)[field];
+export function pageText(page: RevisionPage, field: string): string | undefined {
+  const value = fieldsOf(page)[field];
   return typeof value === 'string' ? value : undefined;
 }
 
 /** Who a review was asked of: a user's name, or a team's title (published document: teams too). */
-export function reviewerName(reviewer: RequestedReviewer): string {
+export function reviewerName(reviewer: ChangeRequestRequestedReviewer): string {
   const user = reviewerUser(reviewer);
   if (user) return userName(user);
   const team = reviewerTeam(reviewer);
-  if (team) return team.title ?? `team ${team.id}`;
-  return typeof reviewer.kind === 'string' ? reviewer.kind : '';
+  if (team) return teamTitle(team) ?? `team ${team.id}`;
+  return String(reviewer.kind);
 }
 
+/** A comment's fields, whatever its status (lib/known-forms.ts). */
+export const commentFields = (comment: Comment): KnownForms<Comment> => knownForms(comment);
+
 /** "Grace Hopper (user_grace)". */
-export function userLabel(user: User | null | undefined): string {
+export function userLabel(user: UserLike | null | undefined): string {
   if (!user) return '';
-  return user.displayName ? `${user.displayName} (${user.id})` : user.id;
+  return user.displayName ? `${user.displayName} (${user.id ?? '?'})` : (user.id ?? '');
 }
 
 export const changeRequestColumns: Column<ChangeRequest>[] = [
@@ -144,22 +175,24 @@ export function excerpt(markdown: string | undefined, max = 60): string {
 }
 
 /** A comment or reply body as text: its markdown, or the text of its rich-text document. */
-export function bodyText(body: CommentBody | undefined): string {
+export function bodyText(body: Document | undefined): string {
   if (!body) return '';
-  return body.markdown ?? documentText(body.document);
+  const { markdown, document } = fieldsOf(body);
+  if (typeof markdown === 'string') return markdown;
+  return isRecord(document) ? documentText(document as unknown as JSONDocument) : '';
 }
 
 export const commentColumns: Column<Comment>[] = [
-  { header: 'ID', value: (c) => c.id },
-  { header: 'AUTHOR', value: (c) => userName(c.postedBy) },
-  { header: 'POSTED', value: (c) => formatDate(c.postedAt) },
-  { header: 'STATUS', value: (c) => c.status ?? 'open' },
-  { header: 'REPLIES', value: (c) => c.replies ?? 0, secondary: true },
-  { header: 'PAGE', value: (c) => c.target?.page?.id, secondary: true },
-  { header: 'BODY', value: (c) => excerpt(bodyText(c.body)) },
+  { header: 'ID', value: (c) => commentFields(c).id },
+  { header: 'AUTHOR', value: (c) => userName(commentFields(c).postedBy) },
+  { header: 'POSTED', value: (c) => formatDate(commentFields(c).postedAt) },
+  { header: 'STATUS', value: (c) => String(c.status ?? 'open') },
+  { header: 'REPLIES', value: (c) => commentFields(c).replies ?? 0, secondary: true },
+  { header: 'PAGE', value: (c) => commentFields(c).target?.page?.id, secondary: true },
+  { header: 'BODY', value: (c) => excerpt(bodyText(commentFields(c).body)) },
 ];
 
-export const replyColumns: Column<Reply>[] = [
+export const replyColumns: Column<CommentReply>[] = [
   { header: 'ID', value: (r) => r.id },
   { header: 'AUTHOR', value: (r) => userName(r.postedBy) },
   { header: 'POSTED', value: (r) => formatDate(r.postedAt) },
@@ -167,7 +200,7 @@ export const replyColumns: Column<Reply>[] = [
 ];
 
 /** A user reviewer shows their id and name; a team reviewer `team:<id>` and its title. */
-export const reviewerColumns: Column<RequestedReviewer>[] = [
+export const reviewerColumns: Column<ChangeRequestRequestedReviewer>[] = [
   {
     header: 'USER',
     value: (r) => {
@@ -175,12 +208,18 @@ export const reviewerColumns: Column<RequestedReviewer>[] = [
       return reviewerUser(r)?.id ?? (team ? `team:${team.id}` : '');
     },
   },
-  { header: 'NAME', value: (r) => reviewerUser(r)?.displayName ?? reviewerTeam(r)?.title },
-  { header: 'REQUESTED BY', value: (r) => userName(r.requestedBy) },
-  { header: 'REQUESTED', value: (r) => formatDate(r.createdAt) },
+  {
+    header: 'NAME',
+    value: (r) => {
+      const team = reviewerTeam(r);
+      return reviewerUser(r)?.displayName ?? (team ? teamTitle(team) : undefined);
+    },
+  },
+  { header: 'REQUESTED BY', value: (r) => userName(knownForms(r).requestedBy) },
+  { header: 'REQUESTED', value: (r) => formatDate(knownForms(r).createdAt) },
 ];
 
-export const contributorColumns: Column<Contributor>[] = [
+export const contributorColumns: Column<ChangeRequestUserContributor>[] = [
   { header: 'USER', value: (c) => c.user?.id },
   { header: 'NAME', value: (c) => c.user?.displayName },
   { header: 'ACTIONS', value: (c) => c.count },
@@ -189,7 +228,7 @@ export const contributorColumns: Column<Contributor>[] = [
 ];
 
 /** The plain text of a rich-text document: one line per block. */
-export function documentText(document: Document | null | undefined): string {
+export function documentText(document: JSONDocument | null | undefined): string {
   if (!document) return '';
   const leafText = (node: unknown): string => {
     if (!node || typeof node !== 'object') return '';
@@ -209,7 +248,7 @@ export function documentText(document: Document | null | undefined): string {
  * A reference (link target, location, backlink) as one short phrase: `page page_intro`,
  * `file file_logo`, `url https://...`. A page's space is named only when it is not `spaceId`.
  */
-export function describeReference(reference: ContentReference | undefined, spaceId?: string): string {
+export function describeReference(reference: ContentRef | undefined, spaceId?: string): string {
   if (!reference) return '';
   const { kind, ...rest } = reference as { kind: string } & Record<string, unknown>;
   const main =
@@ -234,12 +273,12 @@ export function fileSize(bytes: number | undefined): string {
 }
 
 export interface PageInTree {
-  page: ContentPage;
+  page: RevisionPage;
   depth: number;
 }
 
 /** The page tree, depth first, with each page's depth. */
-export function flattenPages(pages: readonly ContentPage[] | undefined, depth = 0): PageInTree[] {
+export function flattenPages(pages: readonly RevisionPage[] | undefined, depth = 0): PageInTree[] {
   return (pages ?? []).flatMap((page) => [{ page, depth }, ...flattenPages(childPages(page), depth + 1)]);
 }
 
@@ -292,8 +331,8 @@ export async function readBody(value: string, flag = '--body'): Promise<string> 
 
 /** Extra facts that `view` and `merge` show beside the change request itself. */
 export interface ChangeRequestExtras {
-  reviewers?: readonly RequestedReviewer[];
-  contributors?: readonly Contributor[];
+  reviewers?: readonly ChangeRequestRequestedReviewer[];
+  contributors?: readonly ChangeRequestUserContributor[];
 }
 
 /** A change request's summary: labelled fields, on stdout (`view`) or stderr (`merge`'s preview). */
@@ -346,15 +385,15 @@ export function printChangeRequest(
 }
 
 /** A comment or reply: its facts, then its markdown body. */
-export function printComment(comment: Comment | Reply): void {
-  const c = comment as Comment;
+export function printComment(comment: Comment | CommentReply): void {
+  const c = knownForms(comment as Comment);
   const isReply = (comment as { object?: string }).object === 'comment-reply';
   output.fields([
     ['ID', c.id],
     ['Author', userLabel(c.postedBy)],
     ['Posted', formatDate(c.postedAt)],
     ['Edited', formatDate(c.editedAt)],
-    ['Status', isReply ? undefined : (c.status ?? 'open')],
+    ['Status', isReply ? undefined : String(c.status ?? 'open')],
     ['Resolved by', c.resolvedBy ? userLabel(c.resolvedBy) : undefined],
     ['Page', c.target?.page?.id],
     ['Replies', c.replies],
@@ -387,10 +426,15 @@ export async function pickComment(client: DocsClient, spaceId: string, crId: str
   const comments = await client.changeRequests.comments
     .list(spaceId, crId, { limit: 100 })
     .toArray({ max: 100 });
-  return pickOne('Comment', comments, `Change request ${crLabel(crId)} has no comments.`, (c) => ({
-    name: `${excerpt(bodyText(c.body))} (${userName(c.postedBy)}${c.status === 'resolved' ? ', resolved' : ''})`,
-    value: c.id,
-  }));
+  return pickOne(
+    'Comment',
+    comments.map(commentFields),
+    `Change request ${crLabel(crId)} has no comments.`,
+    (c) => ({
+      name: `${excerpt(bodyText(c.body))} (${userName(c.postedBy)}${c.status === 'resolved' ? ', resolved' : ''})`,
+      value: c.id,
+    }),
+  );
 }
 
 export async function pickReviewer(client: DocsClient, spaceId: string, crId: string): Promise<string> {
@@ -426,8 +470,8 @@ export async function pickPage(client: DocsClient, spaceId: string, crId: string
   const { pages } = await client.changeRequests.content.listPages(spaceId, crId, { computed: false });
   const tree = flattenPages(pages);
   return pickOne('Page', tree, `Change request ${crLabel(crId)} has no pages.`, ({ page, depth }) => ({
-    name: `${'  '.repeat(depth)}${page.title ?? page.id}`,
-    value: page.id,
+    name: `${'  '.repeat(depth)}${pageText(page, 'title') ?? pageId(page)}`,
+    value: pageId(page),
   }));
 }
 

@@ -2,7 +2,7 @@ import { Args } from '../oclif.js';
 import type {
   Conversation,
   ConversationDetail,
-  ConversationIngestBody,
+  ConversationInput,
   ConversationIssueItem,
   DocsClient,
   IssuesCluster,
@@ -81,7 +81,7 @@ export function printConversation({ conversation, parts, metadata }: Conversatio
   if (parts.length === 0) return;
   output.data('Messages:');
   for (const part of parts) {
-    const who = part.role ?? part.type;
+    const who = String(part.role ?? part.type ?? 'message');
     output.data(`  ${who}: ${(part.body ?? '').replace(/\n/g, `\n  ${' '.repeat(who.length + 2)}`)}`);
   }
 }
@@ -126,15 +126,15 @@ export async function pickIssue(client: DocsClient, organizationId: string): Pro
  * `ingest --file`: one conversation (a JSON object) or many (an array). Every one is checked
  * against the contract before any is sent, so a bad one leaves nothing half-ingested.
  */
-export async function readConversationsFile(file: string): Promise<ConversationIngestBody[]> {
+export async function readConversationsFile(file: string): Promise<ConversationInput[]> {
   const data = await readJson('--file', file);
   const many = Array.isArray(data);
   const items: unknown[] = many ? (data as unknown[]) : [data];
   if (items.length === 0) throw new UsageError(`--file: ${file} holds no conversations.`);
   // The contract pulls in zod: load it only when a file is read.
-  const { checkRequestPart, ConversationIngestBody } = await import('../sdk-contract.js');
+  const { checkRequestPart, ingestConversation } = await import('../sdk-contract.js');
   const problems = items.flatMap((item, index) => {
-    const result = checkRequestPart(ConversationIngestBody, item, '');
+    const result = checkRequestPart(ingestConversation.body!, item, '');
     if (result.ok) return [];
     const where = many ? `conversation ${index + 1}: ` : '';
     return result.issues.map(
@@ -145,5 +145,5 @@ export async function readConversationsFile(file: string): Promise<ConversationI
     const source = file === '-' ? 'standard input' : file;
     throw new UsageError(`Invalid input in ${source}, nothing was sent. ${problems.join('; ')}`);
   }
-  return items as ConversationIngestBody[];
+  return items as ConversationInput[];
 }

@@ -1,8 +1,8 @@
-import type { ImportRun } from '@docs-api/sdk';
+import type { ContentImportRun } from '@docs-api/sdk';
 import { formatDate, output } from './output.js';
 
 /** What the `docs imports ...` commands share: the printer of a run and its pages. */
-export function printImportRun(run: ImportRun): void {
+export function printImportRun(run: ContentImportRun): void {
   output.fields([
     ['ID', run.id],
     ['Status', run.status],

@@ -350,7 +350,8 @@ export function formatBytes(bytes: number): string {
 }
 
 /** The publish body with what must not or need not be shown replaced: secrets, script, images. */
-export function describeBody(body: Record<string, unknown>): Record<string, unknown> {
+export function describeBody(input: object): Record<string, unknown> {
+  const body = input as Record<string, unknown>;
   const shown: Record<string, unknown> = { ...body };
   if (typeof body.script === 'string')
     shown.script = `<bundle: ${formatBytes(Buffer.byteLength(body.script))}>`;

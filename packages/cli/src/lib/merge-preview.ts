@@ -5,11 +5,11 @@ import type {
   DocsClient,
   MergeRule,
   MergeRuleResult,
-  RequestedReviewer,
-  SemanticChange,
+  ChangeRequestRequestedReviewer,
+  RevisionSemanticChange,
   Space,
 } from '@docs-api/sdk';
-import { bodyText, documentText, excerpt, reviewerName, userName } from './change-requests.js';
+import { bodyText, commentFields, documentText, excerpt, reviewerName, userName } from './change-requests.js';
 import { formatDate, output, terminalWidth } from './output.js';
 import { displayWidth } from './table.js';
 
@@ -41,11 +41,11 @@ export interface MergePreview {
   changeRequest: ChangeRequest;
   space: { id: string; title?: string | undefined; locked: boolean };
   outdated: boolean;
-  changes: SemanticChange[];
+  changes: RevisionSemanticChange[];
   /** Changes left out beyond the first 100. */
   moreChanges: number;
   reviews: ChangeRequestReview[];
-  reviewers: RequestedReviewer[];
+  reviewers: ChangeRequestRequestedReviewer[];
   mergeRules: MergeRulesState;
   openComments: { count: number; first: Comment[] };
   /**
@@ -111,7 +111,7 @@ export async function loadMergePreview(
     ),
     orElse(
       client.changeRequests.reviewers.list(spaceId, crId, { limit: 100 }).toArray({ max: 100 }),
-      [] as RequestedReviewer[],
+      [] as ChangeRequestRequestedReviewer[],
       'requested reviewers',
       unavailable,
     ),
@@ -176,7 +176,7 @@ export function unmetRules(preview: MergePreview): string[] {
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
 /** One change as a line: a sign, what it is, and where. */
-export function describeChange(change: SemanticChange): string {
+export function describeChange(change: RevisionSemanticChange): string {
   const c = change as {
     type?: string;
     page?: { title?: string; path?: string; id?: string };
@@ -266,7 +266,8 @@ export function printMergePreview(preview: MergePreview, options: { updateFirst:
 
   lines.push(`Open comments: ${preview.openComments.count}`);
   for (const comment of preview.openComments.first) {
-    lines.push(`  ${userName(comment.postedBy)}: ${excerpt(bodyText(comment.body))}`);
+    const { postedBy, body } = commentFields(comment);
+    lines.push(`  ${userName(postedBy)}: ${excerpt(bodyText(body))}`);
   }
   if (preview.openComments.count > preview.openComments.first.length) {
     lines.push(`  … see \`docs cr comments list ${preview.space.id} ${cr.number}\``);

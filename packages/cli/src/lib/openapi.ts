@@ -1,6 +1,6 @@
 import { dirname, resolve as resolvePath } from 'node:path';
 import { Args, Flags } from '../oclif.js';
-import type { DocsClient, OpenApiSpec } from '@docs-api/sdk';
+import type { DocsClient, OpenAPISpec } from '@docs-api/sdk';
 import { CommandError, UsageError } from './exit-codes.js';
 import { readText } from './files.js';
 import { annotate, appendStepSummary, inGitHubActions, tableCell } from './github-actions.js';
@@ -141,7 +141,7 @@ async function reportSpecProblems(
   );
 }
 
-export const specColumns: Column<OpenApiSpec>[] = [
+export const specColumns: Column<OpenAPISpec>[] = [
   { header: 'SLUG', value: (s) => s.slug },
   { header: 'STATE', value: (s) => s.processingState },
   { header: 'VISIBILITY', value: (s) => s.visibility },
@@ -150,7 +150,7 @@ export const specColumns: Column<OpenApiSpec>[] = [
   { header: 'SOURCE', value: (s) => s.sourceURL },
 ];
 
-export function printSpec(spec: OpenApiSpec, to: 'stdout' | 'stderr' = 'stdout'): void {
+export function printSpec(spec: OpenAPISpec, to: 'stdout' | 'stderr' = 'stdout'): void {
   output.fields(
     [
       ['Slug', spec.slug],
@@ -206,9 +206,9 @@ export async function followProcessing(
   organizationId: string,
   slug: string,
   options: FollowOptions,
-): Promise<OpenApiSpec> {
-  const spec = await waitWithProgress<OpenApiSpec>(
-    { interval: options.interval, 'wait-timeout': options.timeout },
+): Promise<OpenAPISpec> {
+  const spec = await waitWithProgress<OpenAPISpec>(
+    options,
     (read) => `Processing ${slug}: ${read.processingState ?? '?'}`,
     (waitOptions) => client.openapi.waitUntilProcessed(organizationId, slug, waitOptions),
     {
@@ -232,7 +232,7 @@ export async function followProcessing(
 /** Under GitHub Actions: the service's processing errors as annotations, and a job summary. */
 async function reportProcessing(
   slug: string,
-  spec: OpenApiSpec,
+  spec: OpenAPISpec,
   failed: boolean,
   options: FollowOptions,
 ): Promise<void> {
@@ -276,8 +276,8 @@ export async function sendSpecSource(
   argument: string | undefined,
   flags: SpecSourceFlags,
   json: boolean,
-  send: (source: ResolvedSource['source']) => Promise<OpenApiSpec>,
-): Promise<OpenApiSpec> {
+  send: (source: ResolvedSource['source']) => Promise<OpenAPISpec>,
+): Promise<OpenAPISpec> {
   const { source, file } = await resolveSpecSource(argument, flags.url, json);
   const spec = await send(source);
   if (!flags.wait) {

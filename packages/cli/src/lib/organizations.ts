@@ -1,5 +1,11 @@
 import { Args, type Command } from '../oclif.js';
-import type { DocsClient, Member, Organization, Role, SearchItem } from '@docs-api/sdk';
+import type {
+  DocsClient,
+  MemberRoleParam,
+  Organization,
+  OrganizationMember,
+  SearchSpaceResult,
+} from '@docs-api/sdk';
 import { BaseCommand } from '../base-command.js';
 import { formatDate, output, type Column } from './output.js';
 import { pickOne } from './prompts.js';
@@ -9,15 +15,26 @@ import { pickOne } from './prompts.js';
  * argument and its picker, table columns and printers.
  */
 
-/** Organization roles, most powerful first (kept here: the contract module loads zod). */
-export const ROLE_OPTIONS: readonly Role[] = ['admin', 'create', 'review', 'edit', 'comment', 'read'];
+/**
+ * Organization roles, most powerful first: the document's `MemberRole` enum (kept here: the
+ * contract module loads zod; a value the type does not list is a compile error).
+ */
+export const ROLE_OPTIONS: readonly MemberRoleParam[] = [
+  'admin',
+  'create',
+  'review',
+  'edit',
+  'comment',
+  'read',
+];
 /** The word the CLI uses for a `null` role. */
 export const GUEST = 'guest';
 
 export const roleLabel = (role: string | null | undefined): string => (role === null ? GUEST : (role ?? ''));
 
 /** `guest` on the command line is `null` on the wire. */
-export const roleValue = (option: string): Role | null => (option === GUEST ? null : (option as Role));
+export const roleValue = (option: string): MemberRoleParam | null =>
+  option === GUEST ? null : (option as MemberRoleParam);
 
 export const organizationColumns: Column<Organization>[] = [
   { header: 'ID', value: (o) => o.id },
@@ -46,7 +63,11 @@ export function printOrganization(organization: Organization): void {
       'Merge rules',
       rules?.type === 'rules'
         ? (rules.rules ?? [])
-            .map((rule) => (rule.users?.length ? `${rule.rule} (${rule.users.join(', ')})` : rule.rule))
+            .map((rule) =>
+              'users' in rule && rule.users.length
+                ? `${rule.rule} (${rule.users.join(', ')})`
+                : String(rule.rule),
+            )
             .join('; ') || 'none'
         : rules?.type,
     ],
@@ -62,7 +83,7 @@ export const memberArg = Args.string({
   description: 'User id of a member (picked from the members at a terminal when omitted)',
 });
 
-export const orgMemberColumns: Column<Member>[] = [
+export const orgMemberColumns: Column<OrganizationMember>[] = [
   { header: 'USER', value: (m) => m.id },
   { header: 'NAME', value: (m) => m.user?.displayName },
   { header: 'EMAIL', value: (m) => m.user?.email },
@@ -72,7 +93,7 @@ export const orgMemberColumns: Column<Member>[] = [
   { header: 'LAST SEEN', value: (m) => formatDate(m.lastSeenAt) },
 ];
 
-export function printMember(member: Member): void {
+export function printMember(member: OrganizationMember): void {
   output.fields([
     ['User', member.id],
     ['Name', member.user?.displayName],
@@ -96,7 +117,7 @@ export interface SearchRow {
   url: string;
 }
 
-export function searchRows(items: readonly SearchItem[]): SearchRow[] {
+export function searchRows(items: readonly SearchSpaceResult[]): SearchRow[] {
   return items.flatMap((item) =>
     (item.pages ?? []).map((page) => ({
       space: item.id,

@@ -1,6 +1,12 @@
 import { X509Certificate } from 'node:crypto';
 import { Args, Flags } from '../oclif.js';
-import type { DocsClient, Role, SamlProvider, SsoEntry } from '@docs-api/sdk';
+import type {
+  DocsClient,
+  MemberRoleParam,
+  OrganizationSAMLProvider,
+  OrganizationSSOProviderLogin,
+} from '@docs-api/sdk';
+import { UsageError } from './exit-codes.js';
 import { readText } from './files.js';
 import { formatDate, output, type Column } from './output.js';
 import { pickOne } from './prompts.js';
@@ -10,8 +16,8 @@ import { pickOne } from './prompts.js';
  * flags, table columns, the printer of one provider and the reading of `--certificate-file`.
  */
 
-/** The contract's roles (kept here so that parsing flags loads no SDK code). */
-export const ROLE_OPTIONS: Role[] = ['admin', 'create', 'review', 'edit', 'comment', 'read'];
+/** The document's `MemberRole` enum (kept here so that parsing flags loads no SDK code). */
+export const ROLE_OPTIONS: MemberRoleParam[] = ['admin', 'create', 'review', 'edit', 'comment', 'read'];
 
 export const providerArg = Args.string({
   name: 'provider',
@@ -41,15 +47,15 @@ export const providerOptionFlags = {
 };
 
 /** `--default-role`: a role, or `null` for `guest`. */
-export const defaultRoleValue = (option: string | undefined): Role | null | undefined =>
-  option === 'guest' ? null : (option as Role | undefined);
+export const defaultRoleValue = (option: string | undefined): MemberRoleParam | null | undefined =>
+  option === 'guest' ? null : (option as MemberRoleParam | undefined);
 
-const teamLabel = (provider: SamlProvider) =>
+const teamLabel = (provider: OrganizationSAMLProvider) =>
   provider.defaultTeam
     ? `${provider.defaultTeam.title ?? provider.defaultTeam.id} (${provider.defaultTeam.id})`
     : '';
 
-export const providerColumns: Column<SamlProvider>[] = [
+export const providerColumns: Column<OrganizationSAMLProvider>[] = [
   { header: 'ID', value: (p) => p.id },
   { header: 'LABEL', value: (p) => p.label },
   { header: 'STATUS', value: (p) => p.status },
@@ -59,7 +65,7 @@ export const providerColumns: Column<SamlProvider>[] = [
   { header: 'CREATED', value: (p) => formatDate(p.createdAt) },
 ];
 
-export const ssoEntryColumns: Column<SsoEntry>[] = [
+export const ssoEntryColumns: Column<OrganizationSSOProviderLogin>[] = [
   { header: 'ID', value: (entry) => entry.id },
   { header: 'LABEL', value: (entry) => entry.label },
   { header: 'START URL', value: (entry) => entry.startURL },
@@ -76,7 +82,7 @@ export function describeCertificate(pem: string | undefined): string | undefined
   }
 }
 
-export function printProvider(provider: SamlProvider, to: 'stdout' | 'stderr' = 'stdout'): void {
+export function printProvider(provider: OrganizationSAMLProvider, to: 'stdout' | 'stderr' = 'stdout'): void {
   output.fields(
     [
       ['ID', provider.id],
@@ -96,9 +102,21 @@ export function printProvider(provider: SamlProvider, to: 'stdout' | 'stderr' = 
   );
 }
 
-/** `--certificate-file`: the PEM text of a file, or of standard input for `-`. */
+/**
+ * `--certificate-file`: the PEM text of a file, or of standard input for `-`, checked to be an
+ * X.509 certificate before anything is sent (a private key or a truncated file is a usage error;
+ * the contract takes any string).
+ */
 export async function readCertificate(file: string): Promise<string> {
-  return readText('--certificate-file', file);
+  const pem = await readText('--certificate-file', file);
+  try {
+    new X509Certificate(pem);
+  } catch {
+    throw new UsageError(
+      `--certificate-file: ${file === '-' ? 'standard input' : file} holds no PEM certificate (-----BEGIN CERTIFICATE----- ... -----END CERTIFICATE-----).`,
+    );
+  }
+  return pem;
 }
 
 export async function pickProvider(client: DocsClient, organizationId: string): Promise<string> {

@@ -1,5 +1,5 @@
 import { Args, Flags, type Command } from '../oclif.js';
-import type { DocsClient, Link, MoveBody, PositionAnchorInput, Space } from '@docs-api/sdk';
+import type { ContentPosition, DocsClient, Link, LinkListing, MoveSpaceBody, Space } from '@docs-api/sdk';
 import { BaseCommand } from '../base-command.js';
 import { describeReference, pickSpace } from './change-requests.js';
 import { UsageError } from './exit-codes.js';
@@ -10,7 +10,7 @@ import { formatDate, output, type Column } from './output.js';
  * argument and its picker, table columns, the printer of one space, and the move flags.
  */
 
-/** The roles a default level can take, as the contract lists them. */
+/** The roles a default level can take: the document's `MemberRole` enum. */
 export const ROLE_OPTIONS = ['admin', 'create', 'review', 'edit', 'comment', 'read'];
 /** A default level: a role, or `inherit` (published API document). */
 export const DEFAULT_LEVEL_OPTIONS = [...ROLE_OPTIONS, 'inherit'];
@@ -39,6 +39,31 @@ export const linkColumns = (spaceId: string): Column<Link>[] => [
   },
 ];
 
+/** How many links a listing holds and how many are broken (in the change request: introduced by it). */
+export interface LinkStats {
+  total: number;
+  broken: { total: number; changeRequest: number };
+}
+
+/**
+ * The counts of a listing of links, from its first page's `stats` (the extract's `LinkListing`:
+ * they cover every link, not the page's), else counted from `links`. The SDK types a list's page
+ * by its items: the envelope's other fields are read as data, as `extraFields()` reads them.
+ */
+export function linkStats(firstPage: object | undefined, links: readonly Link[]): LinkStats {
+  const { stats } = (firstPage ?? {}) as Partial<LinkListing>;
+  return {
+    total: typeof stats?.total === 'number' ? stats.total : links.length,
+    broken: {
+      total:
+        typeof stats?.broken?.total === 'number'
+          ? stats.broken.total
+          : links.filter((link) => link.status === 'broken').length,
+      changeRequest: typeof stats?.broken?.changeRequest === 'number' ? stats.broken.changeRequest : 0,
+    },
+  };
+}
+
 /** "require_specific_reviewers (user_a, user_b)" and the like, for a space's merge rules. */
 function mergeRulesText(space: Space): string | undefined {
   const rules = space.mergeRules;
@@ -49,8 +74,13 @@ function mergeRulesText(space: Space): string | undefined {
     .map((rule) => {
       // A rule of a form this version does not know (it has no `rule`).
       if (!('rule' in rule)) return '?';
-      const detail = rule.users?.length ? rule.users.join(', ') : rule.expression;
-      return `${rule.rule}${detail ? ` (${detail})` : ''}`;
+      const detail =
+        'users' in rule && rule.users.length
+          ? rule.users.join(', ')
+          : 'expression' in rule
+            ? String(rule.expression)
+            : undefined;
+      return `${String(rule.rule)}${detail ? ` (${detail})` : ''}`;
     })
     .join('; ');
 }
@@ -112,11 +142,8 @@ export function moveBody(flags: {
   after?: string | undefined;
   'before-collection'?: string | undefined;
   'after-collection'?: string | undefined;
-}): MoveBody {
-  const anchor = (
-    space: string | undefined,
-    collection: string | undefined,
-  ): PositionAnchorInput | undefined =>
+}): MoveSpaceBody {
+  const anchor = (space: string | undefined, collection: string | undefined): ContentPosition['before'] =>
     space !== undefined
       ? { type: 'space', space }
       : collection !== undefined
@@ -128,7 +155,7 @@ export function moveBody(flags: {
     ...(before === undefined ? {} : { before }),
     ...(after === undefined ? {} : { after }),
   };
-  const body: MoveBody = {
+  const body: MoveSpaceBody = {
     ...(flags.parent === undefined ? {} : { parent: flags.parent }),
     ...(flags.root ? { parent: null } : {}),
     ...(Object.keys(position).length ? { position } : {}),

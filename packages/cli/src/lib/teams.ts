@@ -1,5 +1,10 @@
 import { Args, type Command } from '../oclif.js';
-import type { DocsClient, Team, TeamMembership } from '@docs-api/sdk';
+import type {
+  DocsClient,
+  OrganizationTeam,
+  OrganizationTeamMember,
+  TeamMemberRoleParam,
+} from '@docs-api/sdk';
 import { BaseCommand } from '../base-command.js';
 import { formatDate, output, type Column } from './output.js';
 import { pickOne } from './prompts.js';
@@ -9,14 +14,15 @@ import { pickOne } from './prompts.js';
  * and the printer of one team.
  */
 
-export const TEAM_ROLE_OPTIONS = ['owner', 'member'];
+/** The document's `TeamMemberRole` enum. */
+export const TEAM_ROLE_OPTIONS: TeamMemberRoleParam[] = ['owner', 'member'];
 
 export const teamArg = Args.string({
   name: 'team',
   description: 'Team id (picked from a list at a terminal when omitted)',
 });
 
-export const teamColumns: Column<Team>[] = [
+export const teamColumns: Column<OrganizationTeam>[] = [
   { header: 'ID', value: (t) => t.id },
   { header: 'TITLE', value: (t) => t.title },
   { header: 'MEMBERS', value: (t) => t.members },
@@ -25,7 +31,7 @@ export const teamColumns: Column<Team>[] = [
 ];
 
 /** An organization role of `null` is a guest's. */
-export const memberColumns: Column<TeamMembership>[] = [
+export const memberColumns: Column<OrganizationTeamMember>[] = [
   { header: 'USER', value: (m) => m.organization.id },
   { header: 'NAME', value: (m) => m.organization.user?.displayName },
   { header: 'EMAIL', value: (m) => m.organization.user?.email },
@@ -33,7 +39,7 @@ export const memberColumns: Column<TeamMembership>[] = [
   { header: 'ORG ROLE', value: (m) => (m.organization.role === null ? 'guest' : m.organization.role) },
 ];
 
-export function printTeam(team: Team): void {
+export function printTeam(team: OrganizationTeam): void {
   output.fields([
     ['ID', team.id],
     ['Title', team.title],

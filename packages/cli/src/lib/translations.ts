@@ -1,11 +1,11 @@
 import { Args } from '../oclif.js';
 import type {
   DocsClient,
-  DocumentInput,
   GlossaryEntry,
-  GlossaryTerms,
+  GlossaryTranslationsParam,
+  JSONDocumentParam,
   Translation,
-  TranslationLanguage,
+  TranslationLanguageParam,
 } from '@docs-api/sdk';
 import { documentText } from './change-requests.js';
 import { UsageError } from './exit-codes.js';
@@ -135,7 +135,7 @@ export async function pickGlossaryEntry(client: DocsClient, organizationId: stri
 }
 
 /** `--instructions`: plain text, one paragraph per line, or `-` for standard input. Never empty. */
-export async function instructionsDocument(value: string): Promise<DocumentInput> {
+export async function instructionsDocument(value: string): Promise<JSONDocumentParam> {
   const text = value === '-' ? (await readStdin()).replace(/\s+$/, '') : value;
   if (!text.trim()) throw new UsageError('--instructions is empty.');
   // The contract helpers pull in zod: load them only when instructions are sent.
@@ -144,24 +144,70 @@ export async function instructionsDocument(value: string): Promise<DocumentInput
 }
 
 /**
+ * The document's `TranslationLanguage` enum: the languages of spaces and translations. Data here
+ * so that checking a flag loads no contract code; a key per value of the generated type, so a
+ * language the document adds or drops is a compile error here.
+ */
+const LANGUAGES: Readonly<Record<TranslationLanguageParam, true>> = {
+  en: true,
+  fr: true,
+  de: true,
+  es: true,
+  it: true,
+  pt: true,
+  'pt-br': true,
+  ru: true,
+  ja: true,
+  zh: true,
+  'zh-tw': true,
+  yue: true,
+  ko: true,
+  ar: true,
+  hi: true,
+  nl: true,
+  pl: true,
+  tr: true,
+  sv: true,
+  no: true,
+  da: true,
+  fi: true,
+  el: true,
+  cs: true,
+  hu: true,
+  ro: true,
+  th: true,
+  vi: true,
+  id: true,
+  ms: true,
+  he: true,
+  uk: true,
+  sk: true,
+  bg: true,
+  hr: true,
+  lt: true,
+  lv: true,
+  et: true,
+  sl: true,
+};
+export const TRANSLATION_LANGUAGES = Object.keys(LANGUAGES) as readonly TranslationLanguageParam[];
+
+/**
  * A language code as the service writes them, in lower case (language codes are not case
  * sensitive: `pt-BR` is `pt-br`), checked against the service's codes before anything is sent.
  */
-export async function languageCode(flag: string, value: string): Promise<TranslationLanguage> {
+export async function languageCode(flag: string, value: string): Promise<TranslationLanguageParam> {
   const code = value.trim().toLowerCase();
-  // The contract pulls in zod: load it only when a language is given.
-  const { TRANSLATION_LANGUAGES } = await import('../sdk-contract.js');
   const known: readonly string[] = TRANSLATION_LANGUAGES;
   if (!known.includes(code)) {
     throw new UsageError(
       `${flag}: must be a language code the service supports (${known.join(', ')}), not "${value}".`,
     );
   }
-  return code as TranslationLanguage;
+  return code as TranslationLanguageParam;
 }
 
 /** The language a space is written in, for a translation's source; a usage error when it has none. */
-export async function spaceLanguage(client: DocsClient, spaceId: string): Promise<TranslationLanguage> {
+export async function spaceLanguage(client: DocsClient, spaceId: string): Promise<TranslationLanguageParam> {
   const { language } = await client.spaces.get(spaceId);
   if (!language) {
     throw new UsageError(
@@ -172,7 +218,7 @@ export async function spaceLanguage(client: DocsClient, spaceId: string): Promis
 }
 
 /** `--term en=workspace --term fr="espace de travail"` as one entry; language codes in lower case. */
-export function parseTerms(values: readonly string[]): GlossaryTerms {
+export function parseTerms(values: readonly string[]): GlossaryTranslationsParam {
   const terms: Record<string, string> = {};
   for (const value of values) {
     const equals = value.indexOf('=');
@@ -182,10 +228,23 @@ export function parseTerms(values: readonly string[]): GlossaryTerms {
       throw new UsageError(`--term "${value}": write it as language=term, e.g. --term en=workspace`);
     }
     if (language in terms) throw new UsageError(`--term: ${language} is given twice.`);
+    checkTermLanguage(`--term "${value}"`, language);
     terms[language] = term;
   }
-  // The SDK checks the codes and the terms before sending.
+  // The SDK checks the terms before sending.
   return terms;
+}
+
+/**
+ * A glossary entry's keys are language codes (the document says so in prose; its schema takes any
+ * key): one the service does not list is a usage error here, before anything is sent.
+ */
+function checkTermLanguage(where: string, language: string): void {
+  if (!(TRANSLATION_LANGUAGES as readonly string[]).includes(language)) {
+    throw new UsageError(
+      `${where}: ${language} is not a language code the service supports (${TRANSLATION_LANGUAGES.join(', ')}).`,
+    );
+  }
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -195,7 +254,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  * `--file`: a JSON array of entries, each a map of language to term (`{"en": "page", "fr": "page"}`)
  * or an object with such a map under `translations` (as `glossary list --json` prints them).
  */
-export async function readEntriesFile(file: string): Promise<GlossaryTerms[]> {
+export async function readEntriesFile(file: string): Promise<GlossaryTranslationsParam[]> {
   const data = await readJson('--file', file);
   const items: unknown[] = Array.isArray(data) ? (data as unknown[]) : [data];
   if (items.length === 0) throw new UsageError(`--file: ${file} holds no entries.`);
@@ -206,7 +265,9 @@ export async function readEntriesFile(file: string): Promise<GlossaryTerms[]> {
         `--file: entry ${index + 1} must be an object of language codes to terms, e.g. {"en": "page", "fr": "page"}`,
       );
     }
-    return terms;
+    for (const language of Object.keys(terms)) checkTermLanguage(`--file: entry ${index + 1}`, language);
+    // The SDK checks the terms before sending.
+    return terms as GlossaryTranslationsParam;
   });
 }
 

@@ -4,7 +4,7 @@ import {
   ConflictError,
   NotFoundError,
   PermissionDeniedError,
-  type PublishIntegration,
+  type PublishIntegrationBody,
 } from '@docs-api/sdk';
 import { failure, trackSandboxes } from '../../test-support/client.js';
 import { integrationInstallationHandlers } from './integration-installations.js';
@@ -12,7 +12,7 @@ import { integrationInstallationHandlers } from './integration-installations.js'
 const ORG = 'org_acme';
 const { setup, servedOperationIds } = trackSandboxes({ clockStart: Date.UTC(2026, 2, 1) });
 
-const manifest: PublishIntegration = {
+const manifest: PublishIntegrationBody = {
   title: 'Status Badge',
   description: 'Shows the service status on every page',
   script: 'export default { blocks: [] };',

@@ -5,7 +5,7 @@ import {
   PermissionDeniedError,
   type Integration,
   type ListIntegrationsQuery,
-  type PublishIntegration,
+  type PublishIntegrationBody,
 } from '@docs-api/sdk';
 import { operations } from '@docs-api/sdk/contract';
 import { failure, trackSandboxes } from '../../test-support/client.js';
@@ -14,7 +14,7 @@ const ORG = 'org_acme';
 
 const { setup, servedOperationIds } = trackSandboxes();
 
-const manifest: PublishIntegration = {
+const manifest: PublishIntegrationBody = {
   title: 'Status Badge',
   description: 'Shows the service status on every page',
   script: 'export default { blocks: [] };',
@@ -202,7 +202,7 @@ describe('integrations: publishing', () => {
 
   it('answers 400 naming body.organization for an organization the actor is not in', async () => {
     const { client } = setup();
-    const issue = async (body: PublishIntegration) => {
+    const issue = async (body: PublishIntegrationBody) => {
       try {
         await client.integrations.publish('status-badge', body);
       } catch (error) {

@@ -6,7 +6,7 @@ import {
   type InstalledIntegration,
   type Integration,
   type ListIntegrationsQuery,
-  type PublishIntegration,
+  type PublishIntegrationBody,
   type Organization,
 } from '@docs-api/sdk/contract';
 import { APP_HOST } from '../content.js';
@@ -156,7 +156,7 @@ function publisher(store: Store, reference: string): Organization {
 }
 
 /** The integration a publish makes, from its manifest and the version before it. */
-function published(name: string, body: PublishIntegration, previous: Integration | undefined): Integration {
+function published(name: string, body: PublishIntegrationBody, previous: Integration | undefined): Integration {
   const version = (previous?.version ?? 0) + 1;
   const urls = integrationUrls(name, version);
   return {

@@ -155,7 +155,7 @@ export function checkAgainstContract(exchange: Exchange): Finding[] {
         operation,
         'request.query',
         operation.query,
-        decodeQuery(operation.query, exchange.search, operation.queryWireNames),
+        decodeQuery(operation.queryKinds, exchange.search, operation.queryWireNames),
         'query',
       ),
     );

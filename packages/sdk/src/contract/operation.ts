@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { HttpMethod, OperationShape } from './operation-shape.js';
+import type { QueryKind } from './query.js';
 import type { Schema } from './schema.js';
 
 export type { HttpMethod } from './operation-shape.js';
@@ -64,7 +65,7 @@ export interface OperationSpec {
   /** The query's and the body's own field names. */
   fields?: { query?: readonly string[]; body?: readonly string[] };
   /** How the sandbox reads query values back from a query string (others are strings). */
-  queryKinds?: Readonly<Record<string, 'number' | 'boolean' | 'array'>>;
+  queryKinds?: Readonly<Record<string, QueryKind>>;
   params?: Deferred<Record<string, Schema>>;
   query?: Deferred<Schema>;
   body?: Deferred<Schema>;
@@ -79,7 +80,7 @@ export interface Operation<IO extends OperationIO = OperationIO> extends Operati
   readonly deprecated?: boolean | undefined;
   readonly pathValued: readonly string[];
   readonly numericParams: readonly string[];
-  readonly queryKinds: Readonly<Record<string, 'number' | 'boolean' | 'array'>>;
+  readonly queryKinds: Readonly<Record<string, QueryKind>>;
   /** The path parameters' schema (built on first read). */
   readonly paramsSchema: Schema;
   readonly query?: Schema | undefined;

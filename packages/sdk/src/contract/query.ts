@@ -16,43 +16,21 @@ export function encodeQuery(
   return params;
 }
 
-/** The readings of a query value other than its text: a boolean, a number, a list, the last of several. */
-function readings(values: string[]): unknown[] {
-  const last = values[values.length - 1] ?? '';
-  const found: unknown[] = [];
-  if (last === 'true' || last === 'false') found.push(last === 'true');
-  if (last.trim() !== '' && !Number.isNaN(Number(last))) found.push(Number(last));
-  found.push(values.length > 1 ? last : values);
-  return found;
-}
-
-/** What the SDK needs of a query schema here: zod's `safeParse`. */
-interface QuerySchema {
-  safeParse(
-    data: unknown,
-  ): { success: true } | { success: false; error: { issues: ReadonlyArray<{ path: PropertyKey[] }> } };
-}
-
-/** The top-level fields of `query` that `schema` refuses. */
-function refused(schema: QuerySchema, query: Record<string, unknown>): Set<string> {
-  const result = schema.safeParse(query);
-  if (result.success) return new Set();
-  return new Set(
-    result.error.issues
-      .map((issue) => issue.path[0])
-      .filter((key): key is string => typeof key === 'string' && Object.hasOwn(query, key)),
-  );
-}
+/**
+ * How a query parameter's value is read back from a query string: a number, a boolean
+ * (`true`/`false`; any other value stays a string, for a union such as `true | 'deterministic-only'`
+ * to check), or an array (repeated keys). A parameter not named is a string. The generator
+ * declares them per operation (`operation.queryKinds`).
+ */
+export type QueryKind = 'number' | 'boolean' | 'array';
 
 /**
- * Turns a query string back into the values a query schema expects, so the same schema can
- * validate it: each value is read as text (several values of one name as a list), and a field
- * the schema refuses as text is read as a boolean, a number or a list when the schema takes that.
- * Only the schema's `safeParse` is used. Unknown keys are kept as strings and left for the schema
- * to refuse.
+ * Turns a query string back into the values an operation's query schema expects, so the same
+ * schema can validate it; `kinds` is the operation's `queryKinds`. Unknown keys are kept as
+ * strings and left for the schema to refuse.
  */
 export function decodeQuery(
-  schema: QuerySchema | undefined,
+  kinds: Readonly<Record<string, QueryKind>>,
   params: URLSearchParams,
   wireNames: Record<string, string> = {},
 ): Record<string, unknown> {
@@ -62,16 +40,13 @@ export function decodeQuery(
   for (const wireName of new Set(params.keys())) {
     const key = sdkName[wireName] ?? wireName;
     const values = params.getAll(wireName);
-    given.set(key, values);
-    result[key] = values.length > 1 ? values : values[0];
-  }
-  if (!schema) return result;
-  for (const key of refused(schema, result)) {
-    const text = result[key];
-    const reading = readings(given.get(key) ?? []).find(
-      (value) => !refused(schema, { ...result, [key]: value }).has(key),
-    );
-    result[key] = reading === undefined ? text : reading;
+    const kind = Object.hasOwn(kinds, key) ? kinds[key] : undefined;
+    const last = values[values.length - 1] ?? '';
+    if (kind === 'array') result[key] = values;
+    else if (kind === 'boolean') result[key] = last === 'true' ? true : last === 'false' ? false : last;
+    else if (kind === 'number')
+      result[key] = last.trim() !== '' && !Number.isNaN(Number(last)) ? Number(last) : last;
+    else result[key] = last;
   }
   return result;
 }

@@ -7,17 +7,19 @@
 import nock from 'nock';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as z from 'zod/mini';
-import { ContentReferenceSchema } from '../contract/common.js';
-import { RequestedReviewerSchema } from '../contract/change-requests.js';
-import { SiteIconSchema, SiteSchema } from '../contract/sites.js';
+// The generated schemas of the types under test (the contract's own modules, as the SDK reads answers).
+import { ChangeRequestRequestedReviewerSchema as RequestedReviewerSchema } from '../generated/schemas/ChangeRequestRequestedReviewer.js';
+import { ContentRefSchema } from '../generated/schemas/ContentRef.js';
+import { CustomizationFaviconSchema } from '../generated/schemas/CustomizationFavicon.js';
+import { SiteSchema } from '../generated/schemas/Site.js';
 import {
   extraFields,
   ResponseValidationError,
-  type ContentPage,
-  type ContentReference,
-  type RequestedReviewer,
+  type ChangeRequestRequestedReviewer as RequestedReviewer,
+  type ContentRef,
+  type CustomizationFavicon,
+  type Revision,
   type Site,
-  type SiteIcon,
   type UnknownKind,
 } from '../index.js';
 import { API, makeClient, rejection, siteFixture, useNockLifecycle } from '../../test-support/nock.js';
@@ -37,14 +39,19 @@ describe('the response types', () => {
     ];
     expectTypeOf<Site['hostname']>().toEqualTypeOf<string | null | undefined>();
     // What the compile errors spare a script: at run time a typo reads nothing.
-    const site = z.parse(SiteSchema, siteFixture('site_1', { hostname: 'docs.example.com', betaFeature: 1 }));
+    const site = z.parse(
+      SiteSchema,
+      siteFixture('site_1', { hostname: 'docs.example.com', betaFeature: 1 }),
+    ) as Site;
     expect(read(site)).toEqual(['docs.example.com', undefined, undefined, 1]);
   });
 
   it('keep open enums open: a value this version does not list is a string like the others', () => {
-    const type: Site['type'] = 'brand-new-type';
-    expectTypeOf<'basic'>().toExtend<Site['type']>();
-    expect(type).toBe('brand-new-type');
+    const visibility: Site['visibility'] = 'brand-new-visibility';
+    expectTypeOf<'public'>().toExtend<Site['visibility']>();
+    expect(visibility).toBe('brand-new-visibility');
+    const site = z.parse(SiteSchema, siteFixture('site_1', { visibility: 'brand-new-visibility' })) as Site;
+    expect(site.visibility).toBe('brand-new-visibility');
   });
 });
 
@@ -75,7 +82,7 @@ describe('extraFields()', () => {
 
 describe('tolerant unions', () => {
   it('narrow on their discriminant, and a misspelt kind is a compile error', () => {
-    const target = (ref: ContentReference): string => {
+    const target = (ref: ContentRef): string => {
       if (ref.kind === 'user') return ref.user;
       if (ref.kind === 'page') return ref.page;
       // @ts-expect-error `usr` is no kind: the comparison has no overlap with the kinds.
@@ -84,18 +91,19 @@ describe('tolerant unions', () => {
     };
     const reviewer = (r: RequestedReviewer) =>
       r.kind === 'team' ? r.team.id : r.kind === 'user' ? r.user.id : undefined;
-    const children = (page: ContentPage) => (page.type === 'document' ? page.pages : undefined);
+    const mergedFrom = (revision: Revision) =>
+      revision.type === 'merge' ? revision.mergedFrom?.id : undefined;
     expectTypeOf(reviewer).returns.toEqualTypeOf<string | undefined>();
-    expectTypeOf(children).returns.toEqualTypeOf<ContentPage[] | undefined>();
+    expectTypeOf(mergedFrom).returns.toEqualTypeOf<string | undefined>();
 
     expect(target({ kind: 'user', user: 'u_1' })).toBe('u_1');
-    expect(target(z.parse(ContentReferenceSchema, { kind: 'organization', organization: 'o_1' }))).toBe(
-      'organization',
-    );
+    expect(
+      target(z.parse(ContentRefSchema, { kind: 'organization', organization: 'o_1' }) as ContentRef),
+    ).toBe('organization');
   });
 
   it('give a variant not known yet its discriminant as UnknownKind, its data kept', () => {
-    const unknown = z.parse(ContentReferenceSchema, { kind: 'organization', organization: 'o_1' });
+    const unknown = z.parse(ContentRefSchema, { kind: 'organization', organization: 'o_1' }) as ContentRef;
     if (
       unknown.kind === 'file' ||
       unknown.kind === 'url' ||
@@ -114,29 +122,29 @@ describe('tolerant unions', () => {
 
   it('refuse a known kind without its fields rather than pass it as an unknown one', () => {
     // The type says `kind: "user"` has a `user`: an answer that breaks it does not fit.
-    expect(z.safeParse(ContentReferenceSchema, { kind: 'user' }).success).toBe(false);
+    expect(z.safeParse(ContentRefSchema, { kind: 'user' }).success).toBe(false);
     const request = { object: 'change-request-requested-reviewer' };
     expect(z.safeParse(RequestedReviewerSchema, { ...request, kind: 'user' }).success).toBe(false);
-    // A review request with no kind, or another one, is of a form not known yet: kept.
-    expect(z.safeParse(RequestedReviewerSchema, { ...request, group: 'g_1' }).success).toBe(true);
+    // A review request of another kind is of a form not known yet: kept. One with no kind breaks the
+    // document, which requires it (0.1 kept it too).
+    expect(z.safeParse(RequestedReviewerSchema, { ...request, group: 'g_1' }).success).toBe(false);
     expect(z.safeParse(RequestedReviewerSchema, { ...request, kind: 'group', group: 'g_1' }).success).toBe(
       true,
     );
   });
 
   it('without a discriminant narrow with `in`: the other forms carry none of the known fields', () => {
-    const describe = (icon: SiteIcon): string =>
-      typeof icon === 'string'
-        ? icon
-        : 'emoji' in icon
-          ? icon.emoji
-          : 'icon' in icon
-            ? icon.icon.light
-            : 'other';
-    expect(describe(z.parse(SiteIconSchema, { emoji: '📘' }))).toBe('📘');
-    expect(describe(z.parse(SiteIconSchema, { shape: 'round' }))).toBe('other');
+    const describe = (icon: CustomizationFavicon): string =>
+      'emoji' in icon && typeof icon.emoji === 'string'
+        ? icon.emoji
+        : 'icon' in icon && typeof icon.icon === 'object' && icon.icon !== null && 'light' in icon.icon
+          ? String(icon.icon.light)
+          : 'other';
+    const favicon = (data: unknown) => z.parse(CustomizationFaviconSchema, data) as CustomizationFavicon;
+    expect(describe(favicon({ emoji: '📘' }))).toBe('📘');
+    expect(describe(favicon({ shape: 'round' }))).toBe('other');
     // An emoji that is not a string fits no form: it is refused, not passed as another form.
-    expect(z.safeParse(SiteIconSchema, { emoji: 5 }).success).toBe(false);
+    expect(z.safeParse(CustomizationFaviconSchema, { emoji: 5 }).success).toBe(false);
   });
 
   it('make an answer with a known kind missing its fields a ResponseValidationError (strict policy)', async () => {

@@ -94,7 +94,7 @@ async function checkOnTheWire(operation: Operation, request: Request): Promise<v
   expect(params, `path ${url.pathname} does not fit ${operation.path}`).toBeDefined();
   expect(operation.paramsSchema.safeParse(params).success).toBe(true);
   if (operation.query) {
-    const query = decodeQuery(operation.query, url.searchParams, operation.queryWireNames);
+    const query = decodeQuery(operation.queryKinds, url.searchParams);
     const parsed = operation.query.safeParse(query);
     expect(parsed.success, `query ${url.search}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
   } else {

@@ -261,10 +261,18 @@ describe('retries', () => {
   });
 
   it('retries a PUT on 503 and sends the same body again', async () => {
+    // A schema in the document's form: the visitor's unsigned claims.
     const body = {
       jsonSchema: {
         type: 'object' as const,
-        properties: { plan: { type: 'string' as const, description: 'Plan' } },
+        properties: {
+          unsigned: {
+            type: 'object' as const,
+            description: 'Unsigned claims of the site visitor.' as const,
+            properties: { plan: { type: 'string' as const, description: 'Plan' } },
+            additionalProperties: false as const,
+          },
+        },
         additionalProperties: false as const,
       },
     };
@@ -420,7 +428,7 @@ describe('responses', () => {
     nock(API).get(`${SITES}/s1`).reply(200, '<html>maintenance</html>', { 'content-type': 'text/html' });
 
     const error = await rejection(makeClient().sites.get('org_1', 's1'), ResponseValidationError);
-    expect(error.operation).toBe('sites.get');
+    expect(error.operation).toBe('getSiteById');
     expect(error.data).toBe('<html>maintenance</html>');
     expect(error.issues).toEqual([{ path: '', message: 'the body is not JSON' }]);
   });

@@ -143,11 +143,11 @@ describe('PagePromise over sites.list', () => {
     const error = await rejection(walk, PaginationError);
     expect(ids).toEqual(['s1', 's2', 's3', 's4']);
     expect(error).toBeInstanceOf(DocsError);
-    expect(error.operation).toBe('sites.list');
+    expect(error.operation).toBe('listSites');
     expect(error.reason).toBe('repeated-cursor');
     expect(error.pages).toBe(2);
     expect(error.cursors).toBe(1);
-    expect(error.message).toContain('sites.list: the server sent the cursor "p2" again after 2 page(s)');
+    expect(error.message).toContain('listSites: the server sent the cursor "p2" again after 2 page(s)');
   });
 
   it('throws a PaginationError when the cursors form a cycle', async () => {

@@ -23,16 +23,17 @@ describe('path parameters on the wire', () => {
     await expect(makeClient().sites.get('org_1', siteId)).resolves.toMatchObject({ id: siteId });
   });
 
-  it('encodes the organization id too', async () => {
-    nock(API).delete('/v1/orgs/org%2F1/sites/s1').reply(204);
-
-    await expect(makeClient().sites.delete('org/1', 's1')).resolves.toBeUndefined();
+  // The document's EntityId pattern (letters, digits, `_`, `-`) checks an organization id before
+  // anything is sent: one with a slash never reaches the path (0.1 sent it encoded).
+  it('refuses an organization id the document does not allow, and sends nothing', async () => {
+    const error = await rejection(makeClient().sites.delete('org/1', 's1'), RequestValidationError);
+    expect(error.issues.map((issue) => issue.path)).toEqual(['path.organizationId']);
   });
 
   it.each(['.', '..'])('refuses the site id %j and sends nothing', async (siteId) => {
     const error = await rejection(makeClient().sites.get('org_1', siteId), RequestValidationError);
     expect(error.issues).toHaveLength(1);
-    expect(error.operation).toBe('sites.get');
+    expect(error.operation).toBe('getSiteById');
     expect(error.issues[0]?.path).toBe('path.siteId');
     expect(error.message).toContain('must not be "." or ".."');
   });

@@ -35,7 +35,7 @@ describe('responseValidation: strict (the default)', () => {
     nock(API).get(SITES).reply(200, drifted);
 
     const error = await rejection(client().client.sites.list('org_1'), ResponseValidationError);
-    expect(error.operation).toBe('sites.list');
+    expect(error.operation).toBe('listSites');
     expect(error.issues.map((issue) => issue.path)).toEqual(['items.0.visibility', 'items.1.visibility']);
     expect(error.data).toEqual(drifted);
   });
@@ -52,8 +52,8 @@ describe('responseValidation: warn', () => {
 
     expect(logger.warn).toHaveBeenCalledTimes(1);
     expect(logger.warn).toHaveBeenCalledWith(
-      'Response drift in sites.list at items.0.visibility: expected string, received number (the data is used as received)',
-      { operation: 'sites.list', path: 'items.0.visibility', issue: 'expected string, received number' },
+      'Response drift in listSites at items.0.visibility: expected string, received number (the data is used as received)',
+      { operation: 'listSites', path: 'items.0.visibility', issue: 'expected string, received number' },
     );
   });
 
@@ -68,8 +68,8 @@ describe('responseValidation: warn', () => {
     const one = await warned.sites.get('org_1', 's1');
     expect(one.visibility).toBe(1);
     expect(logger.warn.mock.calls.map(([line]) => String(line).split(':')[0])).toEqual([
-      'Response drift in sites.list at items.0.visibility',
-      'Response drift in sites.get at visibility',
+      'Response drift in listSites at items.0.visibility',
+      'Response drift in getSiteById at visibility',
     ]);
 
     const other = client('warn');

@@ -265,7 +265,7 @@ describe('onRetry', () => {
     await makeClient({ onRetry }).sites.list('org_1', { limit: 5 });
     expect(onRetry.mock.calls.map(([event]) => event)).toEqual([
       {
-        operation: 'sites.list',
+        operation: 'listSites',
         method: 'GET',
         path: SITES,
         attempt: 1,
@@ -274,7 +274,7 @@ describe('onRetry', () => {
         reason: 'HTTP 503',
       },
       {
-        operation: 'sites.list',
+        operation: 'listSites',
         method: 'GET',
         path: SITES,
         attempt: 2,

@@ -152,7 +152,7 @@ export interface ChangeRequestsCommentsResource extends ChangeRequestsCommentsEx
    *
    * @see POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments (postCommentInChangeRequest)
    */
-  create(spaceId: string, changeRequestId: string | number, body: T.PostCommentSchema, options?: RequestOptions): ApiPromise<T.Comment>;
+  create(spaceId: string, changeRequestId: string | number, body: T.PostCommentInChangeRequestBody, options?: RequestOptions): ApiPromise<T.Comment>;
   /**
    * Post a reply to a change request comment
    *
@@ -224,27 +224,33 @@ export interface ChangeRequestsContentResource {
   /**
    * List the content that references a file, in a change request (not in the published API document)
    *
+   * `await` gives the first page; `for await` walks every item.
+   *
    * Not in the service's published API document (kept from the extract).
    *
    * @see GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/files/{fileId}/backlinks (listChangeRequestFileBacklinks)
    */
-  listFileBacklinks(spaceId: string, changeRequestId: string | number, fileId: string, query?: T.ListChangeRequestFileBacklinksQuery, options?: RequestOptions): ApiPromise<T.ContentRefList>;
+  listFileBacklinks(spaceId: string, changeRequestId: string | number, fileId: string, query?: T.ListChangeRequestFileBacklinksQuery, options?: RequestOptions): PagePromise<T.ContentRef>;
   /**
    * List the content that references a page, in a change request (not in the published API document)
+   *
+   * `await` gives the first page; `for await` walks every item.
    *
    * Not in the service's published API document (kept from the extract).
    *
    * @see GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/backlinks (listChangeRequestPageBacklinks)
    */
-  listPageBacklinks(spaceId: string, changeRequestId: string | number, pageId: string, query?: T.ListChangeRequestPageBacklinksQuery, options?: RequestOptions): ApiPromise<T.ContentRefList>;
+  listPageBacklinks(spaceId: string, changeRequestId: string | number, pageId: string, query?: T.ListChangeRequestPageBacklinksQuery, options?: RequestOptions): PagePromise<T.ContentRef>;
   /**
    * List the links in a page of a change request (not in the published API document)
+   *
+   * `await` gives the first page; `for await` walks every item.
    *
    * Not in the service's published API document (kept from the extract).
    *
    * @see GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/links (listChangeRequestPageLinks)
    */
-  listPageLinks(spaceId: string, changeRequestId: string | number, pageId: string, query?: T.ListChangeRequestPageLinksQuery, options?: RequestOptions): ApiPromise<T.LinkListing>;
+  listPageLinks(spaceId: string, changeRequestId: string | number, pageId: string, query?: T.ListChangeRequestPageLinksQuery, options?: RequestOptions): PagePromise<T.Link>;
   /**
    * Get navigation meta-links (prev/next/parent) for a change request page
    *
@@ -921,7 +927,7 @@ export interface IntegrationsResource {
    *
    * @see POST /v1/integrations/{integrationName} (publishIntegration)
    */
-  publish(integrationName: string, body: T.PublishIntegration, options?: RequestOptions): ApiPromise<T.Integration>;
+  publish(integrationName: string, body: T.PublishIntegrationBody, options?: RequestOptions): ApiPromise<T.Integration>;
   /**
    * Queue an integration task
    *
@@ -1045,7 +1051,7 @@ export interface MembersResource {
    *
    * @see PATCH /v1/orgs/{organizationId}/members/{userId} (updateMemberInOrganizationById)
    */
-  update(organizationId: string, userId: string, body?: T.UpdateMemberInOrganizationByIdBody, options?: RequestOptions): ApiPromise<T.OrganizationMember>;
+  update(organizationId: string, userId: string, body: T.UpdateMemberInOrganizationByIdBody, options?: RequestOptions): ApiPromise<T.OrganizationMember>;
 }
 
 /** `client.openapi`. */
@@ -2616,11 +2622,13 @@ export interface SpacesResource {
   /**
    * List the links in the pages of a space, with counts of broken ones (not in the published API document)
    *
+   * `await` gives the first page; `for await` walks every item.
+   *
    * Not in the service's published API document (kept from the extract).
    *
    * @see GET /v1/spaces/{spaceId}/links (listSpaceLinks)
    */
-  listLinks(spaceId: string, query?: T.ListSpaceLinksQuery, options?: RequestOptions): ApiPromise<T.LinkListing>;
+  listLinks(spaceId: string, query?: T.ListSpaceLinksQuery, options?: RequestOptions): PagePromise<T.Link>;
   /**
    * List all spaces in an organization
    *

@@ -149,7 +149,7 @@ export interface ListCommentsInChangeRequestOperation {
 export interface PostCommentInChangeRequestOperation {
   params: { spaceId: string; changeRequestId: string };
   query: undefined;
-  body: T.PostCommentSchema;
+  body: T.PostCommentInChangeRequestBody;
   response: T.Comment;
 }
 
@@ -222,7 +222,8 @@ export interface ListChangeRequestFileBacklinksOperation {
   params: { spaceId: string; changeRequestId: string; fileId: string };
   query: T.ListChangeRequestFileBacklinksQuery;
   body: undefined;
-  response: T.ContentRefList;
+  response: ListEnvelope<T.ContentRef>;
+  item: T.ContentRef;
 }
 
 /** The types of listChangeRequestPageBacklinks (`changeRequests.content.listPageBacklinks()`). */
@@ -230,7 +231,8 @@ export interface ListChangeRequestPageBacklinksOperation {
   params: { spaceId: string; changeRequestId: string; pageId: string };
   query: T.ListChangeRequestPageBacklinksQuery;
   body: undefined;
-  response: T.ContentRefList;
+  response: ListEnvelope<T.ContentRef>;
+  item: T.ContentRef;
 }
 
 /** The types of listChangeRequestPageLinks (`changeRequests.content.listPageLinks()`). */
@@ -238,7 +240,8 @@ export interface ListChangeRequestPageLinksOperation {
   params: { spaceId: string; changeRequestId: string; pageId: string };
   query: T.ListChangeRequestPageLinksQuery;
   body: undefined;
-  response: T.LinkListing;
+  response: ListEnvelope<T.Link>;
+  item: T.Link;
 }
 
 /** The types of listChangeRequestPageMetaLinks (`changeRequests.content.listPageMetaLinks()`). */
@@ -926,7 +929,7 @@ export interface ListOrganizationIntegrationsStatusOperation {
 export interface PublishIntegrationOperation {
   params: { integrationName: string };
   query: undefined;
-  body: T.PublishIntegration;
+  body: T.PublishIntegrationBody;
   response: T.Integration;
 }
 
@@ -2612,7 +2615,8 @@ export interface ListSpaceLinksOperation {
   params: { spaceId: string };
   query: T.ListSpaceLinksQuery;
   body: undefined;
-  response: T.LinkListing;
+  response: ListEnvelope<T.Link>;
+  item: T.Link;
 }
 
 /** The types of listSpacesInOrganizationById (`spaces.list()`). */

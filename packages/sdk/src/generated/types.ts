@@ -1111,10 +1111,10 @@ export type ChangeRequestRequestedReviewer = {
   /** Type of Object, always equals to "change-request-requested-reviewer" */
   object: "change-request-requested-reviewer";
   /** The revision of the content when the request was made. */
-  revision: string;
+  revision?: string | undefined;
   /** The user who made the request. */
-  requestedBy: User;
-  createdAt: Timestamp;
+  requestedBy?: User | undefined;
+  createdAt?: Timestamp | undefined;
 } & ({
   kind: "user";
   /** The user who was requested to review. */
@@ -2269,7 +2269,7 @@ export interface ContentRefReusableContentParam {
 }
 
 export interface ContentRefSpace {
-  kind?: "space" | undefined;
+  kind: "space";
   space?: string | undefined;
 }
 
@@ -2765,7 +2765,8 @@ export interface Conversation {
 export interface ConversationDetail {
   conversation: Conversation;
   parts: Array<{
-    type?: "message" | undefined;
+    /** The part's kind; `message` is the one the extract names. */
+    type?: string | undefined;
     role?: "user" | "assistant" | (string & {}) | undefined;
     body?: string | undefined;
   }>;
@@ -7037,37 +7038,6 @@ export interface PostCommentSchema {
   /** The content of the comment. */
   body: DocumentParam;
   tableCell?: TableCellTargetParam | undefined;
-}
-
-export interface PublishIntegration {
-  /** The runtime version to use for the integration. If not specified, the integration will use the default runtime. */
-  runtime?: "v1" | "v2" | undefined;
-  /** Base64 content of the icon */
-  icon?: string | undefined;
-  /** Title of the integration */
-  title: IntegrationTitleParam;
-  /** Description of the integration */
-  description: IntegrationDescriptionParam;
-  /** Long form markdown summary of the integration */
-  summary?: IntegrationSummaryParam | undefined;
-  previewImages?: Array<string> | undefined;
-  visibility?: IntegrationVisibilityParam | undefined;
-  /** Allowed installation target for the integration. If not specified, the integration can be installed at `all` targets (org, spaces etc) */
-  target?: IntegrationTargetParam | undefined;
-  /** Permissions that should be granted to the integration */
-  scopes: IntegrationScopesParam;
-  /** Categories for which the integration is listed in the marketplace */
-  categories?: IntegrationCategoriesParam | undefined;
-  blocks?: IntegrationBlocksParam | undefined;
-  contentSources?: Array<IntegrationContentSourceParam> | undefined;
-  externalLinks?: IntegrationExternalLinksParam | undefined;
-  configurations?: IntegrationConfigurationsParam | undefined;
-  /** Content of the script to use */
-  script: string;
-  /** The ID or subdomain of the organization under which the integration should be published */
-  organization: string;
-  secrets?: IntegrationSecrets | undefined;
-  contentSecurityPolicy?: IntegrationContentSecurityPolicyParam | undefined;
 }
 
 export type PublishedContentRedirect = {
@@ -11446,6 +11416,17 @@ export interface ListCommentsInChangeRequestQuery {
   authors?: Array<string> | undefined;
 }
 
+/** The body of `changeRequests.comments.create()` (postCommentInChangeRequest). */
+export interface PostCommentInChangeRequestBody {
+  /** The node to which the comment is posted, if any. */
+  node?: string | undefined;
+  /** The page to which the comment is posted, if any. */
+  page?: string | undefined;
+  /** The content of the comment. */
+  body: DocumentParam;
+  tableCell?: TableCellTargetParam | undefined;
+}
+
 /** The query of `changeRequests.comments.createReply()` (postCommentReplyInChangeRequest). */
 export interface PostCommentReplyInChangeRequestQuery {
   /** Output format for the content. */
@@ -11458,7 +11439,6 @@ export interface GetFileInChangeRequestByIdQuery {
   metadata?: boolean | undefined;
   /** If `false` is passed, content will not be computed */
   computed?: boolean | undefined;
-  gitMetadata?: boolean | undefined;
 }
 
 /** The query of `changeRequests.content.getPage()` (getPageInChangeRequestById). */
@@ -11484,9 +11464,6 @@ export interface GetPageInChangeRequestByIdQuery {
   metadata?: boolean | undefined;
   /** If `false` is passed, content will not be computed */
   computed?: boolean | undefined;
-  gitMetadata?: boolean | undefined;
-  markdownRefs?: "relative" | "stable" | undefined;
-  evaluate?: boolean | ("deterministic-only") | undefined;
 }
 
 /** The query of `changeRequests.content.getPageByPath()` (getPageInChangeRequestByPath). */
@@ -11533,7 +11510,6 @@ export interface GetRevisionOfChangeRequestByIdQuery {
   metadata?: boolean | undefined;
   /** If `false` is passed, content will not be computed */
   computed?: boolean | undefined;
-  gitMetadata?: boolean | undefined;
 }
 
 /** The query of `changeRequests.content.listFileBacklinks()` (listChangeRequestFileBacklinks). */
@@ -11542,7 +11518,8 @@ export interface ListChangeRequestFileBacklinksQuery {
   page?: string | undefined;
   /** The number of results per page */
   limit?: number | undefined;
-  gitMetadata?: boolean | undefined;
+  /** false omits mutable git metadata (the document names it so on the other content endpoints). */
+  metadata?: boolean | undefined;
   computed?: boolean | undefined;
 }
 
@@ -11552,7 +11529,8 @@ export interface ListChangeRequestPageBacklinksQuery {
   page?: string | undefined;
   /** The number of results per page */
   limit?: number | undefined;
-  gitMetadata?: boolean | undefined;
+  /** false omits mutable git metadata (the document names it so on the other content endpoints). */
+  metadata?: boolean | undefined;
   computed?: boolean | undefined;
 }
 
@@ -11562,7 +11540,8 @@ export interface ListChangeRequestPageLinksQuery {
   page?: string | undefined;
   /** The number of results per page */
   limit?: number | undefined;
-  gitMetadata?: boolean | undefined;
+  /** false omits mutable git metadata (the document names it so on the other content endpoints). */
+  metadata?: boolean | undefined;
   computed?: boolean | undefined;
 }
 
@@ -11576,7 +11555,6 @@ export interface ListFilesInChangeRequestByIdQuery {
   metadata?: boolean | undefined;
   /** If `false` is passed, content will not be computed */
   computed?: boolean | undefined;
-  gitMetadata?: boolean | undefined;
 }
 
 /** The query of `changeRequests.content.listPages()` (listPagesInChangeRequest). */
@@ -11585,7 +11563,6 @@ export interface ListPagesInChangeRequestQuery {
   metadata?: boolean | undefined;
   /** If `false` is passed, content will not be computed */
   computed?: boolean | undefined;
-  gitMetadata?: boolean | undefined;
 }
 
 /** The answer of `changeRequests.content.listPages()` (listPagesInChangeRequest). */
@@ -12121,6 +12098,38 @@ export interface ListOrganizationIntegrationsStatusQuery {
   space?: string | undefined;
 }
 
+/** The body of `integrations.publish()` (publishIntegration). */
+export interface PublishIntegrationBody {
+  /** The runtime version to use for the integration. If not specified, the integration will use the default runtime. */
+  runtime?: "v1" | "v2" | undefined;
+  /** Base64 content of the icon */
+  icon?: string | undefined;
+  /** Title of the integration */
+  title: IntegrationTitleParam;
+  /** Description of the integration */
+  description: IntegrationDescriptionParam;
+  /** Long form markdown summary of the integration */
+  summary?: IntegrationSummaryParam | undefined;
+  previewImages?: Array<string> | undefined;
+  visibility?: IntegrationVisibilityParam | undefined;
+  /** Allowed installation target for the integration. If not specified, the integration can be installed at `all` targets (org, spaces etc) */
+  target?: IntegrationTargetParam | undefined;
+  /** Permissions that should be granted to the integration */
+  scopes: IntegrationScopesParam;
+  /** Categories for which the integration is listed in the marketplace */
+  categories?: IntegrationCategoriesParam | undefined;
+  blocks?: IntegrationBlocksParam | undefined;
+  contentSources?: Array<IntegrationContentSourceParam> | undefined;
+  externalLinks?: IntegrationExternalLinksParam | undefined;
+  configurations?: IntegrationConfigurationsParam | undefined;
+  /** Content of the script to use */
+  script: string;
+  /** The ID or subdomain of the organization under which the integration should be published */
+  organization: string;
+  secrets?: IntegrationSecrets | undefined;
+  contentSecurityPolicy?: IntegrationContentSecurityPolicyParam | undefined;
+}
+
 /** The body of `integrations.queueTask()` (queueIntegrationTask). */
 export interface QueueIntegrationTaskBody {
   /** Payload for the integration task */
@@ -12200,7 +12209,7 @@ export interface ListTeamsForOrganizationMemberItem {
 /** The body of `members.update()` (updateMemberInOrganizationById). */
 export interface UpdateMemberInOrganizationByIdBody {
   /** The role of a member in an organization, null for guests */
-  role?: MemberRoleOrGuestParam | undefined;
+  role: MemberRoleOrGuestParam;
 }
 
 /** The body of `openapi.create()` (createOpenAPISpec). */
@@ -12373,7 +12382,6 @@ export interface UpdateOrganizationByIdBody {
 export interface UpdateOrganizationMemberLastSeenAtResponse {
   /** A JTW token containing the claims to attach to this user. */
   gitbookVisitorClaims?: string | undefined;
-  /** The token of gitbookVisitorClaims, under the extract's name. */
   serviceVisitorClaims?: string | null | undefined;
 }
 
@@ -12453,9 +12461,6 @@ export interface GetPageInRevisionByIdQuery {
   metadata?: boolean | undefined;
   /** If `false` is passed, content will not be computed */
   computed?: boolean | undefined;
-  gitMetadata?: boolean | undefined;
-  markdownRefs?: "relative" | "stable" | undefined;
-  evaluate?: boolean | ("deterministic-only") | undefined;
 }
 
 /** The query of `revisions.getPageByPath()` (getPageInRevisionByPath). */

@@ -1,6 +1,6 @@
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
-import { checkMergeRules, pageMarkdown, RequestValidationError } from '../index.js';
+import { checkMergeRules, pageMarkdown, RequestValidationError, type MergeRule } from '../index.js';
 import { API, makeClient, rejection, useNockLifecycle } from '../../test-support/nock.js';
 
 /* The operations beyond the extract (published document): reviews, semantic changes, revision pages. */
@@ -75,12 +75,16 @@ describe('client.changeRequests.reviews', () => {
       RequestValidationError,
     );
     expect(error.issues.map((issue) => issue.path)).toEqual(['body.status']);
-    const empty = await rejection(
+    // A comment is one of the document's forms: markdown, a rich-text document, or none.
+    const other = await rejection(
       () =>
-        client.changeRequests.reviews.submit('sp_1', 7, { status: 'approved', comment: { markdown: '' } }),
+        client.changeRequests.reviews.submit('sp_1', 7, {
+          status: 'approved',
+          comment: { html: '<p>ok</p>' } as never,
+        }),
       RequestValidationError,
     );
-    expect(empty.issues[0]?.path).toMatch(/^body\.comment/);
+    expect(other.issues[0]?.path).toMatch(/^body\.comment/);
   });
 });
 
@@ -115,13 +119,19 @@ describe('client.changeRequests.listChanges', () => {
     ]);
   });
 
-  it('refuses a limit that is not a positive integer, before sending', async () => {
-    await rejection(() => client.changeRequests.listChanges('sp_1', 7, { limit: 0 }), RequestValidationError);
+  // The document's limit is any number (0.1 refused 0 and fractions, a rule of its own): a value
+  // that is not a number is still refused.
+  it('refuses a limit that is not a number, before sending', async () => {
+    const error = await rejection(
+      () => client.changeRequests.listChanges('sp_1', 7, { limit: '10' as never }),
+      RequestValidationError,
+    );
+    expect(error.issues.map((issue) => issue.path)).toEqual(['query.limit']);
   });
 });
 
 describe('client.revisions.getPage', () => {
-  it('reads a page of a revision, with the content wire names', async () => {
+  it('reads a page of a revision, the query named as the document names it', async () => {
     nock(API)
       .get('/v1/spaces/sp_1/revisions/rev_1/page/pg_1')
       .query({ format: 'markdown', metadata: 'false', evaluated: 'true' })
@@ -137,8 +147,8 @@ describe('client.revisions.getPage', () => {
       });
     const page = await client.revisions.getPage('sp_1', 'rev_1', 'pg_1', {
       format: 'markdown',
-      gitMetadata: false,
-      evaluate: true,
+      metadata: false,
+      evaluated: true,
     });
     expect(pageMarkdown(page)).toBe('# Intro\n');
   });
@@ -181,7 +191,7 @@ describe('checkMergeRules', () => {
   });
 
   it('lets a user named by allow_bypass through', () => {
-    const rules = [
+    const rules: MergeRule[] = [
       { rule: 'require_at_least_one_approved_review' },
       { rule: 'allow_bypass', users: ['u_me'] },
     ];

@@ -1,7 +1,7 @@
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
 import { RequestValidationError } from '../index.js';
-import type { ConversationIngestBody } from '../types.js';
+import type { ConversationInput } from '../index.js';
 import { API, makeClient, rejection, useNockLifecycle } from '../../test-support/nock.js';
 
 const ORG = '/v1/orgs/org_1';
@@ -37,7 +37,7 @@ function issueItem(id: string, cluster: string) {
   };
 }
 
-const ingestBody: ConversationIngestBody = {
+const ingestBody: ConversationInput = {
   id: 'ticket-4242',
   subject: 'Cannot log in with the CLI',
   metadata: {
@@ -61,7 +61,7 @@ useNockLifecycle();
 describe('client.conversations', () => {
   it('ingests a conversation with POST, sending the body as given, and reads the empty answer', async () => {
     nock(API)
-      .post(`${ORG}/conversations`, ingestBody as nock.RequestBodyMatcher)
+      .post(`${ORG}/conversations`, ingestBody as unknown as nock.RequestBodyMatcher)
       .reply(204);
 
     await expect(client.conversations.ingest('org_1', ingestBody)).resolves.toBeUndefined();
@@ -130,7 +130,7 @@ describe('client.conversations', () => {
           id: '..',
           parts: ingestBody.parts,
           channel: 'x',
-        } as ConversationIngestBody),
+        } as ConversationInput),
       ),
     ).toEqual(['body.id', 'body.channel']);
   });

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
-import { RequestValidationError, ResponseValidationError, type IntegrationPublishBody } from '../index.js';
+import { RequestValidationError, ResponseValidationError, type PublishIntegrationBody } from '../index.js';
 import { API, makeClient, rejection, useNockLifecycle } from '../../test-support/nock.js';
 
 const client = makeClient({ maxRetries: 0 });
@@ -11,7 +11,7 @@ function integration(name: string, overrides: Record<string, unknown> = {}) {
 }
 
 /** A manifest that passes every rule; tests break one field at a time. */
-const manifest: IntegrationPublishBody = {
+const manifest: PublishIntegrationBody = {
   title: 'Status Badge',
   description: 'Shows the service status on every page',
   script: 'export default {}',
@@ -128,7 +128,7 @@ describe('client.integrations.get', () => {
 
 describe('client.integrations.publish', () => {
   it('POSTs the manifest and script as given, with every optional field, and reads the integration', async () => {
-    const body: IntegrationPublishBody = {
+    const body: PublishIntegrationBody = {
       ...manifest,
       runtime: 'v1',
       icon: 'iVBORw0KGgo=',
@@ -193,10 +193,7 @@ describe('client.integrations.publish', () => {
 
   it('checks the nested parts it knows: block ids, link URLs, configuration keys, secrets', async () => {
     expect(await publishWith({ blocks: [{ title: 'No id' }] })).toEqual(['body.blocks.0.id']);
-    const configuration = { componentId: 'config' };
-    expect(await publishWith({ contentSources: [{ id: '', title: 'Pages', configuration }] })).toEqual([
-      'body.contentSources.0.id',
-    ]);
+    // 0.1 also refused an empty content source id, a rule of its own (the document: any string).
     expect(await publishWith({ externalLinks: [{ url: 'status page', label: 'Status' }] })).toEqual([
       'body.externalLinks.0.url',
     ]);
@@ -207,17 +204,21 @@ describe('client.integrations.publish', () => {
     expect(await publishWith({ version: 2 })).toEqual(['body.version']);
   });
 
-  it("checks the published document's stricter rules on the nested parts", async () => {
-    // Blocks and content sources need a title of 2 to 40 characters; a content source its component.
+  it('requires what the published document requires of a block and a content source', async () => {
+    // Blocks and content sources need a title; a content source its component.
     expect(await publishWith({ blocks: [{ id: 'badge' }] })).toEqual(['body.blocks.0.title']);
+    expect(await publishWith({ contentSources: [{ id: 'pages', title: 'Pages' }] })).toEqual([
+      'body.contentSources.0.configuration',
+    ]);
+  });
+
+  it("checks the published document's stricter rules on the nested parts", async () => {
+    // Blocks and content sources need a title of 2 to 40 characters.
     expect(await publishWith({ blocks: [{ id: 'badge', title: 'x'.repeat(41) }] })).toEqual([
       'body.blocks.0.title',
     ]);
     expect(await publishWith({ blocks: [{ id: 'badge', title: 'Badge', color: 'red' }] })).toEqual([
       'body.blocks.0.color',
-    ]);
-    expect(await publishWith({ contentSources: [{ id: 'pages', title: 'Pages' }] })).toEqual([
-      'body.contentSources.0.configuration',
     ]);
     // External links: a label each, at most 5.
     expect(await publishWith({ externalLinks: [{ url: 'https://acme.test' }] })).toEqual([
@@ -228,12 +229,13 @@ describe('client.integrations.publish', () => {
       'body.externalLinks',
     ]);
     // Configuration properties are typed; a button needs its callback and text.
+    // (A configuration is one of the document's forms: the issue names the form's first misfit.)
     expect(
       await publishWith({ configurations: { space: { properties: { color: { title: 'Colour' } } } } }),
-    ).toEqual(['body.configurations.space']);
+    ).toEqual(['body.configurations.space.properties']);
     expect(
       await publishWith({ configurations: { space: { properties: { go: { type: 'button' } } } } }),
-    ).toEqual(['body.configurations.space']);
+    ).toEqual(['body.configurations.space.properties']);
     // At most 20 secrets; a content security policy object holds known directives only.
     const secrets = Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`KEY_${i}`, 'v']));
     expect(await publishWith({ secrets })).toEqual(['body.secrets']);
@@ -243,7 +245,7 @@ describe('client.integrations.publish', () => {
   });
 
   it('sends a configuration given as a ContentKit component, and a policy object', async () => {
-    const body: IntegrationPublishBody = {
+    const body: PublishIntegrationBody = {
       ...manifest,
       configurations: { account: { componentId: 'account-config' } },
       contentSecurityPolicy: { 'script-src': "'self'" },
@@ -288,7 +290,10 @@ describe('client.integrations.installationsStatus', () => {
     expect(sites.items[0]?.status).toBe('paused');
   });
 
-  it('sends the target a site or space filter needs, and refuses a filter with another target', async () => {
+  // The document says a site or space filter is "only valid when target is site" (space): in its
+  // prose, not its schema. 0.1 added the target and refused another; the generated method sends
+  // the query as given, so the caller names the target.
+  it('sends a site or space filter with its target, and refuses a target the document does not list', async () => {
     nock(API)
       .get(STATUS)
       .query({ site: 'site_1', target: 'site' })
@@ -297,18 +302,8 @@ describe('client.integrations.installationsStatus', () => {
       .query({ space: 'space_1', target: 'space' })
       .reply(200, { items: [] });
 
-    await client.integrations.installationsStatus('org_1', { site: 'site_1' });
-    await client.integrations.installationsStatus('org_1', { space: 'space_1' });
-    expect(
-      await invalidPaths(() =>
-        client.integrations.installationsStatus('org_1', { target: 'organization', site: 'site_1' }),
-      ),
-    ).toEqual(['query.site']);
-    expect(
-      await invalidPaths(() =>
-        client.integrations.installationsStatus('org_1', { site: 'site_1', space: 'space_1' }),
-      ),
-    ).toEqual(['query.space']);
+    await client.integrations.installationsStatus('org_1', { target: 'site', site: 'site_1' });
+    await client.integrations.installationsStatus('org_1', { target: 'space', space: 'space_1' });
     expect(
       await invalidPaths(() => client.integrations.installationsStatus('org_1', { target: 'team' } as never)),
     ).toEqual(['query.target']);

@@ -8,7 +8,7 @@ import {
   RequestValidationError,
   ResponseValidationError,
   WaitTimeoutError,
-  type OpenApiSpec,
+  type OpenAPISpec,
 } from '../index.js';
 import { API, makeClient, rejection, useNockLifecycle } from '../../test-support/nock.js';
 
@@ -34,7 +34,8 @@ function spec(overrides: Record<string, unknown> = {}) {
 /** Calls `fn`, which must throw a RequestValidationError, and returns the offending paths. */
 async function invalidPaths(fn: () => PromiseLike<unknown>): Promise<string[]> {
   const error = await rejection(fn, RequestValidationError);
-  return error.issues.map((issue) => issue.path);
+  // Each path once: a field may break two rules (an empty slug: its length and its pattern).
+  return [...new Set(error.issues.map((issue) => issue.path))];
 }
 
 useNockLifecycle();
@@ -67,7 +68,7 @@ describe('client.openapi', () => {
     expect(created).toMatchObject({ slug: 'billing-v2', processingState: 'pending' });
   });
 
-  it('refuses a slug that breaks the pattern and a source that is not an http(s) URL', async () => {
+  it('refuses a slug that breaks the pattern and a source that is not a URL', async () => {
     const source = { url: PETSTORE_URL };
     for (const slug of ['pet store', '-petstore', 'petstore-', 'pet--store', 'pet_store', '']) {
       expect(await invalidPaths(() => client.openapi.create('org_1', { slug, source }))).toEqual([
@@ -79,11 +80,7 @@ describe('client.openapi', () => {
         client.openapi.create('org_1', { slug: 'petstore', source: { url: 'petstore' } }),
       ),
     ).toEqual(['body.source.url']);
-    expect(
-      await invalidPaths(() =>
-        client.openapi.create('org_1', { slug: 'petstore', source: { url: 'ftp://acme.test/spec.yaml' } }),
-      ),
-    ).toEqual(['body.source.url']);
+    // 0.1 also refused a URL other than http(s), a rule of its own: the document takes any URL.
   });
 
   it('creates from a text source (published document), and needs exactly one of url and text', async () => {
@@ -270,7 +267,7 @@ describe('client.openapi.waitUntilProcessed', () => {
       WaitTimeoutError,
     );
 
-    expect((error.last as OpenApiSpec).processingState).toBe('pending');
+    expect((error.last as OpenAPISpec).processingState).toBe('pending');
     expect(error.message).toContain('the processing of OpenAPI spec petstore');
     expect(error.message).toContain('last seen: processingState pending');
     nock.cleanAll();

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
-import { documentFromText } from '../contract/common.js';
+import { documentFromText } from '../contract/documents.js';
 import { RequestValidationError, ResponseValidationError } from '../index.js';
 import { API, makeClient, rejection, useNockLifecycle } from '../../test-support/nock.js';
 
@@ -25,7 +25,8 @@ const sameAs = (expected: unknown) => (sent: unknown) => isDeepStrictEqual(sent,
 /** Calls `fn`, which must throw a RequestValidationError, and returns the offending paths. */
 async function invalidPaths(fn: () => PromiseLike<unknown>): Promise<string[]> {
   const error = await rejection(fn, RequestValidationError);
-  return error.issues.map((issue) => issue.path);
+  // Each path once: a field may break two rules (a title of one character: its length and its pattern).
+  return [...new Set(error.issues.map((issue) => issue.path))];
 }
 
 useNockLifecycle();
@@ -61,31 +62,26 @@ describe('client.organizations.update', () => {
   it('refuses bad settings before sending, naming each field', async () => {
     expect(
       await invalidPaths(() =>
+        // 0.1 also refused an email domain with `@` and a logo URL other than http(s): rules of its own
+        // (docs/contract-notes.md), neither the extract's nor the document's, which take any string
+        // and any URL.
         client.organizations.update('org_1', {
           title: '  ',
-          emailDomains: ['@acme.test'],
           hostname: 'Acme Docs',
-          logo: 'ftp://cdn.acme.test/logo.png',
           // @ts-expect-error: only `site` is a documented default content type
           defaultContent: { type: 'space', site: 'space_1' },
           // @ts-expect-error: `owner` is a team role, not an organization role
           defaultRole: 'owner',
         }),
       ),
-    ).toEqual([
-      'body.title',
-      'body.emailDomains.0',
-      'body.hostname',
-      'body.defaultRole',
-      'body.defaultContent.type',
-      'body.logo',
-    ]);
+    ).toEqual(['body.title', 'body.hostname', 'body.defaultRole', 'body.defaultContent.type']);
     expect(
       await invalidPaths(() =>
         // @ts-expect-error: `rules` needs its list of rules
         client.organizations.update('org_1', { mergeRules: { type: 'rules' }, plan: 'pro' }),
       ),
-    ).toEqual(['body.mergeRules.rules', 'body.plan']);
+      // The merge rules are a union of forms: an issue names the union.
+    ).toEqual(['body.mergeRules', 'body.plan']);
   });
 
   it("checks the published document's forms and limits: merge rules, title length", async () => {
@@ -94,7 +90,7 @@ describe('client.organizations.update', () => {
         // @ts-expect-error: an organization has nothing to inherit from (the document has no `inherit` here)
         client.organizations.update('org_1', { mergeRules: { type: 'inherit' } }),
       ),
-    ).toEqual(['body.mergeRules.type']);
+    ).toEqual(['body.mergeRules']);
     expect(
       await invalidPaths(() =>
         client.organizations.update('org_1', {
@@ -102,20 +98,17 @@ describe('client.organizations.update', () => {
             type: 'rules',
             rules: [
               // The reviewers rule names its users.
-              { rule: 'require_specific_reviewers' },
+              { rule: 'require_specific_reviewers' } as never,
               { rule: 'custom', expression: 'x'.repeat(1025) },
-              { rule: 'require_two_approvals' },
-              { rule: 'require_at_least_one_review', users: ['u_1'] },
+              { rule: 'require_two_approvals' } as never,
+              { rule: 'require_at_least_one_review', users: ['u_1'] } as never,
             ],
           },
         }),
       ),
-    ).toEqual([
-      'body.mergeRules.rules.0.users',
-      'body.mergeRules.rules.1.expression',
-      'body.mergeRules.rules.2.rule',
-      'body.mergeRules.rules.3.users',
-    ]);
+      // Each of these rules is refused; the generated request union names the union, not the rule
+      // (0.1 named `rules.0.users` ...).
+    ).toEqual(['body.mergeRules']);
     expect(await invalidPaths(() => client.organizations.update('org_1', { title: 'A' }))).toEqual([
       'body.title',
     ]);
@@ -166,7 +159,7 @@ describe('client.organizations.update', () => {
     const org = await client.organizations.get('org_1');
 
     expect(org.billing?.pricing?.members?.pro_2024?.yearly).toBe(80);
-    expect(org.mergeRules?.rules?.[0]?.rule).toBe('require_two_approvals');
+    expect(org.mergeRules?.type === 'rules' && org.mergeRules.rules[0]?.rule).toBe('require_two_approvals');
     expect(org).toHaveProperty('futureField', { anything: true });
   });
 });
@@ -189,10 +182,13 @@ describe('client.organizations: join, ping, invites', () => {
     expect(await client.organizations.ping('org_1')).toEqual({ serviceVisitorClaims: 'eyJ.abc.def' });
   });
 
-  it('deletes an invite link, its id encoded into the path', async () => {
-    nock(API).delete(`${ORG}/link-invites/inv%2F1`).reply(204);
+  it("deletes an invite link, and refuses an id the document's EntityId does not allow", async () => {
+    nock(API).delete(`${ORG}/link-invites/inv_1`).reply(204);
 
-    await expect(client.organizations.deleteInvite('org_1', 'inv/1')).resolves.toBeUndefined();
+    await expect(client.organizations.deleteInvite('org_1', 'inv_1')).resolves.toBeUndefined();
+    expect(await invalidPaths(() => client.organizations.deleteInvite('org_1', 'inv/1'))).toEqual([
+      'path.inviteId',
+    ]);
   });
 });
 
@@ -229,10 +225,11 @@ describe('client.organizations.search', () => {
     expect(all[0]?.pages?.[0]?.ancestors).toEqual([{ title: 'Getting started' }]);
   });
 
-  it('requires a non-blank query', async () => {
+  // The extract's rule is a non-empty query (0.1 also refused a blank one, a rule of its own).
+  it('requires a non-empty query', async () => {
     // @ts-expect-error: `query` is required
     expect(await invalidPaths(() => client.organizations.search('org_1', {}))).toEqual(['query.query']);
-    expect(await invalidPaths(() => client.organizations.search('org_1', { query: ' ' }))).toEqual([
+    expect(await invalidPaths(() => client.organizations.search('org_1', { query: '' }))).toEqual([
       'query.query',
     ]);
   });
@@ -265,20 +262,22 @@ describe('client.organizations: agent instructions and email domains', () => {
       object: 'agent-instructions',
       instructions,
       updatedAt: '2026-01-01T00:00:00.000Z',
-      updatedBy: { object: 'user', id: 'user_ada' },
+      // The document's `updatedBy` is the member's id (the extract does not say; 0.1 read a user too).
+      updatedBy: 'user_ada',
       urls: { location: `${ORG}/agent-instructions` },
     };
     nock(API)
       .put(`${ORG}/agent-instructions`, sameAs({ instructions }))
       .reply(200, answer)
       .get(`${ORG}/agent-instructions`)
-      .reply(200, { ...answer, updatedBy: 'user_ada' });
+      .reply(200, { ...answer, updatedBy: null });
 
     const updated = await client.organizations.updateAgentInstructions('org_1', instructions);
     const read = await client.organizations.getAgentInstructions('org_1');
 
     expect(updated.instructions?.nodes).toHaveLength(2);
-    expect(read.updatedBy).toBe('user_ada');
+    expect(updated.updatedBy).toBe('user_ada');
+    expect(read.updatedBy).toBeNull();
   });
 
   it('refuses instructions that are not a document', async () => {
@@ -298,11 +297,5 @@ describe('client.organizations: agent instructions and email domains', () => {
     const found = await client.organizations.listByEmailDomain('acme.test');
 
     expect(found.organizations.map((org) => org.id)).toEqual(['org_1', 'org_2']);
-  });
-
-  it('refuses an email address in place of a domain', async () => {
-    expect(await invalidPaths(() => client.organizations.listByEmailDomain('ada@acme.test'))).toEqual([
-      'path.emailDomain',
-    ]);
   });
 });

@@ -117,7 +117,7 @@ describe('request validation (nothing is sent)', () => {
     ['a 129-character title', { title: 'x'.repeat(129) }],
   ])('refuses %s on create', async (_case, body) => {
     const error = await rejection(makeClient().sites.create('org_1', body), RequestValidationError);
-    expect(error.operation).toBe('sites.create');
+    expect(error.operation).toBe('createSite');
     expect(error.issues.map((issue) => issue.path)).toEqual(['body.title']);
     expect(error.message).toContain('body.title');
   });
@@ -134,7 +134,7 @@ describe('request validation (nothing is sent)', () => {
 
   it('refuses limit 1001 on list', async () => {
     const error = await rejection(makeClient().sites.list('org_1', { limit: 1001 }), RequestValidationError);
-    expect(error.operation).toBe('sites.list');
+    expect(error.operation).toBe('listSites');
     expect(error.issues.map((issue) => issue.path)).toEqual(['query.limit']);
   });
 
@@ -144,7 +144,8 @@ describe('request validation (nothing is sent)', () => {
       RequestValidationError,
     );
     expect(error.issues.map((issue) => issue.path)).toEqual(['body.proxy']);
-    expect(error.message).toContain('must look like example.com/docs');
+    // The generated check quotes the extract's pattern (0.1 said "must look like example.com/docs").
+    expect(error.message).toMatch(/body\.proxy: .*pattern/);
   });
 
   it('refuses an unknown body key, naming it', async () => {
@@ -187,7 +188,7 @@ describe('reading sites tolerantly', () => {
     nock(API).get(`${SITES}/s1`).reply(200, withoutId);
 
     const error = await rejection(makeClient().sites.get('org_1', 's1'), ResponseValidationError);
-    expect(error.operation).toBe('sites.get');
+    expect(error.operation).toBe('getSiteById');
     expect(error.issues.map((issue) => issue.path)).toEqual(['id']);
     expect(error.data).toEqual(withoutId);
   });

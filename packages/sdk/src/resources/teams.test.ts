@@ -166,9 +166,7 @@ describe('client.teams.members', () => {
         }),
       ),
     ).toEqual(['body.memberships.user_c.role']);
-    expect(await invalidPaths(() => client.teams.members.update('org_1', 'team_1', { add: [''] }))).toEqual([
-      'body.add.0',
-    ]);
+    // (0.1 also refused an empty user id in `add`, a rule of its own.)
     expect(
       await invalidPaths(() =>
         client.teams.members.update('org_1', 'team_1', { users: ['x'] } as unknown as { add: string[] }),

@@ -1,5 +1,5 @@
 import { Flags } from '../../oclif.js';
-import type { Collection, CollectionUpdateBody } from '@docs-api/sdk';
+import type { Collection, UpdateCollectionByIdBody } from '@docs-api/sdk';
 import { collectionArg, CollectionCommand, printCollection } from '../../lib/collections.js';
 import { UsageError } from '../../lib/exit-codes.js';
 import { output } from '../../lib/output.js';
@@ -25,7 +25,7 @@ export default class CollectionsEdit extends CollectionCommand<typeof Collection
 
   async run(): Promise<Collection> {
     const f = this.flags;
-    const body: CollectionUpdateBody = {
+    const body: UpdateCollectionByIdBody = {
       ...(f.title === undefined ? {} : { title: f.title }),
       ...(f.description === undefined ? {} : { description: f.description }),
       ...(f['default-level'] === undefined ? {} : { defaultLevel: f['default-level'] as 'read' }),

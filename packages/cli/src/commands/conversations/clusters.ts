@@ -1,5 +1,5 @@
 import { Flags } from '../../oclif.js';
-import type { ClusterListQuery, IssuesCluster } from '@docs-api/sdk';
+import type { ListIssuesClustersQuery, IssuesCluster } from '@docs-api/sdk';
 import { BaseCommand, listFlags } from '../../base-command.js';
 import { CLUSTER_SORT_OPTIONS, clusterColumns, ORDER_OPTIONS } from '../../lib/conversations.js';
 import { output } from '../../lib/output.js';
@@ -21,8 +21,8 @@ export default class ConversationsClusters extends BaseCommand<typeof Conversati
   async run(): Promise<IssuesCluster[]> {
     const organizationId = await this.organizationId();
     const client = await this.client();
-    const order = this.flags.order as ClusterListQuery['order'];
-    const sort = this.flags.sort as ClusterListQuery['sort'];
+    const order = this.flags.order as ListIssuesClustersQuery['order'];
+    const sort = this.flags.sort as ListIssuesClustersQuery['sort'];
     const clusters = await this.collect((limit) =>
       client.conversations.clusters.list(organizationId, {
         limit,

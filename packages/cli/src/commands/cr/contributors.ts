@@ -1,4 +1,4 @@
-import type { Contributor } from '@docs-api/sdk';
+import type { ChangeRequestUserContributor } from '@docs-api/sdk';
 import { ChangeRequestCommand, contributorColumns, crArg, spaceArg } from '../../lib/change-requests.js';
 import { output } from '../../lib/output.js';
 
@@ -12,7 +12,7 @@ export default class CrContributors extends ChangeRequestCommand<typeof CrContri
   ];
   static override args = { space: spaceArg, cr: crArg };
 
-  async run(): Promise<Contributor[]> {
+  async run(): Promise<ChangeRequestUserContributor[]> {
     const { client, spaceId, crId } = await this.target();
     const { items } = await client.changeRequests.listContributors(spaceId, crId);
     if (this.human) output.table(items, contributorColumns);

@@ -1,4 +1,4 @@
-import type { ContentPage, DocsClient, SemanticChange } from '@docs-api/sdk';
+import type { RevisionPage, DocsClient, RevisionSemanticChange } from '@docs-api/sdk';
 import { Flags } from '../../oclif.js';
 import { ChangeRequestCommand, crArg, spaceArg } from '../../lib/change-requests.js';
 import { describeChange } from '../../lib/merge-preview.js';
@@ -26,7 +26,7 @@ export interface CrDiffOutput {
   /** The primary revision the request is compared with (where it started or was last updated from). */
   base: string;
   revision: string;
-  changes: SemanticChange[];
+  changes: RevisionSemanticChange[];
   /** Changes left out by the service beyond the 1000 asked for. */
   more: number;
   pages: PageDiff[];
@@ -45,7 +45,7 @@ interface ChangedPageRef {
 }
 
 /** The pages the changes name, once each, in the order of the changes. */
-function changedPages(changes: readonly SemanticChange[]): ChangedPageRef[] {
+function changedPages(changes: readonly RevisionSemanticChange[]): ChangedPageRef[] {
   const pages = new Map<string, ChangedPageRef>();
   for (const change of changes) {
     const { type, page } = change as { type?: string; page?: { id: string; title?: string; path?: string } };
@@ -63,7 +63,7 @@ function changedPages(changes: readonly SemanticChange[]): ChangedPageRef[] {
   return [...pages.values()];
 }
 
-const markdownOf = (page: ContentPage): string => {
+const markdownOf = (page: RevisionPage): string => {
   const { markdown } = page as { markdown?: unknown };
   return typeof markdown === 'string' ? markdown : '';
 };
@@ -175,7 +175,7 @@ export default class CrDiff extends ChangeRequestCommand<typeof CrDiff> {
 }
 
 /** The changed pages' paths and files' names, once each. */
-function changedNames(changes: readonly SemanticChange[]): string[] {
+function changedNames(changes: readonly RevisionSemanticChange[]): string[] {
   const names = new Set<string>();
   for (const change of changes) {
     const c = change as { page?: { path?: string; id: string }; file?: { name?: string; id: string } };

@@ -1,5 +1,5 @@
 import { Flags } from '../../oclif.js';
-import type { ChangeRequest, ChangeRequestUpdateBody } from '@docs-api/sdk';
+import type { ChangeRequest, UpdateChangeRequestByIdBody } from '@docs-api/sdk';
 import { ChangeRequestCommand, crArg, printChangeRequest, spaceArg } from '../../lib/change-requests.js';
 import { UsageError } from '../../lib/exit-codes.js';
 import { output } from '../../lib/output.js';
@@ -36,9 +36,9 @@ export default class CrEdit extends ChangeRequestCommand<typeof CrEdit> {
       throw new UsageError('Nothing to change: pass at least one of --subject, --description, --status.');
     }
     const { client, spaceId, crId } = await this.target();
-    const body: ChangeRequestUpdateBody = {
+    const body: UpdateChangeRequestByIdBody = {
       ...(subject === undefined ? {} : { subject }),
-      ...(status === undefined ? {} : { status: status as ChangeRequestUpdateBody['status'] }),
+      ...(status === undefined ? {} : { status: status as UpdateChangeRequestByIdBody['status'] }),
     };
     if (description !== undefined) {
       // The contract helpers pull in zod: load them only when a description is sent.

@@ -1,5 +1,5 @@
 import { Flags } from '../../oclif.js';
-import type { Link, LinkListing, PagePromise } from '@docs-api/sdk';
+import type { Link, PagePromise } from '@docs-api/sdk';
 import { listFlags } from '../../base-command.js';
 import {
   ChangeRequestCommand,
@@ -11,9 +11,10 @@ import {
 } from '../../lib/change-requests.js';
 import { CommandError } from '../../lib/exit-codes.js';
 import { output } from '../../lib/output.js';
+import { linkStats, type LinkStats } from '../../lib/spaces.js';
 
 export interface LinkReport {
-  stats: LinkListing['stats'];
+  stats: LinkStats;
   items: Link[];
 }
 
@@ -44,7 +45,7 @@ export default class CrLinks extends ChangeRequestCommand<typeof CrLinks> {
   async run(): Promise<LinkReport> {
     const { client, spaceId, crId } = await this.target();
     const { page, status } = this.flags;
-    let listing: PagePromise<Link, LinkListing> | undefined;
+    let listing: PagePromise<Link> | undefined;
     const links = await this.collect((limit) => {
       listing = client.changeRequests.content.listPageLinks(spaceId, crId, page, {
         limit,
@@ -53,10 +54,10 @@ export default class CrLinks extends ChangeRequestCommand<typeof CrLinks> {
       return listing;
     });
     // The first page is already read: awaiting it again sends nothing.
-    const stats = listing ? (await listing).stats : undefined;
-    const broken = stats?.broken.total ?? links.filter((link) => link.status === 'broken').length;
+    const stats = linkStats(listing ? await listing : undefined, links);
+    const broken = stats.broken.total;
     const report: LinkReport = {
-      stats: stats ?? { total: links.length, broken: { total: broken, changeRequest: 0 } },
+      stats,
       items: status ? links.filter((link) => link.status === status) : links,
     };
     if (this.human) {

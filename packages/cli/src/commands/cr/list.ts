@@ -1,9 +1,9 @@
 import { Args, Flags } from '../../oclif.js';
 import type {
   ChangeRequest,
-  ChangeRequestListQuery,
-  ChangeRequestStatus,
-  OrganizationChangeRequestListQuery,
+  ChangeRequestStatusParam,
+  ListChangeRequestsForOrganizationQuery,
+  ListChangeRequestsForSpaceQuery,
 } from '@docs-api/sdk';
 import { listFlags } from '../../base-command.js';
 import {
@@ -15,7 +15,8 @@ import { UsageError } from '../../lib/exit-codes.js';
 import { output } from '../../lib/output.js';
 import { terminal } from '../../lib/terminal.js';
 
-const STATUSES: readonly ChangeRequestStatus[] = ['draft', 'open', 'archived', 'merged'];
+/** The document's `ChangeRequestStatus` enum. */
+const STATUSES: readonly ChangeRequestStatusParam[] = ['draft', 'open', 'archived', 'merged'];
 type Order = 'updatedAt' | 'createdAt';
 
 export default class CrList extends ChangeRequestCommand<typeof CrList> {
@@ -72,7 +73,7 @@ export default class CrList extends ChangeRequestCommand<typeof CrList> {
     const orderBy = this.flags['order-by'] as Order | undefined;
     const statuses = this.flags.status.includes('all')
       ? [...STATUSES]
-      : [...new Set(this.flags.status as ChangeRequestStatus[])];
+      : [...new Set(this.flags.status as ChangeRequestStatusParam[])];
     const filters = {
       ...(creator ? { creator } : {}),
       ...(contributor ? { contributor } : {}),
@@ -84,7 +85,7 @@ export default class CrList extends ChangeRequestCommand<typeof CrList> {
 
     let requests: ChangeRequest[];
     if (organizationId) {
-      const query = (limit: number): OrganizationChangeRequestListQuery => ({
+      const query = (limit: number): ListChangeRequestsForOrganizationQuery => ({
         limit,
         status: statuses,
         ...filters,
@@ -102,7 +103,7 @@ export default class CrList extends ChangeRequestCommand<typeof CrList> {
               limit,
               status,
               ...filters,
-            } satisfies ChangeRequestListQuery),
+            } satisfies ListChangeRequestsForSpaceQuery),
           ),
         ),
       );

@@ -1,5 +1,5 @@
 import { Flags } from '../../oclif.js';
-import type { ChangeRequest, MergeResult } from '@docs-api/sdk';
+import type { ChangeRequest, MergeChangeRequestResponse } from '@docs-api/sdk';
 import { yesFlag } from '../../base-command.js';
 import { ChangeRequestCommand, crArg, spaceArg } from '../../lib/change-requests.js';
 import { CancelledError, CommandError } from '../../lib/exit-codes.js';
@@ -15,7 +15,7 @@ import { prompts } from '../../lib/prompts.js';
 import { terminal } from '../../lib/terminal.js';
 
 /** What `--json` prints: the service's answer, the request's app URL, and the preview it was merged from. */
-export interface MergeOutput extends MergeResult {
+export interface MergeOutput extends MergeChangeRequestResponse {
   url?: string | undefined;
   preview: MergePreview;
 }

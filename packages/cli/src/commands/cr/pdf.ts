@@ -1,5 +1,5 @@
 import { Flags } from '../../oclif.js';
-import type { PdfResult } from '@docs-api/sdk';
+import type { GetChangeRequestPdfResponse } from '@docs-api/sdk';
 import { ChangeRequestCommand, crArg, spaceArg } from '../../lib/change-requests.js';
 import { CommandError } from '../../lib/exit-codes.js';
 import { output } from '../../lib/output.js';
@@ -19,7 +19,7 @@ export default class CrPdf extends ChangeRequestCommand<typeof CrPdf> {
     only: Flags.boolean({ description: 'Export only the page given by --page', dependsOn: ['page'] }),
   };
 
-  async run(): Promise<PdfResult> {
+  async run(): Promise<GetChangeRequestPdfResponse> {
     const { client, spaceId, crId } = await this.target();
     const { page, only } = this.flags;
     const pdf = await client.changeRequests.getPdf(spaceId, crId, {

@@ -1,4 +1,4 @@
-import type { MergeResult } from '@docs-api/sdk';
+import type { UpdateChangeRequestResponse } from '@docs-api/sdk';
 import { ChangeRequestCommand, crLabel, crArg, spaceArg } from '../../lib/change-requests.js';
 import { CommandError } from '../../lib/exit-codes.js';
 import { output } from '../../lib/output.js';
@@ -13,7 +13,7 @@ export default class CrUpdate extends ChangeRequestCommand<typeof CrUpdate> {
   ];
   static override args = { space: spaceArg, cr: crArg };
 
-  async run(): Promise<MergeResult> {
+  async run(): Promise<UpdateChangeRequestResponse> {
     const { client, spaceId, crId } = await this.target();
     // Read first: an up-to-date request is said to be so, not "Updated".
     const before = await client.changeRequests.get(spaceId, crId);

@@ -1,9 +1,13 @@
-import type { ChangeRequest, Contributor, RequestedReviewer } from '@docs-api/sdk';
+import type {
+  ChangeRequest,
+  ChangeRequestUserContributor,
+  ChangeRequestRequestedReviewer,
+} from '@docs-api/sdk';
 import { ChangeRequestCommand, crArg, printChangeRequest, spaceArg } from '../../lib/change-requests.js';
 
 export type ChangeRequestView = ChangeRequest & {
-  requestedReviewers: RequestedReviewer[];
-  contributors: Contributor[];
+  requestedReviewers: ChangeRequestRequestedReviewer[];
+  contributors: ChangeRequestUserContributor[];
 };
 
 export default class CrView extends ChangeRequestCommand<typeof CrView> {

@@ -1,5 +1,5 @@
 import { Args } from '../../oclif.js';
-import type { ImportRun } from '@docs-api/sdk';
+import type { ContentImportRun } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
 import { printImportRun } from '../../lib/imports.js';
 import { output } from '../../lib/output.js';
@@ -16,7 +16,7 @@ export default class ImportsCancel extends BaseCommand<typeof ImportsCancel> {
     }),
   };
 
-  async run(): Promise<ImportRun> {
+  async run(): Promise<ContentImportRun> {
     const organizationId = await this.organizationId();
     const client = await this.client();
     const run = await client.imports.cancel(organizationId, this.args.run);

@@ -1,5 +1,5 @@
 import { Flags } from '../../oclif.js';
-import type { ImportRun, ImportStartBody } from '@docs-api/sdk';
+import type { ContentImportRun, StartImportRunBody } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
 import { printImportRun } from '../../lib/imports.js';
 import { output, plural } from '../../lib/output.js';
@@ -33,11 +33,11 @@ export default class ImportsStart extends BaseCommand<typeof ImportsStart> {
     }),
   };
 
-  async run(): Promise<ImportRun> {
+  async run(): Promise<ContentImportRun> {
     const { url, space, page, site, enhance } = this.flags;
     const changeRequest = this.flags['change-request'];
     const organizationId = await this.organizationId();
-    const body: ImportStartBody = {
+    const body: StartImportRunBody = {
       source: { type: 'website', url },
       target: {
         space,

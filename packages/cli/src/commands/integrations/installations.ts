@@ -1,6 +1,7 @@
 import { Flags } from '../../oclif.js';
-import type { InstallationsStatusQuery, InstallationStatus } from '@docs-api/sdk';
+import type { ListOrganizationIntegrationsStatusQuery, InstalledIntegration } from '@docs-api/sdk';
 import { BaseCommand, listFlags } from '../../base-command.js';
+import { UsageError } from '../../lib/exit-codes.js';
 import { INSTALLATION_TARGET_OPTIONS } from '../../lib/integrations.js';
 import { output } from '../../lib/output.js';
 
@@ -29,12 +30,20 @@ export default class IntegrationsInstallations extends BaseCommand<typeof Integr
     }),
   };
 
-  async run(): Promise<InstallationStatus[]> {
+  async run(): Promise<InstalledIntegration[]> {
     const organizationId = await this.organizationId();
     const client = await this.client();
-    const { target, site, space } = this.flags;
-    const query: InstallationsStatusQuery = {
-      ...(target === undefined ? {} : { target: target as InstallationsStatusQuery['target'] }),
+    const { site, space } = this.flags;
+    // The document: a site (space) filter is only valid with the target `site` (`space`).
+    const implied = site !== undefined ? 'site' : space !== undefined ? 'space' : undefined;
+    if (implied && this.flags.target !== undefined && this.flags.target !== implied) {
+      throw new UsageError(`--${implied} is only valid with --target ${implied}, not ${this.flags.target}.`);
+    }
+    const target = this.flags.target ?? implied;
+    const query: ListOrganizationIntegrationsStatusQuery = {
+      ...(target === undefined
+        ? {}
+        : { target: target as ListOrganizationIntegrationsStatusQuery['target'] }),
       ...(site === undefined ? {} : { site }),
       ...(space === undefined ? {} : { space }),
     };

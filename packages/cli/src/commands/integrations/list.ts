@@ -1,5 +1,5 @@
 import { Flags } from '../../oclif.js';
-import type { Integration, IntegrationListQuery } from '@docs-api/sdk';
+import type { Integration, ListIntegrationsQuery } from '@docs-api/sdk';
 import { BaseCommand, listFlags } from '../../base-command.js';
 import {
   INTEGRATION_CATEGORY_OPTIONS,
@@ -55,15 +55,15 @@ export default class IntegrationsList extends BaseCommand<typeof IntegrationsLis
     const { search, category, blocks, owner, scope, target } = this.flags;
     const blockDomain = this.flags['block-domain'];
     const contentSources = this.flags['content-sources'];
-    const filters: IntegrationListQuery = {
+    const filters: ListIntegrationsQuery = {
       ...(search === undefined ? {} : { search }),
-      ...(category === undefined ? {} : { category: category as IntegrationListQuery['category'] }),
+      ...(category === undefined ? {} : { category: category as ListIntegrationsQuery['category'] }),
       ...(blockDomain === undefined ? {} : { blockDomain }),
       ...(blocks === undefined ? {} : { blocks }),
       ...(contentSources === undefined ? {} : { contentSources }),
       ...(owner === undefined ? {} : { owner }),
-      ...(scope === undefined ? {} : { scope: scope as IntegrationListQuery['scope'] }),
-      ...(target === undefined ? {} : { target: target as IntegrationListQuery['target'] }),
+      ...(scope === undefined ? {} : { scope: scope as ListIntegrationsQuery['scope'] }),
+      ...(target === undefined ? {} : { target: target as ListIntegrationsQuery['target'] }),
     };
     const client = await this.client();
     const integrations = await this.collect((limit) => client.integrations.list({ ...filters, limit }));

@@ -1,5 +1,5 @@
 import { Args, Flags } from '../../oclif.js';
-import type { Integration, IntegrationPublishBody } from '@docs-api/sdk';
+import type { Integration, PublishIntegrationBody } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
 import { UsageError } from '../../lib/exit-codes.js';
 import { readText } from '../../lib/files.js';
@@ -19,7 +19,7 @@ import { addSecret } from '../../lib/redact.js';
 
 interface Prepared {
   name: string;
-  body: IntegrationPublishBody;
+  body: PublishIntegrationBody;
   /** Where the body came from, for the dry run. */
   manifest?: string;
 }
@@ -148,7 +148,7 @@ export default class IntegrationsPublish extends BaseCommand<typeof Integrations
         ...(icon ? { icon: icon.base64 } : {}),
         previewImages: previewImages.map((image) => image.base64),
         ...(manifest.secrets ? { secrets: manifest.secrets } : {}),
-      } as IntegrationPublishBody,
+      } as PublishIntegrationBody,
     };
   }
 
@@ -180,7 +180,7 @@ export default class IntegrationsPublish extends BaseCommand<typeof Integrations
         ...fields,
         script: scriptText,
         organization,
-      } as IntegrationPublishBody,
+      } as PublishIntegrationBody,
     };
   }
 
@@ -189,11 +189,10 @@ export default class IntegrationsPublish extends BaseCommand<typeof Integrations
    * by --dry-run): the same check the SDK makes when sending, so a dry run promises nothing the
    * publish would refuse.
    */
-  async checked(prepared: Prepared): Promise<IntegrationPublishBody> {
-    const { operations, checkRequestPart } = await import('../../sdk-contract.js');
+  async checked(prepared: Prepared): Promise<PublishIntegrationBody> {
+    const { publishIntegration: operation, checkRequestPart } = await import('../../sdk-contract.js');
     const { RequestValidationError } = await import('../../sdk.js');
-    const operation = operations.find((candidate) => candidate.id === 'integrations.publish');
-    if (!operation?.body) throw new Error('the contract has no integrations.publish body');
+    if (!operation.body) throw new Error('the contract has no publishIntegration body');
     const params = checkRequestPart(operation.paramsSchema, { integrationName: prepared.name }, 'path');
     const body = checkRequestPart(operation.body, prepared.body, 'body');
     const issues = [...(params.ok ? [] : params.issues), ...(body.ok ? [] : body.issues)];

@@ -1,5 +1,5 @@
 import { Args } from '../../oclif.js';
-import type { Member } from '@docs-api/sdk';
+import type { OrganizationMember } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
 import { output } from '../../lib/output.js';
 import { printMember } from '../../lib/organizations.js';
@@ -16,7 +16,7 @@ export default class MembersAddSso extends BaseCommand<typeof MembersAddSso> {
     user: Args.string({ description: 'User id to add', required: true }),
   };
 
-  async run(): Promise<Member> {
+  async run(): Promise<OrganizationMember> {
     const organizationId = await this.organizationId();
     const client = await this.client();
     const member = await client.members.addSso(organizationId, this.args.user);

@@ -1,11 +1,11 @@
 import { Flags } from '../../oclif.js';
-import type { Member, MemberListQuery } from '@docs-api/sdk';
+import type { OrganizationMember, ListMembersInOrganizationByIdQuery } from '@docs-api/sdk';
 import { BaseCommand, listFlags } from '../../base-command.js';
 import { output } from '../../lib/output.js';
 import { GUEST, orgMemberColumns, ROLE_OPTIONS } from '../../lib/organizations.js';
 
 /** The --sort values and the wire values they stand for. */
-const SORTS: Record<string, NonNullable<MemberListQuery['sort']>> = {
+const SORTS: Record<string, NonNullable<ListMembersInOrganizationByIdQuery['sort']>> = {
   joined: 'joinedAt',
   'last-seen': 'lastSeenAt',
   name: 'name',
@@ -37,15 +37,17 @@ export default class MembersList extends BaseCommand<typeof MembersList> {
     order: Flags.string({ description: 'Sort direction (default desc)', options: ['asc', 'desc'] }),
   };
 
-  async run(): Promise<Member[]> {
+  async run(): Promise<OrganizationMember[]> {
     const organizationId = await this.organizationId();
     const client = await this.client();
     const { role, search, sort, order } = this.flags;
     // Only what was asked is sent: the server's defaults are the same (joinedAt, desc).
-    const query: MemberListQuery = {
+    const query: ListMembersInOrganizationByIdQuery = {
       ...(sort === undefined ? {} : { sort: SORTS[sort] ?? 'joinedAt' }),
       ...(order === undefined ? {} : { order: order === 'asc' ? 'asc' : 'desc' }),
-      ...(role === undefined ? {} : { role: role as NonNullable<MemberListQuery['role']> }),
+      ...(role === undefined
+        ? {}
+        : { role: role as NonNullable<ListMembersInOrganizationByIdQuery['role']> }),
       ...(search === undefined ? {} : { search }),
     };
     const members = await this.collect((limit) => client.members.list(organizationId, { ...query, limit }));

@@ -1,5 +1,5 @@
 import { Flags } from '../../oclif.js';
-import type { Member } from '@docs-api/sdk';
+import type { OrganizationMember } from '@docs-api/sdk';
 import { output } from '../../lib/output.js';
 import {
   GUEST,
@@ -29,7 +29,7 @@ export default class MembersSetRole extends MemberCommand<typeof MembersSetRole>
     }),
   };
 
-  async run(): Promise<Member> {
+  async run(): Promise<OrganizationMember> {
     const { client, organizationId, userId } = await this.target();
     const member = await client.members.update(organizationId, userId, { role: roleValue(this.flags.role) });
     if (this.human) {

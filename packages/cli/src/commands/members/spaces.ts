@@ -1,5 +1,5 @@
 import { Flags } from '../../oclif.js';
-import type { MemberSpace } from '@docs-api/sdk';
+import type { MemberContentPermission } from '@docs-api/sdk';
 import { listFlags } from '../../base-command.js';
 import { output } from '../../lib/output.js';
 import { MemberCommand, memberArg } from '../../lib/organizations.js';
@@ -18,7 +18,7 @@ export default class MembersSpaces extends MemberCommand<typeof MembersSpaces> {
     order: Flags.string({ description: 'Sort direction (default desc)', options: ['asc', 'desc'] }),
   };
 
-  async run(): Promise<MemberSpace[]> {
+  async run(): Promise<MemberContentPermission[]> {
     const { client, organizationId, userId } = await this.target();
     const { order } = this.flags;
     const spaces = await this.collect((limit) =>

@@ -1,5 +1,5 @@
 import { Flags } from '../../oclif.js';
-import type { MemberTeam } from '@docs-api/sdk';
+import type { ListTeamsForOrganizationMemberItem } from '@docs-api/sdk';
 import { listFlags } from '../../base-command.js';
 import { output } from '../../lib/output.js';
 import { MemberCommand, memberArg } from '../../lib/organizations.js';
@@ -18,7 +18,7 @@ export default class MembersTeams extends MemberCommand<typeof MembersTeams> {
     title: Flags.string({ description: 'Only teams whose title contains this text (any case)' }),
   };
 
-  async run(): Promise<MemberTeam[]> {
+  async run(): Promise<ListTeamsForOrganizationMemberItem[]> {
     const { client, organizationId, userId } = await this.target();
     const { title } = this.flags;
     const teams = await this.collect((limit) =>

@@ -1,4 +1,4 @@
-import type { Member } from '@docs-api/sdk';
+import type { OrganizationMember } from '@docs-api/sdk';
 import { MemberCommand, memberArg, printMember } from '../../lib/organizations.js';
 
 export default class MembersView extends MemberCommand<typeof MembersView> {
@@ -11,7 +11,7 @@ export default class MembersView extends MemberCommand<typeof MembersView> {
   ];
   static override args = { user: memberArg };
 
-  async run(): Promise<Member> {
+  async run(): Promise<OrganizationMember> {
     const { client, organizationId, userId } = await this.target();
     const member = await client.members.get(organizationId, userId);
     if (this.human) printMember(member);

@@ -1,4 +1,4 @@
-import type { OpenApiSpec } from '@docs-api/sdk';
+import type { OpenAPISpec } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
 import {
   newSpecSlugArg,
@@ -22,7 +22,7 @@ export default class OpenApiCreate extends BaseCommand<typeof OpenApiCreate> {
   static override args = { slug: newSpecSlugArg, source: specSourceArg };
   static override flags = specSourceFlags;
 
-  async run(): Promise<OpenApiSpec> {
+  async run(): Promise<OpenAPISpec> {
     const organizationId = await this.organizationId();
     const client = await this.client();
     const slug = this.args.slug;

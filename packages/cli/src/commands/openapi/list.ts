@@ -1,4 +1,4 @@
-import type { OpenApiSpec } from '@docs-api/sdk';
+import type { OpenAPISpec } from '@docs-api/sdk';
 import { BaseCommand, listFlags } from '../../base-command.js';
 import { specColumns } from '../../lib/openapi.js';
 import { output } from '../../lib/output.js';
@@ -13,7 +13,7 @@ export default class OpenApiList extends BaseCommand<typeof OpenApiList> {
   ];
   static override flags = { ...listFlags };
 
-  async run(): Promise<OpenApiSpec[]> {
+  async run(): Promise<OpenAPISpec[]> {
     const organizationId = await this.organizationId();
     const client = await this.client();
     const specs = await this.collect((limit) => client.openapi.list(organizationId, { limit }));

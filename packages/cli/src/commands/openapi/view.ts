@@ -1,4 +1,4 @@
-import type { OpenApiSpec } from '@docs-api/sdk';
+import type { OpenAPISpec } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
 import { pickSpec, printSpec, specSlugArg } from '../../lib/openapi.js';
 
@@ -13,7 +13,7 @@ export default class OpenApiView extends BaseCommand<typeof OpenApiView> {
   ];
   static override args = { slug: specSlugArg };
 
-  async run(): Promise<OpenApiSpec> {
+  async run(): Promise<OpenAPISpec> {
     const organizationId = await this.organizationId();
     const client = await this.client();
     const slug = await this.argOrPick(this.args.slug, 'the spec slug', () =>

@@ -1,5 +1,5 @@
 import { Args } from '../../oclif.js';
-import type { OpenApiSpec } from '@docs-api/sdk';
+import type { OpenAPISpec } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
 import { printSpec } from '../../lib/openapi.js';
 import { output } from '../../lib/output.js';
@@ -21,7 +21,7 @@ export default class OpenApiVisibility extends BaseCommand<typeof OpenApiVisibil
     }),
   };
 
-  async run(): Promise<OpenApiSpec> {
+  async run(): Promise<OpenAPISpec> {
     const organizationId = await this.organizationId();
     const client = await this.client();
     const { slug } = this.args;

@@ -1,3 +1,4 @@
+import { UsageError } from '../../lib/exit-codes.js';
 import { Args } from '../../oclif.js';
 import { BaseCommand } from '../../base-command.js';
 import { output } from '../../lib/output.js';
@@ -17,7 +18,8 @@ export default class OrgsAsk extends BaseCommand<typeof OrgsAsk> {
 
   async run(): Promise<unknown> {
     const question = this.args.question.trim();
-    if (!question) this.usageError('The question is empty: ask something, e.g. docs orgs ask "How do I log in?"');
+    if (!question)
+      throw new UsageError('The question is empty: ask something, e.g. docs orgs ask "How do I log in?"');
     const organizationId = await this.organizationId();
     const client = await this.client();
     const stream = client.organizations.streamAsk(organizationId, { query: question, format: 'markdown' });

@@ -1,5 +1,5 @@
 import { Flags } from '../../oclif.js';
-import type { Organization, OrganizationUpdateBody } from '@docs-api/sdk';
+import type { Organization, UpdateOrganizationByIdBody } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
 import { UsageError } from '../../lib/exit-codes.js';
 import { output } from '../../lib/output.js';
@@ -54,9 +54,9 @@ export default class OrgsEdit extends BaseCommand<typeof OrgsEdit> {
     return organization;
   }
 
-  private body(): OrganizationUpdateBody {
+  private body(): UpdateOrganizationByIdBody {
     const flags = this.flags;
-    const body: OrganizationUpdateBody = {};
+    const body: UpdateOrganizationByIdBody = {};
     if (flags.title !== undefined) body.title = flags.title;
     if (flags['email-domain'] !== undefined) body.emailDomains = flags['email-domain'];
     if (flags.hostname !== undefined) body.hostname = flags.hostname;

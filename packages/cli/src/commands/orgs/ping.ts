@@ -1,4 +1,4 @@
-import type { PingResult } from '@docs-api/sdk';
+import type { UpdateOrganizationMemberLastSeenAtResponse } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
 import { output } from '../../lib/output.js';
 
@@ -11,7 +11,7 @@ export default class OrgsPing extends BaseCommand<typeof OrgsPing> {
     'TOKEN=$(<%= config.bin %> orgs ping --org org_acme)',
   ];
 
-  async run(): Promise<PingResult> {
+  async run(): Promise<UpdateOrganizationMemberLastSeenAtResponse> {
     const organizationId = await this.organizationId();
     const client = await this.client();
     const result = await client.organizations.ping(organizationId);

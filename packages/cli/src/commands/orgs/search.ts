@@ -1,5 +1,5 @@
 import { Args } from '../../oclif.js';
-import type { SearchItem } from '@docs-api/sdk';
+import type { SearchSpaceResult } from '@docs-api/sdk';
 import { BaseCommand, listFlags } from '../../base-command.js';
 import { output } from '../../lib/output.js';
 import { searchColumns, searchRows } from '../../lib/organizations.js';
@@ -17,7 +17,7 @@ export default class OrgsSearch extends BaseCommand<typeof OrgsSearch> {
   };
   static override flags = { ...listFlags };
 
-  async run(): Promise<SearchItem[]> {
+  async run(): Promise<SearchSpaceResult[]> {
     const organizationId = await this.organizationId();
     const client = await this.client();
     const query = this.args.query;

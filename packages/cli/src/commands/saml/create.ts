@@ -1,5 +1,5 @@
 import { Flags } from '../../oclif.js';
-import type { SamlProvider, SamlProviderCreateBody } from '@docs-api/sdk';
+import type { OrganizationSAMLProvider, CreateOrganizationSamlProviderBody } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
 import { output } from '../../lib/output.js';
 import {
@@ -27,7 +27,7 @@ export default class SamlCreate extends BaseCommand<typeof SamlCreate> {
     ...providerOptionFlags,
   };
 
-  async run(): Promise<SamlProvider> {
+  async run(): Promise<OrganizationSAMLProvider> {
     const { label } = this.flags;
     const entityID = this.flags['entity-id'];
     const ssoURL = this.flags['sso-url'];
@@ -37,7 +37,7 @@ export default class SamlCreate extends BaseCommand<typeof SamlCreate> {
     const defaultRole = defaultRoleValue(this.flags['default-role']);
     const organizationId = await this.organizationId();
     const client = await this.client();
-    const body: SamlProviderCreateBody = {
+    const body: CreateOrganizationSamlProviderBody = {
       label,
       ...(entityID === undefined ? {} : { entityID }),
       ...(ssoURL === undefined ? {} : { ssoURL }),

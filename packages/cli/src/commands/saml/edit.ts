@@ -1,5 +1,5 @@
 import { Flags } from '../../oclif.js';
-import type { SamlProvider, SamlProviderUpdateBody } from '@docs-api/sdk';
+import type { OrganizationSAMLProvider, UpdateOrganizationSamlProviderBody } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
 import { UsageError } from '../../lib/exit-codes.js';
 import { output } from '../../lib/output.js';
@@ -31,14 +31,14 @@ export default class SamlEdit extends BaseCommand<typeof SamlEdit> {
     ...providerOptionFlags,
   };
 
-  async run(): Promise<SamlProvider> {
+  async run(): Promise<OrganizationSAMLProvider> {
     const { label } = this.flags;
     const entityID = this.flags['entity-id'];
     const ssoURL = this.flags['sso-url'];
     const file = this.flags['certificate-file'];
     const defaultTeam = this.flags['default-team'];
     const defaultRole = defaultRoleValue(this.flags['default-role']);
-    const body: SamlProviderUpdateBody = {
+    const body: UpdateOrganizationSamlProviderBody = {
       ...(label === undefined ? {} : { label }),
       ...(entityID === undefined ? {} : { entityID }),
       ...(ssoURL === undefined ? {} : { ssoURL }),

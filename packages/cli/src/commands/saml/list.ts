@@ -1,4 +1,4 @@
-import type { SamlProvider } from '@docs-api/sdk';
+import type { OrganizationSAMLProvider } from '@docs-api/sdk';
 import { BaseCommand, listFlags } from '../../base-command.js';
 import { output } from '../../lib/output.js';
 import { providerColumns } from '../../lib/saml.js';
@@ -13,7 +13,7 @@ export default class SamlList extends BaseCommand<typeof SamlList> {
   ];
   static override flags = { ...listFlags };
 
-  async run(): Promise<SamlProvider[]> {
+  async run(): Promise<OrganizationSAMLProvider[]> {
     const organizationId = await this.organizationId();
     const client = await this.client();
     const providers = await this.collect((limit) => client.saml.list(organizationId, { limit }));

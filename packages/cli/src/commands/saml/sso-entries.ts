@@ -1,4 +1,4 @@
-import type { SsoEntry } from '@docs-api/sdk';
+import type { OrganizationSSOProviderLogin } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
 import { output } from '../../lib/output.js';
 import { ssoEntryColumns } from '../../lib/saml.js';
@@ -13,7 +13,7 @@ export default class SamlSsoEntries extends BaseCommand<typeof SamlSsoEntries> {
     '<%= config.bin %> saml sso-entries --json',
   ];
 
-  async run(): Promise<SsoEntry[]> {
+  async run(): Promise<OrganizationSSOProviderLogin[]> {
     const organizationId = await this.organizationId();
     const client = await this.client();
     const { items } = await client.saml.listSsoEntries(organizationId);

@@ -1,4 +1,4 @@
-import type { SamlProvider } from '@docs-api/sdk';
+import type { OrganizationSAMLProvider } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
 import { pickProvider, printProvider, providerArg } from '../../lib/saml.js';
 
@@ -12,7 +12,7 @@ export default class SamlView extends BaseCommand<typeof SamlView> {
   ];
   static override args = { provider: providerArg };
 
-  async run(): Promise<SamlProvider> {
+  async run(): Promise<OrganizationSAMLProvider> {
     const organizationId = await this.organizationId();
     const client = await this.client();
     const providerId = await this.argOrPick(this.args.provider, 'the SAML provider id', () =>

@@ -1,5 +1,5 @@
 import { Flags } from '../../oclif.js';
-import type { Site, SiteCreateBody } from '@docs-api/sdk';
+import type { Site, CreateSiteBody } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
 import { output } from '../../lib/output.js';
 import { printSite } from '../../lib/sites.js';
@@ -40,7 +40,7 @@ export default class SitesCreate extends BaseCommand<typeof SitesCreate> {
     const site = await client.sites.create(organizationId, {
       ...(title === undefined ? {} : { title }),
       ...(visibility === undefined ? {} : { visibility: visibility as 'public' }),
-      ...(type === undefined ? {} : { type: type as NonNullable<SiteCreateBody['type']> }),
+      ...(type === undefined ? {} : { type: type as NonNullable<CreateSiteBody['type']> }),
       ...(space === undefined ? {} : { spaces: space }),
     });
     if (this.human) {

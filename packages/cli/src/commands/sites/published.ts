@@ -1,5 +1,5 @@
 import { Flags } from '../../oclif.js';
-import type { PublishedSite } from '@docs-api/sdk';
+import type { PublishedContentSite } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
 import { output } from '../../lib/output.js';
 import { pickSite, siteArg } from '../../lib/sites.js';
@@ -19,7 +19,7 @@ export default class SitesPublished extends BaseCommand<typeof SitesPublished> {
     }),
   };
 
-  async run(): Promise<PublishedSite> {
+  async run(): Promise<PublishedContentSite> {
     const organizationId = await this.organizationId();
     const client = await this.client();
     const siteId = await this.argOrPick(this.args.site, 'the site id', () =>

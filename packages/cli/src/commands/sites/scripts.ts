@@ -1,4 +1,4 @@
-import type { IntegrationScript } from '@docs-api/sdk';
+import type { SiteIntegrationScript } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
 import { output } from '../../lib/output.js';
 import { pickSite, siteArg } from '../../lib/sites.js';
@@ -10,7 +10,7 @@ export default class SitesScripts extends BaseCommand<typeof SitesScripts> {
   static override examples = ['<%= config.bin %> sites scripts site_docs --org org_acme'];
   static override args = { site: siteArg };
 
-  async run(): Promise<IntegrationScript[]> {
+  async run(): Promise<SiteIntegrationScript[]> {
     const organizationId = await this.organizationId();
     const client = await this.client();
     const siteId = await this.argOrPick(this.args.site, 'the site id', () =>

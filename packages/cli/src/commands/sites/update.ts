@@ -1,5 +1,5 @@
 import { Flags } from '../../oclif.js';
-import type { Site, SiteUpdateBody } from '@docs-api/sdk';
+import type { Site, UpdateSiteByIdBody } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
 import { UsageError } from '../../lib/exit-codes.js';
 import { output } from '../../lib/output.js';
@@ -49,7 +49,7 @@ export default class SitesUpdate extends BaseCommand<typeof SitesUpdate> {
       pickSite(client, organizationId),
     );
     const f = this.flags;
-    const body: SiteUpdateBody = {
+    const body: UpdateSiteByIdBody = {
       ...(f.title === undefined ? {} : { title: f.title }),
       ...(f.visibility === undefined ? {} : { visibility: f.visibility as 'public' }),
       ...(f.basename === undefined ? {} : { basename: f.basename }),

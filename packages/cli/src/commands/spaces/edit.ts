@@ -1,8 +1,9 @@
 import { Flags } from '../../oclif.js';
-import type { Space, SpaceLanguage, SpaceUpdateBody } from '@docs-api/sdk';
+import type { Space, UpdateSpaceByIdBody } from '@docs-api/sdk';
 import { UsageError } from '../../lib/exit-codes.js';
 import { output } from '../../lib/output.js';
 import { DEFAULT_LEVEL_OPTIONS, printSpace, SpaceCommand, spaceArg } from '../../lib/spaces.js';
+import { languageCode } from '../../lib/translations.js';
 
 export default class SpacesEdit extends SpaceCommand<typeof SpacesEdit> {
   static override summary =
@@ -47,14 +48,14 @@ export default class SpacesEdit extends SpaceCommand<typeof SpacesEdit> {
 
   async run(): Promise<Space> {
     const f = this.flags;
-    const body: SpaceUpdateBody = {
+    const body: UpdateSpaceByIdBody = {
       ...(f.title === undefined ? {} : { title: f.title }),
       ...(f.emoji === undefined ? {} : { emoji: f.emoji }),
       ...(f['remove-emoji'] ? { emoji: null } : {}),
       ...(f.icon === undefined ? {} : { icon: f.icon }),
       ...(f['remove-icon'] ? { icon: null } : {}),
-      // Checked by the SDK against the service's languages (exit 2 for another).
-      ...(f.language === undefined ? {} : { language: f.language as SpaceLanguage }),
+      // Checked against the service's languages (exit 2 for another), in lower case.
+      ...(f.language === undefined ? {} : { language: await languageCode('--language', f.language) }),
       ...(f['default-level'] === undefined ? {} : { defaultLevel: f['default-level'] as 'read' }),
       ...(f['edit-mode'] === undefined ? {} : { editMode: f['edit-mode'] as 'live' }),
       ...(f['inherit-merge-rules'] ? { mergeRules: { type: 'inherit' as const } } : {}),

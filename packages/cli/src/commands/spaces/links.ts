@@ -1,12 +1,12 @@
 import { Flags } from '../../oclif.js';
-import type { Link, LinkListing, PagePromise } from '@docs-api/sdk';
+import type { Link, PagePromise } from '@docs-api/sdk';
 import { listFlags } from '../../base-command.js';
 import { CommandError } from '../../lib/exit-codes.js';
 import { output } from '../../lib/output.js';
-import { linkColumns, SpaceCommand, spaceArg } from '../../lib/spaces.js';
+import { linkColumns, linkStats, SpaceCommand, spaceArg, type LinkStats } from '../../lib/spaces.js';
 
 export interface SpaceLinkReport {
-  stats: LinkListing['stats'];
+  stats: LinkStats;
   items: Link[];
 }
 
@@ -36,7 +36,7 @@ export default class SpacesLinks extends SpaceCommand<typeof SpacesLinks> {
   async run(): Promise<SpaceLinkReport> {
     const { client, spaceId } = await this.target();
     const { status } = this.flags;
-    let listing: PagePromise<Link, LinkListing> | undefined;
+    let listing: PagePromise<Link> | undefined;
     const items = await this.collect((limit) => {
       listing = client.spaces.listLinks(spaceId, {
         limit,
@@ -45,14 +45,7 @@ export default class SpacesLinks extends SpaceCommand<typeof SpacesLinks> {
       return listing;
     });
     // The first page is already read: awaiting it again sends nothing. Its stats cover every link.
-    const stats = listing ? (await listing).stats : undefined;
-    const report: SpaceLinkReport = {
-      stats: stats ?? {
-        total: items.length,
-        broken: { total: items.filter((link) => link.status === 'broken').length, changeRequest: 0 },
-      },
-      items,
-    };
+    const report: SpaceLinkReport = { stats: linkStats(listing ? await listing : undefined, items), items };
     const broken = report.stats.broken.total;
     if (this.human) {
       output.table(items, linkColumns(spaceId));

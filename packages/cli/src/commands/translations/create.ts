@@ -1,5 +1,5 @@
 import { Flags } from '../../oclif.js';
-import type { Translation, TranslationCreateBody } from '@docs-api/sdk';
+import type { Translation, CreateTranslationBody } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
 import { output } from '../../lib/output.js';
 import {
@@ -44,7 +44,7 @@ export default class TranslationsCreate extends BaseCommand<typeof TranslationsC
     const document = instructions === undefined ? undefined : await instructionsDocument(instructions);
     const organizationId = await this.organizationId();
     const client = await this.client();
-    const body: TranslationCreateBody = {
+    const body: CreateTranslationBody = {
       language,
       // The published API document requires the source language: read it from the space if not given.
       source: { space, language: sourceLanguage ?? (await spaceLanguage(client, space)) },

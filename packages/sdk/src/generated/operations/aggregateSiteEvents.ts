@@ -5,7 +5,7 @@ import { tagged } from '../../contract/tagged.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { AggregateSiteEventsOperation } from '../operation-types.js';
 import { ContentRefParamSchema } from '../schemas/ApplySpaceTemplate.js';
-import { ContentRefSchema } from '../schemas/ContentRefList.js';
+import { ContentRefSchema } from '../schemas/Link.js';
 
 export const SiteInsightsQueryEventsAggregationSchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ select: z.optional(z.array(SiteInsightsQueryEventsColumnSchema)), where: z.optional(z.array(SiteInsightsQueryEventsFilterSchema)), groupBy: z.optional(z.array(SiteInsightsQueryEventsColumnSchema)), order: z.optional(strict({ by: SiteInsightsQueryEventsColumnSchema, direction: z.enum(["asc","desc"]) })), range: SiteInsightsQueryRangeSchema, limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))) }));
 

@@ -14,7 +14,7 @@ export const createOrganizationTeam = /* @__PURE__ */ defineOperation<CreateOrga
   method: "PUT",
   path: "/v1/orgs/{organizationId}/teams",
   status: 201,
-  idempotent: true,
+  idempotent: false,
   args: [":organizationId","body"],
   fields: {"body":["title","members"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

@@ -3,8 +3,8 @@ import * as z from 'zod/mini';
 import { type Schema, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { CreateTranslationOperation } from '../operation-types.js';
+import { JSONDocumentParamSchema } from '../schemas/TableCellTargetParam.js';
 import { TranslationSchema } from '../schemas/Translation.js';
-import { JSONDocumentParamSchema } from '../schemas/UpdateCommentSchema.js';
 
 export const TranslationSourceParamSchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ space: z.string(), language: z.enum(["en","fr","de","es","it","pt","pt-br","ru","ja","zh","zh-tw","yue","ko","ar","hi","nl","pl","tr","sv","no","da","fi","el","cs","hu","ro","th","vi","id","ms","he","uk","sk","bg","hr","lt","lv","et","sl"]) }));
 

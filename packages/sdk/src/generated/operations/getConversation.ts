@@ -5,7 +5,7 @@ import { defineOperation } from '../../contract/operation.js';
 import type { GetConversationOperation } from '../operation-types.js';
 import { ConversationSchema } from '../schemas/ConversationIssueItem.js';
 
-export const ConversationDetailSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ conversation: ConversationSchema, parts: z.array(loose({ type: z.optional(z.literal("message")), role: z.optional(openEnum(["user","assistant"])), body: z.optional(z.string()) })), metadata: z.optional(z.nullable(loose({ url: z.optional(z.nullable(z.string())), attributes: z.optional(z.record(z.string(), z.string())), createdAt: z.optional(z.string()) }))) }));
+export const ConversationDetailSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ conversation: ConversationSchema, parts: z.array(loose({ type: z.optional(z.string()), role: z.optional(openEnum(["user","assistant"])), body: z.optional(z.string()) })), metadata: z.optional(z.nullable(loose({ url: z.optional(z.nullable(z.string())), attributes: z.optional(z.record(z.string(), z.string())), createdAt: z.optional(z.string()) }))) }));
 
 /** Read a conversation with its parts (not in the published API document) */
 export const getConversation = /* @__PURE__ */ defineOperation<GetConversationOperation>({

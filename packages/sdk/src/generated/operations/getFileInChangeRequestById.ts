@@ -16,13 +16,12 @@ export const getFileInChangeRequestById = /* @__PURE__ */ defineOperation<GetFil
   path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/files/{fileId}",
   status: 200,
   idempotent: true,
-  extractOnlyFields: {"query":["gitMetadata"]},
   numericParams: ["changeRequestId"],
   args: [":spaceId",":changeRequestId",":fileId","?query"],
-  fields: {"query":["metadata","computed","gitMetadata"]},
-  queryKinds: {"metadata":"boolean","computed":"boolean","gitMetadata":"boolean"},
+  fields: {"query":["metadata","computed"]},
+  queryKinds: {"metadata":"boolean","computed":"boolean"},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), changeRequestId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), fileId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
-  query: () => strict({ metadata: z.optional(z.boolean()), computed: z.optional(z.boolean()), gitMetadata: z.optional(z.boolean()) }),
+  query: () => strict({ metadata: z.optional(z.boolean()), computed: z.optional(z.boolean()) }),
   response: () => RevisionFileSchema,
 });
 

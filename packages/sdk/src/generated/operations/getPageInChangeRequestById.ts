@@ -16,13 +16,12 @@ export const getPageInChangeRequestById = /* @__PURE__ */ defineOperation<GetPag
   path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}",
   status: 200,
   idempotent: true,
-  extractOnlyFields: {"query":["gitMetadata","markdownRefs","evaluate"]},
   numericParams: ["changeRequestId"],
   args: [":spaceId",":changeRequestId",":pageId","?query"],
-  fields: {"query":["format","format.markdown.refs","evaluated","dereferenced","metadata","computed","gitMetadata","markdownRefs","evaluate"]},
-  queryKinds: {"evaluated":"boolean","dereferenced":"boolean","metadata":"boolean","computed":"boolean","gitMetadata":"boolean","evaluate":"boolean"},
+  fields: {"query":["format","format.markdown.refs","evaluated","dereferenced","metadata","computed"]},
+  queryKinds: {"evaluated":"boolean","dereferenced":"boolean","metadata":"boolean","computed":"boolean"},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), changeRequestId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), pageId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
-  query: () => strict({ format: z.optional(z.enum(["document","markdown"])), "format.markdown.refs": z.optional(z.enum(["relative","stable"])), evaluated: z.optional(z.union([z.boolean(), z.literal("deterministic-only")])), dereferenced: z.optional(z.union([z.boolean(), z.literal("reusable-contents")])), metadata: z.optional(z.boolean()), computed: z.optional(z.boolean()), gitMetadata: z.optional(z.boolean()), markdownRefs: z.optional(z.enum(["relative","stable"])), evaluate: z.optional(z.union([z.boolean(), z.literal("deterministic-only")])) }),
+  query: () => strict({ format: z.optional(z.enum(["document","markdown"])), "format.markdown.refs": z.optional(z.enum(["relative","stable"])), evaluated: z.optional(z.union([z.boolean(), z.literal("deterministic-only")])), dereferenced: z.optional(z.union([z.boolean(), z.literal("reusable-contents")])), metadata: z.optional(z.boolean()), computed: z.optional(z.boolean()) }),
   response: () => RevisionPageSchema,
 });
 

@@ -17,12 +17,11 @@ export const getPageInRevisionById = /* @__PURE__ */ defineOperation<GetPageInRe
   status: 200,
   idempotent: true,
   beyondExtract: true,
-  extractOnlyFields: {"query":["gitMetadata","markdownRefs","evaluate"]},
   args: [":spaceId",":revisionId",":pageId","?query"],
-  fields: {"query":["format","format.markdown.refs","evaluated","dereferenced","metadata","computed","gitMetadata","markdownRefs","evaluate"]},
-  queryKinds: {"evaluated":"boolean","dereferenced":"boolean","metadata":"boolean","computed":"boolean","gitMetadata":"boolean","evaluate":"boolean"},
+  fields: {"query":["format","format.markdown.refs","evaluated","dereferenced","metadata","computed"]},
+  queryKinds: {"evaluated":"boolean","dereferenced":"boolean","metadata":"boolean","computed":"boolean"},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), revisionId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), pageId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
-  query: () => strict({ format: z.optional(z.enum(["document","markdown"])), "format.markdown.refs": z.optional(z.enum(["relative","stable"])), evaluated: z.optional(z.union([z.boolean(), z.literal("deterministic-only")])), dereferenced: z.optional(z.union([z.boolean(), z.literal("reusable-contents")])), metadata: z.optional(z.boolean()), computed: z.optional(z.boolean()), gitMetadata: z.optional(z.boolean()), markdownRefs: z.optional(z.enum(["relative","stable"])), evaluate: z.optional(z.union([z.boolean(), z.literal("deterministic-only")])) }),
+  query: () => strict({ format: z.optional(z.enum(["document","markdown"])), "format.markdown.refs": z.optional(z.enum(["relative","stable"])), evaluated: z.optional(z.union([z.boolean(), z.literal("deterministic-only")])), dereferenced: z.optional(z.union([z.boolean(), z.literal("reusable-contents")])), metadata: z.optional(z.boolean()), computed: z.optional(z.boolean()) }),
   response: () => RevisionPageSchema,
 });
 

@@ -16,13 +16,12 @@ export const getRevisionOfChangeRequestById = /* @__PURE__ */ defineOperation<Ge
   path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content",
   status: 200,
   idempotent: true,
-  extractOnlyFields: {"query":["gitMetadata"]},
   numericParams: ["changeRequestId"],
   args: [":spaceId",":changeRequestId","?query"],
-  fields: {"query":["metadata","computed","gitMetadata"]},
-  queryKinds: {"metadata":"boolean","computed":"boolean","gitMetadata":"boolean"},
+  fields: {"query":["metadata","computed"]},
+  queryKinds: {"metadata":"boolean","computed":"boolean"},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), changeRequestId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
-  query: () => strict({ metadata: z.optional(z.boolean()), computed: z.optional(z.boolean()), gitMetadata: z.optional(z.boolean()) }),
+  query: () => strict({ metadata: z.optional(z.boolean()), computed: z.optional(z.boolean()) }),
   response: () => RevisionSchema,
 });
 

@@ -4,7 +4,7 @@ import { type Schema, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { IngestConversationOperation } from '../operation-types.js';
 
-export const ConversationInputSchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ id: z.string().check(z.minLength(1)), subject: z.optional(z.string()), metadata: z.optional(strict({ url: z.optional(z.url()), attributes: z.optional(z.record(z.string(), z.string())), createdAt: z.optional(z.iso.datetime({ offset: true })) })), parts: z.array(strict({ type: z.literal("message"), role: z.string().check(z.minLength(1)), body: z.string().check(z.regex(new RegExp("\\S"))) })).check(z.minLength(1)) }));
+export const ConversationInputSchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ id: z.string().check(z.minLength(1), z.regex(new RegExp("^(?!\\.\\.?$)"))), subject: z.optional(z.string()), metadata: z.optional(strict({ url: z.optional(z.url()), attributes: z.optional(z.record(z.string(), z.string())), createdAt: z.optional(z.iso.datetime({ offset: true })) })), parts: z.array(strict({ type: z.literal("message"), role: z.string().check(z.minLength(1)), body: z.string().check(z.regex(new RegExp("\\S"))) })).check(z.minLength(1)) }));
 
 /** Ingest a conversation, to find the documentation issues it raises (not in the published API document) */
 export const ingestConversation = /* @__PURE__ */ defineOperation<IngestConversationOperation>({
@@ -15,7 +15,7 @@ export const ingestConversation = /* @__PURE__ */ defineOperation<IngestConversa
   method: "POST",
   path: "/v1/orgs/{organizationId}/conversations",
   status: 204,
-  idempotent: false,
+  idempotent: true,
   extractOnly: true,
   args: [":organizationId","body"],
   fields: {"body":["id","subject","metadata","parts"]},

@@ -12,7 +12,7 @@ export const joinOrganization = /* @__PURE__ */ defineOperation<JoinOrganization
   method: "POST",
   path: "/v1/orgs/{organizationId}/join",
   status: 204,
-  idempotent: false,
+  idempotent: true,
   args: [":organizationId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });

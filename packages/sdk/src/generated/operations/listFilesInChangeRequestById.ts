@@ -17,13 +17,12 @@ export const listFilesInChangeRequestById = /* @__PURE__ */ defineOperation<List
   status: 200,
   idempotent: true,
   paginated: true,
-  extractOnlyFields: {"query":["gitMetadata"]},
   numericParams: ["changeRequestId"],
   args: [":spaceId",":changeRequestId","?query"],
-  fields: {"query":["page","limit","metadata","computed","gitMetadata"]},
-  queryKinds: {"limit":"number","metadata":"boolean","computed":"boolean","gitMetadata":"boolean"},
+  fields: {"query":["page","limit","metadata","computed"]},
+  queryKinds: {"limit":"number","metadata":"boolean","computed":"boolean"},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), changeRequestId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
-  query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))), metadata: z.optional(z.boolean()), computed: z.optional(z.boolean()), gitMetadata: z.optional(z.boolean()) }),
+  query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))), metadata: z.optional(z.boolean()), computed: z.optional(z.boolean()) }),
   response: () => listOf(RevisionFileSchema),
 });
 

@@ -16,13 +16,12 @@ export const listPagesInChangeRequest = /* @__PURE__ */ defineOperation<ListPage
   path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/pages",
   status: 200,
   idempotent: true,
-  extractOnlyFields: {"query":["gitMetadata"]},
   numericParams: ["changeRequestId"],
   args: [":spaceId",":changeRequestId","?query"],
-  fields: {"query":["metadata","computed","gitMetadata"]},
-  queryKinds: {"metadata":"boolean","computed":"boolean","gitMetadata":"boolean"},
+  fields: {"query":["metadata","computed"]},
+  queryKinds: {"metadata":"boolean","computed":"boolean"},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), changeRequestId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
-  query: () => strict({ metadata: z.optional(z.boolean()), computed: z.optional(z.boolean()), gitMetadata: z.optional(z.boolean()) }),
+  query: () => strict({ metadata: z.optional(z.boolean()), computed: z.optional(z.boolean()) }),
   response: () => loose({ pages: z.array(RevisionPageSchema) }),
 });
 

@@ -4,7 +4,7 @@ import { loose, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { RequestReviewersForChangeRequestOperation } from '../operation-types.js';
 import { ChangeRequestRequestedReviewerSchema } from '../schemas/ChangeRequestRequestedReviewer.js';
-import { JSONDocumentParamSchema } from '../schemas/UpdateCommentSchema.js';
+import { JSONDocumentParamSchema } from '../schemas/TableCellTargetParam.js';
 
 /** Send review requests to users for a change request */
 export const requestReviewersForChangeRequest = /* @__PURE__ */ defineOperation<RequestReviewersForChangeRequestOperation>({

@@ -13,7 +13,7 @@ export const setUserAsSSOMemberForOrganization = /* @__PURE__ */ defineOperation
   method: "POST",
   path: "/v1/orgs/{organizationId}/members/{userId}/sso",
   status: 200,
-  idempotent: false,
+  idempotent: true,
   args: [":organizationId",":userId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => OrganizationMemberSchema,

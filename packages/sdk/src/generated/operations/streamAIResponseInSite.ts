@@ -6,7 +6,7 @@ import { defineOperation } from '../../contract/operation.js';
 import type { StreamAiResponseInSiteOperation } from '../operation-types.js';
 import { AIAttachmentSchema, AIMessageResponseMetadataSchema, AIMessageTaskSchema, AIToolCallSchema } from '../schemas/AIAttachment.js';
 import { DocumentBlocksTopLevelsSchema, SiteInsightsSessionParamSchema } from '../schemas/SiteInsightsSessionParam.js';
-import { JSONDocumentParamSchema } from '../schemas/UpdateCommentSchema.js';
+import { JSONDocumentParamSchema } from '../schemas/TableCellTargetParam.js';
 
 /** Input version of an AI message. */
 export const AIMessageInputSchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ role: z.enum(["user","assistant","developer"]), content: z.union([z.string().check(z.maxLength(2048)), JSONDocumentParamSchema]), context: z.optional(AIMessageContextParamSchema), attachments: z.optional(z.array(AIAttachmentParamSchema)) }));

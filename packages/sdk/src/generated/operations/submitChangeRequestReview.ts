@@ -4,7 +4,7 @@ import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { SubmitChangeRequestReviewOperation } from '../operation-types.js';
 import { ChangeRequestReviewSchema } from '../schemas/ChangeRequestReview.js';
-import { DocumentParamSchema } from '../schemas/UpdateCommentSchema.js';
+import { DocumentParamSchema } from '../schemas/TableCellTargetParam.js';
 
 /** Submit an approve or request-changes review for a change request */
 export const submitChangeRequestReview = /* @__PURE__ */ defineOperation<SubmitChangeRequestReviewOperation>({

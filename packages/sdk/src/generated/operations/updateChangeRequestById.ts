@@ -5,7 +5,7 @@ import { defineOperation } from '../../contract/operation.js';
 import type { UpdateChangeRequestByIdOperation } from '../operation-types.js';
 import { ContentRefURLParamSchema } from '../schemas/ApplySpaceTemplate.js';
 import { ChangeRequestSchema } from '../schemas/ChangeRequest.js';
-import { JSONDocumentParamSchema } from '../schemas/UpdateCommentSchema.js';
+import { JSONDocumentParamSchema } from '../schemas/TableCellTargetParam.js';
 
 /** External link associated with a change request. */
 export const ChangeRequestLinkInputSchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ id: z.optional(z.string()), ref: ContentRefURLParamSchema, title: z.optional(z.string().check(z.maxLength(128))) }));
@@ -19,7 +19,7 @@ export const updateChangeRequestById = /* @__PURE__ */ defineOperation<UpdateCha
   method: "PATCH",
   path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}",
   status: 200,
-  idempotent: false,
+  idempotent: true,
   numericParams: ["changeRequestId"],
   args: [":spaceId",":changeRequestId","?body"],
   fields: {"body":["subject","description","links","status"]},

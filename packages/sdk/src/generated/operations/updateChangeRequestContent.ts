@@ -6,7 +6,7 @@ import { defineOperation } from '../../contract/operation.js';
 import type { UpdateChangeRequestContentOperation } from '../operation-types.js';
 import { ChangeRequestSchema } from '../schemas/ChangeRequest.js';
 import { RevisionFileSchema } from '../schemas/RevisionFile.js';
-import { DocumentParamSchema } from '../schemas/UpdateCommentSchema.js';
+import { DocumentParamSchema } from '../schemas/TableCellTargetParam.js';
 
 export const ChangeRequestContentChangeSchema: Schema = /* @__PURE__ */ z.lazy(() => tagged("operation", [ChangeRequestContentChangeUpdatePageSchema, ChangeRequestContentChangeInsertPageSchema, ChangeRequestContentChangeDeletePageSchema, ChangeRequestContentChangeRevertPageSchema, ChangeRequestContentChangeInsertFilesSchema]));
 

@@ -14,7 +14,7 @@ export const updateCollectionById = /* @__PURE__ */ defineOperation<UpdateCollec
   method: "PATCH",
   path: "/v1/collections/{collectionId}",
   status: 200,
-  idempotent: false,
+  idempotent: true,
   args: [":collectionId","?body"],
   fields: {"body":["title","description","defaultLevel"]},
   params: () => ({ collectionId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { defineOperation } from '../../contract/operation.js';
 import type { UpdateCommentInChangeRequestOperation } from '../operation-types.js';
 import { CommentSchema } from '../schemas/ChangeRequestReview.js';
-import { UpdateCommentSchemaSchema } from '../schemas/UpdateCommentSchema.js';
+import { UpdateCommentSchemaSchema } from '../schemas/TableCellTargetParam.js';
 
 /** Update the content or status of a change request comment */
 export const updateCommentInChangeRequest = /* @__PURE__ */ defineOperation<UpdateCommentInChangeRequestOperation>({

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { defineOperation } from '../../contract/operation.js';
 import type { UpdateCommentInSpaceOperation } from '../operation-types.js';
 import { CommentSchema } from '../schemas/ChangeRequestReview.js';
-import { UpdateCommentSchemaSchema } from '../schemas/UpdateCommentSchema.js';
+import { UpdateCommentSchemaSchema } from '../schemas/TableCellTargetParam.js';
 
 /** Update the body or status of a space comment */
 export const updateCommentInSpace = /* @__PURE__ */ defineOperation<UpdateCommentInSpaceOperation>({

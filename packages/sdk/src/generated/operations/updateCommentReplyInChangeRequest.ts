@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { defineOperation } from '../../contract/operation.js';
 import type { UpdateCommentReplyInChangeRequestOperation } from '../operation-types.js';
 import { CommentReplySchema } from '../schemas/ChangeRequestRequestedReviewer.js';
-import { UpdateCommentSchemaSchema } from '../schemas/UpdateCommentSchema.js';
+import { UpdateCommentSchemaSchema } from '../schemas/TableCellTargetParam.js';
 
 /** Update the content of a change request comment reply */
 export const updateCommentReplyInChangeRequest = /* @__PURE__ */ defineOperation<UpdateCommentReplyInChangeRequestOperation>({

@@ -19,7 +19,7 @@ export const updateGlossaryEntries = /* @__PURE__ */ defineOperation<UpdateGloss
   method: "PUT",
   path: "/v1/orgs/{organizationId}/translations-glossary",
   status: 204,
-  idempotent: true,
+  idempotent: false,
   args: [":organizationId","body"],
   fields: {"body":["operations"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

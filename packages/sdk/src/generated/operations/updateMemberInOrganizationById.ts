@@ -14,11 +14,11 @@ export const updateMemberInOrganizationById = /* @__PURE__ */ defineOperation<Up
   method: "PATCH",
   path: "/v1/orgs/{organizationId}/members/{userId}",
   status: 200,
-  idempotent: false,
-  args: [":organizationId",":userId","?body"],
+  idempotent: true,
+  args: [":organizationId",":userId","body"],
   fields: {"body":["role"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
-  body: () => strict({ role: z.optional(z.nullable(z.enum(["admin","create","edit","review","comment","read"]))) }),
+  body: () => strict({ role: z.nullable(z.enum(["admin","create","edit","review","comment","read"])) }),
   response: () => OrganizationMemberSchema,
 });
 

@@ -14,7 +14,7 @@ export const updateOpenAPISpecBySlug = /* @__PURE__ */ defineOperation<UpdateOpe
   method: "PATCH",
   path: "/v1/orgs/{organizationId}/openapi/{specSlug}",
   status: 200,
-  idempotent: false,
+  idempotent: true,
   args: [":organizationId",":specSlug","body"],
   fields: {"body":["visibility"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), specSlug: z.string().check(z.minLength(1), z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*$"))) }),

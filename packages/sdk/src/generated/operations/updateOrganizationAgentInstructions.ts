@@ -4,7 +4,7 @@ import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { UpdateOrganizationAgentInstructionsOperation } from '../operation-types.js';
 import { OrganizationAgentInstructionsSchema } from '../schemas/Document.js';
-import { JSONDocumentParamSchema } from '../schemas/UpdateCommentSchema.js';
+import { JSONDocumentParamSchema } from '../schemas/TableCellTargetParam.js';
 
 /** Update Docs agent instructions for an organization */
 export const updateOrganizationAgentInstructions = /* @__PURE__ */ defineOperation<UpdateOrganizationAgentInstructionsOperation>({

@@ -20,7 +20,7 @@ export const updateOrganizationById = /* @__PURE__ */ defineOperation<UpdateOrga
   method: "PATCH",
   path: "/v1/orgs/{organizationId}",
   status: 200,
-  idempotent: false,
+  idempotent: true,
   args: [":organizationId","?body"],
   fields: {"body":["title","emailDomains","hostname","defaultRole","defaultContent","logo","sso","ai","inviteLinks","mergeRules"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

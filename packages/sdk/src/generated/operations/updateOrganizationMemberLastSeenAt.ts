@@ -13,7 +13,7 @@ export const updateOrganizationMemberLastSeenAt = /* @__PURE__ */ defineOperatio
   method: "POST",
   path: "/v1/orgs/{organizationId}/ping",
   status: 200,
-  idempotent: false,
+  idempotent: true,
   args: [":organizationId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => loose({ gitbookVisitorClaims: z.optional(z.string()), serviceVisitorClaims: z.optional(z.nullable(z.string())) }),

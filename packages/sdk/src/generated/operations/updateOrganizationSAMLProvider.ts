@@ -14,7 +14,7 @@ export const updateOrganizationSAMLProvider = /* @__PURE__ */ defineOperation<Up
   method: "PATCH",
   path: "/v1/orgs/{organizationId}/saml/{samlProviderId}",
   status: 200,
-  idempotent: false,
+  idempotent: true,
   args: [":organizationId",":samlProviderId","?body"],
   fields: {"body":["label","entityID","certificate","ssoURL","defaultTeam","defaultRole"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

@@ -4,7 +4,7 @@ import { type Schema, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { UpdateSiteAgentSettingsByIdOperation } from '../operation-types.js';
 import { SiteAgentSettingsSchema } from '../schemas/Document.js';
-import { JSONDocumentParamSchema } from '../schemas/UpdateCommentSchema.js';
+import { JSONDocumentParamSchema } from '../schemas/TableCellTargetParam.js';
 
 export const SiteAgentSettingsInputParamSchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ scans: strict({ topics: z.enum(["auto","never"]) }), findings: strict({ changeRequests: z.enum(["always","auto-fixable","never"]) }), editing: strict({ customInstructions: JSONDocumentParamSchema }) }));
 

@@ -16,7 +16,7 @@ export const updateSiteById = /* @__PURE__ */ defineOperation<UpdateSiteByIdOper
   method: "PATCH",
   path: "/v1/orgs/{organizationId}/sites/{siteId}",
   status: 200,
-  idempotent: false,
+  idempotent: true,
   extractOnlyFields: {"body":["agentsContext"]},
   args: [":organizationId",":siteId","?body"],
   fields: {"body":["title","visibility","basename","adaptiveContent","defaultLevel","defaultSiteSpace","defaultSiteSection","proxy","styleguide","agentsContext"]},

@@ -20,7 +20,7 @@ export const updateSpaceById = /* @__PURE__ */ defineOperation<UpdateSpaceByIdOp
   method: "PATCH",
   path: "/v1/spaces/{spaceId}",
   status: 200,
-  idempotent: false,
+  idempotent: true,
   extractOnlyFields: {"body":["emoji","icon"]},
   args: [":spaceId","?body"],
   fields: {"body":["editMode","title","defaultLevel","language","mergeRules","emoji","icon"]},

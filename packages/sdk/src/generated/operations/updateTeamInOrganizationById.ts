@@ -14,7 +14,7 @@ export const updateTeamInOrganizationById = /* @__PURE__ */ defineOperation<Upda
   method: "PATCH",
   path: "/v1/orgs/{organizationId}/teams/{teamId}",
   status: 200,
-  idempotent: false,
+  idempotent: true,
   args: [":organizationId",":teamId","body"],
   fields: {"body":["title"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), teamId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

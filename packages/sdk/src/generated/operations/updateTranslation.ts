@@ -3,8 +3,8 @@ import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { UpdateTranslationOperation } from '../operation-types.js';
+import { JSONDocumentParamSchema } from '../schemas/TableCellTargetParam.js';
 import { TranslationSchema } from '../schemas/Translation.js';
-import { JSONDocumentParamSchema } from '../schemas/UpdateCommentSchema.js';
 
 /** Update a translation */
 export const updateTranslation = /* @__PURE__ */ defineOperation<UpdateTranslationOperation>({

@@ -2,9 +2,9 @@
 import * as z from 'zod/mini';
 import { type Schema, loose, openEnum, strict, withFallback } from '../../contract/schema.js';
 import { DocumentSchema } from './Document.js';
-import { DocumentParamSchema } from './UpdateCommentSchema.js';
+import { DocumentParamSchema } from './TableCellTargetParam.js';
 
-export const ChangeRequestRequestedReviewerSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([loose({ object: z.literal("change-request-requested-reviewer"), revision: z.string(), requestedBy: UserSchema, createdAt: z.string(), kind: z.literal("user"), user: UserSchema }), loose({ object: z.literal("change-request-requested-reviewer"), revision: z.string(), requestedBy: UserSchema, createdAt: z.string(), kind: z.literal("team"), team: TeamSchema })], loose({ kind: z.string() }), "kind"));
+export const ChangeRequestRequestedReviewerSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([loose({ object: z.literal("change-request-requested-reviewer"), revision: z.optional(z.string()), requestedBy: z.optional(UserSchema), createdAt: z.optional(z.string()), kind: z.literal("user"), user: UserSchema }), loose({ object: z.literal("change-request-requested-reviewer"), revision: z.optional(z.string()), requestedBy: z.optional(UserSchema), createdAt: z.optional(z.string()), kind: z.literal("team"), team: TeamSchema })], loose({ kind: z.string() }), "kind"));
 
 export const CommentReplySchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ object: z.literal("comment-reply"), id: z.string(), postedBy: z.optional(UserSchema), postedAt: z.optional(z.string()), editedAt: z.optional(z.string()), reactions: z.optional(EmojiReactionsSchema), body: z.optional(DocumentSchema), urls: z.optional(loose({ location: z.optional(z.string()) })), permissions: z.optional(loose({ view: z.optional(z.boolean()), edit: z.optional(z.boolean()), reply: z.optional(z.boolean()), delete: z.optional(z.boolean()) })) }));
 

@@ -2,9 +2,9 @@
 import * as z from 'zod/mini';
 import { type Schema, loose, openEnum, withFallback } from '../../contract/schema.js';
 import { ComputedContentDependencyOpenAPISchema, ComputedContentDependencyTranslationSchema, TranslationRefSchema } from './ComputedContentDependencyResolved.js';
-import { ContentRefSchema, ContentRefTagSchema } from './ContentRefList.js';
 import { ContentRefOpenAPISchema } from './ContentRefOpenAPI.js';
 import { JSONDocumentSchema } from './Document.js';
+import { ContentRefSchema, ContentRefTagSchema } from './Link.js';
 import { GitSyncBlobSchema } from './RevisionFile.js';
 import { RevisionPageDocumentCoverSchema, RevisionPageLayoutOptionsSchema, VariablesSchema } from './RevisionPageDocumentCover.js';
 import { RevisionPageMetaLinksSchema } from './RevisionPageMetaLinks.js';

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { type Schema, loose, openEnum, withFallback } from '../../contract/schema.js';
 import { ChangedRevisionPageSchema, ChangedRevisionReusableContentSchema } from './ChangedRevisionPage.js';
 import { ChangeRequestSchema } from './ChangeRequest.js';
-import { ContentRefSchema } from './ContentRefList.js';
+import { ContentRefSchema } from './Link.js';
 import { RevisionPageDocumentCoverSchema, RevisionPageLayoutOptionsSchema, VariablesSchema } from './RevisionPageDocumentCover.js';
 
 export const ChangeAttributeContentReferenceSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ before: z.optional(ContentRefSchema), after: z.optional(ContentRefSchema) }));

@@ -2,8 +2,8 @@
 import * as z from 'zod/mini';
 import { type Schema, loose, openEnum, strict, withFallback } from '../../contract/schema.js';
 import { ContentKitActionSchema, PlainObjectSchema } from './ContentKitAction.js';
-import { ContentRefFileSchema, ContentRefReusableContentSchema, ContentRefSchema, ContentRefTagSchema } from './ContentRefList.js';
 import { ContentRefOpenAPISchema } from './ContentRefOpenAPI.js';
+import { ContentRefFileSchema, ContentRefReusableContentSchema, ContentRefSchema, ContentRefTagSchema } from './Link.js';
 import { ContentRefURLSchema } from './RevisionPageMetaLinks.js';
 
 /** Action to perform when an inline button is clicked. */

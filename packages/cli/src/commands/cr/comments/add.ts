@@ -2,6 +2,7 @@ import { Flags } from '../../../oclif.js';
 import type { Comment } from '@docs-api/sdk';
 import {
   ChangeRequestCommand,
+  commentFields,
   crLabel,
   crArg,
   printComment,
@@ -37,7 +38,7 @@ export default class CrCommentsAdd extends ChangeRequestCommand<typeof CrComment
       ...(page === undefined ? {} : { page }),
     });
     if (this.human) {
-      output.success(`Commented on change request ${crLabel(crId)}: ${comment.id}`);
+      output.success(`Commented on change request ${crLabel(crId)}: ${commentFields(comment).id}`);
       printComment(comment);
     }
     return comment;

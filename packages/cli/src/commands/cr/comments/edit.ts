@@ -1,6 +1,7 @@
 import type { Comment } from '@docs-api/sdk';
 import {
   ChangeRequestCommand,
+  commentFields,
   commentArg,
   crArg,
   printComment,
@@ -31,7 +32,7 @@ export default class CrCommentsEdit extends ChangeRequestCommand<typeof CrCommen
       body: { markdown },
     });
     if (this.human) {
-      output.success(`Edited comment ${comment.id}`);
+      output.success(`Edited comment ${commentFields(comment).id}`);
       printComment(comment);
     }
     return comment;

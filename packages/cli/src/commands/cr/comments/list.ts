@@ -1,5 +1,5 @@
 import { Flags } from '../../../oclif.js';
-import type { Comment, CommentListQuery } from '@docs-api/sdk';
+import type { Comment, ListCommentsInChangeRequestQuery } from '@docs-api/sdk';
 import { listFlags } from '../../../base-command.js';
 import { ChangeRequestCommand, commentColumns, crArg, spaceArg } from '../../../lib/change-requests.js';
 import { output } from '../../../lib/output.js';
@@ -34,7 +34,7 @@ export default class CrCommentsList extends ChangeRequestCommand<typeof CrCommen
     const comments = await this.collect((limit) =>
       client.changeRequests.comments.list(spaceId, crId, {
         limit,
-        ...(status === undefined ? {} : { status: status as CommentListQuery['status'] }),
+        ...(status === undefined ? {} : { status: status as ListCommentsInChangeRequestQuery['status'] }),
         ...(page === undefined ? {} : { targetPage: page }),
         ...(author === undefined ? {} : { authors: author }),
         ...(order === undefined ? {} : { order: order as 'asc' | 'desc' }),

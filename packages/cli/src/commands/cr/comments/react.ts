@@ -1,6 +1,12 @@
 import { Flags } from '../../../oclif.js';
 import type { Comment } from '@docs-api/sdk';
-import { ChangeRequestCommand, commentArg, crArg, spaceArg } from '../../../lib/change-requests.js';
+import {
+  ChangeRequestCommand,
+  commentArg,
+  commentFields,
+  crArg,
+  spaceArg,
+} from '../../../lib/change-requests.js';
 import { UsageError } from '../../../lib/exit-codes.js';
 import { output } from '../../../lib/output.js';
 
@@ -26,10 +32,9 @@ export default class CrCommentsReact extends ChangeRequestCommand<typeof CrComme
     const commentId = await this.commentId(spaceId, crId);
     const comment = await client.changeRequests.comments.react(spaceId, crId, commentId, { add, remove });
     if (this.human) {
-      const reactions = (comment.reactions ?? []).map(
-        (r) => `${r.emoji ?? '?'} ${r.count ?? r.users?.length ?? 0}`,
-      );
-      output.success(`Reactions on ${comment.id}: ${reactions.join('  ') || 'none'}`);
+      const { reactions: emoji, id } = commentFields(comment);
+      const reactions = (emoji ?? []).map((r) => `${r.emoji ?? '?'} ${r.count ?? r.users?.length ?? 0}`);
+      output.success(`Reactions on ${id}: ${reactions.join('  ') || 'none'}`);
     }
     return comment;
   }

@@ -1,5 +1,11 @@
 import type { Comment } from '@docs-api/sdk';
-import { ChangeRequestCommand, commentArg, crArg, spaceArg } from '../../../lib/change-requests.js';
+import {
+  ChangeRequestCommand,
+  commentArg,
+  commentFields,
+  crArg,
+  spaceArg,
+} from '../../../lib/change-requests.js';
 import { output } from '../../../lib/output.js';
 
 export default class CrCommentsReopen extends ChangeRequestCommand<typeof CrCommentsReopen> {
@@ -13,7 +19,7 @@ export default class CrCommentsReopen extends ChangeRequestCommand<typeof CrComm
     const { client, spaceId, crId } = await this.target();
     const commentId = await this.commentId(spaceId, crId);
     const comment = await client.changeRequests.comments.reopen(spaceId, crId, commentId);
-    if (this.human) output.success(`Reopened comment ${comment.id}`);
+    if (this.human) output.success(`Reopened comment ${commentFields(comment).id}`);
     return comment;
   }
 }

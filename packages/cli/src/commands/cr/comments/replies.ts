@@ -1,4 +1,4 @@
-import type { Reply } from '@docs-api/sdk';
+import type { CommentReply } from '@docs-api/sdk';
 import { listFlags } from '../../../base-command.js';
 import {
   ChangeRequestCommand,
@@ -20,7 +20,7 @@ export default class CrCommentsReplies extends ChangeRequestCommand<typeof CrCom
   static override args = { space: spaceArg, cr: crArg, comment: commentArg };
   static override flags = { ...listFlags };
 
-  async run(): Promise<Reply[]> {
+  async run(): Promise<CommentReply[]> {
     const { client, spaceId, crId } = await this.target();
     const commentId = await this.commentId(spaceId, crId);
     const replies = await this.collect((limit) =>

@@ -1,4 +1,4 @@
-import type { Reply } from '@docs-api/sdk';
+import type { CommentReply } from '@docs-api/sdk';
 import {
   ChangeRequestCommand,
   commentArg,
@@ -24,7 +24,7 @@ export default class CrCommentsReply extends ChangeRequestCommand<typeof CrComme
     body: askableBodyFlag('Reply'),
   };
 
-  async run(): Promise<Reply> {
+  async run(): Promise<CommentReply> {
     requireBodyOutsideTerminal(this.flags.body, 'reply');
     const { client, spaceId, crId } = await this.target();
     const commentId = await this.commentId(spaceId, crId);

@@ -1,5 +1,12 @@
 import type { Comment } from '@docs-api/sdk';
-import { ChangeRequestCommand, commentArg, crArg, spaceArg, userName } from '../../../lib/change-requests.js';
+import {
+  ChangeRequestCommand,
+  commentArg,
+  commentFields,
+  crArg,
+  spaceArg,
+  userName,
+} from '../../../lib/change-requests.js';
 import { output } from '../../../lib/output.js';
 
 export default class CrCommentsResolve extends ChangeRequestCommand<typeof CrCommentsResolve> {
@@ -14,8 +21,9 @@ export default class CrCommentsResolve extends ChangeRequestCommand<typeof CrCom
     const commentId = await this.commentId(spaceId, crId);
     const comment = await client.changeRequests.comments.resolve(spaceId, crId, commentId);
     if (this.human) {
-      const by = comment.resolvedBy ? ` by ${userName(comment.resolvedBy)}` : '';
-      output.success(`Resolved comment ${comment.id}${by}`);
+      const { resolvedBy, id } = commentFields(comment);
+      const by = resolvedBy ? ` by ${userName(resolvedBy)}` : '';
+      output.success(`Resolved comment ${id}${by}`);
     }
     return comment;
   }

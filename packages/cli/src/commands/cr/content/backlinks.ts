@@ -1,5 +1,5 @@
 import { Flags } from '../../../oclif.js';
-import type { ContentReference } from '@docs-api/sdk';
+import type { ContentRef } from '@docs-api/sdk';
 import { listFlags } from '../../../base-command.js';
 import {
   ChangeRequestCommand,
@@ -27,7 +27,7 @@ export default class CrContentBacklinks extends ChangeRequestCommand<typeof CrCo
     file: Flags.string({ description: 'File id whose backlinks to list', exactlyOne: ['page', 'file'] }),
   };
 
-  async run(): Promise<ContentReference[]> {
+  async run(): Promise<ContentRef[]> {
     const { client, spaceId, crId } = await this.target();
     const { page, file } = this.flags;
     const content = client.changeRequests.content;

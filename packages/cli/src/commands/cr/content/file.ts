@@ -1,5 +1,5 @@
 import { Args } from '../../../oclif.js';
-import type { ContentFile } from '@docs-api/sdk';
+import type { RevisionFile } from '@docs-api/sdk';
 import {
   ChangeRequestCommand,
   contentFlags,
@@ -26,7 +26,7 @@ export default class CrContentFile extends ChangeRequestCommand<typeof CrContent
   };
   static override flags = { ...contentFlags };
 
-  async run(): Promise<ContentFile> {
+  async run(): Promise<RevisionFile> {
     const { client, spaceId, crId } = await this.target();
     const fileId = await this.argOrPick(this.args.file, 'the file id', () => pickFile(client, spaceId, crId));
     const file = await client.changeRequests.content.getFile(

@@ -1,4 +1,4 @@
-import type { ContentFile } from '@docs-api/sdk';
+import type { RevisionFile } from '@docs-api/sdk';
 import { listFlags } from '../../../base-command.js';
 import {
   ChangeRequestCommand,
@@ -21,7 +21,7 @@ export default class CrContentFiles extends ChangeRequestCommand<typeof CrConten
   static override args = { space: spaceArg, cr: crArg };
   static override flags = { ...listFlags, ...contentFlags };
 
-  async run(): Promise<ContentFile[]> {
+  async run(): Promise<RevisionFile[]> {
     const { client, spaceId, crId } = await this.target();
     const files = await this.collect((limit) =>
       client.changeRequests.content.listFiles(spaceId, crId, { limit, ...contentOptions(this.flags) }),

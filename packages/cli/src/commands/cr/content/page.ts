@@ -1,5 +1,5 @@
 import { Args, Flags } from '../../../oclif.js';
-import type { ContentPage, ContentPageQuery } from '@docs-api/sdk';
+import type { GetPageInChangeRequestByIdQuery, RevisionPage } from '@docs-api/sdk';
 import {
   ChangeRequestCommand,
   contentFlags,
@@ -12,13 +12,13 @@ import {
 import { CommandError } from '../../../lib/exit-codes.js';
 import { output } from '../../../lib/output.js';
 
-const EVALUATE: Record<string, ContentPageQuery['evaluate']> = {
+const EVALUATE: Record<string, GetPageInChangeRequestByIdQuery['evaluated']> = {
   true: true,
   false: false,
   'deterministic-only': 'deterministic-only',
 };
 
-const DEREFERENCED: Record<string, ContentPageQuery['dereferenced']> = {
+const DEREFERENCED: Record<string, GetPageInChangeRequestByIdQuery['dereferenced']> = {
   true: true,
   false: false,
   'reusable-contents': 'reusable-contents',
@@ -61,18 +61,20 @@ export default class CrContentPage extends ChangeRequestCommand<typeof CrContent
     }),
   };
 
-  async run(): Promise<ContentPage> {
+  async run(): Promise<RevisionPage> {
     const { client, spaceId, crId } = await this.target();
     const pageId = await this.argOrPick(this.args.page, 'the page id', () => pickPage(client, spaceId, crId));
     const { evaluate, format, dereferenced } = this.flags;
     const markdownRefs = this.flags['markdown-refs'];
     const page = await client.changeRequests.content.getPage(spaceId, crId, pageId, {
       ...contentOptions(this.flags),
-      ...(evaluate === undefined ? {} : { evaluate: EVALUATE[evaluate] }),
-      ...(format === undefined ? {} : { format: format as ContentPageQuery['format'] }),
+      ...(evaluate === undefined ? {} : { evaluated: EVALUATE[evaluate] }),
+      ...(format === undefined ? {} : { format: format as GetPageInChangeRequestByIdQuery['format'] }),
       ...(markdownRefs === undefined
         ? {}
-        : { markdownRefs: markdownRefs as ContentPageQuery['markdownRefs'] }),
+        : {
+            'format.markdown.refs': markdownRefs as GetPageInChangeRequestByIdQuery['format.markdown.refs'],
+          }),
       ...(dereferenced === undefined ? {} : { dereferenced: DEREFERENCED[dereferenced] }),
     });
     if (this.human) {

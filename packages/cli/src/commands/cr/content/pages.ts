@@ -1,4 +1,4 @@
-import type { RevisionPages } from '@docs-api/sdk';
+import type { ListPagesInChangeRequestResponse } from '@docs-api/sdk';
 import {
   ChangeRequestCommand,
   contentFlags,
@@ -8,6 +8,7 @@ import {
   pageText,
   spaceArg,
 } from '../../../lib/change-requests.js';
+import { knownForms } from '../../../lib/known-forms.js';
 import { output } from '../../../lib/output.js';
 
 export default class CrContentPages extends ChangeRequestCommand<typeof CrContentPages> {
@@ -21,20 +22,17 @@ export default class CrContentPages extends ChangeRequestCommand<typeof CrConten
   static override args = { space: spaceArg, cr: crArg };
   static override flags = { ...contentFlags };
 
-  async run(): Promise<RevisionPages> {
+  async run(): Promise<ListPagesInChangeRequestResponse> {
     const { client, spaceId, crId } = await this.target();
     const tree = await client.changeRequests.content.listPages(spaceId, crId, contentOptions(this.flags));
     if (this.human) {
       const rows = flattenPages(tree.pages);
       if (rows.length === 0) output.info('No pages.');
       for (const { page, depth } of rows) {
-        const title = `${page.emoji ? `${page.emoji} ` : ''}${page.title ?? '(untitled)'}`;
+        const { emoji, title: pageTitle, id, hidden } = knownForms(page);
+        const title = `${emoji ? `${emoji} ` : ''}${pageTitle ?? '(untitled)'}`;
         const path = pageText(page, 'path');
-        const details = [
-          page.id,
-          path ? `/${path.replace(/^\//, '')}` : undefined,
-          page.hidden ? 'hidden' : undefined,
-        ];
+        const details = [id, path ? `/${path.replace(/^\//, '')}` : undefined, hidden ? 'hidden' : undefined];
         output.data(`${'  '.repeat(depth)}${title}  (${details.filter(Boolean).join(', ')})`);
       }
     }

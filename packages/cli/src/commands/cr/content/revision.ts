@@ -7,6 +7,7 @@ import {
   flattenPages,
   spaceArg,
 } from '../../../lib/change-requests.js';
+import { knownForms } from '../../../lib/known-forms.js';
 import { formatDate, output } from '../../../lib/output.js';
 
 export default class CrContentRevision extends ChangeRequestCommand<typeof CrContentRevision> {
@@ -29,20 +30,21 @@ export default class CrContentRevision extends ChangeRequestCommand<typeof CrCon
       contentOptions(this.flags),
     );
     if (this.human) {
-      const variables = Object.entries(revision.variables ?? {});
+      const known = knownForms(revision);
+      const variables = Object.entries(known.variables ?? {});
       output.fields([
-        ['Revision', revision.id],
-        ['Type', revision.type],
-        ['Parents', revision.parents?.join(', ')],
-        ['Created', formatDate(revision.createdAt)],
-        ['Pages', flattenPages(revision.pages).length],
-        ['Files', revision.files?.length ?? 0],
-        ['Reusable contents', revision.reusableContents?.length ?? 0],
+        ['Revision', known.id],
+        ['Type', String(revision.type)],
+        ['Parents', known.parents?.join(', ')],
+        ['Created', formatDate(known.createdAt)],
+        ['Pages', flattenPages(known.pages).length],
+        ['Files', known.files?.length ?? 0],
+        ['Reusable contents', known.reusableContents?.length ?? 0],
         ['Variables', variables.map(([name, value]) => `${name}=${value}`).join(', ')],
-        ['Git commit', revision.git?.oid],
-        ['Git message', revision.git?.message],
-        ['Git ref', revision.git?.ref],
-        ['URL', revision.urls?.app],
+        ['Git commit', known.git?.oid],
+        ['Git message', known.git?.message],
+        ['Git ref', known.git?.ref],
+        ['URL', known.urls?.app],
       ]);
     }
     return revision;

@@ -1,4 +1,4 @@
-import type { RequestedReviewer } from '@docs-api/sdk';
+import type { ChangeRequestRequestedReviewer } from '@docs-api/sdk';
 import { listFlags } from '../../../base-command.js';
 import { ChangeRequestCommand, crArg, reviewerColumns, spaceArg } from '../../../lib/change-requests.js';
 import { output } from '../../../lib/output.js';
@@ -14,7 +14,7 @@ export default class CrReviewersList extends ChangeRequestCommand<typeof CrRevie
   static override args = { space: spaceArg, cr: crArg };
   static override flags = { ...listFlags };
 
-  async run(): Promise<RequestedReviewer[]> {
+  async run(): Promise<ChangeRequestRequestedReviewer[]> {
     const { client, spaceId, crId } = await this.target();
     const reviewers = await this.collect((limit) =>
       client.changeRequests.reviewers.list(spaceId, crId, { limit }),

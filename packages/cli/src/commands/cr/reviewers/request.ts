@@ -1,5 +1,5 @@
 import { Flags } from '../../../oclif.js';
-import type { RequestedReviewersResult } from '@docs-api/sdk';
+import type { RequestReviewersForChangeRequestResponse } from '@docs-api/sdk';
 import {
   ChangeRequestCommand,
   crLabel,
@@ -33,7 +33,7 @@ export default class CrReviewersRequest extends ChangeRequestCommand<typeof CrRe
     }),
   };
 
-  async run(): Promise<RequestedReviewersResult> {
+  async run(): Promise<RequestReviewersForChangeRequestResponse> {
     const { client, spaceId, crId } = await this.target();
     const { user, subject } = this.flags;
     const result = await client.changeRequests.reviewers.request(spaceId, crId, {

@@ -1,18 +1,18 @@
 import { Flags } from '../../../oclif.js';
-import type { AgentInstructions, DocumentInput } from '@docs-api/sdk';
+import type { JSONDocumentParam, OrganizationAgentInstructions } from '@docs-api/sdk';
 import { BaseCommand } from '../../../base-command.js';
 import { UsageError } from '../../../lib/exit-codes.js';
 import { readText } from '../../../lib/files.js';
 import { output } from '../../../lib/output.js';
 
 /** A JSON rich-text document as given, or plain text made into one paragraph per line. */
-async function readInstructions(file: string): Promise<DocumentInput> {
+async function readInstructions(file: string): Promise<JSONDocumentParam> {
   const text = (await readText('--file', file)).replace(/\s+$/, '');
   if (!text.trim()) throw new UsageError(`--file: ${file} is empty.`);
   if (text.trimStart().startsWith('{')) {
     try {
       const parsed = JSON.parse(text) as { object?: unknown };
-      if (parsed.object === 'document') return parsed as DocumentInput;
+      if (parsed.object === 'document') return parsed as JSONDocumentParam;
     } catch {
       // Not JSON: plain text that starts with a brace.
     }
@@ -38,7 +38,7 @@ export default class AgentInstructionsSet extends BaseCommand<typeof AgentInstru
     }),
   };
 
-  async run(): Promise<AgentInstructions> {
+  async run(): Promise<OrganizationAgentInstructions> {
     const instructions = await readInstructions(this.flags.file);
     const organizationId = await this.organizationId();
     const client = await this.client();

@@ -1,4 +1,4 @@
-import type { AgentInstructions } from '@docs-api/sdk';
+import type { OrganizationAgentInstructions } from '@docs-api/sdk';
 import { BaseCommand } from '../../../base-command.js';
 import { documentText } from '../../../lib/change-requests.js';
 import { formatDate, output } from '../../../lib/output.js';
@@ -12,7 +12,7 @@ export default class AgentInstructionsView extends BaseCommand<typeof AgentInstr
     '<%= config.bin %> orgs agent-instructions view > instructions.txt',
   ];
 
-  async run(): Promise<AgentInstructions> {
+  async run(): Promise<OrganizationAgentInstructions> {
     const organizationId = await this.organizationId();
     const client = await this.client();
     const instructions = await client.organizations.getAgentInstructions(organizationId);
@@ -20,8 +20,8 @@ export default class AgentInstructionsView extends BaseCommand<typeof AgentInstr
       const text = documentText(instructions.instructions);
       if (text) output.data(text);
       else output.info(`Organization ${organizationId} has no agent instructions.`);
-      const by = instructions.updatedBy;
-      const who = typeof by === 'string' ? by : (by?.displayName ?? by?.id);
+      // The document gives the id of the member who changed them last.
+      const who = instructions.updatedBy;
       if (instructions.updatedAt)
         output.info(`Updated ${formatDate(instructions.updatedAt)}${who ? ` by ${who}` : ''}`);
     }

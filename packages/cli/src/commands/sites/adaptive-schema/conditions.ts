@@ -1,4 +1,4 @@
-import type { TemplateCondition } from '@docs-api/sdk';
+import type { SiteAdaptiveTemplateCondition } from '@docs-api/sdk';
 import { BaseCommand } from '../../../base-command.js';
 import { output } from '../../../lib/output.js';
 import { pickSite, siteArg } from '../../../lib/sites.js';
@@ -10,7 +10,7 @@ export default class AdaptiveSchemaConditions extends BaseCommand<typeof Adaptiv
   static override examples = ['<%= config.bin %> sites adaptive-schema conditions site_docs --org org_acme'];
   static override args = { site: siteArg };
 
-  async run(): Promise<TemplateCondition[]> {
+  async run(): Promise<SiteAdaptiveTemplateCondition[]> {
     const organizationId = await this.organizationId();
     const client = await this.client();
     const siteId = await this.argOrPick(this.args.site, 'the site id', () =>

@@ -1,5 +1,5 @@
 import { Flags } from '../../../oclif.js';
-import type { AdaptiveSchemaBody, SiteAdaptiveSchema } from '@docs-api/sdk';
+import type { UpdateSiteAdaptiveSchemaBody, SiteAdaptiveSchema } from '@docs-api/sdk';
 import { BaseCommand } from '../../../base-command.js';
 import { readJson } from '../../../lib/files.js';
 import { output } from '../../../lib/output.js';
@@ -28,7 +28,7 @@ export default class AdaptiveSchemaSet extends BaseCommand<typeof AdaptiveSchema
     const jsonSchema = await readJson('--file', file);
     const schema = await client.sites.adaptiveSchema.update(organizationId, siteId, {
       // Checked by the SDK before sending: a bad schema is exit 2 naming the field.
-      jsonSchema: jsonSchema as AdaptiveSchemaBody['jsonSchema'],
+      jsonSchema: jsonSchema as UpdateSiteAdaptiveSchemaBody['jsonSchema'],
     });
     if (this.human) output.success(`Replaced the adaptive schema of site ${siteId}`);
     return schema;

@@ -1,4 +1,4 @@
-import type { TeamMembership } from '@docs-api/sdk';
+import type { OrganizationTeamMember } from '@docs-api/sdk';
 import { listFlags } from '../../../base-command.js';
 import { output } from '../../../lib/output.js';
 import { memberColumns, TeamCommand, teamArg } from '../../../lib/teams.js';
@@ -14,7 +14,7 @@ export default class TeamsMembersList extends TeamCommand<typeof TeamsMembersLis
   static override args = { team: teamArg };
   static override flags = { ...listFlags };
 
-  async run(): Promise<TeamMembership[]> {
+  async run(): Promise<OrganizationTeamMember[]> {
     const { client, organizationId, teamId } = await this.target();
     const members = await this.collect((limit) =>
       client.teams.members.list(organizationId, teamId, { limit }),

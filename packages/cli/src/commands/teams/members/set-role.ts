@@ -1,5 +1,5 @@
 import { Args, Flags } from '../../../oclif.js';
-import type { TeamRole } from '@docs-api/sdk';
+import type { TeamMemberRoleParam } from '@docs-api/sdk';
 import { output } from '../../../lib/output.js';
 import { pickTeamMember, TEAM_ROLE_OPTIONS, TeamCommand, teamArg } from '../../../lib/teams.js';
 
@@ -21,12 +21,12 @@ export default class TeamsMembersSetRole extends TeamCommand<typeof TeamsMembers
     role: Flags.string({ char: 'r', description: 'Team role', options: TEAM_ROLE_OPTIONS, required: true }),
   };
 
-  async run(): Promise<{ team: string; user: string; role: TeamRole }> {
+  async run(): Promise<{ team: string; user: string; role: TeamMemberRoleParam }> {
     const { client, organizationId, teamId } = await this.target();
     const userId = await this.argOrPick(this.args.user, 'the user id', () =>
       pickTeamMember(client, organizationId, teamId),
     );
-    const role = this.flags.role as TeamRole;
+    const role = this.flags.role as TeamMemberRoleParam;
     await client.teams.members.set(organizationId, teamId, userId, { role });
     if (this.human)
       output.success(`${userId} is now ${role === 'owner' ? 'an owner' : 'a member'} of team ${teamId}`);

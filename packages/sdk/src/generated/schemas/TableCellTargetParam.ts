@@ -173,4 +173,7 @@ export const LengthParamSchema: Schema = /* @__PURE__ */ z.lazy(() => z.union([z
 
 export const MarkdownDocumentParamSchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ markdown: z.string() }));
 
+/** Details about the table cell this comment is attached to, if any. */
+export const TableCellTargetParamSchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ record: z.string(), definition: z.string() }));
+
 export const UpdateCommentSchemaSchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ resolved: z.optional(z.boolean()), body: z.optional(DocumentParamSchema), addedReactions: z.optional(z.array(z.string())), removedReactions: z.optional(z.array(z.string())) }));

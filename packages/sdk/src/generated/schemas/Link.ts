@@ -10,8 +10,6 @@ export const ContentRefCollectionSchema: Schema = /* @__PURE__ */ z.lazy(() => l
 
 export const ContentRefFileSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ kind: z.literal("file"), file: z.string(), space: z.optional(z.string()) }));
 
-export const ContentRefListSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ next: z.optional(z.nullable(loose({ page: z.optional(z.string()) }))), count: z.optional(z.number()), items: z.array(ContentRefSchema) }));
-
 export const ContentRefReusableContentSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ kind: z.literal("reusable-content"), reusableContent: z.string(), space: z.optional(z.string()) }));
 
 /** A relative reference to content in GitBook. */
@@ -20,7 +18,5 @@ export const ContentRefSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallbac
 export const ContentRefTagSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ kind: z.literal("tag"), tag: z.string(), space: z.optional(z.string()) }));
 
 export const ContentRefUserSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ kind: z.literal("user"), user: z.string() }));
-
-export const LinkListingSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ next: z.optional(z.nullable(loose({ page: z.optional(z.string()) }))), count: z.optional(z.number()), items: z.array(LinkSchema), stats: z.optional(loose({ total: z.optional(z.number()), broken: z.optional(loose({ total: z.optional(z.number()), changeRequest: z.optional(z.number()) })) })) }));
 
 export const LinkSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ status: openEnum(["ok","broken","in-app"]), relation: z.optional(z.literal("reference")), targetReference: z.optional(ContentRefSchema), locationReferences: z.optional(z.array(ContentRefSchema)) }));
