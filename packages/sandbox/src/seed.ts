@@ -1,184 +1,112 @@
-import type { SiteAdaptiveJSONSchemaParam, Space } from '@docs-api/sdk/contract';
-import { DEFAULT_ADAPTIVE_SCHEMA } from './handlers/sites.js';
-import { seedChangeRequests } from './seed-change-requests.js';
-import { seedTranslations } from './seed-translations.js';
-import { seedTeams } from './seed-teams.js';
-import { seedCollections } from './seed-collections.js';
-import { NEW_ORGANIZATION, seedOrganizations, seedUser } from './seed-organizations.js';
-import { seedSaml } from './seed-saml.js';
-import { seedConversations } from './seed-conversations.js';
-import { seedOpenApi } from './seed-openapi.js';
-import { seedIntegrations } from './seed-integrations.js';
-import { seedImports } from './seed-imports.js';
-import { seedContent } from './seed-content.js';
+import { applyChanges, diffRevisions, requireRevision, type RevisionContent } from './content.js';
+import { applyFixture, readFixtureFile, type ParsedFixture } from './fixtures.js';
+import { integrationUrls, storeIntegration } from './handlers/integrations.js';
+import { glossaryTerms, measureContent, translateContent } from './handlers/translations.js';
 import type { Store } from './store.js';
+
+/*
+ * The seeds are fixture files shipped with the package: `fixtures/empty.json` (the owner,
+ * user_ada, and org_acme) and `fixtures/demo.json` on top of it (see docs/sandbox.md, "The demo
+ * seed"). What the files leave out is computed here after loading, with the functions the
+ * sandbox's own operations use, so that it always agrees with them:
+ * - users' and integrations' URLs (and an integration's owner as the API shows it);
+ * - space_archive, deleted when the sandbox starts;
+ * - the content of rev_cr_cli (cr_cli updated from the primary content), of rev_api_2 (the
+ *   merge of cr_ratelimits) and of rev_handbook_fr_1 (tr_handbook_fr's run), with that run's
+ *   page and word counts.
+ */
 
 /** `demo`: a small, realistic organization. `empty`: one organization and its owner, nothing else. */
 export type SeedName = 'demo' | 'empty';
 export type Seed = SeedName | ((store: Store) => void);
 
-const T0 = '2026-01-05T09:00:00.000Z';
+const parsed: Partial<Record<SeedName, ParsedFixture>> = {};
 
-function seedOwner(store: Store): void {
-  seedUser(store, 'user_ada', 'Ada Lovelace', 'ada@acme.test');
-  store.actor = 'user_ada';
-  store.organizations.set('org_acme', {
-    ...structuredClone(NEW_ORGANIZATION),
-    object: 'organization',
-    id: 'org_acme',
-    title: 'Acme Inc',
-    createdAt: T0,
-    emailDomains: ['acme.test'],
-    hostname: 'acme',
-    useCase: 'productDocs',
-    defaultRole: 'read',
-    ai: true,
-  });
-  store.members.push({ organization: 'org_acme', user: 'user_ada', role: 'admin', joinedAt: T0 });
-}
-
-/** A demo space of org_acme; `spaceView` adds what is derived (counts, URLs, permissions, revision). */
-function space(id: string, title: string, emoji: string): Space {
-  return {
-    object: 'space',
-    id,
-    title,
-    emoji,
-    visibility: 'public',
-    createdAt: T0,
-    updatedAt: T0,
-    editMode: 'live',
-    organization: 'org_acme',
-    defaultLevel: 'read',
-    mergeRules: { type: 'inherit' },
-  };
-}
-
-function seedDemo(store: Store): void {
-  seedOwner(store);
-  for (const [id, name, email, role] of [
-    ['user_grace', 'Grace Hopper', 'grace@acme.test', 'review'],
-    ['user_linus', 'Linus Torvalds', 'linus@acme.test', 'edit'],
-  ] as const) {
-    seedUser(store, id, name, email);
-    store.members.push({ organization: 'org_acme', user: id, role, joinedAt: T0 });
-  }
-  store.organizations.set('org_beta', {
-    ...structuredClone(NEW_ORGANIZATION),
-    object: 'organization',
-    id: 'org_beta',
-    title: 'Beta Labs',
-    createdAt: T0,
-    emailDomains: ['beta.test'],
-    hostname: 'beta',
-    defaultRole: 'read',
-    ai: false,
-  });
-  store.members.push({ organization: 'org_beta', user: 'user_ada', role: 'read', joinedAt: T0 });
-
-  for (const s of [
-    space('space_handbook', 'Handbook', '📘'),
-    space('space_api', 'API Reference', '🔌'),
-    space('space_guides', 'Guides', '🧭'),
-    { ...space('space_legal', 'Legal', '⚖️'), editMode: 'locked' },
-  ]) {
-    store.spaces.set(s.id, s);
-  }
-  // A space deleted at start-up, so that there is one to restore. Its time comes from the host's
-  // clock, not the sandbox's: reading a test's stepping clock here would shift every timestamp
-  // after it. A sandbox whose clock is set in the past can restore it for 7 days after that.
-  store.deletedSpaces.set('space_archive', {
-    ...space('space_archive', 'Archive', '🗄️'),
-    visibility: 'private',
-    revision: 'rev_archive_1',
-    deletedAt: new Date().toISOString(),
-  });
-  store.revisions.set('rev_archive_1', {
-    id: 'rev_archive_1',
-    space: 'space_archive',
-    parents: [],
-    createdAt: T0,
-    message: 'Initial content',
-    pages: [],
-    files: [],
-    reusableContents: [],
-    variables: {},
-  });
-
-  store.sites.set('site_docs', {
-    organization: 'org_acme',
-    site: {
-      object: 'site',
-      id: 'site_docs',
-      type: 'basic',
-      title: 'Acme Docs',
-      visibility: 'public',
-      published: true,
-      siteSpaces: 2,
-      createdAt: T0,
-      basename: 'docs',
-      agentsContext: 'included',
-      adaptiveContent: { enabled: true },
-    },
-    sections: [
-      { id: 'sitesc_product', title: 'Product', path: 'product' },
-      { id: 'sitesc_developers', title: 'Developers', path: 'developers', description: 'APIs and SDKs' },
-    ],
-    siteSpaces: [
-      { id: 'sitesp_handbook', space: 'space_handbook', section: 'sitesc_product', path: 'handbook' },
-      { id: 'sitesp_api', space: 'space_api', section: 'sitesc_developers', path: 'api' },
-    ],
-    shareKey: 'share_docs',
-    adaptiveSchema: {
-      jsonSchema: {
-        ...DEFAULT_ADAPTIVE_SCHEMA,
-        // A claim beside `unsigned`: the document allows any (`additionalProperties` of
-        // `properties`), which the generated type does not declare yet.
-        properties: {
-          ...DEFAULT_ADAPTIVE_SCHEMA.properties,
-          isBetaUser: { type: 'boolean', description: 'The visitor is in the beta programme' },
-        } as SiteAdaptiveJSONSchemaParam['properties'],
-      },
-      updatedAt: T0,
-    },
-    integrations: ['analytics-pro', 'support-chat'],
-  });
-  store.sites.set('site_internal', {
-    organization: 'org_acme',
-    site: {
-      object: 'site',
-      id: 'site_internal',
-      type: 'basic',
-      title: 'Internal Handbook',
-      visibility: 'visitor-auth',
-      published: false,
-      siteSpaces: 1,
-      createdAt: T0,
-      agentsContext: 'excluded',
-      adaptiveContent: { enabled: false },
-    },
-    sections: [{ id: 'sitesc_internal', title: 'Internal Handbook', path: 'internal' }],
-    siteSpaces: [{ id: 'sitesp_guides', space: 'space_guides', section: 'sitesc_internal', path: 'guides' }],
-    shareKey: 'share_internal',
-    adaptiveSchema: { jsonSchema: structuredClone(DEFAULT_ADAPTIVE_SCHEMA), updatedAt: T0 },
-    integrations: [],
-  });
-
-  seedChangeRequests(store);
-  seedTranslations(store);
-  seedTeams(store);
-  seedCollections(store);
-  seedOrganizations(store);
-  seedSaml(store);
-  seedConversations(store);
-  seedOpenApi(store);
-  seedIntegrations(store);
-  seedImports(store);
-  seedContent(store);
+/** A seed's fixture file, read and checked once per process. */
+export function seedFixture(name: SeedName): ParsedFixture {
+  return (parsed[name] ??= readFixtureFile(new URL(`../fixtures/${name}.json`, import.meta.url)));
 }
 
 export function applySeed(store: Store, seed: Seed): void {
-  if (typeof seed === 'function') seed(store);
-  else if (seed === 'empty') seedOwner(store);
-  else seedDemo(store);
+  if (typeof seed === 'function') return seed(store);
+  applyFixture(store, seedFixture(seed), 'none');
+  completeUsers(store);
+  if (seed === 'empty') return;
+  completeIntegrations(store);
+  deleteAtStart(store, 'space_archive');
+  replayUpdate(store, 'cr_cli');
+  replayMerge(store, 'cr_ratelimits');
+  replayTranslation(store, 'tr_handbook_fr');
+}
+
+/** `urls.location` at the sandbox's default API root (views answer it at the origin reached). */
+function completeUsers(store: Store): void {
+  for (const user of store.users.values()) user.urls ??= { location: store.apiUrl(`/users/${user.id}`) };
+}
+
+/** An integration complete as the API shows it, as publishing one stores it. */
+function completeIntegrations(store: Store): void {
+  for (const row of store.integrations.values()) {
+    row.integration.urls ??= integrationUrls(row.integration.name, row.integration.version ?? 1);
+    storeIntegration(store, row);
+  }
+}
+
+/**
+ * A space deleted at start-up, so that there is one to restore. Its time comes from the host's
+ * clock, not the sandbox's: reading a test's stepping clock here would shift every timestamp
+ * after it. A sandbox whose clock is set in the past can restore it for 7 days after that.
+ */
+function deleteAtStart(store: Store, spaceId: string): void {
+  const space = store.spaces.get(spaceId);
+  if (!space) throw new Error(`seed: no space ${spaceId}`);
+  store.spaces.delete(spaceId);
+  store.deletedSpaces.set(spaceId, { ...space, deletedAt: new Date().toISOString() });
+}
+
+function contentOf(store: Store, revisionId: string): RevisionContent {
+  const { pages, files, reusableContents, variables } = requireRevision(store, revisionId);
+  return structuredClone({ pages, files, reusableContents, variables });
+}
+
+/**
+ * A request updated from the primary content: its revision (parents: the request's revision
+ * before, then the primary one) holds the edits it had made since it started, re-applied on the
+ * primary content, as `updateChangeRequest` computes them.
+ */
+function replayUpdate(store: Store, requestId: string): void {
+  const request = store.changeRequests.get(requestId);
+  const revision = request && requireRevision(store, request.revision);
+  const [before, primary] = revision?.parents ?? [];
+  if (!request || !revision || !before || !primary) throw new Error(`seed: ${requestId} is not updated`);
+  const content = contentOf(store, primary);
+  applyChanges(
+    content,
+    diffRevisions(requireRevision(store, request.revisionInitial), requireRevision(store, before)),
+  );
+  Object.assign(revision, content);
+}
+
+/** A merged request: its merge revision holds the request's content, as `mergeChangeRequest` makes it. */
+function replayMerge(store: Store, requestId: string): void {
+  const request = store.changeRequests.get(requestId);
+  if (!request?.revisionMerged) throw new Error(`seed: ${requestId} is not merged`);
+  Object.assign(requireRevision(store, request.revisionMerged), contentOf(store, request.revision));
+}
+
+/**
+ * A translation run once: its result revision holds the source space's primary content with the
+ * organization's glossary applied, and its stats count that content's pages and words.
+ */
+function replayTranslation(store: Store, translationId: string): void {
+  const row = store.translations.get(translationId);
+  const source = row && store.spaces.get(row.source.space);
+  if (!row?.result || !source?.revision) throw new Error(`seed: ${translationId} has no result`);
+  const translated = translateContent(
+    requireRevision(store, source.revision),
+    glossaryTerms(store, row.organization, row.source.language, row.language),
+  );
+  Object.assign(requireRevision(store, row.result.revision), translated);
+  const { pages, words } = measureContent(translated);
+  Object.assign(row.stats, { totalPages: pages, totalWords: words, latestPages: pages, latestWords: words });
 }

@@ -2,7 +2,7 @@ import type { AreaCalls } from './types.js';
 
 /*
  * Operations beyond the extract (published document): reviews, semantic changes and the revision
- * page read. Ids of the sandbox's demo seed (packages/sandbox/src/seed-change-requests.ts).
+ * page read. Ids of the sandbox's demo seed (packages/sandbox/fixtures/demo.json).
  */
 const SPACE = 'space_handbook';
 const CR = 'cr_cli';

@@ -1,7 +1,7 @@
 import { documentFromText } from '@docs-api/sdk/contract';
 import { ORG, type AreaCalls } from './types.js';
 
-/** Ids of the sandbox's demo seed (packages/sandbox/src/seed-change-requests.ts). */
+/** Ids of the sandbox's demo seed (packages/sandbox/fixtures/demo.json). */
 const SPACE = 'space_handbook';
 const CR = 'cr_cli';
 const COMMENT = 'comment_cli_question';
