@@ -57,7 +57,10 @@ const MARGIN = 1500;
 interface OpCase {
   /** `GET sites.get` */
   label: string;
+  /** The SDK's name (`sites.get`). */
   id: string;
+  /** The document's operationId (`getSiteById`), which errors and retry events name. */
+  operationId: string;
   method: string;
   idempotent: boolean;
   /** Whether the operation reads a response body (has a response schema). */
@@ -88,6 +91,7 @@ function op(
   return {
     label: `${operation.method} ${id}`,
     id,
+    operationId: operation.id,
     method: operation.method,
     idempotent: operation.idempotent,
     readsBody: operation.response !== undefined,
@@ -535,7 +539,7 @@ describe.concurrent.each(TRANSPORTS)(
             expect(events, `retries: ${reasons}`).toHaveLength(expected.retries);
             for (const [index, event] of events.entries()) {
               expect(event).toMatchObject({
-                operation: opCase.id,
+                operation: opCase.operationId,
                 method: opCase.method,
                 attempt: index + 1,
               });

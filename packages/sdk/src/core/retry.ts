@@ -10,7 +10,7 @@ export interface RateLimitInfo {
 
 /** What `ClientOptions.onRetry` receives before each wait between two attempts. */
 export interface RetryEvent {
-  /** The operation id (`sites.get`), or `METHOD /path` for `client.request()`. */
+  /** The document's operationId (`getSiteById`, called as `sites.get`), or `METHOD /path` for `client.request()`. */
   operation: string;
   method: string;
   /** The request path, without the query string (it may hold secrets). */
