@@ -136,7 +136,7 @@ export default class Push extends SpaceCommand<typeof Push> {
   static override examples = [
     '<%= config.bin %> push space_handbook ./handbook --dry-run',
     '<%= config.bin %> push space_handbook ./handbook --subject "Document the CLI" --yes',
-    '<%= config.bin %> push space_handbook ./handbook --cr 3 --yes --json',
+    '<%= config.bin %> push space_handbook ./handbook --cr 1 --yes --json',
     '<%= config.bin %> push space_handbook ./handbook --prune --merge --yes',
   ];
   static override args = {
