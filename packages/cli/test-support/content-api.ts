@@ -2,7 +2,8 @@ import type { Sandbox } from '@docs-api/sandbox';
 import type { UpdateChangeRequestContentBody } from '../src/lib/docs-as-code/changes.js';
 import type { PageNode } from '../src/lib/docs-as-code/model.js';
 import { eachPage } from '../src/lib/docs-as-code/read.js';
-import { pageFileText } from '../src/lib/docs-as-code/write.js';
+import { relativeLink, rewriteLinks, splitAnchor } from '../src/lib/docs-as-code/links.js';
+import { pageFileText, placePages } from '../src/lib/docs-as-code/write.js';
 import { FakeSpace } from './fake-space.js';
 
 /*
@@ -52,27 +53,75 @@ FakeSpace.prototype.newId = function newId(prefix: string): string {
   return `${prefix}_c${nextId++}`;
 };
 
-/** Pull views, cached until the space changes. */
-const pulled = new WeakMap<
-  FakeSpace,
-  { version: number; nodes: Map<string, PageNode>; byPath: Map<string, PageNode> }
->();
 const versions = new WeakMap<FakeSpace, number>();
 const bump = (space: FakeSpace) => versions.set(space, (versions.get(space) ?? 0) + 1);
 
-function view(space: FakeSpace) {
+interface PullView {
+  version: number;
+  /** Pages as a pull writes them, their markdown made relative on first read (FakeSpace.pull's rule). */
+  nodes: Map<string, PageNode>;
+  byPath: Map<string, PageNode>;
+  fileOf: Map<string, string>;
+  relinked: Set<string>;
+}
+
+/** Pull views, cached until the space changes: the tree at once, each page's links when read. */
+const pulled = new WeakMap<FakeSpace, PullView>();
+
+function view(space: FakeSpace): PullView {
   const version = versions.get(space) ?? 0;
   const cached = pulled.get(space);
   if (cached && cached.version === version) return cached;
+  const make = (pages: FakeSpace['pages'], parent: string): PageNode[] =>
+    pages.map((page) => {
+      const path = parent ? `${parent}/${page.slug}` : page.slug;
+      return {
+        id: page.id,
+        kind: page.kind,
+        title: page.title,
+        path,
+        ...(page.description === undefined ? {} : { description: page.description }),
+        ...(page.linkTitle === undefined ? {} : { linkTitle: page.linkTitle }),
+        ...(page.href === undefined ? {} : { href: page.href }),
+        ...(page.meta === undefined ? {} : { meta: page.meta }),
+        markdown: page.markdown,
+        files: [],
+        children: make(page.children, path),
+      };
+    });
+  const tree = make(space.pages, '');
+  const fileOf = new Map<string, string>();
+  for (const [shape, placement] of placePages(tree).placements)
+    if (shape.id && placement.file) fileOf.set(shape.id, placement.file);
   const nodes = new Map<string, PageNode>();
   const byPath = new Map<string, PageNode>();
-  for (const node of eachPage(space.pull())) {
+  for (const node of eachPage(tree)) {
     if (node.id) nodes.set(node.id, node);
     byPath.set(node.path, node);
   }
-  const made = { version, nodes, byPath };
+  const made = { version, nodes, byPath, fileOf, relinked: new Set<string>() };
   pulled.set(space, made);
   return made;
+}
+
+/** A page of the view with its links relative to its file, as FakeSpace.pull() writes them. */
+function pulledPage(space: FakeSpace, node: PageNode | undefined): PageNode | undefined {
+  if (!node?.id) return node;
+  const current = view(space);
+  const from = current.fileOf.get(node.id);
+  if (!from || current.relinked.has(node.id)) return node;
+  node.markdown = rewriteLinks(node.markdown, (target) => {
+    if (target.startsWith('/files/')) {
+      const file = space.files.get(target.slice(7));
+      return file ? relativeLink(from, `.gitbook/assets/${file.name}`) : undefined;
+    }
+    if (!target.startsWith('/pages/')) return undefined;
+    const { path, anchor } = splitAnchor(target.slice(7));
+    const to = current.fileOf.get(path);
+    return to ? `${relativeLink(from, to)}${anchor}` : undefined;
+  });
+  current.relinked.add(node.id);
+  return node;
 }
 
 const STAMP = '2026-01-05T09:00:00.000Z';
@@ -94,17 +143,26 @@ function pagesJson(space: FakeSpace): PageJson[] {
   return make(space.list());
 }
 
+/** Each page's JSON by id, cached until the space changes. */
+const pageIndex = new WeakMap<FakeSpace, { version: number; byId: Map<string, PageJson> }>();
+
 function pageJson(space: FakeSpace, node: PageNode | undefined): Response {
   if (!node?.id) return json({ error: { code: 404, message: 'page not found' } }, 404);
-  const find = (pages: PageJson[]): PageJson | undefined => {
-    for (const page of pages) {
-      if (page.id === node.id) return page;
-      const found = find(page.pages);
-      if (found) return found;
-    }
-    return undefined;
-  };
-  const page = find(pagesJson(space));
+  const version = versions.get(space) ?? 0;
+  let index = pageIndex.get(space);
+  if (!index || index.version !== version) {
+    const byId = new Map<string, PageJson>();
+    const walk = (pages: PageJson[]) => {
+      for (const page of pages) {
+        byId.set(page.id, page);
+        walk(page.pages);
+      }
+    };
+    walk(pagesJson(space));
+    index = { version, byId };
+    pageIndex.set(space, index);
+  }
+  const page = index.byId.get(node.id);
   return json({ ...page, markdown: node.kind === 'document' ? pageFileText(node) : '' });
 }
 
@@ -195,11 +253,11 @@ export function contentApi(sandbox: Pick<Sandbox, 'fetch' | 'store'>): ContentAp
       }
       if (method === 'GET' && rest.startsWith('/page/') && !rest.slice(6).includes('/')) {
         hit(cr ? 'getPageInChangeRequestById' : 'getPageById');
-        return pageJson(content, view(content).nodes.get(rest.slice(6)));
+        return pageJson(content, pulledPage(content, view(content).nodes.get(rest.slice(6))));
       }
       if (method === 'GET' && rest.startsWith('/path/')) {
         hit(cr ? 'getPageInChangeRequestByPath' : 'getPageByPath');
-        return pageJson(content, view(content).byPath.get(rest.slice(6)));
+        return pageJson(content, pulledPage(content, view(content).byPath.get(rest.slice(6))));
       }
       if (method === 'GET' && rest === '/files') {
         hit(cr ? 'listFilesInChangeRequestById' : 'listFiles');

@@ -458,6 +458,7 @@ export async function applyPush(
   const pagesByKey = new Map([...eachPage(layout.pages)].map((page) => [page.key, page]));
   let sent = 0;
   let count = 0;
+  let previous: Promise<void> = Promise.resolve();
   for await (const batch of batches({ fs, layout, plan, state }, options.limits ?? DEFAULT_LIMITS)) {
     const answer = await content.client.changeRequests.content.update(
       content.space,
@@ -473,25 +474,36 @@ export async function applyPush(
         : [],
     );
     const targets = storedTargets(plan, layout, state);
-    await eachLimited(written, options.concurrency ?? DEFAULT_CONCURRENCY, async ({ key, file }) => {
-      const id = state.pageIds.get(key);
-      const local = pagesByKey.get(key);
-      if (id === undefined || !local) return;
-      const page = await content.page(id);
-      const node = pageNodeOf(
-        page,
-        { id, kind: 'document', title: page.title ?? local.title, path: local.path, children: [] },
-        file,
-        targets,
-      );
-      stored.set(key, contentHash(pageFileText(node)));
-      if (page.updatedAt) updatedAt.set(id, page.updatedAt);
-    });
+    // Read back while the next batch is sent: its hashes go into the mapping written after it.
+    const reading = eachLimited(
+      written,
+      options.concurrency ?? DEFAULT_CONCURRENCY,
+      async ({ key, file }) => {
+        const id = state.pageIds.get(key);
+        const local = pagesByKey.get(key);
+        if (id === undefined || !local) return;
+        const page = await content.page(id);
+        const node = pageNodeOf(
+          page,
+          { id, kind: 'document', title: page.title ?? local.title, path: local.path, children: [] },
+          file,
+          targets,
+        );
+        stored.set(key, contentHash(pageFileText(node)));
+        if (page.updatedAt) updatedAt.set(id, page.updatedAt);
+      },
+    );
+    // Awaited after the next batch; marked handled now so a failure is not an unhandled rejection.
+    reading.catch(() => undefined);
+    await previous;
+    previous = reading;
     sent += batch.planned.length;
     count++;
     await save();
     options.onBatch?.(batch, sent, total);
   }
+  await previous;
+  await save();
   return { batches: count, state };
 }
 
