@@ -3,6 +3,7 @@
 // in the same run, then a summary. Times are not asserted (the machine may be loaded); the
 // browser bundle's size has a budget, and exceeding it makes this exit non-zero.
 import { browserBundle } from './browser-bundle.mjs';
+import { docsSync } from './docs-sync.mjs';
 import { consumerTypes } from './consumer-types.mjs';
 import { openapiCheck } from './openapi-check.mjs';
 import { paginationMemory } from './pagination-memory.mjs';
@@ -18,6 +19,7 @@ const sections = [
   ['bundle', browserBundle],
   ['types', consumerTypes],
   ['openapi', openapiCheck],
+  ['docs-sync', docsSync],
 ];
 const only = process.argv.slice(2);
 const figures = [];

@@ -1,24 +1,11 @@
 import { Flags } from '../../oclif.js';
-import type { ChangeRequest, MergeChangeRequestResponse } from '@docs-api/sdk';
 import { yesFlag } from '../../base-command.js';
 import { ChangeRequestCommand, crArg, spaceArg } from '../../lib/change-requests.js';
-import { CancelledError, CommandError } from '../../lib/exit-codes.js';
-import {
-  loadMergePreview,
-  printMergePreview,
-  unmetRules,
-  warnWrapped,
-  type MergePreview,
-} from '../../lib/merge-preview.js';
+import { mergeFlow, type MergeOutput } from '../../lib/merge-flow.js';
+import type { MergePreview } from '../../lib/merge-preview.js';
 import { output } from '../../lib/output.js';
-import { prompts } from '../../lib/prompts.js';
-import { terminal } from '../../lib/terminal.js';
 
-/** What `--json` prints: the service's answer, the request's app URL, and the preview it was merged from. */
-export interface MergeOutput extends MergeChangeRequestResponse {
-  url?: string | undefined;
-  preview: MergePreview;
-}
+export type { MergeOutput } from '../../lib/merge-flow.js';
 
 export default class CrMerge extends ChangeRequestCommand<typeof CrMerge> {
   static override summary = 'Merge a change request into the primary content of its space';
@@ -59,96 +46,16 @@ export default class CrMerge extends ChangeRequestCommand<typeof CrMerge> {
 
   async run(): Promise<MergeOutput | MergePreview> {
     const { client, spaceId, crId } = await this.target();
-    let preview = await loadMergePreview(client, spaceId, crId);
-    const cr = preview.changeRequest;
-    if (cr.status === 'merged') {
-      const as = cr.revisionMerged ? ` as revision ${cr.revisionMerged}` : '';
-      throw new CommandError(`Change request #${cr.number} is already merged${as}.`);
-    }
-    const { yes, admin } = this.flags;
-    const ask = !yes && terminal.canPrompt();
-    let updateFirst = cr.outdated && this.flags['update-first'];
-    if (this.human) printMergePreview(preview, { updateFirst });
-    if (this.flags['dry-run']) return preview;
-
-    // Found before any question: nothing can be merged into a locked space.
-    if (preview.space.locked) {
-      throw new CommandError(
-        `Space ${spaceId} is locked: the service refuses merges into it. Unlock it with \`docs spaces edit ${spaceId} --edit-mode live\`, then merge.`,
-      );
-    }
-    if (cr.outdated && !updateFirst) {
-      if (!ask) {
-        throw new CommandError(
-          `Change request #${cr.number} is outdated: pass --update-first to update it from the primary content before merging, or run \`docs cr update ${spaceId} ${cr.number}\` first.`,
-        );
-      }
-      // A "no" is a cancel like any other: the one plain "Cancelled." and exit 2.
-      if (!(await prompts.confirm('Update from the primary content, then merge?', true)))
-        throw new CancelledError();
-      updateFirst = true;
-    }
-
-    const unmet = unmetRules(preview);
-    if (unmet.length && !admin) {
-      if (!ask) {
-        throw new CommandError(
-          `Change request #${cr.number} does not meet the merge rules: ${unmet.join('; ')}. Pass --admin to merge anyway (the service refuses unless your account may bypass the rules).`,
-        );
-      }
-      warnWrapped(`Merge rules not met: ${unmet.join('; ')}.`);
-    } else if (unmet.length) {
-      warnWrapped(`Merging with merge rules not met (--admin): ${unmet.join('; ')}.`);
-    }
-    const question = unmet.length
-      ? `Merge change request #${cr.number} "${cr.subject}" into ${spaceId} with ${unmet.length === 1 ? 'a merge rule' : `${unmet.length} merge rules`} not met?`
-      : `Merge change request #${cr.number} "${cr.subject}" into ${spaceId}?`;
-    // Default No: a merge cannot be undone from here. With --yes nothing is asked.
-    await this.confirm(question);
-
-    if (updateFirst) {
-      const updated = await client.changeRequests.updateFromPrimary(spaceId, crId);
-      if (updated.result === 'conflicts') {
-        if (!this.human) output.json(updated);
-        throw new CommandError(conflictMessage(cr, spaceId, 'update'));
-      }
-      // A change the person did not ask for by name: said on stderr even with --json.
-      output.info(`Updated #${cr.number} from the primary content: revision ${updated.revision ?? '?'}`);
-      // The update is a new revision: reviews made before it are outdated now.
-      preview = await loadMergePreview(client, spaceId, crId);
-      const after = unmetRules(preview);
-      if (after.length > unmet.length && !admin) {
-        throw new CommandError(
-          `Updated #${cr.number}, but it no longer meets the merge rules: ${after.join('; ')}. The update made earlier reviews outdated: ask for a new review (\`docs cr reviewers request ${spaceId} ${cr.number}\`), then merge.`,
-        );
-      }
-    }
-
-    const result = await client.changeRequests.merge(spaceId, crId);
-    const url = cr.urls?.app;
-    if (result.result === 'conflicts') {
-      if (!this.human) output.json({ ...result, url, preview });
-      throw new CommandError(conflictMessage(cr, spaceId, 'merge', result.revision));
-    }
-    if (this.human) {
-      output.success(`Merged #${cr.number} into ${spaceId}: new revision ${result.revision ?? '?'}`);
-      if (url) output.info(`View it: ${url}`);
-      if (result.revision) output.data(result.revision);
-    }
-    return { ...result, url, preview };
+    const result = await mergeFlow(client, spaceId, crId, {
+      yes: this.flags.yes,
+      admin: this.flags.admin,
+      updateFirst: this.flags['update-first'],
+      dryRun: this.flags['dry-run'],
+      human: this.human,
+      confirm: (question) => this.confirm(question),
+    });
+    // The new revision id on stdout, for scripts that read it.
+    if (this.human && 'result' in result && result.revision) output.data(result.revision);
+    return result;
   }
-}
-
-/** What happened, where to look (the app, not the API), and the next step. */
-function conflictMessage(
-  cr: ChangeRequest,
-  spaceId: string,
-  step: 'update' | 'merge',
-  revision?: string,
-): string {
-  const where = cr.urls?.app ? `Open ${cr.urls.app}` : `Open change request #${cr.number} in the app`;
-  if (step === 'update') {
-    return `Change request #${cr.number} conflicts with the primary content of ${spaceId}: nothing was merged. ${where}, resolve the conflicts there, then run \`docs cr merge ${spaceId} ${cr.number}\` again.`;
-  }
-  return `Change request #${cr.number} was merged into ${spaceId}${revision ? ` (revision ${revision})` : ''}, but the service reports conflicts: the primary content needs them resolved by hand. ${where} to see them.`;
 }

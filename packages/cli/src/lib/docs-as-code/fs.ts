@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
 /*
@@ -82,6 +82,8 @@ export class MemoryFs implements LayoutFs {
 const toBytes = (data: string | Uint8Array): Uint8Array =>
   typeof data === 'string' ? new TextEncoder().encode(data) : data;
 
+let writes = 0;
+
 /** The folder `root` on disk. */
 export function nodeFs(root: string): LayoutFs {
   const full = (path: string) => {
@@ -119,8 +121,18 @@ export function nodeFs(root: string): LayoutFs {
       }
     },
     async write(path, data) {
-      await mkdir(dirname(full(path)), { recursive: true });
-      await writeFile(full(path), data);
+      // Whole or not at all: written under a temporary name, then renamed over the file, so
+      // that a push or pull killed mid-write never leaves half a mapping or half a page.
+      const target = full(path);
+      await mkdir(dirname(target), { recursive: true });
+      const temporary = `${target}.tmp-${process.pid}-${(writes++).toString(36)}`;
+      try {
+        await writeFile(temporary, data);
+        await rename(temporary, target);
+      } catch (error) {
+        await rm(temporary, { force: true });
+        throw error;
+      }
     },
     async remove(path) {
       await rm(full(path), { force: true });

@@ -14,7 +14,14 @@
 export * from './changes.js';
 export * from './model.js';
 export { type LayoutFs, type DirEntry, MemoryFs, nodeFs } from './fs.js';
-export { CONFIG_FILE, DEFAULT_CONFIG, parseConfig, ConfigError, type ContentConfig } from './config.js';
+export {
+  CONFIG_FILE,
+  DEFAULT_CONFIG,
+  parseConfig,
+  inRoot,
+  ConfigError,
+  type ContentConfig,
+} from './config.js';
 export {
   MAPPING_FILE,
   parseMapping,
@@ -25,6 +32,8 @@ export {
   type SyncMapping,
   type MappedPage,
   type MappedFile,
+  type MappedChangeRequest,
+  keyOfPage,
 } from './mapping.js';
 export {
   parsePageFile,
@@ -36,7 +45,16 @@ export {
   type PageFile,
 } from './page-file.js';
 export { parseSummary, renderSummary, type SummaryEntry, type SummarySection } from './summary.js';
-export { findLinks, rewriteLinks, relativeLink, resolveRelative, ASSETS_DIR } from './links.js';
+export {
+  findLinks,
+  rewriteLinks,
+  relativeLink,
+  resolveRelative,
+  splitAnchor,
+  isExternal,
+  decodeLinkPath,
+  ASSETS_DIR,
+} from './links.js';
 export { documentFile, gitPath, slugify, titleFromName, isSendableSlug } from './placement.js';
 export {
   readLayout,

@@ -8,6 +8,7 @@ import { compareNames } from './fs.js';
  *   {
  *     "version": 1,
  *     "space": "spc_1",
+ *     "changeRequest": { "id": "cr_1", "number": 3 },       <- the last push's
  *     "pages": {
  *       "README.md": { "id": "pg_1", "path": "introduction", "stored": "sha256:…" },
  *       "guides/": { "id": "pg_2", "path": "guides" },                    <- a group
@@ -45,9 +46,21 @@ export interface MappedFile {
   size: number;
 }
 
+/** The change request a push sends to: continued by the next push while it is open. */
+export interface MappedChangeRequest {
+  id: string;
+  number: number;
+}
+
 export interface SyncMapping {
   version: typeof MAPPING_VERSION;
   space?: string;
+  /**
+   * The change request the folder was last pushed to (written from the first batch on), so that
+   * a push run again after an interruption, or the next push, continues it while it is open
+   * instead of opening another that would insert the same pages again.
+   */
+  changeRequest?: MappedChangeRequest;
   pages: Record<string, MappedPage>;
   files: Record<string, MappedFile>;
 }
@@ -86,6 +99,13 @@ export function parseMapping(text: string): SyncMapping {
     );
   }
   const mapping = emptyMapping(optionalString(data['space'], 'space'));
+  const cr = data['changeRequest'];
+  if (cr !== undefined) {
+    if (!isRecord(cr) || typeof cr['id'] !== 'string' || typeof cr['number'] !== 'number') {
+      throw new MappingError('changeRequest needs a string id and a number');
+    }
+    mapping.changeRequest = { id: cr['id'], number: cr['number'] };
+  }
   const pages = data['pages'] ?? {};
   const files = data['files'] ?? {};
   if (!isRecord(pages)) throw new MappingError('pages is not an object');
@@ -127,6 +147,10 @@ export function renderMapping(mapping: SyncMapping): string {
       .map((key) => [key, record[key]] as const);
   const lines = ['{', `  "version": ${mapping.version},`];
   if (mapping.space !== undefined) lines.push(`  "space": ${JSON.stringify(mapping.space)},`);
+  if (mapping.changeRequest !== undefined) {
+    const { id, number } = mapping.changeRequest;
+    lines.push(`  "changeRequest": ${JSON.stringify({ id, number })},`);
+  }
   const block = (name: string, entries: (readonly [string, unknown])[], last: boolean) => {
     if (entries.length === 0) {
       lines.push(`  "${name}": {}${last ? '' : ','}`);

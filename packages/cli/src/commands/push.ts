@@ -1,0 +1,370 @@
+import { stat } from 'node:fs/promises';
+import { basename, resolve } from 'node:path';
+import { Args, Flags } from '../oclif.js';
+import type { ChangeRequest, DocsClient } from '@docs-api/sdk';
+import { yesFlag } from '../base-command.js';
+import { SpaceCommand, spaceArg } from '../lib/spaces.js';
+import {
+  inRoot,
+  MAPPING_FILE,
+  nodeFs,
+  type LayoutProblem,
+  type Plan,
+  type PlannedChange,
+} from '../lib/docs-as-code/index.js';
+import {
+  applyPush,
+  FolderError,
+  preparePush,
+  readConfig,
+  readMapping,
+  SpaceContent,
+  type PreparedPush,
+} from '../lib/docs-sync.js';
+import { CommandError, UsageError } from '../lib/exit-codes.js';
+import { mergeFlow, type MergeOutput } from '../lib/merge-flow.js';
+import type { MergePreview } from '../lib/merge-preview.js';
+import { output, plural } from '../lib/output.js';
+import { crFlag, crValue } from '../lib/pages.js';
+import { runProgress } from '../lib/progress.js';
+
+/** One planned change, as `--json` prints it. */
+export interface PushChange {
+  op: PlannedChange['op'];
+  /** The page's slug path in the space after the push (a deleted page's: before). */
+  path?: string;
+  title?: string;
+  /** The page's file (relative to the folder), or the files an upload sends. */
+  file?: string;
+  files?: string[];
+  /** Why a page is updated: content, move, rename, title, relink, files, make-room. */
+  reasons?: string[];
+}
+
+/** What `--json` prints. */
+export interface PushOutput {
+  space: string;
+  dir: string;
+  /** The change request written to (null: nothing sent, and none opened). */
+  changeRequest: { id: string; number: number; url?: string | undefined; created: boolean } | null;
+  dryRun: boolean;
+  counts: Plan['counts'];
+  changes: PushChange[];
+  /** Pages the space has and the folder does not (deleted with --prune, else kept). */
+  missing: Array<{ id: string; path: string; title: string }>;
+  notApplied: Array<{ file: string; message: string }>;
+  /** Pages changed in the space since the last pull or push and unchanged in the folder: not sent. */
+  drift: Array<{ file: string; message: string }>;
+  warnings: Array<{ file: string; line?: number; message: string }>;
+  batches: number;
+  merged?: MergeOutput | MergePreview;
+}
+
+const OPEN = new Set(['open', 'draft']);
+
+/** `file:line: message`, as a compiler names the place. */
+const where = (problem: LayoutProblem) =>
+  `${problem.file}${problem.line === undefined ? '' : `:${problem.line}`}: ${problem.message}`;
+
+/** The plan's changes, one line each, in the signs `docs cr diff` uses. */
+function changeLines(plan: Plan, prune: boolean): string[] {
+  const lines: string[] = [];
+  for (const page of plan.missing) {
+    lines.push(
+      prune
+        ? `- page  ${page.path} (${page.title})`
+        : `  kept  ${page.path} (${page.title}): not in the folder`,
+    );
+  }
+  for (const change of plan.changes) {
+    switch (change.op) {
+      case 'insert_files':
+        for (const file of change.files) lines.push(`+ file  ${file}`);
+        break;
+      case 'insert_page':
+        lines.push(`+ page  ${change.path} (${change.title})`);
+        break;
+      case 'update_page': {
+        if (change.reasons.includes('make-room')) {
+          lines.push(`> page  ${change.path} renamed to ${change.slug ?? ''} to make room`);
+          break;
+        }
+        const moved = change.reasons.includes('move') || change.reasons.includes('rename');
+        const edited = change.reasons.filter((reason) => reason !== 'move' && reason !== 'rename');
+        if (moved) lines.push(`> page  ${change.path} (${change.title}) moved`);
+        if (edited.length > 0) lines.push(`~ page  ${change.path} (${change.title}): ${edited.join(', ')}`);
+        break;
+      }
+      case 'delete_page':
+        break; // listed first, with the missing pages
+    }
+  }
+  return lines;
+}
+
+function describe(change: PlannedChange): PushChange {
+  switch (change.op) {
+    case 'insert_files':
+      return { op: change.op, files: change.files };
+    case 'delete_page':
+      return { op: change.op, path: change.path, title: change.title };
+    case 'insert_page':
+      return {
+        op: change.op,
+        path: change.path,
+        title: change.title,
+        ...(change.file ? { file: change.file } : {}),
+      };
+    case 'update_page':
+      return {
+        op: change.op,
+        path: change.path,
+        title: change.title,
+        ...(change.file ? { file: change.file } : {}),
+        reasons: change.reasons,
+      };
+  }
+}
+
+export default class Push extends SpaceCommand<typeof Push> {
+  static override summary = "Send a folder's changes to a space through a change request";
+  static override description =
+    "Reads the folder (default: the current one) in the layout of the service's Git Sync (.gitbook.yaml, SUMMARY.md, README.md per section, .gitbook/assets/; the tree is inferred from the folders when there is no SUMMARY.md), compares it with the space's pages and the mapping that `docs pull` and `docs push` write (.gitbook/docs-sync.json), shows what it will do (pages added, changed, moved, deleted; files uploaded), then opens a change request (--subject) or adds to one (--cr) and applies the changes in atomic batches of at most 50. It prints the change request's number and URL (the URL on stdout). --merge then merges it through the checks of `docs cr merge` (rules, outdated, conflicts).\n\n" +
+    "What is compared: each file's content with the hash the mapping keeps of what the service stored and of what was sent (the service normalizes what it stores: that is never a change), so an unchanged folder sends nothing and says so, and pull then push is no change; the tree (parent, order, slug) with the space's. Pages the space has and the folder does not are listed first and deleted only with --prune. Groups and link pages cannot be created through the API, nor link titles set, nor .gitbook.yaml's redirects applied: they are listed as not applied.\n\n" +
+    'Bad input is exit 2 naming the file, nothing sent: a file that is not UTF-8, two files that are one page, a SUMMARY.md entry whose file is missing, a file over the size limits. A link to a page that does not exist is a warning. The mapping is written after every batch and names the change request: a push interrupted anywhere (Ctrl-C, kill, a server error) is run again and continues the same change request without making a page twice; so does the next push while that change request is open.\n\n' +
+    'At a terminal the plan is shown and confirmed; in a pipeline pass --yes (or --dry-run), or it exits 2 before anything is sent. See docs/docs-as-code.md.';
+  static override examples = [
+    '<%= config.bin %> push space_handbook ./handbook --dry-run',
+    '<%= config.bin %> push space_handbook ./handbook --subject "Document the CLI" --yes',
+    '<%= config.bin %> push space_handbook ./handbook --cr 1 --yes --json',
+    '<%= config.bin %> push space_handbook ./handbook --prune --merge --yes',
+  ];
+  static override args = {
+    space: spaceArg,
+    dir: Args.string({ description: 'The folder to read (default: the current folder)' }),
+  };
+  static override flags = {
+    subject: Flags.string({
+      description: 'Subject of the change request the push opens (default: "docs push: <folder name>")',
+      exclusive: ['cr'],
+    }),
+    cr: crFlag,
+    prune: Flags.boolean({
+      description: 'Delete the pages the space has and the folder does not (they are listed first)',
+      default: false,
+    }),
+    merge: Flags.boolean({
+      description: 'Then merge the change request, through the checks of `docs cr merge`',
+      default: false,
+    }),
+    'update-first': Flags.boolean({
+      description: 'With --merge: when the request is outdated, update it from the primary content first',
+      default: false,
+      dependsOn: ['merge'],
+    }),
+    admin: Flags.boolean({
+      description: 'With --merge: merge even when merge rules are not met (the service may still refuse)',
+      default: false,
+      dependsOn: ['merge'],
+    }),
+    'dry-run': Flags.boolean({
+      description: 'Show what the push would do (with --json: print it) and send nothing',
+      default: false,
+    }),
+    yes: yesFlag,
+  };
+
+  /** `--dry-run` sends nothing: it needs no confirmation where no one can be asked. */
+  static override needsConfirmation(flags: Record<string, unknown>): boolean {
+    return flags['dry-run'] !== true;
+  }
+
+  async run(): Promise<PushOutput> {
+    const dirArg = this.args.dir ?? '.';
+    const dir = resolve(dirArg);
+    const info = await stat(dir).catch(() => undefined);
+    if (!info?.isDirectory()) throw new UsageError(`${dirArg} is not a folder: nothing was sent.`);
+    const fs = nodeFs(dir);
+    const { client, spaceId } = await this.target();
+    const { flags } = this;
+
+    // Which change request: --cr; else the one the folder was last pushed to, while it is open.
+    let config;
+    try {
+      config = await readConfig(fs);
+    } catch (error) {
+      if (error instanceof FolderError) throw new UsageError(`${error.message}: nothing was sent.`);
+      throw error;
+    }
+    const mapping = await readMapping(fs, config);
+    let target: ChangeRequest | undefined;
+    let trustMapping = true;
+    const given = crValue(flags.cr);
+    if (given !== undefined) {
+      target = await client.changeRequests.get(spaceId, given);
+      if (!OPEN.has(String(target.status))) {
+        throw new CommandError(
+          `Change request #${target.number} is ${target.status}: push to an open one, or drop --cr to open a new one.`,
+        );
+      }
+    } else if (mapping?.changeRequest && flags.subject === undefined && mapping.space === spaceId) {
+      const last = await this.lastChangeRequest(client, spaceId, mapping.changeRequest.id);
+      if (last && OPEN.has(String(last.status))) {
+        target = last;
+        if (this.human) output.info(`Continuing change request #${last.number} (the folder's last push).`);
+      } else if (!last || last.status !== 'merged') {
+        // Its hashes describe content that was never merged.
+        trustMapping = false;
+      }
+    }
+
+    const content = new SpaceContent(client, spaceId, target?.id);
+    let prepared: PreparedPush;
+    try {
+      prepared = await preparePush(fs, content, { prune: flags.prune, trustMapping });
+    } catch (error) {
+      if (error instanceof FolderError) throw new UsageError(`${error.message}: nothing was sent.`);
+      throw error;
+    }
+    const { plan, problems } = prepared;
+    const errors = problems.filter((problem) => problem.severity === 'error');
+    const warnings = problems.filter((problem) => problem.severity === 'warning');
+    for (const warning of warnings) output.warn(where(warning));
+    if (errors.length > 0) {
+      for (const error of errors) output.error(where(error));
+      throw new UsageError(`${dirArg} has ${plural(errors.length, 'problem')}: nothing was sent.`);
+    }
+    if (prepared.staleMapping && this.human) {
+      output.warn(
+        `${inRoot(config, MAPPING_FILE)} describes change request #${mapping?.changeRequest?.number ?? '?'}, which was closed without a merge: every page is compared as changed.`,
+      );
+    }
+
+    const result: PushOutput = {
+      space: spaceId,
+      dir,
+      changeRequest: null,
+      dryRun: flags['dry-run'],
+      counts: plan.counts,
+      changes: plan.changes.map(describe),
+      missing: plan.missing,
+      notApplied: plan.notApplied,
+      drift: plan.drift,
+      warnings: warnings.map(({ file, line, message }) => ({
+        file,
+        ...(line === undefined ? {} : { line }),
+        message,
+      })),
+      batches: 0,
+    };
+    if (this.human) this.printPlan(plan, spaceId, target);
+
+    const nothing = plan.changes.length === 0;
+    if (nothing) {
+      if (this.human)
+        output.info(
+          `Nothing to push: ${spaceId}${target ? ` (change request #${target.number})` : ''} has the folder's content.`,
+        );
+      if (target)
+        result.changeRequest = {
+          id: target.id,
+          number: target.number,
+          url: target.urls?.app,
+          created: false,
+        };
+      if (!flags.merge || !target || flags['dry-run']) return result;
+    } else if (flags['dry-run']) {
+      if (this.human) output.info('Dry run: nothing was sent.');
+      return result;
+    } else {
+      const total = plan.changes.length;
+      await this.confirm(
+        target
+          ? `Push ${plural(total, 'change')} to change request #${target.number} of ${spaceId}?`
+          : `Open a change request in ${spaceId} and push ${plural(total, 'change')} to it?`,
+      );
+      const created = !target;
+      target ??= await client.changeRequests.create(spaceId, {
+        subject: (flags.subject ?? `docs push: ${basename(dir)}`).slice(0, 100),
+      });
+      const cr = target;
+      result.changeRequest = { id: cr.id, number: cr.number, url: cr.urls?.app, created };
+      if (created && this.human) output.info(`Opened change request #${cr.number}.`);
+      const live = runProgress.enabled();
+      try {
+        const applied = await applyPush(
+          fs,
+          Object.assign(new SpaceContent(client, spaceId, cr.id), { changeRequest: cr.id }),
+          prepared,
+          { id: cr.id, number: cr.number },
+          {
+            onBatch: (batch, sent) => {
+              result.batches++;
+              if (live) runProgress.show(`Pushing to #${cr.number}: ${sent}/${total} changes`);
+              else if (this.human)
+                output.info(
+                  `Batch ${result.batches}: ${plural(batch.planned.length, 'change')} applied (${sent}/${total})`,
+                );
+            },
+          },
+        );
+        result.batches = applied.batches;
+      } catch (error) {
+        if (live) runProgress.clear();
+        if (this.human)
+          output.info(
+            `Interrupted after ${plural(result.batches, 'batch', 'batches')} of the push to #${cr.number}: run the same command again to finish it (it continues #${cr.number}).`,
+          );
+        throw error;
+      }
+      if (live) runProgress.clear();
+      if (this.human) {
+        output.success(`Pushed ${plural(total, 'change')} to change request #${cr.number} of ${spaceId}`);
+        output.data(cr.urls?.app ?? `#${cr.number}`);
+      }
+    }
+
+    if (flags.merge && target) {
+      result.merged = await mergeFlow(client, spaceId, target.id, {
+        yes: flags.yes,
+        admin: flags.admin,
+        updateFirst: flags['update-first'],
+        human: this.human,
+        confirm: (question) => this.confirm(question),
+      });
+    }
+    return result;
+  }
+
+  /** The change request the folder was last pushed to; none when it is gone. */
+  private async lastChangeRequest(
+    client: DocsClient,
+    spaceId: string,
+    id: string,
+  ): Promise<ChangeRequest | undefined> {
+    try {
+      return await client.changeRequests.get(spaceId, id);
+    } catch (error) {
+      if ((error as { status?: number }).status === 404) return undefined;
+      throw error;
+    }
+  }
+
+  private printPlan(plan: Plan, spaceId: string, target: ChangeRequest | undefined): void {
+    const lines = changeLines(plan, this.flags.prune);
+    const { inserted, updated, moved, deleted, uploaded } = plan.counts;
+    if (lines.length > 0) {
+      output.info(
+        `Push to ${spaceId}${target ? ` (change request #${target.number})` : ''}: ${plural(inserted, 'page')} added, ${updated} changed, ${moved} moved, ${deleted} deleted; ${plural(uploaded, 'file')} uploaded`,
+      );
+      for (const line of lines) output.info(`  ${line}`);
+    }
+    if (plan.missing.length > 0 && !this.flags.prune) {
+      output.info(
+        `  ${plural(plan.missing.length, 'page')} not in the folder kept: pass --prune to delete them.`,
+      );
+    }
+    for (const note of plan.notApplied) output.warn(`not applied: ${note.file}: ${note.message}`);
+    for (const note of plan.drift) output.warn(`${note.file}: ${note.message}`);
+  }
+}
