@@ -5,6 +5,7 @@ import { cliClientOptions } from './lib/client-options.js';
 import { readConfig, type StoredConfig } from './lib/config.js';
 import { describeError } from './lib/errors.js';
 import { AuthRequiredError, CancelledError, ExitCode, UsageError } from './lib/exit-codes.js';
+import { checkJq } from './lib/jq.js';
 import { output } from './lib/output.js';
 import { waiting } from './lib/progress.js';
 import { prompts } from './lib/prompts.js';
@@ -86,6 +87,12 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
         'Seconds a request may take in all, retries included, before it fails (env: DOCS_TIMEOUT; default 60)',
       helpGroup: 'GLOBAL',
     }),
+    // gh's --jq: the JSON output filtered by a jq expression (lib/jq.ts), --json implied.
+    jq: Flags.string({
+      description:
+        'Print what this jq expression selects from the JSON output (implies --json; strings print raw, one result a line)',
+      helpGroup: 'GLOBAL',
+    }),
   };
 
   static clientFactory: ClientFactory = defaultClientFactory;
@@ -137,6 +144,12 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     this.args = args as ArgsOf<T>;
     for (const [name, value] of Object.entries(flags))
       if (SECRET_FLAG.test(name) && typeof value === 'string') addSecret(value);
+    // An expression jq cannot compile is bad input: exit 2, before anything is sent.
+    const jq = (flags as { jq?: string }).jq;
+    if (jq !== undefined) {
+      await checkJq(jq);
+      output.setJq(jq);
+    }
     // Before run(): a missing confirmation is a usage error, and nothing may be sent before it.
     if (
       ctor.destructive &&
@@ -204,6 +217,37 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     if (ctor.flags && Object.hasOwn(ctor.flags, 'timeout')) return undefined;
     const value = (this.flags as { timeout?: unknown } | undefined)?.timeout;
     return typeof value === 'string' ? value : undefined;
+  }
+
+  /** oclif's run, then the `--jq` expression forgotten (tests run several commands in one process). */
+  protected override async _run<R>(): Promise<R> {
+    try {
+      return await super._run<R>();
+    } finally {
+      output.setJq(undefined);
+    }
+  }
+
+  /** `--json`, or `--jq` (which implies it), before any `--`. */
+  override jsonEnabled(): boolean {
+    if (super.jsonEnabled()) return true;
+    if (!(this.ctor as typeof BaseCommand).enableJsonFlag) return false;
+    const end = this.argv.indexOf('--');
+    const options = end === -1 ? this.argv : this.argv.slice(0, end);
+    return options.some((arg) => arg === '--jq' || arg.startsWith('--jq='));
+  }
+
+  /** The command's result under `--json`: through the output layer, so `--jq` applies to it. */
+  protected override logJson(json: unknown): void {
+    if (output.jq === undefined) return super.logJson(json);
+    try {
+      output.json(json);
+    } catch (error) {
+      // A jq error on the data (oclif prints the result after catch(): it is mapped here).
+      const { message, exitCode } = describeError(error);
+      output.error(message);
+      this.exit(exitCode);
+    }
   }
 
   /** True when human output is wanted (no `--json`). */

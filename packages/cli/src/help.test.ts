@@ -69,6 +69,11 @@ describe('the help of every command (oclif.manifest.json)', () => {
     },
   );
 
+  it('gives every command with --json the --jq flag (issue 22: a pipeline needs no jq installed)', () => {
+    const without = commands.filter((command) => command.flags.json && !command.flags.jq).map((command) => command.id);
+    expect(without).toEqual([]);
+  });
+
   it('has a destructive command say so: every command with --yes mentions it in its description', () => {
     const silent = commands
       .filter((command) => command.flags.yes && !command.description?.includes('--yes'))

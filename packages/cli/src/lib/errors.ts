@@ -25,6 +25,8 @@ function describe(error: unknown): Described {
   const status = (error as { status?: number }).status;
   switch (error.name) {
     case 'UsageError':
+    // A --jq expression that does not compile, or that fails on the command's output.
+    case 'JqError':
       return { message: error.message, exitCode: ExitCode.Usage };
     case 'RequestValidationError':
       return { message: invalidInputMessage(error), exitCode: ExitCode.Usage };
