@@ -1,5 +1,5 @@
 import { Command, Errors, Flags, type Interfaces } from './oclif.js';
-import type { ClientOptions, DocsClient, PagePromise } from '@docs-api/sdk';
+import type { ClientOptions, DocsClient, PagePromise, User } from '@docs-api/sdk';
 import { Spinner } from './lib/activity.js';
 import { cliClientOptions } from './lib/client-options.js';
 import { readConfig, type StoredConfig } from './lib/config.js';
@@ -20,6 +20,9 @@ export type FlagsOf<T extends typeof Command> = Interfaces.InferredFlags<
   Omit<(typeof BaseCommand)['baseFlags'], 'timeout'> & T['flags']
 >;
 export type ArgsOf<T extends typeof Command> = Interfaces.InferredArgs<T['args']>;
+
+/** Stands for the user the token belongs to wherever a user id is expected, as in gh. */
+export const ME = '@me';
 
 /** Flags shared by every list command. */
 export const listFlags = {
@@ -250,6 +253,24 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     }
   }
 
+  #me: Promise<User> | undefined;
+
+  /** The user the token belongs to (`client.users.getAuthenticated()`), read once per command. */
+  protected async me(): Promise<User> {
+    this.#me ??= this.client().then((client) => client.users.getAuthenticated());
+    return this.#me;
+  }
+
+  /** A user id as given, `@me` (gh's word) being the user the token belongs to. */
+  protected async userId(value: string): Promise<string> {
+    return value === ME ? (await this.me()).id : value;
+  }
+
+  /** Every user id of a list, `@me` resolved (one read of the user, whatever the count). */
+  protected async userIds(values: readonly string[]): Promise<string[]> {
+    return Promise.all(values.map((value) => this.userId(value)));
+  }
+
   /** True when human output is wanted (no `--json`). */
   protected get human(): boolean {
     return !this.jsonEnabled();
@@ -258,6 +279,20 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   /** `--org`, then `DOCS_ORG`, then the stored default (`docs config set org`); none without them. */
   protected async defaultOrganization(): Promise<string | undefined> {
     return this.flags.org || (await this.storedConfig()).org || undefined;
+  }
+
+  /** The default organization and where it came from (`--org`, `DOCS_ORG`, the stored one). */
+  protected async defaultOrganizationSource(): Promise<
+    { id: string; source: '--org' | 'DOCS_ORG' | 'config' } | undefined
+  > {
+    const given = this.flags.org;
+    if (given) {
+      // oclif gives DOCS_ORG as the flag's value: the argv tells them apart.
+      const typed = this.argv.some((arg) => arg === '--org' || arg.startsWith('--org='));
+      return { id: given, source: typed || process.env.DOCS_ORG !== given ? '--org' : 'DOCS_ORG' };
+    }
+    const stored = (await this.storedConfig()).org;
+    return stored ? { id: stored, source: 'config' } : undefined;
   }
 
   /** The organization from `--org`/`DOCS_ORG`/the stored default, or picked at a terminal. */
