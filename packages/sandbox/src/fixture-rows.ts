@@ -83,8 +83,19 @@ const rank = z.looseObject({ id, rank: z.number().int() });
 const site = z.looseObject({
   site: z.looseObject({ object: z.literal('site').default('site'), id, title: z.string(), type: z.string() }),
   organization: id,
-  sections: list(z.looseObject({ id, title: z.string(), path: z.string() })),
-  siteSpaces: list(z.looseObject({ id, space: id, section: z.string(), path: z.string() })),
+  sections: list(z.looseObject({ id, title: z.string(), path: z.string(), draft: z.boolean().optional() })),
+  siteSpaces: list(
+    z.looseObject({
+      id,
+      space: id,
+      section: z.string(),
+      path: z.string(),
+      title: z.string().optional(),
+      draft: z.boolean().optional(),
+      hidden: z.boolean().optional(),
+      pageId: z.string().optional(),
+    }),
+  ),
   shareKey: z.string(),
   adaptiveSchema: z.looseObject({ jsonSchema: z.record(z.string(), z.unknown()), updatedAt: date }),
   integrations: list(z.string()),
@@ -94,6 +105,36 @@ const integration = z.looseObject({
   integration: z.looseObject({ name: z.string().min(1) }),
   owner: id,
   secrets: z.record(z.string(), z.string()).optional(),
+  failEvents: z.boolean().optional(),
+});
+
+const shareLink = z.looseObject({
+  id,
+  site: id,
+  name: z.string().max(50).default(''),
+  key: z.string().min(8, 'must be a secret of 8 characters or more'),
+  active: z.boolean().default(true),
+  createdAt: date.default(T0),
+});
+
+/** The published document's `SiteRedirectSourcePath`. */
+const REDIRECT_SOURCE =
+  /^\/(?!\*)(?!.*\*.+)(?:[A-Za-z0-9\-._~+]|%[0-9A-Fa-f]{2})+(?:\/(?:[A-Za-z0-9\-._~+]|%[0-9A-Fa-f]{2})+)*(?:\/\*|\*)?$/;
+const siteRedirect = z.looseObject({
+  id,
+  site: id,
+  source: z.string().max(512).regex(REDIRECT_SOURCE, 'must be a path such as /old-page or /guides/*'),
+  destination: z.discriminatedUnion('kind', [
+    z.looseObject({ kind: z.literal('site-section'), siteSectionId: id }),
+    z.looseObject({ kind: z.literal('site-space'), siteSpaceId: id }),
+    z.looseObject({ kind: z.literal('site-page'), siteSpaceId: id, pageId: id }),
+    z.looseObject({ kind: z.literal('external'), url: z.url() }),
+  ]),
+  draft: z.boolean().default(false),
+  captureWildcard: z.boolean().default(false),
+  permanent: z.boolean().default(false),
+  createdAt: date.default(T0),
+  updatedAt: date.optional(),
 });
 
 interface PageInput {
@@ -266,13 +307,49 @@ const openapiSpec = z.looseObject({
   updatedAt: date.default(T0),
 });
 
-const installation = z.looseObject({
+const installation = z
+  .looseObject({
+    id,
+    organization: id,
+    integration: z.string(),
+    target: z.enum(['organization', 'site', 'space']),
+    site: id.optional(),
+    space: id.optional(),
+    installation: id.optional(),
+    status: z.string(),
+    createdAt: date.default(T0),
+    spaceSelection: z.enum(['all', 'selected']).optional(),
+    siteSelection: z.enum(['all', 'selected']).optional(),
+  })
+  .check((ctx) => {
+    const row = ctx.value;
+    if ((row.target === 'site' || row.target === 'space') && !row[row.target])
+      ctx.issues.push({
+        code: 'custom',
+        input: row,
+        path: [row.target],
+        message: `a ${row.target} installation names its ${row.target}`,
+      });
+  });
+
+const integrationEvent = z.looseObject({
   id,
-  organization: id,
-  integration: z.string(),
-  target: z.enum(['organization', 'site', 'space']),
-  status: z.string(),
+  integration: z.string().min(1),
+  installation: id.optional(),
   createdAt: date.default(T0),
+  status: z.enum(['success', 'failed']).default('success'),
+  payload: z.looseObject({ type: z.string().min(1), eventId: z.string() }),
+  logs: list(
+    z.looseObject({ level: z.enum(['debug', 'info', 'warn', 'error']), message: z.string(), timestamp: date }),
+  ),
+});
+
+const openapiSpecVersion = z.looseObject({
+  id,
+  spec: id,
+  createdAt: date.default(T0),
+  sourceURL: z.string().optional(),
+  text: z.string().optional(),
 });
 
 const importRun = z.looseObject({
@@ -377,10 +454,13 @@ export const ROW_KINDS = {
   } satisfies RowKind,
   revisions: mapKind('revisions', revision, 'revisions of spaces and change requests'),
   sites: mapKind('sites', site, 'sites', (row) => String((row.site as { id: string }).id)),
+  siteShareLinks: mapKind('siteShareLinks', shareLink, 'share links of sites (their keys are secrets)'),
+  siteRedirects: mapKind('siteRedirects', siteRedirect, 'redirects of sites'),
   integrations: mapKind('integrations', integration, 'integrations', (row) =>
     String((row.integration as { name: string }).name),
   ),
   installations: mapKind('installations', installation, 'integration installations'),
+  integrationEvents: mapKind('integrationEvents', integrationEvent, "integrations' execution logs"),
   changeRequests: mapKind('changeRequests', changeRequest, 'change requests'),
   comments: mapKind('comments', comment, 'comments of change requests'),
   teams: mapKind('teams', team, 'teams'),
@@ -396,6 +476,7 @@ export const ROW_KINDS = {
   ),
   conversationIssues: mapKind('conversationIssues', conversationIssue, 'issues found in conversations'),
   openapiSpecs: mapKind('openapiSpecs', openapiSpec, 'OpenAPI specs'),
+  openapiSpecVersions: mapKind('openapiVersions', openapiSpecVersion, 'processed versions of OpenAPI specs'),
   importRuns: mapKind('importRuns', importRun, 'import runs'),
 } satisfies Record<string, RowKind>;
 

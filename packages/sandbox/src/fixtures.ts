@@ -231,6 +231,20 @@ const REFERENCES: Array<[kind: RowKindName, field: string, target: RowKindName |
   ['translations', 'organization', 'organizations'],
   ['sites', 'organization', 'organizations'],
   ['openapiSpecs', 'organization', 'organizations'],
+  ['openapiSpecVersions', 'spec', 'openapiSpecs'],
+  ['siteShareLinks', 'site', 'sites'],
+  ['siteRedirects', 'site', 'sites'],
+  ['installations', 'organization', 'organizations'],
+  ['installations', 'integration', 'integrations'],
+  ['installations', 'site', 'sites'],
+  ['installations', 'installation', 'installations'],
+  // An event names its installation, which may be uninstalled since: only the integration is checked.
+  ['integrationEvents', 'integration', 'integrations'],
+];
+
+/** Rows of a kind that may not share these fields' values (a site has one live and one draft redirect per source). */
+const UNIQUE: Array<[kind: RowKindName, fields: string[], what: string]> = [
+  ['siteRedirects', ['site', 'source', 'draft'], 'a redirect of the same site, source and draft state'],
 ];
 
 /**
@@ -274,6 +288,17 @@ function checkReferences(store: Store, parsed: ParsedFixture): void {
           message: `"${value}" is not one of the ${targets[0]} of this fixture or its base`,
         });
     });
+  }
+  for (const [kind, fields, what] of UNIQUE) {
+    const seen = new Map<string, string>();
+    for (const [key, row] of ROW_KINDS[kind].rows(store)) {
+      const value = JSON.stringify(fields.map((field) => (row as Record<string, unknown>)[field] ?? false));
+      const other = seen.get(value);
+      const index = (fixture[kind] ?? []).findIndex((given) => ROW_KINDS[kind].key(given) === key);
+      if (other !== undefined && index !== -1)
+        issues.push({ path: `${kind}[${index}]`, message: `repeats ${what} ("${other}")` });
+      seen.set(value, key);
+    }
   }
   if (fixture.actor !== undefined && !store.users.has(fixture.actor))
     issues.push({

@@ -31,6 +31,10 @@ import { conversationHandlers } from './handlers/conversations.js';
 import { openApiHandlers } from './handlers/openapi.js';
 import { integrationHandlers } from './handlers/integrations.js';
 import { importHandlers } from './handlers/imports.js';
+import { sitePublishingHandlers } from './handlers/site-publishing.js';
+import { siteStructureHandlers } from './handlers/site-structure.js';
+import { siteShareLinkHandlers } from './handlers/site-share-links.js';
+import { siteRedirectHandlers } from './handlers/site-redirects.js';
 import type { HandlerInput, Implementation } from './implement.js';
 import { RateLimiter, type RateLimit } from './rate-limit.js';
 import { applySeed, type Seed } from './seed.js';
@@ -72,6 +76,10 @@ export const implementations: readonly Implementation[] = [
   ...openApiHandlers,
   ...integrationHandlers,
   ...importHandlers,
+  ...sitePublishingHandlers,
+  ...siteStructureHandlers,
+  ...siteShareLinkHandlers,
+  ...siteRedirectHandlers,
 ];
 
 export interface SandboxOptions {
@@ -472,7 +480,12 @@ export class Sandbox {
       const result = await implementation.handle({ ...input, store: this.store, context: c });
       if (operation.stream) {
         this.hits.increment(id);
-        return streamEvents(c, result as Iterable<unknown> | AsyncIterable<unknown>);
+        const check = this.#checkResponses && operation.event ? operation.event : undefined;
+        return streamEvents(c, result as Iterable<unknown> | AsyncIterable<unknown>, (event) => {
+          const checked = check?.safeParse(event, { error: zodMessages });
+          if (checked && !checked.success)
+            throw new SandboxError(500, `Sandbox event breaks the contract for ${id}: ${checked.error.message}`);
+        });
       }
       if (this.#checkResponses && operation.response) {
         const checked = operation.response.safeParse(result, { error: zodMessages });
@@ -580,12 +593,27 @@ function schemaImplementation(operation: Operation): Implementation {
   };
 }
 
-/** Server-sent events: each event's data its JSON, as the service streams an answer. */
-function streamEvents(c: Context, events: Iterable<unknown> | AsyncIterable<unknown>): Response {
+/**
+ * Server-sent events: each event's data its JSON, as the service streams an answer. `check`
+ * throws for an event that breaks the contract (with `checkResponses`): the stream then ends
+ * with an `error` event carrying the error body, as the status line is already sent.
+ */
+function streamEvents(
+  c: Context,
+  events: Iterable<unknown> | AsyncIterable<unknown>,
+  check: (event: unknown) => void,
+): Response {
   return streamSSE(c, async (stream) => {
-    for await (const event of events) {
-      if (stream.aborted) return;
-      await stream.writeSSE({ data: JSON.stringify(event) });
+    try {
+      for await (const event of events) {
+        if (stream.aborted) return;
+        check(event);
+        await stream.writeSSE({ data: JSON.stringify(event) });
+      }
+    } catch (error) {
+      const failure =
+        error instanceof SandboxError ? error : new SandboxError(500, `Sandbox failure: ${(error as Error).message}`);
+      await stream.writeSSE({ event: 'error', data: JSON.stringify(failure.toBody()) });
     }
   });
 }

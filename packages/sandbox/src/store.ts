@@ -56,6 +56,15 @@ export interface SiteSpaceRow {
   space: string;
   section: string;
   path: string;
+  /** The site's own title for it; the space's title when absent. */
+  title?: string;
+  /** Draft: listed for editors, left out of the published view. */
+  draft?: boolean;
+  /** Hidden from the site's navigation (still published). */
+  hidden?: boolean;
+  condition?: string;
+  /** A page of the space shown at the site space's root instead of its first page. */
+  pageId?: string;
 }
 
 export interface SiteSectionRow {
@@ -64,6 +73,65 @@ export interface SiteSectionRow {
   description?: string;
   path: string;
   condition?: string;
+  draft?: boolean;
+  icon?: string;
+}
+
+/** A share link of a site: its key opens the site's published content (see handlers/site-share-links.ts). */
+export interface ShareLinkRow {
+  id: string;
+  site: string;
+  name: string;
+  /** The secret in the link's URL; shown only in the create and list answers. */
+  key: string;
+  active: boolean;
+  createdAt: string;
+}
+
+/** Where a site redirect points (the published document's `SiteRedirectDestination`). */
+export type SiteRedirectDestinationRow =
+  | { kind: 'site-section'; siteSectionId: string }
+  | { kind: 'site-space'; siteSpaceId: string }
+  | { kind: 'site-page'; siteSpaceId: string; pageId: string }
+  | { kind: 'external'; url: string };
+
+/** A redirect of a site; one live and one draft redirect at most per source. */
+export interface SiteRedirectRow {
+  id: string;
+  site: string;
+  source: string;
+  destination: SiteRedirectDestinationRow;
+  draft: boolean;
+  captureWildcard: boolean;
+  permanent: boolean;
+  createdAt: string;
+  /** Absent until the redirect is changed after its creation. */
+  updatedAt?: string;
+}
+
+/** A processed version of an OpenAPI spec: recorded each time processing ends without errors. */
+export interface OpenApiVersionRow {
+  id: string;
+  /** The spec row's id. */
+  spec: string;
+  createdAt: string;
+  /** The source it was processed from: a URL, and the text when the sandbox read one. */
+  sourceURL?: string;
+  text?: string;
+}
+
+/** One entry of an integration's execution log (see handlers/integration-installations.ts). */
+export interface IntegrationEventRow {
+  id: string;
+  /** The integration's name. */
+  integration: string;
+  /** The organization installation the event was delivered to (it may be uninstalled since). */
+  installation?: string;
+  createdAt: string;
+  status: 'success' | 'failed';
+  /** The event as delivered: the published document's `Event` (`type`, `eventId`, ...). */
+  payload: { type: string; eventId: string } & Record<string, unknown>;
+  logs: Array<{ level: 'debug' | 'info' | 'warn' | 'error'; message: string; timestamp: string }>;
 }
 
 export interface SiteRow {
@@ -97,6 +165,11 @@ export interface IntegrationRow {
   runtime?: string;
   /** The secrets of the last published version (never shown by the API). */
   secrets?: Record<string, string>;
+  /**
+   * A test's knob: every event delivered to the integration is logged `failed`, with an error in
+   * its trace (see handlers/integration-installations.ts). The demo seed sets it on none.
+   */
+  failEvents?: boolean;
 }
 
 /** One user's edits to a change request, as its contributors list shows them. */
@@ -349,7 +422,11 @@ export interface OpenApiSpecRow {
   processing?: { reads: number; result: Promise<ProcessingResult>; startedAt?: string };
 }
 
-/** An integration installed in an organization (the contract shows only their statuses). */
+/**
+ * An integration installed in an organization: the organization's installation (`target:
+ * organization`), or its enablement on one site or space, which hangs off the organization's
+ * installation of the same integration (`installation`).
+ */
 export interface InstallationRow {
   id: string;
   organization: string;
@@ -359,8 +436,19 @@ export interface InstallationRow {
   /** The site or space it is installed on, for those targets. */
   site?: string;
   space?: string;
+  /**
+   * For a site or space installation: the id of the organization's installation it hangs off;
+   * absent, the organization's installation of the same integration.
+   */
+  installation?: string;
   status: string;
   createdAt: string;
+  updatedAt?: string;
+  configuration?: Record<string, unknown>;
+  externalIds?: string[];
+  /** Of an organization's installation: `all` spaces (sites) of the organization, or those `selected` (the default). */
+  spaceSelection?: 'all' | 'selected';
+  siteSelection?: 'all' | 'selected';
 }
 
 export interface ImportRunRow {
@@ -430,6 +518,14 @@ export class Store {
   readonly installations = new Map<string, InstallationRow>();
   /** Import runs of every organization, in start order. */
   readonly importRuns = new Map<string, ImportRunRow>();
+  /** Share links of every site, in creation order. */
+  readonly siteShareLinks = new Map<string, ShareLinkRow>();
+  /** Redirects of every site, in creation order. */
+  readonly siteRedirects = new Map<string, SiteRedirectRow>();
+  /** Processed versions of every OpenAPI spec, oldest first. */
+  readonly openapiVersions = new Map<string, OpenApiVersionRow>();
+  /** The execution log of every integration, oldest first. */
+  readonly integrationEvents = new Map<string, IntegrationEventRow>();
   /** The user every request acts as. */
   actor = '';
   /**

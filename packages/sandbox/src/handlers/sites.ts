@@ -14,11 +14,13 @@ import {
   type SiteAdaptiveJSONSchemaParam,
   type SiteAdaptiveSchema,
   type SiteAdaptiveTemplateCondition,
+  type SiteSection,
+  type SiteSpace,
 } from '@docs-api/sdk/contract';
 import { badRequest, notFound, SandboxError } from '../errors.js';
 import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
-import type { SiteRow, SiteSpaceRow, Store } from '../store.js';
+import type { SiteRow, SiteSectionRow, SiteSpaceRow, Store } from '../store.js';
 import { integrationView } from './integrations.js';
 import { requireOrganization } from './organizations.js';
 import { spaceView } from './spaces.js';
@@ -101,14 +103,16 @@ const SITE_PERMISSIONS = {
   editAdaptiveSchema: true,
 };
 
-function requireSite(store: Store, organizationId: string, siteId: string): SiteRow {
+/** The site, if it is one of the organization's (and the actor a member of it); 404 otherwise. */
+export function requireSite(store: Store, organizationId: string, siteId: string): SiteRow {
   requireOrganization(store, organizationId);
   const row = store.sites.get(siteId);
   if (!row || row.organization !== organizationId) throw notFound('site', siteId);
   return row;
 }
 
-function publishedUrl(store: Store, row: SiteRow): string {
+/** Where the site is (or would be) published. */
+export function publishedUrl(store: Store, row: SiteRow): string {
   const organization = store.organizations.get(row.organization);
   const host = row.site.hostname ?? `${organization?.hostname ?? row.organization}.${SANDBOX_DOMAIN}`;
   return `https://${host}/${row.site.basename ?? slugify(row.site.title)}`;
@@ -134,26 +138,86 @@ export function siteView(store: Store, row: SiteRow): Site {
   };
 }
 
-/** A site space as the published view shows it. */
-function siteSpaceView(store: Store, row: SiteRow, siteSpace: SiteSpaceRow) {
+/**
+ * Where a site space is published: the site's URL, the section's path, the site space's path.
+ * Like every published URL, only defined while the site is published.
+ */
+export function siteSpaceUrls(store: Store, row: SiteRow, siteSpace: SiteSpaceRow): { published?: string } {
+  if (!row.site.published) return {};
+  const section = row.sections.find((candidate) => candidate.id === siteSpace.section);
+  const path = [section?.path, siteSpace.path].filter(Boolean).join('/');
+  return { published: `${publishedUrl(store, row)}/${path}` };
+}
+
+/** A site space as the API shows it; none when its space is gone. */
+export function siteSpaceView(store: Store, row: SiteRow, siteSpace: SiteSpaceRow): SiteSpace[] {
   const space = store.spaces.get(siteSpace.space);
   if (!space) return [];
-  const section = row.sections.find((candidate) => candidate.id === siteSpace.section);
   return [
     {
       object: 'site-space' as const,
       id: siteSpace.id,
-      title: space.title ?? space.id,
+      title: siteSpace.title ?? space.title ?? space.id,
       path: siteSpace.path,
       section: siteSpace.section,
       default: (row.defaultSiteSpace ?? row.siteSpaces[0]?.id) === siteSpace.id,
-      draft: false,
+      draft: siteSpace.draft ?? false,
+      ...(siteSpace.hidden !== undefined ? { hidden: siteSpace.hidden } : {}),
+      ...(siteSpace.condition !== undefined ? { condition: siteSpace.condition } : {}),
+      ...(siteSpace.pageId !== undefined ? { pageId: siteSpace.pageId } : {}),
       space: spaceView(store, space),
-      urls: {
-        published: `${publishedUrl(store, row)}/${[section?.path, siteSpace.path].filter(Boolean).join('/')}`,
-      },
+      urls: siteSpaceUrls(store, row, siteSpace),
     },
   ];
+}
+
+/**
+ * A section as the API shows it, with its site spaces; the published view leaves drafts out
+ * (`drafts: false`), the editors' lists keep them.
+ */
+export function siteSectionView(
+  store: Store,
+  row: SiteRow,
+  section: SiteSectionRow,
+  options: { drafts: boolean },
+): SiteSection {
+  return {
+    object: 'site-section' as const,
+    id: section.id,
+    title: section.title,
+    ...(section.description ? { description: section.description } : {}),
+    default: (row.defaultSiteSection ?? row.sections[0]?.id) === section.id,
+    draft: section.draft ?? false,
+    path: section.path,
+    ...(section.condition ? { condition: section.condition } : {}),
+    ...(section.icon ? { icon: section.icon } : {}),
+    siteSpaces: row.siteSpaces
+      .filter((siteSpace) => siteSpace.section === section.id && (options.drafts || !siteSpace.draft))
+      .flatMap((siteSpace) => siteSpaceView(store, row, siteSpace)),
+    urls: row.site.published ? { published: `${publishedUrl(store, row)}/${section.path}` } : {},
+  };
+}
+
+/**
+ * Whether `key` opens the site: its own share key, or the key of one of its active share links.
+ */
+export function opensSite(store: Store, row: SiteRow, key: string): boolean {
+  if (key === row.shareKey) return true;
+  for (const link of store.siteShareLinks.values()) {
+    if (link.site === row.site.id && link.active && link.key === key) return true;
+  }
+  return false;
+}
+
+/** Removes a site and what belongs to it: share links, redirects, site installations. */
+export function removeSite(store: Store, siteId: string): void {
+  store.sites.delete(siteId);
+  for (const map of [store.siteShareLinks, store.siteRedirects] as const) {
+    for (const [id, child] of map) if (child.site === siteId) map.delete(id);
+  }
+  for (const [id, installation] of store.installations) {
+    if (installation.target === 'site' && installation.site === siteId) store.installations.delete(id);
+  }
 }
 
 /** Claims of the visitor schema become the conditions templates can test. */
@@ -265,7 +329,7 @@ export const siteHandlers = [
 
   implement(deleteSiteById, ({ store, params }) => {
     requireSite(store, params.organizationId, params.siteId);
-    store.sites.delete(params.siteId);
+    removeSite(store, params.siteId);
   }),
 
   implement(updateSiteById, ({ store, params, body }) => {
@@ -322,7 +386,7 @@ export const siteHandlers = [
 
   implement(getPublishedContentSite, ({ store, params, query }) => {
     const row = requireSite(store, params.organizationId, params.siteId);
-    if (query.shareKey !== undefined && query.shareKey !== row.shareKey) {
+    if (query.shareKey !== undefined && !opensSite(store, row, query.shareKey)) {
       throw new SandboxError(403, 'The share key does not open this site');
     }
     const site = siteView(store, row);
@@ -334,20 +398,9 @@ export const siteHandlers = [
       site,
       structure: {
         type: 'sections' as const,
-        structure: row.sections.map((section) => ({
-          object: 'site-section' as const,
-          id: section.id,
-          title: section.title,
-          ...(section.description ? { description: section.description } : {}),
-          default: (row.defaultSiteSection ?? row.sections[0]?.id) === section.id,
-          draft: false,
-          path: section.path,
-          ...(section.condition ? { condition: section.condition } : {}),
-          siteSpaces: row.siteSpaces
-            .filter((siteSpace) => siteSpace.section === section.id)
-            .flatMap((siteSpace) => siteSpaceView(store, row, siteSpace)),
-          urls: { published: `${publishedUrl(store, row)}/${section.path}` },
-        })),
+        structure: row.sections
+          .filter((section) => !section.draft)
+          .map((section) => siteSectionView(store, row, section, { drafts: false })),
       },
       customizations: { site: structuredClone(DEFAULT_CUSTOMIZATION), siteSpaces: {} },
       scripts: integrationScripts(store, row),
