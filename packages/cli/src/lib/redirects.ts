@@ -34,6 +34,30 @@ const ENTRY_KEYS = new Set(['source', 'destination', 'permanent', 'captureWildca
 /** What `docs sites redirects list --json` adds to each entry: read back, and left out. */
 const READ_ONLY_KEYS = new Set(['object', 'id', 'createdAt', 'updatedAt']);
 
+const SOURCE_RULE =
+  'must be a path such as /old-page or /guides/* (letters, digits, - . _ ~ + and %-escapes between slashes; a * only at the end)';
+
+/** The fields each kind of destination needs. */
+const DESTINATION_FIELDS: Record<string, readonly string[]> = {
+  external: ['url'],
+  'site-space': ['siteSpaceId'],
+  'site-section': ['siteSectionId'],
+  'site-page': ['siteSpaceId', 'pageId'],
+  path: ['spaceId', 'path'],
+};
+
+/** What is wrong with a destination's kind or fields, in words; undefined when they are there. */
+function checkDestination(destination: unknown): string | undefined {
+  if (!destination || typeof destination !== 'object' || Array.isArray(destination))
+    return 'destination must be a URL, or an object with a kind';
+  const { kind } = destination as { kind?: unknown };
+  const fields = typeof kind === 'string' ? DESTINATION_FIELDS[kind] : undefined;
+  if (!fields)
+    return `destination.kind must be one of ${Object.keys(DESTINATION_FIELDS).join(', ')}${kind === undefined ? '' : ` (got ${JSON.stringify(kind)})`}`;
+  const missing = fields.filter((field) => typeof (destination as Record<string, unknown>)[field] !== 'string');
+  return missing.length > 0 ? `a destination of kind ${kind} needs ${missing.join(' and ')}` : undefined;
+}
+
 /** `https://…` → an external destination; an object is the API's form (`kind` and its fields). */
 function destinationOf(value: unknown): unknown {
   if (typeof value === 'string') return { kind: 'external', url: value };
@@ -69,8 +93,8 @@ export async function readRedirectsFile(file: string): Promise<RedirectEntry[]> 
   if (list.items.length === 0) throw new UsageError(`${name}: holds no redirects.`);
 
   const { operationById, checkRequestPart } = await import('../sdk-contract.js');
-  const operation = operationById('bulkUpsertSiteRedirects');
-  if (!operation?.body) throw new Error('the contract has no bulkUpsertSiteRedirects body');
+  const operation = operationById('createSiteRedirect');
+  if (!operation?.body) throw new Error('the contract has no createSiteRedirect body');
 
   const problems: string[] = [];
   const entries: RedirectEntry[] = [];
@@ -102,10 +126,18 @@ export async function readRedirectsFile(file: string): Promise<RedirectEntry[]> 
       ...(record.captureWildcard === undefined ? {} : { captureWildcard: record.captureWildcard }),
     } as RedirectInput;
     if (unknown.length === 0 && record.destination !== undefined && record.destination !== null) {
-      const result = checkRequestPart(operation.body!, { redirects: [input] }, 'body');
+      const destinationProblem = checkDestination(input.destination);
+      if (destinationProblem) problems.push(`${label}: ${destinationProblem}`);
+      // The contract's rules for one redirect (createSiteRedirect's body: one object, so its
+      // messages name the field, where the bulk body's union would only say "Invalid input").
+      const { intent: _intent, ...one } = input;
+      const result = checkRequestPart(operation.body!, { ...one, draft: input.intent === 'draft' }, 'body');
       if (!result.ok)
-        for (const issue of result.issues)
-          problems.push(`${label}: ${issue.path.replace(/^body\.redirects\.0\.?/, '') || 'the entry'}: ${issue.message}`);
+        for (const issue of result.issues) {
+          const field = issue.path.replace(/^body\.?/, '') || 'the entry';
+          if (destinationProblem && field.startsWith('destination')) continue;
+          problems.push(`${label}: ${field}: ${field === 'source' && /pattern/.test(issue.message) ? SOURCE_RULE : issue.message}`);
+        }
     }
     if (typeof source === 'string') {
       const key = `${input.intent} ${source}`;

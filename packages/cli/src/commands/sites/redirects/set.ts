@@ -52,9 +52,11 @@ export default class SitesRedirectsSet extends SiteCommand<typeof SitesRedirects
     // The file first: a bad one is exit 2 with nothing read from the service.
     const entries = await readRedirectsFile(this.flags.file);
     const { client, organizationId, siteId } = await this.target();
+    // The list gives the live redirects, or the drafts: both, to compare and to prune.
     const existing: SiteRedirect[] = [];
-    for await (const redirect of client.sites.redirects.list(organizationId, siteId, { limit: 100 }))
-      existing.push(redirect);
+    for (const draft of [false, true])
+      for await (const redirect of client.sites.redirects.list(organizationId, siteId, { limit: 100, draft }))
+        existing.push(redirect);
     const plan = planRedirects(entries, existing);
     const prune = this.flags.prune ? plan.others : [];
     const result: SetResult = { site: siteId, results: [], unchanged: plan.unchanged.map((e) => e.input.source) };

@@ -1,5 +1,6 @@
 import { Args } from '../../../oclif.js';
 import { yesFlag } from '../../../base-command.js';
+import { UsageError } from '../../../lib/exit-codes.js';
 import { output } from '../../../lib/output.js';
 import { SiteCommand, siteArg } from '../../../lib/sites.js';
 
@@ -12,13 +13,14 @@ export default class SitesShareLinksDelete extends SiteCommand<typeof SitesShare
   ];
   static override args = {
     site: siteArg,
-    link: Args.string({ description: 'Id of the share link', required: true }),
+    link: Args.string({ description: 'Id of the share link' }),
   };
   static override flags = { yes: yesFlag };
 
   async run(): Promise<{ site: string; deleted: string }> {
-    const { client, organizationId, siteId } = await this.target();
     const linkId = this.args.link;
+    if (!linkId) throw new UsageError('Missing the share link id: pass the site id, then the link id.');
+    const { client, organizationId, siteId } = await this.target();
     await this.confirm(`Delete share link ${linkId} of site ${siteId}? Whoever holds it loses access.`);
     await client.sites.shareLinks.delete(organizationId, siteId, linkId);
     if (this.human) output.success(`Deleted share link ${linkId} of site ${siteId}`);

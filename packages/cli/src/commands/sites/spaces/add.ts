@@ -1,5 +1,6 @@
 import type { SiteSpace } from '@docs-api/sdk';
 import { Args, Flags } from '../../../oclif.js';
+import { UsageError } from '../../../lib/exit-codes.js';
 import { output } from '../../../lib/output.js';
 import { printSiteSpace, SiteCommand, siteArg } from '../../../lib/sites.js';
 
@@ -13,7 +14,7 @@ export default class SitesSpacesAdd extends SiteCommand<typeof SitesSpacesAdd> {
   ];
   static override args = {
     site: siteArg,
-    space: Args.string({ description: 'Id of the space to publish on the site', required: true }),
+    space: Args.string({ description: 'Id of the space to publish on the site' }),
   };
   static override flags = {
     section: Flags.string({ description: 'Id of the site section to add it to (default: the default section)' }),
@@ -22,16 +23,18 @@ export default class SitesSpacesAdd extends SiteCommand<typeof SitesSpacesAdd> {
   };
 
   async run(): Promise<SiteSpace> {
+    const spaceId = this.args.space;
+    if (!spaceId) throw new UsageError('Missing the space id: pass the site id, then the space id.');
     const { client, organizationId, siteId } = await this.target();
     const { section, title, draft } = this.flags;
     const siteSpace = await client.sites.spaces.add(organizationId, siteId, {
-      spaceId: this.args.space,
+      spaceId,
       ...(section ? { sectionId: section } : {}),
       ...(title ? { title } : {}),
       ...(draft ? { draft: true } : {}),
     });
     if (this.human) {
-      output.success(`Added space ${this.args.space} to site ${siteId}`);
+      output.success(`Added space ${spaceId} to site ${siteId}`);
       printSiteSpace(siteSpace);
     }
     return siteSpace;

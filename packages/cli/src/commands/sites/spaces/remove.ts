@@ -1,6 +1,6 @@
 import { Args } from '../../../oclif.js';
 import { yesFlag } from '../../../base-command.js';
-import { CommandError, ExitCode } from '../../../lib/exit-codes.js';
+import { CommandError, ExitCode, UsageError } from '../../../lib/exit-codes.js';
 import { output } from '../../../lib/output.js';
 import { findSiteSpace, SiteCommand, siteArg } from '../../../lib/sites.js';
 
@@ -15,14 +15,14 @@ export default class SitesSpacesRemove extends SiteCommand<typeof SitesSpacesRem
     site: siteArg,
     'site-space': Args.string({
       description: 'Site-space id, or the id of the space it publishes',
-      required: true,
     }),
   };
   static override flags = { yes: yesFlag };
 
   async run(): Promise<{ site: string; removed: string; space: string }> {
-    const { client, organizationId, siteId } = await this.target();
     const given = this.args['site-space'];
+    if (!given) throw new UsageError('Missing the site space: pass the site id, then the site-space id (or the space id).');
+    const { client, organizationId, siteId } = await this.target();
     const siteSpace = await findSiteSpace(client, organizationId, siteId, given);
     if (!siteSpace)
       throw new CommandError(
