@@ -386,7 +386,11 @@ describe('docs integrations', () => {
 
   it("lists the organization's installations, by target", async () => {
     const result = ok(await docs('integrations', 'installations'));
-    expect(lines(result.stdout)).toEqual(['analytics-pro\tAnalytics Pro\tactive\t3']);
+    // support-chat is installed in the organization, and enabled on site_docs only.
+    expect(lines(result.stdout)).toEqual([
+      'analytics-pro\tAnalytics Pro\tactive\t3',
+      'support-chat\tSupport Chat\tactive\t1',
+    ]);
     const sites = json<InstallationStatus[]>(
       ok(await docs('integrations', 'installations', '--target', 'site', '--json')),
     );

@@ -21,7 +21,10 @@ export interface ProcessingError {
   message: string;
 }
 
-export type ProcessingResult = { ok: true } | { ok: false; code: string; errors: ProcessingError[] };
+/** A success carries the source's text when the sandbox read it (text given, or a loopback URL fetched). */
+export type ProcessingResult =
+  | { ok: true; text?: string }
+  | { ok: false; code: string; errors: ProcessingError[] };
 
 /** Sources on this host never answer: their processing fails with FETCH_TIMEOUT. */
 export const UNREACHABLE_HOST = 'unreachable.test';
@@ -89,7 +92,7 @@ export async function processText(text: string): Promise<ProcessingResult> {
             ),
         ),
       };
-  if (result.valid) return { ok: true };
+  if (result.valid) return { ok: true, text };
   const errors = result.errors
     .filter((error) => !['oneOf', 'anyOf', 'if', 'then', 'else'].includes(error.keyword))
     .map((error) => ({

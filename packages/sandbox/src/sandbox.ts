@@ -35,6 +35,10 @@ import { sitePublishingHandlers } from './handlers/site-publishing.js';
 import { siteStructureHandlers } from './handlers/site-structure.js';
 import { siteShareLinkHandlers } from './handlers/site-share-links.js';
 import { siteRedirectHandlers } from './handlers/site-redirects.js';
+import { openApiVersionHandlers } from './handlers/openapi-versions.js';
+import { integrationInstallationHandlers } from './handlers/integration-installations.js';
+import { userHandlers } from './handlers/users.js';
+import { askHandlers } from './handlers/ask.js';
 import type { HandlerInput, Implementation } from './implement.js';
 import { RateLimiter, type RateLimit } from './rate-limit.js';
 import { applySeed, type Seed } from './seed.js';
@@ -80,6 +84,10 @@ export const implementations: readonly Implementation[] = [
   ...siteStructureHandlers,
   ...siteShareLinkHandlers,
   ...siteRedirectHandlers,
+  ...openApiVersionHandlers,
+  ...integrationInstallationHandlers,
+  ...userHandlers,
+  ...askHandlers,
 ];
 
 export interface SandboxOptions {

@@ -239,8 +239,10 @@ describe('integrations: installations status', () => {
   it("lists org_acme's organization-wide installations by default, others by target", async () => {
     const { client } = setup();
     const defaults = await client.integrations.installationsStatus(ORG);
+    // support-chat is installed in the organization too (its site installation hangs off that).
     expect(defaults.items.map((item) => [item.status, item.integration?.name, item.target])).toEqual([
       ['active', 'analytics-pro', { type: 'organization', organizationId: ORG }],
+      ['active', 'support-chat', { type: 'organization', organizationId: ORG }],
     ]);
     const sites = await client.integrations.installationsStatus(ORG, { target: 'site' });
     expect(sites.items.map((item) => [item.integration?.name, item.target])).toEqual([
@@ -273,6 +275,7 @@ describe('integrations: installations status', () => {
     const { client } = setup();
     await client.integrations.publish('analytics-pro', manifest);
     const [item] = (await client.integrations.installationsStatus(ORG)).items;
+    expect(item?.integration?.name).toBe('analytics-pro');
     expect(item?.integration?.version).toBe(4);
   });
 });

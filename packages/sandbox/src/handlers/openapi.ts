@@ -27,7 +27,8 @@ import { requireOrganization } from './organizations.js';
  * or, when the source is unreachable or invalid, `complete` with a `lastProcessErrorCode` and
  * its `lastProcessedErrors` (the service has no failed state; the last good version stays).
  * A URL on the host `unreachable.test` always times out (`FETCH_TIMEOUT`). A spec sent as text
- * has no `sourceURL`.
+ * has no `sourceURL`. Each processing that ends without errors records a version (its source,
+ * and the text the sandbox read), read through handlers/openapi-versions.ts.
  */
 
 export { UNREACHABLE_HOST } from '../openapi-processing.js';
@@ -41,7 +42,7 @@ function findSpec(store: Store, organizationId: string, slug: string): OpenApiSp
   return undefined;
 }
 
-function requireSpec(store: Store, organizationId: string, slug: string): OpenApiSpecRow {
+export function requireSpec(store: Store, organizationId: string, slug: string): OpenApiSpecRow {
   requireOrganization(store, organizationId);
   const row = findSpec(store, organizationId, slug);
   if (!row) throw notFound('OpenAPI spec', slug);
@@ -68,6 +69,14 @@ function finishProcessing(store: Store, row: OpenApiSpecRow, result: ProcessingR
     return;
   }
   row.lastVersion = store.newId('specv');
+  // The version keeps what was processed: the source, and its text when the sandbox read it.
+  store.openapiVersions.set(row.lastVersion, {
+    id: row.lastVersion,
+    spec: row.id,
+    createdAt: now,
+    ...(row.sourceURL !== undefined ? { sourceURL: row.sourceURL } : {}),
+    ...(result.text !== undefined ? { text: result.text } : {}),
+  });
   delete row.lastProcessErrorCode;
   delete row.lastProcessedErrors;
 }
@@ -196,7 +205,11 @@ export const openApiHandlers = [
     requireOrganization(store, params.organizationId);
     // Deleting an absent spec succeeds too, as the contract says.
     const row = findSpec(store, params.organizationId, params.specSlug);
-    if (row) store.openapiSpecs.delete(row.id);
+    if (!row) return;
+    store.openapiSpecs.delete(row.id);
+    for (const version of [...store.openapiVersions.values()]) {
+      if (version.spec === row.id) store.openapiVersions.delete(version.id);
+    }
   }),
 
   implement(updateOpenAPISpecBySlug, ({ store, params, body }) => {

@@ -23,15 +23,45 @@ function collect(value: unknown, into: string[]): void {
   else if (value && typeof value === 'object') for (const item of Object.values(value)) collect(item, into);
 }
 
+/** Query parameters that carry a secret in the URLs an answer holds: a share link's key (`?share=`). */
+const SECRET_URL_PARAMETERS = new Set(['share']);
+
+/** Pushes to `found` the secret query values of `text` when it is a URL (the key of a share link's URL). */
+function secretsOfUrl(text: string, found: string[]): void {
+  if (!/^https?:\/\/[^?]*\?/i.test(text)) return;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return;
+  }
+  url.searchParams.forEach((value, name) => {
+    if (value && (SECRET_URL_PARAMETERS.has(name.toLowerCase()) || isSecretField(name))) found.push(value);
+  });
+}
+
 /**
  * A copy of a JSON value with the value of every secret-named field replaced by `[redacted]`;
  * the hidden strings are pushed to `found` (so that an answer echoing them is scrubbed too).
+ * Secrets in URLs are found too: a secret query value (`?share=<key>`), and the whole published
+ * URL of a share link (`object: "share-link"`), which is its key in whatever form the service
+ * gives it.
  */
 export function redactFields(value: unknown, found: string[], depth = 0): unknown {
+  if (typeof value === 'string') secretsOfUrl(value, found);
   if (depth > 64 || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((item) => redactFields(item, found, depth + 1));
+  const record = value as Record<string, unknown>;
+  if (record.object === 'share-link' && record.urls && typeof record.urls === 'object') {
+    const urls = record.urls as Record<string, unknown>;
+    if (typeof urls.published === 'string' && urls.published && urls.published !== REDACTED) {
+      found.push(urls.published);
+      secretsOfUrl(urls.published, found);
+      return redactFields({ ...record, urls: { ...urls, published: REDACTED } }, found, depth);
+    }
+  }
   const copy: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
+  for (const [key, item] of Object.entries(record)) {
     // Flags and counts named like secrets (`trackingCookie: true`) hold none.
     if (
       isSecretField(key) &&
