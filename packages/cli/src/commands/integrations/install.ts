@@ -38,12 +38,14 @@ export default class IntegrationsInstall extends BaseCommand<typeof Integrations
     const name = await this.argOrPick(this.args.name, 'the integration name', () => pickIntegration(client));
     const { space, site } = this.flags;
 
-    let installation: IntegrationInstallation | undefined;
-    for await (const item of client.integrations.listOrganizationInstallations(organizationId, { search: name, limit: 100 }))
-      if (item.integration.name === name) {
-        installation = item.installation;
-        break;
-      }
+    // The organization's installation of the integration: found among its installations (one
+    // per organization), or made.
+    const find = async (): Promise<IntegrationInstallation | undefined> => {
+      for await (const item of client.integrations.listInstallations(name, { limit: 100 }))
+        if (item.target?.organization === organizationId) return item;
+      return undefined;
+    };
+    let installation = await find();
     const installedOnOrganization = installation === undefined;
     installation ??= await client.integrations.install(name, { organization: organizationId });
     if (this.human)
