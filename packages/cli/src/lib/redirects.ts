@@ -90,7 +90,6 @@ export async function readRedirectsFile(file: string): Promise<RedirectEntry[]> 
     throw new UsageError(
       `${name}: expected a list of redirects (or { redirects: [...] }), each with a source and a destination.`,
     );
-  if (list.items.length === 0) throw new UsageError(`${name}: holds no redirects.`);
 
   const { operationById, checkRequestPart } = await import('../sdk-contract.js');
   const operation = operationById('createSiteRedirect');

@@ -74,7 +74,7 @@ export default class IntegrationsCheck extends BaseCommand<typeof IntegrationsCh
     const bundleBytes = Buffer.byteLength(bundle);
     if (this.human)
       output.success(
-        `Built ${relative(process.cwd(), manifest.scriptEntry) || manifest.scriptEntry} (${formatBytes(bundleBytes)}) as publish does`,
+        `Built ${shownPath(manifest.scriptEntry)} (${formatBytes(bundleBytes)}) as publish does`,
       );
 
     const { requireWorkerd, startWorker } = await import('../../lib/workerd.js');
@@ -95,16 +95,21 @@ export default class IntegrationsCheck extends BaseCommand<typeof IntegrationsCh
       });
       let response: Response;
       try {
+        // The form encoded whole first: sent with its length, it is on the wire before a worker
+        // that answers without reading it closes the request (a streamed body would be cut).
+        const encoded = new Response(dispatchBody(event, environment));
         response = await fetch(`${worker.origin}/v1`, {
           method: 'POST',
-          body: dispatchBody(event, environment),
+          headers: { 'content-type': encoded.headers.get('content-type') ?? 'multipart/form-data' },
+          body: await encoded.arrayBuffer(),
           signal: AbortSignal.timeout(EVENT_TIMEOUT_MS),
         });
       } catch (error) {
+        const cause = (error as { cause?: { message?: string } }).cause?.message;
         const why =
           (error as Error).name === 'TimeoutError'
             ? `no answer within ${EVENT_TIMEOUT_MS / 1000} s`
-            : (error as Error).message;
+            : `${(error as Error).message}${cause ? `: ${cause}` : ''}`;
         throw new CommandError(
           `${manifest.name} did not answer the ${eventType} event (${why}).${logText(worker.log())}`,
         );
@@ -158,6 +163,12 @@ export default class IntegrationsCheck extends BaseCommand<typeof IntegrationsCh
       throw new UsageError('--path is the path of the fetch event: drop --event, or --path.');
     return checkEvent(this.flags.event ?? 'fetch', this.flags.path ?? '/');
   }
+}
+
+/** A path as the user would type it: relative to the working directory when under it. */
+function shownPath(path: string): string {
+  const shown = relative(process.cwd(), path);
+  return shown && !shown.startsWith('..') ? shown : path;
 }
 
 function pick(fields: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
