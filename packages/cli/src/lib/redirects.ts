@@ -225,10 +225,30 @@ export function describeDestination(destination: SiteRedirectDestination | SiteR
   }
 }
 
+/**
+ * A destination in a table cell, the shortest that says it: a URL, or the id of what it points
+ * at (its prefix tells the kind: sitesp_ a site space, sitesc_ a section), so a narrow terminal
+ * keeps the id.
+ */
+export function destinationCell(destination: SiteRedirectDestination): string {
+  const d = destination as unknown as Record<string, string | undefined> & { kind: string };
+  switch (d.kind) {
+    case 'external':
+      return d.url ?? '';
+    case 'site-space':
+      return d.siteSpaceId ?? '';
+    case 'site-section':
+      return d.siteSectionId ?? '';
+    case 'site-page':
+      return `${d.pageId} (${d.siteSpaceId})`;
+    default:
+      return describeDestination(destination);
+  }
+}
+
 export const redirectColumns: Column<SiteRedirect>[] = [
   { header: 'SOURCE', value: (r) => r.source, fixed: true },
-  { header: 'DESTINATION', value: (r) => describeDestination(r.destination) },
+  { header: 'DESTINATION', value: (r) => destinationCell(r.destination) },
   { header: 'PERMANENT', value: (r) => r.permanent, secondary: true },
   { header: 'DRAFT', value: (r) => r.draft, secondary: true },
-  { header: 'ID', value: (r) => r.id },
 ];

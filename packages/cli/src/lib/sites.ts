@@ -62,7 +62,8 @@ export const siteSpaceColumns: Column<SiteSpace>[] = [
   { header: 'SPACE ID', value: (s) => s.space.id },
   { header: 'TITLE', value: (s) => s.title ?? s.space.title },
   { header: 'PATH', value: (s) => (s.path === undefined ? '' : `/${s.path}`) },
-  { header: 'SECTION', value: (s) => s.section ?? '', fixed: true },
+  // Left out before the title is cut short: `docs sites sections list` names the sections.
+  { header: 'SECTION', value: (s) => s.section ?? '', secondary: true },
   { header: 'DEFAULT', value: (s) => s.default ?? false, secondary: true },
   { header: 'DRAFT', value: (s) => s.draft ?? false, secondary: true },
 ];
@@ -85,10 +86,10 @@ export const siteSectionColumns: Column<SiteSection>[] = [
   { header: 'ID', value: (s) => s.id },
   { header: 'TITLE', value: (s) => s.title },
   { header: 'PATH', value: (s) => (s.path === undefined ? '' : `/${s.path}`) },
-  { header: 'DEFAULT', value: (s) => s.default ?? false },
-  { header: 'DRAFT', value: (s) => s.draft ?? false, secondary: true },
+  { header: 'DEFAULT', value: (s) => s.default ?? false, secondary: true },
   { header: 'SPACES', value: (s) => s.siteSpaces?.length ?? 0, secondary: true },
-  { header: 'URL', value: (s) => s.urls?.published },
+  { header: 'DRAFT', value: (s) => s.draft ?? false, secondary: true },
+  { header: 'URL', value: (s) => s.urls?.published, secondary: true },
 ];
 
 /**

@@ -24,7 +24,7 @@ export default class IntegrationsEvents extends BaseCommand<typeof IntegrationsE
     "List an integration's events and their logs; --follow prints new ones as they come";
   static override description = [
     "The integration's execution log, as `gitbook tail` shows it: each event the service dispatched to it (an installation set up, a page viewed, a fetch, ...), whether the integration handled it, and what it logged. Only members of the organization that owns the integration can read it.",
-    'Without --follow, lists the latest events, newest first: ID, TYPE, STATUS, CREATED, INSTALLATION (at a terminal a table; piped, tab-separated rows; with --json, the full objects). --limit (default 30) caps the rows, --all reads every page.',
+    'Without --follow, lists the latest events, newest first: TYPE, STATUS, CREATED, ID, INSTALLATION (at a terminal a table; piped, tab-separated rows; with --json, the full objects). --limit (default 30) caps the rows, --all reads every page.',
     'With --follow, prints the latest --limit events, oldest first, each with its log lines, then reads the log again every --interval seconds (default 5, from 2 to 60) and prints each new event as it comes, until Ctrl-C, which ends it with exit 0. A read that fails for a passing reason (a dropped connection, a timeout, a 5xx after the retries) is said on stderr and tried again at the next interval; any other failure ends the command. With --json, one JSON object a line: {event, trace}.',
     'In a pipeline it never prompts: pass the integration name, or it exits 2.',
   ].join('\n\n');
@@ -74,10 +74,12 @@ export default class IntegrationsEvents extends BaseCommand<typeof IntegrationsE
     if (!this.flags.follow) {
       if (this.human)
         output.table(events, [
-          { header: 'ID', value: (e) => e.id },
-          { header: 'TYPE', value: eventType },
+          { header: 'TYPE', value: eventType, fixed: true },
           { header: 'STATUS', value: (e) => e.status },
           { header: 'CREATED', value: (e) => formatDate(e.createdAt) },
+          // Left out at a narrow terminal (no command takes an event's id): the type and the
+          // outcome are what a person reads the log for.
+          { header: 'ID', value: (e) => e.id, secondary: true },
           { header: 'INSTALLATION', value: (e) => e.installationId, fixed: true, secondary: true },
         ]);
       return events;
@@ -118,7 +120,8 @@ export default class IntegrationsEvents extends BaseCommand<typeof IntegrationsE
           failing = true;
         }
       }
-      if (this.human) output.info('Stopped following.');
+      // After the terminal's ^C, on a line of its own.
+      if (this.human) output.info(`${process.stderr.isTTY ? '\n' : ''}Stopped following.`);
     }
   }
 

@@ -52,7 +52,7 @@ describe('docs integrations events', () => {
   it('lists the execution log', async () => {
     const result = await cli.run(IntegrationsEvents, ['analytics-pro']);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toMatch(/^event_analytics_setup\tinstallation_setup\tsuccess\t/);
+    expect(result.stdout).toMatch(/^installation_setup\tsuccess\t\S+\tevent_analytics_setup\tinst_analytics_pro\n$/);
     const denied = await cli.run(IntegrationsEvents, ['support-chat']);
     expect(denied.code).toBe(1);
     expect(denied.stderr).toContain('HTTP 403');

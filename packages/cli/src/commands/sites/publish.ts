@@ -28,7 +28,7 @@ export default class SitesPublish extends SiteCommand<typeof SitesPublish> {
     if ('object' in answer && answer.object === 'site') {
       const site = answer as Site;
       if (this.human) {
-        output.success(`Published site ${siteId}${site.urls?.published ? ` at ${site.urls.published}` : ''}`);
+        output.success(`Published site ${siteId}`);
         printSite(site);
       }
       return site;

@@ -141,7 +141,7 @@ describe('docs sites redirects', () => {
 
     const again = await cli.run(SitesRedirectsSet, ['site_docs', '--file', path]);
     expect(again.code, again.stderr).toBe(0);
-    expect(again.stderr).toContain('0 redirects to create or update, 2 unchanged.');
+    expect(again.stderr).toContain('has the 2 redirects of');
     expect(cli.sandbox.requests.get('bulkUpsertSiteRedirects')).toBe(1);
 
     const listed = await cli.run(SitesRedirectsList, ['site_docs', '--order-by', 'source', '--jq', '.[].source']);

@@ -37,7 +37,11 @@ export default class SitesRedirectsSet extends SiteCommand<typeof SitesRedirects
   ];
   static override args = { site: siteArg };
   static override flags = {
-    file: Flags.string({ char: 'f', description: 'YAML or JSON file of redirects, or - for standard input', required: true }),
+    file: Flags.string({
+      char: 'f',
+      description: 'YAML or JSON file of redirects, or - for standard input',
+      required: true,
+    }),
     prune: Flags.boolean({ description: 'Also delete the redirects the file does not name (listed first)' }),
     'dry-run': Flags.boolean({ description: 'Print what would be done; send nothing' }),
     yes: yesFlag,
@@ -59,20 +63,42 @@ export default class SitesRedirectsSet extends SiteCommand<typeof SitesRedirects
         existing.push(redirect);
     const plan = planRedirects(entries, existing);
     const prune = this.flags.prune ? plan.others : [];
-    const result: SetResult = { site: siteId, results: [], unchanged: plan.unchanged.map((e) => e.input.source) };
+    const result: SetResult = {
+      site: siteId,
+      results: [],
+      unchanged: plan.unchanged.map((e) => e.input.source),
+    };
 
+    if (plan.upsert.length === 0 && prune.length === 0) {
+      if (this.human)
+        output.success(
+          `Site ${siteId} has ${plan.unchanged.length === 1 ? 'the redirect' : `the ${plan.unchanged.length} redirects`} of ${this.flags.file === '-' ? 'standard input' : this.flags.file} already: nothing to send.`,
+        );
+      if (this.human && !this.flags.prune && plan.others.length > 0)
+        output.info(
+          `${plural(plan.others.length, 'other redirect')} of the site stay (--prune deletes them).`,
+        );
+      return { ...result, ...(this.flags['dry-run'] ? { dryRun: true as const } : {}) };
+    }
     if (this.human || this.flags['dry-run']) {
       const lines = [
         `${plural(plan.upsert.length, 'redirect')} to create or update, ${plan.unchanged.length} unchanged${this.flags.prune ? `, ${plural(prune.length, 'redirect')} to delete` : ''}.`,
         ...plan.upsert.map((e) => `  + ${e.input.source} → ${describeDestination(e.input.destination)}`),
-        ...prune.map((r) => `  - ${r.source}${r.draft ? ' (draft)' : ''} → ${describeDestination(r.destination)}`),
+        ...prune.map(
+          (r) => `  - ${r.source}${r.draft ? ' (draft)' : ''} → ${describeDestination(r.destination)}`,
+        ),
       ];
       for (const line of lines) output.info(line);
       if (!this.flags.prune && plan.others.length > 0)
-        output.info(`${plural(plan.others.length, 'other redirect')} of the site stay (--prune deletes them).`);
+        output.info(
+          `${plural(plan.others.length, 'other redirect')} of the site stay (--prune deletes them).`,
+        );
     }
     if (this.flags['dry-run']) return { ...result, dryRun: true };
-    if (prune.length > 0) await this.confirm(`Delete ${plural(prune.length, 'redirect')} of site ${siteId} that ${this.flags.file} does not name?`);
+    if (prune.length > 0)
+      await this.confirm(
+        `Delete ${plural(prune.length, 'redirect')} of site ${siteId} that ${this.flags.file} does not name?`,
+      );
 
     const bodies = [
       ...plan.upsert.map((entry) => entry.input),
@@ -86,7 +112,9 @@ export default class SitesRedirectsSet extends SiteCommand<typeof SitesRedirects
       const answer = await client.sites.redirects.bulkUpsert(organizationId, siteId, { redirects: batch });
       result.results.push(...answer.results);
     }
-    const failed = result.results.filter((r): r is Extract<RedirectResult, { status: 'error' }> => r.status === 'error');
+    const failed = result.results.filter(
+      (r): r is Extract<RedirectResult, { status: 'error' }> => r.status === 'error',
+    );
     if (this.human)
       output.success(
         `Site ${siteId}: ${['created', 'updated', 'deleted']

@@ -1,6 +1,6 @@
 import type { ShareLink } from '@docs-api/sdk';
 import { Flags } from '../../../oclif.js';
-import { formatDate, output } from '../../../lib/output.js';
+import { output } from '../../../lib/output.js';
 import { SiteCommand, siteArg } from '../../../lib/sites.js';
 
 export default class SitesShareLinksCreate extends SiteCommand<typeof SitesShareLinksCreate> {
@@ -21,7 +21,6 @@ export default class SitesShareLinksCreate extends SiteCommand<typeof SitesShare
     const link = await client.sites.shareLinks.create(organizationId, siteId, { name: this.flags.name });
     if (this.human) {
       output.success(`Created share link ${link.id} (${link.name ?? this.flags.name}) to site ${siteId}`);
-      output.fields([['Created', formatDate(link.createdAt)]], 'stderr');
       // The link is the data: stdout, alone.
       if (link.urls.published) output.data(link.urls.published);
       else output.warn('The service answered without the link: read it in the application.');
