@@ -54,7 +54,6 @@ export const gitRunFlags = (direction: GitDirection) => ({
  * as typed and percent-decoded) registered with the redaction so no message can show them.
  */
 export function repositoryUrl(value: string): string {
-  addSecret(value);
   let url: URL;
   try {
     url = new URL(value);
