@@ -29,7 +29,9 @@ export const gitRunFlags = (direction: GitDirection) => ({
   'project-dir': Flags.string({
     description: "Directory of the content in the repository (the repository's root when absent)",
   }),
-  'tree-url': Flags.string({ description: 'URL prefixed to file references (the repository tree as the web shows it)' }),
+  'tree-url': Flags.string({
+    description: 'URL prefixed to file references (the repository tree as the web shows it)',
+  }),
   'commit-url': Flags.string({ description: 'URL prefixed to commit ids' }),
   force: Flags.boolean({
     description:
@@ -69,7 +71,9 @@ export function repositoryUrl(value: string): string {
       addSecret(safeDecode(part));
     }
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    throw new UsageError(`--url must be an http(s) URL of a Git repository; ${displayUrl(value)} is ${url.protocol.replace(/:$/, '')}.`);
+    throw new UsageError(
+      `--url must be an http(s) URL of a Git repository; ${displayUrl(value)} is ${url.protocol.replace(/:$/, '')}.`,
+    );
   return value;
 }
 
@@ -108,10 +112,11 @@ function operationLabel(operation: Operation | undefined): string {
 /** The space's Git info as labelled lines (stdout, or stderr before a failure). */
 export function printGitInfo(info: GitSyncState, to: 'stdout' | 'stderr' = 'stdout'): void {
   const operation = info.operation;
-  const took =
+  const span =
     operation?.startedAt && operation.endedAt
-      ? formatDuration(Date.parse(operation.endedAt) - Date.parse(operation.startedAt))
-      : undefined;
+      ? Date.parse(operation.endedAt) - Date.parse(operation.startedAt)
+      : NaN;
+  const took = Number.isFinite(span) && span >= 0 ? formatDuration(span) : undefined;
   output.fields(
     [
       ['Repository', info.repoName],
@@ -120,8 +125,12 @@ export function printGitInfo(info: GitSyncState, to: 'stdout' | 'stderr' = 'stdo
       ['URL', info.url ? displayUrl(info.url) : undefined],
       ['Last operation', operationLabel(operation)],
       ['Started', formatDate(operation?.startedAt)],
-      ['Ended', operation?.endedAt ? `${formatDate(operation.endedAt)}${took ? ` (${took})` : ''}` : undefined],
-      ['Error', operation?.error],
+      [
+        'Ended',
+        operation?.endedAt ? `${formatDate(operation.endedAt)}${took ? ` (${took})` : ''}` : undefined,
+      ],
+      // Not `Error:`: that word starts the CLI's own error line on stderr.
+      ['Why it failed', operation?.error],
       ['What to do', operation?.errorAction ? actionText(operation.errorAction) : undefined],
       ['Updated', formatDate(info.updatedAt)],
     ],
@@ -155,7 +164,11 @@ export interface GitRead {
  * Whether `info` shows the operation this command started: one in its direction that was not
  * the last operation before it (another start time), or the first operation the space has.
  */
-function isOurs(info: GitSyncState | undefined, direction: GitDirection, before: GitSyncState | undefined): boolean {
+function isOurs(
+  info: GitSyncState | undefined,
+  direction: GitDirection,
+  before: GitSyncState | undefined,
+): boolean {
   const operation = info?.operation;
   if (!operation || (operation.direction !== undefined && operation.direction !== direction)) return false;
   const previous = before?.operation;
@@ -180,7 +193,9 @@ export async function followGitOperation(
   const read = await waitWithProgress<GitRead>(
     flags,
     ({ info, ours }) =>
-      ours ? `${verb} ${spaceId}: ${info?.operation?.state ?? 'running'}` : `${verb} ${spaceId}: waiting for the service to start it`,
+      ours
+        ? `${verb} ${spaceId}: ${info?.operation?.state ?? 'running'}`
+        : `${verb} ${spaceId}: waiting for the service to start it`,
     (options) => pollGitInfo(client, spaceId, direction, before, options),
     {
       starting: `${verb} ${spaceId}`,
@@ -213,7 +228,9 @@ async function pollGitInfo(
         `Gave up waiting for the ${direction} of ${spaceId} after ${formatDuration(elapsed)} (${state}); it may still end. Follow it with \`docs spaces git info ${spaceId}\`, or wait longer with --wait-timeout.`,
       );
     }
-    await new Promise((resolve) => setTimeout(resolve, Math.min(options.interval, options.timeout - elapsed)));
+    await new Promise((resolve) =>
+      setTimeout(resolve, Math.min(options.interval, options.timeout - elapsed)),
+    );
   }
 }
 
@@ -221,10 +238,14 @@ async function pollGitInfo(
 export function checkOutcome(info: GitSyncState, direction: GitDirection, spaceId: string): void {
   const operation = info.operation;
   if (operation?.state === 'success') return;
-  const what = operation?.state === 'timeout' ? 'timed out on the service' : `ended ${operation?.state ?? 'without a state'}`;
+  const what =
+    operation?.state === 'timeout'
+      ? 'timed out on the service'
+      : `ended ${operation?.state ?? 'without a state'}`;
   const error = new CommandError(
     `The ${direction} of ${spaceId} ${what}${operation?.error ? `: ${operation.error}` : '.'}`,
   );
-  if (operation?.errorAction) Object.assign(error, { hint: `What to do: ${actionText(operation.errorAction)}` });
+  if (operation?.errorAction)
+    Object.assign(error, { hint: `What to do: ${actionText(operation.errorAction)}` });
   throw error;
 }
