@@ -266,6 +266,11 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     return value === ME ? (await this.me()).id : value;
   }
 
+  /** `userId` of a value that may be absent. */
+  protected async userIdIfGiven(value: string | undefined): Promise<string | undefined> {
+    return value === undefined ? undefined : this.userId(value);
+  }
+
   /** Every user id of a list, `@me` resolved (one read of the user, whatever the count). */
   protected async userIds(values: readonly string[]): Promise<string[]> {
     return Promise.all(values.map((value) => this.userId(value)));

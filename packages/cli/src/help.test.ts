@@ -70,7 +70,9 @@ describe('the help of every command (oclif.manifest.json)', () => {
   );
 
   it('gives every command with --json the --jq flag (issue 22: a pipeline needs no jq installed)', () => {
-    const without = commands.filter((command) => command.flags.json && !command.flags.jq).map((command) => command.id);
+    const without = commands
+      .filter((command) => command.flags.json && !command.flags.jq)
+      .map((command) => command.id);
     expect(without).toEqual([]);
   });
 

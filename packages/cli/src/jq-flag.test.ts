@@ -43,7 +43,9 @@ describe('--jq', () => {
   it('an expression that fails on the data is exit 2 naming it', async () => {
     const result = await cli.run(CrView, ['space_handbook', '1', '--jq', '.subject | tonumber']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/Error: --jq "\.subject \| tonumber": string \(.*\) cannot be parsed as a number/);
+    expect(result.stderr).toMatch(
+      /Error: --jq "\.subject \| tonumber": string \(.*\) cannot be parsed as a number/,
+    );
     expect(result.stdout).toBe('');
   });
 

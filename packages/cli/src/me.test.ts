@@ -22,7 +22,14 @@ describe('@me', () => {
     expect(mine.stdout).toBe('Add a quick-start guide\n');
     expect(cli.sandbox.requests.get('getAuthenticatedUser')).toBe(1);
 
-    const byId = await cli.run(CrList, ['--org', 'org_acme', '--reviewer', 'user_ada', '--jq', '.[].subject']);
+    const byId = await cli.run(CrList, [
+      '--org',
+      'org_acme',
+      '--reviewer',
+      'user_ada',
+      '--jq',
+      '.[].subject',
+    ]);
     expect(byId.stdout).toBe(mine.stdout);
   });
 
@@ -32,7 +39,15 @@ describe('@me', () => {
     expect(member.stdout).toBe('user_ada\n');
 
     const before = cli.sandbox.requests.get('getAuthenticatedUser') ?? 0;
-    const team = await cli.run(TeamsCreate, ['--title', 'Pairs', '--member', '@me', '--member', 'user_grace', '--json']);
+    const team = await cli.run(TeamsCreate, [
+      '--title',
+      'Pairs',
+      '--member',
+      '@me',
+      '--member',
+      'user_grace',
+      '--json',
+    ]);
     expect(team.code, team.stderr).toBe(0);
     expect(cli.sandbox.requests.get('getAuthenticatedUser')).toBe(before + 1);
     const created = [...cli.sandbox.store.teams.values()].find((t) => t.title === 'Pairs');
@@ -52,7 +67,7 @@ describe('auth status and auth login name the user and the default organization'
     expect(status.stderr).toContain('as Ada Lovelace (user_ada, ada@acme.test)');
     expect(status.stdout).toMatch(/Default organization:\s+org_acme \(Acme Inc\), from DOCS_ORG/);
 
-    const json = JSON.parse((await cli.run(AuthStatus, ['--json'])).stdout);
+    const json = JSON.parse((await cli.run(AuthStatus, ['--json'])).stdout) as unknown;
     expect(json).toMatchObject({
       user: { id: 'user_ada', displayName: 'Ada Lovelace' },
       defaultOrganization: { id: 'org_acme', title: 'Acme Inc', source: 'DOCS_ORG', reachable: true },
@@ -63,11 +78,16 @@ describe('auth status and auth login name the user and the default organization'
     vi.stubEnv('DOCS_ORG', undefined);
     await writeConfig(cli.configDir, { org: 'org_nope' });
     const status = await cli.run(AuthStatus, []);
-    expect(status.stdout).toMatch(/Default organization:\s+org_nope, stored in .*config\.json; not among the organizations this token reaches/);
+    expect(status.stdout).toMatch(
+      /Default organization:\s+org_nope, stored in .*config\.json; not among the organizations this token reaches/,
+    );
     vi.stubEnv('DOCS_ORG', undefined);
     await writeConfig(cli.configDir, {});
     const none = await cli.run(AuthStatus, ['--org', 'org_beta', '--json']);
-    expect(JSON.parse(none.stdout).defaultOrganization).toMatchObject({ id: 'org_beta', source: '--org' });
+    expect((JSON.parse(none.stdout) as { defaultOrganization: unknown }).defaultOrganization).toMatchObject({
+      id: 'org_beta',
+      source: '--org',
+    });
   });
 
   it('login: the user, and the default organization', async () => {
@@ -76,7 +96,9 @@ describe('auth status and auth login name the user and the default organization'
     await writeConfig(cli.configDir, { org: 'org_acme' });
     const login = await cli.run(AuthLogin, ['--with-token']);
     expect(login.code, login.stderr).toBe(0);
-    expect(login.stderr).toContain('Logged in to http://sandbox.test as Ada Lovelace (user_ada, ada@acme.test)');
+    expect(login.stderr).toContain(
+      'Logged in to http://sandbox.test as Ada Lovelace (user_ada, ada@acme.test)',
+    );
     expect(login.stderr).toContain('Default organization: org_acme (Acme Inc)');
   });
 });

@@ -16,7 +16,10 @@ import type { Column } from './output.js';
  */
 
 /** One entry of the bulk upsert that sets a redirect (not a `publish` one). */
-export type RedirectInput = Extract<BulkUpsertSiteRedirectsBody['redirects'][number], { destination: unknown }>;
+export type RedirectInput = Extract<
+  BulkUpsertSiteRedirectsBody['redirects'][number],
+  { destination: unknown }
+>;
 
 /** An entry of the file, as read and checked. */
 export interface RedirectEntry {
@@ -54,8 +57,12 @@ function checkDestination(destination: unknown): string | undefined {
   const fields = typeof kind === 'string' ? DESTINATION_FIELDS[kind] : undefined;
   if (!fields)
     return `destination.kind must be one of ${Object.keys(DESTINATION_FIELDS).join(', ')}${kind === undefined ? '' : ` (got ${JSON.stringify(kind)})`}`;
-  const missing = fields.filter((field) => typeof (destination as Record<string, unknown>)[field] !== 'string');
-  return missing.length > 0 ? `a destination of kind ${kind} needs ${missing.join(' and ')}` : undefined;
+  const missing = fields.filter(
+    (field) => typeof (destination as Record<string, unknown>)[field] !== 'string',
+  );
+  return missing.length > 0
+    ? `a destination of kind ${String(kind)} needs ${missing.join(' and ')}`
+    : undefined;
 }
 
 /** `https://…` → an external destination; an object is the API's form (`kind` and its fields). */
@@ -82,7 +89,9 @@ export async function readRedirectsFile(file: string): Promise<RedirectEntry[]> 
   if (document.errors.length > 0) {
     const [first] = document.errors;
     const line = first?.linePos?.[0]?.line;
-    throw new UsageError(`${name}${line ? `:${line}` : ''}: not valid YAML or JSON: ${first?.message.split('\n')[0] ?? ''}`);
+    throw new UsageError(
+      `${name}${line ? `:${line}` : ''}: not valid YAML or JSON: ${first?.message.split('\n')[0] ?? ''}`,
+    );
   }
   let list: unknown = document.contents;
   if (isMap(list) && list.has('redirects')) list = list.get('redirects', true);
@@ -112,7 +121,9 @@ export async function readRedirectsFile(file: string): Promise<RedirectEntry[]> 
     const record = value as Record<string, unknown>;
     const unknown = Object.keys(record).filter((key) => !ENTRY_KEYS.has(key) && !READ_ONLY_KEYS.has(key));
     if (unknown.length > 0)
-      problems.push(`${label}: unknown field${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')} (the fields are ${[...ENTRY_KEYS].join(', ')})`);
+      problems.push(
+        `${label}: unknown field${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')} (the fields are ${[...ENTRY_KEYS].join(', ')})`,
+      );
     if (record.destination === undefined || record.destination === null)
       problems.push(`${label}: destination is missing (a URL, or an object with a kind)`);
     if (record.draft !== undefined && typeof record.draft !== 'boolean')
@@ -135,7 +146,9 @@ export async function readRedirectsFile(file: string): Promise<RedirectEntry[]> 
         for (const issue of result.issues) {
           const field = issue.path.replace(/^body\.?/, '') || 'the entry';
           if (destinationProblem && field.startsWith('destination')) continue;
-          problems.push(`${label}: ${field}: ${field === 'source' && /pattern/.test(issue.message) ? SOURCE_RULE : issue.message}`);
+          problems.push(
+            `${label}: ${field}: ${field === 'source' && /pattern/.test(issue.message) ? SOURCE_RULE : issue.message}`,
+          );
         }
     }
     if (typeof source === 'string') {
@@ -161,7 +174,10 @@ function sameRedirect(existing: SiteRedirect, input: RedirectInput): boolean {
   return sameDestination(existing.destination, input.destination);
 }
 
-function sameDestination(existing: SiteRedirectDestination, input: SiteRedirectInputDestination | null): boolean {
+function sameDestination(
+  existing: SiteRedirectDestination,
+  input: SiteRedirectInputDestination | null,
+): boolean {
   if (!input) return false;
   const a = existing as Record<string, unknown>;
   const b = input as unknown as Record<string, unknown>;
@@ -181,8 +197,13 @@ export interface RedirectPlan {
   others: SiteRedirect[];
 }
 
-export function planRedirects(entries: readonly RedirectEntry[], existing: readonly SiteRedirect[]): RedirectPlan {
-  const byKey = new Map(existing.map((redirect) => [`${redirect.draft ? 'draft' : 'live'} ${redirect.source}`, redirect]));
+export function planRedirects(
+  entries: readonly RedirectEntry[],
+  existing: readonly SiteRedirect[],
+): RedirectPlan {
+  const byKey = new Map(
+    existing.map((redirect) => [`${redirect.draft ? 'draft' : 'live'} ${redirect.source}`, redirect]),
+  );
   const named = new Set<string>();
   const plan: RedirectPlan = { upsert: [], unchanged: [], others: [] };
   for (const entry of entries) {
@@ -192,7 +213,9 @@ export function planRedirects(entries: readonly RedirectEntry[], existing: reado
     if (current && sameRedirect(current, entry.input)) plan.unchanged.push(entry);
     else plan.upsert.push(entry);
   }
-  plan.others = existing.filter((redirect) => !named.has(`${redirect.draft ? 'draft' : 'live'} ${redirect.source}`));
+  plan.others = existing.filter(
+    (redirect) => !named.has(`${redirect.draft ? 'draft' : 'live'} ${redirect.source}`),
+  );
   return plan;
 }
 
@@ -206,7 +229,9 @@ export function chunks<T>(items: readonly T[], size: number): T[][] {
 export type RedirectResult = BulkUpsertSiteRedirectsResponse['results'][number];
 
 /** A destination for people: the URL, or what it points at on the site. */
-export function describeDestination(destination: SiteRedirectDestination | SiteRedirectInputDestination | null | undefined): string {
+export function describeDestination(
+  destination: SiteRedirectDestination | SiteRedirectInputDestination | null | undefined,
+): string {
   if (!destination) return '';
   const d = destination as unknown as Record<string, string | undefined> & { kind: string };
   switch (d.kind) {

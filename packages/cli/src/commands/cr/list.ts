@@ -72,7 +72,7 @@ export default class CrList extends ChangeRequestCommand<typeof CrList> {
     const { topic, site, cluster } = this.flags;
     const [creator, contributor, reviewer] = await Promise.all(
       [this.flags.creator, this.flags.contributor, this.flags.reviewer].map((user) =>
-        user === undefined ? undefined : this.userId(user),
+        this.userIdIfGiven(user),
       ),
     );
     const orderBy = this.flags['order-by'] as Order | undefined;

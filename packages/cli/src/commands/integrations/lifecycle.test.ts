@@ -19,12 +19,12 @@ describe('docs integrations install', () => {
       '--json',
     ]);
     expect(result.code, result.stderr).toBe(0);
-    const json = JSON.parse(result.stdout);
+    const json = JSON.parse(result.stdout) as unknown;
     expect(json).toMatchObject({
       integration: 'analytics-pro',
       installation: { id: 'inst_analytics_pro' },
       installedOnOrganization: false,
-      space: { space: expect.anything() },
+      space: { space: expect.anything() as unknown },
     });
     expect(cli.sandbox.requests.get('installIntegration')).toBeUndefined();
   });
@@ -52,7 +52,9 @@ describe('docs integrations events', () => {
   it('lists the execution log', async () => {
     const result = await cli.run(IntegrationsEvents, ['analytics-pro']);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toMatch(/^installation_setup\tsuccess\t\S+\tevent_analytics_setup\tinst_analytics_pro\n$/);
+    expect(result.stdout).toMatch(
+      /^installation_setup\tsuccess\t\S+\tevent_analytics_setup\tinst_analytics_pro\n$/,
+    );
     const denied = await cli.run(IntegrationsEvents, ['support-chat']);
     expect(denied.code).toBe(1);
     expect(denied.stderr).toContain('HTTP 403');

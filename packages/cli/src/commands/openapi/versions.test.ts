@@ -10,7 +10,9 @@ describe('docs openapi versions', () => {
   it('lists the versions of a spec', async () => {
     const result = await cli.run(OpenApiVersions, ['petstore']);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toMatch(/^specv_petstore_1\t2026-01-06T09:00:30\.000Z\thttps:\/\/api\.acme\.test\/openapi\/petstore\.yaml\n$/);
+    expect(result.stdout).toMatch(
+      /^specv_petstore_1\t2026-01-06T09:00:30\.000Z\thttps:\/\/api\.acme\.test\/openapi\/petstore\.yaml\n$/,
+    );
   });
 
   it('prints a version as processed, by id or as latest, and the latest raw text', async () => {

@@ -39,10 +39,14 @@ export default class OpenApiVersions extends BaseCommand<typeof OpenApiVersions>
       );
     const organizationId = await this.organizationId();
     const client = await this.client();
-    const slug = await this.argOrPick(this.args.slug, 'the spec slug', () => pickSpec(client, organizationId));
+    const slug = await this.argOrPick(this.args.slug, 'the spec slug', () =>
+      pickSpec(client, organizationId),
+    );
 
     if (version === undefined) {
-      const versions = await this.collect((limit) => client.openapi.versions.list(organizationId, slug, { limit }));
+      const versions = await this.collect((limit) =>
+        client.openapi.versions.list(organizationId, slug, { limit }),
+      );
       if (this.human)
         output.table(versions, [
           { header: 'ID', value: (v) => v.id },

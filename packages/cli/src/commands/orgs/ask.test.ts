@@ -26,11 +26,20 @@ describe('docs orgs ask', () => {
   });
 
   it('prints the whole last answer with --json', async () => {
-    const result = await cli.run(OrgsAsk, ['nothing like quantum entanglement', '--org', 'org_acme', '--json']);
+    const result = await cli.run(OrgsAsk, [
+      'nothing like quantum entanglement',
+      '--org',
+      'org_acme',
+      '--json',
+    ]);
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({
       type: 'answer',
-      answer: { answer: { markdown: 'I found nothing about this in the content of Acme Inc.' }, sources: [], followupQuestions: [] },
+      answer: {
+        answer: { markdown: 'I found nothing about this in the content of Acme Inc.' },
+        sources: [],
+        followupQuestions: [],
+      },
     });
   });
 });

@@ -32,7 +32,8 @@ export default class OrgsEdit extends BaseCommand<typeof OrgsEdit> {
     ai: Flags.boolean({ description: 'Enable AI features', allowNo: true }),
     'invite-links': Flags.boolean({ description: 'Allow invite links', allowNo: true }),
     'require-reviewer': Flags.string({
-      description: 'User id whose review every merge needs, @me for yourself (repeatable; replaces the merge rules)',
+      description:
+        'User id whose review every merge needs, @me for yourself (repeatable; replaces the merge rules)',
       multiple: true,
       exclusive: ['clear-merge-rules'],
     }),

@@ -26,7 +26,7 @@ export default class SitesPublish extends SiteCommand<typeof SitesPublish> {
     const { client, organizationId, siteId } = await this.target();
     const answer = await client.sites.publish(organizationId, siteId);
     if ('object' in answer && answer.object === 'site') {
-      const site = answer as Site;
+      const site = answer;
       if (this.human) {
         output.success(`Published site ${siteId}`);
         printSite(site);
@@ -35,12 +35,19 @@ export default class SitesPublish extends SiteCommand<typeof SitesPublish> {
     }
     const sessionId = (answer as { sessionId?: unknown }).sessionId;
     if ((answer as { type?: unknown }).type !== 'checkout' || typeof sessionId !== 'string')
-      throw new CommandError(`The service answered the publish of ${siteId} with something this CLI does not know (type ${String((answer as { type?: unknown }).type)}).`);
+      throw new CommandError(
+        `The service answered the publish of ${siteId} with something this CLI does not know (type ${String((answer as { type?: unknown }).type)}).`,
+      );
     // Where to go: the site in the application, as the service gives its address.
     const site = await client.sites.get(organizationId, siteId).catch(() => undefined);
     const url = site?.urls?.app;
     if (!this.human) {
-      const needed: CheckoutNeeded = { published: false, site: siteId, checkout: { sessionId }, ...(url ? { url } : {}) };
+      const needed: CheckoutNeeded = {
+        published: false,
+        site: siteId,
+        checkout: { sessionId },
+        ...(url ? { url } : {}),
+      };
       output.json(needed);
     }
     const error = new CommandError(

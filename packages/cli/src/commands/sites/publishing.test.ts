@@ -19,6 +19,7 @@ import SitesRedirectsSet from './redirects/set.js';
 /* Publishing from the command line, against the sandbox in-process (issue 22, item 5). */
 
 const cli = useInProcessCli();
+type Statuses = { results: Array<{ status: string }> };
 let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'docs-redirects-'));
@@ -57,12 +58,18 @@ describe('docs sites publish and unpublish', () => {
     const result = await cli.run(SitesPublish, ['site_internal']);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/Site site_internal was not published: .*checkout \(session cs_test_\w+\)/);
-    expect(result.stderr).toMatch(/Choose a plan for the site (at \S+|in the application), then run `docs sites publish site_internal` again\./);
+    expect(result.stderr).toMatch(
+      /Choose a plan for the site (at \S+|in the application), then run `docs sites publish site_internal` again\./,
+    );
     expect(row.site.published).toBe(false);
 
     const json = await cli.run(SitesPublish, ['site_internal', '--json']);
     expect(json.code).toBe(1);
-    expect(JSON.parse(json.stdout)).toMatchObject({ published: false, site: 'site_internal', checkout: { sessionId: expect.stringMatching(/^cs_test_/) } });
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      published: false,
+      site: 'site_internal',
+      checkout: { sessionId: expect.stringMatching(/^cs_test_/) as unknown },
+    });
   });
 
   it('unpublish in a pipeline needs --yes and sends nothing without it', async () => {
@@ -77,9 +84,18 @@ describe('docs sites publish and unpublish', () => {
 describe('docs sites spaces and sections', () => {
   it('lists, adds and removes site spaces; a space id names its site space', async () => {
     const listed = await cli.run(SitesSpacesList, ['site_docs', '--json']);
-    expect(JSON.parse(listed.stdout).map((s: { id: string }) => s.id)).toEqual(['sitesp_handbook', 'sitesp_api']);
+    expect((JSON.parse(listed.stdout) as Array<{ id: string }>).map((s) => s.id)).toEqual([
+      'sitesp_handbook',
+      'sitesp_api',
+    ]);
 
-    const added = await cli.run(SitesSpacesAdd, ['site_docs', 'space_guides', '--section', 'sitesc_developers', '--json']);
+    const added = await cli.run(SitesSpacesAdd, [
+      'site_docs',
+      'space_guides',
+      '--section',
+      'sitesc_developers',
+      '--json',
+    ]);
     expect(added.code, added.stderr).toBe(0);
     const siteSpace = JSON.parse(added.stdout) as { id: string; space: { id: string }; section: string };
     expect(siteSpace).toMatchObject({ space: { id: 'space_guides' }, section: 'sitesc_developers' });
@@ -137,29 +153,50 @@ describe('docs sites redirects', () => {
     const path = await file('redirects.yaml', YAML);
     const first = await cli.run(SitesRedirectsSet, ['site_docs', '--file', path, '--json']);
     expect(first.code, first.stderr).toBe(0);
-    expect(JSON.parse(first.stdout).results.map((r: { status: string }) => r.status)).toEqual(['created', 'created']);
+    expect((JSON.parse(first.stdout) as Statuses).results.map((r) => r.status)).toEqual([
+      'created',
+      'created',
+    ]);
 
     const again = await cli.run(SitesRedirectsSet, ['site_docs', '--file', path]);
     expect(again.code, again.stderr).toBe(0);
     expect(again.stderr).toContain('has the 2 redirects of');
     expect(cli.sandbox.requests.get('bulkUpsertSiteRedirects')).toBe(1);
 
-    const listed = await cli.run(SitesRedirectsList, ['site_docs', '--order-by', 'source', '--jq', '.[].source']);
+    const listed = await cli.run(SitesRedirectsList, [
+      'site_docs',
+      '--order-by',
+      'source',
+      '--jq',
+      '.[].source',
+    ]);
     expect(listed.stdout).toBe('/legacy/*\n/old-guide\n');
   });
 
   it('checks every entry before sending: errors name the file, the line and the entry', async () => {
     const path = await file(
       'bad.yaml',
-      ['- source: old-no-slash', '  destination: https://example.com', '- source: /ok', '  destinaton: https://example.com', '- source: /ok', '  destination: { kind: site-space }', ''].join('\n'),
+      [
+        '- source: old-no-slash',
+        '  destination: https://example.com',
+        '- source: /ok',
+        '  destinaton: https://example.com',
+        '- source: /ok',
+        '  destination: { kind: site-space }',
+        '',
+      ].join('\n'),
     );
     const result = await cli.run(SitesRedirectsSet, ['site_docs', '--file', path]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(`${path} has 5 problems, nothing was sent:`);
-    expect(result.stderr).toContain(`${path}:1: entry 1 (old-no-slash): source: must be a path such as /old-page or /guides/*`);
+    expect(result.stderr).toContain(
+      `${path}:1: entry 1 (old-no-slash): source: must be a path such as /old-page or /guides/*`,
+    );
     expect(result.stderr).toContain(`${path}:3: entry 2 (/ok): unknown field destinaton`);
     expect(result.stderr).toContain(`${path}:3: entry 2 (/ok): destination is missing`);
-    expect(result.stderr).toContain(`${path}:5: entry 3 (/ok): a destination of kind site-space needs siteSpaceId`);
+    expect(result.stderr).toContain(
+      `${path}:5: entry 3 (/ok): a destination of kind site-space needs siteSpaceId`,
+    );
     expect(result.stderr).toContain(`${path}:5: entry 3 (/ok): source /ok is also entry 2`);
     expect(cli.totalRequests()).toBe(0);
   });
@@ -194,7 +231,12 @@ describe('docs sites redirects', () => {
     const copied = await cli.run(SitesRedirectsSet, ['site_internal', '--file', '-', '--json']);
     // site_internal has no site space sitesp_api: the service refuses that one entry (exit 1).
     expect(copied.code).toBe(1);
-    expect(copied.stderr).toMatch(/The service refused 1 redirect:\nstandard input:\d+: entry \d \(\/legacy\/\*\): /);
-    expect(JSON.parse(copied.stdout).results.map((r: { status: string }) => r.status).sort()).toEqual(['created', 'error']);
+    expect(copied.stderr).toMatch(
+      /The service refused 1 redirect:\nstandard input:\d+: entry \d \(\/legacy\/\*\): /,
+    );
+    expect((JSON.parse(copied.stdout) as Statuses).results.map((r) => r.status).sort()).toEqual([
+      'created',
+      'error',
+    ]);
   });
 });

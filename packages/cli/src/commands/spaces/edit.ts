@@ -63,7 +63,9 @@ export default class SpacesEdit extends SpaceCommand<typeof SpacesEdit> {
         : {
             mergeRules: {
               type: 'rules' as const,
-              rules: [{ rule: 'require_specific_reviewers', users: await this.userIds(f['require-reviewer']) }],
+              rules: [
+                { rule: 'require_specific_reviewers', users: await this.userIds(f['require-reviewer']) },
+              ],
             },
           }),
     };

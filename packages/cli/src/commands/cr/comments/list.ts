@@ -21,7 +21,10 @@ export default class CrCommentsList extends ChangeRequestCommand<typeof CrCommen
       options: ['open', 'resolved', 'all'],
     }),
     page: Flags.string({ description: 'Only comments on this page id' }),
-    author: Flags.string({ description: 'Only comments by this user id, @me for yours (repeatable)', multiple: true }),
+    author: Flags.string({
+      description: 'Only comments by this user id, @me for yours (repeatable)',
+      multiple: true,
+    }),
     order: Flags.string({
       description: 'Order by posting time (server default: desc)',
       options: ['asc', 'desc'],

@@ -20,7 +20,8 @@ export default class CrReviewersRemove extends ChangeRequestCommand<typeof CrRev
     space: spaceArg,
     cr: crArg,
     user: Args.string({
-      description: 'User id of the reviewer, @me for yourself (picked from a list at a terminal when omitted)',
+      description:
+        'User id of the reviewer, @me for yourself (picked from a list at a terminal when omitted)',
     }),
   };
   static override flags = { yes: yesFlag };

@@ -17,8 +17,12 @@ export default class SitesSpacesAdd extends SiteCommand<typeof SitesSpacesAdd> {
     space: Args.string({ description: 'Id of the space to publish on the site' }),
   };
   static override flags = {
-    section: Flags.string({ description: 'Id of the site section to add it to (default: the default section)' }),
-    title: Flags.string({ description: "Title of the space in the site's navigation (default: the space's)" }),
+    section: Flags.string({
+      description: 'Id of the site section to add it to (default: the default section)',
+    }),
+    title: Flags.string({
+      description: "Title of the space in the site's navigation (default: the space's)",
+    }),
     draft: Flags.boolean({ description: 'Add it as a draft, not live until published' }),
   };
 

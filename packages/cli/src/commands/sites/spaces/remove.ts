@@ -21,7 +21,10 @@ export default class SitesSpacesRemove extends SiteCommand<typeof SitesSpacesRem
 
   async run(): Promise<{ site: string; removed: string; space: string }> {
     const given = this.args['site-space'];
-    if (!given) throw new UsageError('Missing the site space: pass the site id, then the site-space id (or the space id).');
+    if (!given)
+      throw new UsageError(
+        'Missing the site space: pass the site id, then the site-space id (or the space id).',
+      );
     const { client, organizationId, siteId } = await this.target();
     const siteSpace = await findSiteSpace(client, organizationId, siteId, given);
     if (!siteSpace)

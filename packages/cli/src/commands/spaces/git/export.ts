@@ -26,7 +26,8 @@ interface GitRunResult {
 }
 
 export default class SpacesGitExport extends SpaceCommand<typeof SpacesGitExport> {
-  static override summary = "Export a space's content to a Git repository (Git Sync), and with --wait follow it";
+  static override summary =
+    "Export a space's content to a Git repository (Git Sync), and with --wait follow it";
   static override description =
     "Asks the service to push the space's primary content to the repository's ref as one commit (--message), in the layout Git Sync writes (.gitbook.yaml, SUMMARY.md, README.md; see `docs pull`). The service answers at once and runs the export in the background: without --wait the command says it started. With --wait it reads the space's Git info every --interval seconds until the export it started is over (progress on stderr at a terminal), prints the outcome and the service's error, and exits 1 if the export failed or --wait-timeout passed first; Ctrl-C stops waiting only.\n\nThe URL may carry credentials (https://user:token@host/owner/repo.git): they are sent to the service and never printed, in messages as in --json. In a pipeline, pass it in DOCS_GIT_URL rather than --url, which the process list shows. The URL, the ref and the message are checked before anything is sent (exit 2). In a pipeline it never prompts: pass the space id, or it exits 2.";
   static override examples = [

@@ -19,7 +19,14 @@ const URL_WITH_TOKEN = `https://x-access-token:${SECRET}@github.com/acme/handboo
 
 interface GitModel {
   bodies: Array<Record<string, unknown>>;
-  operation?: { direction: string; state: string; startedAt: string; endedAt?: string; error?: string; errorAction?: { label: string; url: string } };
+  operation?: {
+    direction: string;
+    state: string;
+    startedAt: string;
+    endedAt?: string;
+    error?: string;
+    errorAction?: { label: string; url: string };
+  };
   readsLeft: number;
   outcome: 'success' | 'failure';
   readsWhileRunning: number;
@@ -44,7 +51,8 @@ beforeEach(() => {
         const match = /^\/v1\/spaces\/([^/]+)\/git\/(info|import|export)$/.exec(path);
         if (!match) return cli.sandbox.fetch(request);
         if (match[2] === 'info') {
-          if (!git.operation) return Response.json({ error: { code: 404, message: 'No Git Sync' } }, { status: 404 });
+          if (!git.operation)
+            return Response.json({ error: { code: 404, message: 'No Git Sync' } }, { status: 404 });
           if (git.operation.state === 'running') {
             if (git.readsLeft > 0) git.readsLeft -= 1;
             else {
@@ -56,10 +64,19 @@ beforeEach(() => {
               }
             }
           }
-          return Response.json({ repoName: 'acme/handbook', installationProvider: 'github', url: 'https://github.com/acme/handbook', operation: git.operation });
+          return Response.json({
+            repoName: 'acme/handbook',
+            installationProvider: 'github',
+            url: 'https://github.com/acme/handbook',
+            operation: git.operation,
+          });
         }
         git.bodies.push((await request.json()) as Record<string, unknown>);
-        git.operation = { direction: match[2], state: 'running', startedAt: new Date((clock += 1000)).toISOString() };
+        git.operation = {
+          direction: match[2],
+          state: 'running',
+          startedAt: new Date((clock += 1000)).toISOString(),
+        };
         git.readsLeft = git.readsWhileRunning;
         return new Response(null, { status: 204 });
       },
@@ -71,7 +88,14 @@ const never = (text: string) => expect(text).not.toContain(SECRET);
 
 describe('docs spaces git import and export', () => {
   it('starts an import with the repository URL, its credentials never printed', async () => {
-    const result = await cli.run(SpacesGitImport, ['space_handbook', '--url', URL_WITH_TOKEN, '--ref', 'main', '--json']);
+    const result = await cli.run(SpacesGitImport, [
+      'space_handbook',
+      '--url',
+      URL_WITH_TOKEN,
+      '--ref',
+      'main',
+      '--json',
+    ]);
     expect(result.code, result.stderr).toBe(0);
     expect(git.bodies).toEqual([{ url: URL_WITH_TOKEN, ref: 'refs/heads/main' }]);
     expect(JSON.parse(result.stdout)).toEqual({
@@ -86,23 +110,49 @@ describe('docs spaces git import and export', () => {
   it('--wait follows the run to its end (DOCS_GIT_URL for the URL), with the outcome', async () => {
     vi.stubEnv('DOCS_GIT_URL', URL_WITH_TOKEN);
     git.readsWhileRunning = 2;
-    const result = await cli.run(SpacesGitExport, ['space_handbook', '--wait', '--interval', '1', '-m', 'Export the handbook']);
+    const result = await cli.run(SpacesGitExport, [
+      'space_handbook',
+      '--wait',
+      '--interval',
+      '1',
+      '-m',
+      'Export the handbook',
+    ]);
     expect(result.code, result.stderr).toBe(0);
     expect(git.bodies[0]).toMatchObject({ commitMessage: 'Export the handbook', ref: 'refs/heads/main' });
-    expect(result.stderr).toContain('Exported space_handbook to refs/heads/main of https://github.com/acme/handbook.git');
+    expect(result.stderr).toContain(
+      'Exported space_handbook to refs/heads/main of https://github.com/acme/handbook.git',
+    );
     expect(result.stdout).toMatch(/Last operation:\s+export success/);
     never(result.stdout + result.stderr);
   });
 
-  it('a failed run is exit 1 with the service\'s error and what to do, credentials redacted everywhere', async () => {
+  it("a failed run is exit 1 with the service's error and what to do, credentials redacted everywhere", async () => {
     git.outcome = 'failure';
-    const human = await cli.run(SpacesGitImport, ['space_handbook', '--url', URL_WITH_TOKEN, '--wait', '--interval', '1']);
+    const human = await cli.run(SpacesGitImport, [
+      'space_handbook',
+      '--url',
+      URL_WITH_TOKEN,
+      '--wait',
+      '--interval',
+      '1',
+    ]);
     expect(human.code).toBe(1);
-    expect(human.stderr).toContain('Error: The import of space_handbook ended failure: Could not read SUMMARY.md: the file is not UTF-8');
+    expect(human.stderr).toContain(
+      'Error: The import of space_handbook ended failure: Could not read SUMMARY.md: the file is not UTF-8',
+    );
     expect(human.stderr).toContain('What to do: Open the repository: https://github.com/acme/handbook.git');
     never(human.stdout + human.stderr);
 
-    const json = await cli.run(SpacesGitImport, ['space_handbook', '--url', URL_WITH_TOKEN, '--wait', '--interval', '1', '--json']);
+    const json = await cli.run(SpacesGitImport, [
+      'space_handbook',
+      '--url',
+      URL_WITH_TOKEN,
+      '--wait',
+      '--interval',
+      '1',
+      '--json',
+    ]);
     expect(json.code).toBe(1);
     expect(JSON.parse(json.stdout)).toMatchObject({ info: { operation: { state: 'failure' } } });
     never(json.stdout + json.stderr);
@@ -112,17 +162,36 @@ describe('docs spaces git import and export', () => {
     await cli.run(SpacesGitImport, ['space_handbook', '--url', URL_WITH_TOKEN, '--wait', '--interval', '1']);
     const previous = git.operation?.startedAt;
     git.readsWhileRunning = 1;
-    const result = await cli.run(SpacesGitImport, ['space_handbook', '--url', URL_WITH_TOKEN, '--wait', '--interval', '1', '--json']);
+    const result = await cli.run(SpacesGitImport, [
+      'space_handbook',
+      '--url',
+      URL_WITH_TOKEN,
+      '--wait',
+      '--interval',
+      '1',
+      '--json',
+    ]);
     expect(result.code, result.stderr).toBe(0);
-    const info = JSON.parse(result.stdout).info as { operation: { startedAt: string } };
+    const { info } = JSON.parse(result.stdout) as { info: { operation: { startedAt: string } } };
     expect(info.operation.startedAt).not.toBe(previous);
   });
 
   it('gives up after --wait-timeout with exit 1 and the command that follows the run', async () => {
     git.readsWhileRunning = 1000;
-    const result = await cli.run(SpacesGitImport, ['space_handbook', '--url', URL_WITH_TOKEN, '--wait', '--interval', '1', '--wait-timeout', '1']);
+    const result = await cli.run(SpacesGitImport, [
+      'space_handbook',
+      '--url',
+      URL_WITH_TOKEN,
+      '--wait',
+      '--interval',
+      '1',
+      '--wait-timeout',
+      '1',
+    ]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/Gave up waiting for the import of space_handbook after [\d.]+ s \(still running\); it may still end\. Follow it with `docs spaces git info space_handbook`/);
+    expect(result.stderr).toMatch(
+      /Gave up waiting for the import of space_handbook after [\d.]+ s \(still running\); it may still end\. Follow it with `docs spaces git info space_handbook`/,
+    );
   });
 
   it('checks the URL and the ref before sending anything (exit 2), without echoing a bad URL', async () => {
