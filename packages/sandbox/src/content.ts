@@ -8,9 +8,13 @@ import type {
   Link,
   Revision,
   RevisionFile,
+  RevisionPage,
   RevisionPageDocument,
+  RevisionPageGroup,
+  RevisionPageLink,
   Space,
 } from '@docs-api/sdk/contract';
+import { linkIndex, relativeLinks, type LinkIndex } from './content-links.js';
 import { notFound, SandboxError } from './errors.js';
 import type { Store } from './store.js';
 
@@ -36,11 +40,29 @@ export interface PageLinkRow {
 
 export interface PageRow {
   id: string;
+  /**
+   * Absent or `document`: a page with a body. `group`: a heading of the table of contents, at
+   * the root only, holding pages (no body). `link`: an entry pointing at `target` (no body, no
+   * pages). The API's content changes make documents only; a Git import makes the others.
+   */
+  type?: 'document' | 'group' | 'link';
   title: string;
   slug: string;
   emoji?: string;
+  icon?: string;
   description?: string;
   hidden?: boolean;
+  noIndex?: boolean;
+  noRobotsIndex?: boolean;
+  /** Adaptive-content condition. */
+  condition?: string;
+  /** A link page's target. */
+  target?: LinkTarget;
+  /**
+   * Front matter keys the page has no field for (`layout`, ...), as sent or imported: kept, and
+   * written back by a Git export.
+   */
+  meta?: Record<string, unknown>;
   /** Absent for computed pages: their markdown is computed on read. */
   markdown?: string;
   /**
@@ -63,6 +85,8 @@ export interface FileRow {
   contentType: string;
   size: number;
   dimensions?: { width: number; height: number };
+  /** Its bytes: the key of `store.blobs` (SHA-256, hex); absent for a file whose bytes the sandbox never had. */
+  blob?: string;
 }
 
 export interface ReusableContentRow {
@@ -382,13 +406,102 @@ export function bodyView(
 
 export interface PageViewOptions extends ContentOptions {
   format?: BodyFormat | undefined;
+  /**
+   * How the page's links to pages and files are written (`format.markdown.refs`): `relative`
+   * (the default) as relative paths between files of the Git Sync layout, `stable` as stored
+   * (`/pages/<id>`, `/files/<id>`). Links the seed wrote as paths stay as written.
+   */
+  refs?: 'relative' | 'stable' | undefined;
   /** Applied to the markdown of the page itself (not of its children), e.g. evaluation. */
   transform?: ((markdown: string) => string) | undefined;
+  /** The revision's link index, built once per answer (see content-links.ts). */
+  index?: LinkIndex | undefined;
+}
+
+/** A page of any type, as the published document's `RevisionPage`. */
+export function anyPageView(
+  revision: RevisionRow,
+  entry: Pick<FlatPage, 'page' | 'path'>,
+  options: PageViewOptions,
+): RevisionPage {
+  if (entry.page.type === 'group') return groupView(revision, entry, options);
+  if (entry.page.type === 'link') return linkView(revision, entry);
+  return pageView(revision, entry, options);
+}
+
+type ChildView = NonNullable<RevisionPageDocument['pages']>[number];
+
+/** A child of a document or group: a document or a link (groups are at the root only). */
+function childViews(
+  revision: RevisionRow,
+  entry: Pick<FlatPage, 'page' | 'path'>,
+  options: PageViewOptions,
+): ChildView[] {
+  const { transform: _transform, ...childOptions } = options;
+  return entry.page.pages.map((child) => {
+    const childEntry = { page: child, path: `${entry.path}/${child.slug}` };
+    return child.type === 'link'
+      ? linkView(revision, childEntry)
+      : pageView(revision, childEntry, childOptions);
+  });
+}
+
+/** A group page (`RevisionPageGroup`): a heading of the table of contents, with its pages. */
+export function groupView(
+  revision: RevisionRow,
+  entry: Pick<FlatPage, 'page' | 'path'>,
+  options: PageViewOptions,
+): RevisionPageGroup {
+  const { page, path } = entry;
+  const index = options.index ?? linkIndex(revision);
+  return {
+    id: page.id,
+    title: page.title,
+    kind: 'group',
+    type: 'group',
+    slug: page.slug,
+    path,
+    ...pageOptions(page),
+    createdAt: page.createdAt,
+    updatedAt: page.updatedAt,
+    pages: childViews(revision, entry, { ...options, index }),
+  };
+}
+
+/** A link page (`RevisionPageLink`): an entry of the table of contents pointing elsewhere. */
+export function linkView(revision: RevisionRow, entry: Pick<FlatPage, 'page' | 'path'>): RevisionPageLink {
+  const { page } = entry;
+  const target = page.target ?? { kind: 'url', url: '' };
+  return {
+    id: page.id,
+    title: page.title,
+    kind: 'link',
+    type: 'link',
+    target: referenceTo(revision.space, target),
+    ...(target.kind === 'url' ? { href: target.url } : {}),
+    ...(page.emoji !== undefined ? { emoji: page.emoji } : {}),
+    ...(page.icon !== undefined ? { icon: page.icon } : {}),
+    ...(page.hidden !== undefined ? { hidden: page.hidden } : {}),
+    createdAt: page.createdAt,
+    updatedAt: page.updatedAt,
+  };
+}
+
+/** The options a page shows when it has them. */
+function pageOptions(page: PageRow) {
+  return {
+    ...(page.emoji !== undefined ? { emoji: page.emoji } : {}),
+    ...(page.icon !== undefined ? { icon: page.icon } : {}),
+    ...(page.hidden !== undefined ? { hidden: page.hidden } : {}),
+    ...(page.noIndex !== undefined ? { noIndex: page.noIndex } : {}),
+    ...(page.noRobotsIndex !== undefined ? { noRobotsIndex: page.noRobotsIndex } : {}),
+    ...(page.condition !== undefined ? { condition: page.condition } : {}),
+  };
 }
 
 /**
- * A page as the published document's `RevisionPageDocument`: a body is required, so a computed
- * page read with `computed: false` comes with an empty document.
+ * A document page as the published document's `RevisionPageDocument`: a body is required, so a
+ * computed page read with `computed: false` comes with an empty document.
  */
 export function pageView(
   revision: RevisionRow,
@@ -396,13 +509,14 @@ export function pageView(
   options: PageViewOptions,
 ): RevisionPageDocument {
   const { page, path } = entry;
+  const index = options.index ?? linkIndex(revision);
   let markdown = page.computed
     ? options.computed === false
       ? undefined
       : computeMarkdown(revision, page)
     : (page.markdown ?? '');
+  if (markdown !== undefined && options.refs !== 'stable') markdown = relativeLinks(markdown, page.id, index);
   if (markdown !== undefined && options.transform) markdown = options.transform(markdown);
-  const { transform: _transform, ...childOptions } = options;
   return {
     id: page.id,
     title: page.title,
@@ -410,9 +524,8 @@ export function pageView(
     type: 'document',
     slug: page.slug,
     path,
-    ...(page.emoji !== undefined ? { emoji: page.emoji } : {}),
+    ...pageOptions(page),
     ...(page.description !== undefined ? { description: page.description } : {}),
-    ...(page.hidden !== undefined ? { hidden: page.hidden } : {}),
     ...(page.variables !== undefined ? { variables: { ...page.variables } } : {}),
     createdAt: page.createdAt,
     updatedAt: page.updatedAt,
@@ -425,17 +538,18 @@ export function pageView(
     urls: { app: `${appUrl(revision.space)}/${path}` },
     ...(options.gitMetadata === false
       ? {}
-      : { git: { oid: oid(shallow(page)), path: page.pages.length ? `${path}/README.md` : `${path}.md` } }),
+      : { git: { oid: oid(shallow(page)), path: index.files.get(page.id) ?? `${path}.md` } }),
     layout: { ...DEFAULT_PAGE_LAYOUT },
     tags: [],
-    pages: page.pages.map((child) =>
-      pageView(revision, { page: child, path: `${path}/${child.slug}` }, childOptions),
-    ),
+    pages: childViews(revision, entry, { ...options, index }),
   };
 }
 
-export function pagesView(revision: RevisionRow, options: ContentOptions): RevisionPageDocument[] {
-  return revision.pages.map((page) => pageView(revision, { page, path: page.slug }, options));
+export function pagesView(revision: RevisionRow, options: PageViewOptions): RevisionPage[] {
+  const index = options.index ?? linkIndex(revision);
+  return revision.pages.map((page) =>
+    anyPageView(revision, { page, path: page.slug }, { ...options, index }),
+  );
 }
 
 export function fileView(revision: RevisionRow, file: FileRow, options: ContentOptions): RevisionFile {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import type { Store } from './store.js';
 
@@ -139,37 +140,135 @@ const siteRedirect = z.looseObject({
 
 interface PageInput {
   id: string;
+  type?: 'document' | 'group' | 'link' | undefined;
+  target?: unknown;
+  markdown?: string | undefined;
   pages?: PageInput[];
   [key: string]: unknown;
 }
+const linkTarget = z.discriminatedUnion('kind', [
+  z.looseObject({ kind: z.literal('page'), page: id }),
+  z.looseObject({ kind: z.literal('file'), file: id }),
+  z.looseObject({ kind: z.literal('url'), url: z.string() }),
+]);
 const page: z.ZodType<PageInput> = z.lazy(() =>
   z.looseObject({
     id,
+    /** Absent: a document. */
+    type: z.enum(['document', 'group', 'link']).optional(),
     title: z.string(),
     slug: z.string(),
+    markdown: z.string().optional(),
+    /** A link page's target. */
+    target: linkTarget.optional(),
+    meta: z.record(z.string(), z.unknown()).optional(),
     createdAt: date.default(T0),
     updatedAt: date.default(T0),
-    links: list(
-      z.looseObject({
-        target: z.looseObject({ kind: z.enum(['page', 'file', 'url']) }),
-        relation: z.string(),
-      }),
-    ),
+    links: list(z.looseObject({ target: linkTarget, relation: z.string() })),
     pages: list(page),
   }),
 );
 
-const revision = z.looseObject({
-  id,
+/** The shape rules of a page tree: groups at the root only, link pages with a target and no pages. */
+function checkTree(
+  pages: readonly PageInput[],
+  context: z.core.$RefinementCtx,
+  path: PropertyKey[],
+  root: boolean,
+) {
+  pages.forEach((row, index) => {
+    const at = [...path, index];
+    if (row.type === 'group' && !root)
+      context.addIssue({
+        code: 'custom',
+        path: [...at, 'type'],
+        message: 'a group page is at the root only',
+      });
+    if (row.type === 'link') {
+      if (row.target === undefined)
+        context.addIssue({
+          code: 'custom',
+          path: [...at, 'target'],
+          message: 'a link page needs its target',
+        });
+      if (row.pages?.length)
+        context.addIssue({ code: 'custom', path: [...at, 'pages'], message: 'a link page holds no pages' });
+    }
+    if (row.type !== undefined && row.type !== 'document' && row.markdown !== undefined)
+      context.addIssue({
+        code: 'custom',
+        path: [...at, 'markdown'],
+        message: `a ${row.type} page has no body`,
+      });
+    checkTree(row.pages ?? [], context, [...at, 'pages'], false);
+  });
+}
+
+const sha256 = z.string().regex(/^[0-9a-f]{64}$/, 'must be the SHA-256 of the bytes, in hex');
+
+const revision = z
+  .looseObject({
+    id,
+    space: id,
+    parents: list(id),
+    createdAt: date.default(T0),
+    type: z.enum(['edits', 'merge', 'update']).optional(),
+    message: z.string().default(''),
+    pages: list(page),
+    files: list(
+      z.looseObject({
+        id,
+        name: z.string(),
+        contentType: z.string(),
+        size: z.number(),
+        /** Its bytes: a row of `blobs`. */
+        blob: sha256.optional(),
+      }),
+    ),
+    reusableContents: list(z.looseObject({ id, title: z.string() })),
+    variables: z.record(z.string(), z.string()).default({}),
+  })
+  .superRefine((row, context) => checkTree(row.pages, context, ['pages'], true));
+
+/** A file's bytes, as base64, keyed by their SHA-256 (checked on load). */
+const blob = z
+  .looseObject({ id: sha256, base64: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64 text') })
+  .superRefine((row, context) => {
+    const hash = createHash('sha256').update(Buffer.from(row.base64, 'base64')).digest('hex');
+    if (hash !== row.id)
+      context.addIssue({
+        code: 'custom',
+        path: ['id'],
+        message: `is not the SHA-256 of the bytes (${hash})`,
+      });
+  });
+
+/** A repository URL kept by the sandbox: never with credentials. */
+const repositoryUrl = z.string().refine((url) => !/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(url), {
+  message: 'must not hold credentials (user:password@): the sandbox keeps repository URLs without them',
+});
+
+const gitSync = z.looseObject({
   space: id,
-  parents: list(id),
-  createdAt: date.default(T0),
-  type: z.enum(['edits', 'merge', 'update']).optional(),
-  message: z.string().default(''),
-  pages: list(page),
-  files: list(z.looseObject({ id, name: z.string(), contentType: z.string(), size: z.number() })),
-  reusableContents: list(z.looseObject({ id, title: z.string() })),
-  variables: z.record(z.string(), z.string()).default({}),
+  installationId: id,
+  provider: z.enum(['github', 'gitlab']),
+  url: repositoryUrl,
+  repoName: z.string(),
+  updatedAt: date,
+  operation: z
+    .looseObject({
+      direction: z.enum(['import', 'export']),
+      state: z.enum(['running', 'success', 'failure']),
+      outcome: z.enum(['success', 'failure']),
+      ref: z.string(),
+      startedAt: date,
+      endedAt: date.optional(),
+      error: z.string().optional(),
+      reads: z.number().int().nonnegative().default(0),
+      revision: id.optional(),
+      standalone: z.boolean().optional(),
+    })
+    .optional(),
 });
 
 const changeRequest = z.looseObject({
@@ -195,7 +294,8 @@ const reaction = z.looseObject({
 });
 const comment = z.looseObject({
   id,
-  changeRequest: id,
+  /** Absent: a comment on the space's live content. */
+  changeRequest: id.optional(),
   space: id,
   revision: id,
   postedBy: id,
@@ -452,6 +552,14 @@ export const ROW_KINDS = {
     set: (store, key, row) => void store.ranks.set(key, (row as { rank: number }).rank),
     delete: (store, key) => void store.ranks.delete(key),
   } satisfies RowKind,
+  blobs: {
+    schema: blob,
+    describe: 'bytes of files (base64), by their SHA-256',
+    key: (row) => String(row.id),
+    rows: (store) => [...store.blobs].map(([key, base64]) => [key, { id: key, base64 }]),
+    set: (store, key, row) => void store.blobs.set(key, (row as { base64: string }).base64),
+    delete: (store, key) => void store.blobs.delete(key),
+  } satisfies RowKind,
   revisions: mapKind('revisions', revision, 'revisions of spaces and change requests'),
   sites: mapKind('sites', site, 'sites', (row) => String((row.site as { id: string }).id)),
   siteShareLinks: mapKind('siteShareLinks', shareLink, 'share links of sites (their keys are secrets)'),
@@ -478,6 +586,7 @@ export const ROW_KINDS = {
   openapiSpecs: mapKind('openapiSpecs', openapiSpec, 'OpenAPI specs'),
   openapiSpecVersions: mapKind('openapiVersions', openapiSpecVersion, 'processed versions of OpenAPI specs'),
   importRuns: mapKind('importRuns', importRun, 'import runs'),
+  gitSync: mapKind('gitSync', gitSync, 'Git Sync state of spaces, by space', (row) => String(row.space)),
 } satisfies Record<string, RowKind>;
 
 export type RowKindName = keyof typeof ROW_KINDS;

@@ -240,6 +240,7 @@ const REFERENCES: Array<[kind: RowKindName, field: string, target: RowKindName |
   ['installations', 'installation', 'installations'],
   // An event names its installation, which may be uninstalled since: only the integration is checked.
   ['integrationEvents', 'integration', 'integrations'],
+  ['gitSync', 'space', ['spaces', 'deletedSpaces']],
 ];
 
 /** Rows of a kind that may not share these fields' values (a site has one live and one draft redirect per source). */
@@ -300,6 +301,17 @@ function checkReferences(store: Store, parsed: ParsedFixture): void {
       seen.set(value, key);
     }
   }
+  // A file's bytes: a row of blobs.
+  (fixture.revisions ?? []).forEach((row, index) => {
+    const files = Array.isArray(row.files) ? (row.files as Array<{ blob?: unknown }>) : [];
+    files.forEach((file, at) => {
+      if (typeof file.blob === 'string' && !store.blobs.has(file.blob))
+        issues.push({
+          path: `revisions[${index}].files[${at}].blob`,
+          message: `"${file.blob}" is not one of the blobs of this fixture or its base`,
+        });
+    });
+  });
   if (fixture.actor !== undefined && !store.users.has(fixture.actor))
     issues.push({
       path: 'actor',

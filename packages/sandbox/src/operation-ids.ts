@@ -148,6 +148,36 @@ export const OPERATION_NAMES = {
   listOrganizationIntegrationsStatus: ['integrations.installationsStatus'],
   startImportRun: ['imports.start'],
   cancelImportRun: ['imports.cancel'],
+  // Spaces' content: live, of change requests and of revisions (handlers/space-content.ts).
+  createSpace: ['spaces.create'],
+  listPages: ['spaces.content.listPages'],
+  getPageById: ['spaces.content.getPage'],
+  getPageByPath: ['spaces.content.getPageByPath'],
+  getPageInChangeRequestByPath: ['changeRequests.content.getPageByPath'],
+  listPagesInRevisionById: ['revisions.listPages'],
+  getPageInRevisionByPath: ['revisions.getPageByPath'],
+  searchSpaceContent: ['spaces.content.search'],
+  updateChangeRequestContent: ['changeRequests.content.update'],
+  // Comment replies one by one, and the comments of a space's live content (handlers/comment-replies.ts).
+  getCommentReplyInChangeRequest: ['changeRequests.comments.getReply'],
+  updateCommentReplyInChangeRequest: ['changeRequests.comments.updateReply'],
+  deleteCommentReplyInChangeRequest: ['changeRequests.comments.deleteReply'],
+  listCommentsInSpace: ['spaces.comments.list'],
+  postCommentInSpace: ['spaces.comments.create'],
+  getCommentInSpace: ['spaces.comments.get'],
+  updateCommentInSpace: ['spaces.comments.update'],
+  deleteCommentInSpace: ['spaces.comments.delete'],
+  listCommentRepliesInSpace: ['spaces.comments.listReplies'],
+  postCommentReplyInSpace: ['spaces.comments.createReply'],
+  getCommentReplyInSpace: ['spaces.comments.getReply'],
+  updateCommentReplyInSpace: ['spaces.comments.updateReply'],
+  deleteCommentReplyInSpace: ['spaces.comments.deleteReply'],
+  // Git Sync (handlers/git-sync.ts) and reads of import runs (handlers/imports.ts).
+  importGitRepository: ['spaces.git.importRepository'],
+  exportToGitRepository: ['spaces.git.exportToRepository'],
+  getSpaceGitInfo: ['spaces.git.getInfo'],
+  getImportRun: ['imports.get'],
+  listImportRuns: ['imports.list'],
 } as const satisfies Record<string, readonly string[]>;
 
 /** An operation's public id, the document's operationId, e.g. `listSites`. */

@@ -39,6 +39,10 @@ import { openApiVersionHandlers } from './handlers/openapi-versions.js';
 import { integrationInstallationHandlers } from './handlers/integration-installations.js';
 import { userHandlers } from './handlers/users.js';
 import { askHandlers } from './handlers/ask.js';
+import { spaceContentHandlers } from './handlers/space-content.js';
+import { spaceCreateHandlers } from './handlers/space-create.js';
+import { commentReplyHandlers } from './handlers/comment-replies.js';
+import { gitSyncHandlers } from './handlers/git-sync.js';
 import type { HandlerInput, Implementation } from './implement.js';
 import { RateLimiter, type RateLimit } from './rate-limit.js';
 import { applySeed, type Seed } from './seed.js';
@@ -60,6 +64,19 @@ export const DEFAULT_TOKEN = 'sandbox-token';
 
 /** The largest request body the sandbox reads: 1 MiB. A larger one is refused with a 413 unread. */
 export const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * The largest body of `updateChangeRequestContent`: 64 MiB. The service takes a batch of up to
+ * 50 changes whose files may each be 1,000,000 bytes sent as base64 (1,333,336 characters), so a
+ * full batch of one such file per change is about 66.7 MB of JSON; 64 MiB (67,108,864 bytes)
+ * admits it with room for the rest of each change.
+ */
+export const MAX_CONTENT_BATCH_BYTES = 64 * 1024 * 1024;
+
+/** Operations whose body may be larger than `maxBodyBytes`: their own limit (the larger of the two applies). */
+export const OPERATION_BODY_LIMITS: Readonly<Record<string, number>> = {
+  updateChangeRequestContent: MAX_CONTENT_BATCH_BYTES,
+};
 
 /** Every operation the sandbox serves. */
 export const implementations: readonly Implementation[] = [
@@ -88,6 +105,10 @@ export const implementations: readonly Implementation[] = [
   ...integrationInstallationHandlers,
   ...userHandlers,
   ...askHandlers,
+  ...spaceCreateHandlers,
+  ...spaceContentHandlers,
+  ...commentReplyHandlers,
+  ...gitSyncHandlers,
 ];
 
 export interface SandboxOptions {
@@ -142,8 +163,12 @@ type Env = { Bindings: { incoming?: { socket?: { destroy(): void } } } };
 
 const DROPPED = 'x-sandbox-dropped';
 
-/** Reads that change the state: a translation run or an OpenAPI spec's processing advances on read. */
-const READS_THAT_WRITE = /^\/v1\/orgs\/[^/]+\/(translations|openapi)(\/|$)/;
+/**
+ * Reads that change the state: a translation run, an OpenAPI spec's processing, a Git Sync
+ * operation and an import run advance on read.
+ */
+const READS_THAT_WRITE =
+  /^\/v1\/(?:orgs\/[^/]+\/(translations|openapi)(\/|$)|spaces\/[^/]+\/git\/info$|org\/[^/]+\/imports(\/|$))/;
 
 /** A stateful, in-memory implementation of the contract, served by Hono. */
 export class Sandbox {
@@ -218,21 +243,27 @@ export class Sandbox {
         else await data.commit(this.store, this.clock.offset);
       });
     }
-    // Reads a body without a Content-Length in chunks, and stops at the limit.
-    this.app.use(
-      '*',
+    // Reads a body without a Content-Length in chunks, and stops at the limit: the operation's
+    // own (OPERATION_BODY_LIMITS) where it has one, else maxBodyBytes.
+    const limit = (maxSize: number) =>
       bodyLimit({
-        maxSize: maxBodyBytes,
+        maxSize,
         onError: (c) =>
           c.json(
             new SandboxError(
               413,
-              `The request body is larger than the sandbox accepts (${maxBodyBytes} bytes)`,
+              `The request body is larger than the sandbox accepts (${maxSize} bytes)`,
             ).toBody(),
             413,
           ),
-      }),
-    );
+      });
+    const limits = new Map<number, MiddlewareHandler<Env>>();
+    this.app.use('*', (c: Context<Env, string>, next) => {
+      const maxSize = bodyLimitFor(c.req.method, c.req.path, maxBodyBytes);
+      let middleware = limits.get(maxSize);
+      if (!middleware) limits.set(maxSize, (middleware = limit(maxSize)));
+      return middleware(c, next);
+    });
     for (const implementation of implementations) this.#register(implementation);
     // Every other operation of the contract answers a value built from its schema, so that a
     // script or a command reaching beyond what the sandbox keeps state for still gets an answer
@@ -463,18 +494,7 @@ export class Sandbox {
     const route = operation.path.replace(/\{(\w+)\}/g, (_match, name: string) =>
       pathValued.has(name) ? `:${name}{.+}` : `:${name}`,
     );
-    const pieces = operation.path.split(/\{(\w+)\}/);
-    const pattern = new RegExp(
-      `^${pieces
-        .map((piece, index) =>
-          index % 2 === 1
-            ? pathValued.has(piece)
-              ? '.+'
-              : '[^/]+'
-            : piece.replace(/[.*+?^$()|[\]\\]/g, '\\$&'),
-        )
-        .join('')}$`,
-    );
+    const pattern = pathPattern(operation);
     const known = this.#routes.find((r) => r.pattern.source === pattern.source);
     if (known) known.methods.add(operation.method);
     else this.#routes.push({ pattern, methods: new Set([operation.method]) });
@@ -576,6 +596,41 @@ export class Sandbox {
     if (issues.length) throw new SandboxError(400, `Invalid request: ${describeIssues(issues)}`, issues);
     return { params, query, body } as Pick<HandlerInput<Operation>, 'params' | 'query' | 'body'>;
   }
+}
+
+let largeBodies: Array<{ method: string; pattern: RegExp; limit: number }> | undefined;
+
+/**
+ * The largest body a request may have: its operation's own limit (`OPERATION_BODY_LIMITS`) if it
+ * has one and it is larger, else `maxBodyBytes`. The sandbox and the proxy both apply it.
+ */
+export function bodyLimitFor(method: string, path: string, maxBodyBytes: number): number {
+  largeBodies ??= contractOperations
+    .filter((operation) => OPERATION_BODY_LIMITS[operation.id] !== undefined)
+    .map((operation) => ({
+      method: operation.method,
+      pattern: pathPattern(operation),
+      limit: OPERATION_BODY_LIMITS[operation.id] ?? 0,
+    }));
+  const large = largeBodies.find((entry) => entry.method === method && entry.pattern.test(path));
+  return Math.max(maxBodyBytes, large?.limit ?? 0);
+}
+
+/** A regular expression matching the paths of an operation (a path-valued parameter takes slashes). */
+function pathPattern(operation: Operation): RegExp {
+  const pathValued = new Set(operation.pathValued ?? []);
+  const pieces = operation.path.split(/\{(\w+)\}/);
+  return new RegExp(
+    `^${pieces
+      .map((piece, index) =>
+        index % 2 === 1
+          ? pathValued.has(piece)
+            ? '.+'
+            : '[^/]+'
+          : piece.replace(/[.*+?^$()|[\]\\]/g, '\\$&'),
+      )
+      .join('')}$`,
+  );
 }
 
 /** The methods of the contract's operations, and HEAD with GET, as Hono answers it. */

@@ -10,6 +10,7 @@ import { seedConversations } from './seed-conversations.js';
 import { seedOpenApi } from './seed-openapi.js';
 import { seedIntegrations } from './seed-integrations.js';
 import { seedImports } from './seed-imports.js';
+import { seedContent } from './seed-content.js';
 import type { Store } from './store.js';
 
 /** `demo`: a small, realistic organization. `empty`: one organization and its owner, nothing else. */
@@ -173,6 +174,7 @@ function seedDemo(store: Store): void {
   seedOpenApi(store);
   seedIntegrations(store);
   seedImports(store);
+  seedContent(store);
 }
 
 export function applySeed(store: Store, seed: Seed): void {

@@ -269,7 +269,8 @@ export interface ReplyRow {
 
 export interface CommentRow {
   id: string;
-  changeRequest: string;
+  /** The change request the comment is in; absent for a comment on the space's live content. */
+  changeRequest?: string;
   space: string;
   /** The request's revision when the comment was posted. */
   revision: string;
@@ -472,6 +473,42 @@ export interface ImportRunRow {
   pages: Array<{ id: string; sourceURL?: string; type: 'page' | 'folder'; status: 'pending' | 'complete' }>;
 }
 
+/**
+ * A space's Git Sync state (published document `GitSyncState`): made by its first import or
+ * export, with the last operation. The repository URL is kept without its credentials.
+ */
+export interface GitSyncRow {
+  space: string;
+  installationId: string;
+  /** `gitlab` for a host that names GitLab, else `github` (the document allows no other value). */
+  provider: 'github' | 'gitlab';
+  /** The repository URL as given, without `user:password@` and secret query values. */
+  url: string;
+  /** The repository's name: the URL's last path segment without `.git`. */
+  repoName: string;
+  updatedAt: string;
+  operation?: GitSyncOperationRow;
+}
+
+export interface GitSyncOperationRow {
+  direction: 'import' | 'export';
+  /** `running` until it ends (see handlers/git-sync.ts), then `outcome`. */
+  state: 'running' | 'success' | 'failure';
+  /** How it ends: decided when it starts (the work is done then), shown once it is over. */
+  outcome: 'success' | 'failure';
+  /** The Git ref given (`refs/heads/main`). */
+  ref: string;
+  startedAt: string;
+  endedAt?: string;
+  /** Why it failed (shown once it has ended `failure`). */
+  error?: string;
+  /** Reads of the Git info since it started: the second one ends it. */
+  reads: number;
+  /** An import: the revision it made, the space's primary content once it succeeds (unless standalone). */
+  revision?: string;
+  standalone?: boolean;
+}
+
 /** The sandbox's whole state, in memory. */
 export class Store {
   readonly organizations = new Map<string, Organization>();
@@ -526,6 +563,13 @@ export class Store {
   readonly openapiVersions = new Map<string, OpenApiVersionRow>();
   /** The execution log of every integration, oldest first. */
   readonly integrationEvents = new Map<string, IntegrationEventRow>();
+  /**
+   * Bytes of the files pages refer to (uploaded with `insert_files`, or imported from Git), as
+   * base64, by the SHA-256 of the bytes (hex): revisions share them (`FileRow.blob`).
+   */
+  readonly blobs = new Map<string, string>();
+  /** Git Sync state of spaces, by space id. */
+  readonly gitSync = new Map<string, GitSyncRow>();
   /** The user every request acts as. */
   actor = '';
   /**

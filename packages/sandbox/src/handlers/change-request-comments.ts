@@ -33,7 +33,7 @@ export function storedBody(body: DocumentParam): Pick<CommentRow, 'markdown' | '
   return { markdown: 'markdown' in body && typeof body.markdown === 'string' ? body.markdown : '' };
 }
 
-function requireComment(store: Store, changeRequest: ChangeRequestRow, commentId: string): CommentRow {
+export function requireComment(store: Store, changeRequest: ChangeRequestRow, commentId: string): CommentRow {
   const comment = store.comments.get(commentId);
   if (!comment || comment.changeRequest !== changeRequest.id) throw notFound('comment', commentId);
   return comment;
@@ -47,9 +47,12 @@ function reactionsView(store: Store, reactions: readonly ReactionRow[]): EmojiRe
   }));
 }
 
+/** A comment's API URL: in its change request, or in the space for a comment on the live content. */
 function commentLocation(store: Store, comment: CommentRow): string {
   return store.apiUrl(
-    `/spaces/${comment.space}/change-requests/${comment.changeRequest}/comments/${comment.id}`,
+    comment.changeRequest === undefined
+      ? `/spaces/${comment.space}/comments/${comment.id}`
+      : `/spaces/${comment.space}/change-requests/${comment.changeRequest}/comments/${comment.id}`,
   );
 }
 
@@ -72,7 +75,7 @@ export function commentView(store: Store, comment: CommentRow, format?: BodyForm
     ...(comment.editedAt ? { editedAt: comment.editedAt } : {}),
     body: bodyView(comment.markdown, format, comment.document),
     target: {
-      changeRequest: comment.changeRequest,
+      ...(comment.changeRequest !== undefined ? { changeRequest: comment.changeRequest } : {}),
       space: comment.space,
       revision: comment.revision,
       ...(comment.review ? { review: comment.review } : {}),
@@ -100,7 +103,12 @@ export function commentView(store: Store, comment: CommentRow, format?: BodyForm
   };
 }
 
-function replyView(store: Store, comment: CommentRow, reply: ReplyRow, format?: BodyFormat): CommentReply {
+export function replyView(
+  store: Store,
+  comment: CommentRow,
+  reply: ReplyRow,
+  format?: BodyFormat,
+): CommentReply {
   return {
     object: 'comment-reply',
     id: reply.id,
@@ -114,7 +122,12 @@ function replyView(store: Store, comment: CommentRow, reply: ReplyRow, format?: 
   };
 }
 
-function react(store: Store, reactions: ReactionRow[], added: readonly string[], removed: readonly string[]) {
+export function react(
+  store: Store,
+  reactions: ReactionRow[],
+  added: readonly string[],
+  removed: readonly string[],
+) {
   for (const emoji of added) {
     let reaction = reactions.find((candidate) => candidate.emoji === emoji);
     if (!reaction) {

@@ -10,11 +10,9 @@ import {
 } from '@docs-api/sdk/contract';
 import {
   backlinks,
-  evaluateMarkdown,
   fileView,
   pageLinks,
   pagesView,
-  pageView,
   requireFile,
   requirePage,
   requireRevision,
@@ -25,6 +23,7 @@ import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { ChangeRequestRow, Store } from '../store.js';
 import { baseRevisionId, requireChangeRequest } from './change-requests.js';
+import { pageRead, readOptions } from './space-content.js';
 
 function revisionOf(
   store: Store,
@@ -40,7 +39,7 @@ export const changeRequestContentHandlers = [
   ),
 
   implement(listPagesInChangeRequest, ({ store, params, query }) => ({
-    pages: pagesView(revisionOf(store, params).revision, query),
+    pages: pagesView(revisionOf(store, params).revision, readOptions(query)),
   })),
 
   implement(listFilesInChangeRequestById, ({ store, params, query }) => {
@@ -62,16 +61,11 @@ export const changeRequestContentHandlers = [
     return paginate(backlinks(revision, { kind: 'file', file: params.fileId }), query);
   }),
 
-  // `markdownRefs` and `dereferenced` are accepted and change nothing: the sandbox's markdown
-  // holds relative links already, and its pages reference no reusable content.
+  // `markdownRefs` (`format.markdown.refs`) writes links relative or stable (see content-links.ts);
+  // `dereferenced` changes nothing: the sandbox's pages reference no reusable content.
   implement(getPageInChangeRequestById, ({ store, params, query }) => {
     const { revision, where } = revisionOf(store, params);
-    const entry = requirePage(revision, params.pageId, where);
-    const variables = { ...revision.variables, ...entry.page.variables };
-    return pageView(revision, entry, {
-      ...query,
-      transform: (markdown) => evaluateMarkdown(markdown, variables, query.evaluate, () => store.now()),
-    });
+    return pageRead(store, revision, requirePage(revision, params.pageId, where), query);
   }),
 
   implement(listChangeRequestPageLinks, ({ store, params, query }) => {

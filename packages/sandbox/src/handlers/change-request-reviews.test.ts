@@ -235,19 +235,22 @@ describe('conflicts', () => {
 describe('coverage', () => {
   it('served every operation beyond the extract through the SDK in this file', () => {
     const served = servedOperationIds();
-    // The operations beyond the extract that the sandbox implements: the semantic changes, the
-    // reviews and a revision's page.
-    const beyond = implementations
-      .map((implementation) => implementation.operation)
-      .filter((operation) => operation.beyondExtract)
-      .map((operation) => operation.id);
-    expect(beyond.sort()).toEqual([
+    // The operations beyond the extract that this file is about: the semantic changes, the
+    // reviews and a revision's page (the others have their own files).
+    const beyond = [
       'getChangeRequestChanges',
       'getChangeRequestReviewById',
       'getPageInRevisionById',
       'getReviewsByChangeRequestId',
       'submitChangeRequestReview',
-    ]);
+    ];
+    const implemented = new Set(
+      implementations
+        .map((implementation) => implementation.operation)
+        .filter((operation) => operation.beyondExtract)
+        .map((operation) => operation.id),
+    );
+    expect(beyond.filter((id) => !implemented.has(id))).toEqual([]);
     expect(beyond.filter((id) => !served.has(id))).toEqual([]);
   });
 });

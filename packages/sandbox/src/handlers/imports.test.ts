@@ -165,11 +165,48 @@ describe('imports: cancelling', () => {
   });
 });
 
+describe('imports: reading runs', () => {
+  it('reads a started run back, pending until the clock is a minute past its start, then completed', async () => {
+    const { sandbox, client } = setup();
+    const run = await client.imports.start(ORG, { source: WEBSITE, target: { space: 'space_guides' } });
+    expect(await client.imports.get(ORG, run.id)).toEqual(run);
+    sandbox.clock.advance('61s');
+    const done = await client.imports.get(ORG, run.id);
+    expect(done).toMatchObject({ status: 'completed', completedAt: '2026-03-01T00:01:00.000Z' });
+    expect(done.pages?.every((page) => page.status === 'complete')).toBe(true);
+    await failure(client.imports.get(ORG, 'imp_nope'), NotFoundError);
+    await failure(client.imports.get('org_beta', run.id), NotFoundError);
+  });
+
+  it('lists runs newest first, by space, change request, site and status (active: under way)', async () => {
+    const { client } = setup();
+    const run = await client.imports.start(ORG, {
+      source: WEBSITE,
+      target: { space: 'space_handbook', changeRequest: '1' },
+      site: 'site_docs',
+    });
+    const ids = async (query: Parameters<typeof client.imports.list>[1] = {}) =>
+      (await client.imports.list(ORG, query)).items.map((item) => item.id);
+    expect(await ids()).toEqual([run.id, 'imp_api_site', 'imp_guides_site']);
+    expect(await ids({ space: 'space_guides' })).toEqual(['imp_guides_site']);
+    expect(await ids({ changeRequest: '1' })).toEqual([run.id]);
+    expect(await ids({ site: 'site_docs' })).toContain(run.id);
+    expect(await ids({ status: 'active' })).toEqual([run.id, 'imp_api_site']);
+    expect(await ids({ status: 'completed' })).toEqual(['imp_guides_site']);
+    const first = await client.imports.list(ORG, { limit: 1 });
+    expect(first.items).toHaveLength(1);
+    expect(first.next?.page).toBeDefined();
+    await failure(client.imports.list('org_nope'), NotFoundError);
+  });
+});
+
 describe('coverage', () => {
   it('served every Imports operation through the SDK in this file', () => {
     const served = servedOperationIds();
     const ids = operations.filter((op) => op.area === 'Imports').map((op) => op.id);
     expect(ids).toHaveLength(2);
     expect(ids.filter((id) => !served.has(id))).toEqual([]);
+    // The reads of runs (the document's `imports` tag).
+    expect(['getImportRun', 'listImportRuns'].filter((id) => !served.has(id))).toEqual([]);
   });
 });

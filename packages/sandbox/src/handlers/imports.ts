@@ -1,5 +1,7 @@
 import {
   cancelImportRun,
+  getImportRun,
+  listImportRuns,
   startImportRun,
   type ContentImportRun,
   type StartImportRunBody,
@@ -7,6 +9,7 @@ import {
 import { findPage, requireRevision } from '../content.js';
 import { conflict, invalidField, notFound } from '../errors.js';
 import { implement } from '../implement.js';
+import { paginate } from '../pagination.js';
 import type { ImportRunRow, Store } from '../store.js';
 import { requireOrganization } from './organizations.js';
 
@@ -15,8 +18,9 @@ import { requireOrganization } from './organizations.js';
  *
  * A website's pages are derived from its URL: the page at the URL itself and two below it
  * (`getting-started` and `faq`); an import of uploaded files has one page per file. All start
- * `pending`. The contract gives no way to read a run: a started run stays `pending` until it is
- * cancelled or the sandbox's clock is a minute (`IMPORT_MS`) past its start (its `completesAt`;
+ * `pending`. A started run (read with getImportRun, or listed with listImportRuns) stays
+ * `pending` until it is cancelled or the sandbox's clock is a minute (`IMPORT_MS`) past its
+ * start (its `completesAt`; the first read or cancel after that completes it;
  * a seeded or fixture run without one stays under way), when it is
  * `completed` with every page `complete` (a cancel then is a 409); the demo seed holds a `completed` run (`imp_guides_site`). Cancelling a run
  * under way (`pending`, `in-progress`) makes it `cancelled`; its pages keep their status (the
@@ -128,6 +132,14 @@ function runSite(store: Store, organizationId: string, body: StartImportRunBody)
   return publishing.length === 1 ? publishing[0]?.site.id : undefined;
 }
 
+/** A run of the organization; 404 for another organization's. */
+function requireRun(store: Store, organizationId: string, runId: string): ImportRunRow {
+  requireOrganization(store, organizationId);
+  const run = store.importRuns.get(runId);
+  if (!run || run.organization !== organizationId) throw notFound('import run', runId);
+  return run;
+}
+
 export const importHandlers = [
   implement(startImportRun, ({ store, params, body }) => {
     const organizationId = params.organizationId;
@@ -170,10 +182,37 @@ export const importHandlers = [
     return importRunView(store, run);
   }),
 
-  implement(cancelImportRun, ({ store, params }) => {
+  // Reads of runs (a read completes a run whose time is up, as the clock says).
+  implement(getImportRun, ({ store, params }) =>
+    importRunView(store, requireRun(store, params.organizationId, params.importRunId)),
+  ),
+
+  // Newest first; `status: active` is a run under way (pending or in progress); `changeRequest`
+  // matches the target's change request as it was given (id or number).
+  implement(listImportRuns, ({ store, params, query }) => {
     requireOrganization(store, params.organizationId);
-    const run = store.importRuns.get(params.importRunId);
-    if (!run || run.organization !== params.organizationId) throw notFound('import run', params.importRunId);
+    const runs = [...store.importRuns.values()]
+      .filter((run) => run.organization === params.organizationId)
+      .map((run) => settle(store, run))
+      .filter(
+        (run) =>
+          (query.space === undefined || run.target.space === query.space) &&
+          (query.changeRequest === undefined || run.target.changeRequest === query.changeRequest) &&
+          (query.site === undefined || run.site === query.site) &&
+          (query.status === undefined ||
+            (query.status === 'active'
+              ? IMPORT_RUN_ACTIVE_STATUSES.includes(run.status)
+              : run.status === query.status)),
+      )
+      .reverse();
+    return paginate(
+      runs.map((run) => importRunView(store, run)),
+      query,
+    );
+  }),
+
+  implement(cancelImportRun, ({ store, params }) => {
+    const run = requireRun(store, params.organizationId, params.importRunId);
     settle(store, run);
     if (!IMPORT_RUN_ACTIVE_STATUSES.includes(run.status)) {
       throw conflict(

@@ -205,13 +205,15 @@ const occurrences = (text: string, needle: string) => text.toLowerCase().split(n
  * The matching pages of a space, unranked. A page's score: 2 per occurrence in its title, 1 per
  * occurrence in a matching section; `resultType` says whether its own fields matched.
  */
-function searchSpace(store: Store, space: Space, needle: string): SearchPageResult[] {
+export function searchSpace(store: Store, space: Space, needle: string): SearchPageResult[] {
   const revision = primaryRevision(store, space);
   const flat = flattenPages(revision.pages);
   const byId = new Map(flat.map((entry) => [entry.page.id, entry]));
   const pages: SearchPageResult[] = [];
   for (const entry of flat) {
     const { page, path } = entry;
+    // Groups and link pages have no text of their own.
+    if (page.type === 'group' || page.type === 'link') continue;
     const pageUrl = `https://${APP_HOST}/s/${space.id}/${path}`;
     const sections: SearchSectionResult[] = markdownSections(page.title, page.markdown ?? '')
       .map((section) => ({

@@ -15,6 +15,7 @@ import {
 } from '@docs-api/sdk/contract';
 import { APP_HOST, createRevision, flattenPages, pageLinks, primaryRevision } from '../content.js';
 import { conflict, notFound, SandboxError } from '../errors.js';
+import { spaceGitSync } from '../git-sync.js';
 import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { Store } from '../store.js';
@@ -165,13 +166,15 @@ export function spaceView(store: Store, space: Space): Space {
     deletedAt,
     emoji,
     urls,
-    gitSync,
+    gitSync: _gitSync,
     visitorAuth,
     mergeRules,
     defaultLevel,
     ...rest
   } = space;
   const known = documentLanguage(language);
+  // Its Git Sync state, once an import or export set one (else a seeded `gitSync`, as given).
+  const git = spaceGitSync(store, space);
   return {
     ...rest,
     object: 'space',
@@ -183,7 +186,7 @@ export function spaceView(store: Store, space: Space): Space {
     ...(parent ? { parent } : {}),
     ...(known ? { language: known } : {}),
     ...(deletedAt ? { deletedAt } : {}),
-    ...(gitSync ? { gitSync } : {}),
+    ...(git ? { gitSync: git } : {}),
     ...(visitorAuth ? { visitorAuth } : {}),
     revision: space.revision ?? primaryRevision(store, space).id,
     createdAt: space.createdAt ?? store.now(),

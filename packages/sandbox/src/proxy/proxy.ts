@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { MAX_BODY_BYTES } from '../sandbox.js';
+import { bodyLimitFor, MAX_BODY_BYTES } from '../sandbox.js';
 import {
   CassetteWriter,
   emptyCassette,
@@ -121,19 +121,15 @@ export class RecordingProxy {
     const url = new URL(request.url);
     if (url.pathname !== '/v1' && !url.pathname.startsWith('/v1/'))
       return errorResponse(404, `The proxy forwards paths under /v1 only, not ${url.pathname}`);
+    // A content batch may carry files: its operation's own limit (see OPERATION_BODY_LIMITS).
+    const maxBodyBytes = bodyLimitFor(request.method, url.pathname, this.#maxBodyBytes);
     const declared = Number(request.headers.get('content-length') ?? 0);
-    if (declared > this.#maxBodyBytes)
-      return errorResponse(
-        413,
-        `The request body is larger than the proxy forwards (${this.#maxBodyBytes} bytes)`,
-      );
+    if (declared > maxBodyBytes)
+      return errorResponse(413, `The request body is larger than the proxy forwards (${maxBodyBytes} bytes)`);
     const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
     const sent = hasBody ? new Uint8Array(await request.arrayBuffer()) : undefined;
-    if (sent && sent.byteLength > this.#maxBodyBytes)
-      return errorResponse(
-        413,
-        `The request body is larger than the proxy forwards (${this.#maxBodyBytes} bytes)`,
-      );
+    if (sent && sent.byteLength > maxBodyBytes)
+      return errorResponse(413, `The request body is larger than the proxy forwards (${maxBodyBytes} bytes)`);
 
     const headers = new Headers();
     request.headers.forEach((value, name) => {

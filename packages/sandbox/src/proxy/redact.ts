@@ -48,7 +48,10 @@ function secretsOfUrl(text: string, found: string[]): void {
  * gives it.
  */
 export function redactFields(value: unknown, found: string[], depth = 0): unknown {
-  if (typeof value === 'string') secretsOfUrl(value, found);
+  if (typeof value === 'string') {
+    secretsOfUrl(value, found);
+    return redactUrlCredentials(value, found);
+  }
   if (depth > 64 || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((item) => redactFields(item, found, depth + 1));
   const record = value as Record<string, unknown>;
@@ -74,6 +77,23 @@ export function redactFields(value: unknown, found: string[], depth = 0): unknow
     }
   }
   return copy;
+}
+
+const URL_CREDENTIALS = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#@\s]+)@/i;
+
+/**
+ * A URL whose `user:password@` is hidden as `[redacted]@` (a Git repository URL "can contain
+ * basic auth credentials", says the published document); the hidden text goes to `found`.
+ * Any other string is kept.
+ */
+export function redactUrlCredentials(text: string, found: string[]): string {
+  const match = URL_CREDENTIALS.exec(text);
+  if (!match?.[2]) return text;
+  const userinfo = match[2];
+  found.push(userinfo);
+  const password = userinfo.slice(userinfo.indexOf(':') + 1);
+  if (userinfo.includes(':') && password) found.push(password);
+  return `${match[1]}${REDACTED}@${text.slice(match[0].length)}`;
 }
 
 /** Query pairs with the values of secret-named parameters hidden (their values go to `found`). */

@@ -1,0 +1,264 @@
+import {
+  getPageById,
+  getPageByPath,
+  getPageInChangeRequestByPath,
+  getPageInRevisionByPath,
+  listPages,
+  listPagesInRevisionById,
+  searchSpaceContent,
+  updateChangeRequestContent,
+  type ChangeRequestContentUpdate,
+  type RevisionPageDocument,
+  type RevisionPageGroup,
+} from '@docs-api/sdk/contract';
+import {
+  anyPageView,
+  createRevision,
+  evaluateMarkdown,
+  fileView,
+  flattenPages,
+  groupView,
+  pagesView,
+  pageView,
+  primaryRevision,
+  requirePage,
+  requireRevision,
+  type BodyFormat,
+  type FlatPage,
+  type PageViewOptions,
+  type RevisionRow,
+} from '../content.js';
+import { linkIndex } from '../content-links.js';
+import { applyBatch, ContentChangeError, type BatchResult } from '../content-edit.js';
+import { conflict, notFound, SandboxError } from '../errors.js';
+import { implement } from '../implement.js';
+import { paginate } from '../pagination.js';
+import type { ChangeRequestRow, Store } from '../store.js';
+import { baseRevisionId, changeRequestView, requireChangeRequest } from './change-requests.js';
+import { searchSpace } from './organizations.js';
+import { requireSpace } from './spaces.js';
+
+/*
+ * The pages of a space: of its live content (its primary revision), of a change request, and of
+ * any revision, one model (content.ts) for the three. And the batch of content changes a change
+ * request takes (content-edit.ts), which makes a new revision of the request; merging the
+ * request makes that content the live content, as any merge does.
+ */
+
+/** The query of every page read (the document's names, and the extract's older ones). */
+export interface PageReadQuery {
+  format?: BodyFormat | undefined;
+  'format.markdown.refs'?: 'relative' | 'stable' | undefined;
+  markdownRefs?: 'relative' | 'stable' | undefined;
+  evaluated?: boolean | 'deterministic-only' | undefined;
+  evaluate?: boolean | 'deterministic-only' | undefined;
+  metadata?: boolean | undefined;
+  gitMetadata?: boolean | undefined;
+  computed?: boolean | undefined;
+}
+
+/** View options from a page read's query; `dereferenced` changes nothing (no reusable content in pages). */
+export function readOptions(query: PageReadQuery): PageViewOptions {
+  return {
+    format: query.format,
+    refs: query['format.markdown.refs'] ?? query.markdownRefs,
+    gitMetadata: query.metadata ?? query.gitMetadata,
+    computed: query.computed,
+  };
+}
+
+/** A page of a revision as a read answers it: its markdown's expressions evaluated when asked. */
+export function pageRead(store: Store, revision: RevisionRow, entry: FlatPage, query: PageReadQuery) {
+  const variables = { ...revision.variables, ...entry.page.variables };
+  const evaluate = query.evaluated ?? query.evaluate;
+  return anyPageView(revision, entry, {
+    ...readOptions(query),
+    index: linkIndex(revision),
+    transform: (markdown) => evaluateMarkdown(markdown, variables, evaluate, () => store.now()),
+  });
+}
+
+/** The page at a slug path (`guides/setup`); 404 when none. */
+export function requirePageAtPath(revision: RevisionRow, pagePath: string, where: string): FlatPage {
+  const path = pagePath.replace(/^\/+|\/+$/g, '');
+  const entry = flattenPages(revision.pages).find((candidate) => candidate.path === path);
+  if (!entry) throw new SandboxError(404, `no page is at path "${path}" in ${where}`);
+  return entry;
+}
+
+/**
+ * A page read by path: a document or a group, as the published document answers it (a link page
+ * has no path of its own to read: 404).
+ */
+function pageByPath(
+  store: Store,
+  revision: RevisionRow,
+  pagePath: string,
+  where: string,
+  query: PageReadQuery,
+): RevisionPageDocument | RevisionPageGroup {
+  const entry = requirePageAtPath(revision, pagePath, where);
+  if (entry.page.type === 'link')
+    throw new SandboxError(404, `the page at path "${entry.path}" in ${where} is a link page: read it by id`);
+  if (entry.page.type === 'group')
+    return groupView(revision, entry, { ...readOptions(query), index: linkIndex(revision) });
+  const variables = { ...revision.variables, ...entry.page.variables };
+  const evaluate = query.evaluated ?? query.evaluate;
+  return pageView(revision, entry, {
+    ...readOptions(query),
+    index: linkIndex(revision),
+    transform: (markdown) => evaluateMarkdown(markdown, variables, evaluate, () => store.now()),
+  });
+}
+
+/** The live content of a space the actor can reach. */
+function liveContent(store: Store, spaceId: string): { revision: RevisionRow; where: string } {
+  const space = requireSpace(store, spaceId);
+  return { revision: primaryRevision(store, space), where: `space "${space.id}"` };
+}
+
+/** A revision of the space; a revision of another space is not found in this one. */
+export function spaceRevision(
+  store: Store,
+  spaceId: string,
+  revisionId: string,
+): { revision: RevisionRow; where: string } {
+  requireSpace(store, spaceId);
+  const revision = requireRevision(store, revisionId);
+  if (revision.space !== spaceId) throw notFound('revision', revisionId);
+  return { revision, where: `revision ${revision.id}` };
+}
+
+function requestContent(store: Store, params: { spaceId: string; changeRequestId: string }) {
+  const { row } = requireChangeRequest(store, params.spaceId, params.changeRequestId);
+  return { row, revision: requireRevision(store, row.revision), where: `change request #${row.number}` };
+}
+
+/** One edit more by the actor in the request's contributors. */
+function contribute(store: Store, row: ChangeRequestRow): void {
+  const now = store.now();
+  const mine = row.contributors.find((contributor) => contributor.user === store.actor);
+  if (mine) {
+    mine.count += 1;
+    mine.updatedAt = now;
+  } else row.contributors.push({ user: store.actor, count: 1, updatedAt: now });
+}
+
+export const spaceContentHandlers = [
+  implement(listPages, ({ store, params, query }) => {
+    const { revision } = liveContent(store, params.spaceId);
+    return { pages: pagesView(revision, readOptions(query)) };
+  }),
+
+  implement(getPageById, ({ store, params, query }) => {
+    const { revision, where } = liveContent(store, params.spaceId);
+    return pageRead(store, revision, requirePage(revision, params.pageId, where), query);
+  }),
+
+  implement(getPageByPath, ({ store, params, query }) => {
+    const { revision, where } = liveContent(store, params.spaceId);
+    return pageByPath(store, revision, params.pagePath, where, query);
+  }),
+
+  implement(getPageInChangeRequestByPath, ({ store, params, query }) => {
+    const { revision, where } = requestContent(store, params);
+    return pageByPath(store, revision, params.pagePath, where, query);
+  }),
+
+  implement(listPagesInRevisionById, ({ store, params, query }) => {
+    const { revision } = spaceRevision(store, params.spaceId, params.revisionId);
+    return { pages: pagesView(revision, readOptions(query)) };
+  }),
+
+  implement(getPageInRevisionByPath, ({ store, params, query }) => {
+    const { revision, where } = spaceRevision(store, params.spaceId, params.revisionId);
+    return pageByPath(store, revision, params.pagePath, where, query);
+  }),
+
+  // Pages of the live content whose title, description or text holds the query (any case),
+  // ranked as the organization's search ranks them; an empty query finds nothing.
+  implement(searchSpaceContent, ({ store, params, query }) => {
+    const space = requireSpace(store, params.spaceId);
+    const needle = query.query.trim().toLowerCase();
+    const found = needle ? searchSpace(store, space, needle) : [];
+    const ranked = found
+      .map((page, index) => ({ page, index }))
+      .sort((a, b) => (b.page.score ?? 0) - (a.page.score ?? 0) || a.index - b.index)
+      .map(({ page }, index) => ({ ...page, rank: index + 1 }));
+    return paginate(ranked, query);
+  }),
+
+  implement(updateChangeRequestContent, ({ store, params, query, body }) => {
+    const { space, row } = requireChangeRequest(store, params.spaceId, params.changeRequestId);
+    if (row.status === 'merged' || row.status === 'archived')
+      throw conflict(`Change request #${row.number} is ${row.status}: its content can no longer change`);
+    const current = requireRevision(store, row.revision);
+    const sequence = store.sequence;
+    let result: BatchResult;
+    try {
+      result = applyBatch({
+        content: current,
+        changes: body.changes,
+        newId: (prefix) => store.newId(prefix),
+        now: store.now(),
+        revisionContent: (revisionId, index) => {
+          if (revisionId === undefined) return requireRevision(store, baseRevisionId(row));
+          const revision = store.revisions.get(revisionId);
+          if (revision?.space !== space.id)
+            throw new ContentChangeError(
+              index,
+              'revision',
+              `"${revisionId}" is not a revision of space "${space.id}"`,
+            );
+          return revision;
+        },
+      });
+    } catch (error) {
+      // Nothing changed: not even the id counter moved.
+      store.sequence = sequence;
+      if (!(error instanceof ContentChangeError)) throw error;
+      const path = `body.changes[${error.index}]${error.field ? `.${error.field}` : ''}`;
+      throw new SandboxError(
+        400,
+        `Invalid request: change ${error.index} of the batch cannot be applied, so none was: ${path}: ${error.detail}`,
+        [{ path, message: error.detail }],
+      );
+    }
+    for (const [key, base64] of result.blobs) store.blobs.set(key, base64);
+    const count = body.changes.length;
+    const revision = createRevision(
+      store,
+      space.id,
+      result.content,
+      [row.revision],
+      `Content changes (${count} change${count === 1 ? '' : 's'}) to change request #${row.number}`,
+    );
+    row.revision = revision.id;
+    row.updatedAt = store.now();
+    contribute(store, row);
+    const changeRequest = changeRequestView(store, row);
+    // The published document: `compat=true` (its default, for now) answers the change request.
+    if (query.compat !== false) return changeRequest;
+    const pageRef = (id: string) => ({
+      object: 'page' as const,
+      id,
+      urls: { location: store.apiUrl(`/spaces/${space.id}/change-requests/${row.id}/content/page/${id}`) },
+    });
+    const answer: ChangeRequestContentUpdate = {
+      changeRequest,
+      changes: result.outcomes.map((outcome) =>
+        outcome.object === 'deleted_page'
+          ? { object: 'deleted_page', page: outcome.page }
+          : outcome.object === 'created_page'
+            ? {
+                object: 'created_page',
+                ...(outcome.ref !== undefined ? { ref: outcome.ref } : {}),
+                page: pageRef(outcome.page),
+              }
+            : { object: 'updated_page', page: pageRef(outcome.page) },
+      ),
+      insertedFiles: result.insertedFiles.map((file) => fileView(revision, file, {})),
+    };
+    return answer;
+  }),
+];

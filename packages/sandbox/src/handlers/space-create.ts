@@ -1,0 +1,62 @@
+import { createSpace, type Space } from '@docs-api/sdk/contract';
+import { primaryRevision } from '../content.js';
+import { invalidField, SandboxError } from '../errors.js';
+import { implement } from '../implement.js';
+import { placeLast } from '../tree.js';
+import { requireOrganization } from './organizations.js';
+import { spaceView } from './spaces.js';
+
+/*
+ * createSpace: a new space of the organization, last among its siblings (at the top level or in
+ * the collection `parent`), with an empty primary revision. Creating spaces takes the `create`
+ * or `admin` role in the organization (403 for other members, 404 for anyone else). A
+ * `template` or `computedSource` is accepted and not applied: the sandbox has no templates and
+ * computes no content, so the space starts empty, as with `empty: true`.
+ */
+
+const CREATORS = new Set(['admin', 'create']);
+
+export const spaceCreateHandlers = [
+  implement(createSpace, ({ store, params, body, context }) => {
+    const organization = requireOrganization(store, params.organizationId);
+    const role = store.members.find(
+      (m) => m.organization === organization.id && m.user === store.actor,
+    )?.role;
+    if (!role || !CREATORS.has(role))
+      throw new SandboxError(
+        403,
+        `Creating a space in organization "${organization.id}" takes the create or admin role (yours: ${role ?? 'none'})`,
+      );
+    const parent = body?.parent;
+    if (parent !== undefined) {
+      const collection = store.collections.get(parent);
+      if (collection?.organization !== organization.id)
+        throw invalidField(
+          'body.parent',
+          `"${parent}" is not a collection of organization "${organization.id}"`,
+        );
+    }
+    const now = store.now();
+    const space: Space = {
+      object: 'space',
+      id: store.newId('space'),
+      title: body?.title ?? '',
+      ...(body?.emoji !== undefined ? { emoji: body.emoji } : {}),
+      visibility: 'private',
+      editMode: body?.editMode ?? 'live',
+      organization: organization.id,
+      ...(parent !== undefined ? { parent } : {}),
+      ...(body?.language !== undefined ? { language: body.language } : {}),
+      defaultLevel: 'inherit',
+      mergeRules: { type: 'inherit' },
+      createdAt: now,
+      updatedAt: now,
+    };
+    store.spaces.set(space.id, space);
+    placeLast(store, organization.id, parent ?? null, { kind: 'space', id: space.id });
+    primaryRevision(store, space);
+    const view = spaceView(store, space);
+    context.header('location', view.urls?.location ?? store.apiUrl(`/spaces/${space.id}`));
+    return view;
+  }),
+];
