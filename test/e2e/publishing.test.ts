@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { workerdUnavailable } from '../../packages/cli/src/lib/workerd.js';
 import { DOCS_BIN, json, lines, ok, useE2e } from './harness.js';
@@ -157,6 +158,40 @@ describe('OpenAPI versions and integrations', () => {
   it('unpublishes an integration with --yes', async () => {
     ok(await e2e.run('integrations', 'unpublish', 'analytics-pro', '--yes'));
     expect((await e2e.run('integrations', 'view', 'analytics-pro')).code).toBe(3);
+  });
+});
+
+describe('Git Sync', () => {
+  it('imports a repository with --wait, the URL in DOCS_GIT_URL; a failed run is exit 1 and never shows the token', async () => {
+    const repo = e2e.file('handbook-repo');
+    await mkdir(join(repo, 'guides'), { recursive: true });
+    await writeFile(join(repo, 'README.md'), '# Welcome\n\nFrom Git.\n');
+    await writeFile(join(repo, 'guides', 'setup.md'), '# Setup\n\nInstall it.\n');
+    const imported = await e2e.docs(
+      ['spaces', 'git', 'import', 'space_handbook', '--wait', '--interval', '1', '--json'],
+      {
+        env: { DOCS_GIT_URL: pathToFileURL(repo).href },
+      },
+    );
+    expect(imported.code, imported.stderr).toBe(0);
+    expect(json<{ info: { operation: { state: string } } }>(imported).info.operation.state).toBe('success');
+    expect(
+      ok(await e2e.run('spaces', 'git', 'info', 'space_handbook', '--jq', '.operation.direction')).stdout,
+    ).toBe('import\n');
+
+    const secret = 'ghp_s3cr3tT0kenValue';
+    const failed = await e2e.docs(
+      ['spaces', 'git', 'export', 'space_handbook', '--wait', '--interval', '1'],
+      {
+        env: {
+          DOCS_GIT_URL: `https://x-access-token:${secret}@github.com/acme/handbook.git`,
+          DOCS_DEBUG: '1',
+        },
+      },
+    );
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toMatch(/Error: The export of space_handbook ended failure: /);
+    expect(failed.stdout + failed.stderr).not.toContain(secret);
   });
 });
 

@@ -52,17 +52,21 @@ export const gitRunFlags = (direction: GitDirection) => ({
 });
 
 /**
- * The repository URL, checked before anything is sent, its credentials (user and password,
+ * The repository URL, checked to be one before anything is sent (its scheme is the service's
+ * to judge: https for the service, file:// for a local folder in the sandbox), its credentials (user and password,
  * as typed and percent-decoded) registered with the redaction so no message can show them.
  */
 export function repositoryUrl(value: string): string {
   let url: URL;
   try {
+    // scheme://: `user:token@host:owner/repo` parses as a URL of scheme `user`, and its token
+    // would be nobody's credentials to hide.
+    if (!/^[a-z][a-z\d+.-]*:\/\//i.test(value)) throw new TypeError('no scheme://');
     url = new URL(value);
   } catch {
     // Not echoed: a value that is not a URL may still hold a token.
     throw new UsageError(
-      '--url (or DOCS_GIT_URL) is not a URL: pass the https URL of a Git repository, such as https://github.com/acme/docs.git.',
+      '--url (or DOCS_GIT_URL) is not a URL: pass the https URL of a Git repository, such as https://github.com/acme/docs.git (not the git@host:owner/repo form).',
     );
   }
   for (const part of [url.username, url.password])
@@ -70,10 +74,6 @@ export function repositoryUrl(value: string): string {
       addSecret(part);
       addSecret(safeDecode(part));
     }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    throw new UsageError(
-      `--url must be an http(s) URL of a Git repository; ${displayUrl(value)} is ${url.protocol.replace(/:$/, '')}.`,
-    );
   return value;
 }
 

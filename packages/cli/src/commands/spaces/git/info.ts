@@ -7,8 +7,8 @@ export default class SpacesGitInfo extends SpaceCommand<typeof SpacesGitInfo> {
   static override description =
     "Prints the repository the space is synced with, its provider and installation status, and the last operation: import or export, its state (running, success, failure, timeout), when it started and ended, and why it failed with what to do. --json prints the service's object. A URL's credentials are never shown.\n\nExits 3 when the space has no Git Sync configured. In a pipeline it never prompts: pass the space id, or it exits 2.";
   static override examples = [
-    '<%= config.bin %> spaces git info space_handbook',
-    "<%= config.bin %> spaces git info space_handbook --jq '.operation.state'",
+    '<%= config.bin %> spaces git info space_api',
+    "<%= config.bin %> spaces git info space_api --jq '.operation.state'",
   ];
   static override args = { space: spaceArg };
 
