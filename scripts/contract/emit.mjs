@@ -105,6 +105,7 @@ function emitOnce(model, closedKeys) {
   const resources = resourceTree(model.operations);
   files.set('api.ts', apiModule(header, model, code, resources));
   files.set('operation-types.ts', operationTypesModule(header, model, code));
+  files.set('checks.ts', checksModule(header, model, resources));
   for (const resource of resources.values()) {
     files.set(`resources/${resource.path}.ts`, resourceModule(header, resource, model.overlay.extensions?.[resource.path]));
   }
@@ -211,7 +212,7 @@ function relative(from, to) {
   return path.startsWith('.') ? path : `./${path}`;
 }
 
-const HELPERS = ['listOf', 'loose', 'maxProperties', 'minProperties', 'openEnum', 'strict', 'tagged', 'uniqueItems', 'withFallback'];
+const HELPERS = ['listOf', 'loose', 'maxProperties', 'minProperties', 'openEnum', 'strict', 'uniqueItems', 'withFallback'];
 
 function helperImports(file, text) {
   const used = HELPERS.filter((helper) => new RegExp(`\\b${helper}\\(`).test(text));
@@ -222,6 +223,7 @@ function helperImports(file, text) {
     // Generated modules sit one folder below generated/, beside contract/.
     lines.push(`import { ${[...schemaTypes, ...used].join(', ')} } from '../../contract/schema.js';`);
   }
+  if (/\btagged\(/.test(text)) lines.push(`import { tagged } from '../../contract/tagged.js';`);
   return lines;
 }
 
@@ -597,6 +599,45 @@ function operationTypesModule(header, model, code) {
   out.push('export interface OperationTypes {');
   for (const operation of model.operations) out.push(`  ${operation.id}: ${pascal(operation.id)}Operation;`);
   out.push('}');
+  out.push('');
+  return out.join('\n');
+}
+
+/**
+ * A compile-time tie between each resource method and its operation: the method's result is the
+ * operation's answer (its items for a list, its events for a stream) and its arguments its path
+ * parameters, body and query. Part of the SDK's build, not of its package's declarations.
+ */
+function checksModule(header, model, resources) {
+  const out = [
+    header,
+    "// Each resource method's types against its operation's: a method whose result or arguments differ",
+    "// from its operation's does not compile (the overlay's extensions are checked by their own types).",
+    "import type { ApiPromise } from '../core/api-promise.js';",
+    "import type { EventStream } from '../core/event-stream.js';",
+    "import type { PagePromise } from '../core/pagination.js';",
+    "import type * as R from './api.js';",
+    "import type * as O from './operation-types.js';",
+    '',
+    '/** `true` when `A` and `B` are the same type, both ways. */',
+    'type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;',
+    'type ResultOf<IO> = IO extends { item: infer I } ? PagePromise<I> : IO extends { event: infer E } ? EventStream<E> : IO extends { response: infer R } ? ApiPromise<R extends undefined ? void : R> : never;',
+    'type Check<M, IO> = M extends (...args: infer _A) => infer Result ? Same<Result, ResultOf<IO>> : false;',
+    '',
+    'export type Checks = [',
+  ];
+  const extensions = model.overlay.extensions ?? {};
+  for (const resource of resources.values()) {
+    const replaced = new Set(extensions[resource.path]?.replaces ?? []);
+    for (const operation of resource.operations) {
+      if (replaced.has(operation.method)) continue;
+      out.push(`  Check<R.${interfaceName(resource.path)}[${quote(operation.method)}], O.${pascal(operation.id)}Operation>,`);
+    }
+  }
+  out.push('];');
+  out.push('');
+  out.push('/** Every entry must be `true`: a `false` names the method whose types left its operation\'s. */');
+  out.push('export const checks: Checks extends true[] ? true : never = true;');
   out.push('');
   return out.join('\n');
 }

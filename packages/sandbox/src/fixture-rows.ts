@@ -440,7 +440,11 @@ const integrationEvent = z.looseObject({
   status: z.enum(['success', 'failed']).default('success'),
   payload: z.looseObject({ type: z.string().min(1), eventId: z.string() }),
   logs: list(
-    z.looseObject({ level: z.enum(['debug', 'info', 'warn', 'error']), message: z.string(), timestamp: date }),
+    z.looseObject({
+      level: z.enum(['debug', 'info', 'warn', 'error']),
+      message: z.string(),
+      timestamp: date,
+    }),
   ),
 });
 

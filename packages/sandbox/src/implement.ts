@@ -18,11 +18,12 @@ export interface HandlerInput<O extends Operation> {
  * What a handler answers: the operation's declared answer (none for "no content"); for a stream
  * of server-sent events, its events, in order (the sandbox sends each as one event).
  */
-export type HandlerResult<O extends Operation> = IOOf<O> extends { event: infer E }
-  ? Iterable<E> | AsyncIterable<E>
-  : IOOf<O>['response'] extends undefined
-    ? void
-    : IOOf<O>['response'];
+export type HandlerResult<O extends Operation> =
+  IOOf<O> extends { event: infer E }
+    ? Iterable<E> | AsyncIterable<E>
+    : IOOf<O>['response'] extends undefined
+      ? void
+      : IOOf<O>['response'];
 
 export interface Implementation {
   operation: Operation;

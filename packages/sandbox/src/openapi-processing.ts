@@ -23,8 +23,7 @@ export interface ProcessingError {
 
 /** A success carries the source's text when the sandbox read it (text given, or a loopback URL fetched). */
 export type ProcessingResult =
-  | { ok: true; text?: string }
-  | { ok: false; code: string; errors: ProcessingError[] };
+  { ok: true; text?: string } | { ok: false; code: string; errors: ProcessingError[] };
 
 /** Sources on this host never answer: their processing fails with FETCH_TIMEOUT. */
 export const UNREACHABLE_HOST = 'unreachable.test';

@@ -512,7 +512,10 @@ export class Sandbox {
         return streamEvents(c, result as Iterable<unknown> | AsyncIterable<unknown>, (event) => {
           const checked = check?.safeParse(event, { error: zodMessages });
           if (checked && !checked.success)
-            throw new SandboxError(500, `Sandbox event breaks the contract for ${id}: ${checked.error.message}`);
+            throw new SandboxError(
+              500,
+              `Sandbox event breaks the contract for ${id}: ${checked.error.message}`,
+            );
         });
       }
       if (this.#checkResponses && operation.response) {
@@ -675,7 +678,9 @@ function streamEvents(
       }
     } catch (error) {
       const failure =
-        error instanceof SandboxError ? error : new SandboxError(500, `Sandbox failure: ${(error as Error).message}`);
+        error instanceof SandboxError
+          ? error
+          : new SandboxError(500, `Sandbox failure: ${(error as Error).message}`);
       await stream.writeSSE({ event: 'error', data: JSON.stringify(failure.toBody()) });
     }
   });

@@ -81,8 +81,18 @@ export function seedIntegrations(store: Store): void {
     createdAt: T,
   });
   const events: Array<[string, string, string, Record<string, unknown>]> = [
-    ['event_analytics_setup', 'analytics-pro', 'inst_analytics_pro', { type: 'installation_setup', status: 'active' }],
-    ['event_chat_setup', 'support-chat', 'inst_support_chat', { type: 'installation_setup', status: 'active' }],
+    [
+      'event_analytics_setup',
+      'analytics-pro',
+      'inst_analytics_pro',
+      { type: 'installation_setup', status: 'active' },
+    ],
+    [
+      'event_chat_setup',
+      'support-chat',
+      'inst_support_chat',
+      { type: 'installation_setup', status: 'active' },
+    ],
     [
       'event_chat_site_setup',
       'support-chat',

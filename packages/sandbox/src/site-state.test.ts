@@ -15,7 +15,12 @@ import { createSandbox, type Sandbox } from './sandbox.js';
 const ORG = 'org_acme';
 
 function clientOf(sandbox: Sandbox): DocsClient {
-  return new DocsClient({ token: sandbox.token, baseUrl: 'http://sandbox.test/v1', fetch: sandbox.fetch, maxRetries: 0 });
+  return new DocsClient({
+    token: sandbox.token,
+    baseUrl: 'http://sandbox.test/v1',
+    fetch: sandbox.fetch,
+    maxRetries: 0,
+  });
 }
 
 /** Changes one of every new kind of state through the API. */
@@ -27,7 +32,9 @@ async function changeEverything(client: DocsClient) {
     source: '/old',
     destination: { kind: 'site-section', siteSectionId: 'sitesc_developers' },
   });
-  await client.openapi.replace(ORG, 'petstore', { source: { text: 'openapi: 3.1.0\ninfo: { title: T, version: "1" }\npaths: {}\n' } });
+  await client.openapi.replace(ORG, 'petstore', {
+    source: { text: 'openapi: 3.1.0\ninfo: { title: T, version: "1" }\npaths: {}\n' },
+  });
   await client.openapi.get(ORG, 'petstore');
   await client.openapi.get(ORG, 'petstore');
   await client.integrations.installOnSpace('analytics-pro', 'inst_analytics_pro', { space: 'space_api' });
@@ -39,11 +46,16 @@ async function readEverything(client: DocsClient) {
   return {
     published: (await client.sites.get(ORG, 'site_internal')).published,
     siteSpaces: (await client.sites.spaces.list(ORG, 'site_docs')).items.map((s) => [s.space.id, s.draft]),
-    shareLinks: (await client.sites.shareLinks.list(ORG, 'site_docs')).items.map((l) => [l.name, l.urls.published]),
+    shareLinks: (await client.sites.shareLinks.list(ORG, 'site_docs')).items.map((l) => [
+      l.name,
+      l.urls.published,
+    ]),
     redirects: (await client.sites.redirects.list(ORG, 'site_docs')).items.map((r) => r.source),
     versions: (await client.openapi.versions.list(ORG, 'petstore')).items.map((v) => v.id),
     latestRaw: (await client.openapi.versions.getLatestContentRaw(ORG, 'petstore')).text,
-    spaceInstallations: (await client.integrations.listSpaceInstallations('analytics-pro')).items.map((i) => i.space),
+    spaceInstallations: (await client.integrations.listSpaceInstallations('analytics-pro')).items.map(
+      (i) => i.space,
+    ),
     events: (await client.integrations.listEvents('analytics-pro')).items.map((e) => e.payload.type),
   };
 }
@@ -60,10 +72,15 @@ describe('site, OpenAPI version and installation state as data', () => {
     expect(exported.openapiSpecVersions).toHaveLength(2);
     expect(exported.integrationEvents?.length).toBeGreaterThan(3);
 
-    const again = createSandbox({ checkResponses: true, fixtures: JSON.parse(JSON.stringify(exported)) as Fixture });
+    const again = createSandbox({
+      checkResponses: true,
+      fixtures: JSON.parse(JSON.stringify(exported)) as Fixture,
+    });
     expect(await readEverything(clientOf(again))).toEqual(before);
     // The key still opens the site.
-    expect((await clientOf(again).sites.getPublished(ORG, 'site_docs', { shareKey: key })).site.id).toBe('site_docs');
+    expect((await clientOf(again).sites.getPublished(ORG, 'site_docs', { shareKey: key })).site.id).toBe(
+      'site_docs',
+    );
   });
 
   it('is kept in a data directory across a restart', async () => {
@@ -82,16 +99,28 @@ describe('site, OpenAPI version and installation state as data', () => {
       checkResponses: true,
       fixtures: {
         version: 1,
-        siteShareLinks: [{ id: 'sharelink_review', site: 'site_docs', key: 'review-key-123', name: 'Review' }],
+        siteShareLinks: [
+          { id: 'sharelink_review', site: 'site_docs', key: 'review-key-123', name: 'Review' },
+        ],
         siteRedirects: [
-          { id: 'redirect_blog', site: 'site_docs', source: '/blog/*', destination: { kind: 'external', url: 'https://blog.acme.test' } },
+          {
+            id: 'redirect_blog',
+            site: 'site_docs',
+            source: '/blog/*',
+            destination: { kind: 'external', url: 'https://blog.acme.test' },
+          },
         ],
         integrationEvents: [
           {
             id: 'event_failed',
             integration: 'analytics-pro',
             status: 'failed',
-            payload: { type: 'installation_setup', eventId: 'event_failed', installationId: 'inst_analytics_pro', status: 'active' },
+            payload: {
+              type: 'installation_setup',
+              eventId: 'event_failed',
+              installationId: 'inst_analytics_pro',
+              status: 'active',
+            },
           },
         ],
       },
@@ -107,9 +136,9 @@ describe('site, OpenAPI version and installation state as data', () => {
         urls: { published: 'https://acme.sandbox.docs-api.local/docs?share=review-key-123' },
       },
     ]);
-    expect((await client.sites.redirects.getBySource(ORG, 'site_docs', { source: '/blog/2026/hello' })).target).toBe(
-      'https://blog.acme.test',
-    );
+    expect(
+      (await client.sites.redirects.getBySource(ORG, 'site_docs', { source: '/blog/2026/hello' })).target,
+    ).toBe('https://blog.acme.test');
     expect((await client.integrations.getEvent('analytics-pro', 'event_failed')).event.status).toBe('failed');
   });
 
@@ -121,10 +150,23 @@ describe('site, OpenAPI version and installation state as data', () => {
           version: 1,
           siteShareLinks: [{ id: 'sharelink_x', site: 'site_nope', key: 'short' }],
           siteRedirects: [
-            { id: 'redirect_a', site: 'site_docs', source: 'no-slash', destination: { kind: 'external', url: 'https://a.test' } },
+            {
+              id: 'redirect_a',
+              site: 'site_docs',
+              source: 'no-slash',
+              destination: { kind: 'external', url: 'https://a.test' },
+            },
             { id: 'redirect_b', site: 'site_docs', source: '/same', destination: { kind: 'wormhole' } },
           ],
-          installations: [{ id: 'inst_x', organization: ORG, integration: 'analytics-pro', target: 'site', status: 'active' }],
+          installations: [
+            {
+              id: 'inst_x',
+              organization: ORG,
+              integration: 'analytics-pro',
+              target: 'site',
+              status: 'active',
+            },
+          ],
         },
       });
     } catch (caught) {
@@ -147,12 +189,26 @@ describe('site, OpenAPI version and installation state as data', () => {
           version: 1,
           siteShareLinks: [{ id: 'sharelink_x', site: 'site_nope', key: 'long-enough-key' }],
           siteRedirects: [
-            { id: 'redirect_a', site: 'site_docs', source: '/same', destination: { kind: 'external', url: 'https://a.test' } },
-            { id: 'redirect_b', site: 'site_docs', source: '/same', destination: { kind: 'external', url: 'https://b.test' } },
+            {
+              id: 'redirect_a',
+              site: 'site_docs',
+              source: '/same',
+              destination: { kind: 'external', url: 'https://a.test' },
+            },
+            {
+              id: 'redirect_b',
+              site: 'site_docs',
+              source: '/same',
+              destination: { kind: 'external', url: 'https://b.test' },
+            },
           ],
           openapiSpecVersions: [{ id: 'specv_x', spec: 'spec_nope' }],
           integrationEvents: [
-            { id: 'event_x', integration: 'nope', payload: { type: 'installation_setup', eventId: 'event_x' } },
+            {
+              id: 'event_x',
+              integration: 'nope',
+              payload: { type: 'installation_setup', eventId: 'event_x' },
+            },
           ],
         },
       });
@@ -161,10 +217,22 @@ describe('site, OpenAPI version and installation state as data', () => {
     }
     expect(error).toBeInstanceOf(FixtureError);
     expect((error as FixtureError).issues).toEqual([
-      { path: 'openapiSpecVersions[0].spec', message: '"spec_nope" is not one of the openapiSpecs of this fixture or its base' },
-      { path: 'siteShareLinks[0].site', message: '"site_nope" is not one of the sites of this fixture or its base' },
-      { path: 'integrationEvents[0].integration', message: '"nope" is not one of the integrations of this fixture or its base' },
-      { path: 'siteRedirects[1]', message: 'repeats a redirect of the same site, source and draft state ("redirect_a")' },
+      {
+        path: 'openapiSpecVersions[0].spec',
+        message: '"spec_nope" is not one of the openapiSpecs of this fixture or its base',
+      },
+      {
+        path: 'siteShareLinks[0].site',
+        message: '"site_nope" is not one of the sites of this fixture or its base',
+      },
+      {
+        path: 'integrationEvents[0].integration',
+        message: '"nope" is not one of the integrations of this fixture or its base',
+      },
+      {
+        path: 'siteRedirects[1]',
+        message: 'repeats a redirect of the same site, source and draft state ("redirect_a")',
+      },
     ]);
   });
 });

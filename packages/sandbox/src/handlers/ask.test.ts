@@ -8,9 +8,14 @@ const { setup, servedOperationIds } = trackSandboxes();
 
 type Client = ReturnType<typeof setup>['client'];
 
-async function streamed(client: Client, query: string, format?: 'markdown' | 'document'): Promise<SearchAIAnswerStream[]> {
+async function streamed(
+  client: Client,
+  query: string,
+  format?: 'markdown' | 'document',
+): Promise<SearchAIAnswerStream[]> {
   const events: SearchAIAnswerStream[] = [];
-  for await (const event of client.organizations.streamAsk(ORG, { query, ...(format ? { format } : {}) })) events.push(event);
+  for await (const event of client.organizations.streamAsk(ORG, { query, ...(format ? { format } : {}) }))
+    events.push(event);
   return events;
 }
 
@@ -39,7 +44,11 @@ describe('organizations.streamAsk', () => {
         '',
       ].join('\n'),
     );
-    expect(last.answer.sources.map((source) => source.type === 'page' && [source.space, source.page, source.sections])).toEqual([
+    expect(
+      last.answer.sources.map(
+        (source) => source.type === 'page' && [source.space, source.page, source.sections],
+      ),
+    ).toEqual([
       ['space_handbook', 'page_getting_started', ['getting-started']],
       ['space_handbook_fr', 'page_getting_started', ['getting-started']],
       ['space_handbook', 'page_installation', ['installation']],
@@ -66,8 +75,15 @@ describe('organizations.streamAsk', () => {
       pages: [],
     });
     const last = (await streamed(client, 'rotate a token', 'markdown')).at(-1)!;
-    expect(markdownOf(last)).toContain('- **Rotating tokens** (Guides): Create a new token, deploy it, then revoke the old one.');
-    expect(last.answer.sources[0]).toMatchObject({ type: 'page', page: 'page_rotate', space: 'space_guides', revision: revision.id });
+    expect(markdownOf(last)).toContain(
+      '- **Rotating tokens** (Guides): Create a new token, deploy it, then revoke the old one.',
+    );
+    expect(last.answer.sources[0]).toMatchObject({
+      type: 'page',
+      page: 'page_rotate',
+      space: 'space_guides',
+      revision: revision.id,
+    });
   });
 
   it('says so in one event when nothing matches', async () => {
@@ -76,7 +92,11 @@ describe('organizations.streamAsk', () => {
     expect(events).toEqual([
       {
         type: 'answer',
-        answer: { answer: { markdown: 'I found nothing about this in the content of Acme Inc.' }, sources: [], followupQuestions: [] },
+        answer: {
+          answer: { markdown: 'I found nothing about this in the content of Acme Inc.' },
+          sources: [],
+          followupQuestions: [],
+        },
       },
     ]);
   });
@@ -91,7 +111,8 @@ describe('organizations.streamAsk', () => {
     const { client } = setup();
     const events: unknown[] = [];
     const read = async () => {
-      for await (const event of client.organizations.streamAsk('org_gamma', { query: 'install' })) events.push(event);
+      for await (const event of client.organizations.streamAsk('org_gamma', { query: 'install' }))
+        events.push(event);
     };
     await expect(read()).rejects.toBeInstanceOf(NotFoundError);
     expect(events).toEqual([]);
@@ -108,7 +129,11 @@ describe('organizations.ask', () => {
   it('answers at once what the stream ends with', async () => {
     const { client } = setup();
     const streamedLast = (await streamed(client, 'configuration read', 'markdown')).at(-1)!;
-    const { answer } = await client.organizations.ask(ORG, { query: 'configuration read' }, { format: 'markdown' });
+    const { answer } = await client.organizations.ask(
+      ORG,
+      { query: 'configuration read' },
+      { format: 'markdown' },
+    );
     expect(answer).toEqual(streamedLast.answer);
   });
 });

@@ -56,7 +56,8 @@ export function questionWords(question: string): string[] {
   return [...new Set(words)];
 }
 
-const count = (text: string, words: ReadonlySet<string>) => wordsOf(text).filter((word) => words.has(word)).length;
+const count = (text: string, words: ReadonlySet<string>) =>
+  wordsOf(text).filter((word) => words.has(word)).length;
 
 interface Section {
   id: string;
@@ -120,13 +121,16 @@ function excerptOf(description: string, markdown: string, words: ReadonlySet<str
 
 function matches(store: Store, organizationId: string, words: ReadonlySet<string>): Match[] {
   const found: Array<Match & { order: number }> = [];
-  const spaces = [...store.spaces.values()].filter((space) => space.organization === organizationId && !space.deletedAt);
+  const spaces = [...store.spaces.values()].filter(
+    (space) => space.organization === organizationId && !space.deletedAt,
+  );
   for (const space of spaces) {
     const revision = primaryRevision(store, space);
     for (const entry of flattenPages(revision.pages)) {
       const { page } = entry;
       const markdown = page.markdown ?? '';
-      const score = 3 * count(page.title, words) + 2 * count(page.description ?? '', words) + count(markdown, words);
+      const score =
+        3 * count(page.title, words) + 2 * count(page.description ?? '', words) + count(markdown, words);
       if (score === 0) continue;
       found.push({
         space,
@@ -166,7 +170,9 @@ function answerSteps(store: Store, organizationId: string, question: string) {
       followups: [],
     };
   }
-  const lines = [`From the content of ${title}, ${found.length === 1 ? 'one page answers' : `${found.length} pages answer`}:`];
+  const lines = [
+    `From the content of ${title}, ${found.length === 1 ? 'one page answers' : `${found.length} pages answer`}:`,
+  ];
   const steps = [{ markdown: `${lines[0]}\n`, sources: [] as SearchAIAnswerSourcePage[] }];
   found.forEach((match, index) => {
     const item = `- **${match.entry.page.title}** (${match.space.title ?? match.space.id}): ${match.excerpt}`;

@@ -39,13 +39,27 @@ describe('integrations: installations in an organization', () => {
       fixtures: {
         version: 1,
         installations: [
-          { id: 'inst_gamma_chat', organization: 'org_gamma', integration: 'support-chat', target: 'organization', status: 'active' },
-          { id: 'inst_gamma_analytics', organization: 'org_gamma', integration: 'analytics-pro', target: 'organization', status: 'paused' },
+          {
+            id: 'inst_gamma_chat',
+            organization: 'org_gamma',
+            integration: 'support-chat',
+            target: 'organization',
+            status: 'active',
+          },
+          {
+            id: 'inst_gamma_analytics',
+            organization: 'org_gamma',
+            integration: 'analytics-pro',
+            target: 'organization',
+            status: 'paused',
+          },
         ],
       },
     });
     const analytics = await client.integrations.listInstallations('analytics-pro');
-    expect(analytics.items.map((i) => [i.id, i.status, i.target, i.space_selection, i.site_selection])).toEqual([
+    expect(
+      analytics.items.map((i) => [i.id, i.status, i.target, i.space_selection, i.site_selection]),
+    ).toEqual([
       ['inst_analytics_pro', 'active', { organization: ORG }, 'all', 'all'],
       // user_ada administers org_acme, which owns analytics-pro: she sees org_gamma's too.
       ['inst_gamma_analytics', 'paused', { organization: 'org_gamma' }, 'selected', 'selected'],
@@ -75,7 +89,8 @@ describe('integrations: installations in an organization', () => {
         externalIds: [],
         site: 'site_docs',
         urls: {
-          location: 'http://sandbox.test/v1/integrations/support-chat/installations/inst_support_chat/sites/site_docs',
+          location:
+            'http://sandbox.test/v1/integrations/support-chat/installations/inst_support_chat/sites/site_docs',
           publicEndpoint:
             'https://integrations.sandbox.docs-api.local/v1/integrations/support-chat/installations/inst_support_chat',
           publicContentEndpoint:
@@ -118,13 +133,19 @@ describe('integrations: installations in an organization', () => {
   it('refuses a second installation (409), an organization one does not administer (403) or belong to (400)', async () => {
     const { client } = setup();
     await installed(client);
-    expect(await failure(client.integrations.install('status-badge', { organization: ORG }), ConflictError)).toMatch(
-      /installed in "org_acme" already/,
+    expect(
+      await failure(client.integrations.install('status-badge', { organization: ORG }), ConflictError),
+    ).toMatch(/installed in "org_acme" already/);
+    await failure(
+      client.integrations.install('status-badge', { organization: 'org_beta' }),
+      PermissionDeniedError,
     );
-    await failure(client.integrations.install('status-badge', { organization: 'org_beta' }), PermissionDeniedError);
-    expect(await failure(client.integrations.install('status-badge', { organization: 'org_gamma' }), BadRequestError)).toMatch(
-      /body\.organization/,
-    );
+    expect(
+      await failure(
+        client.integrations.install('status-badge', { organization: 'org_gamma' }),
+        BadRequestError,
+      ),
+    ).toMatch(/body\.organization/);
     await failure(client.integrations.install('nope', { organization: ORG }), NotFoundError);
   });
 });
@@ -133,45 +154,82 @@ describe('integrations: installations on spaces and sites', () => {
   it('installs on a space, then reads it in the space installations, the count and the status', async () => {
     const { client } = setup();
     const parent = await installed(client);
-    const onSpace = await client.integrations.installOnSpace('status-badge', parent.id, { space: 'space_guides' });
-    expect(onSpace).toMatchObject({ integration: 'status-badge', installation: parent.id, status: 'active', space: 'space_guides' });
+    const onSpace = await client.integrations.installOnSpace('status-badge', parent.id, {
+      space: 'space_guides',
+    });
+    expect(onSpace).toMatchObject({
+      integration: 'status-badge',
+      installation: parent.id,
+      status: 'active',
+      space: 'space_guides',
+    });
     const extended = await client.integrations.listSpaceInstallations('status-badge', { extended: true });
-    expect(extended.items.map((item) => item.space)).toEqual([expect.objectContaining({ object: 'space', id: 'space_guides' })]);
+    expect(extended.items.map((item) => item.space)).toEqual([
+      expect.objectContaining({ object: 'space', id: 'space_guides' }),
+    ]);
     expect((await client.integrations.listInstallations('status-badge')).items[0]?.spaces).toBe(1);
     const status = await client.integrations.installationsStatus(ORG, { space: 'space_guides' });
     expect(status.items.map((item) => [item.integration?.name, item.target])).toEqual([
       ['status-badge', { type: 'space', spaceId: 'space_guides' }],
     ]);
-    expect(await eventTypes(client, 'status-badge')).toEqual(['space_installation_setup', 'installation_setup']);
+    expect(await eventTypes(client, 'status-badge')).toEqual([
+      'space_installation_setup',
+      'installation_setup',
+    ]);
 
     expect(
-      await failure(client.integrations.installOnSpace('status-badge', parent.id, { space: 'space_guides' }), ConflictError),
+      await failure(
+        client.integrations.installOnSpace('status-badge', parent.id, { space: 'space_guides' }),
+        ConflictError,
+      ),
     ).toMatch(/installed on space "space_guides" already/);
     expect(
-      await failure(client.integrations.installOnSpace('status-badge', parent.id, { space: 'space_nope' }), BadRequestError),
+      await failure(
+        client.integrations.installOnSpace('status-badge', parent.id, { space: 'space_nope' }),
+        BadRequestError,
+      ),
     ).toMatch(/body\.space/);
-    await failure(client.integrations.installOnSpace('status-badge', 'inst_nope', { space: 'space_api' }), NotFoundError);
+    await failure(
+      client.integrations.installOnSpace('status-badge', 'inst_nope', { space: 'space_api' }),
+      NotFoundError,
+    );
   });
 
   it("installs on a site: the site's integrations and published scripts follow", async () => {
     const { client } = setup();
-    const site = await client.integrations.installOnSite('analytics-pro', 'inst_analytics_pro', { siteId: 'site_internal' }, { extended: true });
-    expect(site).toMatchObject({ installation: 'inst_analytics_pro', site: { object: 'site', id: 'site_internal' } });
-    expect((await client.sites.listIntegrations(ORG, 'site_internal')).items.map((i) => i.name)).toEqual(['analytics-pro']);
+    const site = await client.integrations.installOnSite(
+      'analytics-pro',
+      'inst_analytics_pro',
+      { siteId: 'site_internal' },
+      { extended: true },
+    );
+    expect(site).toMatchObject({
+      installation: 'inst_analytics_pro',
+      site: { object: 'site', id: 'site_internal' },
+    });
+    expect((await client.sites.listIntegrations(ORG, 'site_internal')).items.map((i) => i.name)).toEqual([
+      'analytics-pro',
+    ]);
     expect((await client.sites.getPublished(ORG, 'site_internal')).scripts?.map((s) => s.script)).toEqual([
       'https://integrations.sandbox.docs-api.local/analytics-pro/script.js',
     ]);
-    expect((await client.integrations.listSiteInstallations('analytics-pro')).items.map((i) => i.site)).toEqual([
-      'site_internal',
+    expect(
+      (await client.integrations.listSiteInstallations('analytics-pro')).items.map((i) => i.site),
+    ).toEqual(['site_internal']);
+    expect(await eventTypes(client, 'analytics-pro')).toEqual([
+      'site_installation_setup',
+      'installation_setup',
     ]);
-    expect(await eventTypes(client, 'analytics-pro')).toEqual(['site_installation_setup', 'installation_setup']);
   });
 
   it('refuses a target the integration is not made for', async () => {
     const { client } = setup();
     // support-chat is for sites.
     expect(
-      await failure(client.integrations.installOnSpace('support-chat', 'inst_support_chat', { space: 'space_api' }), BadRequestError),
+      await failure(
+        client.integrations.installOnSpace('support-chat', 'inst_support_chat', { space: 'space_api' }),
+        BadRequestError,
+      ),
     ).toMatch(/made for site installations, not spaces/);
   });
 
@@ -179,7 +237,9 @@ describe('integrations: installations on spaces and sites', () => {
     const { client } = setup();
     await client.integrations.uninstallFromSite('support-chat', 'inst_support_chat', 'site_docs');
     expect((await client.integrations.listSiteInstallations('support-chat')).items).toEqual([]);
-    expect((await client.sites.listIntegrations(ORG, 'site_docs')).items.map((i) => i.name)).toEqual(['analytics-pro']);
+    expect((await client.sites.listIntegrations(ORG, 'site_docs')).items.map((i) => i.name)).toEqual([
+      'analytics-pro',
+    ]);
     expect((await client.integrations.installationsStatus(ORG, { site: 'site_docs' })).items).toEqual([]);
     await client.integrations.uninstallFromSite('support-chat', 'inst_support_chat', 'site_docs');
 
@@ -199,7 +259,9 @@ describe('integrations: installations on spaces and sites', () => {
     expect((await client.integrations.listInstallations('status-badge')).items).toEqual([]);
     expect((await client.integrations.listSpaceInstallations('status-badge')).items).toEqual([]);
     expect((await client.integrations.listSiteInstallations('status-badge')).items).toEqual([]);
-    expect((await client.sites.listIntegrations(ORG, 'site_docs')).items.map((i) => i.name)).not.toContain('status-badge');
+    expect((await client.sites.listIntegrations(ORG, 'site_docs')).items.map((i) => i.name)).not.toContain(
+      'status-badge',
+    );
     expect((await eventTypes(client, 'status-badge')).slice(0, 3)).toEqual([
       'installation_deleted',
       'site_installation_deleted',
@@ -214,7 +276,9 @@ describe('integrations: the execution log', () => {
     const { client } = setup();
     await failure(client.integrations.listEvents('support-chat'), PermissionDeniedError);
     await failure(client.integrations.getEvent('support-chat', 'event_chat_setup'), PermissionDeniedError);
-    expect((await client.integrations.listEvents('analytics-pro')).items.map((e) => e.id)).toEqual(['event_analytics_setup']);
+    expect((await client.integrations.listEvents('analytics-pro')).items.map((e) => e.id)).toEqual([
+      'event_analytics_setup',
+    ]);
     await failure(client.integrations.getEvent('analytics-pro', 'event_chat_setup'), NotFoundError);
   });
 
@@ -222,11 +286,17 @@ describe('integrations: the execution log', () => {
     const { sandbox } = setup();
     const row = structuredClone(sandbox.store.integrations.get('analytics-pro')!);
     const { client } = setup({
-      fixtures: { version: 1, integrations: [{ ...row, failEvents: true } as unknown as Record<string, unknown>] },
+      fixtures: {
+        version: 1,
+        integrations: [{ ...row, failEvents: true }],
+      },
     });
     await client.integrations.installOnSpace('analytics-pro', 'inst_analytics_pro', { space: 'space_api' });
     const [event] = (await client.integrations.listEvents('analytics-pro')).items;
-    expect(event).toMatchObject({ status: 'failed', payload: { type: 'space_installation_setup', spaceId: 'space_api' } });
+    expect(event).toMatchObject({
+      status: 'failed',
+      payload: { type: 'space_installation_setup', spaceId: 'space_api' },
+    });
     const { trace } = await client.integrations.getEvent('analytics-pro', event!.id);
     expect(trace?.logs.at(-1)).toMatchObject({ level: 'error' });
   });
@@ -238,10 +308,12 @@ describe('integrations.unpublish', () => {
     await client.integrations.unpublish('analytics-pro');
     expect((await client.integrations.list()).items.map((i) => i.name)).toEqual(['support-chat']);
     await failure(client.integrations.get('analytics-pro'), NotFoundError);
-    expect((await client.integrations.installationsStatus(ORG)).items.map((i) => i.integration?.name)).toEqual([
+    expect(
+      (await client.integrations.installationsStatus(ORG)).items.map((i) => i.integration?.name),
+    ).toEqual(['support-chat']);
+    expect((await client.sites.listIntegrations(ORG, 'site_docs')).items.map((i) => i.name)).toEqual([
       'support-chat',
     ]);
-    expect((await client.sites.listIntegrations(ORG, 'site_docs')).items.map((i) => i.name)).toEqual(['support-chat']);
     await failure(client.integrations.listEvents('analytics-pro'), NotFoundError);
     // Gone: unpublishing it again succeeds.
     await client.integrations.unpublish('analytics-pro');

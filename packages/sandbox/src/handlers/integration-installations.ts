@@ -83,7 +83,11 @@ function seesInstallation(store: Store, integration: IntegrationRow, row: Instal
 }
 
 /** The organization's installation of an integration, by id; the actor must administer that organization. */
-function requireInstallation(store: Store, integration: IntegrationRow, installationId: string): InstallationRow {
+function requireInstallation(
+  store: Store,
+  integration: IntegrationRow,
+  installationId: string,
+): InstallationRow {
   const row = store.installations.get(installationId);
   if (
     !row ||
@@ -164,12 +168,23 @@ function contentBase(store: Store, row: InstallationRow) {
   };
 }
 
-function spaceInstallationView(store: Store, row: InstallationRow, extended: boolean): IntegrationSpaceInstallation {
+function spaceInstallationView(
+  store: Store,
+  row: InstallationRow,
+  extended: boolean,
+): IntegrationSpaceInstallation {
   const space = row.space ? store.spaces.get(row.space) : undefined;
-  return { ...contentBase(store, row), space: extended && space ? spaceView(store, space) : (row.space ?? '') };
+  return {
+    ...contentBase(store, row),
+    space: extended && space ? spaceView(store, space) : (row.space ?? ''),
+  };
 }
 
-function siteInstallationView(store: Store, row: InstallationRow, extended: boolean): IntegrationSiteInstallation {
+function siteInstallationView(
+  store: Store,
+  row: InstallationRow,
+  extended: boolean,
+): IntegrationSiteInstallation {
   const site = row.site ? store.sites.get(row.site) : undefined;
   return { ...contentBase(store, row), site: extended && site ? siteView(store, site) : (row.site ?? '') };
 }
@@ -219,16 +234,27 @@ function removeContentInstallation(store: Store, integration: IntegrationRow, ro
   if (row.target === 'site' && row.site) {
     const site = store.sites.get(row.site);
     if (site) site.integrations = site.integrations.filter((name) => name !== row.integration);
-    deliver(store, integration, parent, { type: 'site_installation_deleted', siteId: row.site, previous: {} });
+    deliver(store, integration, parent, {
+      type: 'site_installation_deleted',
+      siteId: row.site,
+      previous: {},
+    });
   } else if (row.space) {
-    deliver(store, integration, parent, { type: 'space_installation_deleted', spaceId: row.space, previous: {} });
+    deliver(store, integration, parent, {
+      type: 'space_installation_deleted',
+      spaceId: row.space,
+      previous: {},
+    });
   }
 }
 
 function checkTarget(integration: IntegrationRow, target: 'site' | 'space', field: string): void {
   const made = integration.integration.target ?? 'all';
   if (made !== 'all' && made !== target) {
-    throw invalidField(field, `"${integration.integration.name}" is made for ${made} installations, not ${target}s`);
+    throw invalidField(
+      field,
+      `"${integration.integration.name}" is made for ${made} installations, not ${target}s`,
+    );
   }
 }
 
@@ -255,7 +281,10 @@ export const integrationInstallationHandlers = [
       throw invalidField('body.organization', `"${body.organization}" is not an organization you belong to`);
     }
     if (!isAdmin(store, organization.id)) {
-      throw new SandboxError(403, `Installing an integration in "${organization.id}" needs the admin role in it`);
+      throw new SandboxError(
+        403,
+        `Installing an integration in "${organization.id}" needs the admin role in it`,
+      );
     }
     const existing = [...store.installations.values()].find(
       (row) =>
@@ -264,7 +293,9 @@ export const integrationInstallationHandlers = [
         row.integration === integration.integration.name,
     );
     if (existing) {
-      throw conflict(`"${integration.integration.name}" is installed in "${organization.id}" already (${existing.id})`);
+      throw conflict(
+        `"${integration.integration.name}" is installed in "${organization.id}" already (${existing.id})`,
+      );
     }
     const now = store.now();
     const row: InstallationRow = {
@@ -287,10 +318,16 @@ export const integrationInstallationHandlers = [
     checkTarget(integration, 'space', 'body.space');
     const space = store.spaces.get(body.space);
     if (!space || space.organization !== parent.organization) {
-      throw invalidField('body.space', `space "${body.space}" is not in organization "${parent.organization}"`);
+      throw invalidField(
+        'body.space',
+        `space "${body.space}" is not in organization "${parent.organization}"`,
+      );
     }
-    const existing = childrenOf(store, parent).find((row) => row.target === 'space' && row.space === space.id);
-    if (existing) throw conflict(`"${integration.integration.name}" is installed on space "${space.id}" already`);
+    const existing = childrenOf(store, parent).find(
+      (row) => row.target === 'space' && row.space === space.id,
+    );
+    if (existing)
+      throw conflict(`"${integration.integration.name}" is installed on space "${space.id}" already`);
     const row: InstallationRow = {
       id: store.newId('instspace'),
       organization: parent.organization,
@@ -302,7 +339,11 @@ export const integrationInstallationHandlers = [
       createdAt: store.now(),
     };
     store.installations.set(row.id, row);
-    deliver(store, integration, parent, { type: 'space_installation_setup', spaceId: space.id, status: row.status });
+    deliver(store, integration, parent, {
+      type: 'space_installation_setup',
+      spaceId: space.id,
+      status: row.status,
+    });
     return spaceInstallationView(store, row, query.extended ?? false);
   }),
 
@@ -312,10 +353,16 @@ export const integrationInstallationHandlers = [
     checkTarget(integration, 'site', 'body.siteId');
     const site = store.sites.get(body.siteId);
     if (!site || site.organization !== parent.organization) {
-      throw invalidField('body.siteId', `site "${body.siteId}" is not in organization "${parent.organization}"`);
+      throw invalidField(
+        'body.siteId',
+        `site "${body.siteId}" is not in organization "${parent.organization}"`,
+      );
     }
-    const existing = childrenOf(store, parent).find((row) => row.target === 'site' && row.site === body.siteId);
-    if (existing) throw conflict(`"${integration.integration.name}" is installed on site "${body.siteId}" already`);
+    const existing = childrenOf(store, parent).find(
+      (row) => row.target === 'site' && row.site === body.siteId,
+    );
+    if (existing)
+      throw conflict(`"${integration.integration.name}" is installed on site "${body.siteId}" already`);
     const row: InstallationRow = {
       id: store.newId('instsite'),
       organization: parent.organization,
@@ -328,7 +375,11 @@ export const integrationInstallationHandlers = [
     };
     store.installations.set(row.id, row);
     if (!site.integrations.includes(row.integration)) site.integrations.push(row.integration);
-    deliver(store, integration, parent, { type: 'site_installation_setup', siteId: body.siteId, status: row.status });
+    deliver(store, integration, parent, {
+      type: 'site_installation_setup',
+      siteId: body.siteId,
+      status: row.status,
+    });
     return siteInstallationView(store, row, query.extended ?? false);
   }),
 
@@ -378,14 +429,18 @@ export const integrationInstallationHandlers = [
   implement(uninstallIntegrationFromSpace, ({ store, params }) => {
     const integration = requireIntegration(store, params.integrationName);
     const parent = requireInstallation(store, integration, params.installationId);
-    const row = childrenOf(store, parent).find((child) => child.target === 'space' && child.space === params.spaceId);
+    const row = childrenOf(store, parent).find(
+      (child) => child.target === 'space' && child.space === params.spaceId,
+    );
     if (row) removeContentInstallation(store, integration, row);
   }),
 
   implement(uninstallIntegrationFromSite, ({ store, params }) => {
     const integration = requireIntegration(store, params.integrationName);
     const parent = requireInstallation(store, integration, params.installationId);
-    const row = childrenOf(store, parent).find((child) => child.target === 'site' && child.site === params.siteId);
+    const row = childrenOf(store, parent).find(
+      (child) => child.target === 'site' && child.site === params.siteId,
+    );
     if (row) removeContentInstallation(store, integration, row);
   }),
 

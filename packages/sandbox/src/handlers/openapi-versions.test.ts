@@ -46,7 +46,11 @@ describe('openapi.versions: the demo seed', () => {
       public: 'https://api.acme.test/openapi/petstore.yaml',
     });
     expect(content.filesystem).toMatchObject({
-      'petstore.yaml': { openapi: '3.0.3', info: { title: 'Petstore' }, paths: { '/pets': { get: { operationId: 'listPets' } } } },
+      'petstore.yaml': {
+        openapi: '3.0.3',
+        info: { title: 'Petstore' },
+        paths: { '/pets': { get: { operationId: 'listPets' } } },
+      },
     });
     expect(await client.openapi.versions.getContent(ORG, 'petstore', 'specv_petstore_1')).toEqual(content);
     expect(await client.openapi.versions.getLatestContentRaw(ORG, 'petstore')).toEqual({
@@ -79,16 +83,23 @@ describe('openapi.versions: recorded by processing', () => {
     expect(latest).toEqual(versions[0]);
     expect(latest.createdAt).toBe(spec.lastProcessedAt);
     // A spec sent as text: the sandbox's copy of it.
-    expect(latest.url).toBe(`https://files.sandbox.docs-api.local/openapi/spec_petstore/${latest.id}/openapi.yaml`);
+    expect(latest.url).toBe(
+      `https://files.sandbox.docs-api.local/openapi/spec_petstore/${latest.id}/openapi.yaml`,
+    );
     const content = await client.openapi.versions.getLatestContent(ORG, 'petstore');
     expect(content).toEqual({
-      filesystem: { 'openapi.yaml': { openapi: '3.1.0', info: { title: 'Billing', version: '2.0.0' }, paths: {} } },
+      filesystem: {
+        'openapi.yaml': { openapi: '3.1.0', info: { title: 'Billing', version: '2.0.0' }, paths: {} },
+      },
       urls: {
         source: latest.url,
         public: `https://acme.sandbox.docs-api.local/openapi/petstore/versions/${latest.id}/openapi.yaml`,
       },
     });
-    expect(await client.openapi.versions.getLatestContentRaw(ORG, 'petstore')).toEqual({ text: BILLING, format: 'yaml' });
+    expect(await client.openapi.versions.getLatestContentRaw(ORG, 'petstore')).toEqual({
+      text: BILLING,
+      format: 'yaml',
+    });
     // The earlier version keeps its own content.
     expect(
       Object.keys((await client.openapi.versions.getContent(ORG, 'petstore', 'specv_petstore_1')).filesystem),
@@ -100,7 +111,9 @@ describe('openapi.versions: recorded by processing', () => {
     await client.openapi.replace(ORG, 'petstore', { source: { text: 'title: not a spec' } });
     const spec = await processed(client, 'petstore');
     expect(spec.lastProcessErrorCode).toBe('PARSE_ERROR');
-    expect((await client.openapi.versions.list(ORG, 'petstore')).items.map((v) => v.id)).toEqual(['specv_petstore_1']);
+    expect((await client.openapi.versions.list(ORG, 'petstore')).items.map((v) => v.id)).toEqual([
+      'specv_petstore_1',
+    ]);
     expect((await client.openapi.versions.getLatest(ORG, 'petstore')).id).toBe('specv_petstore_1');
   });
 
@@ -114,12 +127,18 @@ describe('openapi.versions: recorded by processing', () => {
     const content = await client.openapi.versions.getLatestContent(ORG, 'jobs');
     expect(content.filesystem).toEqual({ 'openapi.json': JSON.parse(json) as unknown });
     expect(content.urls.public).toBeNull();
-    expect(await client.openapi.versions.getLatestContentRaw(ORG, 'jobs')).toEqual({ text: json, format: 'json' });
+    expect(await client.openapi.versions.getLatestContentRaw(ORG, 'jobs')).toEqual({
+      text: json,
+      format: 'json',
+    });
   });
 
   it('has no text for a URL it does not fetch: an empty filesystem, and no raw content', async () => {
     const { client } = setup();
-    await client.openapi.create(ORG, { slug: 'remote', source: { url: 'https://api.acme.test/openapi/remote.yaml' } });
+    await client.openapi.create(ORG, {
+      slug: 'remote',
+      source: { url: 'https://api.acme.test/openapi/remote.yaml' },
+    });
     await processed(client, 'remote');
     const latest = await client.openapi.versions.getLatest(ORG, 'remote');
     expect(latest.url).toBe('https://api.acme.test/openapi/remote.yaml');
@@ -140,7 +159,10 @@ describe('openapi.versions: recorded by processing', () => {
     try {
       const { port } = server.address() as { port: number };
       const { client } = setup();
-      await client.openapi.create(ORG, { slug: 'served', source: { url: `http://127.0.0.1:${port}/specs/billing.yaml` } });
+      await client.openapi.create(ORG, {
+        slug: 'served',
+        source: { url: `http://127.0.0.1:${port}/specs/billing.yaml` },
+      });
       await processed(client, 'served');
       expect((await client.openapi.versions.getLatestContent(ORG, 'served')).filesystem).toEqual({
         'billing.yaml': { openapi: '3.1.0', info: { title: 'Billing', version: '2.0.0' }, paths: {} },

@@ -52,7 +52,8 @@ function requireVersion(store: Store, spec: OpenApiSpecRow, versionId: string): 
 }
 
 function latestVersion(store: Store, spec: OpenApiSpecRow): OpenApiVersionRow {
-  const version = spec.lastVersion && versionsOf(store, spec).find((candidate) => candidate.id === spec.lastVersion);
+  const version =
+    spec.lastVersion && versionsOf(store, spec).find((candidate) => candidate.id === spec.lastVersion);
   if (!version) throw notFound('OpenAPI spec version of', spec.slug);
   return version;
 }
@@ -91,7 +92,10 @@ function versionView(store: Store, spec: OpenApiSpecRow, version: OpenApiVersion
 function contentView(store: Store, spec: OpenApiSpecRow, version: OpenApiVersionRow): OpenAPISpecContent {
   const filesystem: Record<string, unknown> = {};
   if (version.text !== undefined) {
-    filesystem[fileName(version)] = parseYaml(version.text, { maxAliasCount: 10_000, merge: true }) as unknown;
+    filesystem[fileName(version)] = parseYaml(version.text, {
+      maxAliasCount: 10_000,
+      merge: true,
+    }) as unknown;
   }
   const published = openApiSpecView(store, spec).urls?.published;
   return {
@@ -99,7 +103,9 @@ function contentView(store: Store, spec: OpenApiSpecRow, version: OpenApiVersion
     urls: {
       source: versionUrl(spec, version),
       // "Proxy URL for stored specs, source URL for external specs. Null for private specs."
-      public: published ? (version.sourceURL ?? `${published}/versions/${version.id}/${fileName(version)}`) : null,
+      public: published
+        ? (version.sourceURL ?? `${published}/versions/${version.id}/${fileName(version)}`)
+        : null,
     },
   };
 }

@@ -7,7 +7,7 @@ const { setup, servedOperationIds } = trackSandboxes({ clockStart: Date.UTC(2026
 const ORG = 'org_acme';
 
 /** The answer is the site, not a checkout. */
-function asSite(answer: Site | { type: string }): Site {
+function asSite(answer: unknown): Site {
   expect((answer as Site).object).toBe('site');
   return answer as Site;
 }
@@ -25,10 +25,21 @@ describe('sites.publish and sites.unpublish', () => {
     expect((await client.sites.get(ORG, created.id)).urls?.published).toBe(
       'https://acme.sandbox.docs-api.local/partner-portal',
     );
-    expect((await client.sites.list(ORG, { published: true })).items.map((site) => site.id)).toContain(created.id);
+    expect((await client.sites.list(ORG, { published: true })).items.map((site) => site.id)).toContain(
+      created.id,
+    );
     const view = await client.sites.getPublished(ORG, created.id);
-    const [section] = (view.structure as { structure: Array<{ urls?: { published?: string }; siteSpaces?: Array<{ urls?: { published?: string } }> }> }).structure;
-    expect(section?.urls?.published).toBe('https://acme.sandbox.docs-api.local/partner-portal/partner-portal');
+    const [section] = (
+      view.structure as {
+        structure: Array<{
+          urls?: { published?: string };
+          siteSpaces?: Array<{ urls?: { published?: string } }>;
+        }>;
+      }
+    ).structure;
+    expect(section?.urls?.published).toBe(
+      'https://acme.sandbox.docs-api.local/partner-portal/partner-portal',
+    );
     expect(section?.siteSpaces?.[0]?.urls?.published).toBe(
       'https://acme.sandbox.docs-api.local/partner-portal/partner-portal/api-reference',
     );
@@ -55,12 +66,17 @@ describe('sites.publish and sites.unpublish', () => {
     const demo = setup().sandbox.store;
     const internal = structuredClone(demo.sites.get('site_internal')!);
     // site_internal made an ultimate site: on the demo's free plan, a checkout.
-    const ultimate = { ...internal, site: { ...internal.site, type: 'ultimate' } } as unknown as Record<string, unknown>;
+    const ultimate = { ...internal, site: { ...internal.site, type: 'ultimate' } } as unknown as Record<
+      string,
+      unknown
+    >;
     const { client: free } = setup({ fixtures: { version: 1, sites: [ultimate] } });
     expect(await free.sites.publish(ORG, 'site_internal')).toMatchObject({ type: 'checkout' });
 
     const organization = { ...demo.organizations.get(ORG)!, plan: 'pro_2024' } as Record<string, unknown>;
-    const { client: pro } = setup({ fixtures: { version: 1, organizations: [organization], sites: [ultimate] } });
+    const { client: pro } = setup({
+      fixtures: { version: 1, organizations: [organization], sites: [ultimate] },
+    });
     expect(asSite(await pro.sites.publish(ORG, 'site_internal')).published).toBe(true);
   });
 
@@ -78,7 +94,9 @@ describe('sites.publish and sites.unpublish', () => {
 
   it('404s for a site of another organization or an absent one', async () => {
     const { client } = setup();
-    expect(await failure(client.sites.publish('org_beta', 'site_docs'), NotFoundError)).toBe('site "site_docs" was not found');
+    expect(await failure(client.sites.publish('org_beta', 'site_docs'), NotFoundError)).toBe(
+      'site "site_docs" was not found',
+    );
     await failure(client.sites.unpublish(ORG, 'site_nope'), NotFoundError);
   });
 });

@@ -35,9 +35,15 @@ describe('sites.redirects: create, read, resolve', () => {
 
   it('resolves each kind of destination, and a page given by its path', async () => {
     const { client } = setup();
-    const target = async (source: string, destination: Parameters<typeof client.sites.redirects.create>[2]['destination']) => {
+    const target = async (
+      source: string,
+      destination: Parameters<typeof client.sites.redirects.create>[2]['destination'],
+    ) => {
       const created = await client.sites.redirects.create(ORG, SITE, { source, destination });
-      return { stored: created.destination, target: (await client.sites.redirects.getBySource(ORG, SITE, { source })).target };
+      return {
+        stored: created.destination,
+        target: (await client.sites.redirects.getBySource(ORG, SITE, { source })).target,
+      };
     };
     expect(await target('/dev', { kind: 'site-section', siteSectionId: 'sitesc_developers' })).toEqual({
       stored: { kind: 'site-section', siteSectionId: 'sitesc_developers' },
@@ -50,7 +56,11 @@ describe('sites.redirects: create, read, resolve', () => {
       'https://status.acme.test',
     );
     expect(
-      await target('/config', { kind: 'path', spaceId: 'space_handbook', path: 'getting-started/configuration' }),
+      await target('/config', {
+        kind: 'path',
+        spaceId: 'space_handbook',
+        path: 'getting-started/configuration',
+      }),
     ).toEqual({
       stored: { kind: 'site-page', siteSpaceId: 'sitesp_handbook', pageId: 'page_configuration' },
       target: `${SITE_URL}/product/handbook/getting-started/configuration`,
@@ -64,14 +74,18 @@ describe('sites.redirects: create, read, resolve', () => {
     expect(await refused({ kind: 'site-section', siteSectionId: 'sitesc_internal' })).toMatch(
       /body\.destination: "sitesc_internal" is not a section of this site/,
     );
-    expect(await refused({ kind: 'site-space', siteSpaceId: 'sitesp_guides' })).toMatch(/not a site space of this site/);
-    expect(await refused({ kind: 'site-page', siteSpaceId: 'sitesp_api', pageId: 'page_installation' })).toMatch(
-      /page "page_installation" is not in the space of site space "sitesp_api"/,
+    expect(await refused({ kind: 'site-space', siteSpaceId: 'sitesp_guides' })).toMatch(
+      /not a site space of this site/,
     );
+    expect(
+      await refused({ kind: 'site-page', siteSpaceId: 'sitesp_api', pageId: 'page_installation' }),
+    ).toMatch(/page "page_installation" is not in the space of site space "sitesp_api"/);
     expect(await refused({ kind: 'path', spaceId: 'space_guides', path: 'anything' })).toMatch(
       /space "space_guides" is not published by this site/,
     );
-    expect(await refused({ kind: 'path', spaceId: 'space_handbook', path: 'nope' })).toMatch(/no page of space/);
+    expect(await refused({ kind: 'path', spaceId: 'space_handbook', path: 'nope' })).toMatch(
+      /no page of space/,
+    );
     expect((await client.sites.redirects.list(ORG, SITE)).count).toBe(0);
   });
 
@@ -79,14 +93,23 @@ describe('sites.redirects: create, read, resolve', () => {
     const { client } = setup();
     const destination = { kind: 'external' as const, url: 'https://www.acme.test/' };
     await client.sites.redirects.create(ORG, SITE, { source: '/home', destination });
-    expect(await failure(client.sites.redirects.create(ORG, SITE, { source: '/home', destination }), ConflictError)).toMatch(
-      /already has a live redirect from \/home/,
-    );
-    const draft = await client.sites.redirects.create(ORG, SITE, { source: '/home', destination, draft: true });
+    expect(
+      await failure(
+        client.sites.redirects.create(ORG, SITE, { source: '/home', destination }),
+        ConflictError,
+      ),
+    ).toMatch(/already has a live redirect from \/home/);
+    const draft = await client.sites.redirects.create(ORG, SITE, {
+      source: '/home',
+      destination,
+      draft: true,
+    });
     expect(draft.draft).toBe(true);
     // The list shows live redirects by default (the document's default), drafts on request.
     expect((await client.sites.redirects.list(ORG, SITE)).items.map((r) => r.draft)).toEqual([false]);
-    expect((await client.sites.redirects.list(ORG, SITE, { draft: true })).items.map((r) => r.id)).toEqual([draft.id]);
+    expect((await client.sites.redirects.list(ORG, SITE, { draft: true })).items.map((r) => r.id)).toEqual([
+      draft.id,
+    ]);
     // Promoting the draft onto a taken live source is a 409 too.
     await failure(client.sites.redirects.update(ORG, SITE, draft.id, { draft: false }), ConflictError);
   });
@@ -94,14 +117,17 @@ describe('sites.redirects: create, read, resolve', () => {
   it('checks sources before sending (the document pattern), and captureWildcard against the source', async () => {
     const { client } = setup();
     const destination = { kind: 'external' as const, url: 'https://www.acme.test/' };
-    await expect(client.sites.redirects.create(ORG, SITE, { source: 'no-slash', destination })).rejects.toBeInstanceOf(
-      RequestValidationError,
-    );
-    await expect(client.sites.redirects.create(ORG, SITE, { source: '/a*b', destination })).rejects.toBeInstanceOf(
-      RequestValidationError,
-    );
+    await expect(
+      client.sites.redirects.create(ORG, SITE, { source: 'no-slash', destination }),
+    ).rejects.toBeInstanceOf(RequestValidationError);
+    await expect(
+      client.sites.redirects.create(ORG, SITE, { source: '/a*b', destination }),
+    ).rejects.toBeInstanceOf(RequestValidationError);
     expect(
-      await failure(client.sites.redirects.create(ORG, SITE, { source: '/plain', destination, captureWildcard: true }), BadRequestError),
+      await failure(
+        client.sites.redirects.create(ORG, SITE, { source: '/plain', destination, captureWildcard: true }),
+        BadRequestError,
+      ),
     ).toMatch(/body\.captureWildcard/);
   });
 
@@ -157,7 +183,9 @@ describe('sites.redirects: list, update, delete', () => {
       destination: { kind: 'site-section', siteSectionId: 'sitesc_product' },
       updatedAt: expect.stringMatching(/^2026-03-01T/) as unknown,
     });
-    expect((await client.sites.redirects.getBySource(ORG, SITE, { source: '/older' })).redirect).toEqual(updated);
+    expect((await client.sites.redirects.getBySource(ORG, SITE, { source: '/older' })).redirect).toEqual(
+      updated,
+    );
     await failure(client.sites.redirects.getBySource(ORG, SITE, { source: '/old' }), NotFoundError);
 
     await client.sites.redirects.delete(ORG, SITE, redirect.id);
@@ -171,8 +199,14 @@ describe('sites.redirects.bulkUpsert', () => {
   it('creates, updates, deletes and publishes in one request, one result per entry, errors on their own', async () => {
     const { client } = setup();
     const external = (url: string) => ({ kind: 'external' as const, url });
-    const existing = await client.sites.redirects.create(ORG, SITE, { source: '/keep', destination: external('https://a.acme.test') });
-    const gone = await client.sites.redirects.create(ORG, SITE, { source: '/gone', destination: external('https://b.acme.test') });
+    const existing = await client.sites.redirects.create(ORG, SITE, {
+      source: '/keep',
+      destination: external('https://a.acme.test'),
+    });
+    const gone = await client.sites.redirects.create(ORG, SITE, {
+      source: '/gone',
+      destination: external('https://b.acme.test'),
+    });
     const draft = await client.sites.redirects.create(ORG, SITE, {
       source: '/keep',
       destination: external('https://draft.acme.test'),
@@ -181,7 +215,11 @@ describe('sites.redirects.bulkUpsert', () => {
     const { results } = await client.sites.redirects.bulkUpsert(ORG, SITE, {
       redirects: [
         { source: '/new', destination: external('https://c.acme.test') },
-        { source: '/new-draft', intent: 'draft', destination: { kind: 'site-space', siteSpaceId: 'sitesp_api' } },
+        {
+          source: '/new-draft',
+          intent: 'draft',
+          destination: { kind: 'site-space', siteSpaceId: 'sitesp_api' },
+        },
         { source: '/gone', destination: null },
         { source: '/bad', destination: { kind: 'site-space', siteSpaceId: 'sitesp_nope' } },
         { source: '/missing', destination: null },
@@ -198,9 +236,15 @@ describe('sites.redirects.bulkUpsert', () => {
         status: 'error',
         source: '/bad',
         draft: false,
-        error: 'Invalid request: body.redirects[3].destination: "sitesp_nope" is not a site space of this site',
+        error:
+          'Invalid request: body.redirects[3].destination: "sitesp_nope" is not a site space of this site',
       },
-      { status: 'error', source: '/missing', draft: false, error: 'no live redirect from /missing to delete' },
+      {
+        status: 'error',
+        source: '/missing',
+        draft: false,
+        error: 'no live redirect from /missing to delete',
+      },
       { status: 'published', source: '/keep', draft: false, id: existing.id },
       { status: 'updated', source: '/new', draft: false, id: newId },
     ]);
@@ -210,9 +254,9 @@ describe('sites.redirects.bulkUpsert', () => {
       ['/keep', external('https://draft.acme.test'), false],
       ['/new', external('https://d.acme.test'), true],
     ]);
-    expect((await client.sites.redirects.list(ORG, SITE, { draft: true })).items.map((r) => r.source)).toEqual([
-      '/new-draft',
-    ]);
+    expect(
+      (await client.sites.redirects.list(ORG, SITE, { draft: true })).items.map((r) => r.source),
+    ).toEqual(['/new-draft']);
     expect(live.map((r) => r.id)).not.toContain(gone.id);
     expect(live.map((r) => r.id)).not.toContain(draft.id);
   });
@@ -234,7 +278,9 @@ describe('sites.redirects.bulkUpsert', () => {
       { status: 'published', source: '/soon', draft: false, id: draft.id },
       { status: 'error', source: '/never', draft: false, error: 'no draft redirect from /never to publish' },
     ]);
-    expect((await client.sites.redirects.getBySource(ORG, SITE, { source: '/soon' })).redirect.draft).toBe(false);
+    expect((await client.sites.redirects.getBySource(ORG, SITE, { source: '/soon' })).redirect.draft).toBe(
+      false,
+    );
   });
 
   it('takes at most 500 entries, checked before sending', async () => {
@@ -246,7 +292,9 @@ describe('sites.redirects.bulkUpsert', () => {
     await expect(client.sites.redirects.bulkUpsert(ORG, SITE, { redirects })).rejects.toBeInstanceOf(
       RequestValidationError,
     );
-    const { results } = await client.sites.redirects.bulkUpsert(ORG, SITE, { redirects: redirects.slice(0, 500) });
+    const { results } = await client.sites.redirects.bulkUpsert(ORG, SITE, {
+      redirects: redirects.slice(0, 500),
+    });
     expect(results.filter((r) => r.status === 'created')).toHaveLength(500);
     expect((await client.sites.redirects.list(ORG, SITE, { limit: 1 })).count).toBe(500);
   });

@@ -42,9 +42,7 @@ import { publishedUrl, requireSite } from './sites.js';
  */
 
 type InputDestination =
-  | SiteRedirectDestinationRow
-  | { kind: 'path'; spaceId: string; path: string }
-  | { kind: string };
+  SiteRedirectDestinationRow | { kind: 'path'; spaceId: string; path: string } | { kind: string };
 
 function requireRedirect(store: Store, row: SiteRow, redirectId: string): SiteRedirectRow {
   const redirect = store.siteRedirects.get(redirectId);
@@ -56,14 +54,24 @@ function redirectsOf(store: Store, row: SiteRow): SiteRedirectRow[] {
   return [...store.siteRedirects.values()].filter((redirect) => redirect.site === row.site.id);
 }
 
-function findBySource(store: Store, row: SiteRow, source: string, draft: boolean): SiteRedirectRow | undefined {
+function findBySource(
+  store: Store,
+  row: SiteRow,
+  source: string,
+  draft: boolean,
+): SiteRedirectRow | undefined {
   return redirectsOf(store, row).find((redirect) => redirect.source === source && redirect.draft === draft);
 }
 
 const isWildcard = (source: string) => source.endsWith('*');
 
 /** A redirect's stored destination from its input form; throws a 400 naming `field`. */
-function destinationOf(store: Store, row: SiteRow, input: InputDestination, field: string): SiteRedirectDestinationRow {
+function destinationOf(
+  store: Store,
+  row: SiteRow,
+  input: InputDestination,
+  field: string,
+): SiteRedirectDestinationRow {
   const bad = (message: string) => invalidField(field, message);
   const siteSpace = (id: string) => {
     const found = row.siteSpaces.find((candidate) => candidate.id === id);
@@ -220,13 +228,22 @@ function addRedirect(
   row: SiteRow,
   fields: Pick<SiteRedirectRow, 'source' | 'destination' | 'draft' | 'captureWildcard' | 'permanent'>,
 ): SiteRedirectRow {
-  const redirect: SiteRedirectRow = { id: store.newId('redirect'), site: row.site.id, ...fields, createdAt: store.now() };
+  const redirect: SiteRedirectRow = {
+    id: store.newId('redirect'),
+    site: row.site.id,
+    ...fields,
+    createdAt: store.now(),
+  };
   store.siteRedirects.set(redirect.id, redirect);
   return redirect;
 }
 
 /** The live redirect a path reaches, and what a wildcard matched. */
-function resolve(store: Store, row: SiteRow, path: string): { redirect: SiteRedirectRow; rest: string } | undefined {
+function resolve(
+  store: Store,
+  row: SiteRow,
+  path: string,
+): { redirect: SiteRedirectRow; rest: string } | undefined {
   const live = redirectsOf(store, row).filter((redirect) => !redirect.draft);
   const exact = live.find((redirect) => redirect.source === path);
   if (exact) return { redirect: exact, rest: '' };
@@ -247,11 +264,14 @@ export const siteRedirectHandlers = [
       .map((redirect, index) => ({ redirect, index }))
       .filter(
         ({ redirect }) =>
-          redirect.draft === draft && (search === undefined || redirect.source.toLowerCase().includes(search)),
+          redirect.draft === draft &&
+          (search === undefined || redirect.source.toLowerCase().includes(search)),
       )
       .sort((a, b) => {
-        if (order === 'source') return a.redirect.source < b.redirect.source ? -1 : a.redirect.source > b.redirect.source ? 1 : 0;
-        const when = (r: SiteRedirectRow) => (order === 'updatedAt' ? (r.updatedAt ?? r.createdAt) : r.createdAt);
+        if (order === 'source')
+          return a.redirect.source < b.redirect.source ? -1 : a.redirect.source > b.redirect.source ? 1 : 0;
+        const when = (r: SiteRedirectRow) =>
+          order === 'updatedAt' ? (r.updatedAt ?? r.createdAt) : r.createdAt;
         // Newest first; among equal dates, the later made first.
         return when(b.redirect).localeCompare(when(a.redirect)) || b.index - a.index;
       })
@@ -264,7 +284,9 @@ export const siteRedirectHandlers = [
     const draft = body.draft ?? false;
     const taken = findBySource(store, row, body.source, draft);
     if (taken) {
-      throw conflict(`This site already has a ${draft ? 'draft' : 'live'} redirect from ${body.source} (${taken.id})`);
+      throw conflict(
+        `This site already has a ${draft ? 'draft' : 'live'} redirect from ${body.source} (${taken.id})`,
+      );
     }
     const captureWildcard = body.captureWildcard ?? false;
     checkWildcard(body.source, captureWildcard, 'body.captureWildcard');
@@ -284,7 +306,7 @@ export const siteRedirectHandlers = [
       const source = entry.source;
       const draft = 'intent' in entry && entry.intent === 'draft';
       try {
-        return applyEntry(store, row, entry as BulkEntry, `body.redirects[${index}]`);
+        return applyEntry(store, row, entry, `body.redirects[${index}]`);
       } catch (error) {
         if (!(error instanceof SandboxError)) throw error;
         return { status: 'error' as const, source, draft, error: error.message };
@@ -301,7 +323,8 @@ export const siteRedirectHandlers = [
     const target = targetUrl(store, row, redirect.destination);
     return {
       redirect: redirectView(redirect),
-      target: redirect.captureWildcard && rest ? `${target.replace(/\/$/, '')}/${rest.replace(/^\//, '')}` : target,
+      target:
+        redirect.captureWildcard && rest ? `${target.replace(/\/$/, '')}/${rest.replace(/^\//, '')}` : target,
     };
   }),
 
@@ -313,14 +336,20 @@ export const siteRedirectHandlers = [
     if (source !== redirect.source || draft !== redirect.draft) {
       const taken = findBySource(store, row, source, draft);
       if (taken && taken !== redirect) {
-        throw conflict(`This site already has a ${draft ? 'draft' : 'live'} redirect from ${source} (${taken.id})`);
+        throw conflict(
+          `This site already has a ${draft ? 'draft' : 'live'} redirect from ${source} (${taken.id})`,
+        );
       }
     }
     const captureWildcard = body.captureWildcard ?? redirect.captureWildcard;
-    checkWildcard(source, captureWildcard, body.captureWildcard !== undefined ? 'body.captureWildcard' : 'body.source');
+    checkWildcard(
+      source,
+      captureWildcard,
+      body.captureWildcard !== undefined ? 'body.captureWildcard' : 'body.source',
+    );
     const destination =
       body.destination !== undefined
-        ? destinationOf(store, row, body.destination as InputDestination, 'body.destination')
+        ? destinationOf(store, row, body.destination, 'body.destination')
         : redirect.destination;
     Object.assign(redirect, {
       source,

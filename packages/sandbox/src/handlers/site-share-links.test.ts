@@ -62,7 +62,10 @@ describe('sites.shareLinks', () => {
     const { client } = setup();
     const link = await client.sites.shareLinks.create(ORG, SITE, { name: 'Beta' });
     const key = keyOf(link.urls.published);
-    const updated = await client.sites.shareLinks.update(ORG, SITE, link.id, { active: false, name: 'Beta (closed)' });
+    const updated = await client.sites.shareLinks.update(ORG, SITE, link.id, {
+      active: false,
+      name: 'Beta (closed)',
+    });
     expect(updated).toMatchObject({ id: link.id, active: false, name: 'Beta (closed)', urls: {} });
     expect(JSON.stringify(updated)).not.toContain(key);
     const error = await client.sites.getPublished(ORG, SITE, { shareKey: key }).catch((e: unknown) => e);
@@ -73,7 +76,10 @@ describe('sites.shareLinks', () => {
 
     await client.sites.shareLinks.update(ORG, SITE, link.id, { active: true });
     expect((await client.sites.getPublished(ORG, SITE, { shareKey: key })).site.id).toBe(SITE);
-    expect((await client.sites.shareLinks.list(ORG, SITE)).items[0]).toMatchObject({ name: 'Beta (closed)', active: true });
+    expect((await client.sites.shareLinks.list(ORG, SITE)).items[0]).toMatchObject({
+      name: 'Beta (closed)',
+      active: true,
+    });
   });
 
   it('deletes a link (its key no longer opens the site); deleting an absent one succeeds', async () => {
@@ -81,7 +87,10 @@ describe('sites.shareLinks', () => {
     const link = await client.sites.shareLinks.create(ORG, SITE, { name: 'Temporary' });
     await client.sites.shareLinks.delete(ORG, SITE, link.id);
     expect((await client.sites.shareLinks.list(ORG, SITE)).items).toEqual([]);
-    await failure(client.sites.getPublished(ORG, SITE, { shareKey: keyOf(link.urls.published) }), PermissionDeniedError);
+    await failure(
+      client.sites.getPublished(ORG, SITE, { shareKey: keyOf(link.urls.published) }),
+      PermissionDeniedError,
+    );
     await client.sites.shareLinks.delete(ORG, SITE, link.id);
     await failure(client.sites.shareLinks.update(ORG, SITE, link.id, { active: true }), NotFoundError);
   });
@@ -90,7 +99,10 @@ describe('sites.shareLinks', () => {
     const { sandbox, client } = setup();
     const link = await client.sites.shareLinks.create(ORG, SITE, { name: 'Docs' });
     expect((await client.sites.shareLinks.list(ORG, 'site_internal')).items).toEqual([]);
-    await failure(client.sites.shareLinks.update(ORG, 'site_internal', link.id, { active: false }), NotFoundError);
+    await failure(
+      client.sites.shareLinks.update(ORG, 'site_internal', link.id, { active: false }),
+      NotFoundError,
+    );
     await client.sites.delete(ORG, SITE);
     expect(sandbox.store.siteShareLinks.size).toBe(0);
   });

@@ -19,9 +19,13 @@ function sectionsOf(published: PublishedContentSite): SiteSection[] {
 }
 
 /** `section: [site space ids]` of the published view. */
-async function publishedLayout(client: ReturnType<typeof setup>['client']): Promise<Record<string, string[]>> {
+async function publishedLayout(
+  client: ReturnType<typeof setup>['client'],
+): Promise<Record<string, string[]>> {
   const sections = sectionsOf(await client.sites.getPublished(ORG, SITE));
-  return Object.fromEntries(sections.map((s) => [s.id, (s.siteSpaces ?? []).map((siteSpace) => siteSpace.id)]));
+  return Object.fromEntries(
+    sections.map((s) => [s.id, (s.siteSpaces ?? []).map((siteSpace) => siteSpace.id)]),
+  );
 }
 
 describe('sites.spaces', () => {
@@ -80,7 +84,11 @@ describe('sites.spaces', () => {
       title: 'Handbook for developers',
       draft: true,
     });
-    expect(draft).toMatchObject({ title: 'Handbook for developers', path: 'handbook-for-developers', draft: true });
+    expect(draft).toMatchObject({
+      title: 'Handbook for developers',
+      path: 'handbook-for-developers',
+      draft: true,
+    });
     expect((await publishedLayout(client)).sitesc_developers).toEqual(['sitesp_api']);
     const live = await client.sites.spaces.update(ORG, SITE, draft.id, { draft: false });
     expect(live.draft).toBe(false);
@@ -95,23 +103,32 @@ describe('sites.spaces', () => {
     const space = await client.spaces.get(added.space.id);
     expect(space.title).toBe('Release notes');
     expect(
-      await failure(client.sites.spaces.add(ORG, SITE, { spaceId: null, pageId: 'page_faq' }), BadRequestError),
+      await failure(
+        client.sites.spaces.add(ORG, SITE, { spaceId: null, pageId: 'page_faq' }),
+        BadRequestError,
+      ),
     ).toMatch(/body\.pageId/);
   });
 
   it('refuses a space twice in a section, a space or section not of the site, a page not in the space', async () => {
     const { client } = setup();
-    expect(await failure(client.sites.spaces.add(ORG, SITE, { spaceId: 'space_handbook' }), ConflictError)).toMatch(
-      /already in section "sitesc_product"/,
-    );
     expect(
-      await failure(client.sites.spaces.add(ORG, SITE, { spaceId: 'space_guides', sectionId: 'sitesc_nope' }), BadRequestError),
+      await failure(client.sites.spaces.add(ORG, SITE, { spaceId: 'space_handbook' }), ConflictError),
+    ).toMatch(/already in section "sitesc_product"/);
+    expect(
+      await failure(
+        client.sites.spaces.add(ORG, SITE, { spaceId: 'space_guides', sectionId: 'sitesc_nope' }),
+        BadRequestError,
+      ),
     ).toMatch(/body\.sectionId/);
-    expect(await failure(client.sites.spaces.add(ORG, SITE, { spaceId: 'space_nope' }), BadRequestError)).toMatch(
-      /body\.spaceId: space "space_nope" is not in organization "org_acme"/,
-    );
     expect(
-      await failure(client.sites.spaces.add(ORG, SITE, { spaceId: 'space_guides', pageId: 'page_nope' }), BadRequestError),
+      await failure(client.sites.spaces.add(ORG, SITE, { spaceId: 'space_nope' }), BadRequestError),
+    ).toMatch(/body\.spaceId: space "space_nope" is not in organization "org_acme"/);
+    expect(
+      await failure(
+        client.sites.spaces.add(ORG, SITE, { spaceId: 'space_guides', pageId: 'page_nope' }),
+        BadRequestError,
+      ),
     ).toMatch(/body\.pageId: page "page_nope" is not in space "space_guides"/);
     expect((await client.sites.get(ORG, SITE)).siteSpaces).toBe(2);
   });
@@ -132,7 +149,10 @@ describe('sites.spaces', () => {
       urls: { published: 'https://acme.sandbox.docs-api.local/docs/product/manual' },
     });
     expect((await client.sites.spaces.list(ORG, SITE)).items[0]).toEqual(updated);
-    const cleared = await client.sites.spaces.update(ORG, SITE, 'sitesp_handbook', { condition: null, pageId: null });
+    const cleared = await client.sites.spaces.update(ORG, SITE, 'sitesp_handbook', {
+      condition: null,
+      pageId: null,
+    });
     expect(cleared).not.toHaveProperty('condition');
     expect(cleared).not.toHaveProperty('pageId');
     // Another space: the root page goes with the old one.
@@ -142,9 +162,9 @@ describe('sites.spaces', () => {
     expect(moved).not.toHaveProperty('pageId');
 
     const other = await client.sites.spaces.add(ORG, SITE, { spaceId: 'space_handbook' });
-    expect(await failure(client.sites.spaces.update(ORG, SITE, other.id, { path: 'manual' }), ConflictError)).toMatch(
-      /Path "manual" is taken/,
-    );
+    expect(
+      await failure(client.sites.spaces.update(ORG, SITE, other.id, { path: 'manual' }), ConflictError),
+    ).toMatch(/Path "manual" is taken/);
     await failure(client.sites.spaces.update(ORG, SITE, 'sitesp_nope', { hidden: true }), NotFoundError);
   });
 
@@ -156,7 +176,10 @@ describe('sites.spaces', () => {
       ['sitesp_handbook', true],
     ]);
     expect((await client.sites.get(ORG, SITE)).siteSpaces).toBe(1);
-    expect(await publishedLayout(client)).toEqual({ sitesc_product: ['sitesp_handbook'], sitesc_developers: [] });
+    expect(await publishedLayout(client)).toEqual({
+      sitesc_product: ['sitesp_handbook'],
+      sitesc_developers: [],
+    });
     await client.sites.spaces.delete(ORG, SITE, 'sitesp_api');
     await failure(client.sites.spaces.delete(ORG, 'site_nope', 'sitesp_api'), NotFoundError);
   });
@@ -186,7 +209,11 @@ describe('sites.sections', () => {
 
   it('adds a section backed by a space, then reads it in the list and the published view', async () => {
     const { client } = setup();
-    const section = await client.sites.sections.add(ORG, SITE, { spaceId: 'space_guides', title: 'Tutorials', icon: 'book' });
+    const section = await client.sites.sections.add(ORG, SITE, {
+      spaceId: 'space_guides',
+      title: 'Tutorials',
+      icon: 'book',
+    });
     expect(section).toMatchObject({
       object: 'site-section',
       title: 'Tutorials',
@@ -206,15 +233,26 @@ describe('sites.sections', () => {
     expect((await client.sites.get(ORG, SITE)).siteSpaces).toBe(3);
 
     // A draft section is listed, not published; a section named after a new space.
-    const draft = await client.sites.sections.add(ORG, SITE, { spaceId: null, title: 'Tutorials', draft: true });
-    expect(draft).toMatchObject({ path: 'tutorials-2', draft: true, siteSpaces: [{ draft: true, space: { title: 'Tutorials' } }] });
+    const draft = await client.sites.sections.add(ORG, SITE, {
+      spaceId: null,
+      title: 'Tutorials',
+      draft: true,
+    });
+    expect(draft).toMatchObject({
+      path: 'tutorials-2',
+      draft: true,
+      siteSpaces: [{ draft: true, space: { title: 'Tutorials' } }],
+    });
     expect(Object.keys(await publishedLayout(client))).not.toContain(draft.id);
   });
 
   it('refuses a section group the sandbox does not have, and a space of another organization', async () => {
     const { client } = setup();
     expect(
-      await failure(client.sites.sections.add(ORG, SITE, { spaceId: 'space_guides', siteSectionGroupId: 'group_1' }), BadRequestError),
+      await failure(
+        client.sites.sections.add(ORG, SITE, { spaceId: 'space_guides', siteSectionGroupId: 'group_1' }),
+        BadRequestError,
+      ),
     ).toMatch(/body\.siteSectionGroupId/);
     await failure(client.sites.sections.add(ORG, SITE, { spaceId: 'space_nope' }), BadRequestError);
     expect((await client.sites.sections.list(ORG, SITE)).count).toBe(2);

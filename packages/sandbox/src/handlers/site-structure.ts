@@ -95,10 +95,13 @@ function targetSection(store: Store, row: SiteRow, sectionId: string | undefined
     if (!section) throw invalidField('body.sectionId', `"${sectionId}" is not a section of this site`);
     return section;
   }
-  const found =
-    row.sections.find((candidate) => candidate.id === row.defaultSiteSection) ?? row.sections[0];
+  const found = row.sections.find((candidate) => candidate.id === row.defaultSiteSection) ?? row.sections[0];
   if (found) return found;
-  const section: SiteSectionRow = { id: store.newId('sitesc'), title: row.site.title, path: slugify(row.site.title) };
+  const section: SiteSectionRow = {
+    id: store.newId('sitesc'),
+    title: row.site.title,
+    path: slugify(row.site.title),
+  };
   row.sections.push(section);
   return section;
 }
@@ -122,7 +125,9 @@ function linkSpace(store: Store, row: SiteRow, section: SiteSectionRow, input: N
   const siblings = row.siteSpaces.filter((siteSpace) => siteSpace.section === section.id);
   const already = siblings.find((siteSpace) => siteSpace.space === space.id);
   if (already) {
-    throw conflict(`Space "${space.id}" is already in section "${section.id}" of this site (site space "${already.id}")`);
+    throw conflict(
+      `Space "${space.id}" is already in section "${section.id}" of this site (site space "${already.id}")`,
+    );
   }
   if (input.pageId) checkPage(store, space, input.pageId, 'body.pageId');
   const title = input.title ?? undefined;
@@ -130,7 +135,10 @@ function linkSpace(store: Store, row: SiteRow, section: SiteSectionRow, input: N
     id: store.newId('sitesp'),
     space: space.id,
     section: section.id,
-    path: uniquePath(title ?? space.title ?? space.id, siblings.map((sibling) => sibling.path)),
+    path: uniquePath(
+      title ?? space.title ?? space.id,
+      siblings.map((sibling) => sibling.path),
+    ),
     ...(title !== undefined && input.spaceId !== null ? { title } : {}),
     ...(input.draft ? { draft: true } : {}),
     ...(input.pageId ? { pageId: input.pageId } : {}),
@@ -206,14 +214,20 @@ export const siteStructureHandlers = [
   implement(addSectionToSite, ({ store, params, body }) => {
     const row = requireSite(store, params.organizationId, params.siteId);
     if (body.siteSectionGroupId !== undefined) {
-      throw invalidField('body.siteSectionGroupId', `"${body.siteSectionGroupId}" is not a section group of this site`);
+      throw invalidField(
+        'body.siteSectionGroupId',
+        `"${body.siteSectionGroupId}" is not a section group of this site`,
+      );
     }
     const space = body.spaceId === null ? undefined : spaceOfSite(store, row, body.spaceId, 'body.spaceId');
     const title = body.title ?? space?.title ?? 'Untitled';
     const section: SiteSectionRow = {
       id: store.newId('sitesc'),
       title,
-      path: uniquePath(title, row.sections.map((other) => other.path)),
+      path: uniquePath(
+        title,
+        row.sections.map((other) => other.path),
+      ),
       ...(body.draft ? { draft: true } : {}),
       ...(body.icon ? { icon: body.icon } : {}),
     };

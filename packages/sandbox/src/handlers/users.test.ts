@@ -6,7 +6,7 @@ import { userHandlers } from './users.js';
 const { setup, servedOperationIds } = trackSandboxes();
 
 describe('users', () => {
-  it('answers the user the token belongs to: the seed\'s actor, with the email', async () => {
+  it("answers the user the token belongs to: the seed's actor, with the email", async () => {
     const { client } = setup();
     expect(await client.users.getAuthenticated()).toEqual({
       object: 'user',
@@ -41,7 +41,9 @@ describe('users', () => {
       urls: { location: 'http://sandbox.test/v1/users/user_grace' },
     });
     expect((await client.users.get('user_ada')).email).toBe('ada@acme.test');
-    expect(await failure(client.users.get('user_nope'), NotFoundError)).toBe('user "user_nope" was not found');
+    expect(await failure(client.users.get('user_nope'), NotFoundError)).toBe(
+      'user "user_nope" was not found',
+    );
   });
 });
 

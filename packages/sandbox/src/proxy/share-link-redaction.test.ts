@@ -47,15 +47,25 @@ describe('recording share links', () => {
         'getPublishedContentSite',
         'updateSiteShareLinkById',
       ]);
-      expect((cassette.entries[0]!.response.body as { urls: unknown }).urls).toEqual({ published: '[redacted]' });
-      expect((cassette.entries[1]!.response.body as { items: Array<{ urls: unknown }> }).items[0]!.urls).toEqual({
+      expect((cassette.entries[0]!.response.body as { urls: unknown }).urls).toEqual({
+        published: '[redacted]',
+      });
+      expect(
+        (cassette.entries[1]!.response.body as { items: Array<{ urls: unknown }> }).items[0]!.urls,
+      ).toEqual({
         published: '[redacted]',
       });
       // The published view opened with the key: its URL is the share link's, hidden whole; the rest kept.
-      const opened = cassette.entries[2]!.response.body as { site: { id: string; urls: { published: string } } };
+      const opened = cassette.entries[2]!.response.body as {
+        site: { id: string; urls: { published: string } };
+      };
       expect([opened.site.id, opened.site.urls.published]).toEqual(['site_docs', '[redacted]']);
       expect(cassette.entries[2]!.request.query).toEqual([['shareKey', '[redacted]']]);
-      for (const written of [readFileSync(cassetteFile, 'utf8'), readFileSync(reportFile, 'utf8'), lines.join('\n')]) {
+      for (const written of [
+        readFileSync(cassetteFile, 'utf8'),
+        readFileSync(reportFile, 'utf8'),
+        lines.join('\n'),
+      ]) {
         expect(written).not.toContain(key);
       }
     } finally {
@@ -66,7 +76,10 @@ describe('recording share links', () => {
 
   it('finds the key in any URL of an answer that carries it as ?share=', () => {
     const found: string[] = [];
-    const copy = redactFields({ site: { urls: { published: 'https://docs.acme.test/?share=abcdef123456' } } }, found);
+    const copy = redactFields(
+      { site: { urls: { published: 'https://docs.acme.test/?share=abcdef123456' } } },
+      found,
+    );
     expect(found).toEqual(['abcdef123456']);
     // The field is kept; the proxy scrubs the value wherever it appears.
     expect(copy).toEqual({ site: { urls: { published: 'https://docs.acme.test/?share=abcdef123456' } } });

@@ -161,15 +161,6 @@ function unknownForm(variants: readonly z.ZodMiniType[]) {
 /** A request body: unknown keys are refused, so a typo is caught before sending. */
 export const strict = z.strictObject;
 
-/**
- * A request's union told apart by `key` (zod's discriminated union): a value is checked against
- * the variant its discriminant names, so an error names the field that does not fit. The generated
- * schemas are typed opaquely (`Schema`); zod reads each variant's values at run time.
- */
-export function tagged(key: string, options: readonly Schema[]): Schema {
-  return z.discriminatedUnion(key, options as unknown as Parameters<typeof z.discriminatedUnion>[1]);
-}
-
 /** The list envelope every paginated endpoint returns. */
 export function listOf<T extends z.ZodMiniType>(item: T) {
   return z.looseObject({
