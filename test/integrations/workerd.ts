@@ -1,118 +1,12 @@
-import { execFile, spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-
 /*
- * Runs one ES-module bundle in workerd, the Workers runtime (npm `workerd`, whose binary ships in
- * a platform package), as the service runs an integration: its compatibility date and flags are
- * the ones the service's CLI gives its local dev server. The socket binds 127.0.0.1 on port 0 and
- * workerd reports the port it got on its control file descriptor.
+ * The tests' workerd harness is the CLI's own (`docs integrations check` runs bundles with it):
+ * one ES-module bundle in workerd, with the service CLI's compatibility date and flags.
  */
-
-/** The service CLI's dev server settings (`@gitbook/cli` 0.25: miniflare over workerd). */
-export const COMPATIBILITY_DATE = '2025-05-25';
-export const COMPATIBILITY_FLAGS = ['nodejs_compat'];
-
-const START_TIMEOUT_MS = 15_000;
-
-export interface RunningWorker {
-  origin: string;
-  /** From spawning workerd to its socket listening, in milliseconds. */
-  startMs: number;
-  stop(): Promise<void>;
-}
-
-/** The workerd binary's path, as the package resolves it for this platform. */
-export function workerdBinary(): string {
-  const require = createRequire(import.meta.url);
-  return (require('workerd') as { default: string }).default;
-}
-
-/** Why workerd cannot run here, or undefined when it runs. */
-export async function workerdUnavailable(): Promise<string | undefined> {
-  let binary: string;
-  try {
-    binary = workerdBinary();
-  } catch (error) {
-    return (error as Error).message.split('\n')[0];
-  }
-  return new Promise((resolve) => {
-    execFile(binary, ['--version'], { timeout: 10_000 }, (error) =>
-      resolve(error ? `${binary} --version failed: ${error.message.split('\n')[0]}` : undefined),
-    );
-  });
-}
-
-const capnp = (flags: string[]) => `using Workerd = import "/workerd/workerd.capnp";
-
-const config :Workerd.Config = (
-  services = [ (name = "integration", worker = .integration) ],
-  sockets = [ (name = "http", address = "127.0.0.1:0", http = (), service = "integration") ],
-);
-
-const integration :Workerd.Worker = (
-  modules = [ (name = "index.js", esModule = embed "index.js") ],
-  compatibilityDate = "${COMPATIBILITY_DATE}",
-  compatibilityFlags = [${flags.map((flag) => JSON.stringify(flag)).join(', ')}],
-);
-`;
-
-/**
- * Starts `bundle` in workerd. Rejects with workerd's own words when the worker cannot start
- * (an error thrown at load, an import the runtime does not have) or does not listen in time.
- */
-export async function startWorker(bundle: string, flags = COMPATIBILITY_FLAGS): Promise<RunningWorker> {
-  const dir = await mkdtemp(join(tmpdir(), 'workerd-'));
-  await writeFile(join(dir, 'index.js'), bundle);
-  await writeFile(join(dir, 'config.capnp'), capnp(flags));
-  const started = performance.now();
-  const child = spawn(workerdBinary(), ['serve', 'config.capnp', '--control-fd=3'], {
-    cwd: dir,
-    stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
-  });
-  let log = '';
-  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    await exited;
-    await rm(dir, { recursive: true, force: true });
-  };
-
-  const control = child.stdio[3] as NodeJS.ReadableStream;
-  try {
-    const port = await new Promise<number>((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`workerd did not listen within ${START_TIMEOUT_MS} ms:\n${log}`)),
-        START_TIMEOUT_MS,
-      );
-      let buffered = '';
-      control.on('data', (chunk: Buffer) => {
-        buffered += chunk.toString();
-        for (const line of buffered.split('\n').slice(0, -1)) {
-          const event = JSON.parse(line) as { event: string; socket?: string; port?: number };
-          if (event.event === 'listen' && event.socket === 'http' && event.port) {
-            clearTimeout(timer);
-            resolve(event.port);
-          }
-        }
-        buffered = buffered.slice(buffered.lastIndexOf('\n') + 1);
-      });
-      child.once('exit', (code, signal) => {
-        clearTimeout(timer);
-        reject(new Error(`workerd exited (${signal ?? code}) before listening:\n${log.trim()}`));
-      });
-      child.once('error', (error) => {
-        clearTimeout(timer);
-        reject(error);
-      });
-    });
-    return { origin: `http://127.0.0.1:${port}`, startMs: performance.now() - started, stop };
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-}
+export {
+  COMPATIBILITY_DATE,
+  COMPATIBILITY_FLAGS,
+  startWorker,
+  workerdBinary,
+  workerdUnavailable,
+  type RunningWorker,
+} from '../../packages/cli/src/lib/workerd.js';

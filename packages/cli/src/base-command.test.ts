@@ -80,10 +80,12 @@ describe('destructive commands', () => {
     const factory = vi.fn(BaseCommand.clientFactory);
     BaseCommand.clientFactory = factory;
     const confirm = vi.spyOn(prompts, 'confirm');
+    // A command destructive only with some flags (`sites redirects set --prune`) is given them.
+    const WITH: Record<string, string[]> = { 'sites:redirects:set': ['--prune'] };
     const destructive = commands.filter((c) => c.command.destructive);
     for (const { id, command } of destructive) {
       for (const json of [[], ['--json']]) {
-        const result = await cli.run(command, [...minimalArgv(command), ...json]);
+        const result = await cli.run(command, [...minimalArgv(command), ...(WITH[id] ?? []), ...json]);
         expect(result.code, `${id}: ${result.stderr}`).toBe(2);
         expect(result.stderr, id).toMatch(
           /^Error: Confirmation needed: this command changes data\. Pass --yes to confirm when not at a terminal\. Nothing was sent\.\n$/,

@@ -1,10 +1,11 @@
 import { Command, Errors, Flags, type Interfaces } from './oclif.js';
-import type { ClientOptions, DocsClient, PagePromise } from '@docs-api/sdk';
+import type { ClientOptions, DocsClient, PagePromise, User } from '@docs-api/sdk';
 import { Spinner } from './lib/activity.js';
 import { cliClientOptions } from './lib/client-options.js';
 import { readConfig, type StoredConfig } from './lib/config.js';
 import { describeError } from './lib/errors.js';
 import { AuthRequiredError, CancelledError, ExitCode, UsageError } from './lib/exit-codes.js';
+import { checkJq } from './lib/jq.js';
 import { output } from './lib/output.js';
 import { waiting } from './lib/progress.js';
 import { prompts } from './lib/prompts.js';
@@ -19,6 +20,9 @@ export type FlagsOf<T extends typeof Command> = Interfaces.InferredFlags<
   Omit<(typeof BaseCommand)['baseFlags'], 'timeout'> & T['flags']
 >;
 export type ArgsOf<T extends typeof Command> = Interfaces.InferredArgs<T['args']>;
+
+/** Stands for the user the token belongs to wherever a user id is expected, as in gh. */
+export const ME = '@me';
 
 /** Flags shared by every list command. */
 export const listFlags = {
@@ -86,6 +90,12 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
         'Seconds a request may take in all, retries included, before it fails (env: DOCS_TIMEOUT; default 60)',
       helpGroup: 'GLOBAL',
     }),
+    // gh's --jq: the JSON output filtered by a jq expression (lib/jq.ts), --json implied.
+    jq: Flags.string({
+      description:
+        'Print what this jq expression selects from the JSON output (implies --json; strings print raw, one result a line)',
+      helpGroup: 'GLOBAL',
+    }),
   };
 
   static clientFactory: ClientFactory = defaultClientFactory;
@@ -137,6 +147,12 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     this.args = args as ArgsOf<T>;
     for (const [name, value] of Object.entries(flags))
       if (SECRET_FLAG.test(name) && typeof value === 'string') addSecret(value);
+    // An expression jq cannot compile is bad input: exit 2, before anything is sent.
+    const jq = (flags as { jq?: string }).jq;
+    if (jq !== undefined) {
+      await checkJq(jq);
+      output.setJq(jq);
+    }
     // Before run(): a missing confirmation is a usage error, and nothing may be sent before it.
     if (
       ctor.destructive &&
@@ -206,6 +222,60 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     return typeof value === 'string' ? value : undefined;
   }
 
+  /** oclif's run, then the `--jq` expression forgotten (tests run several commands in one process). */
+  protected override async _run<R>(): Promise<R> {
+    try {
+      return await super._run<R>();
+    } finally {
+      output.setJq(undefined);
+    }
+  }
+
+  /** `--json`, or `--jq` (which implies it), before any `--`. */
+  override jsonEnabled(): boolean {
+    if (super.jsonEnabled()) return true;
+    if (!(this.ctor as typeof BaseCommand).enableJsonFlag) return false;
+    const end = this.argv.indexOf('--');
+    const options = end === -1 ? this.argv : this.argv.slice(0, end);
+    return options.some((arg) => arg === '--jq' || arg.startsWith('--jq='));
+  }
+
+  /** The command's result under `--json`: through the output layer, so `--jq` applies to it. */
+  protected override logJson(json: unknown): void {
+    if (output.jq === undefined) return super.logJson(json);
+    try {
+      output.json(json);
+    } catch (error) {
+      // A jq error on the data (oclif prints the result after catch(): it is mapped here).
+      const { message, exitCode } = describeError(error);
+      output.error(message);
+      this.exit(exitCode);
+    }
+  }
+
+  #me: Promise<User> | undefined;
+
+  /** The user the token belongs to (`client.users.getAuthenticated()`), read once per command. */
+  protected async me(): Promise<User> {
+    this.#me ??= this.client().then((client) => client.users.getAuthenticated());
+    return this.#me;
+  }
+
+  /** A user id as given, `@me` (gh's word) being the user the token belongs to. */
+  protected async userId(value: string): Promise<string> {
+    return value === ME ? (await this.me()).id : value;
+  }
+
+  /** `userId` of a value that may be absent. */
+  protected async userIdIfGiven(value: string | undefined): Promise<string | undefined> {
+    return value === undefined ? undefined : this.userId(value);
+  }
+
+  /** Every user id of a list, `@me` resolved (one read of the user, whatever the count). */
+  protected async userIds(values: readonly string[]): Promise<string[]> {
+    return Promise.all(values.map((value) => this.userId(value)));
+  }
+
   /** True when human output is wanted (no `--json`). */
   protected get human(): boolean {
     return !this.jsonEnabled();
@@ -214,6 +284,20 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   /** `--org`, then `DOCS_ORG`, then the stored default (`docs config set org`); none without them. */
   protected async defaultOrganization(): Promise<string | undefined> {
     return this.flags.org || (await this.storedConfig()).org || undefined;
+  }
+
+  /** The default organization and where it came from (`--org`, `DOCS_ORG`, the stored one). */
+  protected async defaultOrganizationSource(): Promise<
+    { id: string; source: '--org' | 'DOCS_ORG' | 'config' } | undefined
+  > {
+    const given = this.flags.org;
+    if (given) {
+      // oclif gives DOCS_ORG as the flag's value: the argv tells them apart.
+      const typed = this.argv.some((arg) => arg === '--org' || arg.startsWith('--org='));
+      return { id: given, source: typed || process.env.DOCS_ORG !== given ? '--org' : 'DOCS_ORG' };
+    }
+    const stored = (await this.storedConfig()).org;
+    return stored ? { id: stored, source: 'config' } : undefined;
   }
 
   /** The organization from `--org`/`DOCS_ORG`/the stored default, or picked at a terminal. */

@@ -73,7 +73,7 @@ export default class Api extends BaseCommand<typeof Api> {
   private isFlagValue(arg: string): boolean {
     const index = this.argv.indexOf(arg);
     const before = this.argv[index - 1];
-    return before !== undefined && /^(-[XfFq]|--(method|raw-field|field|query|input|org|organization|api-url|timeout))$/.test(before);
+    return before !== undefined && /^(-[XfFq]|--(method|raw-field|field|query|input|org|organization|api-url|timeout|jq))$/.test(before);
   }
 
   private async list(filter: string | undefined): Promise<unknown> {
@@ -112,13 +112,13 @@ export default class Api extends BaseCommand<typeof Api> {
     const call = (target as Record<string, (...values: unknown[]) => unknown>)[method]!(...args);
 
     if (operation.stream) {
-      for await (const event of call as AsyncIterable<unknown>) output.data(JSON.stringify(event));
+      for await (const event of call as AsyncIterable<unknown>) output.jsonLine(event);
       return undefined;
     }
     if (this.flags.paginate) {
       for await (const item of call as AsyncIterable<unknown>) {
         if (this.human) output.json(item);
-        else output.data(JSON.stringify(item));
+        else output.jsonLine(item);
       }
       return undefined;
     }
@@ -173,7 +173,7 @@ export default class Api extends BaseCommand<typeof Api> {
         );
       for (const item of page.items) {
         if (this.human) output.json(item);
-        else output.data(JSON.stringify(item));
+        else output.jsonLine(item);
       }
     }
     // Items are already printed, one per line: nothing more for --json.

@@ -24,7 +24,9 @@ function describe(error: unknown): Described {
   const oclifExit = (error as { oclif?: { exit?: number } }).oclif?.exit;
   const status = (error as { status?: number }).status;
   switch (error.name) {
+    // JqError: a --jq expression that does not compile, or that fails on the command's output.
     case 'UsageError':
+    case 'JqError':
       return { message: error.message, exitCode: ExitCode.Usage };
     case 'RequestValidationError':
       return { message: invalidInputMessage(error), exitCode: ExitCode.Usage };

@@ -199,7 +199,12 @@ export async function resolveSecrets(
 /** Reads and checks a manifest, and applies the overrides of environment `env` (from `envs`). */
 export async function loadManifest(
   manifestFile: string,
-  options: { env?: string | undefined; environment?: NodeJS.ProcessEnv } = {},
+  options: {
+    env?: string | undefined;
+    environment?: NodeJS.ProcessEnv;
+    /** `skip`: leave the secrets out (`docs integrations check` sends nothing and needs none). */
+    secrets?: 'resolve' | 'skip';
+  } = {},
 ): Promise<LoadedManifest> {
   const file = relative(process.cwd(), manifestFile) || basename(manifestFile);
   let parsed: unknown;
@@ -237,7 +242,10 @@ export async function loadManifest(
   if (!Array.isArray(previews) || previews.some((item) => typeof item !== 'string')) {
     throw new UsageError(`${file}: "previewImages" must be a list of file paths.`);
   }
-  const secrets = await resolveSecrets(manifest.secrets, options.environment ?? process.env, file);
+  const secrets =
+    options.secrets === 'skip'
+      ? undefined
+      : await resolveSecrets(manifest.secrets, options.environment ?? process.env, file);
   const fields = Object.fromEntries(Object.entries(manifest).filter(([key]) => !MANIFEST_ONLY_KEYS.has(key)));
   return {
     file,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyJq, formatJq, isJqLoaded, JqError } from './jq.js';
+import { applyJq, checkJq, formatJq, isJqLoaded, JqError, runJq } from './jq.js';
 
 const prs = [
   {
@@ -57,5 +57,20 @@ describe('applyJq', () => {
       'null',
     ]);
     delete process.env['DOCS_JQ_TEST_SECRET'];
+  });
+});
+
+describe('checkJq and runJq', () => {
+  it('refuses an expression that does not compile, and lets one that fails on null through', async () => {
+    await expect(checkJq('.[] | [')).rejects.toThrow(/^--jq "\.\[\] \| \[": syntax error/);
+    await expect(checkJq('$nope')).rejects.toThrow(/\$nope is not defined/);
+    await expect(checkJq('.[] | .number')).resolves.toBeUndefined();
+    await expect(checkJq('error("only on data")')).resolves.toBeUndefined();
+  });
+
+  it('runs without waiting once jq is loaded', async () => {
+    await checkJq('.');
+    expect(runJq('.[].state', prs)).toEqual(['open', 'merged']);
+    expect(() => runJq('.[0].title | tonumber', prs)).toThrow(JqError);
   });
 });

@@ -21,13 +21,16 @@ export class JqError extends Error {
 }
 
 let loading: Promise<Jq> | undefined;
+let loaded: Jq | undefined;
 
 /** Whether jq has been loaded in this process (tests: it must not be by commands without --jq). */
 export const isJqLoaded = (): boolean => loading !== undefined;
 
-async function load(): Promise<Jq> {
-  loading ??= import('jq-wasm').then(({ loadJq }) => loadJq());
-  return loading;
+/** Loads jq (once per process); `runJq` works from then on without waiting. */
+export async function loadJq(): Promise<Jq> {
+  loading ??= import('jq-wasm').then(({ loadJq: load }) => load());
+  loaded = await loading;
+  return loaded;
 }
 
 /** jq's message without its `jq: error...:` prefix and its count of compile errors. */
@@ -40,14 +43,37 @@ function describe(stderr: string): string {
   return text || 'jq failed with no message';
 }
 
-/** The output lines of `expression` applied to `value`: strings raw, other values as compact JSON. */
-export async function applyJq(expression: string, value: unknown): Promise<string[]> {
-  const jq = await load();
+/** jq's exit code for an expression it cannot compile (a syntax error, an undefined $name). */
+const COMPILE_ERROR = 3;
+
+/**
+ * Loads jq and checks that `expression` compiles, before a command sends anything: a syntax
+ * error is a `JqError` then. jq has no compile-only mode, so the expression is run once on
+ * `null`; what it does there (a runtime error on null, say) is not a fault of the expression.
+ */
+export async function checkJq(expression: string): Promise<void> {
+  const jq = await loadJq();
+  const { stderr, exitCode } = jq.raw('null', expression, ['-c']);
+  if (exitCode === COMPILE_ERROR) throw new JqError(expression, describe(stderr));
+}
+
+/**
+ * The output lines of `expression` applied to `value` (jq loaded already by `loadJq` or
+ * `checkJq`): strings raw, other values as compact JSON.
+ */
+export function runJq(expression: string, value: unknown): string[] {
+  if (!loaded) throw new Error('runJq called before loadJq');
   const input = JSON.stringify(value) ?? 'null';
-  const { stdout, stderr, exitCode } = jq.raw(input, expression, ['-c']);
+  const { stdout, stderr, exitCode } = loaded.raw(input, expression, ['-c']);
   if (exitCode !== 0) throw new JqError(expression, describe(stderr));
   if (stdout === '') return [];
   return stdout.split('\n').map((line) => (line.startsWith('"') ? (JSON.parse(line) as string) : line));
+}
+
+/** The output lines of `expression` applied to `value`: strings raw, other values as compact JSON. */
+export async function applyJq(expression: string, value: unknown): Promise<string[]> {
+  await loadJq();
+  return runJq(expression, value);
 }
 
 /** The output of `expression` applied to `value` as printed: one result a line, a final newline. */

@@ -80,7 +80,7 @@ export function printOrganization(organization: Organization): void {
 
 export const memberArg = Args.string({
   name: 'user',
-  description: 'User id of a member (picked from the members at a terminal when omitted)',
+  description: 'User id of a member, @me for yourself (picked from the members at a terminal when omitted)',
 });
 
 export const orgMemberColumns: Column<OrganizationMember>[] = [
@@ -153,7 +153,9 @@ export abstract class MemberCommand<T extends typeof Command> extends BaseComman
     const organizationId = await this.organizationId();
     const client = await this.client();
     const { user } = this.args as { user?: string };
-    const userId = await this.argOrPick(user, 'the user id', () => pickMember(client, organizationId));
+    const userId = await this.userId(
+      await this.argOrPick(user, 'the user id', () => pickMember(client, organizationId)),
+    );
     return { client, organizationId, userId };
   }
 }

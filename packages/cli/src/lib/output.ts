@@ -1,3 +1,4 @@
+import { runJq } from './jq.js';
 import { redact } from './redact.js';
 import { renderTable, truncate } from './table.js';
 import { terminal } from './terminal.js';
@@ -126,6 +127,9 @@ function around(write: () => void): void {
   process.stderr.write(liveLine);
 }
 
+/** The `--jq` expression of the running command: JSON output goes through it (lib/jq.ts). */
+let jqExpression: string | undefined;
+
 function toStderr(text: string): void {
   around(() => process.stderr.write(text));
 }
@@ -141,9 +145,35 @@ export const output = {
     around(() => process.stdout.write(line.endsWith('\n') ? line : `${line}\n`));
   },
 
-  /** Prints a value as stable, indented JSON (stdout). */
+  /**
+   * Prints a value as stable, indented JSON (stdout); under `--jq`, what the expression selects
+   * from it instead: one result a line, strings raw (gh's `--jq`).
+   */
   json(value: unknown): void {
+    if (jqExpression !== undefined) {
+      for (const line of runJq(jqExpression, value)) output.data(line);
+      return;
+    }
     output.data(JSON.stringify(value, null, 2));
+  },
+
+  /** Prints a value as one line of JSON (stdout), for a stream of items; under `--jq`, as `json`. */
+  jsonLine(value: unknown): void {
+    if (jqExpression !== undefined) return output.json(value);
+    output.data(JSON.stringify(value));
+  },
+
+  /**
+   * Sets the `--jq` expression that JSON output goes through (jq loaded already: `checkJq`);
+   * `undefined` for none. The base command sets it for the command it runs.
+   */
+  setJq(expression: string | undefined): void {
+    jqExpression = expression;
+  },
+
+  /** Whether JSON output goes through a `--jq` expression. */
+  get jq(): string | undefined {
+    return jqExpression;
   },
 
   /** Prints rows: a table on a terminal, tab-separated lines otherwise. */

@@ -1,5 +1,6 @@
-import { Args } from '../oclif.js';
-import type { DocsClient, Site } from '@docs-api/sdk';
+import { Args, type Command } from '../oclif.js';
+import { BaseCommand } from '../base-command.js';
+import type { DocsClient, Site, SiteSection, SiteSpace } from '@docs-api/sdk';
 import { output, formatDate, type Column } from './output.js';
 import { pickOne } from './prompts.js';
 
@@ -41,4 +42,67 @@ export function printSite(site: Site): void {
     ['Created', formatDate(site.createdAt)],
     ['URL', site.urls?.published],
   ]);
+}
+
+/** The base of the `docs sites ...` commands that act on one site. */
+export abstract class SiteCommand<T extends typeof Command> extends BaseCommand<T> {
+  /** The client, the organization and the site (the `site` argument, or picked at a terminal). */
+  protected async target(): Promise<{ client: DocsClient; organizationId: string; siteId: string }> {
+    const organizationId = await this.organizationId();
+    const client = await this.client();
+    const { site } = this.args as { site?: string };
+    const siteId = await this.argOrPick(site, 'the site id', () => pickSite(client, organizationId));
+    return { client, organizationId, siteId };
+  }
+}
+
+/** A site space: the link between a site and a space it publishes, in a section. */
+export const siteSpaceColumns: Column<SiteSpace>[] = [
+  { header: 'ID', value: (s) => s.id },
+  { header: 'SPACE ID', value: (s) => s.space.id },
+  { header: 'TITLE', value: (s) => s.title ?? s.space.title },
+  { header: 'PATH', value: (s) => (s.path === undefined ? '' : `/${s.path}`) },
+  // Left out before the title is cut short: `docs sites sections list` names the sections.
+  { header: 'SECTION', value: (s) => s.section ?? '', secondary: true },
+  { header: 'DEFAULT', value: (s) => s.default ?? false, secondary: true },
+  { header: 'DRAFT', value: (s) => s.draft ?? false, secondary: true },
+];
+
+export function printSiteSpace(siteSpace: SiteSpace): void {
+  output.fields([
+    ['ID', siteSpace.id],
+    ['Space', `${siteSpace.space.title ?? ''} (${siteSpace.space.id})`.trim()],
+    ['Title', siteSpace.title],
+    ['Path', siteSpace.path === undefined ? undefined : `/${siteSpace.path}`],
+    ['Section', siteSpace.section],
+    ['Default', siteSpace.default],
+    ['Draft', siteSpace.draft],
+    ['Hidden', siteSpace.hidden],
+    ['URL', siteSpace.urls?.published],
+  ]);
+}
+
+export const siteSectionColumns: Column<SiteSection>[] = [
+  { header: 'ID', value: (s) => s.id },
+  { header: 'TITLE', value: (s) => s.title },
+  { header: 'PATH', value: (s) => (s.path === undefined ? '' : `/${s.path}`) },
+  { header: 'DEFAULT', value: (s) => s.default ?? false, secondary: true },
+  { header: 'SPACES', value: (s) => s.siteSpaces?.length ?? 0, secondary: true },
+  { header: 'DRAFT', value: (s) => s.draft ?? false, secondary: true },
+  { header: 'URL', value: (s) => s.urls?.published, secondary: true },
+];
+
+/**
+ * The site space a person means: a site-space id as it is, or the id of a space the site
+ * publishes (`space_api`), looked up among the site's spaces. Undefined when none matches.
+ */
+export async function findSiteSpace(
+  client: DocsClient,
+  organizationId: string,
+  siteId: string,
+  given: string,
+): Promise<SiteSpace | undefined> {
+  for await (const siteSpace of client.sites.spaces.list(organizationId, siteId, { limit: 100 }))
+    if (siteSpace.id === given || siteSpace.space.id === given) return siteSpace;
+  return undefined;
 }

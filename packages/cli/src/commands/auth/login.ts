@@ -7,6 +7,7 @@ import { prompts } from '../../lib/prompts.js';
 import { displayUrl } from '../../lib/redact.js';
 import { readStdin } from '../../lib/stdin.js';
 import { terminal } from '../../lib/terminal.js';
+import { userLabel, userSummary, type UserSummary } from '../../lib/users.js';
 
 /** The token piped in: without the one line break `echo` adds, and nothing else removed. */
 export function pipedToken(input: string): string {
@@ -16,7 +17,7 @@ export function pipedToken(input: string): string {
 export default class AuthLogin extends BaseCommand<typeof AuthLogin> {
   static override summary = 'Store an API token for later commands';
   static override description =
-    "Verifies the token against the API, then stores it (and --api-url, if given) in the config file, readable by you only. DOCS_API_TOKEN, when set, always wins over the stored token. The API is --api-url (or DOCS_API_URL), else the one stored by an earlier login or `docs config set api-url`, else the public API.\n\nThe token is a personal access token, created in the service's developer settings (for the sandbox: sandbox-token). At a terminal the command names the host it logs into and where to create a token, asks before replacing a stored login, asks for the token (masked) and offers to store a default organization (`docs config set org` changes it); elsewhere pipe it on standard input with --with-token, or it exits 2. A token that cannot be one (a line break, a space, ...) is exit 2 and a token the API refuses is exit 4: nothing is stored then. The token is never printed.";
+    "Verifies the token against the API and names the user it belongs to and the default organization, then stores it (and --api-url, if given) in the config file, readable by you only. DOCS_API_TOKEN, when set, always wins over the stored token. The API is --api-url (or DOCS_API_URL), else the one stored by an earlier login or `docs config set api-url`, else the public API.\n\nThe token is a personal access token, created in the service's developer settings (for the sandbox: sandbox-token). At a terminal the command names the host it logs into and where to create a token, asks before replacing a stored login, asks for the token (masked) and offers to store a default organization (`docs config set org` changes it); elsewhere pipe it on standard input with --with-token, or it exits 2. A token that cannot be one (a line break, a space, ...) is exit 2 and a token the API refuses is exit 4: nothing is stored then. The token is never printed.";
   static override examples = [
     '<%= config.bin %> auth login',
     'echo "$TOKEN" | <%= config.bin %> auth login --with-token',
@@ -26,7 +27,13 @@ export default class AuthLogin extends BaseCommand<typeof AuthLogin> {
     'with-token': Flags.boolean({ description: 'Read the token from standard input' }),
   };
 
-  async run(): Promise<{ loggedIn: true; apiUrl: string; organizations: number; org?: string }> {
+  async run(): Promise<{
+    loggedIn: true;
+    apiUrl: string;
+    user: UserSummary;
+    organizations: number;
+    org?: string;
+  }> {
     const stored = await this.storedConfig();
     // The API of this login: --api-url or DOCS_API_URL, then the stored one, then the public API.
     const apiUrl = this.flags['api-url'] ?? stored.apiUrl;
@@ -52,8 +59,12 @@ export default class AuthLogin extends BaseCommand<typeof AuthLogin> {
     checkToken(token);
 
     const client = await this.buildClient(token, apiUrl);
-    // Any authenticated read proves the token; a 401 becomes exit code 4.
-    const organizations = await client.organizations.list({ limit: 100 });
+    // Any authenticated read proves the token (a 401 becomes exit code 4); these two also say
+    // whose it is and which organizations it reaches.
+    const [user, organizations] = await Promise.all([
+      client.users.getAuthenticated().then(userSummary),
+      client.organizations.list({ limit: 100 }),
+    ]);
     let org = stored.org;
     // Offered once, at a terminal, when no default is stored: `docs config set org` changes it.
     if (prompting && !org && organizations.items.length > 0)
@@ -66,15 +77,22 @@ export default class AuthLogin extends BaseCommand<typeof AuthLogin> {
     });
     const baseUrl = displayUrl(client.baseUrl);
     if (this.human) {
-      output.success(`Logged in to ${baseUrl}; token stored in ${configPath(this.config.configDir)}`);
-      if (org && org !== stored.org)
-        output.info(`Default organization: ${org} (change it with \`docs config set org <id>\`).`);
+      output.success(
+        `Logged in to ${baseUrl} as ${userLabel(user)}; token stored in ${configPath(this.config.configDir)}`,
+      );
+      const title = organizations.items.find((item) => item.id === org)?.title;
+      if (org)
+        output.info(
+          `Default organization: ${title ? `${org} (${title})` : org} (change it with \`docs config set org <id>\`).`,
+        );
+      else output.info('No default organization: pass --org, or store one with `docs config set org <id>`.');
       if (process.env.DOCS_API_TOKEN)
         output.warn('DOCS_API_TOKEN is set: it wins over the stored token while it stays set.');
     }
     return {
       loggedIn: true,
       apiUrl: baseUrl,
+      user,
       organizations: organizations.count ?? organizations.items.length,
       ...(org ? { org } : {}),
     };

@@ -28,6 +28,7 @@ export default class CrList extends ChangeRequestCommand<typeof CrList> {
     '<%= config.bin %> cr list space_handbook --status all --creator user_linus',
     '<%= config.bin %> cr list space_handbook --status draft --status open --order-by createdAt',
     '<%= config.bin %> cr list --org org_acme --reviewer user_grace --json',
+    '<%= config.bin %> cr list space_handbook --status all --creator @me',
   ];
   static override args = {
     space: Args.string({ description: 'Space id; omit it to list across the organization given by --org' }),
@@ -40,9 +41,9 @@ export default class CrList extends ChangeRequestCommand<typeof CrList> {
       multiple: true,
       default: ['open'],
     }),
-    creator: Flags.string({ description: 'Only requests created by this user id' }),
-    contributor: Flags.string({ description: 'Only requests this user id contributed to' }),
-    reviewer: Flags.string({ description: 'Only requests this user id was asked to review' }),
+    creator: Flags.string({ description: 'Only requests created by this user id (@me: you)' }),
+    contributor: Flags.string({ description: 'Only requests this user id contributed to (@me: you)' }),
+    reviewer: Flags.string({ description: 'Only requests this user id was asked to review (@me: you)' }),
     topic: Flags.string({ description: 'Only requests linked to this site topic id' }),
     site: Flags.string({
       description: 'Only requests linked to this site id (across an organization only)',
@@ -69,7 +70,12 @@ export default class CrList extends ChangeRequestCommand<typeof CrList> {
     }
     const organizationId = space ? undefined : await this.organizationId();
     const client = await this.client();
-    const { creator, contributor, reviewer, topic, site, cluster } = this.flags;
+    const { topic, site, cluster } = this.flags;
+    const [creator, contributor, reviewer] = await Promise.all(
+      [this.flags.creator, this.flags.contributor, this.flags.reviewer].map((user) =>
+        this.userIdIfGiven(user),
+      ),
+    );
     const orderBy = this.flags['order-by'] as Order | undefined;
     const statuses = this.flags.status.includes('all')
       ? [...STATUSES]

@@ -13,13 +13,13 @@ export default class MembersAddSso extends BaseCommand<typeof MembersAddSso> {
     '<%= config.bin %> members add-sso user_hedy --json',
   ];
   static override args = {
-    user: Args.string({ description: 'User id to add', required: true }),
+    user: Args.string({ description: 'User id to add, @me for yourself', required: true }),
   };
 
   async run(): Promise<OrganizationMember> {
     const organizationId = await this.organizationId();
     const client = await this.client();
-    const member = await client.members.addSso(organizationId, this.args.user);
+    const member = await client.members.addSso(organizationId, await this.userId(this.args.user));
     if (this.human) {
       output.success(`${member.id} is an SSO member of ${organizationId}`);
       printMember(member);

@@ -8,6 +8,7 @@ export default class MembersView extends MemberCommand<typeof MembersView> {
   static override examples = [
     '<%= config.bin %> members view user_grace --org org_acme',
     '<%= config.bin %> members view user_grace --json',
+    '<%= config.bin %> members view @me',
   ];
   static override args = { user: memberArg };
 

@@ -32,7 +32,8 @@ export default class OrgsEdit extends BaseCommand<typeof OrgsEdit> {
     ai: Flags.boolean({ description: 'Enable AI features', allowNo: true }),
     'invite-links': Flags.boolean({ description: 'Allow invite links', allowNo: true }),
     'require-reviewer': Flags.string({
-      description: 'User id whose review every merge needs (repeatable; replaces the merge rules)',
+      description:
+        'User id whose review every merge needs, @me for yourself (repeatable; replaces the merge rules)',
       multiple: true,
       exclusive: ['clear-merge-rules'],
     }),
@@ -40,7 +41,7 @@ export default class OrgsEdit extends BaseCommand<typeof OrgsEdit> {
   };
 
   async run(): Promise<Organization> {
-    const body = this.body();
+    const body = await this.body();
     if (Object.keys(body).length === 0) {
       throw new UsageError('Nothing to change: pass at least one setting flag (see --help).');
     }
@@ -54,7 +55,7 @@ export default class OrgsEdit extends BaseCommand<typeof OrgsEdit> {
     return organization;
   }
 
-  private body(): UpdateOrganizationByIdBody {
+  private async body(): Promise<UpdateOrganizationByIdBody> {
     const flags = this.flags;
     const body: UpdateOrganizationByIdBody = {};
     if (flags.title !== undefined) body.title = flags.title;
@@ -70,7 +71,7 @@ export default class OrgsEdit extends BaseCommand<typeof OrgsEdit> {
     if (flags['require-reviewer'] !== undefined) {
       body.mergeRules = {
         type: 'rules',
-        rules: [{ rule: 'require_specific_reviewers', users: flags['require-reviewer'] }],
+        rules: [{ rule: 'require_specific_reviewers', users: await this.userIds(flags['require-reviewer']) }],
       };
     }
     if (flags['clear-merge-rules']) body.mergeRules = { type: 'none' };

@@ -41,7 +41,7 @@ export default class SpacesEdit extends SpaceCommand<typeof SpacesEdit> {
       exclusive: ['require-reviewer'],
     }),
     'require-reviewer': Flags.string({
-      description: 'Require a review by this user id before merging (repeatable)',
+      description: 'Require a review by this user id before merging, @me for yourself (repeatable)',
       multiple: true,
     }),
   };
@@ -64,7 +64,9 @@ export default class SpacesEdit extends SpaceCommand<typeof SpacesEdit> {
         : {
             mergeRules: {
               type: 'rules' as const,
-              rules: [{ rule: 'require_specific_reviewers', users: f['require-reviewer'] }],
+              rules: [
+                { rule: 'require_specific_reviewers', users: await this.userIds(f['require-reviewer']) },
+              ],
             },
           }),
     };

@@ -15,7 +15,7 @@ export default class TeamsCreate extends BaseCommand<typeof TeamsCreate> {
   static override flags = {
     title: Flags.string({ description: 'Title, 1 to 64 characters', required: true }),
     member: Flags.string({
-      description: 'User id of a member to put in the team (repeatable)',
+      description: 'User id of a member to put in the team, @me for yourself (repeatable)',
       multiple: true,
     }),
   };
@@ -26,7 +26,7 @@ export default class TeamsCreate extends BaseCommand<typeof TeamsCreate> {
     const { title, member } = this.flags;
     const team = await client.teams.create(organizationId, {
       title,
-      ...(member === undefined ? {} : { members: member }),
+      ...(member === undefined ? {} : { members: await this.userIds(member) }),
     });
     if (this.human) {
       output.success(`Created team ${team.id}`);

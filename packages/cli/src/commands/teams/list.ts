@@ -15,14 +15,15 @@ export default class TeamsList extends BaseCommand<typeof TeamsList> {
   ];
   static override flags = {
     ...listFlags,
-    owner: Flags.string({ description: 'Only teams this member (user id) owns' }),
+    owner: Flags.string({ description: 'Only teams this member (user id, @me for yourself) owns' }),
     title: Flags.string({ description: 'Only teams whose title contains this text (any case)' }),
   };
 
   async run(): Promise<Team[]> {
     const organizationId = await this.organizationId();
     const client = await this.client();
-    const { owner, title } = this.flags;
+    const { title } = this.flags;
+    const owner = this.flags.owner === undefined ? undefined : await this.userId(this.flags.owner);
     const teams = await this.collect((limit) =>
       client.teams.list(organizationId, {
         limit,

@@ -21,7 +21,10 @@ export default class CrCommentsList extends ChangeRequestCommand<typeof CrCommen
       options: ['open', 'resolved', 'all'],
     }),
     page: Flags.string({ description: 'Only comments on this page id' }),
-    author: Flags.string({ description: 'Only comments by this user id (repeatable)', multiple: true }),
+    author: Flags.string({
+      description: 'Only comments by this user id, @me for yours (repeatable)',
+      multiple: true,
+    }),
     order: Flags.string({
       description: 'Order by posting time (server default: desc)',
       options: ['asc', 'desc'],
@@ -30,7 +33,8 @@ export default class CrCommentsList extends ChangeRequestCommand<typeof CrCommen
 
   async run(): Promise<Comment[]> {
     const { client, spaceId, crId } = await this.target();
-    const { status, page, author, order } = this.flags;
+    const { status, page, order } = this.flags;
+    const author = this.flags.author === undefined ? undefined : await this.userIds(this.flags.author);
     const comments = await this.collect((limit) =>
       client.changeRequests.comments.list(spaceId, crId, {
         limit,

@@ -20,15 +20,16 @@ export default class CrReviewersRemove extends ChangeRequestCommand<typeof CrRev
     space: spaceArg,
     cr: crArg,
     user: Args.string({
-      description: 'User id of the reviewer (picked from a list at a terminal when omitted)',
+      description:
+        'User id of the reviewer, @me for yourself (picked from a list at a terminal when omitted)',
     }),
   };
   static override flags = { yes: yesFlag };
 
   async run(): Promise<{ removed: string }> {
     const { client, spaceId, crId } = await this.target();
-    const userId = await this.argOrPick(this.args.user, 'the user id', () =>
-      pickReviewer(client, spaceId, crId),
+    const userId = await this.userId(
+      await this.argOrPick(this.args.user, 'the user id', () => pickReviewer(client, spaceId, crId)),
     );
     const reviewers = await client.changeRequests.reviewers
       .list(spaceId, crId, { limit: 100 })

@@ -23,7 +23,7 @@ export default class CrReviewersRequest extends ChangeRequestCommand<typeof CrRe
   static override flags = {
     user: Flags.string({
       char: 'u',
-      description: 'User id to ask (repeatable)',
+      description: 'User id to ask, @me for yourself (repeatable)',
       multiple: true,
       required: true,
     }),
@@ -35,7 +35,8 @@ export default class CrReviewersRequest extends ChangeRequestCommand<typeof CrRe
 
   async run(): Promise<RequestReviewersForChangeRequestResponse> {
     const { client, spaceId, crId } = await this.target();
-    const { user, subject } = this.flags;
+    const { subject } = this.flags;
+    const user = await this.userIds(this.flags.user);
     const result = await client.changeRequests.reviewers.request(spaceId, crId, {
       users: user,
       ...(subject === undefined ? {} : { subject }),

@@ -14,7 +14,7 @@ export default class TeamsMembersAdd extends TeamCommand<typeof TeamsMembersAdd>
   static override flags = {
     user: Flags.string({
       char: 'u',
-      description: 'User id or email of an organization member (repeatable)',
+      description: 'User id or email of an organization member, @me for yourself (repeatable)',
       multiple: true,
       required: true,
     }),
@@ -22,7 +22,7 @@ export default class TeamsMembersAdd extends TeamCommand<typeof TeamsMembersAdd>
 
   async run(): Promise<{ team: string; added: string[] }> {
     const { client, organizationId, teamId } = await this.target();
-    const { user } = this.flags;
+    const user = await this.userIds(this.flags.user);
     await client.teams.members.update(organizationId, teamId, { add: user });
     if (this.human) output.success(`Added ${user.join(', ')} to team ${teamId}`);
     return { team: teamId, added: user };

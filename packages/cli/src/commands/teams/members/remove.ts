@@ -15,7 +15,7 @@ export default class TeamsMembersRemove extends TeamCommand<typeof TeamsMembersR
   static override flags = {
     user: Flags.string({
       char: 'u',
-      description: 'User id or email of a member to remove (repeatable)',
+      description: 'User id or email of a member to remove, @me for yourself (repeatable)',
       multiple: true,
       required: true,
     }),
@@ -24,7 +24,7 @@ export default class TeamsMembersRemove extends TeamCommand<typeof TeamsMembersR
 
   async run(): Promise<{ team: string; removed: string[] }> {
     const { client, organizationId, teamId } = await this.target();
-    const { user } = this.flags;
+    const user = await this.userIds(this.flags.user);
     await this.confirm(`Remove ${user.join(', ')} from team ${teamId}?`);
     const [only] = user;
     if (user.length === 1 && only !== undefined && !only.includes('@')) {

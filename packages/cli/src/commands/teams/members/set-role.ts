@@ -14,7 +14,8 @@ export default class TeamsMembersSetRole extends TeamCommand<typeof TeamsMembers
   static override args = {
     team: teamArg,
     user: Args.string({
-      description: 'User id of an organization member (picked from the team at a terminal when omitted)',
+      description:
+        'User id of an organization member, @me for yourself (picked from the team at a terminal when omitted)',
     }),
   };
   static override flags = {
@@ -23,8 +24,10 @@ export default class TeamsMembersSetRole extends TeamCommand<typeof TeamsMembers
 
   async run(): Promise<{ team: string; user: string; role: TeamMemberRoleParam }> {
     const { client, organizationId, teamId } = await this.target();
-    const userId = await this.argOrPick(this.args.user, 'the user id', () =>
-      pickTeamMember(client, organizationId, teamId),
+    const userId = await this.userId(
+      await this.argOrPick(this.args.user, 'the user id', () =>
+        pickTeamMember(client, organizationId, teamId),
+      ),
     );
     const role = this.flags.role as TeamMemberRoleParam;
     await client.teams.members.set(organizationId, teamId, userId, { role });
