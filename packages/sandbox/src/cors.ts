@@ -1,6 +1,10 @@
-import type { MiddlewareHandler } from 'hono';
-import { SandboxError } from './errors.js';
 import { FAULT_HEADER } from './faults.js';
+
+/*
+ * Who may call the sandbox from a browser: the options, their parsing and the headers involved.
+ * The Hono middleware that answers is cors-middleware.ts, so that these declarations (public)
+ * name no Hono type.
+ */
 
 /** Which web pages may call the sandbox from a browser (CORS). */
 export interface CorsOptions {
@@ -33,7 +37,8 @@ export const CORS_EXPOSE_HEADERS: readonly string[] = [
 export const CORS_MAX_AGE = 600;
 
 /** Who may call: any page, pages served from the machine itself (the default), or a list. */
-type Policy = { kind: 'any' } | { kind: 'loopback' } | { kind: 'list'; origins: ReadonlySet<string> };
+export type CorsPolicy =
+  { kind: 'any' } | { kind: 'loopback' } | { kind: 'list'; origins: ReadonlySet<string> };
 
 /**
  * Normalises one origin as a browser serialises it (lowercase host, default port left out), or
@@ -69,7 +74,8 @@ export function parseCorsOrigins(values: readonly string[]): CorsOptions {
   return origins.includes('*') ? { origins: '*' } : { origins: [...new Set(origins)] };
 }
 
-function policyOf(options: CorsOptions | undefined): Policy {
+/** The policy of `options`; throws a `TypeError` or `RangeError` for a bad one. */
+export function corsPolicy(options: CorsOptions | undefined): CorsPolicy {
   if (options === undefined) return { kind: 'loopback' };
   if (options.origins === '*') return { kind: 'any' };
   if (!Array.isArray(options.origins)) throw new TypeError("cors.origins must be an array of origins or '*'");
@@ -98,7 +104,8 @@ export function isLoopbackOrigin(origin: string): boolean {
   );
 }
 
-function allows(policy: Policy, origin: string): boolean {
+/** Whether a page of `origin` may call. */
+export function corsAllows(policy: CorsPolicy, origin: string): boolean {
   switch (policy.kind) {
     case 'any':
       return true;
@@ -111,7 +118,7 @@ function allows(policy: Policy, origin: string): boolean {
 
 /** One line saying who may call, for the sandbox's start-up message. */
 export function describeCors(options: CorsOptions | undefined): string {
-  const policy = policyOf(options);
+  const policy = corsPolicy(options);
   switch (policy.kind) {
     case 'any':
       return 'CORS: pages of any origin may call it';
@@ -122,51 +129,4 @@ export function describeCors(options: CorsOptions | undefined): string {
         ? 'CORS: no page may call it'
         : `CORS: pages of ${[...policy.origins].join(', ')} may call it`;
   }
-}
-
-/**
- * Answers CORS: a preflight (`OPTIONS` with `Origin` and `Access-Control-Request-Method`) is
- * answered here, before the rate limit, the token check and the routes, so it never counts and
- * never needs the token: 204 with the allowed methods and headers for an allowed origin, a 403 in
- * the error shape with no CORS header for another. Every other answer to an allowed origin,
- * errors included, carries `Access-Control-Allow-Origin` and the exposed headers, so the SDK can
- * read the status, the request id and the retry waits. Throws at once for a bad origin option.
- */
-export function cors(options: CorsOptions | undefined, methods: readonly string[]): MiddlewareHandler {
-  const policy = policyOf(options);
-  const allowMethods = methods.join(', ');
-  const allowHeaders = CORS_ALLOW_HEADERS.join(', ');
-  const exposeHeaders = CORS_EXPOSE_HEADERS.join(', ');
-  return async (c, next) => {
-    const origin = c.req.header('origin');
-    // The answer depends on the Origin unless every origin gets the same one.
-    if (policy.kind !== 'any') c.header('vary', 'Origin', { append: true });
-    const allowed = origin !== undefined && allows(policy, origin);
-    const allowOrigin = policy.kind === 'any' ? '*' : (origin ?? '');
-    const preflight =
-      c.req.method === 'OPTIONS' &&
-      origin !== undefined &&
-      c.req.header('access-control-request-method') !== undefined;
-
-    if (preflight) {
-      if (!allowed) {
-        const message = `The origin ${origin.slice(0, 200)} may not call this sandbox from a browser: start it with --cors ${origin.slice(0, 200)} (createSandbox({ cors: { origins: [...] } }))`;
-        return c.json(new SandboxError(403, message).toBody(), 403);
-      }
-      c.header('access-control-allow-origin', allowOrigin);
-      c.header('access-control-allow-methods', allowMethods);
-      c.header('access-control-allow-headers', allowHeaders);
-      c.header('access-control-max-age', String(CORS_MAX_AGE));
-      // Chrome's Private Network Access asks before a public page calls a loopback server.
-      if (c.req.header('access-control-request-private-network') === 'true')
-        c.header('access-control-allow-private-network', 'true');
-      return c.body(null, 204);
-    }
-    if (allowed) {
-      c.header('access-control-allow-origin', allowOrigin);
-      c.header('access-control-expose-headers', exposeHeaders);
-    }
-    await next();
-    return undefined;
-  };
 }

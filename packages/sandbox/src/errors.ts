@@ -1,4 +1,5 @@
-import type { ValidationIssue } from '@docs-api/sdk/contract';
+// From the SDK's root, not its contract: SandboxError is public, and the contract's declarations are heavy.
+import type { ValidationIssue } from '@docs-api/sdk';
 
 /**
  * An error the sandbox answers with. Every error body has one documented shape:

@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
+import type { RowKindName } from './fixture-kinds.js';
 import type { Store } from './store.js';
+
+export { ROW_KIND_NAMES, type RowKindName } from './fixture-kinds.js';
 
 /*
  * The rows of the fixture format, one schema per kind of object the store holds. Objects are
@@ -508,8 +511,8 @@ function mapKind(
 }
 
 /**
- * Every kind of row, by its name in the fixture format, in load order (a kind after those it
- * refers to). Adding a kind to the store means adding one entry here.
+ * Every kind of row, by its name in the fixture format (loaded in the order of `ROW_KIND_NAMES`).
+ * Adding a kind to the store means adding one entry here and its name there.
  */
 export const ROW_KINDS = {
   users: mapKind('users', user, 'users (id, displayName, email)'),
@@ -591,7 +594,4 @@ export const ROW_KINDS = {
   openapiSpecVersions: mapKind('openapiVersions', openapiSpecVersion, 'processed versions of OpenAPI specs'),
   importRuns: mapKind('importRuns', importRun, 'import runs'),
   gitSync: mapKind('gitSync', gitSync, 'Git Sync state of spaces, by space', (row) => String(row.space)),
-} satisfies Record<string, RowKind>;
-
-export type RowKindName = keyof typeof ROW_KINDS;
-export const ROW_KIND_NAMES = Object.keys(ROW_KINDS) as RowKindName[];
+} satisfies Record<RowKindName, RowKind>;

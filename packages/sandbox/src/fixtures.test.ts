@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createSandbox } from './sandbox.js';
 import { FixtureError, fixtureJsonSchema, parseFixture, type Fixture } from './fixtures.js';
-import { ROW_KIND_NAMES } from './fixture-rows.js';
+import { ROW_KIND_NAMES, ROW_KINDS } from './fixture-rows.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'sandbox-fixtures-'));
 const file = (name: string, content: unknown) => {
@@ -15,6 +15,10 @@ const file = (name: string, content: unknown) => {
 const auth = { headers: { authorization: 'Bearer sandbox-token' } };
 
 describe('fixtures', () => {
+  it('lists the row kinds (fixture-kinds.ts) as their schemas (fixture-rows.ts), in the same order', () => {
+    expect(Object.keys(ROW_KINDS)).toEqual(ROW_KIND_NAMES);
+  });
+
   it('loads a short hand-written file on top of the demo seed, filling defaults', async () => {
     const path = file('short.json', {
       version: 1,

@@ -3,10 +3,14 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
 import { parse as parseYaml } from 'yaml';
-import { ROW_KIND_NAMES, ROW_KINDS, type RowKindName } from './fixture-rows.js';
+import type { RowKindName } from './fixture-kinds.js';
+import { ROW_KIND_NAMES, ROW_KINDS } from './fixture-rows.js';
 import { processText, processUrl } from './openapi-processing.js';
-import { applySeed, type SeedName } from './seed.js';
+import type { Fixture, FixtureSource, SeedName } from './public-types.js';
+import { applySeed } from './seed.js';
 import type { Store } from './store.js';
+
+export type { Fixture, FixtureBase, FixtureSource } from './public-types.js';
 
 /*
  * Fixtures as data: a versioned JSON (or YAML) file holding rows of every kind the store keeps,
@@ -15,25 +19,7 @@ import type { Store } from './store.js';
  */
 
 /** The version of the fixture format this sandbox reads and writes. */
-export const FIXTURE_VERSION = 1;
-
-/** What a fixture is loaded on top of: a seed, nothing (`none`), or another fixture file (a path). */
-export type FixtureBase = SeedName | 'none' | (string & {});
-
-type Rows = Record<string, unknown>[];
-
-/** The fixture format (version 1). Every row kind is optional; rows replace base rows of the same id. */
-export type Fixture = {
-  version: typeof FIXTURE_VERSION;
-  /** Default: the sandbox's `seed` option (`demo`). A path is relative to the file that names it. */
-  base?: FixtureBase;
-  /** The user every request acts as (a user id). */
-  actor?: string;
-  /** The counter behind generated ids; an export carries it so that new ids never clash. */
-  sequence?: number;
-  /** Rows of the base to remove, by kind: ids (members: `organization/user`). */
-  remove?: { [K in RowKindName]?: string[] };
-} & { [K in RowKindName]?: Rows };
+export const FIXTURE_VERSION: Fixture['version'] = 1;
 
 /** A fixture that does not fit the format: `issues` name the file, the path and what is allowed. */
 export class FixtureError extends Error {
@@ -178,15 +164,6 @@ export function readFixtureFile(path: string | URL, seen: readonly string[] = []
   }
   return parseFixture(data, file, seen);
 }
-
-/**
- * A fixture given in code: an object, a `file:` URL (`new URL('./fixtures.json', import.meta.url)`),
- * or a path. A relative path is resolved against the folder of the file that called
- * `createSandbox` or `useSandbox`, as an `import` would be, never against the working directory
- * (a test runner started from another folder finds the same file). Command-line flags are paths
- * relative to the working directory: the commands resolve them before they get here.
- */
-export type FixtureSource = Fixture | string | URL;
 
 /** `source` with a relative path made absolute against the calling file (see `FixtureSource`). */
 export function resolveFixtureSource<S extends FixtureSource | undefined>(source: S): S | string {

@@ -1,12 +1,38 @@
-export {
-  createSandbox,
-  Sandbox,
-  DEFAULT_TOKEN,
-  MAX_BODY_BYTES,
-  implementations,
-  type SandboxOptions,
-  type RunningSandbox,
-} from './sandbox.js';
+import type { SandboxImplementation, Sandbox as SandboxApi, SandboxOptions } from './public-types.js';
+import { createSandbox as create, implementations as served, Sandbox as SandboxServer } from './sandbox.js';
+
+/*
+ * `@docs-api/sandbox`. Its declarations stay small, so that a project type-checking a test that
+ * uses the sandbox does not check the server: the sandbox and its options are exported through
+ * the interfaces of public-types.ts, and no module re-exported here declares Hono, zod or the
+ * contract's operations (test/bench/consumer-types.mjs measures it).
+ */
+
+/** A sandbox, as `createSandbox()` makes it. */
+export type Sandbox = SandboxApi;
+/** The class behind `createSandbox()`, for `new Sandbox(options)` and `instanceof Sandbox`. */
+export const Sandbox: new (options?: SandboxOptions) => Sandbox = SandboxServer;
+
+/** Creates a sandbox: `sandbox.fetch` plugs into the SDK, `sandbox.listen()` serves it on loopback. */
+export function createSandbox(options: SandboxOptions = {}): Sandbox {
+  return create(options);
+}
+
+/** The operations the sandbox keeps state for (every other one answers from its schema). */
+export const implementations: readonly SandboxImplementation[] = served;
+
+export type {
+  FaultQueue,
+  Fixture,
+  FixtureBase,
+  FixtureSource,
+  RunningSandbox,
+  SandboxImplementation,
+  SandboxOptions,
+  Seed,
+  SeedName,
+} from './public-types.js';
+export { DEFAULT_TOKEN, MAX_BODY_BYTES } from './defaults.js';
 export {
   FAULT_HEADER,
   MAX_FAULT_LATENCY,
@@ -28,7 +54,6 @@ export {
 } from './cors.js';
 export { SandboxError } from './errors.js';
 export { Store } from './store.js';
-export type { Seed, SeedName } from './seed.js';
 export * from './proxy/index.js';
 export { SandboxClock, parseDuration, parseInstant, type Duration } from './clock.js';
 export {
@@ -41,12 +66,9 @@ export {
   parseFixture,
   readFixtureFile,
   resolveFixtureSource,
-  type FixtureSource,
-  type Fixture,
-  type FixtureBase,
   type ParsedFixture,
 } from './fixtures.js';
-export { ROW_KIND_NAMES, type RowKindName } from './fixture-rows.js';
+export { ROW_KIND_NAMES, type RowKindName } from './fixture-kinds.js';
 export {
   OPERATION_IDS,
   OPERATION_NAMES,

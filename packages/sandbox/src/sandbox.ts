@@ -11,7 +11,7 @@ import {
   type Operation,
   type ValidationIssue,
 } from '@docs-api/sdk/contract';
-import { cors, type CorsOptions } from './cors.js';
+import { cors } from './cors-middleware.js';
 import { SandboxError } from './errors.js';
 import { FAULT_HEADER, FaultError, FaultPlan, type Fault } from './faults.js';
 import { changeRequestCommentHandlers } from './handlers/change-request-comments.js';
@@ -44,26 +44,19 @@ import { integrationInstallationHandlers } from './handlers/integration-installa
 import { userHandlers } from './handlers/users.js';
 import { askHandlers } from './handlers/ask.js';
 import type { HandlerInput, Implementation } from './implement.js';
-import { RateLimiter, type RateLimit } from './rate-limit.js';
-import { applySeed, type Seed } from './seed.js';
+import { DEFAULT_TOKEN, MAX_BODY_BYTES } from './defaults.js';
+import type { RunningSandbox, Sandbox as SandboxApi, SandboxOptions } from './public-types.js';
+import { RateLimiter } from './rate-limit.js';
+import { applySeed } from './seed.js';
 import { Store } from './store.js';
 import { SandboxClock, parseDuration } from './clock.js';
-import {
-  applyFixture,
-  exportFixture,
-  loadFixture,
-  type Fixture,
-  type FixtureSource,
-  type ParsedFixture,
-} from './fixtures.js';
+import { applyFixture, exportFixture, loadFixture, type Fixture, type ParsedFixture } from './fixtures.js';
 import { DataDirectory } from './persistence.js';
 import { OperationCounts } from './operation-ids.js';
 import { SCHEMA_ANSWER_HEADER, schemaAnswer, schemaEvent } from './schema-answers.js';
 
-export const DEFAULT_TOKEN = 'sandbox-token';
-
-/** The largest request body the sandbox reads: 1 MiB. A larger one is refused with a 413 unread. */
-export const MAX_BODY_BYTES = 1024 * 1024;
+export { DEFAULT_TOKEN, MAX_BODY_BYTES } from './defaults.js';
+export type { RunningSandbox, SandboxOptions } from './public-types.js';
 
 /**
  * The largest body of `updateChangeRequestContent`: 64 MiB. The service takes a batch of up to
@@ -111,54 +104,6 @@ export const implementations: readonly Implementation[] = [
   ...askHandlers,
 ];
 
-export interface SandboxOptions {
-  /** Initial data: `demo` (default), `empty`, or a function that fills the store. */
-  seed?: Seed;
-  /**
-   * Rows loaded on top of the seed (or of the fixture's own `base`): a fixture object, or a
-   * fixture file (JSON or YAML) as a `file:` URL (`new URL('./fixtures.json', import.meta.url)`)
-   * or a path, a relative one resolved against the file that called `createSandbox` (not the
-   * working directory). Checked on load: a `FixtureError` names the file, the path and what is
-   * allowed. `reset()` comes back to seed and fixtures.
-   */
-  fixtures?: FixtureSource | undefined;
-  /**
-   * A directory that keeps the state: loaded from it when it holds one (the seed and fixtures
-   * then only define what `reset()` comes back to), and every change written there, durably,
-   * before the answer. Node only. Call `close()` when done.
-   */
-  data?: string | undefined;
-  /** The bearer token requests must carry. Default `sandbox-token`. */
-  token?: string;
-  /** Faults to play, in order, on matching requests. */
-  faults?: Fault[];
-  /** Check every answer against the contract's response schema (on in tests). */
-  checkResponses?: boolean;
-  /** Where time comes from (default: the host's clock); `sandbox.clock` moves it. */
-  clock?: () => Date;
-  /**
-   * Serve at most `limit` requests per `windowMs`: every answer then carries `X-RateLimit-*`
-   * headers, and requests beyond the limit get a 429 with `Retry-After`. Off when absent.
-   */
-  rateLimit?: RateLimit | undefined;
-  /** The largest request body accepted, in bytes. Default `MAX_BODY_BYTES` (1 MiB). */
-  maxBodyBytes?: number | undefined;
-  /**
-   * Which web pages may call the sandbox from a browser. Default: pages served from this
-   * machine (`http(s)://localhost`, `127.0.0.0/8` and `[::1]`, any port), since the default
-   * token is public: a page from anywhere else must not be able to read or change the data.
-   */
-  cors?: CorsOptions | undefined;
-}
-
-export interface RunningSandbox {
-  /** Base URL including `/v1`, e.g. `http://127.0.0.1:41234/v1`. */
-  url: string;
-  token: string;
-  port: number;
-  close(): Promise<void>;
-}
-
 type Env = { Bindings: { incoming?: { socket?: { destroy(): void } } } };
 
 const DROPPED = 'x-sandbox-dropped';
@@ -170,8 +115,11 @@ const DROPPED = 'x-sandbox-dropped';
 const READS_THAT_WRITE =
   /^\/v1\/(?:orgs\/[^/]+\/(translations|openapi)(\/|$)|spaces\/[^/]+\/git\/info$|org\/[^/]+\/imports(\/|$))/;
 
-/** A stateful, in-memory implementation of the contract, served by Hono. */
-export class Sandbox {
+/**
+ * A stateful, in-memory implementation of the contract, served by Hono. The package exports it
+ * as the `Sandbox` interface of public-types.ts, which it implements.
+ */
+export class Sandbox implements SandboxApi {
   readonly app = new Hono<Env>();
   readonly store: Store;
   readonly token: string;

@@ -2,6 +2,7 @@ import { applyChanges, diffRevisions, requireRevision, type RevisionContent } fr
 import { applyFixture, readFixtureFile, type ParsedFixture } from './fixtures.js';
 import { integrationUrls, storeIntegration } from './handlers/integrations.js';
 import { glossaryTerms, measureContent, translateContent } from './handlers/translations.js';
+import type { Seed, SeedName } from './public-types.js';
 import type { Store } from './store.js';
 
 /*
@@ -16,9 +17,7 @@ import type { Store } from './store.js';
  *   page and word counts.
  */
 
-/** `demo`: a small, realistic organization. `empty`: one organization and its owner, nothing else. */
-export type SeedName = 'demo' | 'empty';
-export type Seed = SeedName | ((store: Store) => void);
+export type { Seed, SeedName } from './public-types.js';
 
 const parsed: Partial<Record<SeedName, ParsedFixture>> = {};
 

@@ -8,9 +8,15 @@ import type {
   Space,
   TableCellTargetParam,
   User,
-} from '@docs-api/sdk/contract';
-import type { RevisionRow } from './content.js';
+} from '@docs-api/sdk';
+import type { RevisionRow } from './content-rows.js';
 import type { ProcessingResult } from './openapi-processing.js';
+
+/*
+ * Its declarations are public (`sandbox.store`), so they name only the SDK's object types (which
+ * `@docs-api/sdk` exports beside `DocsClient`) and the sandbox's own rows: nothing that reaches
+ * the contract's operations, zod or hono.
+ */
 
 /** Rows are the API's own objects plus the relations the API does not show. */
 export interface MemberRow {

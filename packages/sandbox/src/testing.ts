@@ -1,12 +1,15 @@
 import { DocsClient, type ClientOptions } from '@docs-api/sdk';
 import type { Duration } from './clock.js';
 import type { Fault } from './faults.js';
-import { resolveFixtureSource, type Fixture } from './fixtures.js';
-import { createSandbox, type RunningSandbox, type Sandbox, type SandboxOptions } from './sandbox.js';
+import { resolveFixtureSource } from './fixtures.js';
+import type { Fixture, RunningSandbox, Sandbox, SandboxOptions } from './public-types.js';
+import { createSandbox } from './sandbox.js';
 
 /*
  * `@docs-api/sandbox/testing`: one sandbox per test file, back to its seed and fixtures before
- * every test, and a client for it; `connectSandbox()` drives one reached over a port.
+ * every test, and a client for it; `connectSandbox()` drives one reached over a port. Its
+ * declarations name the sandbox through public-types.ts (see index.ts): only `DocsClient` and
+ * its options come from the SDK.
  */
 
 /** The base URL in-process clients use: no port is opened, the host is never resolved. */

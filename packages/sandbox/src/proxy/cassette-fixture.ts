@@ -3,7 +3,7 @@ import { applyFixture, FIXTURE_VERSION, FixtureError, parseFixture, type Fixture
 import { ROW_KIND_NAMES, ROW_KINDS, type RowKindName } from '../fixture-rows.js';
 import { Store } from '../store.js';
 import type { Cassette } from './cassette.js';
-import { matchOperation } from './contract-check.js';
+import { matchOperation } from './match-operation.js';
 import { REDACTED } from './redact.js';
 
 /*

@@ -1,10 +1,5 @@
-import {
-  checkRequestPart,
-  decodeQuery,
-  operations,
-  zodMessages,
-  type Operation,
-} from '@docs-api/sdk/contract';
+import { checkRequestPart, decodeQuery, zodMessages, type Operation } from '@docs-api/sdk/contract';
+import { matchOperation } from './match-operation.js';
 
 /*
  * Checks one proxied exchange against the SDK's contract: the request's path parameters, query
@@ -45,61 +40,6 @@ export interface Exchange {
   status: number;
   responseBody: unknown;
   responseNotJson?: boolean;
-}
-
-interface Route {
-  operation: Operation;
-  pattern: RegExp;
-}
-
-let routes: Route[] | undefined;
-
-/**
- * The contract's operations as path patterns, literal paths first (`/me` before `/{id}`). A
- * parameter that is itself a path (`pagePath`) takes its slashes.
- */
-function contractRoutes(): Route[] {
-  routes ??= operations
-    .map((operation) => ({
-      operation,
-      pattern: new RegExp(
-        `^${operation.path
-          .split(/(\{\w+\})/)
-          .map((piece) => {
-            const name = /^\{(\w+)\}$/.exec(piece)?.[1];
-            if (name) return operation.pathValued.includes(name) ? '(.+)' : '([^/]+)';
-            return piece.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
-          })
-          .join('')}$`,
-      ),
-      placeholders: (operation.path.match(/\{/g) ?? []).length,
-    }))
-    .sort((a, b) => a.placeholders - b.placeholders)
-    .map(({ operation, pattern }) => ({ operation, pattern }));
-  return routes;
-}
-
-/** The contract operation a request reaches, and its path parameters (decoded). */
-export function matchOperation(
-  method: string,
-  path: string,
-): { operation: Operation; params: Record<string, string> } | undefined {
-  for (const route of contractRoutes()) {
-    if (route.operation.method !== method.toUpperCase()) continue;
-    const match = route.pattern.exec(path);
-    if (!match) continue;
-    const params: Record<string, string> = {};
-    route.operation.pathParams.forEach((name, i) => {
-      const raw = match[i + 1] ?? '';
-      try {
-        params[name] = decodeURIComponent(raw);
-      } catch {
-        params[name] = raw;
-      }
-    });
-    return { operation: route.operation, params };
-  }
-  return undefined;
 }
 
 /** A zod issue path as a report path: indices become `[]`, so every item of a list is one place. */

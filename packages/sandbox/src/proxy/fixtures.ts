@@ -1,4 +1,4 @@
-import { matchOperation } from './contract-check.js';
+import { matchOperation } from './match-operation.js';
 import type { Cassette } from './cassette.js';
 import { REDACTED } from './redact.js';
 

@@ -7,7 +7,8 @@ import {
   type Cassette,
   type CassetteEntry,
 } from './cassette.js';
-import { checkAgainstContract, matchOperation, type Exchange, type Finding } from './contract-check.js';
+import { checkAgainstContract, type Exchange, type Finding } from './contract-check.js';
+import { matchOperation } from './match-operation.js';
 import { DocumentChecker } from './document-check.js';
 import { errorResponse, listenFetch, type RunningServer } from '../listen.js';
 import { credentialOf, redactFields, redactQuery, safeUpstream, scrub } from './redact.js';

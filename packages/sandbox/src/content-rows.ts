@@ -1,0 +1,93 @@
+/*
+ * The rows of the content model: a revision holds a tree of pages, files, reusable contents and
+ * variables (see content.ts for what reads and changes them). Types only, apart from content.ts
+ * and its imports, so that the store's declarations (public: `sandbox.store`) stay small.
+ */
+
+/** Where a page link points. */
+export type LinkTarget =
+  { kind: 'page'; page: string } | { kind: 'file'; file: string } | { kind: 'url'; url: string };
+
+export interface PageLinkRow {
+  target: LinkTarget;
+  relation: 'reference';
+}
+
+export interface PageRow {
+  id: string;
+  /**
+   * Absent or `document`: a page with a body. `group`: a heading of the table of contents, at
+   * the root only, holding pages (no body). `link`: an entry pointing at `target` (no body, no
+   * pages). The API's content changes make documents only; a Git import makes the others.
+   */
+  type?: 'document' | 'group' | 'link';
+  title: string;
+  slug: string;
+  emoji?: string;
+  icon?: string;
+  description?: string;
+  hidden?: boolean;
+  noIndex?: boolean;
+  noRobotsIndex?: boolean;
+  /** Adaptive-content condition. */
+  condition?: string;
+  /** A link page's target. */
+  target?: LinkTarget;
+  /**
+   * Front matter keys the page has no field for (`layout`, ...), as sent or imported: kept, and
+   * written back by a Git export.
+   */
+  meta?: Record<string, unknown>;
+  /** Absent for computed pages: their markdown is computed on read. */
+  markdown?: string;
+  /**
+   * A page whose content is generated on read: `integration:page-index:all-pages` lists the
+   * pages of the revision down to `props.depth` levels.
+   */
+  computed?: { type: string; props: Record<string, unknown> };
+  /** Page-level variables, overriding the revision's. */
+  variables?: Record<string, string>;
+  createdAt: string;
+  updatedAt: string;
+  /** The links the page's content holds. */
+  links: PageLinkRow[];
+  pages: PageRow[];
+}
+
+export interface FileRow {
+  id: string;
+  name: string;
+  contentType: string;
+  size: number;
+  dimensions?: { width: number; height: number };
+  /** Its bytes: the key of `store.blobs` (SHA-256, hex); absent for a file whose bytes the sandbox never had. */
+  blob?: string;
+}
+
+export interface ReusableContentRow {
+  id: string;
+  title: string;
+}
+
+/** How a revision was made (the published document's revision types the sandbox makes). */
+export type RevisionType = 'edits' | 'merge' | 'update';
+
+export interface RevisionRow {
+  id: string;
+  space: string;
+  parents: string[];
+  createdAt: string;
+  /** Absent: `edits`. */
+  type?: RevisionType;
+  /** Of a `merge` revision: the change request merged (id). */
+  mergedFrom?: string;
+  /** The git commit message of the revision. */
+  message: string;
+  pages: PageRow[];
+  files: FileRow[];
+  reusableContents: ReusableContentRow[];
+  variables: Record<string, string>;
+}
+
+/** The content of a revision, without its identity. */
+export type RevisionContent = Pick<RevisionRow, 'pages' | 'files' | 'reusableContents' | 'variables'>;
