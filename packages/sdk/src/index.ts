@@ -35,6 +35,7 @@ export {
   ChangeRequestReviewers,
   reviewerUser,
   reviewerTeam,
+  type MergeOutcome,
 } from './resources/change-requests.js';
 export { ChangeRequestComments, type CommentReactions } from './resources/change-request-comments.js';
 export { ChangeRequestContent, childPages, pageMarkdown } from './resources/change-request-content.js';

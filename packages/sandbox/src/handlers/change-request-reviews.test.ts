@@ -1,5 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { ConflictError, NotFoundError, RequestValidationError, pageMarkdown } from '@docs-api/sdk';
+import { assert, describe, expect, it } from 'vitest';
+import {
+  ConflictError,
+  MergeConflictError,
+  NotFoundError,
+  RequestValidationError,
+  pageMarkdown,
+} from '@docs-api/sdk';
 import { documentFromText, operations, type SemanticChange } from '@docs-api/sdk/contract';
 import { failure, trackSandboxes } from '../../test-support/client.js';
 
@@ -201,9 +207,19 @@ describe('conflicts', () => {
     const { sandbox, client } = setup();
     const before = await client.changeRequests.get(GUIDES, 1);
     expect(before.outdated).toBe(true);
-    expect(await client.changeRequests.updateFromPrimary(GUIDES, 1)).toEqual({
+    // Never a success: a MergeConflictError, reason `conflicts`, nothing merged.
+    const error = await client.changeRequests.updateFromPrimary(GUIDES, 1).then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
+    expect(error).toBeInstanceOf(MergeConflictError);
+    expect(error).toBeInstanceOf(ConflictError);
+    expect(error).toMatchObject({
+      reason: 'conflicts',
+      operation: 'update',
+      merged: false,
       revision: 'rev_cr_welcome',
-      result: 'conflicts',
+      status: 200,
     });
     expect(await client.changeRequests.get(GUIDES, 1)).toEqual(before);
     // A fixture (or a test) clears the state: the update goes through.
@@ -218,9 +234,18 @@ describe('conflicts', () => {
     if (row) row.conflicts = true;
     const typos = sandbox.store.changeRequests.get('cr_typos');
     if (typos) typos.revisionMergedAncestor = 'rev_handbook_2';
-    const result = await client.changeRequests.merge(HANDBOOK, 2);
-    expect(result.result).toBe('conflicts');
-    expect(sandbox.store.spaces.get(HANDBOOK)?.revision).toBe(result.revision);
+    // Applied, but not a success a script could miss: it rejects, saying it merged and where.
+    const error = await client.changeRequests.merge(HANDBOOK, 2).then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
+    expect(error).toBeInstanceOf(MergeConflictError);
+    assert(error instanceof MergeConflictError);
+    expect(error).toMatchObject({ reason: 'conflicts', operation: 'merge', merged: true });
+    expect(error.message).toMatch(
+      /^Change request 2 in space_handbook was merged as revision \S+, but the service reports conflicts/,
+    );
+    expect(sandbox.store.spaces.get(HANDBOOK)?.revision).toBe(error.revision);
     expect((await client.changeRequests.get(HANDBOOK, 2)).status).toBe('merged');
   });
 });

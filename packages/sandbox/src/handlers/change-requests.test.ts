@@ -321,6 +321,44 @@ describe('changeRequests.merge and updateFromPrimary', () => {
   });
 });
 
+describe('the reason of every 409, for scripts to switch on', () => {
+  /** The ConflictError a call rejects with. */
+  async function conflictOf(promise: PromiseLike<unknown>): Promise<ConflictError> {
+    const error = await Promise.resolve(promise).then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
+    assert(error instanceof ConflictError, `expected a ConflictError, got ${String(error)}`);
+    return error;
+  }
+
+  it('outdated, merge rules not met, space locked, archived, already merged', async () => {
+    const { client } = setup();
+    expect((await conflictOf(client.changeRequests.merge(HANDBOOK, 2))).reason).toBe('outdated');
+    // space_guides #2 needs Ada's approval (its merge rules).
+    const rules = await conflictOf(client.changeRequests.merge('space_guides', 2));
+    expect(rules.reason).toBe('merge-rules-not-met');
+    expect(rules.body).toMatchObject({ error: { code: 409, reason: 'merge-rules-not-met' } });
+    expect((await conflictOf(client.changeRequests.merge('space_legal', 1))).reason).toBe('space-locked');
+
+    const shelved = await client.changeRequests.create(HANDBOOK, { subject: 'Shelved' });
+    await client.changeRequests.update(HANDBOOK, shelved.number, { status: 'archived' });
+    expect((await conflictOf(client.changeRequests.merge(HANDBOOK, shelved.number))).reason).toBe('archived');
+    expect((await conflictOf(client.changeRequests.updateFromPrimary(HANDBOOK, shelved.number))).reason).toBe(
+      'archived',
+    );
+
+    const merged = await client.changeRequests.merge(HANDBOOK, 1);
+    expect(merged).toMatchObject({ result: 'merge', revision: expect.any(String) });
+    for (const again of [
+      client.changeRequests.merge(HANDBOOK, 1),
+      client.changeRequests.updateFromPrimary(HANDBOOK, 1),
+      client.changeRequests.update(HANDBOOK, 1, { status: 'open' }),
+    ])
+      expect((await conflictOf(again)).reason).toBe('already-merged');
+  });
+});
+
 describe('changeRequests.list and listForOrganization', () => {
   it('lists the open requests of a space, last updated first, with filters', async () => {
     const { client } = setup();

@@ -30,7 +30,7 @@ import {
   requirePage,
   requireRevision,
 } from '../content.js';
-import { badRequest, conflict, notFound } from '../errors.js';
+import { badRequest, notFound, SandboxError } from '../errors.js';
 import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { ChangeRequestRow, ReviewerRow, Store } from '../store.js';
@@ -206,6 +206,28 @@ function reviewerView(store: Store, reviewer: ReviewerRow): RequestedReviewer {
 const label = (row: ChangeRequestRow) => `Change request #${row.number}`;
 
 /**
+ * Why a change-request operation was refused (409), sent as `error.reason` beside the message so
+ * that a script switches on it rather than on the words (the SDK's `ConflictError.reason`).
+ */
+export type ConflictReason =
+  'already-merged' | 'archived' | 'space-locked' | 'outdated' | 'merge-rules-not-met';
+
+/** A 409 whose body carries `error.reason`. */
+class ReasonedConflict extends SandboxError {
+  readonly reason: ConflictReason;
+  constructor(reason: ConflictReason, message: string) {
+    super(409, message);
+    this.reason = reason;
+  }
+  override toBody() {
+    const body = super.toBody();
+    return { error: { ...body.error, reason: this.reason } };
+  }
+}
+
+const conflict = (reason: ConflictReason, message: string) => new ReasonedConflict(reason, message);
+
+/**
  * The merge rules that apply to a space: its own (`rules` or `none`), or with `inherit` its
  * organization's. Where they come from is named for the refusal's message.
  */
@@ -246,7 +268,10 @@ function enforceMergeRules(store: Store, space: Space, row: ChangeRequestRow): v
   });
   if (check.unmet.length === 0 || check.bypass) return;
   const unmet = check.unmet.map((result) => `${result.description} (${result.reason ?? 'not met'})`);
-  throw conflict(`${label(row)} does not meet the merge rules of ${from}: ${unmet.join('; ')}`);
+  throw conflict(
+    'merge-rules-not-met',
+    `${label(row)} does not meet the merge rules of ${from}: ${unmet.join('; ')}`,
+  );
 }
 
 export const changeRequestHandlers = [
@@ -297,7 +322,7 @@ export const changeRequestHandlers = [
     const { row } = requireChangeRequest(store, params.spaceId, params.changeRequestId);
     // `merged` is refused by the request schema: only a merge makes a request merged.
     if (body.status !== undefined && body.status !== row.status && row.status === 'merged') {
-      throw conflict(`${label(row)} is merged: its status can no longer change`);
+      throw conflict('already-merged', `${label(row)} is merged: its status can no longer change`);
     }
     if (body.subject !== undefined) row.subject = body.subject;
     if (body.description !== undefined) row.description = structuredClone(body.description);
@@ -319,15 +344,21 @@ export const changeRequestHandlers = [
 
   implement(mergeChangeRequest, ({ store, params }) => {
     const { space, row } = requireChangeRequest(store, params.spaceId, params.changeRequestId);
-    if (row.status === 'merged') throw conflict(`${label(row)} is already merged`);
+    if (row.status === 'merged') throw conflict('already-merged', `${label(row)} is already merged`);
     if (row.status !== 'open' && row.status !== 'draft') {
-      throw conflict(`${label(row)} is ${row.status}: only open or draft change requests can be merged`);
+      throw conflict(
+        'archived',
+        `${label(row)} is ${row.status}: only open or draft change requests can be merged`,
+      );
     }
     if (space.editMode === 'locked') {
-      throw conflict(`Space "${space.title ?? space.id}" (${space.id}) is locked: merges are refused`);
+      throw conflict(
+        'space-locked',
+        `Space "${space.title ?? space.id}" (${space.id}) is locked: merges are refused`,
+      );
     }
     if (isOutdated(store, row)) {
-      throw conflict(`${label(row)} is outdated: update it from the primary content first`);
+      throw conflict('outdated', `${label(row)} is outdated: update it from the primary content first`);
     }
     enforceMergeRules(store, space, row);
     const previous = primaryRevision(store, space);
@@ -355,7 +386,10 @@ export const changeRequestHandlers = [
   implement(updateChangeRequestFromPrimary, ({ store, params }) => {
     const { space, row } = requireChangeRequest(store, params.spaceId, params.changeRequestId);
     if (CLOSED_STATUSES.has(row.status)) {
-      throw conflict(`${label(row)} is ${row.status}: it can no longer be updated from the primary content`);
+      throw conflict(
+        row.status === 'merged' ? 'already-merged' : 'archived',
+        `${label(row)} is ${row.status}: it can no longer be updated from the primary content`,
+      );
     }
     // Edits that collide with the primary content's: nothing is pulled in, the request stays as it is.
     if (row.conflicts) return { revision: row.revision, result: 'conflicts' };

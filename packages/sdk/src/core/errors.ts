@@ -192,8 +192,70 @@ export class PermissionDeniedError extends ApiError {
 export class NotFoundError extends ApiError {
   override name = 'NotFoundError';
 }
+/**
+ * Why the service answered 409 (or a merge did not merge), for a script to switch on: the error
+ * body's `reason` when the server gives one (the sandbox does on every change-request 409; the
+ * published API document defines none), `conflicts` for a MergeConflictError, `unknown` otherwise.
+ */
+export type ConflictReason =
+  | 'outdated'
+  | 'merge-rules-not-met'
+  | 'conflicts'
+  | 'already-merged'
+  | 'archived'
+  | 'space-locked'
+  | 'unknown'
+  | (string & {});
+
 export class ConflictError extends ApiError {
   override name = 'ConflictError';
+  readonly reason: ConflictReason;
+
+  constructor(init: ApiErrorInit, reason?: ConflictReason) {
+    super(init);
+    this.reason = reason ?? reasonFromBody(init.body) ?? 'unknown';
+  }
+}
+
+/**
+ * `changeRequests.merge()` or `updateFromPrimary()` answered `result: "conflicts"` (HTTP 200):
+ * never a success. A merge was applied all the same (the published document: "the space may need
+ * manual conflict resolution"): `merged` is true and `revision` the new primary revision. An update
+ * pulled nothing in: `merged` is false. `reason` is `conflicts`.
+ */
+export class MergeConflictError extends ConflictError {
+  override name = 'MergeConflictError';
+  readonly operation: 'merge' | 'update';
+  /** The revision the service named: the merged primary revision, or the request's own. */
+  readonly revision: string | undefined;
+  readonly merged: boolean;
+
+  constructor(
+    init: ApiErrorInit,
+    operation: 'merge' | 'update',
+    target: { spaceId: string; changeRequestId: string },
+  ) {
+    super(init, 'conflicts');
+    this.operation = operation;
+    const { revision } = (init.body ?? {}) as { revision?: unknown };
+    this.revision = typeof revision === 'string' ? revision : undefined;
+    this.merged = operation === 'merge';
+    const which = `Change request ${target.changeRequestId} in ${target.spaceId}`;
+    this.message =
+      operation === 'merge'
+        ? `${which} was merged${this.revision ? ` as revision ${this.revision}` : ''}, but the service reports conflicts to resolve by hand (result "conflicts")`
+        : `${which} conflicts with the primary content: the update pulled nothing in (result "conflicts")`;
+    if (this.requestId) this.message += ` (request id ${this.requestId})`;
+  }
+}
+
+function reasonFromBody(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const { error, reason } = body as { error?: unknown; reason?: unknown };
+  const nested =
+    typeof error === 'object' && error !== null ? (error as { reason?: unknown }).reason : undefined;
+  const found = typeof nested === 'string' ? nested : reason;
+  return typeof found === 'string' && found ? found : undefined;
 }
 export class UnprocessableEntityError extends ApiError {
   override name = 'UnprocessableEntityError';

@@ -2,7 +2,15 @@ import nock from 'nock';
 import { describe, expect, it } from 'vitest';
 import { ContentPageQuery, PAGE_QUERY_WIRE_NAMES } from '../contract/change-request-content.js';
 import { decodeQuery } from '../contract/query.js';
-import { childPages, extraFields, RequestValidationError, reviewerTeam, reviewerUser } from '../index.js';
+import {
+  childPages,
+  ConflictError,
+  extraFields,
+  MergeConflictError,
+  RequestValidationError,
+  reviewerTeam,
+  reviewerUser,
+} from '../index.js';
 import { API, makeClient, rejection, useNockLifecycle } from '../../test-support/nock.js';
 
 const CRS = '/v1/spaces/sp_1/change-requests';
@@ -239,10 +247,46 @@ describe('client.changeRequests', () => {
     expect(result).toEqual({ revision: 'rev_3', result: 'merge' });
   });
 
-  it('reads a merge that conflicts', async () => {
-    nock(API).post(`${CRS}/7/merge`).reply(200, { revision: 'rev_2', result: 'conflicts' });
+  it('rejects a merge that answers conflicts: applied, but never a success', async () => {
+    nock(API)
+      .post(`${CRS}/7/merge`)
+      .reply(200, { revision: 'rev_2', result: 'conflicts' }, { 'x-request-id': 'req_9' });
 
-    expect((await client.changeRequests.merge('sp_1', 7)).result).toBe('conflicts');
+    const error = await rejection(client.changeRequests.merge('sp_1', 7), MergeConflictError);
+
+    expect(error).toBeInstanceOf(ConflictError);
+    expect(error).toMatchObject({
+      reason: 'conflicts',
+      operation: 'merge',
+      merged: true,
+      revision: 'rev_2',
+      status: 200,
+      requestId: 'req_9',
+      method: 'POST',
+      url: `${API}${CRS}/7/merge`,
+    });
+    expect(error.message).toBe(
+      'Change request 7 in sp_1 was merged as revision rev_2, but the service reports conflicts to resolve by hand (result "conflicts") (request id req_9)',
+    );
+  });
+
+  it('rejects an update from the primary content that conflicts: nothing merged', async () => {
+    nock(API).post(`${CRS}/7/update`).reply(200, { revision: 'rev_1', result: 'conflicts' });
+
+    const error = await rejection(client.changeRequests.updateFromPrimary('sp_1', 7), MergeConflictError);
+
+    expect(error).toMatchObject({ reason: 'conflicts', operation: 'update', merged: false });
+  });
+
+  it("gives a merge answer without result the operation's own", async () => {
+    nock(API).post(`${CRS}/7/merge`).reply(200, { revision: 'rev_3' });
+    nock(API).post(`${CRS}/7/update`).reply(200, { revision: 'rev_4' });
+
+    expect(await client.changeRequests.merge('sp_1', 7)).toEqual({ revision: 'rev_3', result: 'merge' });
+    expect(await client.changeRequests.updateFromPrimary('sp_1', 7)).toEqual({
+      revision: 'rev_4',
+      result: 'update',
+    });
   });
 
   it('updates from the primary content through POST .../update', async () => {

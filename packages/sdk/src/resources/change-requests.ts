@@ -1,6 +1,7 @@
 import { extraFields } from '../core/fields.js';
 import { lazyOperation } from '../core/operation-ref.js';
-import { ApiPromise } from '../core/api-promise.js';
+import { ApiPromise, type WithResponse } from '../core/api-promise.js';
+import { MergeConflictError } from '../core/errors.js';
 import type { RequestOptions } from '../core/http.js';
 import type { PagePromise } from '../core/pagination.js';
 import { ChangeRequestComments } from './change-request-comments.js';
@@ -177,34 +178,51 @@ export class ChangeRequests extends Resource {
   }
 
   /**
-   * Merges the change request into the primary content. The answer names the resulting
-   * revision; its `result` is `merge`, or `conflicts` when the content conflicts.
+   * Merges the change request into the primary content; resolves to the new revision with
+   * `result: "merge"`. A merge that did not merge cleanly is never a success: a 409 rejects with a
+   * `ConflictError` whose `reason` says why (`outdated`, `merge-rules-not-met`, `already-merged`,
+   * `archived`, `space-locked`, ... when the server says), and an answer `result: "conflicts"`
+   * rejects with a `MergeConflictError` (`merged: true`, `revision`: the merge was applied, the
+   * conflicts need resolving by hand).
    */
   merge(
     spaceId: string,
     changeRequestId: string | number,
     options?: RequestOptions,
-  ): ApiPromise<MergeResult> {
-    return this.http.call(
-      mergeChangeRequest,
-      { params: { spaceId, changeRequestId: String(changeRequestId) } },
-      options,
+  ): ApiPromise<MergeOutcome<'merge'>> {
+    return settle(
+      this.http
+        .call<MergeResult>(
+          mergeChangeRequest,
+          { params: { spaceId, changeRequestId: String(changeRequestId) } },
+          options,
+        )
+        .withResponse(),
+      'merge',
+      { spaceId, changeRequestId: String(changeRequestId) },
     );
   }
 
   /**
    * Pulls the primary content into the change request (brings an outdated request up to date);
-   * `result` is `update`, or `conflicts` when the content conflicts.
+   * resolves with `result: "update"`. An answer `result: "conflicts"` rejects with a
+   * `MergeConflictError` (`merged: false`: nothing was pulled in); a 409 with a `ConflictError`.
    */
   updateFromPrimary(
     spaceId: string,
     changeRequestId: string | number,
     options?: RequestOptions,
-  ): ApiPromise<MergeResult> {
-    return this.http.call(
-      updateChangeRequestFromPrimary,
-      { params: { spaceId, changeRequestId: String(changeRequestId) } },
-      options,
+  ): ApiPromise<MergeOutcome<'update'>> {
+    return settle(
+      this.http
+        .call<MergeResult>(
+          updateChangeRequestFromPrimary,
+          { params: { spaceId, changeRequestId: String(changeRequestId) } },
+          options,
+        )
+        .withResponse(),
+      'update',
+      { spaceId, changeRequestId: String(changeRequestId) },
     );
   }
 
@@ -268,4 +286,38 @@ export function reviewerUser(reviewer: RequestedReviewer): User | undefined {
 export function reviewerTeam(reviewer: RequestedReviewer): Team | undefined {
   const { kind, team } = extraFields(reviewer);
   return kind === 'team' && isRecord(team) && typeof team.id === 'string' ? (team as Team) : undefined;
+}
+
+/**
+ * What a merge or an update that went through resolves to: `result` is always there (the
+ * operation's own word when the service leaves it out), never `conflicts`.
+ */
+export type MergeOutcome<R extends 'merge' | 'update'> = Omit<MergeResult, 'result'> & {
+  result: R | (string & {});
+};
+
+/** A `conflicts` answer becomes a MergeConflictError; a missing `result` is the operation's. */
+function settle<R extends 'merge' | 'update'>(
+  answer: Promise<WithResponse<MergeResult>>,
+  operation: R,
+  target: { spaceId: string; changeRequestId: string },
+): ApiPromise<MergeOutcome<R>> {
+  return new ApiPromise(
+    answer.then(({ data, response, ...rest }) => {
+      if (data.result === 'conflicts') {
+        throw new MergeConflictError(
+          {
+            status: response.status,
+            body: data,
+            headers: response.headers,
+            method: 'POST',
+            url: response.url,
+          },
+          operation,
+          target,
+        );
+      }
+      return { ...rest, response, data: { ...data, result: data.result ?? operation } };
+    }),
+  );
 }
