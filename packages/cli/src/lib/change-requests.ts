@@ -123,12 +123,13 @@ export function userLabel(user: User | null | undefined): string {
 
 export const changeRequestColumns: Column<ChangeRequest>[] = [
   { header: '#', value: (cr) => cr.number },
-  { header: 'SUBJECT', value: (cr) => cr.subject },
+  { header: 'SUBJECT', value: (cr) => cr.subject, cut: true },
   { header: 'STATUS', value: (cr) => cr.status },
-  { header: 'AUTHOR', value: (cr) => userName(cr.createdBy) },
-  { header: 'UPDATED', value: (cr) => formatDate(cr.updatedAt) },
-  { header: 'COMMENTS', value: (cr) => cr.comments, secondary: true },
-  { header: 'OUTDATED', value: (cr) => cr.outdated, secondary: true },
+  { header: 'AUTHOR', value: (cr) => userName(cr.createdBy), cut: true, priority: 2 },
+  { header: 'UPDATED', value: (cr) => formatDate(cr.updatedAt), priority: 3 },
+  { header: 'COMMENTS', value: (cr) => cr.comments, priority: 1 },
+  // Kept longest of the droppable columns: whether it can be merged as it is.
+  { header: 'OUTDATED', value: (cr) => cr.outdated, priority: 4 },
 ];
 
 /** Across an organization a number alone is ambiguous: the space comes first. */
@@ -151,19 +152,19 @@ export function bodyText(body: CommentBody | undefined): string {
 
 export const commentColumns: Column<Comment>[] = [
   { header: 'ID', value: (c) => c.id },
-  { header: 'AUTHOR', value: (c) => userName(c.postedBy) },
-  { header: 'POSTED', value: (c) => formatDate(c.postedAt) },
+  { header: 'AUTHOR', value: (c) => userName(c.postedBy), priority: 4 },
+  { header: 'POSTED', value: (c) => formatDate(c.postedAt), priority: 3 },
   { header: 'STATUS', value: (c) => c.status ?? 'open' },
-  { header: 'REPLIES', value: (c) => c.replies ?? 0, secondary: true },
-  { header: 'PAGE', value: (c) => c.target?.page?.id, secondary: true },
-  { header: 'BODY', value: (c) => excerpt(bodyText(c.body)) },
+  { header: 'REPLIES', value: (c) => c.replies ?? 0, priority: 2 },
+  { header: 'PAGE', value: (c) => c.target?.page?.id, priority: 1 },
+  { header: 'BODY', value: (c) => excerpt(bodyText(c.body)), cut: true },
 ];
 
 export const replyColumns: Column<Reply>[] = [
   { header: 'ID', value: (r) => r.id },
-  { header: 'AUTHOR', value: (r) => userName(r.postedBy) },
-  { header: 'POSTED', value: (r) => formatDate(r.postedAt) },
-  { header: 'BODY', value: (r) => excerpt(bodyText(r.body), 80) },
+  { header: 'AUTHOR', value: (r) => userName(r.postedBy), priority: 2 },
+  { header: 'POSTED', value: (r) => formatDate(r.postedAt), priority: 1 },
+  { header: 'BODY', value: (r) => excerpt(bodyText(r.body), 80), cut: true },
 ];
 
 /** A user reviewer shows their id and name; a team reviewer `team:<id>` and its title. */
@@ -175,17 +176,17 @@ export const reviewerColumns: Column<RequestedReviewer>[] = [
       return reviewerUser(r)?.id ?? (team ? `team:${team.id}` : '');
     },
   },
-  { header: 'NAME', value: (r) => reviewerUser(r)?.displayName ?? reviewerTeam(r)?.title },
-  { header: 'REQUESTED BY', value: (r) => userName(r.requestedBy) },
-  { header: 'REQUESTED', value: (r) => formatDate(r.createdAt) },
+  { header: 'NAME', value: (r) => reviewerUser(r)?.displayName ?? reviewerTeam(r)?.title, cut: true },
+  { header: 'REQUESTED BY', value: (r) => userName(r.requestedBy), priority: 1 },
+  { header: 'REQUESTED', value: (r) => formatDate(r.createdAt), priority: 2 },
 ];
 
 export const contributorColumns: Column<Contributor>[] = [
   { header: 'USER', value: (c) => c.user?.id },
-  { header: 'NAME', value: (c) => c.user?.displayName },
-  { header: 'ACTIONS', value: (c) => c.count },
-  { header: 'TYPE', value: (c) => c.actionType },
-  { header: 'LAST', value: (c) => formatDate(c.updatedAt) },
+  { header: 'NAME', value: (c) => c.user?.displayName, cut: true },
+  { header: 'ACTIONS', value: (c) => c.count, priority: 3 },
+  { header: 'TYPE', value: (c) => c.actionType, priority: 1 },
+  { header: 'LAST', value: (c) => formatDate(c.updatedAt), priority: 2 },
 ];
 
 /** The plain text of a rich-text document: one line per block. */

@@ -14,19 +14,19 @@ export interface Column<T> {
   header: string;
   value: (row: T) => unknown;
   /**
-   * Never cut at a terminal. By default ids (`ID`, `#`, `USER`, `SLUG`, `... ID`) are fixed;
-   * statuses, numbers, dates and short words are cut only when nothing else fits; every other
-   * column may be cut with an ellipsis.
+   * Text that absorbs the squeeze at a narrow terminal, cut with an ellipsis: a title, a name, a
+   * body, a description. Every other column (ids, numbers, states, dates, short words, URLs) is
+   * shown whole or not at all.
    */
-  fixed?: boolean;
-  /** May be left out at a narrow terminal rather than cut a text column to a stub (counts, yes/no). */
-  secondary?: boolean;
+  cut?: boolean;
+  /**
+   * Left out at a narrow terminal, the lowest priority first, before the table becomes one block
+   * of lines per row; without it the column is always shown.
+   */
+  priority?: number;
 }
 
-const ID_HEADER = /^(#|ID|SLUG|USER|.+ ID)$/;
 const STATUS_HEADER = /^(STATUS|STATE)$/;
-/** Cells this short (a language, a role, yes/no) are kept whole when the width allows. */
-const SHORT_CELL = 10;
 /** What formatDate writes at a terminal: `2026-01-05 10:00 CET`. */
 const LOCAL_TIME = /^(\d{4}-\d\d-\d\d \d\d:\d\d) (\S+)$/;
 
@@ -166,15 +166,10 @@ export const output = {
         for (const row of cells) row[i] = (row[i] ?? '').replace(LOCAL_TIME, '$1');
       }
       const status = STATUS_HEADER.test(column.header);
-      const numbers = values.every(
-        (row) => typeof row[i] === 'number' || row[i] === undefined || row[i] === null,
-      );
       return {
         header: headers[i] ?? column.header,
-        fixed: column.fixed ?? ID_HEADER.test(column.header),
-        // Cut only when nothing else fits: a cut date, status, count or short word says nothing.
-        prefer: status || times || numbers || shown.every((cell) => cell.length <= SHORT_CELL),
-        secondary: column.secondary ?? false,
+        cut: column.cut ?? false,
+        priority: column.priority,
         color: color && status ? statusColor : undefined,
       };
     });

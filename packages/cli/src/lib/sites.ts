@@ -10,11 +10,11 @@ export const siteArg = Args.string({
 
 export const siteColumns: Column<Site>[] = [
   { header: 'ID', value: (s) => s.id },
-  { header: 'TITLE', value: (s) => s.title },
-  { header: 'VISIBILITY', value: (s) => s.visibility },
-  { header: 'PUBLISHED', value: (s) => s.published },
-  { header: 'SPACES', value: (s) => s.siteSpaces },
-  { header: 'URL', value: (s) => s.urls?.published },
+  { header: 'TITLE', value: (s) => s.title, cut: true },
+  { header: 'VISIBILITY', value: (s) => s.visibility, priority: 4 },
+  { header: 'PUBLISHED', value: (s) => s.published, priority: 3 },
+  { header: 'SPACES', value: (s) => s.siteSpaces, priority: 2 },
+  { header: 'URL', value: (s) => s.urls?.published, priority: 1 },
 ];
 
 export async function pickSite(client: DocsClient, organizationId: string): Promise<string> {

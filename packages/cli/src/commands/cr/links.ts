@@ -62,9 +62,11 @@ export default class CrLinks extends ChangeRequestCommand<typeof CrLinks> {
     if (this.human) {
       output.table(report.items, [
         { header: 'STATUS', value: (link) => link.status },
-        { header: 'TARGET', value: (link) => describeReference(link.targetReference, spaceId) },
+        { header: 'TARGET', value: (link) => describeReference(link.targetReference, spaceId), cut: true },
         {
           header: 'FOUND IN',
+          cut: true,
+          priority: 1,
           value: (link) =>
             (link.locationReferences ?? []).map((ref) => describeReference(ref, spaceId)).join(', '),
         },

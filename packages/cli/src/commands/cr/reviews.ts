@@ -7,9 +7,10 @@ import { formatDate, output, type Column } from '../../lib/output.js';
 const reviewColumns: Column<ChangeRequestReview>[] = [
   { header: 'REVIEWER', value: (r) => userName(r.reviewer) },
   { header: 'STATUS', value: (r) => r.status },
-  { header: 'OUTDATED', value: (r) => r.outdated },
-  { header: 'DATE', value: (r) => formatDate(r.createdAt) },
-  { header: 'ID', value: (r) => r.id },
+  { header: 'OUTDATED', value: (r) => r.outdated, priority: 3 },
+  { header: 'DATE', value: (r) => formatDate(r.createdAt), priority: 2 },
+  // Whole or not at all: the review's id says least of the columns, and goes first.
+  { header: 'ID', value: (r) => r.id, priority: 1 },
 ];
 
 export default class CrReviews extends ChangeRequestCommand<typeof CrReviews> {

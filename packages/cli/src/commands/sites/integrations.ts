@@ -30,10 +30,10 @@ export default class SitesIntegrations extends BaseCommand<typeof SitesIntegrati
     if (this.human) {
       output.table(integrations, [
         { header: 'NAME', value: (i) => i.name },
-        { header: 'TITLE', value: (i) => i.title },
-        { header: 'VERSION', value: (i) => i.version },
-        { header: 'VERIFIED', value: (i) => i.verified },
-        { header: 'CATEGORIES', value: (i) => i.categories?.join(', ') },
+        { header: 'TITLE', value: (i) => i.title, cut: true },
+        { header: 'VERSION', value: (i) => i.version, priority: 3 },
+        { header: 'VERIFIED', value: (i) => i.verified, priority: 2 },
+        { header: 'CATEGORIES', value: (i) => i.categories?.join(', '), cut: true, priority: 1 },
       ]);
     }
     return integrations;

@@ -38,7 +38,9 @@ export default class CrContentBacklinks extends ChangeRequestCommand<typeof CrCo
         : content.listPageBacklinks(spaceId, crId, page, query);
     });
     if (this.human) {
-      output.table(backlinks, [{ header: 'LINKED FROM', value: (ref) => describeReference(ref, spaceId) }]);
+      output.table(backlinks, [
+        { header: 'LINKED FROM', value: (ref) => describeReference(ref, spaceId), cut: true },
+      ]);
     }
     return backlinks;
   }
