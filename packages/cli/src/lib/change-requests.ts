@@ -291,6 +291,49 @@ export async function readBody(value: string, flag = '--body'): Promise<string> 
   return body;
 }
 
+/**
+ * A refusal of the service (HTTP 409, `reason` saying why) or a merge or update that answered
+ * conflicts (`MergeConflictError`: `merged`, `revision`), as the SDK throws them; read by name so
+ * that no SDK code loads at start.
+ */
+export interface ConflictLike extends Error {
+  reason: string;
+  status: number;
+  requestId?: string | undefined;
+  serverMessage?: string;
+  operation?: 'merge' | 'update';
+  merged?: boolean;
+  revision?: string | undefined;
+}
+
+export function asConflict(error: unknown): ConflictLike | undefined {
+  return error instanceof Error && (error.name === 'ConflictError' || error.name === 'MergeConflictError')
+    ? (error as ConflictLike)
+    : undefined;
+}
+
+/**
+ * What `--json` prints when a merge or an update did not go through: an error result a script
+ * tells apart by its `error` field (never a success's `result`), `reason` to switch on.
+ */
+export function conflictResult(
+  conflict: ConflictLike,
+  message: string,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    error: {
+      reason: conflict.reason,
+      message,
+      ...(conflict.name === 'MergeConflictError'
+        ? { operation: conflict.operation, merged: conflict.merged, revision: conflict.revision }
+        : { status: conflict.status }),
+      ...(conflict.requestId ? { requestId: conflict.requestId } : {}),
+    },
+    ...extra,
+  };
+}
+
 /** Extra facts that `view` and `merge` show beside the change request itself. */
 export interface ChangeRequestExtras {
   reviewers?: readonly RequestedReviewer[];

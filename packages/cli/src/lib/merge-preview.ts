@@ -10,8 +10,7 @@ import type {
   Space,
 } from '@docs-api/sdk';
 import { bodyText, documentText, excerpt, reviewerName, userName } from './change-requests.js';
-import { formatDate, output, terminalWidth } from './output.js';
-import { displayWidth } from './table.js';
+import { formatDate, output, terminalWidth, wrapLine } from './output.js';
 
 /*
  * What `docs cr merge` shows before it asks (and prints with --dry-run --json): the changes, the
@@ -288,36 +287,9 @@ export function printMergePreview(preview: MergePreview, options: { updateFirst:
   for (const { what, error } of preview.unavailable) output.warn(`Could not read the ${what}: ${error}`);
 }
 
-/** A warning on stderr, wrapped at words as the preview above it (at a terminal). */
+/** A warning on stderr (wrapped at words at a terminal, as every message). */
 export function warnWrapped(message: string): void {
-  const width = process.stderr.isTTY ? terminalWidth() : Infinity;
-  const prefix = 'Warning: ';
-  const [first = '', ...rest] = wrapLine(`${prefix}${message}`, width);
-  output.warn(first.slice(prefix.length));
-  for (const line of rest) output.info(line);
+  output.warn(message);
 }
 
-/**
- * `line` in lines of at most `width` columns, broken at spaces; the continuation lines are
- * indented two more than the line. A word wider than that (a URL) is left whole, never cut.
- */
-export function wrapLine(line: string, width: number): string[] {
-  if (!Number.isFinite(width) || displayWidth(line) <= width) return [line];
-  const indent = /^ */.exec(line)?.[0] ?? '';
-  const hanging = `${indent}  `;
-  // Each word with the spaces before it, so the line's own spacing is kept where it is not broken.
-  const words = line.slice(indent.length).match(/ *\S+/g) ?? [];
-  const out: string[] = [];
-  let current = indent;
-  for (const word of words) {
-    const start = current === indent || current === hanging;
-    const next = start ? `${current}${word.trimStart()}` : `${current}${word}`;
-    if (start || displayWidth(next) <= width) current = next;
-    else {
-      out.push(current);
-      current = `${hanging}${word.trimStart()}`;
-    }
-  }
-  out.push(current);
-  return out;
-}
+export { wrapLine };

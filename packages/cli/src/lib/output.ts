@@ -1,5 +1,5 @@
 import { redact } from './redact.js';
-import { renderTable, truncate } from './table.js';
+import { displayWidth, renderTable, truncate } from './table.js';
 import { terminal } from './terminal.js';
 
 /**
@@ -130,6 +130,49 @@ function toStderr(text: string): void {
   around(() => process.stderr.write(text));
 }
 
+/**
+ * `line` in lines of at most `width` columns, broken at spaces; the continuation lines are
+ * indented two more than the line (or by `hanging`). A word wider than that (a URL) is left
+ * whole, never cut.
+ */
+export function wrapLine(line: string, width: number, hanging?: string): string[] {
+  if (!Number.isFinite(width) || displayWidth(line) <= width) return [line];
+  const indent = /^ */.exec(line)?.[0] ?? '';
+  const next = hanging ?? `${indent}  `;
+  // Each word with the spaces before it, so the line's own spacing is kept where it is not broken.
+  const words = line.slice(indent.length).match(/ *\S+/g) ?? [];
+  const out: string[] = [];
+  let current = indent;
+  for (const word of words) {
+    const start = current === indent || current === next;
+    const joined = start ? `${current}${word.trimStart()}` : `${current}${word}`;
+    if (start || displayWidth(joined) <= width) current = joined;
+    else {
+      out.push(current);
+      current = `${next}${word.trimStart()}`;
+    }
+  }
+  out.push(current);
+  return out;
+}
+
+/** The width messages wrap at: stderr's terminal; none (Infinity) when stderr is not one. */
+function messageWidth(): number {
+  if (!process.stderr.isTTY) return Infinity;
+  return process.stderr.columns || terminalWidth();
+}
+
+/**
+ * A message for stderr after its `prefix` (`Error: `, shown as `shownPrefix`, coloured): each of
+ * its lines wrapped at words to the terminal's width (at a terminal only), as gh's messages.
+ */
+function message(prefix: string, shownPrefix: string, text: string): string {
+  const width = messageWidth();
+  const lines = `${prefix}${redact(text)}`.split('\n').flatMap((line) => wrapLine(line, width));
+  const [first = '', ...rest] = lines;
+  return `${[shownPrefix + first.slice(prefix.length), ...rest].join('\n')}\n`;
+}
+
 export const output = {
   /** Writes data (stdout). */
   data(line: string): void {
@@ -184,10 +227,20 @@ export const output = {
   fields(pairs: ReadonlyArray<readonly [string, unknown]>, to: 'stdout' | 'stderr' = 'stdout'): void {
     const shown = pairs.filter(([, value]) => value !== undefined && value !== null && value !== '');
     const width = Math.max(0, ...shown.map(([label]) => label.length));
+    // At a terminal a long value wraps at words under its own column, never mid-word.
+    const tty = to === 'stdout' ? terminal.stdoutIsTTY() : Boolean(process.stderr.isTTY);
+    const columns = tty ? (to === 'stdout' ? terminalWidth() : messageWidth()) : Infinity;
+    const hanging = ' '.repeat(width + 2);
     for (const [label, value] of shown) {
-      const line = `${`${label}:`.padEnd(width + 2)}${text(value)}`;
-      if (to === 'stdout') output.data(line);
-      else output.info(line);
+      const lines = text(value)
+        .split('\n')
+        .flatMap((part, i) =>
+          wrapLine(`${i === 0 ? `${label}:`.padEnd(width + 2) : hanging}${part}`, columns, hanging),
+        );
+      for (const line of lines) {
+        if (to === 'stdout') output.data(line);
+        else output.info(line);
+      }
     }
   },
 
@@ -210,21 +263,21 @@ export const output = {
     output.live(line === '' ? undefined : line);
   },
 
-  /** A message for people (stderr). */
-  info(message: string): void {
-    toStderr(`${redact(message)}\n`);
+  /** A message for people (stderr), wrapped at words at a terminal. */
+  info(text: string): void {
+    toStderr(message('', '', text));
   },
 
-  success(message: string): void {
-    toStderr(`${ansi('32', '✓')} ${redact(message)}\n`);
+  success(text: string): void {
+    toStderr(message('✓ ', `${ansi('32', '✓')} `, text));
   },
 
-  warn(message: string): void {
-    toStderr(`${ansi('33', 'Warning:')} ${redact(message)}\n`);
+  warn(text: string): void {
+    toStderr(message('Warning: ', `${ansi('33', 'Warning:')} `, text));
   },
 
-  error(message: string): void {
-    toStderr(`${ansi('31', 'Error:')} ${redact(message)}\n`);
+  error(text: string): void {
+    toStderr(message('Error: ', `${ansi('31', 'Error:')} `, text));
   },
 
   /** A line for DOCS_DEBUG=1 only (stderr). */

@@ -26,6 +26,14 @@ export const prompts = {
       source: (term) => rankChoices(choices, term ?? ''),
     });
   },
+  /**
+   * One of a few `choices` (arrows and Enter; inquirer's `select`), `initial` highlighted: a
+   * question whose answers are actions, not a list to search.
+   */
+  async choose<T>(message: string, choices: Array<{ name: string; value: T }>, initial?: T): Promise<T> {
+    const { select } = await import('@inquirer/prompts');
+    return select<T>({ message, choices, ...(initial === undefined ? {} : { default: initial }) });
+  },
   /** Text written in the person's editor ($VISUAL, $EDITOR, else vi), opened at once as gh does. */
   async editor(message: string): Promise<string> {
     const { editor } = await import('@inquirer/prompts');

@@ -349,7 +349,7 @@ describe('the reason of every 409, for scripts to switch on', () => {
     );
 
     const merged = await client.changeRequests.merge(HANDBOOK, 1);
-    expect(merged).toMatchObject({ result: 'merge', revision: expect.any(String) });
+    expect(merged).toMatchObject({ result: 'merge', revision: expect.any(String) as unknown });
     for (const again of [
       client.changeRequests.merge(HANDBOOK, 1),
       client.changeRequests.updateFromPrimary(HANDBOOK, 1),

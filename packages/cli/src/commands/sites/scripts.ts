@@ -19,7 +19,7 @@ export default class SitesScripts extends BaseCommand<typeof SitesScripts> {
     const scripts = await client.sites.listIntegrationScripts(organizationId, siteId);
     if (this.human) {
       output.table(scripts, [
-        { header: 'SCRIPT', value: (s) => s.script, cut: true },
+        { header: 'SCRIPT', value: (s) => s.script },
         { header: 'COOKIES', value: (s) => s.cookies, priority: 2 },
         { header: 'CONTENT SECURITY POLICY', value: (s) => s.contentSecurityPolicy, cut: true, priority: 1 },
       ]);
