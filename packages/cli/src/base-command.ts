@@ -10,6 +10,7 @@ import { waiting } from './lib/progress.js';
 import { prompts } from './lib/prompts.js';
 import { addSecret } from './lib/redact.js';
 import { terminal } from './lib/terminal.js';
+import { parseUsageError, pickedArgument } from './lib/usage.js';
 
 /**
  * A command's flags and the global ones. The global --timeout is left out of the type: a command
@@ -126,30 +127,80 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     await super.init();
     if (!this.handlesInterrupt) process.on('SIGINT', this.#onInterrupt);
     const ctor = this.ctor as typeof BaseCommand;
-    const { args, flags } = await this.parse({
-      flags: ctor.flags,
-      baseFlags: ctor.baseFlags,
-      enableJsonFlag: ctor.enableJsonFlag,
-      args: ctor.args,
-      strict: ctor.strict,
-    });
+    // Required flags are checked below, after the positional arguments, in plain words: oclif
+    // would name them first, in its own words.
+    const declared = ctor.flags ?? {};
+    const relaxed = Object.fromEntries(
+      Object.entries(declared).map(([name, flag]) => [
+        name,
+        flag.required ? { ...flag, required: false } : flag,
+      ]),
+    ) as typeof declared;
+    let parsed: { args: Record<string, unknown>; flags: Record<string, unknown> };
+    try {
+      parsed = await this.parse({
+        flags: relaxed,
+        baseFlags: ctor.baseFlags,
+        enableJsonFlag: ctor.enableJsonFlag,
+        args: ctor.args,
+        strict: ctor.strict,
+      });
+    } catch (error) {
+      throw parseUsageError(
+        error,
+        this.commandLine(),
+        { ...ctor.baseFlags, ...declared },
+        Object.keys(ctor.args ?? {}),
+      );
+    }
+    const { args, flags } = parsed;
     this.flags = flags as FlagsOf<T>;
     this.args = args as ArgsOf<T>;
     for (const [name, value] of Object.entries(flags))
       if (SECRET_FLAG.test(name) && typeof value === 'string') addSecret(value);
+    // One clear line for the first thing missing, in order: positional arguments, flags, the
+    // command's own checks, then the confirmation. Nothing is sent before any of them.
+    const canPrompt = terminal.canPrompt();
+    if (!canPrompt) {
+      for (const [name, arg] of Object.entries(ctor.args ?? {})) {
+        const what = pickedArgument(arg.description);
+        if (what && args[name] === undefined)
+          throw new UsageError(`Missing ${what}: pass it as an argument.`);
+      }
+    }
+    for (const [name, flag] of Object.entries(declared)) {
+      if (flag.required && flags[name] === undefined)
+        throw new UsageError(
+          `Missing --${name}: ${flag.description ?? name} (--${name} <value>). Nothing was sent.`,
+        );
+    }
+    ctor.checkInput(flags, { canPrompt });
     // Before run(): a missing confirmation is a usage error, and nothing may be sent before it.
     if (
       ctor.destructive &&
       ctor.needsConfirmation(flags) &&
       !(flags as { yes?: boolean }).yes &&
-      !terminal.canPrompt()
+      !canPrompt
     ) {
-      const command = this.id && this.config.findCommand(this.id) ? this.id.replaceAll(':', ' ') : undefined;
+      const line = this.commandLine();
       throw new UsageError(
-        `Confirmation needed: ${command ? `\`${this.config.bin} ${command}\`` : 'this command'} changes data. Pass --yes to confirm when not at a terminal. Nothing was sent.`,
+        `Confirmation needed: ${line ? `\`${line}\`` : 'this command'} changes data. Pass --yes to confirm when not at a terminal. Nothing was sent.`,
       );
     }
   }
+
+  /** `docs cr merge`: the command as a person types it; none when run without its id (tests). */
+  protected commandLine(): string | undefined {
+    const command = this.id && this.config.findCommand(this.id) ? this.id.replaceAll(':', ' ') : undefined;
+    return command ? `${this.config.bin} ${command}` : undefined;
+  }
+
+  /**
+   * A command's own checks of its input, run after its arguments and required flags are known to
+   * be there and before the confirmation: contradictory flags, a flag needed where no one can be
+   * asked. Throws a UsageError; nothing has been sent.
+   */
+  static checkInput(_flags: Record<string, unknown>, _context: { canPrompt: boolean }): void {}
 
   #stored: Promise<StoredConfig> | undefined;
 
