@@ -2,7 +2,7 @@ import { Command, Errors, Flags, type Interfaces } from './oclif.js';
 import type { ClientOptions, DocsClient, PagePromise } from '@docs-api/sdk';
 import { Spinner } from './lib/activity.js';
 import { cliClientOptions } from './lib/client-options.js';
-import { readConfig, type StoredConfig } from './lib/config.js';
+import { configPath, readConfig, type StoredConfig } from './lib/config.js';
 import { describeError } from './lib/errors.js';
 import { AuthRequiredError, CancelledError, ExitCode, UsageError } from './lib/exit-codes.js';
 import { output } from './lib/output.js';
@@ -175,6 +175,8 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
         );
     }
     ctor.checkInput(flags, { canPrompt });
+    const { editor, pager, browser } = await this.storedConfig();
+    terminal.preferences = { editor, pager, browser };
     // Before run(): a missing confirmation is a usage error, and nothing may be sent before it.
     if (
       ctor.destructive &&
@@ -216,8 +218,34 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     const stored = await this.storedConfig();
     const token = process.env.DOCS_API_TOKEN || stored.token;
     if (!token) throw new AuthRequiredError('Not logged in.');
-    this.#client = await this.buildClient(token, this.flags['api-url'] ?? stored.apiUrl);
+    const apiUrl = this.flags['api-url'] ?? stored.apiUrl;
+    if (!this.flags['api-url'] && stored.apiUrl) this.#fromSettings.apiUrl = stored.apiUrl;
+    this.#client = await this.buildClient(token, apiUrl);
     return this.#client;
+  }
+
+  /** The values of this run that came from the stored settings, for the errors they cause. */
+  readonly #fromSettings: { org?: string; apiUrl?: string } = {};
+
+  /**
+   * A line saying that a stored setting caused `error`, and how to change it: an organization
+   * the API does not find (or refuses), an API URL that cannot be reached.
+   */
+  private settingHint(error: unknown): string | undefined {
+    if (!(error instanceof Error)) return undefined;
+    const file = configPath(this.config.configDir);
+    const { org, apiUrl } = this.#fromSettings;
+    const { url } = error as { url?: unknown };
+    if (
+      org &&
+      (error.name === 'NotFoundError' || error.name === 'PermissionDeniedError') &&
+      typeof url === 'string' &&
+      url.includes(`/orgs/${encodeURIComponent(org)}`)
+    )
+      return `The organization ${org} comes from your settings (${file}): pass --org, or change it with \`docs config set org <organization-id>\`.`;
+    if (apiUrl && (error.name === 'ConnectionError' || error.name === 'TimeoutError'))
+      return `The API URL ${apiUrl} comes from your settings (${file}): pass --api-url, or change it with \`docs config set api-url <url>\` (\`docs config unset api-url\` for the public API).`;
+    return undefined;
   }
 
   /**
@@ -262,7 +290,10 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
 
   /** `--org`, then `DOCS_ORG`, then the stored default (`docs config set org`); none without them. */
   protected async defaultOrganization(): Promise<string | undefined> {
-    return this.flags.org || (await this.storedConfig()).org || undefined;
+    if (this.flags.org) return this.flags.org;
+    const stored = (await this.storedConfig()).org;
+    if (stored) this.#fromSettings.org = stored;
+    return stored || undefined;
   }
 
   /** The organization from `--org`/`DOCS_ORG`/the stored default, or picked at a terminal. */
@@ -327,7 +358,10 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     if (error instanceof Errors.ExitError) throw error;
     this.#spinner.stop();
     output.live(undefined);
-    const { message, exitCode, plain } = describeError(error);
+    const described = describeError(error);
+    const { exitCode, plain } = described;
+    const hint = this.settingHint(error);
+    const message = hint ? `${described.message}\n${hint}` : described.message;
     // output.error redacts the token and every other secret.
     if (plain) output.info(message);
     else output.error(message);

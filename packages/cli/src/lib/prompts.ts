@@ -1,4 +1,5 @@
 import { CommandError } from './exit-codes.js';
+import { terminal } from './terminal.js';
 
 /**
  * Prompts, loaded only when asked (inquirer is not needed to start). Callers must check
@@ -37,7 +38,17 @@ export const prompts = {
   /** Text written in the person's editor ($VISUAL, $EDITOR, else vi), opened at once as gh does. */
   async editor(message: string): Promise<string> {
     const { editor } = await import('@inquirer/prompts');
-    return editor({ message, postfix: '.md', waitForUserInput: false });
+    // inquirer's editor runs $VISUAL, else $EDITOR: the CLI's choice (DOCS_EDITOR, the stored
+    // editor) goes there for the time of the prompt.
+    const chosen = terminal.editor();
+    const visual = process.env.VISUAL;
+    if (chosen) process.env.VISUAL = chosen;
+    try {
+      return await editor({ message, postfix: '.md', waitForUserInput: false });
+    } finally {
+      if (visual === undefined) delete process.env.VISUAL;
+      else process.env.VISUAL = visual;
+    }
   },
   async password(message: string): Promise<string> {
     const { password } = await import('@inquirer/prompts');
