@@ -117,6 +117,8 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   readonly #spinner = new Spinner();
   protected handlesInterrupt = false;
   readonly #onInterrupt = (): void => {
+    // In a pager (`docs cr diff`), Ctrl-C is the pager's: the command ends when it does.
+    if (terminal.paging) return;
     this.#spinner.stop();
     output.live(undefined);
     output.info(waiting.onInterrupt ? `\n${waiting.onInterrupt}` : '\nCancelled.');

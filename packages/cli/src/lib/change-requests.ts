@@ -15,9 +15,9 @@ import type {
   User,
 } from '@docs-api/sdk';
 import { BaseCommand } from '../base-command.js';
-import { CancelledError, UsageError } from './exit-codes.js';
+import { CancelledError, CommandError, ExitCode, UsageError } from './exit-codes.js';
 import { terminal } from './terminal.js';
-import { formatDate, output, plural, type Column } from './output.js';
+import { formatDate, output, plural, terminalWidth, wrapLine, type Column } from './output.js';
 import { pickOne, prompts } from './prompts.js';
 import { readStdin } from './stdin.js';
 
@@ -63,6 +63,8 @@ export function contentOptions(flags: {
     ...(flags.computed === undefined ? {} : { computed: flags.computed }),
   };
 }
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** `#12` for a change request given by number, its id otherwise. */
 export function crLabel(crId: string | number): string {
@@ -334,9 +336,12 @@ export function conflictResult(
   };
 }
 
-/** Extra facts that `view` and `merge` show beside the change request itself. */
+/** Extra facts that `view` shows beside the change request itself. */
 export interface ChangeRequestExtras {
-  reviewers?: readonly RequestedReviewer[];
+  /** Each reviewer and their latest review: `Grace Hopper: changes requested`. */
+  reviewers?: readonly string[];
+  /** The merge rules: a summary line, then one line per rule. */
+  mergeRules?: readonly string[];
   contributors?: readonly Contributor[];
 }
 
@@ -346,7 +351,7 @@ export function printChangeRequest(
   extras: ChangeRequestExtras = {},
   to: 'stdout' | 'stderr' = 'stdout',
 ): void {
-  const { reviewers, contributors } = extras;
+  const { reviewers, mergeRules, contributors } = extras;
   output.fields(
     [
       ['Change request', `#${cr.number} ${cr.subject}`],
@@ -358,10 +363,8 @@ export function printChangeRequest(
       ['Updated', formatDate(cr.updatedAt)],
       ['Open comments', cr.comments],
       ['Outdated', cr.outdated ? 'yes: run `docs cr update` to bring in the primary content' : 'no'],
-      [
-        'Reviewers',
-        reviewers === undefined ? undefined : reviewers.map(reviewerName).join(', ') || 'none requested',
-      ],
+      ['Reviewers', reviewers === undefined ? undefined : reviewers.join('\n') || 'none requested'],
+      ['Merge rules', mergeRules?.join('\n')],
       [
         'Contributors',
         contributors === undefined
@@ -408,6 +411,41 @@ export function printComment(comment: Comment | Reply): void {
   ]);
   const text = bodyText(c.body);
   if (text) output.data(`\n${text}`);
+}
+
+/** The width text is wrapped at on stdout: the terminal's; none when piped. */
+function stdoutWidth(): number {
+  return terminal.stdoutIsTTY() ? terminalWidth() : Infinity;
+}
+
+/** Lines of markdown under `indent`, each wrapped at words to the terminal's width. */
+function indented(text: string, indent: string): string[] {
+  const width = stdoutWidth();
+  return text
+    .split('\n')
+    .flatMap((line) => (line.trim() ? wrapLine(`${indent}${line}`, width, indent) : ['']));
+}
+
+/**
+ * A comment and its replies, as a thread on stdout: the comment's author, time, status and page,
+ * its text, then each reply indented under it (`↳ Linus Torvalds · 2026-01-09 09:00`).
+ */
+export function printThread(comment: Comment, replies: readonly Reply[]): void {
+  const facts = [
+    userName(comment.postedBy),
+    formatDate(comment.postedAt),
+    comment.status ?? 'open',
+    comment.target?.page?.id ? `page ${comment.target.page.id}` : undefined,
+    comment.id,
+  ].filter(Boolean);
+  for (const line of wrapLine(facts.join(' · '), stdoutWidth(), '  ')) output.data(line);
+  for (const line of indented(bodyText(comment.body), '  ')) output.data(line);
+  for (const reply of replies) {
+    output.data('');
+    const by = [userName(reply.postedBy), formatDate(reply.postedAt), reply.id].filter(Boolean).join(' · ');
+    for (const line of wrapLine(`  ↳ ${by}`, stdoutWidth(), '    ')) output.data(line);
+    for (const line of indented(bodyText(reply.body), '    ')) output.data(line);
+  }
 }
 
 export async function pickSpace(client: DocsClient, organizationId: string): Promise<string> {
@@ -497,11 +535,51 @@ export abstract class ChangeRequestCommand<T extends typeof Command> extends Bas
     );
   }
 
+  /** The space and change request this run acts on, once known: named when the request is not found. */
+  #target: { spaceId: string; crId: string } | undefined;
+
   /** The client, the space and the change request a command acts on. */
   protected async target(): Promise<{ client: DocsClient; spaceId: string; crId: string }> {
     const spaceId = await this.spaceId();
     const crId = await this.changeRequestId(spaceId);
+    this.#target = { spaceId, crId };
     return { client: await this.client(), spaceId, crId };
+  }
+
+  /**
+   * A change request the API does not find is named with its space and number (`Change request
+   * #99 was not found in space space_handbook`), not by the server's bare `"99"`; the space, a
+   * comment or a page not found keep the server's words.
+   */
+  protected override catch(error: Error & { exitCode?: number }): Promise<unknown> {
+    const target = this.#target;
+    const { url, status, requestId } = error as { url?: unknown; status?: unknown; requestId?: unknown };
+    if (
+      target &&
+      error.name === 'NotFoundError' &&
+      typeof url === 'string' &&
+      new RegExp(
+        `/spaces/${escapeRegExp(encodeURIComponent(target.spaceId))}/change-requests/${escapeRegExp(encodeURIComponent(target.crId))}(/|$)`,
+      ).test(new URL(url, 'http://x').pathname) &&
+      // The request's own reads, not its space, a comment, a page... (the server names those).
+      !/\b(space|comment|reply|page|file|user|revision|review)\b/i.test(
+        (error as { serverMessage?: string }).serverMessage ?? '',
+      )
+    ) {
+      const details = [
+        `HTTP ${String(status)}`,
+        typeof requestId === 'string' ? `request id ${requestId}` : '',
+      ]
+        .filter(Boolean)
+        .join(', ');
+      return super.catch(
+        new CommandError(
+          `Change request ${crLabel(target.crId)} was not found in space ${target.spaceId} (${details}). List its change requests with \`docs cr list ${target.spaceId} --status all\`.`,
+          ExitCode.NotFound,
+        ),
+      );
+    }
+    return super.catch(error);
   }
 
   /** The `comment` argument, or a comment picked at a terminal. */

@@ -179,6 +179,36 @@ export const output = {
     around(() => process.stdout.write(line.endsWith('\n') ? line : `${line}\n`));
   },
 
+  /**
+   * Long data (a diff) through the pager at a terminal, as git and gh do: DOCS_PAGER, the stored
+   * pager, $PAGER, else `less -R` (LESS=FRX unless set: it quits when the text fits the screen);
+   * `cat` or an empty pager prints directly. Piped, or when the pager cannot run, printed as is.
+   */
+  async page(text: string): Promise<void> {
+    const pager = terminal.pager().trim();
+    if (!process.stdout.isTTY || !pager || pager === 'cat') return output.data(text);
+    const { spawn } = await import('node:child_process');
+    const shown = await new Promise<boolean>((resolve) => {
+      const child = spawn(pager, {
+        shell: true,
+        stdio: ['pipe', 'inherit', 'inherit'],
+        env: { ...process.env, LESS: process.env.LESS ?? 'FRX', LV: process.env.LV ?? '-c' },
+      });
+      terminal.paging = true;
+      child.once('error', () => resolve(false));
+      // A pager that is not there: the shell's 127.
+      child.once('exit', (code) => resolve(code !== 127));
+      // Quitting the pager before the end closes its input: not an error.
+      child.stdin.on('error', () => undefined);
+      child.stdin.end(text.endsWith('\n') ? text : `${text}\n`);
+    });
+    terminal.paging = false;
+    if (!shown) {
+      output.warn(`The pager "${pager}" could not be run; printing instead.`);
+      output.data(text);
+    }
+  },
+
   /** Prints a value as stable, indented JSON (stdout). */
   json(value: unknown): void {
     output.data(JSON.stringify(value, null, 2));
@@ -232,11 +262,11 @@ export const output = {
     const columns = tty ? (to === 'stdout' ? terminalWidth() : messageWidth()) : Infinity;
     const hanging = ' '.repeat(width + 2);
     for (const [label, value] of shown) {
+      // Each line of the value wrapped under the value's column; the label goes before the first.
       const lines = text(value)
         .split('\n')
-        .flatMap((part, i) =>
-          wrapLine(`${i === 0 ? `${label}:`.padEnd(width + 2) : hanging}${part}`, columns, hanging),
-        );
+        .flatMap((part) => wrapLine(`${hanging}${part}`, columns, hanging));
+      lines[0] = `${`${label}:`.padEnd(width + 2)}${(lines[0] ?? '').slice(hanging.length)}`;
       for (const line of lines) {
         if (to === 'stdout') output.data(line);
         else output.info(line);

@@ -3,6 +3,8 @@
  * `DOCS_FORCE_TTY=1` renders for a terminal even when piped (as gh's GH_FORCE_TTY).
  */
 export const terminal = {
+  /** A pager is showing output: Ctrl-C belongs to it, not to the command. */
+  paging: false,
   /** The stored editor, pager and browser (`docs config set`), read by the base command. */
   preferences: {} as {
     editor?: string | undefined;

@@ -94,8 +94,9 @@ export function parseUsageError(
   const parsing = /^Parsing --([\w-]+)\s*\n\s*(.*)$/s.exec(raw);
   if (parsing) return new UsageError(`--${parsing[1]}: ${parsing[2]?.trim().replace(/\.?$/, '.')} ${help}`);
   // Flag relationships: `--a=true cannot also be provided when using --b`, `... must be provided ...`.
-  // eslint-disable-next-line no-control-regex -- oclif dims the reasons with colour codes
   const reasons = raw
+    // oclif dims the reasons with colour codes.
+    // eslint-disable-next-line no-control-regex -- the escape character of those codes
     .replace(/\u001b\[[\d;]*m/g, '')
     .split('\n')
     .slice(1)
