@@ -1,4 +1,5 @@
 import { CommandError } from './exit-codes.js';
+import { displayWidth, truncate } from './table.js';
 import { terminal } from './terminal.js';
 
 /**
@@ -21,11 +22,27 @@ export const prompts = {
     choices: Array<{ name: string; value: T; description?: string }>,
   ): Promise<T> {
     const { search } = await import('@inquirer/prompts');
-    return search<T>({
-      message,
-      pageSize: 15,
-      source: (term) => rankChoices(choices, term ?? ''),
-    });
+    // Each row on one line: cut to the terminal's width (the id at its end kept), never wrapped.
+    const width = (process.stdout.columns || 80) - 3;
+    const value = await search<T>(
+      {
+        message,
+        pageSize: Math.max(5, Math.min(15, (process.stdout.rows || 24) - 4)),
+        source: (term) =>
+          rankChoices(choices, term ?? '').map((choice) => ({
+            ...choice,
+            name: fitChoice(choice.name, width),
+            ...(choice.description === undefined
+              ? {}
+              : { description: fitChoice(choice.description, width) }),
+          })),
+      },
+      // The list leaves the screen when the prompt ends, answered or cancelled (Ctrl-C, Esc).
+      { clearPromptOnDone: true },
+    );
+    const chosen = choices.find((choice) => choice.value === value);
+    if (chosen) process.stderr.write(`✔ ${message}: ${fitChoice(chosen.name, width - message.length)}\n`);
+    return value;
   },
   /**
    * One of a few `choices` (arrows and Enter; inquirer's `select`), `initial` highlighted: a
@@ -68,6 +85,18 @@ export const prompts = {
     });
   },
 };
+
+/**
+ * A choice's name cut to `width` display columns, keeping a trailing ` (id)` whole: `Reword the
+ * welc… (space_guides)`. Names that fit are left as they are.
+ */
+export function fitChoice(name: string, width: number): string {
+  if (displayWidth(name) <= width) return name;
+  const id = / \([^()]+\)$/.exec(name)?.[0] ?? '';
+  const room = width - displayWidth(id);
+  if (id && room >= 8) return `${truncate(name.slice(0, -id.length), room)}${id}`;
+  return truncate(name, Math.max(4, width));
+}
 
 /** A name without what leads it and is not text: emoji, their joiners, flags, spaces. */
 const LEADING_SYMBOLS =
