@@ -132,8 +132,8 @@ function toStderr(text: string): void {
 
 /**
  * `line` in lines of at most `width` columns, broken at spaces; the continuation lines are
- * indented two more than the line (or by `hanging`). A word wider than that (a URL) is left
- * whole, never cut.
+ * indented two more than the line (or by `hanging`). A word wider than a line (a URL) is left
+ * whole, never cut, on the line of what leads it.
  */
 export function wrapLine(line: string, width: number, hanging?: string): string[] {
   if (!Number.isFinite(width) || displayWidth(line) <= width) return [line];
@@ -146,7 +146,9 @@ export function wrapLine(line: string, width: number, hanging?: string): string[
   for (const word of words) {
     const start = current === indent || current === next;
     const joined = start ? `${current}${word.trimStart()}` : `${current}${word}`;
-    if (start || displayWidth(joined) <= width) current = joined;
+    // A word wider than a whole line (a URL) stays after what leads it (`URL: https://...`).
+    const alone = displayWidth(`${next}${word.trimStart()}`) > width;
+    if (start || alone || displayWidth(joined) <= width) current = joined;
     else {
       out.push(current);
       current = `${next}${word.trimStart()}`;
