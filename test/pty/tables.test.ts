@@ -102,7 +102,10 @@ for (const columns of [40, 60, 120]) {
       if (rule > 0) {
         // A table: every line fits the pane; one line per row.
         for (const line of lines) expect([...line].length, line).toBeLessThanOrEqual(columns);
-        const tableRows = lines.slice(rule + 1).filter((line) => line.trim() && !/^\d+ links?,/.test(line));
+        // The rows end where a summary on stderr starts (`8 links, 2 broken ...`, maybe wrapped).
+        const after = lines.slice(rule + 1);
+        const summary = after.findIndex((line) => /^\d+ links?,/.test(line));
+        const tableRows = (summary >= 0 ? after.slice(0, summary) : after).filter((line) => line.trim());
         expect(tableRows).toHaveLength(rows.length);
       } else {
         // Blocks: one `Key: value` block per row, a blank line apart; never at 120 columns.
