@@ -63,7 +63,10 @@ describePty('the review flow at 60 columns', () => {
     expect(screen).toMatch(/^ +Grace Hopper: +changes requested$/m);
     expect(screen).toMatch(/^ +Linus Torvalds: +approved$/m);
     expect(screen).toMatch(/^Merge rules: +the space's, 1 not met$/m);
-    expect(screen).toMatch(/^ +NOT MET {2}Approval from user_ada: no current$/m);
+    // The rule under its summary, its reason wrapped at words under the rule.
+    expect(screen).toMatch(
+      /^ {18}NOT MET {2}Approval from user_ada: no\n {20}current approval from user_ada$/m,
+    );
   });
 
   it('cr close, then cr reopen', async () => {

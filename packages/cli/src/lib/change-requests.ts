@@ -427,8 +427,9 @@ function indented(text: string, indent: string): string[] {
 }
 
 /**
- * A comment and its replies, as a thread on stdout: the comment's author, time, status and page,
- * its text, then each reply indented under it (`↳ Linus Torvalds · 2026-01-09 09:00`).
+ * A comment and its replies, as a thread on stdout: the comment's author, time, status, page and
+ * id, its text indented under them, then each reply indented under it (`↳ Linus Torvalds ·
+ * 2026-01-09 09:00 · reply_id`) with its text.
  */
 export function printThread(comment: Comment, replies: readonly Reply[]): void {
   const facts = [
@@ -439,12 +440,12 @@ export function printThread(comment: Comment, replies: readonly Reply[]): void {
     comment.id,
   ].filter(Boolean);
   for (const line of wrapLine(facts.join(' · '), stdoutWidth(), '  ')) output.data(line);
-  for (const line of indented(bodyText(comment.body), '  ')) output.data(line);
+  for (const line of indented(bodyText(comment.body), '    ')) output.data(line);
   for (const reply of replies) {
     output.data('');
     const by = [userName(reply.postedBy), formatDate(reply.postedAt), reply.id].filter(Boolean).join(' · ');
     for (const line of wrapLine(`  ↳ ${by}`, stdoutWidth(), '    ')) output.data(line);
-    for (const line of indented(bodyText(reply.body), '    ')) output.data(line);
+    for (const line of indented(bodyText(reply.body), '      ')) output.data(line);
   }
 }
 

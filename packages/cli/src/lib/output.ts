@@ -267,7 +267,11 @@ export const output = {
       // Each line of the value wrapped under the value's column; the label goes before the first.
       const lines = text(value)
         .split('\n')
-        .flatMap((part) => wrapLine(`${hanging}${part}`, columns, hanging));
+        .flatMap((part) => {
+          // A line of the value with its own indent (a rule under its summary) hangs under itself.
+          const lead = /^ */.exec(part)?.[0] ?? '';
+          return wrapLine(`${hanging}${part}`, columns, lead ? `${hanging}${lead}  ` : hanging);
+        });
       lines[0] = `${`${label}:`.padEnd(width + 2)}${(lines[0] ?? '').slice(hanging.length)}`;
       for (const line of lines) {
         if (to === 'stdout') output.data(line);

@@ -54,7 +54,7 @@ describe('docs cr view', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain('Comments: 2 (1 open)');
     expect(result.stdout).toMatch(
-      /Grace Hopper · \S+ · open · page page_cli · comment_cli_question\n {2}Should this page document the `--json` flag\?\n\n {2}↳ Linus Torvalds · \S+ · reply_cli_answer\n {4}Yes: I will add a section on output formats\./,
+      /Grace Hopper · \S+ · open · page page_cli · comment_cli_question\n {4}Should this page document the `--json` flag\?\n\n {2}↳ Linus Torvalds · \S+ · reply_cli_answer\n {6}Yes: I will add a section on output formats\./,
     );
     expect(result.stdout).toMatch(/Ada Lovelace · \S+ · resolved · page page_cli · comment_cli_title/);
     const json = JSON.parse(

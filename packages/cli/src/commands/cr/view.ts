@@ -89,7 +89,7 @@ export default class CrView extends ChangeRequestCommand<typeof CrView> {
         reviewers: states.map(
           (state) => `${`${state.name}:`.padEnd(width + 2)}${describeReviewerState(state)}`,
         ),
-        mergeRules: describeMergeRules(mergeRules),
+        mergeRules: describeMergeRules(mergeRules).map((line, i) => (i === 0 ? line : `  ${line}`)),
         contributors: contributors.items,
       });
       for (const { what, error } of unavailable) output.warn(`Could not read the ${what}: ${error}`);
