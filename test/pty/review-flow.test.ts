@@ -69,6 +69,17 @@ describePty('the review flow at 60 columns', () => {
     );
   });
 
+  it('cr diff goes through the pager at a terminal', async () => {
+    const run = await pty.docs(['cr', 'diff', 'space_guides', '2'], {
+      env: { DOCS_PAGER: 'sed s/^/paged:/' },
+    });
+    expect(await run.exitCode()).toBe(0);
+    const screen = await run.screen();
+    expect(screen).toMatch(/^paged:diff --git a\/welcome\.md b\/welcome\.md$/m);
+    // The summary is a message (stderr), not paged.
+    expect(screen).toMatch(/^Change request #2: 2 changes against rev_guides_2$/m);
+  });
+
   it('cr close, then cr reopen', async () => {
     const close = await pty.docs(['cr', 'close', 'space_handbook', '2']);
     expect(await close.exitCode()).toBe(0);

@@ -50,7 +50,14 @@ export const prompts = {
    */
   async choose<T>(message: string, choices: Array<{ name: string; value: T }>, initial?: T): Promise<T> {
     const { select } = await import('@inquirer/prompts');
-    return select<T>({ message, choices, ...(initial === undefined ? {} : { default: initial }) });
+    // The list leaves the screen when the prompt ends, answered or cancelled; the answer stays.
+    const value = await select<T>(
+      { message, choices, ...(initial === undefined ? {} : { default: initial }) },
+      { clearPromptOnDone: true },
+    );
+    const chosen = choices.find((choice) => choice.value === value);
+    if (chosen) process.stderr.write(`✔ ${message} ${chosen.name}\n`);
+    return value;
   },
   /** Text written in the person's editor ($VISUAL, $EDITOR, else vi), opened at once as gh does. */
   async editor(message: string): Promise<string> {
