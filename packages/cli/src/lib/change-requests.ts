@@ -457,9 +457,15 @@ export async function pickSpace(client: DocsClient, organizationId: string): Pro
   }));
 }
 
-export async function pickChangeRequest(client: DocsClient, spaceId: string): Promise<string> {
-  const requests = await client.changeRequests.list(spaceId, { limit: 100 }).toArray({ max: 100 });
-  return pickOne('Change request', requests, `Space ${spaceId} has no open change requests.`, (cr) => ({
+/** Picks a change request of the space among those in `status` (open ones unless said). */
+export async function pickChangeRequest(
+  client: DocsClient,
+  spaceId: string,
+  status: 'open' | 'archived' = 'open',
+): Promise<string> {
+  const requests = await client.changeRequests.list(spaceId, { limit: 100, status }).toArray({ max: 100 });
+  const none = status === 'open' ? 'open change requests' : 'closed (archived) change requests';
+  return pickOne('Change request', requests, `Space ${spaceId} has no ${none}.`, (cr) => ({
     name: `#${cr.number} ${cr.subject}${cr.outdated ? ' (outdated)' : ''}`,
     value: String(cr.number),
     description: `by ${userName(cr.createdBy)}, ${plural(cr.comments, 'open comment')}, updated ${formatDate(cr.updatedAt)}`,
@@ -527,12 +533,15 @@ export abstract class ChangeRequestCommand<T extends typeof Command> extends Bas
     );
   }
 
-  /** The `cr` argument (`#12` is read as `12`), or an open change request picked at a terminal. */
+  /** The requests offered when the change request is picked at a terminal: open ones, or closed for `reopen`. */
+  protected pickedStatus: 'open' | 'archived' = 'open';
+
+  /** The `cr` argument (`#12` is read as `12`), or a change request picked at a terminal. */
   protected async changeRequestId(spaceId: string): Promise<string> {
     const { cr } = this.args as { cr?: string };
     const value = cr?.replace(/^#(?=\d+$)/, '');
     return this.argOrPick(value, 'the change request number or id', async () =>
-      pickChangeRequest(await this.client(), spaceId),
+      pickChangeRequest(await this.client(), spaceId, this.pickedStatus),
     );
   }
 

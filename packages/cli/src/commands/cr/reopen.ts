@@ -12,6 +12,8 @@ export default class CrReopen extends ChangeRequestCommand<typeof CrReopen> {
     '<%= config.bin %> cr reopen space_handbook 2 --json',
   ];
   static override args = { space: spaceArg, cr: crArg };
+  /** At a terminal the closed requests are offered, the ones there are to reopen. */
+  protected override pickedStatus = 'archived' as const;
 
   async run(): Promise<ChangeRequest> {
     const { client, spaceId, crId } = await this.target();

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { useInProcessCli } from '../../../test-support/run-command.js';
 import { browser } from '../../lib/browser.js';
+import { prompts } from '../../lib/prompts.js';
 import { terminal } from '../../lib/terminal.js';
 import CrClose from './close.js';
 import CrCommentsResolve from './comments/resolve.js';
@@ -119,6 +120,15 @@ describe('docs cr close and reopen', () => {
     expect(JSON.parse(reopened.stdout)).toMatchObject({ number: 2, status: 'open' });
     const open = await cli.run(CrReopen, ['space_handbook', '2']);
     expect(open.stderr).toBe('Change request #2 is not closed (it is open): nothing changed.\n');
+  });
+
+  it('at a terminal, reopen offers the closed requests', async () => {
+    await cli.run(CrClose, ['space_handbook', '2']);
+    const select = vi.spyOn(prompts, 'select').mockResolvedValue('2');
+    const result = await cli.run(CrReopen, ['space_handbook']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(select.mock.calls[0]?.[1].map((choice) => choice.value)).toEqual(['2']);
+    expect(cli.sandbox.store.changeRequests.get('cr_typos')?.status).toBe('open');
   });
 
   it('refuses a merged request', async () => {
