@@ -81,9 +81,9 @@ export default class Api extends BaseCommand<typeof Api> {
     if (!operations.length) throw new UsageError(`No operation has the tag or resource ${filter}.`);
     if (this.human) {
       output.table(operations, [
-        { header: 'OPERATION', value: (operation) => operation.id, fixed: true },
-        { header: 'SUMMARY', value: (operation) => operation.summary },
-        { header: 'ENDPOINT', value: (operation) => `${operation.method} ${operation.path.replace(/^\/v1/, '')}`, secondary: true },
+        { header: 'OPERATION', value: (operation) => operation.id },
+        { header: 'SUMMARY', value: (operation) => operation.summary, cut: true },
+        { header: 'ENDPOINT', value: (operation) => `${operation.method} ${operation.path.replace(/^\/v1/, '')}`, priority: 1 },
       ]);
     }
     return operations.map(({ id, name, method, path, summary, tag }) => ({ id, sdk: name, method, path, summary, tag }));

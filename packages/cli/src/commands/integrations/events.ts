@@ -74,13 +74,13 @@ export default class IntegrationsEvents extends BaseCommand<typeof IntegrationsE
     if (!this.flags.follow) {
       if (this.human)
         output.table(events, [
-          { header: 'TYPE', value: eventType, fixed: true },
+          { header: 'TYPE', value: eventType },
           { header: 'STATUS', value: (e) => e.status },
           { header: 'CREATED', value: (e) => formatDate(e.createdAt) },
           // Left out at a narrow terminal (no command takes an event's id): the type and the
           // outcome are what a person reads the log for.
-          { header: 'ID', value: (e) => e.id, secondary: true },
-          { header: 'INSTALLATION', value: (e) => e.installationId, fixed: true, secondary: true },
+          { header: 'ID', value: (e) => e.id, priority: 1 },
+          { header: 'INSTALLATION', value: (e) => e.installationId, priority: 2 },
         ]);
       return events;
     }
