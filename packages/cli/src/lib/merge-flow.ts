@@ -1,10 +1,5 @@
-import {
-  ConflictError,
-  MergeConflictError,
-  type ChangeRequest,
-  type DocsClient,
-  type MergeOutcome,
-} from '@docs-api/sdk';
+import type { ChangeRequest, DocsClient, MergeOutcome } from '@docs-api/sdk';
+import { ConflictError, MergeConflictError } from '../sdk.js';
 import { conflictResult } from './change-requests.js';
 import { CancelledError, CommandError } from './exit-codes.js';
 import {

@@ -58,8 +58,21 @@ export default class IntegrationsEvents extends BaseCommand<typeof IntegrationsE
     process.once('SIGINT', () => process.exit(0));
   };
 
+  /**
+   * The follow's Ctrl-C is listened for before the base's init, which reads the stored settings:
+   * a Ctrl-C that comes while it does still stops the follow (exit 0).
+   */
+  override async init(): Promise<void> {
+    if (this.handlesInterrupt) process.once('SIGINT', this.#onInterrupt);
+    try {
+      await super.init();
+    } catch (error) {
+      process.off('SIGINT', this.#onInterrupt);
+      throw error;
+    }
+  }
+
   async run(): Promise<IntegrationEvent[] | undefined> {
-    if (this.flags.follow) process.once('SIGINT', this.#onInterrupt);
     try {
       return await this.list();
     } finally {
