@@ -121,7 +121,9 @@ export async function mergeFlow(
     plan = choice;
     asked = true;
   } else if (updateByDefault && updateFlag !== true) {
-    output.info(`Change request #${cr.number} is outdated: updating it from the primary content first (--yes).`);
+    output.info(
+      `Change request #${cr.number} is outdated: updating it from the primary content first (--yes).`,
+    );
   }
   if (!asked) {
     // Default No: a merge cannot be undone from here. With --yes nothing is asked.

@@ -19,7 +19,6 @@ import {
   userName,
 } from './change-requests.js';
 import { formatDate, output, terminalWidth, wrapLine } from './output.js';
-import { displayWidth } from './table.js';
 
 /*
  * What `docs cr merge` shows before it asks (and prints with --dry-run --json): the changes, the
