@@ -119,7 +119,12 @@ describe('docs cr list and view', () => {
     expect(view.stdout).toMatch(/^Change request:\s+#1 Document the new CLI$/m);
     expect(view.stdout).toMatch(/^Author:\s+Linus Torvalds \(user_linus\)$/m);
     expect(view.stdout).toMatch(/^Open comments:\s+1$/m);
-    expect(view.stdout).toMatch(/^Reviewers:\s+Grace Hopper$/m);
+    // Each reviewer with their latest review: Ada's approval is of an earlier revision; Grace was asked.
+    expect(view.stdout).toMatch(
+      /^Reviewers:\s+Ada Lovelace:\s+approved \(outdated: on an earlier revision\)$/m,
+    );
+    expect(view.stdout).toMatch(/^\s+Grace Hopper:\s+review requested, none yet$/m);
+    expect(view.stdout).toMatch(/^Merge rules:\s+none$/m);
     expect(view.stdout).toMatch(/^Contributors:\s+Linus Torvalds \(3\), Ada Lovelace \(1\)$/m);
     expect(view.stdout).toMatch(/^Description:\s+Adds a page on the CLI\.$/m);
 
@@ -144,7 +149,7 @@ describe('docs cr list and view', () => {
     const missing = await docs('cr', 'view', 'space_handbook', '99');
     expect(missing.code).toBe(3);
     expect(lines(missing.stderr)).toEqual([
-      expect.stringMatching(/^Error: change request "99" was not found/),
+      expect.stringMatching(/^Error: Change request #99 was not found in space space_handbook \(HTTP 404/),
     ]);
   });
 
@@ -520,7 +525,8 @@ describe('docs cr create, edit, reviewers and comments', () => {
     const view = ok(await docs('cr', 'comments', 'view', 'space_handbook', '1', 'comment_cli_question'));
     expect(view.stdout).toMatch(/^Author:\s+Grace Hopper \(user_grace\)$/m);
     expect(view.stdout).toMatch(/^Reactions:\s+👍 1$/m);
-    expect(view.stdout.trimEnd().endsWith('\n\nShould this page document the `--json` flag?')).toBe(true);
+    // The body, then the replies under it.
+    expect(view.stdout).toContain('\n\nShould this page document the `--json` flag?\n\n↳ Linus Torvalds');
   });
 
   it('adds, edits, resolves, reopens, reacts to and deletes a comment', async () => {
@@ -654,11 +660,11 @@ describe('docs cr merge and update', () => {
     expect(e2e.sandbox.store.changeRequests.get('cr_cli')?.status).toBe('open');
   });
 
-  it('refuses an outdated request, pointing at --update-first and `docs cr update`', async () => {
-    const result = await docs('cr', 'merge', 'space_handbook', '2', '--yes');
+  it('refuses an outdated request with --no-update-first, pointing at `docs cr update`', async () => {
+    const result = await docs('cr', 'merge', 'space_handbook', '2', '--yes', '--no-update-first');
     expect(result.code).toBe(1);
     expect(lines(result.stderr).filter((line) => line.startsWith('Error:'))).toEqual([
-      'Error: Change request #2 is outdated: pass --update-first to update it from the primary content before merging, or run `docs cr update space_handbook 2` first.',
+      'Error: Change request #2 is outdated, and --no-update-first says not to update it: run `docs cr update space_handbook 2` (or leave the flag out), then merge.',
     ]);
     expect(served('changeRequests.merge')).toBe(0);
   });
@@ -723,7 +729,8 @@ describe('docs cr merge and update', () => {
 describe('docs cr diff, review, reviews and merge: the review flow (beyond the extract)', () => {
   it('shows the changes page by page and the diff of each page against the base', async () => {
     const names = ok(await docs('cr', 'diff', 'space_guides', '2', '--name-only'));
-    expect(lines(names.stdout)).toEqual(['welcome', 'quick-start']);
+    // The names the diff gives its files.
+    expect(lines(names.stdout)).toEqual(['welcome.md', 'quick-start.md']);
     const diff = ok(await docs('cr', 'diff', 'space_guides', '2'));
     // Piped: plain text a `patch` can read.
     expect(diff.stdout).not.toContain('\u001b[');

@@ -53,7 +53,7 @@ describe('docs openapi', () => {
     expect(missing.stderr).toContain('OpenAPI spec "nope" was not found');
     const noArg = await docs('openapi', 'view');
     expect(noArg.code).toBe(2);
-    expect(noArg.stderr).toContain('Missing the spec slug');
+    expect(noArg.stderr).toContain('Missing the slug of the OpenAPI spec');
   });
 
   it('publish --wait creates a spec under a free slug and waits until it is processed', async () => {

@@ -360,7 +360,7 @@ describe('docs spaces and collections: bad input', () => {
     expect(badStatus.code).toBe(2);
     const noOrg = await docs('spaces', 'transfer', 'space_handbook', '--yes');
     expect(noOrg.code).toBe(2);
-    expect(noOrg.stderr).toMatch(/Missing required flag to-org/);
+    expect(noOrg.stderr).toMatch(/^Error: Missing --to-org: /);
     const noSpace = await docs('spaces', 'view');
     expect(noSpace.code).toBe(2);
     expect(noSpace.stderr).toContain('Missing the space id');

@@ -221,7 +221,7 @@ describe('docs saml', () => {
     // Only --label is required (the published document): the provider stays pending until configured.
     const missing = await docs('saml', 'create', '--entity-id', 'urn:x');
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toMatch(/Missing required flag/);
+    expect(missing.stderr).toMatch(/^Error: Missing --label: /);
     expect(missing.stderr).toMatch(/label/);
     const longLabel = await docs('saml', 'create', '--label', 'x'.repeat(31));
     expect(longLabel.code).toBe(2);
@@ -380,7 +380,7 @@ describe('docs conversations ingest', () => {
     );
     const noFile = await docs('conversations', 'ingest');
     expect(noFile.code).toBe(2);
-    expect(noFile.stderr).toMatch(/Missing required flag file/);
+    expect(noFile.stderr).toMatch(/^Error: Missing --file: /);
     const badOrder = await docs('conversations', 'clusters', '--order', 'sideways');
     expect(badOrder.code).toBe(2);
     expect(totalRequests()).toBe(before);

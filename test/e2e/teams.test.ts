@@ -202,13 +202,13 @@ describe('docs teams: bad input', () => {
     expect(long.stderr).toMatch(/title: Too big/);
     const noTitle = await docs('teams', 'create');
     expect(noTitle.code).toBe(2);
-    expect(noTitle.stderr).toMatch(/Missing required flag title/);
+    expect(noTitle.stderr).toMatch(/^Error: Missing --title: /);
     const badRole = await docs('teams', 'members', 'set-role', 'team_docs', 'user_linus', '--role', 'admin');
     expect(badRole.code).toBe(2);
     expect(badRole.stderr).toMatch(/--role/);
     const noUser = await docs('teams', 'members', 'add', 'team_docs');
     expect(noUser.code).toBe(2);
-    expect(noUser.stderr).toMatch(/Missing required flag user/);
+    expect(noUser.stderr).toMatch(/^Error: Missing --user: /);
     const noTeam = await docs('teams', 'view');
     expect(noTeam.code).toBe(2);
     expect(noTeam.stderr).toContain('Missing the team id');

@@ -85,24 +85,28 @@ describePty('docs cr merge at a terminal', () => {
     expect(screen).toMatch(/^Changes: 2$/m);
     expect(screen).toMatch(/^ {2}~ variables {2}effectiveDate$/m);
     expect(screen).toMatch(/^Space: locked/m);
-    expect(screen).toContain('Space space_legal is locked');
-    expect(screen).toContain('docs spaces edit space_legal --edit-mode live');
+    // The message wraps at words to the pane: read it as one line.
+    const words = screen.replace(/\s+/g, ' ');
+    expect(words).toContain('Space space_legal is locked');
+    expect(words).toContain('docs spaces edit space_legal --edit-mode live');
     expect(screen).not.toMatch(/\? \(/);
     expect(status('cr_terms')).toBe('open');
   });
 
-  it('offers to update an outdated request, then asks to merge, then prints the revision and the URL', async () => {
+  it('offers the choices an outdated request has; the default updates, then merges, then prints the revision and the URL', async () => {
     const run = await pty.docs(['cr', 'merge', 'space_handbook', '2']);
-    const offer = await run.waitFor(/Update from the primary content, then merge\? \(Y\/n\)/);
+    const offer = await run.waitFor('Cancel');
     expect(offer).toMatch(
       /^Outdated: yes; the primary content moved on since the request was last updated$/m,
     );
     expect(offer).toMatch(/^Merge rules: none$/m);
-    await run.send('Y', 'Enter');
-    await run.waitFor(/Merge change request #2 "Fix typos" into space_handbook\? \(y\/N\)/);
-    // Nothing is sent before the merge is confirmed.
+    expect(offer).toContain('Change request #2 is outdated: the primary content moved on. What now?');
+    expect(offer).toMatch(/❯ Update it from the primary content, then merge$/m);
+    expect(offer).toMatch(/^ {2}Update it only, and merge later$/m);
+    expect(offer).toMatch(/^ {2}Cancel$/m);
+    // Nothing is sent before the choice is made.
     expect(pty.sandbox.requests.get('changeRequests.updateFromPrimary')).toBeUndefined();
-    await run.send('y', 'Enter');
+    await run.send('Enter');
     expect(await run.exitCode(), await run.screen()).toBe(0);
     const screen = await run.screen();
     const updated = /Updated #2 from the primary content: revision (\S+)/.exec(screen);
@@ -118,13 +122,11 @@ describePty('docs cr merge at a terminal', () => {
 
   it('on a conflicting update gives the app URL and the next step, and merges nothing', async () => {
     const run = await pty.docs(['cr', 'merge', 'space_guides', '1']);
-    await run.waitFor('Update from the primary content, then merge?');
+    await run.waitFor('What now?');
     await run.send('Enter');
-    await run.waitFor(/Merge change request #1 .*\(y\/N\)/);
-    await run.send('y', 'Enter');
     expect(await run.exitCode(), await run.screen()).toBe(1);
-    // The message is longer than the pane: read it as written, not as wrapped.
-    const screen = await run.screen({ joinWrapped: true });
+    // The message is longer than the pane and wraps at words: read it as one line.
+    const screen = (await run.screen({ joinWrapped: true })).replace(/\s+/g, ' ');
     expect(screen).toContain('Change request #1 conflicts with the primary content of space_guides');
     expect(screen).toContain(`Open ${APP}/s/space_guides/~/changes/1, resolve the conflicts there`);
     expect(screen).toContain('then run `docs cr merge space_guides 1` again.');
@@ -132,10 +134,12 @@ describePty('docs cr merge at a terminal', () => {
     expect(status('cr_welcome')).toBe('open');
   });
 
-  it('cancels with "n": a plain "Cancelled.", exit 2, the request still open', async () => {
+  it('cancels on Cancel: a plain "Cancelled.", exit 2, the request still open', async () => {
     const run = await pty.docs(['cr', 'merge', 'space_handbook', '2']);
-    await run.waitFor('Update from the primary content, then merge?');
-    await run.send('n', 'Enter');
+    await run.waitFor('What now?');
+    await run.send('Down', 'Down');
+    await run.waitFor(/❯ Cancel$/m);
+    await run.send('Enter');
     expect(await run.exitCode(), await run.screen()).toBe(2);
     const screen = await run.screen();
     expect(screen).toMatch(/^Cancelled\.$/m);
@@ -148,6 +152,37 @@ describePty('docs cr merge at a terminal', () => {
       outdated: boolean;
     };
     expect(cr).toMatchObject({ status: 'open', outdated: true });
+  });
+});
+
+describePty('docs cr merge --json at a terminal', () => {
+  let pty: Pty;
+  beforeEach(async () => {
+    pty = await startPty({ columns: 100, rows: 50, env: { DOCS_ORG: 'org_acme' } });
+  });
+  afterEach(() => pty.close());
+
+  it('shows the preview before asking, then prints the JSON', async () => {
+    const run = await pty.docs(['cr', 'merge', 'space_handbook', '1', '--json']);
+    const screen = await run.waitFor(/Merge change request #1 .*\(y\/N\)/);
+    expect(screen).toMatch(/^#1 Document the new CLI {2}\(open, by Linus Torvalds/m);
+    expect(screen).toMatch(/^Changes: 2$/m);
+    expect(screen).toMatch(/^Merge rules: none$/m);
+    await run.send('y', 'Enter');
+    expect(await run.exitCode(), await run.screen()).toBe(0);
+    const after = await run.screen({ joinWrapped: true });
+    expect(after).toMatch(/^ {2}"result": "merge",$/m);
+    expect(pty.sandbox.store.changeRequests.get('cr_cli')?.status).toBe('merged');
+  });
+
+  it('with --yes, updates an outdated request first, as the default answer does', async () => {
+    const run = await pty.docs(['cr', 'merge', 'space_handbook', '2', '--yes']);
+    expect(await run.exitCode(), await run.screen()).toBe(0);
+    const screen = await run.screen({ joinWrapped: true });
+    expect(screen).toContain(
+      'Change request #2 is outdated: updating it from the primary content first (--yes).',
+    );
+    expect(screen).toMatch(/Merged #2 into space_handbook/);
   });
 });
 

@@ -2,7 +2,7 @@ import { Command, Errors, Flags, type Interfaces } from './oclif.js';
 import type { ClientOptions, DocsClient, PagePromise, User } from '@docs-api/sdk';
 import { Spinner } from './lib/activity.js';
 import { cliClientOptions } from './lib/client-options.js';
-import { readConfig, type StoredConfig } from './lib/config.js';
+import { configPath, readConfig, type StoredConfig } from './lib/config.js';
 import { describeError } from './lib/errors.js';
 import { AuthRequiredError, CancelledError, ExitCode, UsageError } from './lib/exit-codes.js';
 import { checkJq } from './lib/jq.js';
@@ -11,6 +11,7 @@ import { waiting } from './lib/progress.js';
 import { prompts } from './lib/prompts.js';
 import { addSecret } from './lib/redact.js';
 import { terminal } from './lib/terminal.js';
+import { parseUsageError, pickedArgument } from './lib/usage.js';
 
 /**
  * A command's flags and the global ones. The global --timeout is left out of the type: a command
@@ -126,6 +127,8 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   readonly #spinner = new Spinner();
   protected handlesInterrupt = false;
   readonly #onInterrupt = (): void => {
+    // In a pager (`docs cr diff`), Ctrl-C is the pager's: the command ends when it does.
+    if (terminal.paging) return;
     this.#spinner.stop();
     output.live(undefined);
     output.info(waiting.onInterrupt ? `\n${waiting.onInterrupt}` : '\nCancelled.');
@@ -136,36 +139,89 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     await super.init();
     if (!this.handlesInterrupt) process.on('SIGINT', this.#onInterrupt);
     const ctor = this.ctor as typeof BaseCommand;
-    const { args, flags } = await this.parse({
-      flags: ctor.flags,
-      baseFlags: ctor.baseFlags,
-      enableJsonFlag: ctor.enableJsonFlag,
-      args: ctor.args,
-      strict: ctor.strict,
-    });
+    // Required flags are checked below, after the positional arguments, in plain words: oclif
+    // would name them first, in its own words.
+    const declared = ctor.flags ?? {};
+    const relaxed = Object.fromEntries(
+      Object.entries(declared).map(([name, flag]) => [
+        name,
+        flag.required ? { ...flag, required: false } : flag,
+      ]),
+    ) as typeof declared;
+    let parsed: { args: Record<string, unknown>; flags: Record<string, unknown> };
+    try {
+      parsed = await this.parse({
+        flags: relaxed,
+        baseFlags: ctor.baseFlags,
+        enableJsonFlag: ctor.enableJsonFlag,
+        args: ctor.args,
+        strict: ctor.strict,
+      });
+    } catch (error) {
+      throw parseUsageError(
+        error,
+        this.commandLine(),
+        { ...ctor.baseFlags, ...declared },
+        Object.keys(ctor.args ?? {}),
+      );
+    }
+    const { args, flags } = parsed;
     this.flags = flags as FlagsOf<T>;
     this.args = args as ArgsOf<T>;
     for (const [name, value] of Object.entries(flags))
       if (SECRET_FLAG.test(name) && typeof value === 'string') addSecret(value);
-    // An expression jq cannot compile is bad input: exit 2, before anything is sent.
+    // One clear line for the first thing missing, in order: positional arguments, flags, the
+    // command's own checks, then the confirmation. Nothing is sent before any of them.
+    const canPrompt = terminal.canPrompt();
+    if (!canPrompt) {
+      for (const [name, arg] of Object.entries(ctor.args ?? {})) {
+        const what = pickedArgument(arg.description);
+        if (what && args[name] === undefined)
+          throw new UsageError(`Missing ${what}: pass it as an argument.`);
+      }
+    }
+    for (const [name, flag] of Object.entries(declared)) {
+      if (flag.required && flags[name] === undefined)
+        throw new UsageError(
+          `Missing --${name}: ${flag.description ?? name} (--${name} <value>). Nothing was sent.`,
+        );
+    }
+    // An expression jq cannot compile is bad input (exit 2): after the
+    // arguments and required flags, before the command's own checks; nothing is sent.
     const jq = (flags as { jq?: string }).jq;
     if (jq !== undefined) {
       await checkJq(jq);
       output.setJq(jq);
     }
+    ctor.checkInput(flags, { canPrompt });
+    const { editor, pager, browser } = await this.storedConfig();
+    terminal.preferences = { editor, pager, browser };
     // Before run(): a missing confirmation is a usage error, and nothing may be sent before it.
     if (
       ctor.destructive &&
       ctor.needsConfirmation(flags) &&
       !(flags as { yes?: boolean }).yes &&
-      !terminal.canPrompt()
+      !canPrompt
     ) {
-      const command = this.id && this.config.findCommand(this.id) ? this.id.replaceAll(':', ' ') : undefined;
+      const line = this.commandLine();
       throw new UsageError(
-        `Confirmation needed: ${command ? `\`${this.config.bin} ${command}\`` : 'this command'} changes data. Pass --yes to confirm when not at a terminal. Nothing was sent.`,
+        `Confirmation needed: ${line ? `\`${line}\`` : 'this command'} changes data. Pass --yes to confirm when not at a terminal. Nothing was sent.`,
       );
     }
   }
+
+  /** `docs cr merge`: the command as a person types it; none when run without its id (tests). */
+  protected commandLine(): string | undefined {
+    const command = this.id && this.config.findCommand(this.id) ? this.id.replaceAll(':', ' ') : undefined;
+    return command ? `${this.config.bin} ${command}` : undefined;
+  }
+
+  /**
+   * A command's own checks of its input, run after its arguments and required flags are known to
+   * be there and before the confirmation: contradictory flags, a flag needed where no one can be
+   * asked. Throws a UsageError; nothing has been sent.
+   */
+  static checkInput(_flags: Record<string, unknown>, _context: { canPrompt: boolean }): void {}
 
   #stored: Promise<StoredConfig> | undefined;
 
@@ -181,8 +237,34 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     const stored = await this.storedConfig();
     const token = process.env.DOCS_API_TOKEN || stored.token;
     if (!token) throw new AuthRequiredError('Not logged in.');
-    this.#client = await this.buildClient(token, this.flags['api-url'] ?? stored.apiUrl);
+    const apiUrl = this.flags['api-url'] ?? stored.apiUrl;
+    if (!this.flags['api-url'] && stored.apiUrl) this.#fromSettings.apiUrl = stored.apiUrl;
+    this.#client = await this.buildClient(token, apiUrl);
     return this.#client;
+  }
+
+  /** The values of this run that came from the stored settings, for the errors they cause. */
+  readonly #fromSettings: { org?: string; apiUrl?: string } = {};
+
+  /**
+   * A line saying that a stored setting caused `error`, and how to change it: an organization
+   * the API does not find (or refuses), an API URL that cannot be reached.
+   */
+  private settingHint(error: unknown): string | undefined {
+    if (!(error instanceof Error)) return undefined;
+    const file = configPath(this.config.configDir);
+    const { org, apiUrl } = this.#fromSettings;
+    const { url } = error as { url?: unknown };
+    if (
+      org &&
+      (error.name === 'NotFoundError' || error.name === 'PermissionDeniedError') &&
+      typeof url === 'string' &&
+      url.includes(`/orgs/${encodeURIComponent(org)}`)
+    )
+      return `The organization ${org} comes from your settings (${file}): pass --org, or change it with \`docs config set org <organization-id>\`.`;
+    if (apiUrl && (error.name === 'ConnectionError' || error.name === 'TimeoutError'))
+      return `The API URL ${apiUrl} comes from your settings (${file}): pass --api-url, or change it with \`docs config set api-url <url>\` (\`docs config unset api-url\` for the public API).`;
+    return undefined;
   }
 
   /**
@@ -283,7 +365,10 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
 
   /** `--org`, then `DOCS_ORG`, then the stored default (`docs config set org`); none without them. */
   protected async defaultOrganization(): Promise<string | undefined> {
-    return this.flags.org || (await this.storedConfig()).org || undefined;
+    if (this.flags.org) return this.flags.org;
+    const stored = (await this.storedConfig()).org;
+    if (stored) this.#fromSettings.org = stored;
+    return stored || undefined;
   }
 
   /** The default organization and where it came from (`--org`, `DOCS_ORG`, the stored one). */
@@ -362,7 +447,10 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     if (error instanceof Errors.ExitError) throw error;
     this.#spinner.stop();
     output.live(undefined);
-    const { message, exitCode, plain } = describeError(error);
+    const described = describeError(error);
+    const { exitCode, plain } = described;
+    const hint = this.settingHint(error);
+    const message = hint ? `${described.message}\n${hint}` : described.message;
     // output.error redacts the token and every other secret.
     if (plain) output.info(message);
     else output.error(message);

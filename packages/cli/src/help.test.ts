@@ -76,6 +76,23 @@ describe('the help of every command (oclif.manifest.json)', () => {
     expect(without).toEqual([]);
   });
 
+  it('never speaks of "the extract": words that mean nothing to a user', () => {
+    const topics = Object.values(
+      (
+        JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+          oclif: { topics: Record<string, { description: string }> };
+        }
+      ).oclif.topics,
+    ).map((topic) => topic.description);
+    const texts = commands.flatMap((command) => [
+      command.summary ?? '',
+      command.description ?? '',
+      ...Object.values(command.flags).map((flag) => flag.description ?? flag.summary ?? ''),
+      ...Object.values(command.args).map((arg) => arg.description ?? ''),
+    ]);
+    expect([...texts, ...topics].filter((text) => /extract/i.test(text))).toEqual([]);
+  });
+
   it('has a destructive command say so: every command with --yes mentions it in its description', () => {
     const silent = commands
       .filter((command) => command.flags.yes && !command.description?.includes('--yes'))
@@ -203,6 +220,10 @@ const FILES: Record<string, string> = {
 const NOT_RUN: Record<string, string> = {
   [`${BIN} auth login`]: 'asks for the token: an example for a terminal',
   [`${BIN} cr merge`]: 'picks the space and the request from lists: an example for a terminal',
+  [`${BIN} cr review space_guides 2`]:
+    'asks what to do and opens the editor: an example for a terminal (test/pty/review-flow.test.ts runs it)',
+  [`${BIN} cr view space_handbook 1 --web`]:
+    'opens a browser: an example for a terminal (in a pipeline it prints the URL; review-flow.test.ts)',
   [`${BIN} sandbox`]: 'serves until interrupted (the sandbox command has its own tests)',
   [`${BIN} sandbox --port 4010 --seed empty`]: 'serves until interrupted',
   [`${BIN} sandbox --port 4010 --rate-limit 100/60s`]: 'serves until interrupted',

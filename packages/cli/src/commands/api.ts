@@ -30,7 +30,8 @@ export default class Api extends BaseCommand<typeof Api> {
   static override strict = false;
   static override args = {
     target: Args.string({
-      description: 'An operation id (listSites) or SDK name (sites.list), or a path such as /orgs/{org}/sites; with --list, a tag or resource to list',
+      description:
+        'An operation id (listSites) or SDK name (sites.list), or a path such as /orgs/{org}/sites; with --list, a tag or resource to list',
     }),
   };
   static override flags = {
@@ -63,9 +64,13 @@ export default class Api extends BaseCommand<typeof Api> {
     const positionals = this.argv.filter((arg) => !arg.startsWith('-') && !this.isFlagValue(arg));
     if (this.flags.list) return this.list(this.args.target);
     const target = this.args.target;
-    if (!target) throw new UsageError('Name an operation (docs api --list lists them) or a path: docs api <operationId|path>.');
+    if (!target)
+      throw new UsageError(
+        'Name an operation (docs api --list lists them) or a path: docs api <operationId|path>.',
+      );
     if (isOperationName(target)) return this.callOperation(await findReference(target), positionals.slice(1));
-    if (positionals.length > 1) throw new UsageError(`Unexpected argument ${positionals[1]}: a path takes no other argument.`);
+    if (positionals.length > 1)
+      throw new UsageError(`Unexpected argument ${positionals[1]}: a path takes no other argument.`);
     return this.callPath(target);
   }
 
@@ -73,7 +78,10 @@ export default class Api extends BaseCommand<typeof Api> {
   private isFlagValue(arg: string): boolean {
     const index = this.argv.indexOf(arg);
     const before = this.argv[index - 1];
-    return before !== undefined && /^(-[XfFq]|--(method|raw-field|field|query|input|org|organization|api-url|timeout|jq))$/.test(before);
+    return (
+      before !== undefined &&
+      /^(-[XfFq]|--(method|raw-field|field|query|input|org|organization|api-url|timeout|jq))$/.test(before)
+    );
   }
 
   private async list(filter: string | undefined): Promise<unknown> {
@@ -81,16 +89,31 @@ export default class Api extends BaseCommand<typeof Api> {
     if (!operations.length) throw new UsageError(`No operation has the tag or resource ${filter}.`);
     if (this.human) {
       output.table(operations, [
-        { header: 'OPERATION', value: (operation) => operation.id, fixed: true },
-        { header: 'SUMMARY', value: (operation) => operation.summary },
-        { header: 'ENDPOINT', value: (operation) => `${operation.method} ${operation.path.replace(/^\/v1/, '')}`, secondary: true },
+        { header: 'OPERATION', value: (operation) => operation.id },
+        { header: 'SUMMARY', value: (operation) => operation.summary, cut: true },
+        {
+          header: 'ENDPOINT',
+          value: (operation) => `${operation.method} ${operation.path.replace(/^\/v1/, '')}`,
+          priority: 1,
+        },
       ]);
     }
-    return operations.map(({ id, name, method, path, summary, tag }) => ({ id, sdk: name, method, path, summary, tag }));
+    return operations.map(({ id, name, method, path, summary, tag }) => ({
+      id,
+      sdk: name,
+      method,
+      path,
+      summary,
+      tag,
+    }));
   }
 
-  private async callOperation(operation: ReferenceOperation, positionals: readonly string[]): Promise<unknown> {
-    if (this.flags.method) throw new UsageError(`-X applies to a path; ${operation.id} is a ${operation.method}.`);
+  private async callOperation(
+    operation: ReferenceOperation,
+    positionals: readonly string[],
+  ): Promise<unknown> {
+    if (this.flags.method)
+      throw new UsageError(`-X applies to a path; ${operation.id} is a ${operation.method}.`);
     const args = await operationArguments(
       operation,
       positionals,
@@ -106,7 +129,10 @@ export default class Api extends BaseCommand<typeof Api> {
       throw new UsageError(`--paginate follows the pages of a list; ${operation.id} does not answer one.`);
     }
     const client = await this.client();
-    const [resource, method] = [operation.name.slice(0, operation.name.lastIndexOf('.')), operation.name.slice(operation.name.lastIndexOf('.') + 1)];
+    const [resource, method] = [
+      operation.name.slice(0, operation.name.lastIndexOf('.')),
+      operation.name.slice(operation.name.lastIndexOf('.') + 1),
+    ];
     let target: unknown = client;
     for (const part of resource.split('.')) target = (target as Record<string, unknown>)[part];
     const call = (target as Record<string, (...values: unknown[]) => unknown>)[method]!(...args);

@@ -158,8 +158,9 @@ export default class Push extends SpaceCommand<typeof Push> {
       default: false,
     }),
     'update-first': Flags.boolean({
-      description: 'With --merge: when the request is outdated, update it from the primary content first',
-      default: false,
+      description:
+        'With --merge: when the request is outdated, update it from the primary content first (what --yes and the question at a terminal do by default); --no-update-first refuses an outdated request instead',
+      allowNo: true,
       dependsOn: ['merge'],
     }),
     admin: Flags.boolean({

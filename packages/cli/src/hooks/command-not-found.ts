@@ -94,6 +94,20 @@ const hook: Interfaces.Hook<'command_not_found'> = async function (options) {
   // oclif joins the typed words up to the first flag into the id; argv holds the rest.
   const words = options.id.split(':');
   const rest = options.argv ?? [];
+  // `docs sites list org_acme`: a real command and a word it does not take (oclif joins the words
+  // of a command without arguments into the id). An extra argument, not an unknown command: exit 2.
+  for (let n = words.length - 1; n > 0; n--) {
+    const command = config.findCommand(words.slice(0, n).join(':'));
+    if (!command) continue;
+    const line = `${config.bin} ${words.slice(0, n).join(' ')}`;
+    const extra = words.slice(n);
+    const hint =
+      extra.length === 1 && command.flags.org ? ` Did you mean \`${line} --org ${extra[0] ?? ''}\`?` : '';
+    output.error(
+      `Unexpected argument${extra.length === 1 ? '' : 's'} "${extra.join(' ')}": \`${line}\` takes no arguments.${hint} See \`${line} --help\`.`,
+    );
+    this.exit(ExitCode.Usage);
+  }
   const suggestions = suggestCommands(words, config.commands);
   const topic = knownTopic(words, config);
   const typed = words.slice(0, (topic?.split(':').length ?? 0) + 1).join(' ');

@@ -15,9 +15,9 @@ import type {
 } from '@docs-api/sdk';
 import { BaseCommand } from '../base-command.js';
 import { knownForms, type KnownForms } from './known-forms.js';
-import { CancelledError, UsageError } from './exit-codes.js';
+import { CancelledError, CommandError, ExitCode, UsageError } from './exit-codes.js';
 import { terminal } from './terminal.js';
-import { formatDate, output, plural, type Column } from './output.js';
+import { formatDate, output, plural, terminalWidth, wrapLine, type Column } from './output.js';
 import { pickOne, prompts } from './prompts.js';
 import { readStdin } from './stdin.js';
 
@@ -69,6 +69,8 @@ export function contentOptions(flags: {
     ...(flags.computed === undefined ? {} : { computed: flags.computed }),
   };
 }
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** `#12` for a change request given by number, its id otherwise. */
 export function crLabel(crId: string | number): string {
@@ -154,12 +156,13 @@ export function userLabel(user: UserLike | null | undefined): string {
 
 export const changeRequestColumns: Column<ChangeRequest>[] = [
   { header: '#', value: (cr) => cr.number },
-  { header: 'SUBJECT', value: (cr) => cr.subject },
+  { header: 'SUBJECT', value: (cr) => cr.subject, cut: true },
   { header: 'STATUS', value: (cr) => cr.status },
-  { header: 'AUTHOR', value: (cr) => userName(cr.createdBy) },
-  { header: 'UPDATED', value: (cr) => formatDate(cr.updatedAt) },
-  { header: 'COMMENTS', value: (cr) => cr.comments, secondary: true },
-  { header: 'OUTDATED', value: (cr) => cr.outdated, secondary: true },
+  { header: 'AUTHOR', value: (cr) => userName(cr.createdBy), cut: true, priority: 2 },
+  { header: 'UPDATED', value: (cr) => formatDate(cr.updatedAt), priority: 3 },
+  { header: 'COMMENTS', value: (cr) => cr.comments, priority: 1 },
+  // Kept longest of the droppable columns: whether it can be merged as it is.
+  { header: 'OUTDATED', value: (cr) => cr.outdated, priority: 4 },
 ];
 
 /** Across an organization a number alone is ambiguous: the space comes first. */
@@ -184,19 +187,19 @@ export function bodyText(body: Document | undefined): string {
 
 export const commentColumns: Column<Comment>[] = [
   { header: 'ID', value: (c) => commentFields(c).id },
-  { header: 'AUTHOR', value: (c) => userName(commentFields(c).postedBy) },
-  { header: 'POSTED', value: (c) => formatDate(commentFields(c).postedAt) },
+  { header: 'AUTHOR', value: (c) => userName(commentFields(c).postedBy), priority: 4 },
+  { header: 'POSTED', value: (c) => formatDate(commentFields(c).postedAt), priority: 3 },
   { header: 'STATUS', value: (c) => String(c.status ?? 'open') },
-  { header: 'REPLIES', value: (c) => commentFields(c).replies ?? 0, secondary: true },
-  { header: 'PAGE', value: (c) => commentFields(c).target?.page?.id, secondary: true },
-  { header: 'BODY', value: (c) => excerpt(bodyText(commentFields(c).body)) },
+  { header: 'REPLIES', value: (c) => commentFields(c).replies ?? 0, priority: 2 },
+  { header: 'PAGE', value: (c) => commentFields(c).target?.page?.id, priority: 1 },
+  { header: 'BODY', value: (c) => excerpt(bodyText(commentFields(c).body)), cut: true },
 ];
 
 export const replyColumns: Column<CommentReply>[] = [
   { header: 'ID', value: (r) => r.id },
-  { header: 'AUTHOR', value: (r) => userName(r.postedBy) },
-  { header: 'POSTED', value: (r) => formatDate(r.postedAt) },
-  { header: 'BODY', value: (r) => excerpt(bodyText(r.body), 80) },
+  { header: 'AUTHOR', value: (r) => userName(r.postedBy), priority: 2 },
+  { header: 'POSTED', value: (r) => formatDate(r.postedAt), priority: 1 },
+  { header: 'BODY', value: (r) => excerpt(bodyText(r.body), 80), cut: true },
 ];
 
 /** A user reviewer shows their id and name; a team reviewer `team:<id>` and its title. */
@@ -214,17 +217,18 @@ export const reviewerColumns: Column<ChangeRequestRequestedReviewer>[] = [
       const team = reviewerTeam(r);
       return reviewerUser(r)?.displayName ?? (team ? teamTitle(team) : undefined);
     },
+    cut: true,
   },
-  { header: 'REQUESTED BY', value: (r) => userName(knownForms(r).requestedBy) },
-  { header: 'REQUESTED', value: (r) => formatDate(knownForms(r).createdAt) },
+  { header: 'REQUESTED BY', value: (r) => userName(knownForms(r).requestedBy), priority: 1 },
+  { header: 'REQUESTED', value: (r) => formatDate(knownForms(r).createdAt), priority: 2 },
 ];
 
 export const contributorColumns: Column<ChangeRequestUserContributor>[] = [
   { header: 'USER', value: (c) => c.user?.id },
-  { header: 'NAME', value: (c) => c.user?.displayName },
-  { header: 'ACTIONS', value: (c) => c.count },
-  { header: 'TYPE', value: (c) => c.actionType },
-  { header: 'LAST', value: (c) => formatDate(c.updatedAt) },
+  { header: 'NAME', value: (c) => c.user?.displayName, cut: true },
+  { header: 'ACTIONS', value: (c) => c.count, priority: 3 },
+  { header: 'TYPE', value: (c) => c.actionType, priority: 1 },
+  { header: 'LAST', value: (c) => formatDate(c.updatedAt), priority: 2 },
 ];
 
 /** The plain text of a rich-text document: one line per block. */
@@ -329,9 +333,55 @@ export async function readBody(value: string, flag = '--body'): Promise<string> 
   return body;
 }
 
-/** Extra facts that `view` and `merge` show beside the change request itself. */
+/**
+ * A refusal of the service (HTTP 409, `reason` saying why) or a merge or update that answered
+ * conflicts (`MergeConflictError`: `merged`, `revision`), as the SDK throws them; read by name so
+ * that no SDK code loads at start.
+ */
+export interface ConflictLike extends Error {
+  reason: string;
+  status: number;
+  requestId?: string | undefined;
+  serverMessage?: string;
+  operation?: 'merge' | 'update';
+  merged?: boolean;
+  revision?: string | undefined;
+}
+
+export function asConflict(error: unknown): ConflictLike | undefined {
+  return error instanceof Error && (error.name === 'ConflictError' || error.name === 'MergeConflictError')
+    ? (error as ConflictLike)
+    : undefined;
+}
+
+/**
+ * What `--json` prints when a merge or an update did not go through: an error result a script
+ * tells apart by its `error` field (never a success's `result`), `reason` to switch on.
+ */
+export function conflictResult(
+  conflict: ConflictLike,
+  message: string,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    error: {
+      reason: conflict.reason,
+      message,
+      ...(conflict.name === 'MergeConflictError'
+        ? { operation: conflict.operation, merged: conflict.merged, revision: conflict.revision }
+        : { status: conflict.status }),
+      ...(conflict.requestId ? { requestId: conflict.requestId } : {}),
+    },
+    ...extra,
+  };
+}
+
+/** Extra facts that `view` shows beside the change request itself. */
 export interface ChangeRequestExtras {
-  reviewers?: readonly ChangeRequestRequestedReviewer[];
+  /** Each reviewer and their latest review: `Grace Hopper: changes requested`. */
+  reviewers?: readonly string[];
+  /** The merge rules: a summary line, then one line per rule. */
+  mergeRules?: readonly string[];
   contributors?: readonly ChangeRequestUserContributor[];
 }
 
@@ -341,7 +391,7 @@ export function printChangeRequest(
   extras: ChangeRequestExtras = {},
   to: 'stdout' | 'stderr' = 'stdout',
 ): void {
-  const { reviewers, contributors } = extras;
+  const { reviewers, mergeRules, contributors } = extras;
   output.fields(
     [
       ['Change request', `#${cr.number} ${cr.subject}`],
@@ -353,10 +403,8 @@ export function printChangeRequest(
       ['Updated', formatDate(cr.updatedAt)],
       ['Open comments', cr.comments],
       ['Outdated', cr.outdated ? 'yes: run `docs cr update` to bring in the primary content' : 'no'],
-      [
-        'Reviewers',
-        reviewers === undefined ? undefined : reviewers.map(reviewerName).join(', ') || 'none requested',
-      ],
+      ['Reviewers', reviewers === undefined ? undefined : reviewers.join('\n') || 'none requested'],
+      ['Merge rules', mergeRules?.join('\n')],
       [
         'Contributors',
         contributors === undefined
@@ -405,6 +453,42 @@ export function printComment(comment: Comment | CommentReply): void {
   if (text) output.data(`\n${text}`);
 }
 
+/** The width text is wrapped at on stdout: the terminal's; none when piped. */
+function stdoutWidth(): number {
+  return terminal.stdoutIsTTY() ? terminalWidth() : Infinity;
+}
+
+/** Lines of markdown under `indent`, each wrapped at words to the terminal's width. */
+function indented(text: string, indent: string): string[] {
+  const width = stdoutWidth();
+  return text
+    .split('\n')
+    .flatMap((line) => (line.trim() ? wrapLine(`${indent}${line}`, width, indent) : ['']));
+}
+
+/**
+ * A comment and its replies, as a thread on stdout: the comment's author, time, status, page and
+ * id, its text indented under them, then each reply indented under it (`↳ Linus Torvalds ·
+ * 2026-01-09 09:00 · reply_id`) with its text.
+ */
+export function printThread(comment: Comment, replies: readonly CommentReply[]): void {
+  const facts = [
+    userName(comment.postedBy),
+    formatDate(comment.postedAt),
+    comment.status ?? 'open',
+    comment.target?.page?.id ? `page ${comment.target.page.id}` : undefined,
+    comment.id,
+  ].filter(Boolean);
+  for (const line of wrapLine(facts.join(' · '), stdoutWidth(), '  ')) output.data(line);
+  for (const line of indented(bodyText(comment.body), '    ')) output.data(line);
+  for (const reply of replies) {
+    output.data('');
+    const by = [userName(reply.postedBy), formatDate(reply.postedAt), reply.id].filter(Boolean).join(' · ');
+    for (const line of wrapLine(`  ↳ ${by}`, stdoutWidth(), '    ')) output.data(line);
+    for (const line of indented(bodyText(reply.body), '      ')) output.data(line);
+  }
+}
+
 export async function pickSpace(client: DocsClient, organizationId: string): Promise<string> {
   const spaces = await client.spaces.list(organizationId, { limit: 100 }).toArray({ max: 100 });
   return pickOne('Space', spaces, `Organization ${organizationId} has no spaces.`, (space) => ({
@@ -413,9 +497,15 @@ export async function pickSpace(client: DocsClient, organizationId: string): Pro
   }));
 }
 
-export async function pickChangeRequest(client: DocsClient, spaceId: string): Promise<string> {
-  const requests = await client.changeRequests.list(spaceId, { limit: 100 }).toArray({ max: 100 });
-  return pickOne('Change request', requests, `Space ${spaceId} has no open change requests.`, (cr) => ({
+/** Picks a change request of the space among those in `status` (open ones unless said). */
+export async function pickChangeRequest(
+  client: DocsClient,
+  spaceId: string,
+  status: 'open' | 'archived' = 'open',
+): Promise<string> {
+  const requests = await client.changeRequests.list(spaceId, { limit: 100, status }).toArray({ max: 100 });
+  const none = status === 'open' ? 'open change requests' : 'closed (archived) change requests';
+  return pickOne('Change request', requests, `Space ${spaceId} has no ${none}.`, (cr) => ({
     name: `#${cr.number} ${cr.subject}${cr.outdated ? ' (outdated)' : ''}`,
     value: String(cr.number),
     description: `by ${userName(cr.createdBy)}, ${plural(cr.comments, 'open comment')}, updated ${formatDate(cr.updatedAt)}`,
@@ -488,20 +578,63 @@ export abstract class ChangeRequestCommand<T extends typeof Command> extends Bas
     );
   }
 
-  /** The `cr` argument (`#12` is read as `12`), or an open change request picked at a terminal. */
+  /** The requests offered when the change request is picked at a terminal: open ones, or closed for `reopen`. */
+  protected pickedStatus: 'open' | 'archived' = 'open';
+
+  /** The `cr` argument (`#12` is read as `12`), or a change request picked at a terminal. */
   protected async changeRequestId(spaceId: string): Promise<string> {
     const { cr } = this.args as { cr?: string };
     const value = cr?.replace(/^#(?=\d+$)/, '');
     return this.argOrPick(value, 'the change request number or id', async () =>
-      pickChangeRequest(await this.client(), spaceId),
+      pickChangeRequest(await this.client(), spaceId, this.pickedStatus),
     );
   }
+
+  /** The space and change request this run acts on, once known: named when the request is not found. */
+  #target: { spaceId: string; crId: string } | undefined;
 
   /** The client, the space and the change request a command acts on. */
   protected async target(): Promise<{ client: DocsClient; spaceId: string; crId: string }> {
     const spaceId = await this.spaceId();
     const crId = await this.changeRequestId(spaceId);
+    this.#target = { spaceId, crId };
     return { client: await this.client(), spaceId, crId };
+  }
+
+  /**
+   * A change request the API does not find is named with its space and number (`Change request
+   * #99 was not found in space space_handbook`), not by the server's bare `"99"`; the space, a
+   * comment or a page not found keep the server's words.
+   */
+  protected override catch(error: Error & { exitCode?: number }): Promise<unknown> {
+    const target = this.#target;
+    const { url, status, requestId } = error as { url?: unknown; status?: unknown; requestId?: unknown };
+    if (
+      target &&
+      error.name === 'NotFoundError' &&
+      typeof url === 'string' &&
+      new RegExp(
+        `/spaces/${escapeRegExp(encodeURIComponent(target.spaceId))}/change-requests/${escapeRegExp(encodeURIComponent(target.crId))}(/|$)`,
+      ).test(new URL(url, 'http://x').pathname) &&
+      // The request's own reads, not its space, a comment, a page... (the server names those).
+      !/\b(space|comment|reply|page|file|user|revision|review)\b/i.test(
+        (error as { serverMessage?: string }).serverMessage ?? '',
+      )
+    ) {
+      const details = [
+        `HTTP ${String(status)}`,
+        typeof requestId === 'string' ? `request id ${requestId}` : '',
+      ]
+        .filter(Boolean)
+        .join(', ');
+      return super.catch(
+        new CommandError(
+          `Change request ${crLabel(target.crId)} was not found in space ${target.spaceId} (${details}). List its change requests with \`docs cr list ${target.spaceId} --status all\`.`,
+          ExitCode.NotFound,
+        ),
+      );
+    }
+    return super.catch(error);
   }
 
   /** The `comment` argument, or a comment picked at a terminal. */

@@ -16,10 +16,10 @@ export const collectionArg = Args.string({
 
 export const collectionColumns: Column<Collection>[] = [
   { header: 'ID', value: (c) => c.id },
-  { header: 'TITLE', value: (c) => c.title },
-  { header: 'PARENT', value: (c) => c.parent },
-  { header: 'DEFAULT LEVEL', value: (c) => c.defaultLevel },
-  { header: 'DESCRIPTION', value: (c) => c.description },
+  { header: 'TITLE', value: (c) => c.title, cut: true },
+  { header: 'PARENT', value: (c) => c.parent, priority: 3 },
+  { header: 'DEFAULT LEVEL', value: (c) => c.defaultLevel, priority: 2 },
+  { header: 'DESCRIPTION', value: (c) => c.description, cut: true, priority: 1 },
 ];
 
 export function printCollection(collection: Collection): void {

@@ -10,6 +10,12 @@ export interface StoredConfig {
   apiUrl?: string;
   /** The default organization: used when neither --org nor DOCS_ORG is given. */
   org?: string;
+  /** The editor for text (`cr comments add`, `cr review`): before $VISUAL and $EDITOR. */
+  editor?: string;
+  /** The pager for long output (`cr diff`): before $PAGER. */
+  pager?: string;
+  /** The browser for `--web`: before $BROWSER. */
+  browser?: string;
 }
 
 /** The settings `docs config` reads and writes, by the name a person types. */
@@ -18,6 +24,19 @@ export const SETTINGS = {
   'api-url': {
     field: 'apiUrl',
     description: 'the API base URL, used when --api-url and DOCS_API_URL are absent',
+  },
+  editor: {
+    field: 'editor',
+    description: 'the editor for text such as comments and reviews (DOCS_EDITOR wins; then $VISUAL, $EDITOR)',
+  },
+  pager: {
+    field: 'pager',
+    description:
+      'the pager of long output such as `docs cr diff` (DOCS_PAGER wins; then $PAGER, else less -R)',
+  },
+  browser: {
+    field: 'browser',
+    description: 'the browser `--web` opens (DOCS_BROWSER wins; then $BROWSER, else the system default)',
   },
 } as const satisfies Record<string, { field: keyof StoredConfig; description: string }>;
 export type SettingName = keyof typeof SETTINGS;

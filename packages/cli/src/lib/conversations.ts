@@ -44,27 +44,27 @@ export function sparkline(values: readonly number[] | undefined): string {
 
 export const conversationColumns: Column<Conversation>[] = [
   { header: 'ID', value: (c) => c.id },
-  { header: 'SUBJECT', value: (c) => c.subject },
-  { header: 'SOURCE', value: (c) => c.source },
-  { header: 'CREATED', value: (c) => formatDate(c.createdAt) },
-  { header: 'PROCESSED', value: (c) => formatDate(c.processedAt) },
+  { header: 'SUBJECT', value: (c) => c.subject, cut: true },
+  { header: 'SOURCE', value: (c) => c.source, priority: 3 },
+  { header: 'CREATED', value: (c) => formatDate(c.createdAt), priority: 2 },
+  { header: 'PROCESSED', value: (c) => formatDate(c.processedAt), priority: 1 },
 ];
 
 export const clusterColumns: Column<IssuesCluster>[] = [
   { header: 'ID', value: (c) => c.id },
-  { header: 'LABEL', value: (c) => [c.icon, c.label].filter(Boolean).join(' ') },
-  { header: 'ISSUES', value: (c) => c.stats?.issues },
-  { header: 'CONVERSATIONS', value: (c) => c.stats?.conversations },
-  { header: 'UPDATED', value: (c) => formatDate(c.updatedAt) },
-  { header: 'LAST 13 WEEKS', value: (c) => sparkline(c.weeklyPulse) },
+  { header: 'LABEL', value: (c) => [c.icon, c.label].filter(Boolean).join(' '), cut: true },
+  { header: 'ISSUES', value: (c) => c.stats?.issues, priority: 4 },
+  { header: 'CONVERSATIONS', value: (c) => c.stats?.conversations, priority: 3 },
+  { header: 'UPDATED', value: (c) => formatDate(c.updatedAt), priority: 2 },
+  { header: 'LAST 13 WEEKS', value: (c) => sparkline(c.weeklyPulse), priority: 1 },
 ];
 
 export const issueColumns: Column<ConversationIssueItem>[] = [
   { header: 'ID', value: (item) => item.issue.id },
-  { header: 'TITLE', value: (item) => item.issue.title },
-  { header: 'CLUSTER', value: (item) => item.issue.cluster },
-  { header: 'CONVERSATION', value: (item) => item.conversation.id },
-  { header: 'CREATED', value: (item) => formatDate(item.issue.createdAt) },
+  { header: 'TITLE', value: (item) => item.issue.title, cut: true },
+  { header: 'CLUSTER', value: (item) => item.issue.cluster, priority: 2 },
+  { header: 'CONVERSATION', value: (item) => item.conversation.id, priority: 3 },
+  { header: 'CREATED', value: (item) => formatDate(item.issue.createdAt), priority: 1 },
 ];
 
 export function printConversation({ conversation, parts, metadata }: ConversationDetail): void {

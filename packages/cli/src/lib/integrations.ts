@@ -51,11 +51,11 @@ export const integrationArg = Args.string({
 
 export const integrationColumns: Column<Integration>[] = [
   { header: 'NAME', value: (i) => i.name },
-  { header: 'TITLE', value: (i) => i.title },
-  { header: 'VERSION', value: (i) => i.version },
-  { header: 'OWNER', value: (i) => i.owner?.id },
-  { header: 'VISIBILITY', value: (i) => i.visibility },
-  { header: 'CATEGORIES', value: (i) => i.categories?.join(', ') },
+  { header: 'TITLE', value: (i) => i.title, cut: true },
+  { header: 'VERSION', value: (i) => i.version, priority: 3 },
+  { header: 'OWNER', value: (i) => i.owner?.id, priority: 2 },
+  { header: 'VISIBILITY', value: (i) => i.visibility, priority: 4 },
+  { header: 'CATEGORIES', value: (i) => i.categories?.join(', '), cut: true, priority: 1 },
 ];
 
 export function printIntegration(integration: Integration): void {

@@ -1,4 +1,6 @@
-import { MergeConflictError, type ChangeRequest, type DocsClient, type MergeOutcome } from '@docs-api/sdk';
+import type { ChangeRequest, DocsClient, MergeOutcome } from '@docs-api/sdk';
+import { ConflictError, MergeConflictError } from '../sdk.js';
+import { conflictResult } from './change-requests.js';
 import { CancelledError, CommandError } from './exit-codes.js';
 import {
   loadMergePreview,
@@ -14,13 +16,19 @@ import { terminal } from './terminal.js';
 /*
  * The merge of a change request with its checks, as `docs cr merge` does it and `docs push
  * --merge` reuses: the preview (changes, reviews, rules, comments, lock, outdated), a locked
- * space refused, an outdated request updated first (asked at a terminal, `--update-first`
- * elsewhere), unmet merge rules refused in a pipeline unless `admin`, the question (skipped with
- * `yes`), the merge, and conflicts explained with the request's app URL.
+ * space refused, an outdated request offered the choices it has at a terminal (update then merge,
+ * update only, cancel; `yes` updates first, `updateFirst: false` refuses it), unmet merge rules
+ * refused with `yes` or in a pipeline unless `admin`, the question (skipped with `yes`), the merge.
+ * A conflict (the SDK rejects a `conflicts` answer with a MergeConflictError) or a refusal (a
+ * ConflictError, 409) is explained with the request's app URL and the next step; without `human`
+ * (--json) stdout gets an error result with `error.reason`, never the shape of a merge.
  */
 
-/** What `--json` prints: the service's answer, the request's app URL, and the preview it was merged from. */
-export interface MergeOutput extends MergeOutcome<'merge'> {
+/**
+ * What `--json` prints: the service's answer (a merge's, or an update's when only the update was
+ * chosen), the request's app URL, and the preview it was merged from.
+ */
+export interface MergeOutput extends MergeOutcome<'merge' | 'update'> {
   url?: string | undefined;
   preview: MergePreview;
 }
@@ -28,7 +36,11 @@ export interface MergeOutput extends MergeOutcome<'merge'> {
 export interface MergeFlowOptions {
   yes: boolean;
   admin: boolean;
-  updateFirst: boolean;
+  /**
+   * `--update-first`: true updates an outdated request without asking, false (`--no-update-first`)
+   * refuses it; undefined asks at a terminal and, with `yes`, updates it (the default answer).
+   */
+  updateFirst: boolean | undefined;
   dryRun?: boolean;
   /** Human output (no --json): the preview and the outcome are printed. */
   human: boolean;
@@ -50,11 +62,14 @@ export async function mergeFlow(
     const as = cr.revisionMerged ? ` as revision ${cr.revisionMerged}` : '';
     throw new CommandError(`Change request #${cr.number} is already merged${as}.`);
   }
-  const { yes, admin, human } = options;
+  const { yes, admin, human, dryRun } = options;
+  const updateFlag = options.updateFirst;
   const ask = !yes && terminal.canPrompt();
-  let updateFirst = cr.outdated && options.updateFirst;
-  if (human) printMergePreview(preview, { updateFirst });
-  if (options.dryRun) return preview;
+  // --yes takes the answer a person gets by default: update an outdated request first.
+  const updateByDefault = Boolean(cr.outdated) && updateFlag !== false && (updateFlag === true || yes);
+  // What a person decides on, on stderr; with --json too when a question follows (stdout keeps the JSON).
+  if (human || (ask && !dryRun)) printMergePreview(preview, { updateFirst: updateByDefault });
+  if (dryRun) return preview;
 
   // Found before any question: nothing can be merged into a locked space.
   if (preview.space.locked) {
@@ -62,44 +77,75 @@ export async function mergeFlow(
       `Space ${spaceId} is locked: the service refuses merges into it. Unlock it with \`docs spaces edit ${spaceId} --edit-mode live\`, then merge.`,
     );
   }
-  if (cr.outdated && !updateFirst) {
-    if (!ask) {
-      throw new CommandError(
-        `Change request #${cr.number} is outdated: pass --update-first to update it from the primary content before merging, or run \`docs cr update ${spaceId} ${cr.number}\` first.`,
-      );
-    }
-    // A "no" is a cancel like any other: the one plain "Cancelled." and exit 2.
-    if (!(await prompts.confirm('Update from the primary content, then merge?', true)))
-      throw new CancelledError();
-    updateFirst = true;
+  if (cr.outdated && updateFlag === false) {
+    throw new CommandError(
+      `Change request #${cr.number} is outdated, and --no-update-first says not to update it: run \`docs cr update ${spaceId} ${cr.number}\` (or leave the flag out), then merge.`,
+    );
   }
-
   const unmet = unmetRules(preview);
-  if (unmet.length && !admin) {
-    if (!ask) {
-      throw new CommandError(
-        `Change request #${cr.number} does not meet the merge rules: ${unmet.join('; ')}. Pass --admin to merge anyway (the service refuses unless your account may bypass the rules).`,
-      );
-    }
-    warnWrapped(`Merge rules not met: ${unmet.join('; ')}.`);
-  } else if (unmet.length) {
-    warnWrapped(`Merging with merge rules not met (--admin): ${unmet.join('; ')}.`);
+  const rulesStop = unmet.length > 0 && !admin;
+  // The interactive default is No: with --yes, or where no one can be asked, that is a refusal.
+  if (rulesStop && !ask) {
+    throw new CommandError(
+      `Change request #${cr.number} does not meet the merge rules: ${unmet.join('; ')}. Pass --admin to merge anyway (the service refuses unless your account may bypass the rules).`,
+    );
   }
-  const question = unmet.length
-    ? `Merge change request #${cr.number} "${cr.subject}" into ${spaceId} with ${unmet.length === 1 ? 'a merge rule' : `${unmet.length} merge rules`} not met?`
-    : `Merge change request #${cr.number} "${cr.subject}" into ${spaceId}?`;
-  // Default No: a merge cannot be undone from here. With --yes nothing is asked.
-  await options.confirm(question);
+  if (unmet.length) {
+    warnWrapped(
+      admin
+        ? `Merging with merge rules not met (--admin): ${unmet.join('; ')}.`
+        : `Merge rules not met: ${unmet.join('; ')}.`,
+    );
+  }
+  const withRules = rulesStop
+    ? ` with ${unmet.length === 1 ? 'a merge rule' : `${unmet.length} merge rules`} not met`
+    : '';
 
-  if (updateFirst) {
+  // An outdated request cannot be merged as it is: the choices are the ones that exist.
+  let plan: 'merge' | 'update-then-merge' | 'update-only' = cr.outdated ? 'update-then-merge' : 'merge';
+  let asked = false;
+  if (cr.outdated && updateFlag !== true && ask) {
+    const choice = await prompts.choose(
+      `Change request #${cr.number} is outdated: the primary content moved on. What now?`,
+      [
+        {
+          name: `Update it from the primary content, then merge${withRules}`,
+          value: 'update-then-merge' as const,
+        },
+        { name: 'Update it only, and merge later', value: 'update-only' as const },
+        { name: 'Cancel', value: 'cancel' as const },
+      ],
+      rulesStop ? 'cancel' : 'update-then-merge',
+    );
+    if (choice === 'cancel') throw new CancelledError();
+    plan = choice;
+    asked = true;
+  } else if (updateByDefault && updateFlag !== true) {
+    output.info(
+      `Change request #${cr.number} is outdated: updating it from the primary content first (--yes).`,
+    );
+  }
+  if (!asked) {
+    // Default No: a merge cannot be undone from here. With --yes nothing is asked.
+    await options.confirm(`Merge change request #${cr.number} "${cr.subject}" into ${spaceId}${withRules}?`);
+  }
+
+  const url = cr.urls?.app;
+  const failed = (error: unknown): unknown => conflict(error, cr, spaceId, { human, url, preview });
+  if (plan !== 'merge') {
     // An update that conflicts pulled nothing in: the SDK rejects it (MergeConflictError).
-    const updated = await client.changeRequests.updateFromPrimary(spaceId, crId).catch((error: unknown) => {
-      if (!(error instanceof MergeConflictError)) throw error;
-      if (!human) output.json({ revision: error.revision, result: 'conflicts' });
-      throw new CommandError(conflictMessage(cr, spaceId, 'update'));
-    });
+    let updated: MergeOutcome<'update'>;
+    try {
+      updated = await client.changeRequests.updateFromPrimary(spaceId, crId);
+    } catch (error) {
+      throw failed(error);
+    }
     // A change the person did not ask for by name: said on stderr even with --json.
     output.info(`Updated #${cr.number} from the primary content: revision ${updated.revision ?? '?'}`);
+    if (plan === 'update-only') {
+      output.info(`Not merged. Merge it later with \`docs cr merge ${spaceId} ${cr.number}\`.`);
+      return { ...updated, url, preview };
+    }
     // The update is a new revision: reviews made before it are outdated now.
     preview = await loadMergePreview(client, spaceId, crId);
     const after = unmetRules(preview);
@@ -110,18 +156,51 @@ export async function mergeFlow(
     }
   }
 
-  const url = cr.urls?.app;
   // A merge that conflicts was applied all the same, and is never a success (MergeConflictError).
-  const result = await client.changeRequests.merge(spaceId, crId).catch((error: unknown) => {
-    if (!(error instanceof MergeConflictError)) throw error;
-    if (!human) output.json({ revision: error.revision, result: 'conflicts', url, preview });
-    throw new CommandError(conflictMessage(cr, spaceId, 'merge', error.revision));
-  });
+  let result: MergeOutcome<'merge'>;
+  try {
+    result = await client.changeRequests.merge(spaceId, crId);
+  } catch (error) {
+    throw failed(error);
+  }
   if (human) {
     output.success(`Merged #${cr.number} into ${spaceId}: new revision ${result.revision ?? '?'}`);
     if (url) output.info(`View it: ${url}`);
   }
   return { ...result, url, preview };
+}
+
+/**
+ * A merge or update that answered conflicts (MergeConflictError) or a refusal (ConflictError,
+ * 409): the message says what happened and what to do; without `human` (--json), stdout gets an
+ * error result (`error.reason`), never a success's shape. Any other error goes on as it is.
+ */
+function conflict(
+  error: unknown,
+  cr: ChangeRequest,
+  spaceId: string,
+  context: { human: boolean; url: string | undefined; preview: MergePreview },
+): unknown {
+  if (!(error instanceof ConflictError)) return error;
+  const message =
+    error instanceof MergeConflictError
+      ? conflictMessage(cr, spaceId, error.operation, error.revision)
+      : refusalMessage(error, cr, spaceId);
+  if (!context.human)
+    output.json(conflictResult(error, message, { url: context.url, preview: context.preview }));
+  return new CommandError(message);
+}
+
+/** The service's refusal, its status and request id, and the next step when there is one. */
+function refusalMessage(error: ConflictError, cr: ChangeRequest, spaceId: string): string {
+  const details = [`HTTP ${error.status}`, error.requestId ? `request id ${error.requestId}` : '']
+    .filter(Boolean)
+    .join(', ');
+  const next: Record<string, string> = {
+    outdated: ` Run \`docs cr merge ${spaceId} ${cr.number}\` again: it updates the request first.`,
+    'merge-rules-not-met': ` Ask for the reviews the rules need (\`docs cr reviewers request ${spaceId} ${cr.number}\`), or pass --admin if your account may bypass them.`,
+  };
+  return `${error.serverMessage} (${details}).${next[error.reason] ?? ''}`;
 }
 
 /** What happened, where to look (the app, not the API), and the next step. */

@@ -12,10 +12,10 @@ it('breaks at spaces under the line’s indent plus two, keeping its own spacing
   for (const line of lines) expect(line.length).toBeLessThanOrEqual(40);
 });
 
-it('never cuts a word wider than the width, and counts wide characters as two columns', () => {
-  expect(wrapLine('see https://app.example.test/a/very/long/path', 20)).toEqual([
-    'see',
-    '  https://app.example.test/a/very/long/path',
+it('never cuts a word wider than the width, keeping it after what leads it, and counts wide characters as two columns', () => {
+  expect(wrapLine('see https://app.example.test/a/very/long/path then more', 20)).toEqual([
+    'see https://app.example.test/a/very/long/path',
+    '  then more',
   ]);
   expect(wrapLine('🚀🚀🚀 ab cd', 8)).toEqual(['🚀🚀🚀', '  ab cd']);
 });

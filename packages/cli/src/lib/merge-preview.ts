@@ -9,9 +9,16 @@ import type {
   RevisionSemanticChange,
   Space,
 } from '@docs-api/sdk';
-import { bodyText, commentFields, documentText, excerpt, reviewerName, userName } from './change-requests.js';
-import { formatDate, output, terminalWidth } from './output.js';
-import { displayWidth } from './table.js';
+import {
+  bodyText,
+  commentFields,
+  documentText,
+  excerpt,
+  reviewerName,
+  reviewerUser,
+  userName,
+} from './change-requests.js';
+import { formatDate, output, terminalWidth, wrapLine } from './output.js';
 
 /*
  * What `docs cr merge` shows before it asks (and prints with --dry-run --json): the changes, the
@@ -86,6 +93,113 @@ async function applicableRules(
   return { from: 'organization', rules: inherited.rules ?? [] };
 }
 
+/**
+ * The merge rules that apply to the space and whether the request meets each (from its reviews):
+ * what `docs cr merge` and `docs cr view` show. A failure to read the organization's rules is
+ * noted in `unavailable`.
+ */
+export async function mergeRulesState(
+  client: DocsClient,
+  space: Space,
+  cr: ChangeRequest,
+  reviews: readonly ChangeRequestReview[],
+  unavailable: MergePreview['unavailable'],
+): Promise<MergeRulesState> {
+  const { from, rules } = await orElse(
+    applicableRules(client, space),
+    { from: 'unknown' as const, rules: [] },
+    'merge rules',
+    unavailable,
+  );
+  const { checkMergeRules } = await import('../sdk.js');
+  const check = checkMergeRules({
+    rules,
+    changeRequest: {
+      subject: cr.subject,
+      hasDescription: hasText(cr),
+      outdated: cr.outdated,
+      ...(cr.createdBy ? { createdBy: { id: cr.createdBy.id } } : {}),
+    },
+    reviews: reviews.map((review) => ({
+      reviewer: { id: review.reviewer.id },
+      status: review.status,
+      outdated: review.outdated,
+    })),
+  });
+  return {
+    from: rules.length || from === 'unknown' ? from : 'none',
+    rules: check.results.map((result: MergeRuleResult) => ({
+      rule: result.rule,
+      description: result.description,
+      met: result.met ?? null,
+      ...(result.reason ? { reason: result.reason } : {}),
+    })),
+    unmet: check.unmet.length,
+  };
+}
+
+/** Each reviewer once: their latest review (its verdict, whether outdated), or a request not answered yet. */
+export interface ReviewerState {
+  name: string;
+  /** The user's id; none for a team. */
+  id?: string | undefined;
+  /** `approved`, `changes-requested`, or `requested` (asked, no review yet). */
+  state: 'approved' | 'changes-requested' | 'requested' | (string & {});
+  /** The latest review was made on an earlier revision. */
+  outdated: boolean;
+  requested: boolean;
+}
+
+/** The reviewers of a request with each one's latest review, requested reviewers included. */
+export function reviewerStates(
+  reviews: readonly ChangeRequestReview[],
+  reviewers: readonly ChangeRequestRequestedReviewer[],
+): ReviewerState[] {
+  const latest = new Map<string, ChangeRequestReview>();
+  for (const review of reviews) {
+    const known = latest.get(review.reviewer.id);
+    if (!known || (review.createdAt ?? '') > (known.createdAt ?? '')) latest.set(review.reviewer.id, review);
+  }
+  const states: ReviewerState[] = [...latest.values()].map((review) => ({
+    name: userName(review.reviewer),
+    id: review.reviewer.id,
+    state: review.status,
+    outdated: review.outdated,
+    requested: reviewers.some((reviewer) => reviewerUser(reviewer)?.id === review.reviewer.id),
+  }));
+  for (const reviewer of reviewers) {
+    const id = reviewerUser(reviewer)?.id;
+    if (id && latest.has(id)) continue;
+    states.push({ name: reviewerName(reviewer), id, state: 'requested', outdated: false, requested: true });
+  }
+  return states.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** "approved", "changes requested (outdated: on an earlier revision)", "review requested". */
+export function describeReviewerState(state: ReviewerState): string {
+  const verdict =
+    state.state === 'requested'
+      ? 'review requested, none yet'
+      : state.state === 'changes-requested'
+        ? 'changes requested'
+        : state.state;
+  return `${verdict}${state.outdated ? ' (outdated: on an earlier revision)' : ''}`;
+}
+
+/** The merge rules as lines: a summary, then each rule and whether it is met. */
+export function describeMergeRules(rules: MergeRulesState): string[] {
+  if (rules.from === 'none') return ['none'];
+  if (rules.from === 'unknown') return ['could not be read'];
+  const from = rules.from === 'space' ? "the space's" : "the organization's (inherited)";
+  return [
+    `${from}, ${rules.unmet ? `${rules.unmet} not met` : 'all met'}`,
+    ...rules.rules.map((rule) => {
+      const mark = rule.met === true ? 'met    ' : rule.met === false ? 'NOT MET' : 'unknown';
+      return `${mark}  ${rule.description}${rule.reason ? `: ${rule.reason}` : ''}`;
+    }),
+  ];
+}
+
 /** Reads everything the preview shows, in parallel where it can. */
 export async function loadMergePreview(
   client: DocsClient,
@@ -122,27 +236,7 @@ export async function loadMergePreview(
       unavailable,
     ),
   ]);
-  const { from, rules } = await orElse(
-    applicableRules(client, space),
-    { from: 'unknown' as const, rules: [] },
-    'merge rules',
-    unavailable,
-  );
-  const { checkMergeRules } = await import('../sdk.js');
-  const check = checkMergeRules({
-    rules,
-    changeRequest: {
-      subject: cr.subject,
-      hasDescription: hasText(cr),
-      outdated: cr.outdated,
-      ...(cr.createdBy ? { createdBy: { id: cr.createdBy.id } } : {}),
-    },
-    reviews: reviews.map((review) => ({
-      reviewer: { id: review.reviewer.id },
-      status: review.status,
-      outdated: review.outdated,
-    })),
-  });
+  const mergeRules = await mergeRulesState(client, space, cr, reviews, unavailable);
   return {
     changeRequest: cr,
     space: { id: space.id, title: space.title, locked: space.editMode === 'locked' },
@@ -151,16 +245,7 @@ export async function loadMergePreview(
     moreChanges: changes.more ?? 0,
     reviews,
     reviewers,
-    mergeRules: {
-      from: rules.length || from === 'unknown' ? from : 'none',
-      rules: check.results.map((result: MergeRuleResult) => ({
-        rule: result.rule,
-        description: result.description,
-        met: result.met ?? null,
-        ...(result.reason ? { reason: result.reason } : {}),
-      })),
-      unmet: check.unmet.length,
-    },
+    mergeRules,
     openComments: { count: cr.comments, first: comments.items.slice(0, COMMENTS_SHOWN) },
     unavailable,
   };
@@ -252,17 +337,8 @@ export function printMergePreview(preview: MergePreview, options: { updateFirst:
     .filter((name) => name && !preview.reviews.some((review) => userName(review.reviewer) === name));
   if (waiting.length) lines.push(`  awaiting review: ${waiting.join(', ')}`);
 
-  const rules = preview.mergeRules;
-  if (rules.from === 'none') lines.push('Merge rules: none');
-  else if (rules.from === 'unknown') lines.push('Merge rules: could not be read');
-  else {
-    const from = rules.from === 'space' ? "the space's" : "the organization's (inherited)";
-    lines.push(`Merge rules: ${from}, ${rules.unmet ? `${rules.unmet} not met` : 'all met'}`);
-    for (const rule of rules.rules) {
-      const mark = rule.met === true ? 'met    ' : rule.met === false ? 'NOT MET' : 'unknown';
-      lines.push(`  ${mark}  ${rule.description}${rule.reason ? `: ${rule.reason}` : ''}`);
-    }
-  }
+  const [rulesSummary, ...ruleLines] = describeMergeRules(preview.mergeRules);
+  lines.push(`Merge rules: ${rulesSummary ?? ''}`, ...ruleLines.map((line) => `  ${line}`));
 
   lines.push(`Open comments: ${preview.openComments.count}`);
   for (const comment of preview.openComments.first) {
@@ -289,36 +365,9 @@ export function printMergePreview(preview: MergePreview, options: { updateFirst:
   for (const { what, error } of preview.unavailable) output.warn(`Could not read the ${what}: ${error}`);
 }
 
-/** A warning on stderr, wrapped at words as the preview above it (at a terminal). */
+/** A warning on stderr (wrapped at words at a terminal, as every message). */
 export function warnWrapped(message: string): void {
-  const width = process.stderr.isTTY ? terminalWidth() : Infinity;
-  const prefix = 'Warning: ';
-  const [first = '', ...rest] = wrapLine(`${prefix}${message}`, width);
-  output.warn(first.slice(prefix.length));
-  for (const line of rest) output.info(line);
+  output.warn(message);
 }
 
-/**
- * `line` in lines of at most `width` columns, broken at spaces; the continuation lines are
- * indented two more than the line. A word wider than that (a URL) is left whole, never cut.
- */
-export function wrapLine(line: string, width: number): string[] {
-  if (!Number.isFinite(width) || displayWidth(line) <= width) return [line];
-  const indent = /^ */.exec(line)?.[0] ?? '';
-  const hanging = `${indent}  `;
-  // Each word with the spaces before it, so the line's own spacing is kept where it is not broken.
-  const words = line.slice(indent.length).match(/ *\S+/g) ?? [];
-  const out: string[] = [];
-  let current = indent;
-  for (const word of words) {
-    const start = current === indent || current === hanging;
-    const next = start ? `${current}${word.trimStart()}` : `${current}${word}`;
-    if (start || displayWidth(next) <= width) current = next;
-    else {
-      out.push(current);
-      current = `${hanging}${word.trimStart()}`;
-    }
-  }
-  out.push(current);
-  return out;
-}
+export { wrapLine };

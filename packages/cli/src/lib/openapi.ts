@@ -144,10 +144,10 @@ async function reportSpecProblems(
 export const specColumns: Column<OpenAPISpec>[] = [
   { header: 'SLUG', value: (s) => s.slug },
   { header: 'STATE', value: (s) => s.processingState },
-  { header: 'VISIBILITY', value: (s) => s.visibility },
-  { header: 'VERSION', value: (s) => s.lastVersion },
-  { header: 'PROCESSED', value: (s) => formatDate(s.lastProcessedAt) },
-  { header: 'SOURCE', value: (s) => s.sourceURL },
+  { header: 'VISIBILITY', value: (s) => s.visibility, priority: 4 },
+  { header: 'VERSION', value: (s) => s.lastVersion, priority: 2 },
+  { header: 'PROCESSED', value: (s) => formatDate(s.lastProcessedAt), priority: 3 },
+  { header: 'SOURCE', value: (s) => s.sourceURL, priority: 1 },
 ];
 
 export function printSpec(spec: OpenAPISpec, to: 'stdout' | 'stderr' = 'stdout'): void {

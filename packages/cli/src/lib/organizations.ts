@@ -38,10 +38,10 @@ export const roleValue = (option: string): MemberRoleParam | null =>
 
 export const organizationColumns: Column<Organization>[] = [
   { header: 'ID', value: (o) => o.id },
-  { header: 'TITLE', value: (o) => o.title },
-  { header: 'HOSTNAME', value: (o) => o.hostname },
-  { header: 'EMAIL DOMAINS', value: (o) => o.emailDomains?.join(', ') },
-  { header: 'PLAN', value: (o) => o.plan },
+  { header: 'TITLE', value: (o) => o.title, cut: true },
+  { header: 'HOSTNAME', value: (o) => o.hostname, priority: 2 },
+  { header: 'EMAIL DOMAINS', value: (o) => o.emailDomains?.join(', '), cut: true, priority: 1 },
+  { header: 'PLAN', value: (o) => o.plan, priority: 3 },
 ];
 
 export function printOrganization(organization: Organization): void {
@@ -85,12 +85,12 @@ export const memberArg = Args.string({
 
 export const orgMemberColumns: Column<OrganizationMember>[] = [
   { header: 'USER', value: (m) => m.id },
-  { header: 'NAME', value: (m) => m.user?.displayName },
-  { header: 'EMAIL', value: (m) => m.user?.email },
+  { header: 'NAME', value: (m) => m.user?.displayName, cut: true },
+  { header: 'EMAIL', value: (m) => m.user?.email, priority: 3 },
   { header: 'ROLE', value: (m) => roleLabel(m.role) },
-  { header: 'SSO', value: (m) => m.sso, secondary: true },
-  { header: 'JOINED', value: (m) => formatDate(m.joinedAt), secondary: true },
-  { header: 'LAST SEEN', value: (m) => formatDate(m.lastSeenAt) },
+  { header: 'SSO', value: (m) => m.sso, priority: 1 },
+  { header: 'JOINED', value: (m) => formatDate(m.joinedAt), priority: 2 },
+  { header: 'LAST SEEN', value: (m) => formatDate(m.lastSeenAt), priority: 4 },
 ];
 
 export function printMember(member: OrganizationMember): void {
@@ -132,9 +132,9 @@ export function searchRows(items: readonly SearchSpaceResult[]): SearchRow[] {
 export const searchColumns: Column<SearchRow>[] = [
   { header: 'SPACE', value: (r) => r.space },
   { header: 'PAGE', value: (r) => r.page },
-  { header: 'TITLE', value: (r) => r.title },
-  { header: 'PATH', value: (r) => r.path },
-  { header: 'URL', value: (r) => r.url },
+  { header: 'TITLE', value: (r) => r.title, cut: true },
+  { header: 'PATH', value: (r) => r.path, cut: true, priority: 2 },
+  { header: 'URL', value: (r) => r.url, priority: 1 },
 ];
 
 export async function pickMember(client: DocsClient, organizationId: string): Promise<string> {

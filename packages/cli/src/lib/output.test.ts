@@ -52,7 +52,7 @@ describe('output.table', () => {
   ];
   const columns = [
     { header: 'ID', value: (r: (typeof rows)[number]) => r.id },
-    { header: 'TITLE', value: (r: (typeof rows)[number]) => r.title },
+    { header: 'TITLE', value: (r: (typeof rows)[number]) => r.title, cut: true },
     { header: 'STATUS', value: (r: (typeof rows)[number]) => r.status },
     { header: 'UPDATED', value: (r: (typeof rows)[number]) => formatDate(r.updated) },
   ];

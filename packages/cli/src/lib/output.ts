@@ -1,6 +1,6 @@
 import { runJq } from './jq.js';
 import { redact } from './redact.js';
-import { renderTable, truncate } from './table.js';
+import { displayWidth, renderTable, truncate } from './table.js';
 import { terminal } from './terminal.js';
 
 /**
@@ -15,19 +15,19 @@ export interface Column<T> {
   header: string;
   value: (row: T) => unknown;
   /**
-   * Never cut at a terminal. By default ids (`ID`, `#`, `USER`, `SLUG`, `... ID`) are fixed;
-   * statuses, numbers, dates and short words are cut only when nothing else fits; every other
-   * column may be cut with an ellipsis.
+   * Text that absorbs the squeeze at a narrow terminal, cut with an ellipsis: a title, a name, a
+   * body, a description. Every other column (ids, numbers, states, dates, short words, URLs) is
+   * shown whole or not at all.
    */
-  fixed?: boolean;
-  /** May be left out at a narrow terminal rather than cut a text column to a stub (counts, yes/no). */
-  secondary?: boolean;
+  cut?: boolean;
+  /**
+   * Left out at a narrow terminal, the lowest priority first, before the table becomes one block
+   * of lines per row; without it the column is always shown.
+   */
+  priority?: number;
 }
 
-const ID_HEADER = /^(#|ID|SLUG|USER|.+ ID)$/;
 const STATUS_HEADER = /^(STATUS|STATE)$/;
-/** Cells this short (a language, a role, yes/no) are kept whole when the width allows. */
-const SHORT_CELL = 10;
 /** What formatDate writes at a terminal: `2026-01-05 10:00 CET`. */
 const LOCAL_TIME = /^(\d{4}-\d\d-\d\d \d\d:\d\d) (\S+)$/;
 
@@ -134,6 +134,51 @@ function toStderr(text: string): void {
   around(() => process.stderr.write(text));
 }
 
+/**
+ * `line` in lines of at most `width` columns, broken at spaces; the continuation lines are
+ * indented two more than the line (or by `hanging`). A word wider than a line (a URL) is left
+ * whole, never cut, on the line of what leads it.
+ */
+export function wrapLine(line: string, width: number, hanging?: string): string[] {
+  if (!Number.isFinite(width) || displayWidth(line) <= width) return [line];
+  const indent = /^ */.exec(line)?.[0] ?? '';
+  const next = hanging ?? `${indent}  `;
+  // Each word with the spaces before it, so the line's own spacing is kept where it is not broken.
+  const words = line.slice(indent.length).match(/ *\S+/g) ?? [];
+  const out: string[] = [];
+  let current = indent;
+  for (const word of words) {
+    const start = current === indent || current === next;
+    const joined = start ? `${current}${word.trimStart()}` : `${current}${word}`;
+    // A word wider than a whole line (a URL) stays after what leads it (`URL: https://...`).
+    const alone = displayWidth(`${next}${word.trimStart()}`) > width;
+    if (start || alone || displayWidth(joined) <= width) current = joined;
+    else {
+      out.push(current);
+      current = `${next}${word.trimStart()}`;
+    }
+  }
+  out.push(current);
+  return out;
+}
+
+/** The width messages wrap at: stderr's terminal; none (Infinity) when stderr is not one. */
+function messageWidth(): number {
+  if (!process.stderr.isTTY) return Infinity;
+  return process.stderr.columns || terminalWidth();
+}
+
+/**
+ * A message for stderr after its `prefix` (`Error: `, shown as `shownPrefix`, coloured): each of
+ * its lines wrapped at words to the terminal's width (at a terminal only), as gh's messages.
+ */
+function message(prefix: string, shownPrefix: string, text: string): string {
+  const width = messageWidth();
+  const lines = `${prefix}${redact(text)}`.split('\n').flatMap((line) => wrapLine(line, width));
+  const [first = '', ...rest] = lines;
+  return `${[shownPrefix + first.slice(prefix.length), ...rest].join('\n')}\n`;
+}
+
 export const output = {
   /** Writes part of a line of data (stdout), as text that streams in arrives. */
   write(text: string): void {
@@ -143,6 +188,36 @@ export const output = {
   /** Writes data (stdout). */
   data(line: string): void {
     around(() => process.stdout.write(line.endsWith('\n') ? line : `${line}\n`));
+  },
+
+  /**
+   * Long data (a diff) through the pager at a terminal, as git and gh do: DOCS_PAGER, the stored
+   * pager, $PAGER, else `less -R` (LESS=FRX unless set: it quits when the text fits the screen);
+   * `cat` or an empty pager prints directly. Piped, or when the pager cannot run, printed as is.
+   */
+  async page(text: string): Promise<void> {
+    const pager = terminal.pager().trim();
+    if (!process.stdout.isTTY || !pager || pager === 'cat') return output.data(text);
+    const { spawn } = await import('node:child_process');
+    const shown = await new Promise<boolean>((resolve) => {
+      const child = spawn(pager, {
+        shell: true,
+        stdio: ['pipe', 'inherit', 'inherit'],
+        env: { ...process.env, LESS: process.env.LESS ?? 'FRX', LV: process.env.LV ?? '-c' },
+      });
+      terminal.paging = true;
+      child.once('error', () => resolve(false));
+      // A pager that is not there: the shell's 127.
+      child.once('exit', (code) => resolve(code !== 127));
+      // Quitting the pager before the end closes its input: not an error.
+      child.stdin.on('error', () => undefined);
+      child.stdin.end(text.endsWith('\n') ? text : `${text}\n`);
+    });
+    terminal.paging = false;
+    if (!shown) {
+      output.warn(`The pager "${pager}" could not be run; printing instead.`);
+      output.data(text);
+    }
   },
 
   /**
@@ -201,15 +276,10 @@ export const output = {
         for (const row of cells) row[i] = (row[i] ?? '').replace(LOCAL_TIME, '$1');
       }
       const status = STATUS_HEADER.test(column.header);
-      const numbers = values.every(
-        (row) => typeof row[i] === 'number' || row[i] === undefined || row[i] === null,
-      );
       return {
         header: headers[i] ?? column.header,
-        fixed: column.fixed ?? ID_HEADER.test(column.header),
-        // Cut only when nothing else fits: a cut date, status, count or short word says nothing.
-        prefer: status || times || numbers || shown.every((cell) => cell.length <= SHORT_CELL),
-        secondary: column.secondary ?? false,
+        cut: column.cut ?? false,
+        priority: column.priority,
         color: color && status ? statusColor : undefined,
       };
     });
@@ -224,10 +294,24 @@ export const output = {
   fields(pairs: ReadonlyArray<readonly [string, unknown]>, to: 'stdout' | 'stderr' = 'stdout'): void {
     const shown = pairs.filter(([, value]) => value !== undefined && value !== null && value !== '');
     const width = Math.max(0, ...shown.map(([label]) => label.length));
+    // At a terminal a long value wraps at words under its own column, never mid-word.
+    const tty = to === 'stdout' ? terminal.stdoutIsTTY() : Boolean(process.stderr.isTTY);
+    const columns = tty ? (to === 'stdout' ? terminalWidth() : messageWidth()) : Infinity;
+    const hanging = ' '.repeat(width + 2);
     for (const [label, value] of shown) {
-      const line = `${`${label}:`.padEnd(width + 2)}${text(value)}`;
-      if (to === 'stdout') output.data(line);
-      else output.info(line);
+      // Each line of the value wrapped under the value's column; the label goes before the first.
+      const lines = text(value)
+        .split('\n')
+        .flatMap((part) => {
+          // A line of the value with its own indent (a rule under its summary) hangs under itself.
+          const lead = /^ */.exec(part)?.[0] ?? '';
+          return wrapLine(`${hanging}${part}`, columns, lead ? `${hanging}${lead}  ` : hanging);
+        });
+      lines[0] = `${`${label}:`.padEnd(width + 2)}${(lines[0] ?? '').slice(hanging.length)}`;
+      for (const line of lines) {
+        if (to === 'stdout') output.data(line);
+        else output.info(line);
+      }
     }
   },
 
@@ -250,21 +334,21 @@ export const output = {
     output.live(line === '' ? undefined : line);
   },
 
-  /** A message for people (stderr). */
-  info(message: string): void {
-    toStderr(`${redact(message)}\n`);
+  /** A message for people (stderr), wrapped at words at a terminal. */
+  info(text: string): void {
+    toStderr(message('', '', text));
   },
 
-  success(message: string): void {
-    toStderr(`${ansi('32', '✓')} ${redact(message)}\n`);
+  success(text: string): void {
+    toStderr(message('✓ ', `${ansi('32', '✓')} `, text));
   },
 
-  warn(message: string): void {
-    toStderr(`${ansi('33', 'Warning:')} ${redact(message)}\n`);
+  warn(text: string): void {
+    toStderr(message('Warning: ', `${ansi('33', 'Warning:')} `, text));
   },
 
-  error(message: string): void {
-    toStderr(`${ansi('31', 'Error:')} ${redact(message)}\n`);
+  error(text: string): void {
+    toStderr(message('Error: ', `${ansi('31', 'Error:')} `, text));
   },
 
   /** A line for DOCS_DEBUG=1 only (stderr). */

@@ -46,11 +46,11 @@ export function treeColumns(): Column<TreeRow>[] {
     {
       header: 'TITLE',
       value: (row) => `${indent ? '  '.repeat(row.depth) : ''}${row.page.title || '(untitled)'}`,
+      cut: true,
     },
     {
       header: 'PATH',
       value: (row) => (row.page.kind === 'link' ? (row.page.href ?? '') : row.page.path),
-      fixed: true,
     },
     { header: 'TYPE', value: (row) => (row.page.kind === 'other' ? 'computed' : row.page.kind) },
     { header: 'ID', value: (row) => row.page.id },

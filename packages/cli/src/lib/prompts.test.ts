@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rankChoices, withoutLeadingEmoji } from './prompts.js';
+import { fitChoice, rankChoices, withoutLeadingEmoji } from './prompts.js';
 
 const requests = [4, 7, 17, 70].map((n) => ({ name: `#${n} Request ${n}`, value: String(n) }));
 const spaces = [
@@ -26,5 +26,15 @@ describe('rankChoices', () => {
 
   it('keeps every choice, in order, for an empty term', () => {
     expect(rankChoices(spaces, '  ')).toEqual(spaces);
+  });
+});
+
+describe('fitChoice', () => {
+  it('cuts a long name to the width, keeping the id at its end whole', () => {
+    expect(fitChoice('Reword the welcome page of the guides (space_guides)', 30)).toBe(
+      'Reword the wel… (space_guides)',
+    );
+    expect(fitChoice('Short (space_api)', 30)).toBe('Short (space_api)');
+    expect(fitChoice('#12 A very long change request subject that goes on', 20)).toBe('#12 A very long cha…');
   });
 });

@@ -1,4 +1,6 @@
 import { CommandError } from './exit-codes.js';
+import { displayWidth, truncate } from './table.js';
+import { terminal } from './terminal.js';
 
 /**
  * Prompts, loaded only when asked (inquirer is not needed to start). Callers must check
@@ -20,16 +22,57 @@ export const prompts = {
     choices: Array<{ name: string; value: T; description?: string }>,
   ): Promise<T> {
     const { search } = await import('@inquirer/prompts');
-    return search<T>({
-      message,
-      pageSize: 15,
-      source: (term) => rankChoices(choices, term ?? ''),
-    });
+    // Each row on one line: cut to the terminal's width (the id at its end kept), never wrapped.
+    const width = (process.stdout.columns || 80) - 3;
+    const value = await search<T>(
+      {
+        message,
+        pageSize: Math.max(5, Math.min(15, (process.stdout.rows || 24) - 4)),
+        source: (term) =>
+          rankChoices(choices, term ?? '').map((choice) => ({
+            ...choice,
+            name: fitChoice(choice.name, width),
+            ...(choice.description === undefined
+              ? {}
+              : { description: fitChoice(choice.description, width) }),
+          })),
+      },
+      // The list leaves the screen when the prompt ends, answered or cancelled (Ctrl-C, Esc).
+      { clearPromptOnDone: true },
+    );
+    const chosen = choices.find((choice) => choice.value === value);
+    if (chosen) process.stderr.write(`✔ ${message}: ${fitChoice(chosen.name, width - message.length)}\n`);
+    return value;
+  },
+  /**
+   * One of a few `choices` (arrows and Enter; inquirer's `select`), `initial` highlighted: a
+   * question whose answers are actions, not a list to search.
+   */
+  async choose<T>(message: string, choices: Array<{ name: string; value: T }>, initial?: T): Promise<T> {
+    const { select } = await import('@inquirer/prompts');
+    // The list leaves the screen when the prompt ends, answered or cancelled; the answer stays.
+    const value = await select<T>(
+      { message, choices, ...(initial === undefined ? {} : { default: initial }) },
+      { clearPromptOnDone: true },
+    );
+    const chosen = choices.find((choice) => choice.value === value);
+    if (chosen) process.stderr.write(`✔ ${message} ${chosen.name}\n`);
+    return value;
   },
   /** Text written in the person's editor ($VISUAL, $EDITOR, else vi), opened at once as gh does. */
   async editor(message: string): Promise<string> {
     const { editor } = await import('@inquirer/prompts');
-    return editor({ message, postfix: '.md', waitForUserInput: false });
+    // inquirer's editor runs $VISUAL, else $EDITOR: the CLI's choice (DOCS_EDITOR, the stored
+    // editor) goes there for the time of the prompt.
+    const chosen = terminal.editor();
+    const visual = process.env.VISUAL;
+    if (chosen) process.env.VISUAL = chosen;
+    try {
+      return await editor({ message, postfix: '.md', waitForUserInput: false });
+    } finally {
+      if (visual === undefined) delete process.env.VISUAL;
+      else process.env.VISUAL = visual;
+    }
   },
   async password(message: string): Promise<string> {
     const { password } = await import('@inquirer/prompts');
@@ -49,6 +92,18 @@ export const prompts = {
     });
   },
 };
+
+/**
+ * A choice's name cut to `width` display columns, keeping a trailing ` (id)` whole: `Reword the
+ * welc… (space_guides)`. Names that fit are left as they are.
+ */
+export function fitChoice(name: string, width: number): string {
+  if (displayWidth(name) <= width) return name;
+  const id = / \([^()]+\)$/.exec(name)?.[0] ?? '';
+  const room = width - displayWidth(id);
+  if (id && room >= 8) return `${truncate(name.slice(0, -id.length), room)}${id}`;
+  return truncate(name, Math.max(4, width));
+}
 
 /** A name without what leads it and is not text: emoji, their joiners, flags, spaces. */
 const LEADING_SYMBOLS =

@@ -272,8 +272,8 @@ export function destinationCell(destination: SiteRedirectDestination): string {
 }
 
 export const redirectColumns: Column<SiteRedirect>[] = [
-  { header: 'SOURCE', value: (r) => r.source, fixed: true },
-  { header: 'DESTINATION', value: (r) => destinationCell(r.destination) },
-  { header: 'PERMANENT', value: (r) => r.permanent, secondary: true },
-  { header: 'DRAFT', value: (r) => r.draft, secondary: true },
+  { header: 'SOURCE', value: (r) => r.source },
+  { header: 'DESTINATION', value: (r) => destinationCell(r.destination), cut: true },
+  { header: 'PERMANENT', value: (r) => r.permanent, priority: 2 },
+  { header: 'DRAFT', value: (r) => r.draft, priority: 1 },
 ];

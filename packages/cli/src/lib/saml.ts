@@ -57,18 +57,18 @@ const teamLabel = (provider: OrganizationSAMLProvider) =>
 
 export const providerColumns: Column<OrganizationSAMLProvider>[] = [
   { header: 'ID', value: (p) => p.id },
-  { header: 'LABEL', value: (p) => p.label },
+  { header: 'LABEL', value: (p) => p.label, cut: true },
   { header: 'STATUS', value: (p) => p.status },
-  { header: 'DEFAULT TEAM', value: (p) => p.defaultTeam?.id },
-  { header: 'DEFAULT ROLE', value: (p) => p.defaultRole },
-  { header: 'SSO URL', value: (p) => p.ssoURL },
-  { header: 'CREATED', value: (p) => formatDate(p.createdAt) },
+  { header: 'DEFAULT TEAM', value: (p) => p.defaultTeam?.id, priority: 4 },
+  { header: 'DEFAULT ROLE', value: (p) => p.defaultRole, priority: 3 },
+  { header: 'SSO URL', value: (p) => p.ssoURL, priority: 1 },
+  { header: 'CREATED', value: (p) => formatDate(p.createdAt), priority: 2 },
 ];
 
 export const ssoEntryColumns: Column<OrganizationSSOProviderLogin>[] = [
   { header: 'ID', value: (entry) => entry.id },
-  { header: 'LABEL', value: (entry) => entry.label },
-  { header: 'START URL', value: (entry) => entry.startURL },
+  { header: 'LABEL', value: (entry) => entry.label, cut: true },
+  { header: 'START URL', value: (entry) => entry.startURL, priority: 1 },
 ];
 
 /** Subject, expiry and SHA-256 fingerprint of a PEM certificate, when node can read it. */

@@ -9,7 +9,7 @@ import { UsageError } from './exit-codes.js';
 
 export const settingArg = Args.string({
   name: 'key',
-  description: `The setting: ${SETTING_NAMES.join(' or ')}`,
+  description: `The setting: ${SETTING_NAMES.join(', ')}`,
   required: true,
   options: SETTING_NAMES,
 });
@@ -28,6 +28,15 @@ export function checkSetting(name: SettingName, value: string): string {
     if (!/^[\w.-]{1,100}$/.test(trimmed))
       throw new UsageError(
         `org must be an organization id (letters, digits, _ . -), got "${value.slice(0, 40)}".`,
+      );
+    return trimmed;
+  }
+  if (name === 'editor' || name === 'pager' || name === 'browser') {
+    // A command line, run through the shell as $EDITOR is: one line of text.
+    // eslint-disable-next-line no-control-regex -- a control character has no place in a command
+    if (!trimmed || /[\u0000-\u001f\u007f]/.test(trimmed))
+      throw new UsageError(
+        `${name} must be a command on one line, such as "${name === 'pager' ? 'less -R' : name === 'editor' ? 'vim' : 'firefox'}".`,
       );
     return trimmed;
   }

@@ -11,11 +11,11 @@ export const siteArg = Args.string({
 
 export const siteColumns: Column<Site>[] = [
   { header: 'ID', value: (s) => s.id },
-  { header: 'TITLE', value: (s) => s.title },
-  { header: 'VISIBILITY', value: (s) => s.visibility },
-  { header: 'PUBLISHED', value: (s) => s.published },
-  { header: 'SPACES', value: (s) => s.siteSpaces },
-  { header: 'URL', value: (s) => s.urls?.published },
+  { header: 'TITLE', value: (s) => s.title, cut: true },
+  { header: 'VISIBILITY', value: (s) => s.visibility, priority: 4 },
+  { header: 'PUBLISHED', value: (s) => s.published, priority: 3 },
+  { header: 'SPACES', value: (s) => s.siteSpaces, priority: 2 },
+  { header: 'URL', value: (s) => s.urls?.published, priority: 1 },
 ];
 
 export async function pickSite(client: DocsClient, organizationId: string): Promise<string> {
@@ -60,12 +60,12 @@ export abstract class SiteCommand<T extends typeof Command> extends BaseCommand<
 export const siteSpaceColumns: Column<SiteSpace>[] = [
   { header: 'ID', value: (s) => s.id },
   { header: 'SPACE ID', value: (s) => s.space.id },
-  { header: 'TITLE', value: (s) => s.title ?? s.space.title },
+  { header: 'TITLE', value: (s) => s.title ?? s.space.title, cut: true },
   { header: 'PATH', value: (s) => (s.path === undefined ? '' : `/${s.path}`) },
   // Left out before the title is cut short: `docs sites sections list` names the sections.
-  { header: 'SECTION', value: (s) => s.section ?? '', secondary: true },
-  { header: 'DEFAULT', value: (s) => s.default ?? false, secondary: true },
-  { header: 'DRAFT', value: (s) => s.draft ?? false, secondary: true },
+  { header: 'SECTION', value: (s) => s.section ?? '', priority: 3 },
+  { header: 'DEFAULT', value: (s) => s.default ?? false, priority: 2 },
+  { header: 'DRAFT', value: (s) => s.draft ?? false, priority: 1 },
 ];
 
 export function printSiteSpace(siteSpace: SiteSpace): void {
@@ -84,12 +84,12 @@ export function printSiteSpace(siteSpace: SiteSpace): void {
 
 export const siteSectionColumns: Column<SiteSection>[] = [
   { header: 'ID', value: (s) => s.id },
-  { header: 'TITLE', value: (s) => s.title },
+  { header: 'TITLE', value: (s) => s.title, cut: true },
   { header: 'PATH', value: (s) => (s.path === undefined ? '' : `/${s.path}`) },
-  { header: 'DEFAULT', value: (s) => s.default ?? false, secondary: true },
-  { header: 'SPACES', value: (s) => s.siteSpaces?.length ?? 0, secondary: true },
-  { header: 'DRAFT', value: (s) => s.draft ?? false, secondary: true },
-  { header: 'URL', value: (s) => s.urls?.published, secondary: true },
+  { header: 'DEFAULT', value: (s) => s.default ?? false, priority: 4 },
+  { header: 'SPACES', value: (s) => s.siteSpaces?.length ?? 0, priority: 3 },
+  { header: 'DRAFT', value: (s) => s.draft ?? false, priority: 2 },
+  { header: 'URL', value: (s) => s.urls?.published, priority: 1 },
 ];
 
 /**

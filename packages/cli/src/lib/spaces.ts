@@ -22,19 +22,21 @@ export const spaceArg = Args.string({
 
 export const spaceColumns: Column<Space>[] = [
   { header: 'ID', value: (s) => s.id },
-  { header: 'TITLE', value: (s) => s.title },
-  { header: 'COLLECTION', value: (s) => s.parent, secondary: true },
-  { header: 'VISIBILITY', value: (s) => s.visibility },
-  { header: 'EDIT MODE', value: (s) => s.editMode },
-  { header: 'OPEN CRS', value: (s) => s.changeRequestsOpen, secondary: true },
-  { header: 'UPDATED', value: (s) => formatDate(s.updatedAt) },
+  { header: 'TITLE', value: (s) => s.title, cut: true },
+  { header: 'COLLECTION', value: (s) => s.parent, priority: 1 },
+  { header: 'VISIBILITY', value: (s) => s.visibility, priority: 5 },
+  { header: 'EDIT MODE', value: (s) => s.editMode, priority: 4 },
+  { header: 'OPEN CRS', value: (s) => s.changeRequestsOpen, priority: 2 },
+  { header: 'UPDATED', value: (s) => formatDate(s.updatedAt), priority: 3 },
 ];
 
 export const linkColumns = (spaceId: string): Column<Link>[] => [
   { header: 'STATUS', value: (link) => link.status },
-  { header: 'TARGET', value: (link) => describeReference(link.targetReference, spaceId) },
+  { header: 'TARGET', value: (link) => describeReference(link.targetReference, spaceId), cut: true },
   {
     header: 'FOUND IN',
+    cut: true,
+    priority: 1,
     value: (link) => (link.locationReferences ?? []).map((ref) => describeReference(ref, spaceId)).join(', '),
   },
 ];

@@ -1,29 +1,41 @@
 import { describe, expect, it } from 'vitest';
-import { columnWidths, displayWidth, renderTable, truncate, type TableColumn } from './table.js';
+import { displayWidth, layout, renderTable, truncate, type TableColumn } from './table.js';
 
-const col = (header: string, fixed = false, secondary = false): TableColumn => ({ header, fixed, secondary });
+const col = (header: string, options: { cut?: boolean; priority?: number } = {}): TableColumn => ({
+  header,
+  cut: options.cut ?? false,
+  priority: options.priority,
+});
 
+/** `docs cr list --org`'s columns. */
 const columns = [
-  col('#', true),
-  col('SUBJECT'),
-  col('STATUS', true),
-  col('AUTHOR'),
-  col('UPDATED', true),
-  col('COMMENTS', true, true),
-  col('OUTDATED', true, true),
+  col('SPACE'),
+  col('#'),
+  col('SUBJECT', { cut: true }),
+  col('STATUS'),
+  col('AUTHOR', { cut: true, priority: 2 }),
+  col('UPDATED (UTC)', { priority: 3 }),
+  col('COMMENTS', { priority: 1 }),
+  col('OUTDATED', { priority: 4 }),
 ];
 const rows = [
   [
+    'space_handbook',
     '12',
     'Rewrite the whole onboarding guide for the new billing flow and the API changes',
-    'open',
+    'changes-requested',
     'Grace Hopper',
     '2026-01-05 10:00',
     '1',
     'no',
   ],
-  ['3', 'Fix typo', 'merged', 'Linus Torvalds', '2026-01-04 09:30', '12', 'yes'],
+  ['space_guides', '3', 'Fix typo', 'merged', 'Linus Torvalds', '2026-01-04 09:30', '12', 'yes'],
 ];
+
+const headersAt = (width: number) => {
+  const fit = layout(columns, rows, width);
+  return fit.kind === 'table' ? fit.shown.map((i) => columns[i]?.header) : 'blocks';
+};
 
 describe('truncate', () => {
   it('cuts to the display width with an ellipsis, never inside an emoji', () => {
@@ -34,36 +46,64 @@ describe('truncate', () => {
   });
 });
 
-describe('columnWidths', () => {
-  it('keeps fixed columns whole and gives the rest to text columns', () => {
-    const widths = columnWidths(columns, rows, 120);
-    expect(widths[0]).toBe(2);
-    expect(widths[4]).toBe(16);
-    expect(widths.reduce((a, b) => a + b, 0) + 2 * (columns.length - 1)).toBeLessThanOrEqual(120);
+describe('layout', () => {
+  it('shows every column when they fit, the text columns sharing the room', () => {
+    expect(headersAt(160)).toEqual(columns.map((c) => c.header));
+  });
+
+  it('drops columns by their declared priority, lowest first, before cutting text below 20', () => {
+    expect(headersAt(113)).toEqual(columns.map((c) => c.header));
+    expect(headersAt(112)).not.toContain('COMMENTS');
+    // The subject at 20 needs AUTHOR out too; OUTDATED outlives AUTHOR and UPDATED.
+    expect(headersAt(100)).toEqual(['SPACE', '#', 'SUBJECT', 'STATUS', 'UPDATED (UTC)', 'OUTDATED']);
+    expect(headersAt(77)).toEqual(['SPACE', '#', 'SUBJECT', 'STATUS', 'OUTDATED']);
+    expect(headersAt(60)).toEqual(['SPACE', '#', 'SUBJECT', 'STATUS']);
+  });
+
+  it('turns rows into blocks below the width the always-shown columns need', () => {
+    // SPACE 14 + # 2 + SUBJECT 10 + STATUS 17, and three gaps: 49.
+    expect(headersAt(49)).toEqual(['SPACE', '#', 'SUBJECT', 'STATUS']);
+    expect(headersAt(48)).toBe('blocks');
   });
 });
 
 describe('renderTable', () => {
-  for (const width of [60, 80, 120]) {
-    it(`fits ${width} columns: a header, a rule, one line per row, ids whole`, () => {
-      const lines = renderTable(columns, rows, width).split('\n');
-      expect(lines).toHaveLength(2 + rows.length);
+  for (const width of [40, 60, 80, 120]) {
+    it(`at ${width} columns: no line wider, ids, numbers, states and dates whole, headers whole`, () => {
+      const text = renderTable(columns, rows, width);
+      const lines = text.split('\n');
       for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(width);
-      expect(lines[1]).toMatch(/^─+$/);
-      expect(lines[0]).toMatch(/^#\s+SUBJECT/);
-      expect(lines[2]).toMatch(/^12 /);
-      expect(lines[3]).toMatch(/^3 /);
-      expect(lines[2]).toContain('2026-01-05 10:00');
-      expect(lines[2]).toContain('…');
+      for (const whole of ['space_handbook', 'space_guides', '12', 'changes-requested', 'merged'])
+        expect(text).toMatch(new RegExp(`(^|\\s)${whole}(\\s|$)`, 'm'));
+      expect(text).not.toMatch(/[A-Z]…/);
+      if (layout(columns, rows, width).kind === 'table') {
+        expect(lines[1]).toMatch(/^─+$/);
+        expect(lines).toHaveLength(2 + rows.length);
+      }
     });
   }
 
-  it('leaves secondary columns out before cutting text to a stub', () => {
-    const narrow = renderTable(columns, rows, 60).split('\n');
-    expect(narrow[0]).not.toContain('OUTDATED');
-    const wide = renderTable(columns, rows, 120).split('\n');
-    expect(wide[0]).toContain('OUTDATED');
-    expect(wide[0]).toContain('COMMENTS');
+  it('keeps a date whole or leaves it out, never cut', () => {
+    for (let width = 40; width <= 140; width++) {
+      const text = renderTable(columns, rows, width);
+      expect(text.includes('2026-01-05 10:00') || !text.includes('2026-01')).toBe(true);
+    }
+  });
+
+  it('prints each row as a block of Key: value lines at a narrow terminal, text cut to the width', () => {
+    const text = renderTable(columns, rows, 40);
+    const blocks = text.split('\n\n');
+    expect(blocks).toHaveLength(2);
+    expect(blocks[0]?.split('\n')).toEqual([
+      'Space:         space_handbook',
+      '#:             12',
+      'Subject:       Rewrite the whole onboar…',
+      'Status:        changes-requested',
+      'Author:        Grace Hopper',
+      'Updated (UTC): 2026-01-05 10:00',
+      'Comments:      1',
+      'Outdated:      no',
+    ]);
   });
 
   it('colours cells after cutting them, and the colour codes take no width', () => {
@@ -71,7 +111,7 @@ describe('renderTable', () => {
       c.header === 'STATUS' ? { ...c, color: (t: string) => `\u001b[32m${t}\u001b[0m` } : c,
     );
     const lines = renderTable(colored, rows, 60).split('\n');
-    expect(lines[2]).toContain('\u001b[32mopen');
+    expect(lines[3]).toContain('\u001b[32mmerged');
     for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(60);
   });
 });

@@ -2,10 +2,14 @@ import { createRequire } from 'node:module';
 import type CliTable from 'cli-table3';
 
 /*
- * The terminal table: columns sized to the terminal's width with gh's allocation (cli/go-gh's
- * tableprinter), long text cut with an ellipsis, ids, numbers, dates and statuses never cut,
- * no row ever wider than the terminal; drawn by cli-table3 without borders, a header and a
- * rule under it (gh's compact style). Its libraries load only when a table is printed at a terminal.
+ * The terminal table. One rule for every list: ids, numbers, states and dates (every column not
+ * declared `cut`) are never cut; when the terminal is too narrow for every column, columns are
+ * left out by their declared priority, lowest first, before any text is squeezed below its
+ * minimum; headers are never cut; titles, names and bodies (`cut`) absorb the squeeze, cut with
+ * an ellipsis. When even the columns that are always shown cannot fit, each row becomes a short
+ * block of `Key: value` lines, so that no id is ever cut. Drawn by cli-table3 without borders: a
+ * header and a rule under it (gh's compact style). Its libraries load only when a table is
+ * printed at a terminal.
  */
 
 const require = createRequire(import.meta.url);
@@ -13,18 +17,18 @@ let stringWidth: ((text: string) => number) | undefined;
 
 /** Two spaces between columns, as gh. */
 export const GAP = 2;
-/** Secondary columns are left out before a text column would get fewer characters than this. */
-export const MIN_TEXT_WIDTH = 12;
+/** Columns are left out, by priority, before a title or body would be cut below this width. */
+export const COMFORTABLE_TEXT_WIDTH = 20;
+/** The least a cut column takes when even without the droppable columns nothing else fits. */
+export const MIN_TEXT_WIDTH = 10;
 const ELLIPSIS = '…';
 
 export interface TableColumn {
   header: string;
-  /** Never cut: ids. */
-  fixed: boolean;
-  /** Kept whole when the width allows: dates, statuses, numbers, short words. */
-  prefer?: boolean;
-  /** May be left out at a narrow terminal (a count, a yes/no) rather than cut text below MIN_TEXT_WIDTH. */
-  secondary: boolean;
+  /** Text that may be cut with an ellipsis (a title, a name, a body); every other column never is. */
+  cut: boolean;
+  /** Left out at a narrow terminal, the lowest first; undefined: always shown. */
+  priority?: number | undefined;
   /** Colours a cell's text (already cut to its width); none when colour is off. */
   color?: ((cell: string) => string) | undefined;
 }
@@ -52,100 +56,121 @@ export function truncate(text: string, width: number): string {
   return width >= 3 ? `${cut}${ELLIPSIS}` : cut;
 }
 
+function widestCell(column: TableColumn, rows: readonly string[][], i: number): number {
+  return Math.max(displayWidth(column.header), ...rows.map((row) => displayWidth(row[i] ?? '')));
+}
+
+/** The least a column may take: its widest cell when never cut; for text, `text` columns or its header. */
+function minimumWidth(column: TableColumn, rows: readonly string[][], i: number, text: number): number {
+  const widest = widestCell(column, rows, i);
+  if (!column.cut) return widest;
+  return Math.min(widest, Math.max(displayWidth(column.header), text));
+}
+
+export type Layout =
+  /** A table of the columns `shown`, each `widths[j]` wide. */
+  | { kind: 'table'; shown: number[]; widths: number[] }
+  /** One block of `Key: value` lines per row: the columns that are always shown do not fit. */
+  | { kind: 'blocks' };
+
 /**
- * The width of each column for rows of `cells` in `maxWidth` columns (gh's allocation): a
- * column with a width in `fixed` keeps it; the other columns share what is left, a column
- * narrower than its share keeping its own width, and what remains goes to the cut columns left
- * to right. By default fixed columns (`column.fixed`) get their widest cell, header included.
+ * How rows of `cells` fit `maxWidth`. The droppable columns are left out, lowest priority first
+ * (the rightmost first among equals), as many as it takes for the rest to fit with every text
+ * column at COMFORTABLE_TEXT_WIDTH (or its whole text); when even the columns always shown do not
+ * fit so, the same with text cut down to MIN_TEXT_WIDTH; when they do not fit then, blocks. The
+ * text columns share what is left, a column narrower than its share keeping its width.
  */
-export function columnWidths(
+export function layout(columns: readonly TableColumn[], rows: readonly string[][], maxWidth: number): Layout {
+  const widest = columns.map((column, i) => widestCell(column, rows, i));
+  const droppable = columns
+    .map((_, i) => i)
+    .filter((i) => columns[i]?.priority !== undefined)
+    .sort((a, b) => (columns[a]?.priority ?? 0) - (columns[b]?.priority ?? 0) || b - a);
+  for (const text of [COMFORTABLE_TEXT_WIDTH, MIN_TEXT_WIDTH]) {
+    const minimum = columns.map((column, i) => minimumWidth(column, rows, i, text));
+    const shown = columns.map((_, i) => i);
+    const need = () => shown.reduce((sum, i) => sum + (minimum[i] ?? 0), 0) + GAP * (shown.length - 1);
+    for (const i of droppable) {
+      if (need() <= maxWidth) break;
+      shown.splice(shown.indexOf(i), 1);
+    }
+    if (need() > maxWidth || shown.length === 0) continue;
+    const widths = shown.map((i) => minimum[i] ?? 0);
+    const room = { left: maxWidth - need() };
+    // The text of the columns always shown first, then that of the droppable ones.
+    for (const droppableText of [false, true]) {
+      const short = () =>
+        shown
+          .map((_, j) => j)
+          .filter((j) => {
+            const column = columns[shown[j] ?? 0];
+            return (
+              column?.cut &&
+              (column.priority !== undefined) === droppableText &&
+              (widths[j] ?? 0) < (widest[shown[j] ?? 0] ?? 0)
+            );
+          });
+      // Fair shares, again and again, until every such column is whole or the room is gone.
+      for (let open = short(); room.left > 0 && open.length > 0; open = short()) {
+        const share = Math.max(1, Math.floor(room.left / open.length));
+        for (const j of open) {
+          const add = Math.min(share, (widest[shown[j] ?? 0] ?? 0) - (widths[j] ?? 0), room.left);
+          widths[j] = (widths[j] ?? 0) + add;
+          room.left -= add;
+        }
+      }
+    }
+    return { kind: 'table', shown, widths };
+  }
+  return { kind: 'blocks' };
+}
+
+/** Words a block's key keeps in capitals. */
+const ACRONYMS = new Set(['ID', 'URL', 'SSO', 'CRS', 'API']);
+
+/**
+ * `SOURCE SPACE` as a block's key: `Source space`; acronyms (`Space ID`), two-letter codes (a
+ * glossary's `FR`) and a zone (`Updated (CET)`) stay as they are.
+ */
+function keyOf(header: string): string {
+  const [, words = header, zone = ''] = /^(.*?)( \(.*\))?$/.exec(header) ?? [];
+  const keep = (word: string) => ACRONYMS.has(word) || (word.length === 2 && word !== 'TO');
+  const sentence = words
+    .split(' ')
+    .map((word, i) =>
+      keep(word) ? word : i === 0 ? word.charAt(0) + word.slice(1).toLowerCase() : word.toLowerCase(),
+    )
+    .join(' ');
+  return `${sentence}${zone}`;
+}
+
+/**
+ * Each row as a block of `Key: value` lines, blocks apart by a blank line. Text is cut to what
+ * the line leaves; a value never cut stays whole: a droppable column's is left out when it does
+ * not fit the line, an always-shown one (an id) is printed whole all the same. Empty values are
+ * left out.
+ */
+export function renderBlocks(
   columns: readonly TableColumn[],
   rows: readonly string[][],
   maxWidth: number,
-  fixed: ReadonlyArray<number | undefined> = columns.map((column, i) =>
-    column.fixed ? widestCell(column, rows, i) : undefined,
-  ),
-): number[] {
-  const widest = columns.map((column, i) => widestCell(column, rows, i));
-  const widths = columns.map((_, i) => fixed[i] ?? 0);
-  const isFlex = (i: number) => fixed[i] === undefined;
-  const available = () => maxWidth - GAP * (columns.length - 1) - widths.reduce((a, b) => a + b, 0);
-  const flexCount = () => widths.filter((w, i) => isFlex(i) && w === 0).length;
-
-  let perColumn = flexCount() > 0 ? Math.floor(available() / flexCount()) : 0;
-  widths.forEach((w, i) => {
-    if (isFlex(i) && w === 0 && (widest[i] ?? 0) < perColumn) widths[i] = widest[i] ?? 0;
-  });
-  if (flexCount() > 0) {
-    perColumn = Math.floor(available() / flexCount());
-    widths.forEach((w, i) => {
-      if (isFlex(i) && w === 0) widths[i] = Math.max(1, Math.min(widest[i] ?? 0, perColumn));
-    });
-  }
-  let rest = available();
-  widths.forEach((w, i) => {
-    if (rest <= 0 || !isFlex(i)) return;
-    const add = Math.min(rest, (widest[i] ?? 0) - w);
-    widths[i] = w + add;
-    rest -= add;
-  });
-  return widths;
-}
-
-function widestCell(column: TableColumn, rows: readonly string[][], i: number, header = true): number {
-  return Math.max(header ? displayWidth(column.header) : 0, ...rows.map((row) => displayWidth(row[i] ?? '')));
-}
-
-export interface Layout {
-  /** The indexes of the columns shown. */
-  shown: number[];
-  /** The width of each shown column. */
-  widths: number[];
-}
-
-/**
- * How the table fits `maxWidth`, trying in turn, and keeping the first that lets every cut
- * column keep at least MIN_TEXT_WIDTH characters (or its whole text):
- * 1. ids whole; short cells (`prefer`: dates, statuses, numbers, short words) whole with their
- *    header;
- * 2. the same, their headers cut to the cells' width;
- * 3. the same, the cut columns keeping at least 4 characters;
- * each with every column, then without the secondary columns, the rightmost first. When none
- * fits, gh's allocation with only the ids whole, every column shown.
- */
-export function layout(columns: readonly TableColumn[], rows: readonly string[][], maxWidth: number): Layout {
-  const all = columns.map((_, i) => i);
-  const secondary = [...all].reverse().filter((i) => columns[i]?.secondary);
-  const subsets = [
-    all,
-    ...secondary.map((_, n) => all.filter((i) => !secondary.slice(0, n + 1).includes(i))),
-  ];
-  const tiers = [
-    { headers: true, minText: MIN_TEXT_WIDTH },
-    { headers: false, minText: MIN_TEXT_WIDTH },
-    { headers: false, minText: 4 },
-  ];
-  for (const { headers, minText } of tiers) {
-    for (const shown of subsets) {
-      const subset = shown.map((i) => columns[i] as TableColumn);
-      const cells = rows.map((row) => shown.map((i) => row[i] ?? ''));
-      const fixed = subset.map((column, j) =>
-        column.fixed
-          ? widestCell(column, cells, j)
-          : column.prefer
-            ? Math.max(3, widestCell(column, cells, j, headers))
-            : undefined,
-      );
-      const widths = columnWidths(subset, cells, maxWidth, fixed);
-      const total = widths.reduce((a, b) => a + b, 0) + GAP * (widths.length - 1);
-      const roomy = subset.every(
-        (column, j) =>
-          fixed[j] !== undefined || (widths[j] ?? 0) >= Math.min(minText, widestCell(column, cells, j)),
-      );
-      if (total <= maxWidth && roomy) return { shown, widths };
-    }
-  }
-  return { shown: all, widths: columnWidths(columns, rows, maxWidth) };
+): string {
+  const keys = columns.map((column) => `${keyOf(column.header)}:`);
+  const keyWidth = Math.max(...keys.map((key) => displayWidth(key)));
+  const room = Math.max(MIN_TEXT_WIDTH, maxWidth - keyWidth - 1);
+  return rows
+    .map((row) =>
+      columns
+        .flatMap((column, i) => {
+          const value = row[i] ?? '';
+          if (!value) return [];
+          if (!column.cut && column.priority !== undefined && displayWidth(value) > room) return [];
+          const shown = column.cut ? truncate(value, room) : value;
+          return [`${(keys[i] ?? '').padEnd(keyWidth)} ${column.color ? column.color(shown) : shown}`];
+        })
+        .join('\n'),
+    )
+    .join('\n\n');
 }
 
 /** The lines of a table of `rows` (cell texts) at most `maxWidth` columns wide. */
@@ -155,7 +180,9 @@ export function renderTable(
   maxWidth: number,
   style: { header?: (text: string) => string; rule?: (text: string) => string } = {},
 ): string {
-  const { shown, widths } = layout(columns, rows, maxWidth);
+  const fit = layout(columns, rows, maxWidth);
+  if (fit.kind === 'blocks') return renderBlocks(columns, rows, maxWidth);
+  const { shown, widths } = fit;
   const subset = shown.map((i) => columns[i] as TableColumn);
   const cells = rows.map((row) => shown.map((i) => row[i] ?? ''));
   const last = subset.length - 1;

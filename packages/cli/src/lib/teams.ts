@@ -24,19 +24,23 @@ export const teamArg = Args.string({
 
 export const teamColumns: Column<OrganizationTeam>[] = [
   { header: 'ID', value: (t) => t.id },
-  { header: 'TITLE', value: (t) => t.title },
-  { header: 'MEMBERS', value: (t) => t.members },
-  { header: 'SPACES', value: (t) => t.spaces },
-  { header: 'CREATED', value: (t) => formatDate(t.createdAt) },
+  { header: 'TITLE', value: (t) => t.title, cut: true },
+  { header: 'MEMBERS', value: (t) => t.members, priority: 3 },
+  { header: 'SPACES', value: (t) => t.spaces, priority: 2 },
+  { header: 'CREATED', value: (t) => formatDate(t.createdAt), priority: 1 },
 ];
 
 /** An organization role of `null` is a guest's. */
 export const memberColumns: Column<OrganizationTeamMember>[] = [
   { header: 'USER', value: (m) => m.organization.id },
-  { header: 'NAME', value: (m) => m.organization.user?.displayName },
-  { header: 'EMAIL', value: (m) => m.organization.user?.email },
+  { header: 'NAME', value: (m) => m.organization.user?.displayName, cut: true },
+  { header: 'EMAIL', value: (m) => m.organization.user?.email, priority: 1 },
   { header: 'TEAM ROLE', value: (m) => m.team?.role },
-  { header: 'ORG ROLE', value: (m) => (m.organization.role === null ? 'guest' : m.organization.role) },
+  {
+    header: 'ORG ROLE',
+    value: (m) => (m.organization.role === null ? 'guest' : m.organization.role),
+    priority: 2,
+  },
 ];
 
 export function printTeam(team: OrganizationTeam): void {

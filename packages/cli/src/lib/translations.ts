@@ -33,11 +33,11 @@ export const glossaryEntryArg = Args.string({
 export const translationColumns: Column<Translation>[] = [
   { header: 'ID', value: (t) => t.id },
   { header: 'SOURCE SPACE', value: (t) => t.source?.space },
-  { header: 'FROM', value: (t) => t.source?.language },
+  { header: 'FROM', value: (t) => t.source?.language, priority: 2 },
   { header: 'TO', value: (t) => t.language },
   { header: 'STATUS', value: (t) => t.status },
-  { header: 'RUNS', value: (t) => t.stats?.runs ?? 0, secondary: true },
-  { header: 'UPDATED', value: (t) => formatDate(t.updatedAt) },
+  { header: 'RUNS', value: (t) => t.stats?.runs ?? 0, priority: 1 },
+  { header: 'UPDATED', value: (t) => formatDate(t.updatedAt), priority: 3 },
 ];
 
 /** The languages of the entries, in the order they first appear. */
@@ -55,6 +55,7 @@ export function glossaryColumns(entries: readonly GlossaryEntry[]): Column<Gloss
     ...glossaryLanguages(entries).map((language) => ({
       header: language.toUpperCase(),
       value: (entry: GlossaryEntry) => entry.translations?.[language],
+      cut: true,
     })),
   ];
 }

@@ -54,6 +54,18 @@ describe('API errors by status', () => {
     );
   });
 
+  it.each([
+    [{ error: { code: 409, message: 'outdated', reason: 'outdated' } }, 'outdated'],
+    [{ message: 'locked', reason: 'space-locked' }, 'space-locked'],
+    [{ error: { code: 409, message: 'no reason given' } }, 'unknown'],
+    ['plain text', 'unknown'],
+  ])('gives a 409 the reason its body names, else unknown (%j)', async (body, reason) => {
+    nock(API).get(SITE_PATH).reply(409, body);
+    const error = await rejection(makeClient().sites.get('org_1', 's1'), ConflictError);
+    expect(error.reason).toBe(reason);
+    expect(JSON.parse(JSON.stringify(error))).toMatchObject({ reason });
+  });
+
   it('maps other 5xx statuses to InternalServerError', async () => {
     nock(API).get(SITE_PATH).reply(502, 'Bad Gateway');
 

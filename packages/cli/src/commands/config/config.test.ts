@@ -81,9 +81,49 @@ describe('the default organization', () => {
 
   it('loses to --org and DOCS_ORG', async () => {
     cli.canPrompt.mockReturnValue(false);
-    await cli.run(ConfigSet, ['org', 'org_nowhere']);
+    await cli.run(ConfigSet, ['org', 'org_nowhere', '--force']);
     expect((await cli.run(TeamsList, ['--org', 'org_acme'])).stdout).toContain('team_docs');
     vi.stubEnv('DOCS_ORG', 'org_acme');
     expect((await cli.run(TeamsList, [])).stdout).toContain('team_docs');
+  });
+
+  it('is checked when set: an organization the token does not reach is refused, unless --force', async () => {
+    const refused = await cli.run(ConfigSet, ['org', 'org_nope']);
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toContain(
+      'Organization org_nope was not found with your token: check the id (`docs orgs list`), or pass --force to store it anyway. Nothing was stored.',
+    );
+    expect(await readConfig(cli.configDir)).toEqual({});
+    const forced = await cli.run(ConfigSet, ['org', 'org_nope', '--force']);
+    expect(forced.code).toBe(0);
+    expect(await readConfig(cli.configDir)).toEqual({ org: 'org_nope' });
+  });
+
+  it('when it causes an error, the error says it comes from the settings and how to change it', async () => {
+    cli.canPrompt.mockReturnValue(false);
+    await cli.run(ConfigSet, ['org', 'org_nope', '--force']);
+    const result = await cli.run(TeamsList, []);
+    expect(result.code).toBe(3);
+    expect(result.stderr).toContain(
+      `The organization org_nope comes from your settings (${configPath(cli.configDir)}): pass --org, or change it with \`docs config set org <organization-id>\`.`,
+    );
+    // Given with --org, the same error says nothing of the settings.
+    const given = await cli.run(TeamsList, ['--org', 'org_other']);
+    expect(given.code).toBe(3);
+    expect(given.stderr).not.toContain('comes from your settings');
+  });
+});
+
+describe('editor, pager and browser', () => {
+  it('are stored as commands and listed', async () => {
+    expect((await cli.run(ConfigSet, ['editor', 'code --wait'])).code).toBe(0);
+    expect((await cli.run(ConfigSet, ['pager', 'less -R'])).code).toBe(0);
+    expect((await cli.run(ConfigSet, ['browser', 'firefox'])).code).toBe(0);
+    expect((await cli.run(ConfigList, [])).stdout).toBe(
+      'editor=code --wait\npager=less -R\nbrowser=firefox\n',
+    );
+    const bad = await cli.run(ConfigSet, ['editor', 'vim\nrm -rf /']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('editor must be a command on one line');
   });
 });

@@ -7,7 +7,7 @@ import { output } from '../../lib/output.js';
 export default class ConversationsClusters extends BaseCommand<typeof ConversationsClusters> {
   static override summary = 'List the clusters of similar issues found in conversations';
   static override description =
-    'Most recently updated first unless --order asc. LAST 13 WEEKS is the weekly count of issues, oldest week first.\n\nPrints one row per cluster: ID, LABEL, ISSUES, CONVERSATIONS, UPDATED, LAST 13 WEEKS. At a terminal it prints a table; piped, tab-separated rows with no header (for cut and awk); with --json, the full objects. --limit (default 30) caps the rows, --all reads every page.\n\nIn a pipeline it never prompts: pass --org (or set DOCS_ORG), or it exits 2.\n\nNot in the published API document (@gitbook/api 0.202.0): an operation of the extract only, which the service may not offer.';
+    "Most recently updated first unless --order asc. LAST 13 WEEKS is the weekly count of issues, oldest week first.\n\nPrints one row per cluster: ID, LABEL, ISSUES, CONVERSATIONS, UPDATED, LAST 13 WEEKS. At a terminal it prints a table; piped, tab-separated rows with no header (for cut and awk); with --json, the full objects. --limit (default 30) caps the rows, --all reads every page.\n\nIn a pipeline it never prompts: pass --org (or set DOCS_ORG), or it exits 2.\n\nNot in the service's published API document (@gitbook/api 0.202.0): the service may not offer it.";
   static override examples = [
     '<%= config.bin %> conversations clusters --org org_acme',
     '<%= config.bin %> conversations clusters --order asc --json',

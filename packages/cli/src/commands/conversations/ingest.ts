@@ -4,9 +4,9 @@ import { readConversationsFile } from '../../lib/conversations.js';
 import { output } from '../../lib/output.js';
 
 export default class ConversationsIngest extends BaseCommand<typeof ConversationsIngest> {
-  static override summary = 'Ingest conversations from a JSON file: their issues are extracted and clustered';
+  static override summary = 'Ingest conversations from a JSON file: their issues are found and clustered';
   static override description =
-    'The file holds one conversation or an array of them, each:\n  {"id": "ticket-4242", "subject": "...", "metadata": {"url": "https://...", "attributes": {"plan": "pro"}, "createdAt": "2026-01-19T09:30:00Z"},\n   "parts": [{"type": "message", "role": "user", "body": "..."}]}\nEvery conversation is checked before any is sent: a file that is not JSON, or a conversation that breaks the contract, is exit 2 and nothing is sent. Ingesting an id again replaces that conversation.\n\nSays on stderr which conversations were ingested and how to see the issues found in them; --json prints {"ingested": [ids]}. --file - reads standard input, so an export can be piped in.\n\nIn a pipeline it never prompts: pass --org (or set DOCS_ORG), or it exits 2.\n\nNot in the published API document (@gitbook/api 0.202.0): an operation of the extract only, which the service may not offer.';
+    'The file holds one conversation or an array of them, each:\n  {"id": "ticket-4242", "subject": "...", "metadata": {"url": "https://...", "attributes": {"plan": "pro"}, "createdAt": "2026-01-19T09:30:00Z"},\n   "parts": [{"type": "message", "role": "user", "body": "..."}]}\nEvery conversation is checked before any is sent: a file that is not JSON, or a conversation that breaks the contract, is exit 2 and nothing is sent. Ingesting an id again replaces that conversation.\n\nSays on stderr which conversations were ingested and how to see the issues found in them; --json prints {"ingested": [ids]}. --file - reads standard input, so an export can be piped in.\n\nIn a pipeline it never prompts: pass --org (or set DOCS_ORG), or it exits 2.\n\nNot in the service\'s published API document (@gitbook/api 0.202.0): the service may not offer it.';
   static override examples = [
     '<%= config.bin %> conversations ingest --file conversation.json',
     'export-tickets | <%= config.bin %> conversations ingest --file - --json',

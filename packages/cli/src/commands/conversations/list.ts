@@ -7,7 +7,7 @@ import { output } from '../../lib/output.js';
 export default class ConversationsList extends BaseCommand<typeof ConversationsList> {
   static override summary = 'List the ingested conversations of an organization';
   static override description =
-    'Lists the conversations ingested into the organization; --source keeps those of one source (api, intercom, ...).\n\nPrints one row per conversation: ID, SUBJECT, SOURCE, CREATED, PROCESSED. At a terminal it prints a table; piped, tab-separated rows with no header (for cut and awk); with --json, the full objects. --limit (default 30) caps the rows, --all reads every page.\n\nIn a pipeline it never prompts: pass --org (or set DOCS_ORG), or it exits 2.\n\nNot in the published API document (@gitbook/api 0.202.0): an operation of the extract only, which the service may not offer.';
+    "Lists the conversations ingested into the organization; --source keeps those of one source (api, intercom, ...).\n\nPrints one row per conversation: ID, SUBJECT, SOURCE, CREATED, PROCESSED. At a terminal it prints a table; piped, tab-separated rows with no header (for cut and awk); with --json, the full objects. --limit (default 30) caps the rows, --all reads every page.\n\nIn a pipeline it never prompts: pass --org (or set DOCS_ORG), or it exits 2.\n\nNot in the service's published API document (@gitbook/api 0.202.0): the service may not offer it.";
   static override examples = [
     '<%= config.bin %> conversations list --org org_acme',
     '<%= config.bin %> conversations list --source intercom --json',

@@ -5,7 +5,7 @@ import { conversationArg, pickConversation, printConversation } from '../../lib/
 export default class ConversationsView extends BaseCommand<typeof ConversationsView> {
   static override summary = 'Show one conversation with its messages and metadata';
   static override description =
-    "Prints the conversation's id, subject, source, dates, URL and attributes, then its messages, one per line after the speaker's role. --json prints the conversation object.\n\nIn a pipeline it never prompts: pass the conversation id and --org (or DOCS_ORG), or it exits 2. An unknown id is exit 3.\n\nNot in the published API document (@gitbook/api 0.202.0): an operation of the extract only, which the service may not offer.";
+    "Prints the conversation's id, subject, source, dates, URL and attributes, then its messages, one per line after the speaker's role. --json prints the conversation object.\n\nIn a pipeline it never prompts: pass the conversation id and --org (or DOCS_ORG), or it exits 2. An unknown id is exit 3.\n\nNot in the service's published API document (@gitbook/api 0.202.0): the service may not offer it.";
   static override examples = [
     '<%= config.bin %> conversations view conv_cli_token --org org_acme',
     '<%= config.bin %> conversations view conv_invoice_vat --json',

@@ -1,5 +1,6 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { useInProcessCli } from '../../../test-support/run-command.js';
+import { output } from '../../lib/output.js';
 import { terminal } from '../../lib/terminal.js';
 import CrDiff, { type CrDiffOutput } from './diff.js';
 
@@ -48,6 +49,8 @@ describe('docs cr diff', () => {
     vi.spyOn(terminal, 'stdoutIsTTY').mockReturnValue(true);
     vi.stubEnv('NO_COLOR', undefined);
     vi.stubEnv('TERM', 'xterm-256color');
+    // Printed directly: the pager is `cat`.
+    vi.stubEnv('DOCS_PAGER', 'cat');
     const coloured = await diff(['space_guides', '1']);
     expect(coloured.code).toBe(0);
     expect(coloured.stdout).toContain('\u001b[31m-Step-by-step guides for the Acme platform.\u001b[0m');
@@ -65,8 +68,32 @@ describe('docs cr diff', () => {
   it('prints only the names with --name-only', async () => {
     const result = await diff(['space_guides', '2', '--name-only']);
     expect(result.code).toBe(0);
-    expect(result.stdout).toBe('welcome\nquick-start\n');
+    // The names the diff gives its files: `diff --git a/welcome.md b/welcome.md`.
+    expect(result.stdout).toBe('welcome.md\nquick-start.md\n');
     expect(cli.sandbox.hits.get('revisions.page')).toBeUndefined();
+    const full = await diff(['space_guides', '2']);
+    expect(full.stdout).toContain('diff --git a/welcome.md b/welcome.md');
+  });
+
+  it('goes through the pager at a terminal, and never when piped', async () => {
+    const wasTTY = process.stdout.isTTY;
+    process.stdout.isTTY = true;
+    onTestFinished(() => {
+      process.stdout.isTTY = wasTTY;
+    });
+    vi.spyOn(terminal, 'stdoutIsTTY').mockReturnValue(true);
+    const page = vi.spyOn(output, 'page').mockResolvedValue();
+    const paged = await diff(['space_guides', '2']);
+    expect(paged.code).toBe(0);
+    expect(page).toHaveBeenCalledOnce();
+    expect(page.mock.calls[0]?.[0]).toContain('diff --git a/welcome.md b/welcome.md');
+
+    // Piped: output.page prints as is (no pager is started for a pipe).
+    page.mockRestore();
+    process.stdout.isTTY = false;
+    vi.stubEnv('DOCS_PAGER', 'false');
+    const piped = await diff(['space_guides', '2']);
+    expect(piped.stdout).toContain('diff --git a/welcome.md b/welcome.md');
   });
 
   it('prints the changes, the markdown before and after and the patches with --json', async () => {

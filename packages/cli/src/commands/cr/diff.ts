@@ -69,10 +69,10 @@ const markdownOf = (page: RevisionPage): string => {
 };
 
 export default class CrDiff extends ChangeRequestCommand<typeof CrDiff> {
-  static override summary = 'Show what a change request changes, page by page (beyond the extract)';
+  static override summary = 'Show what a change request changes, page by page';
   static override description =
-    "Lists the request's changes (pages and files created, edited, moved or deleted, variables edited) and, for each changed page, a unified diff of its markdown between the request and its base: the primary revision it started from or was last updated from. The change list and the base page reads come from the service's published API document, beyond the extract.\n\n" +
-    "At a terminal removed lines are red and added lines green; piped or under NO_COLOR the diff is plain text (for `patch`, `grep` or a file). --name-only prints the changed pages' paths and files' names, one a line. --json prints the changes and, per page, the markdown before and after and the patch.\n\nIn a pipeline it never prompts: pass the space id and the change request (number or id), or it exits 2.";
+    "Lists the request's changes (pages and files created, edited, moved or deleted, variables edited) and, for each changed page, a unified diff of its markdown between the request and its base: the primary revision it started from or was last updated from.\n\n" +
+    "At a terminal removed lines are red and added lines green; piped or under NO_COLOR the diff is plain text (for `patch`, `grep` or a file). At a terminal the diff goes through your pager (DOCS_PAGER, `docs config set pager`, $PAGER, else `less -R`), never when piped. --name-only prints the changed pages' file names as the diff names them (`getting-started.md`) and files' names, one a line. --json prints the changes and, per page, the markdown before and after and the patch.\n\nIn a pipeline it never prompts: pass the space id and the change request (number or id), or it exits 2.";
   static override examples = [
     '<%= config.bin %> cr diff space_handbook 1',
     '<%= config.bin %> cr diff space_handbook 1 --name-only',
@@ -82,7 +82,8 @@ export default class CrDiff extends ChangeRequestCommand<typeof CrDiff> {
   static override args = { space: spaceArg, cr: crArg };
   static override flags = {
     'name-only': Flags.boolean({
-      description: "Print only the changed pages' paths and files' names, one a line",
+      description:
+        "Print only the changed pages' file names (as the diff names them) and files' names, one a line",
       default: false,
     }),
   };
@@ -109,7 +110,7 @@ export default class CrDiff extends ChangeRequestCommand<typeof CrDiff> {
     }
     const pages = await this.pageDiffs(client, spaceId, crId, base, changedPages(changes));
     const result = { ...summary, pages };
-    if (this.human) this.print(result);
+    if (this.human) await this.print(result);
     return result;
   }
 
@@ -150,7 +151,7 @@ export default class CrDiff extends ChangeRequestCommand<typeof CrDiff> {
     );
   }
 
-  private print(result: CrDiffOutput): void {
+  private async print(result: CrDiffOutput): Promise<void> {
     const color = terminal.stdoutColor();
     const paint = (code: string, line: string) => (color ? `\u001b[${code}m${line}\u001b[0m` : line);
     output.info(
@@ -159,27 +160,30 @@ export default class CrDiff extends ChangeRequestCommand<typeof CrDiff> {
     // Changes that are not page content (files, variables, moves) are listed as lines of their own.
     for (const change of result.changes) output.info(`  ${describeChange(change)}`);
     if (result.more) output.info(`  … and ${result.more} more not listed by the service`);
+    const out: string[] = [];
     for (const page of result.pages) {
       if (!page.patch) continue;
       const lines = page.patch.replace(/\n$/, '').split('\n');
       for (const line of lines) {
         if (line.startsWith('diff --git') || line.startsWith('--- ') || line.startsWith('+++ '))
-          output.data(paint('1', line));
-        else if (line.startsWith('@@')) output.data(paint('36', line));
-        else if (line.startsWith('+')) output.data(paint('32', line));
-        else if (line.startsWith('-')) output.data(paint('31', line));
-        else output.data(line);
+          out.push(paint('1', line));
+        else if (line.startsWith('@@')) out.push(paint('36', line));
+        else if (line.startsWith('+')) out.push(paint('32', line));
+        else if (line.startsWith('-')) out.push(paint('31', line));
+        else out.push(line);
       }
     }
+    // Through the pager at a terminal, never when piped.
+    if (out.length) await output.page(out.join('\n'));
   }
 }
 
-/** The changed pages' paths and files' names, once each. */
+/** The changed pages' file names as the diff names them (`welcome.md`) and files' names, once each. */
 function changedNames(changes: readonly RevisionSemanticChange[]): string[] {
   const names = new Set<string>();
   for (const change of changes) {
     const c = change as { page?: { path?: string; id: string }; file?: { name?: string; id: string } };
-    if (c.page) names.add(c.page.path ?? c.page.id);
+    if (c.page) names.add(`${c.page.path ?? c.page.id}.md`);
     else if (c.file) names.add(c.file.name ?? c.file.id);
   }
   return [...names];

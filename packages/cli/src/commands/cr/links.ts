@@ -21,7 +21,7 @@ export interface LinkReport {
 export default class CrLinks extends ChangeRequestCommand<typeof CrLinks> {
   static override summary = 'List the links in a page of a change request, and count the broken ones';
   static override description =
-    'Prints one row per link, and a summary line on stderr: "N links, M broken (K introduced by this change request)". With --fail-on-broken the command exits 1 when any link of the page is broken, for CI.\n\nIn a pipeline it never prompts: pass the space id, the change request (number or id) and --page, or it exits 2.\n\nThe endpoint is in the extract this CLI implements but not in the published API document: the service may not answer it.';
+    'Prints one row per link, and a summary line on stderr: "N links, M broken (K introduced by this change request)". With --fail-on-broken the command exits 1 when any link of the page is broken, for CI.\n\nIn a pipeline it never prompts: pass the space id, the change request (number or id) and --page, or it exits 2.\n\nThe service\'s published API document does not list this endpoint: the service may not answer it.';
   static override examples = [
     '<%= config.bin %> cr links space_handbook 1 --page page_getting_started',
     '<%= config.bin %> cr links space_handbook 1 --page page_getting_started --status broken',
@@ -63,9 +63,11 @@ export default class CrLinks extends ChangeRequestCommand<typeof CrLinks> {
     if (this.human) {
       output.table(report.items, [
         { header: 'STATUS', value: (link) => link.status },
-        { header: 'TARGET', value: (link) => describeReference(link.targetReference, spaceId) },
+        { header: 'TARGET', value: (link) => describeReference(link.targetReference, spaceId), cut: true },
         {
           header: 'FOUND IN',
+          cut: true,
+          priority: 1,
           value: (link) =>
             (link.locationReferences ?? []).map((ref) => describeReference(ref, spaceId)).join(', '),
         },

@@ -117,33 +117,101 @@ describe('docs cr merge at a terminal', () => {
     });
   });
 
-  it('offers to update an outdated request first, and updates then merges on "yes"', async () => {
-    const confirm = vi.spyOn(prompts, 'confirm').mockResolvedValue(true);
+  it('offers the choices an outdated request has, and updates then merges on the default', async () => {
+    const choose = vi
+      .spyOn(prompts, 'choose')
+      .mockImplementation((_message, _choices, initial) => Promise.resolve(initial as never));
+    const confirm = vi.spyOn(prompts, 'confirm');
 
     const result = await merge(['space_handbook', '2']);
 
     expect(result.code).toBe(0);
-    expect(confirm.mock.calls).toEqual([
-      ['Update from the primary content, then merge?', true],
-      ['Merge change request #2 "Fix typos" into space_handbook?'],
+    expect(choose).toHaveBeenCalledOnce();
+    const [message, choices, initial] = choose.mock.calls[0] ?? [];
+    expect(message).toBe('Change request #2 is outdated: the primary content moved on. What now?');
+    expect(choices?.map((choice) => choice.name)).toEqual([
+      'Update it from the primary content, then merge',
+      'Update it only, and merge later',
+      'Cancel',
     ]);
+    expect(initial).toBe('update-then-merge');
+    // The choice was the confirmation: nothing more is asked.
+    expect(confirm).not.toHaveBeenCalled();
     expect(result.stderr).toContain('Outdated: yes; the primary content moved on');
     expect(result.stderr).toMatch(/Updated #2 from the primary content: revision \S+/);
     expect(cli.sandbox.hits.get('changeRequests.updateFromPrimary')).toBe(1);
     expect(status('cr_typos')).toBe('merged');
   });
 
-  it('changes nothing when the update is declined: the plain "Cancelled." of every cancel', async () => {
-    const confirm = vi.spyOn(prompts, 'confirm').mockResolvedValue(false);
+  it('updates only when asked to, and says how to merge later', async () => {
+    vi.spyOn(prompts, 'choose').mockResolvedValue('update-only');
+
+    const result = await merge(['space_handbook', '2']);
+
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('Not merged. Merge it later with `docs cr merge space_handbook 2`.');
+    expect(cli.sandbox.hits.get('changeRequests.updateFromPrimary')).toBe(1);
+    expect(cli.sandbox.requests.get('changeRequests.merge')).toBeUndefined();
+    expect(status('cr_typos')).toBe('open');
+  });
+
+  it('changes nothing on Cancel: the plain "Cancelled." of every cancel', async () => {
+    const choose = vi.spyOn(prompts, 'choose').mockResolvedValue('cancel');
 
     const result = await merge(['space_handbook', '2']);
 
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/\nCancelled\.\n$/);
     expect(result.stderr).not.toContain('Error');
-    expect(confirm).toHaveBeenCalledOnce();
+    expect(choose).toHaveBeenCalledOnce();
     expect(cli.sandbox.requests.get('changeRequests.updateFromPrimary')).toBeUndefined();
     expect(status('cr_typos')).toBe('open');
+  });
+
+  it('offers Cancel as the default when a merge rule is not met', async () => {
+    const choose = vi.spyOn(prompts, 'choose').mockResolvedValue('cancel');
+    const space = cli.sandbox.store.spaces.get('space_handbook');
+    if (space)
+      space.mergeRules = {
+        type: 'rules',
+        rules: [{ rule: 'require_specific_reviewers', users: ['user_ada'] }],
+      };
+
+    const result = await merge(['space_handbook', '2']);
+
+    expect(result.code).toBe(2);
+    const [, choices, initial] = choose.mock.calls[0] ?? [];
+    expect(choices?.[0]?.name).toBe(
+      'Update it from the primary content, then merge with a merge rule not met',
+    );
+    expect(initial).toBe('cancel');
+  });
+
+  it('with --yes at a terminal, does what the default does: updates first, then merges', async () => {
+    const choose = vi.spyOn(prompts, 'choose');
+    const confirm = vi.spyOn(prompts, 'confirm');
+
+    const result = await merge(['space_handbook', '2', '--yes']);
+
+    expect(result.code).toBe(0);
+    expect(choose).not.toHaveBeenCalled();
+    expect(confirm).not.toHaveBeenCalled();
+    expect(result.stderr).toContain(
+      'Change request #2 is outdated: updating it from the primary content first (--yes).',
+    );
+    expect(status('cr_typos')).toBe('merged');
+  });
+
+  it('with --json at a terminal, shows the preview on stderr before asking; stdout holds the JSON only', async () => {
+    const confirm = vi.spyOn(prompts, 'confirm').mockResolvedValue(true);
+
+    const result = await merge(['space_handbook', '1', '--json']);
+
+    expect(result.code).toBe(0);
+    expect(confirm).toHaveBeenCalledOnce();
+    expect(result.stderr).toContain('#1 Document the new CLI  (open, by Linus Torvalds');
+    expect(result.stderr).toContain('Merge rules: none');
+    expect(JSON.parse(result.stdout)).toMatchObject({ result: 'merge', revision: primaryRevision() });
   });
 
   it('with --update-first, says once that the primary content is pulled in first', async () => {
@@ -189,7 +257,7 @@ describe('docs cr merge at a terminal', () => {
   });
 
   it('on a conflicting update, gives the app URL and the next step, and merges nothing', async () => {
-    vi.spyOn(prompts, 'confirm').mockResolvedValue(true);
+    vi.spyOn(prompts, 'choose').mockResolvedValue('update-then-merge');
 
     const result = await merge(['space_guides', '1']);
 
@@ -237,16 +305,20 @@ describe('docs cr merge away from a terminal', () => {
     expect(status('cr_cli')).toBe('open');
   });
 
-  it('refuses an outdated request without --update-first (exit 1), naming the flag', async () => {
+  it('updates an outdated request first with --yes, as a person gets by default; --no-update-first refuses', async () => {
     cli.canPrompt.mockReturnValue(false);
 
-    const result = await merge(['space_handbook', '2', '--yes']);
-
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain(
-      'Change request #2 is outdated: pass --update-first to update it from the primary content before merging',
+    const refused = await merge(['space_handbook', '2', '--yes', '--no-update-first']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      'Change request #2 is outdated, and --no-update-first says not to update it: run `docs cr update space_handbook 2` (or leave the flag out), then merge.',
     );
     expect(cli.sandbox.requests.get('changeRequests.updateFromPrimary')).toBeUndefined();
+
+    const result = await merge(['space_handbook', '2', '--yes']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('updating it from the primary content first (--yes)');
+    expect(status('cr_typos')).toBe('merged');
   });
 
   it('refuses a merge whose rules are not met unless --admin is passed', async () => {
@@ -302,9 +374,58 @@ describe('docs cr merge away from a terminal', () => {
     const result = await merge(['space_handbook', '1', '--yes']);
 
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(
+    expect(result.stderr.replace(/\s+/g, ' ')).toMatch(
       /Change request #1 was merged into space_handbook \(revision rev_\S+\), but the service reports conflicts: the primary content needs them resolved by hand\. Open https:\/\/app\.sandbox\.docs-api\.local\/s\/space_handbook\/~\/changes\/1 to see them\./,
     );
+    expect(result.stdout).toBe('');
+  });
+
+  it('with --json, a conflict is an error result, never the shape of a merge', async () => {
+    cli.canPrompt.mockReturnValue(false);
+    const row = cli.sandbox.store.changeRequests.get('cr_cli');
+    if (row) row.conflicts = true;
+
+    const result = await merge(['space_handbook', '1', '--yes', '--json']);
+
+    expect(result.code).toBe(1);
+    const printed = JSON.parse(result.stdout) as Record<string, unknown>;
+    expect(printed).not.toHaveProperty('result');
+    expect(printed).not.toHaveProperty('revision');
+    expect(printed).toMatchObject({
+      error: {
+        reason: 'conflicts',
+        operation: 'merge',
+        merged: true,
+        revision: primaryRevision(),
+        message: expect.stringContaining('but the service reports conflicts') as unknown,
+      },
+      url: 'https://app.sandbox.docs-api.local/s/space_handbook/~/changes/1',
+      preview: { changeRequest: { number: 1 } },
+    });
+  });
+
+  it('with --json, a refusal of the service is an error result with its reason', async () => {
+    cli.canPrompt.mockReturnValue(false);
+    // Ada approves, then the request is updated by someone else: the rules are no longer met
+    // when the merge is sent, though the preview said they were (the admin bypass is refused too).
+    const space = cli.sandbox.store.spaces.get('space_handbook');
+    if (space)
+      space.mergeRules = {
+        type: 'rules',
+        rules: [{ rule: 'require_specific_reviewers', users: ['user_ada'] }],
+      };
+
+    const result = await merge(['space_handbook', '1', '--yes', '--admin', '--json']);
+
+    expect(result.code).toBe(1);
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      error: {
+        reason: 'merge-rules-not-met',
+        status: 409,
+        message: expect.stringContaining('HTTP 409') as unknown,
+      },
+    });
+    expect(result.stderr).toContain('pass --admin if your account may bypass them');
   });
 
   it('shows what it could read when the reviews or changes are not answered, and still merges', async () => {

@@ -10,23 +10,26 @@ export type { MergeOutput } from '../../lib/merge-flow.js';
 export default class CrMerge extends ChangeRequestCommand<typeof CrMerge> {
   static override summary = 'Merge a change request into the primary content of its space';
   static override description =
-    "Shows what the merge brings before asking: the changes page by page, the reviews (approved, changes requested, outdated), the space's or organization's merge rules and whether each is met, the open comments, whether the space is locked and whether the request is outdated. The changes and the reviews come from the service's published API document, beyond the extract.\n\n" +
-    "A locked space is refused before anything is asked. An outdated request: at a terminal you are offered to update it from the primary content first; elsewhere pass --update-first (or run `docs cr update`). A merge rule not met: at a terminal the rules are named and the question defaults to No; elsewhere the merge is refused (exit 1) unless you pass --admin, and the service may still refuse it. When the update or the merge conflicts, prints the request's app URL and what to do next (exit 1). After the merge, prints the new revision id on stdout and the request's app URL.\n\n" +
+    "Shows what the merge brings before asking, on stderr (with --json too, when it asks): the changes page by page, the reviews (approved, changes requested, outdated), the space's or organization's merge rules and whether each is met, the open comments, whether the space is locked and whether the request is outdated.\n\n" +
+    "A locked space is refused before anything is asked. An outdated request cannot be merged as it is: at a terminal you choose to update it from the primary content then merge (the default), to update it only, or to cancel; --yes does the default, updating it first; --no-update-first refuses it instead. A merge rule not met: at a terminal the rules are named and the default is No; with --yes, or in a pipeline, the merge is refused (exit 1) unless you pass --admin, and the service may still refuse it. After the merge, prints the new revision id on stdout and the request's app URL.\n\n" +
+    'When the update conflicts (nothing merged) or the merge answers conflicts (merged, the conflicts to resolve by hand), or the service refuses the merge, it says what happened and what to do next, exit 1; with --json, stdout gets an error result: {"error": {"reason": "conflicts" | "outdated" | "merge-rules-not-met" | ..., "message", ...}, "url", "preview"}, never the shape of a merge.\n\n' +
     '--dry-run prints the preview only (with --json: the preview object) and changes nothing. In a pipeline it never prompts: pass the space id, the change request (number or id) and --yes (or --dry-run), or it exits 2 before sending anything.';
   static override examples = [
     '<%= config.bin %> cr merge',
     '<%= config.bin %> cr merge space_handbook 1 --dry-run',
     '<%= config.bin %> cr merge space_guides 2 --dry-run --json',
     '<%= config.bin %> cr merge space_handbook 1 --yes',
-    '<%= config.bin %> cr merge space_handbook 2 --yes --update-first --json',
+    '<%= config.bin %> cr merge space_handbook 2 --yes --json',
+    '<%= config.bin %> cr merge space_handbook 1 --yes --no-update-first',
     '<%= config.bin %> cr merge space_handbook 1 --yes --admin',
   ];
   static override args = { space: spaceArg, cr: crArg };
   static override flags = {
     yes: yesFlag,
     'update-first': Flags.boolean({
-      description: 'When the request is outdated, update it from the primary content before merging',
-      default: false,
+      description:
+        'When the request is outdated, update it from the primary content before merging (what --yes and the question at a terminal do by default); --no-update-first refuses an outdated request instead',
+      allowNo: true,
     }),
     admin: Flags.boolean({
       description:

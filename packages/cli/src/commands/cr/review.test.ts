@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ChangeRequestReview } from '@docs-api/sdk';
 import { useInProcessCli } from '../../../test-support/run-command.js';
+import { prompts } from '../../lib/prompts.js';
 import CrReview from './review.js';
 import CrReviews from './reviews.js';
 
@@ -39,16 +40,84 @@ describe('docs cr review', () => {
     expect(cli.sandbox.store.comments.get(commentId ?? '')?.review).toBe(review.id);
   });
 
-  it('is a usage error, with nothing sent, without a verdict or with --request-changes and no body', async () => {
+  it('is a usage error in a pipeline, with nothing sent, without a verdict or without the text it needs', async () => {
+    cli.canPrompt.mockReturnValue(false);
     const none = await cli.run(CrReview, ['space_guides', '2']);
     expect(none.code).toBe(2);
-    expect(none.stderr).toContain('Pass --approve or --request-changes');
+    expect(none.stderr).toContain('Missing the review: pass --approve, --request-changes or --comment');
     const noBody = await cli.run(CrReview, ['space_guides', '2', '--request-changes']);
     expect(noBody.code).toBe(2);
     expect(noBody.stderr).toContain('--request-changes needs --body');
-    const both = await cli.run(CrReview, ['space_guides', '2', '--approve', '--request-changes']);
-    expect(both.code).toBe(2);
+    const noComment = await cli.run(CrReview, ['space_guides', '2', '--comment']);
+    expect(noComment.stderr).toContain('--comment needs --body');
     expect(cli.totalRequests()).toBe(0);
+  });
+
+  it('says contradictory flags in plain words, one line, nothing sent', async () => {
+    for (const flags of [
+      ['--approve', '--request-changes'],
+      ['--approve', '--comment'],
+    ]) {
+      const both = await cli.run(CrReview, ['space_guides', '2', ...flags]);
+      expect(both.code).toBe(2);
+      expect(both.stderr).toBe(
+        `Error: ${flags.join(' and ')} cannot be used together: pass one of --approve, --request-changes and --comment.\n`,
+      );
+    }
+    expect(cli.totalRequests()).toBe(0);
+  });
+
+  it('asks at a terminal what to do, and opens the editor for the changes asked', async () => {
+    const choose = vi.spyOn(prompts, 'choose').mockResolvedValue('request-changes');
+    const editor = vi.spyOn(prompts, 'editor').mockResolvedValue('Name the Node.js version.\n');
+    const result = await cli.run(CrReview, ['space_guides', '2']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(choose.mock.calls[0]?.[0]).toBe('Review change request #2 in space_guides');
+    expect(choose.mock.calls[0]?.[1].map((choice) => choice.name)).toEqual([
+      'Approve',
+      'Request changes',
+      'Comment',
+    ]);
+    expect(editor).toHaveBeenCalledOnce();
+    expect(reviews().at(-1)).toMatchObject({ status: 'changes-requested' });
+    expect(result.stderr).toContain('Asked for changes on change request #2 in space_guides');
+  });
+
+  it('approves at a terminal without asking for a text', async () => {
+    vi.spyOn(prompts, 'choose').mockResolvedValue('approve');
+    const editor = vi.spyOn(prompts, 'editor');
+    const result = await cli.run(CrReview, ['space_guides', '2']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(editor).not.toHaveBeenCalled();
+    expect(reviews().at(-1)).toMatchObject({ status: 'approved', reviewer: 'user_ada' });
+  });
+
+  it('--comment posts the text as a comment on the change request (the service has no comment review)', async () => {
+    const before = reviews().length;
+    const result = await cli.run(CrReview, [
+      'space_guides',
+      '2',
+      '--comment',
+      '--body',
+      'Mention Windows?',
+      '--json',
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    const comment = JSON.parse(result.stdout) as { id: string; body: { markdown: string } };
+    expect(comment.body.markdown).toBe('Mention Windows?');
+    expect(cli.sandbox.store.comments.get(comment.id)?.changeRequest).toBe('cr_quickstart');
+    expect(reviews()).toHaveLength(before);
+  });
+
+  it('an empty text in the editor cancels: nothing sent', async () => {
+    vi.spyOn(prompts, 'choose').mockResolvedValue('comment');
+    vi.spyOn(prompts, 'editor').mockResolvedValue('\n');
+    const before = cli.totalRequests();
+    const result = await cli.run(CrReview, ['space_guides', '2']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('Cancelled.\n');
+    // Only the reads of the pickers' arguments (none here): nothing written.
+    expect(cli.totalRequests()).toBe(before);
   });
 });
 

@@ -7,15 +7,16 @@ import { formatDate, output, type Column } from '../../lib/output.js';
 const reviewColumns: Column<ChangeRequestReview>[] = [
   { header: 'REVIEWER', value: (r) => userName(r.reviewer) },
   { header: 'STATUS', value: (r) => r.status },
-  { header: 'OUTDATED', value: (r) => r.outdated },
-  { header: 'DATE', value: (r) => formatDate(r.createdAt) },
-  { header: 'ID', value: (r) => r.id },
+  { header: 'OUTDATED', value: (r) => r.outdated, priority: 3 },
+  { header: 'DATE', value: (r) => formatDate(r.createdAt), priority: 2 },
+  // Whole or not at all: the review's id says least of the columns, and goes first.
+  { header: 'ID', value: (r) => r.id, priority: 1 },
 ];
 
 export default class CrReviews extends ChangeRequestCommand<typeof CrReviews> {
-  static override summary = 'List the reviews of a change request (beyond the extract)';
+  static override summary = 'List the reviews of a change request';
   static override description =
-    "Lists the formal reviews of the change request, newest first: who reviewed, the verdict (approved or changes-requested), whether the review is outdated (made on an earlier revision of the request, or superseded by the same reviewer's newer review) and when. Reviews come from the service's published API document, beyond the extract.\n\nPrints one row per review: REVIEWER, STATUS, OUTDATED, DATE, ID. At a terminal it prints a table; piped, tab-separated rows with no header; with --json, the full objects (with the comment posted with each review). --current leaves out outdated reviews. --limit (default 30) caps the rows, --all reads every page.\n\nIn a pipeline it never prompts: pass the space id and the change request (number or id), or it exits 2.";
+    "Lists the formal reviews of the change request, newest first: who reviewed, the verdict (approved or changes-requested), whether the review is outdated (made on an earlier revision of the request, or superseded by the same reviewer's newer review) and when.\n\nPrints one row per review: REVIEWER, STATUS, OUTDATED, DATE, ID. At a terminal it prints a table; piped, tab-separated rows with no header; with --json, the full objects (with the comment posted with each review). --current leaves out outdated reviews. --limit (default 30) caps the rows, --all reads every page.\n\nIn a pipeline it never prompts: pass the space id and the change request (number or id), or it exits 2.";
   static override examples = [
     '<%= config.bin %> cr reviews space_guides 2',
     '<%= config.bin %> cr reviews space_guides 2 --current',

@@ -58,8 +58,21 @@ export default class IntegrationsEvents extends BaseCommand<typeof IntegrationsE
     process.once('SIGINT', () => process.exit(0));
   };
 
+  /**
+   * The follow's Ctrl-C is listened for before the base's init, which reads the stored settings:
+   * a Ctrl-C that comes while it does still stops the follow (exit 0).
+   */
+  override async init(): Promise<void> {
+    if (this.handlesInterrupt) process.once('SIGINT', this.#onInterrupt);
+    try {
+      await super.init();
+    } catch (error) {
+      process.off('SIGINT', this.#onInterrupt);
+      throw error;
+    }
+  }
+
   async run(): Promise<IntegrationEvent[] | undefined> {
-    if (this.flags.follow) process.once('SIGINT', this.#onInterrupt);
     try {
       return await this.list();
     } finally {
@@ -74,13 +87,13 @@ export default class IntegrationsEvents extends BaseCommand<typeof IntegrationsE
     if (!this.flags.follow) {
       if (this.human)
         output.table(events, [
-          { header: 'TYPE', value: eventType, fixed: true },
+          { header: 'TYPE', value: eventType },
           { header: 'STATUS', value: (e) => e.status },
           { header: 'CREATED', value: (e) => formatDate(e.createdAt) },
           // Left out at a narrow terminal (no command takes an event's id): the type and the
           // outcome are what a person reads the log for.
-          { header: 'ID', value: (e) => e.id, secondary: true },
-          { header: 'INSTALLATION', value: (e) => e.installationId, fixed: true, secondary: true },
+          { header: 'ID', value: (e) => e.id, priority: 1 },
+          { header: 'INSTALLATION', value: (e) => e.installationId, priority: 2 },
         ]);
       return events;
     }

@@ -53,9 +53,9 @@ export default class IntegrationsInstallations extends BaseCommand<typeof Integr
     if (this.human) {
       output.table(items, [
         { header: 'NAME', value: (item) => item.integration?.name },
-        { header: 'TITLE', value: (item) => item.integration?.title },
+        { header: 'TITLE', value: (item) => item.integration?.title, cut: true },
         { header: 'STATUS', value: (item) => item.status },
-        { header: 'VERSION', value: (item) => item.integration?.version },
+        { header: 'VERSION', value: (item) => item.integration?.version, priority: 1 },
       ]);
     }
     return items;

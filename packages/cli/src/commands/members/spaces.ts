@@ -30,7 +30,7 @@ export default class MembersSpaces extends MemberCommand<typeof MembersSpaces> {
     if (this.human)
       output.table(spaces, [
         { header: 'SPACE', value: (item) => item.space.id },
-        { header: 'TITLE', value: (item) => item.space.title },
+        { header: 'TITLE', value: (item) => item.space.title, cut: true },
         { header: 'PERMISSION', value: (item) => item.permission },
       ]);
     return spaces;

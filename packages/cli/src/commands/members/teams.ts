@@ -27,7 +27,7 @@ export default class MembersTeams extends MemberCommand<typeof MembersTeams> {
     if (this.human)
       output.table(teams, [
         { header: 'TEAM', value: (item) => item.team.id },
-        { header: 'TITLE', value: (item) => item.team.title },
+        { header: 'TITLE', value: (item) => item.team.title, cut: true },
         { header: 'TEAM ROLE', value: (item) => item.member?.role },
       ]);
     return teams;

@@ -51,7 +51,7 @@ export default class OpenApiVersions extends BaseCommand<typeof OpenApiVersions>
         output.table(versions, [
           { header: 'ID', value: (v) => v.id },
           { header: 'CREATED', value: (v) => formatDate(v.createdAt) },
-          { header: 'URL', value: (v) => v.url },
+          { header: 'URL', value: (v) => v.url, priority: 1 },
         ]);
       return versions;
     }

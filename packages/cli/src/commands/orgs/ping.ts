@@ -5,7 +5,7 @@ import { output } from '../../lib/output.js';
 export default class OrgsPing extends BaseCommand<typeof OrgsPing> {
   static override summary = 'Tell an organization you are active, and print its visitor claims token';
   static override description =
-    'Prints the token (a JWT) the organization answers to attach to the user, if any, on stdout (`gitbookVisitorClaims` in the published API document, `serviceVisitorClaims` in the extract; --json prints both as received).\n\nIn a pipeline it never prompts: pass --org (or set DOCS_ORG), or it exits 2.';
+    'Prints the token (a JWT) the organization answers to attach to the user, if any, on stdout (`gitbookVisitorClaims`, or `serviceVisitorClaims`, whichever the service sends; --json prints both as received).\n\nIn a pipeline it never prompts: pass --org (or set DOCS_ORG), or it exits 2.';
   static override examples = [
     '<%= config.bin %> orgs ping --org org_acme',
     'TOKEN=$(<%= config.bin %> orgs ping --org org_acme)',

@@ -62,7 +62,11 @@ describe('docs sites at a terminal', () => {
     const select = vi.spyOn(prompts, 'select');
     const confirm = vi.spyOn(prompts, 'confirm');
 
-    const noOrg = await cli.run(SitesView, []);
+    // In order: the positional argument first, then the flags.
+    const nothing = await cli.run(SitesView, []);
+    expect(nothing.code).toBe(2);
+    expect(nothing.stderr).toBe('Error: Missing the site id: pass it as an argument.\n');
+    const noOrg = await cli.run(SitesView, ['site_docs']);
     expect(noOrg.code).toBe(2);
     expect(noOrg.stderr).toContain('Missing --org');
 

@@ -7,7 +7,7 @@ import { pickSite, siteArg } from '../../lib/sites.js';
 export default class SitesIntegrations extends BaseCommand<typeof SitesIntegrations> {
   static override summary = 'List the integrations enabled on a site';
   static override description =
-    'Lists the integrations enabled on the site; --search keeps those whose name contains a text.\n\nPrints one row per integration: NAME, TITLE, VERSION, VERIFIED, CATEGORIES. At a terminal it prints a table; piped, tab-separated rows with no header (for cut and awk); with --json, the full objects. --limit (default 30) caps the rows, --all reads every page. Paging this list (page, limit) is in the extract only: the published API document gives this endpoint only `search`, so the service may answer every integration in one page.\n\nIn a pipeline it never prompts: pass the site id and --org (or DOCS_ORG), or it exits 2.';
+    "Lists the integrations enabled on the site; --search keeps those whose name contains a text.\n\nPrints one row per integration: NAME, TITLE, VERSION, VERIFIED, CATEGORIES. At a terminal it prints a table; piped, tab-separated rows with no header (for cut and awk); with --json, the full objects. --limit (default 30) caps the rows, --all reads every page. Paging this list (page, limit) is not in the service's published API document, which gives this endpoint only `search`, so the service may answer every integration in one page.\n\nIn a pipeline it never prompts: pass the site id and --org (or DOCS_ORG), or it exits 2.";
   static override examples = [
     '<%= config.bin %> sites integrations site_docs --org org_acme --search analytics',
   ];
@@ -30,10 +30,10 @@ export default class SitesIntegrations extends BaseCommand<typeof SitesIntegrati
     if (this.human) {
       output.table(integrations, [
         { header: 'NAME', value: (i) => i.name },
-        { header: 'TITLE', value: (i) => i.title },
-        { header: 'VERSION', value: (i) => i.version },
-        { header: 'VERIFIED', value: (i) => i.verified },
-        { header: 'CATEGORIES', value: (i) => i.categories?.join(', ') },
+        { header: 'TITLE', value: (i) => i.title, cut: true },
+        { header: 'VERSION', value: (i) => i.version, priority: 3 },
+        { header: 'VERIFIED', value: (i) => i.verified, priority: 2 },
+        { header: 'CATEGORIES', value: (i) => i.categories?.join(', '), cut: true, priority: 1 },
       ]);
     }
     return integrations;

@@ -39,11 +39,13 @@ export default class SitesPublished extends BaseCommand<typeof SitesPublished> {
           header: 'SECTION',
           value: (r) =>
             r.section ? `${r.section.title ?? r.section.id}${r.section.default ? ' (default)' : ''}` : '',
+          cut: true,
+          priority: 2,
         },
         { header: 'PATH', value: (r) => `/${[r.section?.path, r.siteSpace.path].filter(Boolean).join('/')}` },
-        { header: 'SPACE', value: (r) => r.siteSpace.space.title ?? r.siteSpace.space.id },
+        { header: 'SPACE', value: (r) => r.siteSpace.space.title ?? r.siteSpace.space.id, cut: true },
         { header: 'SPACE ID', value: (r) => r.siteSpace.space.id },
-        { header: 'SITE SPACE', value: (r) => r.siteSpace.id },
+        { header: 'SITE SPACE', value: (r) => r.siteSpace.id, priority: 1 },
       ]);
     }
     return published;

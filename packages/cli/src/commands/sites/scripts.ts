@@ -20,8 +20,8 @@ export default class SitesScripts extends BaseCommand<typeof SitesScripts> {
     if (this.human) {
       output.table(scripts, [
         { header: 'SCRIPT', value: (s) => s.script },
-        { header: 'COOKIES', value: (s) => s.cookies },
-        { header: 'CONTENT SECURITY POLICY', value: (s) => s.contentSecurityPolicy },
+        { header: 'COOKIES', value: (s) => s.cookies, priority: 2 },
+        { header: 'CONTENT SECURITY POLICY', value: (s) => s.contentSecurityPolicy, cut: true, priority: 1 },
       ]);
     }
     return scripts;

@@ -14,7 +14,7 @@ export default class SpacesLinks extends SpaceCommand<typeof SpacesLinks> {
   static override summary =
     'List the links in the pages of a space, and count the broken ones (not in the published API document)';
   static override description =
-    'Prints one row per link of the primary content, and a summary line on stderr: "N links, M broken". With --fail-on-broken the command exits 1 when any link of the space is broken, for CI.\n\nIn a pipeline it never prompts: pass the space id, or it exits 2.\n\nThis endpoint is in the API extract but not in the published API document: the service may not answer it.';
+    'Prints one row per link of the primary content, and a summary line on stderr: "N links, M broken". With --fail-on-broken the command exits 1 when any link of the space is broken, for CI.\n\nIn a pipeline it never prompts: pass the space id, or it exits 2.\n\nThe service\'s published API document does not list this endpoint: the service may not answer it.';
   static override examples = [
     '<%= config.bin %> spaces links space_handbook',
     '<%= config.bin %> spaces links space_handbook --status broken',

@@ -6,7 +6,7 @@ import { SpaceCommand, spaceArg, toOrgFlag } from '../../lib/spaces.js';
 export default class SpacesTransfer extends SpaceCommand<typeof SpacesTransfer> {
   static override summary = 'Transfer a space to another organization (not in the published API document)';
   static override description =
-    'The space leaves its collection and the sites of its organization, and lands at the top level of the organization given by --to-org. A locked space cannot be transferred.\n\nAsks for confirmation at a terminal. In a pipeline it never prompts: pass the space id and --yes, or it exits 2 before sending anything.\n\nThis endpoint is in the API extract but not in the published API document: the service may not answer it.';
+    "The space leaves its collection and the sites of its organization, and lands at the top level of the organization given by --to-org. A locked space cannot be transferred.\n\nAsks for confirmation at a terminal. In a pipeline it never prompts: pass the space id and --yes, or it exits 2 before sending anything.\n\nThe service's published API document does not list this endpoint: the service may not answer it.";
   static override examples = ['<%= config.bin %> spaces transfer space_api --to-org org_beta --yes'];
   static override args = { space: spaceArg };
   static override flags = { 'to-org': toOrgFlag, yes: yesFlag };

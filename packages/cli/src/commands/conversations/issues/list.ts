@@ -5,9 +5,9 @@ import { issueColumns } from '../../../lib/conversations.js';
 import { output } from '../../../lib/output.js';
 
 export default class ConversationsIssuesList extends BaseCommand<typeof ConversationsIssuesList> {
-  static override summary = 'List the issues extracted from conversations';
+  static override summary = 'List the issues found in conversations';
   static override description =
-    "Lists the issues extracted from the organization's conversations; --cluster and --conversation keep those of one cluster or one conversation.\n\nPrints one row per issue: ID, TITLE, CLUSTER, CONVERSATION, CREATED. At a terminal it prints a table; piped, tab-separated rows with no header (for cut and awk); with --json, the full objects. --limit (default 30) caps the rows, --all reads every page.\n\nIn a pipeline it never prompts: pass --org (or set DOCS_ORG), or it exits 2.\n\nNot in the published API document (@gitbook/api 0.202.0): an operation of the extract only, which the service may not offer.";
+    "Lists the issues found in the organization's conversations; --cluster and --conversation keep those of one cluster or one conversation.\n\nPrints one row per issue: ID, TITLE, CLUSTER, CONVERSATION, CREATED. At a terminal it prints a table; piped, tab-separated rows with no header (for cut and awk); with --json, the full objects. --limit (default 30) caps the rows, --all reads every page.\n\nIn a pipeline it never prompts: pass --org (or set DOCS_ORG), or it exits 2.\n\nNot in the service's published API document (@gitbook/api 0.202.0): the service may not offer it.";
   static override examples = [
     '<%= config.bin %> conversations issues list --org org_acme',
     '<%= config.bin %> conversations issues list --cluster cluster_cli_questions',
@@ -16,7 +16,7 @@ export default class ConversationsIssuesList extends BaseCommand<typeof Conversa
   static override flags = {
     ...listFlags,
     cluster: Flags.string({ char: 'c', description: 'Only issues of this cluster id' }),
-    conversation: Flags.string({ description: 'Only issues extracted from this conversation id' }),
+    conversation: Flags.string({ description: 'Only issues found in this conversation id' }),
   };
 
   async run(): Promise<ConversationIssueItem[]> {

@@ -18,6 +18,12 @@ export default class CrCommentsReopen extends ChangeRequestCommand<typeof CrComm
   async run(): Promise<Comment> {
     const { client, spaceId, crId } = await this.target();
     const commentId = await this.commentId(spaceId, crId);
+    // Reopening an open comment changes nothing: said so.
+    const before = await client.changeRequests.comments.get(spaceId, crId, commentId);
+    if ((before.status ?? 'open') !== 'resolved') {
+      if (this.human) output.info(`Comment ${before.id} is already open: nothing changed.`);
+      return before;
+    }
     const comment = await client.changeRequests.comments.reopen(spaceId, crId, commentId);
     if (this.human) output.success(`Reopened comment ${commentFields(comment).id}`);
     return comment;

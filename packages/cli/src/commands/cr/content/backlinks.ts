@@ -14,7 +14,7 @@ import { output } from '../../../lib/output.js';
 export default class CrContentBacklinks extends ChangeRequestCommand<typeof CrContentBacklinks> {
   static override summary = 'List the places that link to a page or a file of a change request';
   static override description =
-    'Lists the places that link to a page (--page) or a file (--file) of the change request: exactly one of the two. At a terminal a table; piped, tab-separated rows; --json prints the backlink objects.\n\nIn a pipeline it never prompts: pass the space id, the change request (number or id) and --page or --file, or it exits 2.\n\nThe backlink endpoints are in the extract this CLI implements but not in the published API document: the service may not answer them.';
+    "Lists the places that link to a page (--page) or a file (--file) of the change request: exactly one of the two. At a terminal a table; piped, tab-separated rows; --json prints the backlink objects.\n\nIn a pipeline it never prompts: pass the space id, the change request (number or id) and --page or --file, or it exits 2.\n\nThe service's published API document does not list the backlink endpoints: the service may not answer them.";
   static override examples = [
     '<%= config.bin %> cr content backlinks space_handbook 1 --page page_getting_started',
     '<%= config.bin %> cr content backlinks space_handbook 1 --file file_logo --json',
@@ -38,7 +38,9 @@ export default class CrContentBacklinks extends ChangeRequestCommand<typeof CrCo
         : content.listPageBacklinks(spaceId, crId, page, query);
     });
     if (this.human) {
-      output.table(backlinks, [{ header: 'LINKED FROM', value: (ref) => describeReference(ref, spaceId) }]);
+      output.table(backlinks, [
+        { header: 'LINKED FROM', value: (ref) => describeReference(ref, spaceId), cut: true },
+      ]);
     }
     return backlinks;
   }

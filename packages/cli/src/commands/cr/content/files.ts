@@ -29,14 +29,15 @@ export default class CrContentFiles extends ChangeRequestCommand<typeof CrConten
     if (this.human) {
       output.table(files, [
         { header: 'ID', value: (f) => f.id },
-        { header: 'NAME', value: (f) => f.name },
-        { header: 'TYPE', value: (f) => f.contentType },
-        { header: 'SIZE', value: (f) => fileSize(f.size) },
+        { header: 'NAME', value: (f) => f.name, cut: true },
+        { header: 'TYPE', value: (f) => f.contentType, priority: 3 },
+        { header: 'SIZE', value: (f) => fileSize(f.size), priority: 4 },
         {
           header: 'DIMENSIONS',
           value: (f) => (f.dimensions?.width ? `${f.dimensions.width}x${f.dimensions.height ?? '?'}` : ''),
+          priority: 1,
         },
-        { header: 'GIT PATH', value: (f) => f.git?.path },
+        { header: 'GIT PATH', value: (f) => f.git?.path, cut: true, priority: 2 },
       ]);
     }
     return files;

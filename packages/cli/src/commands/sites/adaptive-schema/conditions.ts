@@ -19,8 +19,8 @@ export default class AdaptiveSchemaConditions extends BaseCommand<typeof Adaptiv
     const { items } = await client.sites.adaptiveSchema.listTemplateConditions(organizationId, siteId);
     if (this.human) {
       output.table(items, [
-        { header: 'CONDITION', value: (c) => c.condition },
-        { header: 'DESCRIPTION', value: (c) => c.description },
+        { header: 'CONDITION', value: (c) => c.condition, cut: true },
+        { header: 'DESCRIPTION', value: (c) => c.description, cut: true, priority: 1 },
       ]);
     }
     return items;

@@ -32,9 +32,9 @@ export default class SitesShareLinksList extends SiteCommand<typeof SitesShareLi
     if (this.human)
       output.table(listed, [
         { header: 'ID', value: (l) => l.id },
-        { header: 'NAME', value: (l) => l.name },
+        { header: 'NAME', value: (l) => l.name, cut: true },
         { header: 'ACTIVE', value: (l) => l.active ?? true },
-        { header: 'CREATED', value: (l) => formatDate(l.createdAt) },
+        { header: 'CREATED', value: (l) => formatDate(l.createdAt), priority: 1 },
       ]);
     return listed;
   }
