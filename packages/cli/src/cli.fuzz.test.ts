@@ -1,8 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Errors } from '@oclif/core';
 import fc from 'fast-check';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DocsClient } from '@docs-api/sdk';
 import { createSandbox } from '@docs-api/sandbox';
 import { useInProcessCli, type RunnableCommand } from '../test-support/run-command.js';
@@ -310,7 +312,13 @@ function problemsOf(stdout: string, stderr: string, token: string): string[] {
 describe('the CLI under random arguments', () => {
   const classes = new Map<string, RunnableCommand>();
 
+  // Commands that write where they run (`docs pull` into ./<space>) write into a scratch
+  // directory of the run (test/global-tmpdir.ts), never into the repository.
+  const startedIn = process.cwd();
+  afterAll(() => process.chdir(startedIn));
+
   beforeAll(async () => {
+    process.chdir(mkdtempSync(join(tmpdir(), 'cli-fuzz-')));
     for (const id of commandIds) {
       const file = fileURLToPath(new URL(`./commands/${id.split(':').join('/')}.ts`, import.meta.url));
       const module = (await import(file)) as { default: RunnableCommand };
