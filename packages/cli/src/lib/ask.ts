@@ -6,7 +6,8 @@ import { extraFields } from '../sdk.js';
  * sources. Read as data: an event of a form this version does not know prints nothing.
  */
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
 
 /** The answer's text so far (its markdown), or '' when the event carries none. */
 export function answerText(event: unknown): string {
@@ -22,8 +23,16 @@ export function answerSources(event: unknown): string[] {
   const sources = extraFields(event.answer).sources;
   if (!Array.isArray(sources)) return [];
   return sources.filter(isRecord).map((source) => {
-    if (source.type === 'page') return `page ${String(source.page)}${source.space ? ` in space ${String(source.space)}` : ''}`;
-    if (source.type === 'record') return `record ${String(source.record ?? source.id ?? '')}`.trim();
-    return String(source.type ?? 'source');
+    if (source.type === 'page') {
+      const space = text(source.space);
+      return `page ${text(source.page)}${space ? ` in space ${space}` : ''}`;
+    }
+    if (source.type === 'record') return `record ${text(source.record) || text(source.id)}`.trim();
+    return text(source.type) || 'source';
   });
+}
+
+/** A source's field as text: the service names pages and records by id (a string or a number). */
+function text(value: unknown): string {
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 }

@@ -70,12 +70,10 @@ class NodeResponse {
   #used = false;
   #empty: boolean;
   #web: ReadableStream<Uint8Array> | undefined;
-  readonly #message: IncomingMessage;
   readonly #stream: Readable;
 
   /** `zlib` is given when the body is encoded in codings this transport decodes. */
   constructor(message: IncomingMessage, url: string, method: string, zlib?: Zlib) {
-    this.#message = message;
     this.status = message.statusCode ?? 0;
     this.ok = this.status >= 200 && this.status <= 299;
     this.url = url;

@@ -196,7 +196,7 @@ export const TRANSLATION_LANGUAGES = Object.keys(LANGUAGES) as readonly Translat
  * A language code as the service writes them, in lower case (language codes are not case
  * sensitive: `pt-BR` is `pt-br`), checked against the service's codes before anything is sent.
  */
-export async function languageCode(flag: string, value: string): Promise<TranslationLanguageParam> {
+export function languageCode(flag: string, value: string): TranslationLanguageParam {
   const code = value.trim().toLowerCase();
   const known: readonly string[] = TRANSLATION_LANGUAGES;
   if (!known.includes(code)) {

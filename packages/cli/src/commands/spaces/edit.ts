@@ -55,7 +55,7 @@ export default class SpacesEdit extends SpaceCommand<typeof SpacesEdit> {
       ...(f.icon === undefined ? {} : { icon: f.icon }),
       ...(f['remove-icon'] ? { icon: null } : {}),
       // Checked against the service's languages (exit 2 for another), in lower case.
-      ...(f.language === undefined ? {} : { language: await languageCode('--language', f.language) }),
+      ...(f.language === undefined ? {} : { language: languageCode('--language', f.language) }),
       ...(f['default-level'] === undefined ? {} : { defaultLevel: f['default-level'] as 'read' }),
       ...(f['edit-mode'] === undefined ? {} : { editMode: f['edit-mode'] as 'live' }),
       ...(f['inherit-merge-rules'] ? { mergeRules: { type: 'inherit' as const } } : {}),

@@ -38,9 +38,9 @@ export default class TranslationsCreate extends BaseCommand<typeof TranslationsC
   async run(): Promise<Translation> {
     const { space, instructions } = this.flags;
     // Every flag is checked before anything is sent.
-    const language = await languageCode('--language', this.flags.language);
+    const language = languageCode('--language', this.flags.language);
     const given = this.flags['source-language'];
-    const sourceLanguage = given === undefined ? undefined : await languageCode('--source-language', given);
+    const sourceLanguage = given === undefined ? undefined : languageCode('--source-language', given);
     const document = instructions === undefined ? undefined : await instructionsDocument(instructions);
     const organizationId = await this.organizationId();
     const client = await this.client();

@@ -24,7 +24,7 @@ export default class GlossaryList extends BaseCommand<typeof GlossaryList> {
 
   async run(): Promise<GlossaryEntry[]> {
     const given = this.flags['order-by'];
-    const orderBy = given === undefined ? undefined : await languageCode('--order-by', given);
+    const orderBy = given === undefined ? undefined : languageCode('--order-by', given);
     const organizationId = await this.organizationId();
     const client = await this.client();
     const entries = await this.collect((limit) =>
