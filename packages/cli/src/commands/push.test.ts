@@ -13,8 +13,7 @@ import SpacesCreate from './spaces/create.js';
 
 /*
  * `docs spaces create`, `docs pages list|view`, `docs pull` and `docs push` in-process, against
- * the sandbox with the content stand-in in front (test-support/content-api.ts), in a pipeline
- * (no terminal) unless said.
+ * the sandbox (its content operations keep state), in a pipeline (no terminal) unless said.
  */
 
 const cli = useInProcessCli();
@@ -68,7 +67,7 @@ describe('docs spaces create, docs push, docs pull, docs pages', () => {
     expect(pushed.out?.counts).toMatchObject({ inserted: 4, deleted: 0 });
     expect(pushed.out?.changeRequest).toMatchObject({ created: true });
     expect(pushed.out?.merged).toMatchObject({ result: 'merge' });
-    const sent = sync.api.hits.get('updateChangeRequestContent');
+    const sent = sync.sent('updateChangeRequestContent');
 
     const listed = await cli.run(PagesList, [space]);
     expect(listed.code, listed.stderr).toBe(0);
@@ -95,7 +94,7 @@ describe('docs spaces create, docs push, docs pull, docs pages', () => {
       expect(again.code, again.stderr).toBe(0);
       expect(again.out?.changes, again.stderr).toEqual([]);
     }
-    expect(sync.api.hits.get('updateChangeRequestContent')).toBe(sent);
+    expect(sync.sent('updateChangeRequestContent')).toBe(sent);
   });
 
   it('sends exactly the one page that was edited', async () => {
@@ -120,7 +119,7 @@ describe('docs spaces create, docs push, docs pull, docs pages', () => {
     const refused = await cli.run(Push, [space, dir]);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('Pass --yes');
-    expect(sync.api.hits.get('updateChangeRequestContent')).toBeUndefined();
+    expect(sync.sent('updateChangeRequestContent')).toBe(0);
   });
 
   it.each([
@@ -158,7 +157,7 @@ describe('docs spaces create, docs push, docs pull, docs pages', () => {
     expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toContain(message);
     expect(result.stderr).toContain('nothing was sent');
-    expect(sync.api.hits.get('updateChangeRequestContent')).toBeUndefined();
+    expect(sync.sent('updateChangeRequestContent')).toBe(0);
     expect([...cli.sandbox.store.changeRequests.values()].filter((cr) => cr.space === space)).toEqual([]);
   });
 
@@ -202,8 +201,8 @@ describe('docs spaces create, docs push, docs pull, docs pages', () => {
     const dir = await sync.folder(files);
     // The third batch fails with a 500.
     let batches = 0;
-    const fetch = sync.api.fetch;
-    sync.api.fetch = async (input, init) => {
+    const fetch = sync.fetch;
+    sync.fetch = async (input, init) => {
       const request = input instanceof Request ? input : new Request(input, init);
       if (
         request.method === 'POST' &&
