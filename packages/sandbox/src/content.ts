@@ -157,7 +157,10 @@ export function requireRevision(store: Store, revisionId: string): RevisionRow {
   return revision;
 }
 
-/** Stores a new revision of a space holding a copy of the given content. */
+/**
+ * Stores a new revision of a space holding a copy of the given content; with `adopt`, the content
+ * itself (a fresh copy nothing else holds, such as a batch's result: no second copy made).
+ */
 export function createRevision(
   store: Store,
   space: string,
@@ -165,7 +168,14 @@ export function createRevision(
   parents: string[],
   message: string,
   made: { type: RevisionType; mergedFrom?: string } = { type: 'edits' },
+  adopt = false,
 ): RevisionRow {
+  const contentOf = (value: RevisionContent): RevisionContent => ({
+    pages: value.pages,
+    files: value.files,
+    reusableContents: value.reusableContents,
+    variables: value.variables,
+  });
   const revision: RevisionRow = {
     id: store.newId('rev'),
     space,
@@ -174,12 +184,7 @@ export function createRevision(
     message,
     ...(made.type === 'edits' ? {} : { type: made.type }),
     ...(made.mergedFrom ? { mergedFrom: made.mergedFrom } : {}),
-    ...structuredClone({
-      pages: content.pages,
-      files: content.files,
-      reusableContents: content.reusableContents,
-      variables: content.variables,
-    }),
+    ...(adopt ? contentOf(content) : structuredClone(contentOf(content))),
   };
   store.revisions.set(revision.id, revision);
   return revision;

@@ -250,6 +250,9 @@ export const spaceContentHandlers = [
       result.content,
       [row.revision],
       `Content changes (${count} change${count === 1 ? '' : 's'}) to change request #${row.number}`,
+      { type: 'edits' },
+      // The batch worked on a copy of the request's content: the revision takes it as it is.
+      true,
     );
     row.revision = revision.id;
     row.updatedAt = store.now();
