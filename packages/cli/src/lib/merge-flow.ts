@@ -1,4 +1,5 @@
-import { MergeConflictError, type ChangeRequest, type DocsClient, type MergeOutcome } from '@docs-api/sdk';
+import type { ChangeRequest, DocsClient, MergeOutcome } from '@docs-api/sdk';
+import { MergeConflictError } from '../sdk.js';
 import { CancelledError, CommandError } from './exit-codes.js';
 import {
   loadMergePreview,
