@@ -597,6 +597,9 @@ describe('insert_files, and the body limit a batch of files needs', () => {
     ]);
     const [file] = listed.items;
     expect(await client.spaces.content.getFile(space, file?.id ?? '')).toEqual(file);
+    expect(file?.git).toEqual(expect.objectContaining({ path: '.gitbook/assets/logo image.png' }));
+    // `metadata=false` (the document's name; the sandbox's old `gitMetadata` too) leaves git out.
+    expect((await client.spaces.content.listFiles(space, { metadata: false })).items[0]?.git).toBeUndefined();
     // At the origin the request reached, outside /v1, with no Authorization header.
     const url = new URL(file?.downloadURL ?? '');
     expect(url.pathname).toMatch(/^\/_files\/[0-9a-f]{64}\/logo%20image\.png$/);

@@ -158,14 +158,19 @@ export const spaceContentHandlers = [
   implement(listFiles, ({ store, params, query }) => {
     const { revision } = liveContent(store, params.spaceId);
     return paginate(
-      revision.files.map((file) => fileView(revision, file, query, store.apiOrigin())),
+      revision.files.map((file) => fileView(revision, file, readOptions(query), store.apiOrigin())),
       query,
     );
   }),
 
   implement(getFileById, ({ store, params, query }) => {
     const { revision, where } = liveContent(store, params.spaceId);
-    return fileView(revision, requireFile(revision, params.fileId, where), query, store.apiOrigin());
+    return fileView(
+      revision,
+      requireFile(revision, params.fileId, where),
+      readOptions(query),
+      store.apiOrigin(),
+    );
   }),
 
   implement(getPageById, ({ store, params, query }) => {
