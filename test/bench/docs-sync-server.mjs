@@ -1,17 +1,14 @@
 #!/usr/bin/env node
-// The sandbox with the content stand-in in front (packages/cli/test-support/content-api.ts,
-// bundled by docs-sync.mjs into the file given as first argument), limited to <limit> requests a
-// second as the sandbox's --rate-limit limits them (a fixed window aligned on the clock; 429 with
-// Retry-After and X-RateLimit-* headers). GET /__count (not limited) says how many requests were
-// served. Prints `ready <url> <token>`.
+// The sandbox (its content operations keep state; it serves its files' downloads too), limited
+// to <limit> requests a second as the sandbox's --rate-limit limits them (a fixed window aligned
+// on the clock; 429 with Retry-After and X-RateLimit-* headers). GET /__count (not limited) says
+// how many requests were served. Prints `ready <url> <token>`.
 import { serve } from '@hono/node-server';
 import { createSandbox } from '@docs-api/sandbox';
 
-const [bundle, limitText = '100'] = process.argv.slice(2);
-const { contentApi } = await import(bundle);
+const [limitText = '100'] = process.argv.slice(2);
 const limit = Number(limitText);
 const sandbox = createSandbox();
-const api = contentApi(sandbox);
 let windowEnd = 0;
 let used = 0;
 let served = 0;
@@ -46,7 +43,7 @@ async function handle(request) {
   }
   used++;
   served++;
-  const answer = await api.fetch(request);
+  const answer = await sandbox.fetch(request);
   const out = new Response(answer.body, answer);
   for (const [name, value] of Object.entries(headers)) out.headers.set(name, value);
   return out;

@@ -8,7 +8,6 @@ import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { build } from 'esbuild';
 import { docsFolder } from '../fixtures/docs-folder.mjs';
 import { DOCS_BIN, figure, isMain, mib, printFigures, ROOT, startProcess } from './lib.mjs';
 
@@ -45,20 +44,9 @@ function docs(args, env) {
 
 export async function docsSync() {
   const work = await mkdtemp(join(tmpdir(), 'bench-docs-sync-'));
-  // Inside the repository, so that its imports resolve from node_modules.
-  const bundle = join(ROOT, 'node_modules/.cache/bench/content-api.mjs');
-  await build({
-    entryPoints: [join(ROOT, 'packages/cli/test-support/content-api.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    packages: 'external',
-    outfile: bundle,
-    logLevel: 'silent',
-  });
   const server = await startProcess(
     join(ROOT, 'test/bench/docs-sync-server.mjs'),
-    [bundle, String(LIMIT)],
+    [String(LIMIT)],
     /ready (\S+) (\S+)/,
   );
   const [, url, token] = server.match;

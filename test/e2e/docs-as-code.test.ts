@@ -7,42 +7,30 @@
  * is pushed to a change request whose diff is posted, one edited file changes exactly one page,
  * the merge job merges and publishes, and a pull into an empty folder gives the same tree, order
  * and text back, up to the sandbox's normalization.
- *
- * The sandbox's content operations are served by the stand-in of the CLI's tests
- * (packages/cli/test-support/content-api.ts) until its own land.
  */
 import { spawn } from 'node:child_process';
 import { appendFile, chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serve, type ServerType } from '@hono/node-server';
-import type { AddressInfo } from 'node:net';
 import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandbox, normalizeStoredMarkdown, type Sandbox } from '@docs-api/sandbox';
-import { contentApi, type ContentApi } from '../../packages/cli/test-support/content-api.js';
+import { createSandbox, normalizeStoredMarkdown, type RunningSandbox, type Sandbox } from '@docs-api/sandbox';
 import { docsFolder } from '../fixtures/docs-folder.mjs';
 import { DOCS_BIN } from './harness.js';
 
 const CI_DOC = fileURLToPath(new URL('../../docs/ci.md', import.meta.url));
 
 let sandbox: Sandbox;
-let api: ContentApi;
-let server: ServerType;
+let running: RunningSandbox;
 let url: string;
 let root: string;
 let env: Record<string, string>;
 
 beforeAll(async () => {
-  sandbox = createSandbox();
-  api = contentApi(sandbox);
-  server = await new Promise<ServerType>((resolve) => {
-    const started = serve({ fetch: (request) => api.fetch(request), hostname: '127.0.0.1', port: 0 }, () =>
-      resolve(started),
-    );
-  });
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  sandbox = createSandbox({ checkResponses: true });
+  running = await sandbox.listen();
+  url = running.url;
   root = await mkdtemp(join(tmpdir(), 'docs-dac-e2e-'));
   const bin = join(root, 'bin');
   await mkdir(bin);
@@ -61,8 +49,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  (server as { closeAllConnections?: () => void }).closeAllConnections?.();
-  await new Promise((resolve) => server.close(resolve));
+  await running.close();
   await rm(root, { recursive: true, force: true });
 });
 
@@ -100,14 +87,20 @@ async function space(): Promise<string> {
   const made = await docs(['spaces', 'create', '--title', 'Product docs', '--json']);
   expect(made.code, made.stderr).toBe(0);
   const id = (JSON.parse(made.stdout) as { id: string }).id;
+  const space = sandbox.store.spaces.get(id);
+  const revision = space?.revision === undefined ? undefined : sandbox.store.revisions.get(space.revision);
+  if (!revision) throw new Error(`space ${id} has no primary revision in the sandbox`);
+  const now = sandbox.store.now();
   for (const group of docsFolder(200).groups) {
-    api.space(id).pages.push({
+    revision.pages.push({
       id: `grp_${group.toLowerCase()}_${id}`,
-      kind: 'group',
+      type: 'group',
       title: group,
       slug: group.toLowerCase(),
-      markdown: '',
-      children: [],
+      createdAt: now,
+      updatedAt: now,
+      links: [],
+      pages: [],
     });
   }
   return id;

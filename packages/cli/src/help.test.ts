@@ -195,6 +195,9 @@ const FILES: Record<string, string> = {
   'integrations/status-badge/src/index.ts': STATUS_BADGE_SCRIPT,
   'status-badge/gitbook-manifest.yaml': STATUS_BADGE_MANIFEST,
   'status-badge/src/index.ts': STATUS_BADGE_SCRIPT,
+  // The folder `docs pull` and `docs push` examples name (./handbook): in the scratch folder, so
+  // that a pull never writes into the repository the tests run from.
+  'handbook/SUMMARY.md': '# Table of contents\n',
   // A cassette `docs sandbox --record` wrote (here an empty one): cassette-to-fixtures reads it.
   'session.cassette.json': JSON.stringify({
     format: 'docs-api-cassette',

@@ -5,16 +5,23 @@ import { afterEach, beforeEach } from 'vitest';
 import { DocsClient } from '@docs-api/sdk';
 import { BaseCommand } from '../src/base-command.js';
 import Pull from '../src/commands/pull.js';
-import { contentApi, type ContentApi } from './content-api.js';
 import type { InProcessCli } from './run-command.js';
 
 /*
- * In-process tests of `docs pull` and `docs push`: the content stand-in in front of each test's
- * sandbox (test-support/content-api.ts), scratch folders, and helpers to write and read them.
+ * In-process tests of `docs pull` and `docs push` against each test's sandbox (its content
+ * operations keep state), scratch folders, and helpers to write and read them.
  */
 
+type Fetch = (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
+
 export interface DocsSyncCli {
-  readonly api: ContentApi;
+  /**
+   * The fetch the commands' client uses: the sandbox's own, until a test wraps it (to fail a
+   * request on its way, say). Put back before each test.
+   */
+  fetch: Fetch;
+  /** Requests the sandbox received for an operation (the document's operationId), whatever their outcome. */
+  sent(operationId: string): number;
   /** A new scratch folder, removed after the test. */
   folder(files?: Record<string, string | Uint8Array>): Promise<string>;
   /** Every file of a folder, by path (the mapping and temporary files left out unless asked). */
@@ -22,15 +29,20 @@ export interface DocsSyncCli {
 }
 
 export function useDocsSync(cli: InProcessCli): DocsSyncCli {
-  let api: ContentApi;
   const folders: string[] = [];
+  let fetch: Fetch = (input, init) => cli.sandbox.fetch(input, init);
   beforeEach(() => {
-    api = contentApi(cli.sandbox);
+    fetch = (input, init) => cli.sandbox.fetch(input, init);
     BaseCommand.clientFactory = (options) =>
-      new DocsClient({ ...options, baseUrl: 'http://sandbox.test/v1', fetch: api.fetch });
+      new DocsClient({
+        ...options,
+        baseUrl: 'http://sandbox.test/v1',
+        fetch: (input, init) => fetch(input, init),
+      });
+    // The sandbox serves its files' downloads itself, at the origin the request reached.
     Pull.download = async (file) => {
       if (!file.downloadURL) return undefined;
-      const answer = await api.fetch(file.downloadURL);
+      const answer = await cli.sandbox.fetch(file.downloadURL);
       return answer.ok ? new Uint8Array(await answer.arrayBuffer()) : undefined;
     };
   });
@@ -38,9 +50,13 @@ export function useDocsSync(cli: InProcessCli): DocsSyncCli {
     for (const dir of folders.splice(0)) await rm(dir, { recursive: true, force: true });
   });
   return {
-    get api() {
-      return api;
+    get fetch() {
+      return fetch;
     },
+    set fetch(value) {
+      fetch = value;
+    },
+    sent: (operationId) => cli.sandbox.requests.get(operationId) ?? 0,
     async folder(files = {}) {
       const dir = await mkdtemp(join(tmpdir(), 'docs-sync-'));
       folders.push(dir);

@@ -89,7 +89,10 @@ export function requireRevision(store: Store, revisionId: string): RevisionRow {
   return revision;
 }
 
-/** Stores a new revision of a space holding a copy of the given content. */
+/**
+ * Stores a new revision of a space holding a copy of the given content; with `adopt`, the content
+ * itself (a fresh copy nothing else holds, such as a batch's result: no second copy made).
+ */
 export function createRevision(
   store: Store,
   space: string,
@@ -97,7 +100,14 @@ export function createRevision(
   parents: string[],
   message: string,
   made: { type: RevisionType; mergedFrom?: string } = { type: 'edits' },
+  adopt = false,
 ): RevisionRow {
+  const contentOf = (value: RevisionContent): RevisionContent => ({
+    pages: value.pages,
+    files: value.files,
+    reusableContents: value.reusableContents,
+    variables: value.variables,
+  });
   const revision: RevisionRow = {
     id: store.newId('rev'),
     space,
@@ -106,12 +116,7 @@ export function createRevision(
     message,
     ...(made.type === 'edits' ? {} : { type: made.type }),
     ...(made.mergedFrom ? { mergedFrom: made.mergedFrom } : {}),
-    ...structuredClone({
-      pages: content.pages,
-      files: content.files,
-      reusableContents: content.reusableContents,
-      variables: content.variables,
-    }),
+    ...(adopt ? contentOf(content) : structuredClone(contentOf(content))),
   };
   store.revisions.set(revision.id, revision);
   return revision;
@@ -484,14 +489,38 @@ export function pagesView(revision: RevisionRow, options: PageViewOptions): Revi
   );
 }
 
-export function fileView(revision: RevisionRow, file: FileRow, options: ContentOptions): RevisionFile {
+/**
+ * Where the sandbox serves the bytes it has of a file (`store.blobs`), under the origin a request
+ * reached: `/_files/<blob>/<name>`, with no token (a download URL carries its own access, as the
+ * service's do). See `fileDownloadUrl`.
+ */
+export const FILE_DOWNLOAD_PREFIX = '/_files';
+
+/**
+ * A file's `downloadURL`: served by the sandbox itself when it has the file's bytes (`origin`: the
+ * origin the request reached, `store.apiOrigin()`), else a URL of a files host that does not
+ * exist (the seed's files, files given by URL: the sandbox never had their bytes).
+ */
+export function fileDownloadUrl(revision: RevisionRow, file: FileRow, origin?: string): string {
+  const name = encodeURIComponent(file.name);
+  if (file.blob !== undefined && origin !== undefined)
+    return `${origin}${FILE_DOWNLOAD_PREFIX}/${file.blob}/${name}`;
+  return `${FILES_ORIGIN}/spaces/${revision.space}/files/${file.id}/${name}`;
+}
+
+export function fileView(
+  revision: RevisionRow,
+  file: FileRow,
+  options: ContentOptions,
+  origin?: string,
+): RevisionFile {
   return {
     id: file.id,
     name: file.name,
     contentType: file.contentType,
     size: file.size,
     ...(file.dimensions ? { dimensions: { ...file.dimensions } } : {}),
-    downloadURL: `${FILES_ORIGIN}/spaces/${revision.space}/files/${file.id}/${encodeURIComponent(file.name)}`,
+    downloadURL: fileDownloadUrl(revision, file, origin),
     ...(options.gitMetadata === false
       ? {}
       : { git: { oid: oid(file), path: `.gitbook/assets/${file.name}` } }),
@@ -506,13 +535,14 @@ export function revisionView(
   revision: RevisionRow,
   options: ContentOptions,
   mergedFrom?: ChangeRequest,
+  origin?: string,
 ): Revision {
   const view = {
     object: 'revision' as const,
     id: revision.id,
     parents: [...revision.parents],
     pages: pagesView(revision, options),
-    files: revision.files.map((file) => fileView(revision, file, options)),
+    files: revision.files.map((file) => fileView(revision, file, options, origin)),
     reusableContents: revision.reusableContents.map((reusable) => ({
       id: reusable.id,
       title: reusable.title,

@@ -153,6 +153,8 @@ export const OPERATION_NAMES = {
   listPages: ['spaces.content.listPages'],
   getPageById: ['spaces.content.getPage'],
   getPageByPath: ['spaces.content.getPageByPath'],
+  listFiles: ['spaces.content.listFiles'],
+  getFileById: ['spaces.content.getFile'],
   getPageInChangeRequestByPath: ['changeRequests.content.getPageByPath'],
   listPagesInRevisionById: ['revisions.listPages'],
   getPageInRevisionByPath: ['revisions.getPageByPath'],

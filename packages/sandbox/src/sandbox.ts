@@ -13,6 +13,8 @@ import {
 } from '@docs-api/sdk/contract';
 import { cors } from './cors-middleware.js';
 import { SandboxError } from './errors.js';
+import { FILE_DOWNLOAD_PREFIX } from './content.js';
+import { contentTypeOf } from './content-edit.js';
 import { FAULT_HEADER, FaultError, FaultPlan, type Fault } from './faults.js';
 import { changeRequestCommentHandlers } from './handlers/change-request-comments.js';
 import { changeRequestContentHandlers } from './handlers/change-request-content.js';
@@ -220,6 +222,16 @@ export class Sandbox implements SandboxApi {
     for (const operation of contractOperations) {
       if (!stateful.has(operation.id)) this.#register(schemaImplementation(operation));
     }
+    // The bytes of a file the sandbox has (fileDownloadUrl): no token, as a download URL carries
+    // its own access.
+    this.app.get(`${FILE_DOWNLOAD_PREFIX}/:blob/:name`, (c) => {
+      const base64 = this.store.blobs.get(c.req.param('blob'));
+      if (base64 === undefined)
+        return c.json(new SandboxError(404, `No file ${c.req.param('blob')} in the sandbox`).toBody(), 404);
+      return c.body(Buffer.from(base64, 'base64'), 200, {
+        'content-type': contentTypeOf(c.req.param('name')),
+      });
+    });
     this.app.get('/_sandbox/hits', (c) => c.json(Object.fromEntries(this.hits)));
     this.#registerAdmin();
     this.app.notFound((c) => {

@@ -619,6 +619,11 @@ export class Store {
     return `${prefix}_${this.#sequence.toString(36).padStart(5, '0')}`;
   }
 
+  /** The origin the current request reached (`apiRoot` without `/v1`): where the sandbox serves file downloads. */
+  apiOrigin(): string {
+    return new URL(this.apiRoot).origin;
+  }
+
   /** The absolute API URL of a path under `/v1`, e.g. `apiUrl('/orgs/org_acme')`. */
   apiUrl(path: string): string {
     return `${this.apiRoot}${path}`;

@@ -576,6 +576,41 @@ describe('insert_files, and the body limit a batch of files needs', () => {
     expect(files.items.map((file) => file.name)).toEqual(['file-1.bin', 'file-2.bin', 'file-3.bin']);
   });
 
+  it('lists the files of the live content once merged, and serves the bytes at downloadURL with no token', async () => {
+    const { sandbox, client } = setup();
+    const { space, request } = await spaceWithRequest(client);
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    await apply(client, space, request, [
+      { operation: 'insert_page', title: 'Logo', document: { markdown: '![logo](./logo)\n' } },
+      {
+        operation: 'insert_files',
+        files: [
+          { ref: 'logo', name: 'logo image.png', contentType: 'image/png', base64: png.toString('base64') },
+        ],
+      },
+    ]);
+    expect((await client.spaces.content.listFiles(space)).items).toEqual([]);
+    await client.changeRequests.merge(space, request);
+    const listed = await client.spaces.content.listFiles(space);
+    expect(listed.items).toEqual([
+      expect.objectContaining({ name: 'logo image.png', contentType: 'image/png', size: png.length }),
+    ]);
+    const [file] = listed.items;
+    expect(await client.spaces.content.getFile(space, file?.id ?? '')).toEqual(file);
+    expect(file?.git).toEqual(expect.objectContaining({ path: '.gitbook/assets/logo image.png' }));
+    // `metadata=false` (the document's name; the sandbox's old `gitMetadata` too) leaves git out.
+    expect((await client.spaces.content.listFiles(space, { metadata: false })).items[0]?.git).toBeUndefined();
+    // At the origin the request reached, outside /v1, with no Authorization header.
+    const url = new URL(file?.downloadURL ?? '');
+    expect(url.pathname).toMatch(/^\/_files\/[0-9a-f]{64}\/logo%20image\.png$/);
+    const answer = await sandbox.fetch(url);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await answer.arrayBuffer())).toEqual(png);
+    expect((await sandbox.fetch(new URL(`/_files/${'0'.repeat(64)}/x.png`, url))).status).toBe(404);
+    await expect(client.spaces.content.getFile(space, 'file_none')).rejects.toBeInstanceOf(NotFoundError);
+  });
+
   it('refuses a file over 1,000,000 bytes, base64 without contentType, and text that is not base64', async () => {
     const { client } = setup();
     const { space, request } = await spaceWithRequest(client);

@@ -1,8 +1,10 @@
 import {
+  getFileById,
   getPageById,
   getPageByPath,
   getPageInChangeRequestByPath,
   getPageInRevisionByPath,
+  listFiles,
   listPages,
   listPagesInRevisionById,
   searchSpaceContent,
@@ -21,6 +23,7 @@ import {
   pagesView,
   pageView,
   primaryRevision,
+  requireFile,
   requirePage,
   requireRevision,
   type BodyFormat,
@@ -150,6 +153,26 @@ export const spaceContentHandlers = [
     return { pages: pagesView(revision, readOptions(query)) };
   }),
 
+  // The files of the live content; a file's downloadURL is served by the sandbox when it has its
+  // bytes (see fileDownloadUrl).
+  implement(listFiles, ({ store, params, query }) => {
+    const { revision } = liveContent(store, params.spaceId);
+    return paginate(
+      revision.files.map((file) => fileView(revision, file, readOptions(query), store.apiOrigin())),
+      query,
+    );
+  }),
+
+  implement(getFileById, ({ store, params, query }) => {
+    const { revision, where } = liveContent(store, params.spaceId);
+    return fileView(
+      revision,
+      requireFile(revision, params.fileId, where),
+      readOptions(query),
+      store.apiOrigin(),
+    );
+  }),
+
   implement(getPageById, ({ store, params, query }) => {
     const { revision, where } = liveContent(store, params.spaceId);
     return pageRead(store, revision, requirePage(revision, params.pageId, where), query);
@@ -232,6 +255,9 @@ export const spaceContentHandlers = [
       result.content,
       [row.revision],
       `Content changes (${count} change${count === 1 ? '' : 's'}) to change request #${row.number}`,
+      { type: 'edits' },
+      // The batch worked on a copy of the request's content: the revision takes it as it is.
+      true,
     );
     row.revision = revision.id;
     row.updatedAt = store.now();
@@ -257,7 +283,7 @@ export const spaceContentHandlers = [
               }
             : { object: 'updated_page', page: pageRef(outcome.page) },
       ),
-      insertedFiles: result.insertedFiles.map((file) => fileView(revision, file, {})),
+      insertedFiles: result.insertedFiles.map((file) => fileView(revision, file, {}, store.apiOrigin())),
     };
     return answer;
   }),

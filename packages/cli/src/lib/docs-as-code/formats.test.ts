@@ -211,6 +211,14 @@ describe('the listPages answer', () => {
         pages: [
           { id: 'p2', type: 'document', title: 'Setup', path: 'guides/setup', updatedAt: 't2', pages: [] },
           { id: 'c1', type: 'computed', title: 'Index', path: 'guides/index', computed: {} },
+          {
+            id: 'c2',
+            type: 'document',
+            title: 'All pages',
+            path: 'guides/all-pages',
+            computed: { type: 'integration:page-index:all-pages', props: {} },
+            markdown: '# All pages\n',
+          },
           { id: 'l1', type: 'link', title: 'Status', href: 'https://status.test', target: {} },
         ],
       },
@@ -230,6 +238,7 @@ describe('the listPages answer', () => {
         [
           ['p2', 'document', 'guides/setup'],
           ['c1', 'other', 'guides/index'],
+          ['c2', 'other', 'guides/all-pages'],
           ['l1', 'link', 'l1'],
         ],
       ],
