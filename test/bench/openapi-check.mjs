@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Checking a big OpenAPI spec (`docs openapi publish <file>` before it sends): our check
-// (packages/cli/src/lib/openapi-spec.ts, built) against Scalar's parser (`validate`, the
+// (packages/cli/src/lib/openapi/openapi-spec.ts, built) against Scalar's parser (`validate`, the
 // reference the service's own processing is built on), each in a fresh process on the same
 // generated JSON spec of tens of MB, as time and peak RSS ratios. Then ours alone on a ~47 MB
 // spec under a 2 GB heap (`--max-old-space-size=2048`, a small CI runner), which must complete.
@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { generateSpec, resourcesFor } from '../fixtures/openapi/generate.mjs';
 import { figure, isMain, median, mib, ms, printFigures, ROOT } from './lib.mjs';
 
-const OURS = pathToFileURL(join(ROOT, 'packages/cli/dist/lib/openapi-spec.js')).href;
+const OURS = pathToFileURL(join(ROOT, 'packages/cli/dist/lib/openapi/openapi-spec.js')).href;
 const MAX_RSS_PRELOAD = join(ROOT, 'test/bench/max-rss.cjs');
 
 /** In the child: read the file, check it, print the time taken (ms) and what was found. */

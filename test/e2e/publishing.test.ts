@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { workerdUnavailable } from '../../packages/cli/src/lib/workerd.js';
+import { workerdUnavailable } from '../../packages/cli/src/lib/integrations/workerd.js';
 import { DOCS_BIN, json, lines, ok, useE2e } from './harness.js';
 
 /*

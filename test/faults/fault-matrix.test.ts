@@ -10,7 +10,7 @@
  * when the row ends, and again in afterAll should a row have thrown before closing them.
  *
  * Every row runs through both transports the SDK meets: fetch (the default: undici in Node, a
- * browser's) and the CLI's own over node:http (packages/cli/src/lib/node-fetch.ts).
+ * browser's) and the CLI's own over node:http (packages/cli/src/lib/transport/node-fetch.ts).
  */
 import { afterAll, describe, it, type ExpectStatic } from 'vitest';
 import {

@@ -1,5 +1,5 @@
 import type { ClientOptions } from '@docs-api/sdk';
-import { nodeFetch } from '../../packages/cli/src/lib/node-fetch.js';
+import { nodeFetch } from '../../packages/cli/src/lib/transport/node-fetch.js';
 
 /** A site as the service answers one: the success body of the fault suites' site calls. */
 export const site = {

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bundleScript, formatBytes } from '../../packages/cli/src/lib/integration-manifest.js';
+import { bundleScript, formatBytes } from '../../packages/cli/src/lib/integrations/integration-manifest.js';
 import { startWorker, workerdUnavailable, type RunningWorker } from './workerd.js';
 
 /*

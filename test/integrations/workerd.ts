@@ -9,4 +9,4 @@ export {
   workerdBinary,
   workerdUnavailable,
   type RunningWorker,
-} from '../../packages/cli/src/lib/workerd.js';
+} from '../../packages/cli/src/lib/integrations/workerd.js';

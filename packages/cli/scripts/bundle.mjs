@@ -7,12 +7,12 @@
 //   contract a chunk of its own, loaded on first call.
 // - src/oclif.ts, with @oclif/core and its dependencies (trimmed, scripts/oclif-trims.mjs): one
 //   CommonJS file, dist/oclif.cjs, so that V8's code cache can be kept for it on Node 20
-//   (src/lib/compile-cache.ts); dist/oclif.js becomes the ES module that loads it.
+//   (src/lib/startup/compile-cache.ts); dist/oclif.js becomes the ES module that loads it.
 import { rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { IMPORTER_PARAMETER } from '../dist/lib/compile-cache.js';
+import { IMPORTER_PARAMETER } from '../dist/lib/startup/compile-cache.js';
 import { IMPORTER, oclifTrims } from './oclif-trims.mjs';
 
 const path = (relative) => fileURLToPath(new URL(`../${relative}`, import.meta.url));
@@ -59,9 +59,9 @@ const names = Object.keys(createRequire(import.meta.url)(path('dist/oclif.cjs'))
 writeFileSync(
   path('dist/oclif.js'),
   [
-    '// Written by scripts/bundle.mjs: oclif as bundled in oclif.cjs, loaded with its compiled code kept (lib/compile-cache.js).',
+    '// Written by scripts/bundle.mjs: oclif as bundled in oclif.cjs, loaded with its compiled code kept (lib/startup/compile-cache.js).',
     "import { fileURLToPath } from 'node:url';",
-    "import { requireCompiled } from './lib/compile-cache.js';",
+    "import { requireCompiled } from './lib/startup/compile-cache.js';",
     '',
     "const oclif = requireCompiled(fileURLToPath(new URL('./oclif.cjs', import.meta.url)));",
     `export const { ${names.join(', ')} } = oclif;`,

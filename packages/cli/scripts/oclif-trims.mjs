@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 /**
  * What oclif's dynamic `import()` calls become in the bundle: a function the bundle defines
  * (scripts/bundle.mjs), as code compiled by `vm.Script` on Node 20 cannot import by itself
- * (src/lib/compile-cache.ts).
+ * (src/lib/startup/compile-cache.ts).
  */
 export const IMPORTER = '__docsImport';
 

@@ -7,7 +7,7 @@ import { DocsClient } from '@docs-api/sdk';
 import { useInProcessCli } from '../test-support/run-command.js';
 import { BaseCommand } from './base-command.js';
 import type { ClientOptions } from '@docs-api/sdk';
-import { prompts } from './lib/prompts.js';
+import { prompts } from './lib/terminal/prompts.js';
 import SitesList from './commands/sites/list.js';
 import SitesPublished from './commands/sites/published.js';
 

@@ -1,17 +1,17 @@
 import { Command, Errors, Flags, type Interfaces } from './oclif.js';
 import type { ClientOptions, DocsClient, PagePromise, User } from '@docs-api/sdk';
-import { Spinner } from './lib/activity.js';
-import { cliClientOptions } from './lib/client-options.js';
-import { configPath, readConfig, type StoredConfig } from './lib/config.js';
-import { describeError } from './lib/errors.js';
-import { AuthRequiredError, CancelledError, ExitCode, UsageError } from './lib/exit-codes.js';
-import { checkJq } from './lib/jq.js';
-import { output } from './lib/output.js';
-import { waiting } from './lib/progress.js';
-import { prompts } from './lib/prompts.js';
-import { addSecret } from './lib/redact.js';
-import { terminal } from './lib/terminal.js';
-import { parseUsageError, pickedArgument } from './lib/usage.js';
+import { Spinner } from './lib/terminal/activity.js';
+import { cliClientOptions } from './lib/transport/client-options.js';
+import { configPath, readConfig, type StoredConfig } from './lib/config/config.js';
+import { describeError } from './lib/failures/errors.js';
+import { AuthRequiredError, CancelledError, ExitCode, UsageError } from './lib/failures/exit-codes.js';
+import { checkJq } from './lib/terminal/jq.js';
+import { output } from './lib/terminal/output.js';
+import { waiting } from './lib/terminal/progress.js';
+import { prompts } from './lib/terminal/prompts.js';
+import { addSecret } from './lib/transport/redact.js';
+import { terminal } from './lib/terminal/terminal.js';
+import { parseUsageError, pickedArgument } from './lib/failures/usage.js';
 
 /**
  * A command's flags and the global ones. The global --timeout is left out of the type: a command
@@ -43,7 +43,7 @@ export const yesFlag = Flags.boolean({
 
 /**
  * Builds the SDK client; tests replace it to inject a sandbox's fetch. `watch` wraps the fetch
- * the client is given so the spinner sees each request (lib/activity.ts).
+ * the client is given so the spinner sees each request (lib/terminal/activity.ts).
  */
 export type ClientFactory = (
   options: ClientOptions,
@@ -52,16 +52,16 @@ export type ClientFactory = (
 
 /**
  * Flags whose values are secrets, such as `--share-key`: never printed in a message (see
- * lib/redact.ts). The API token never comes from a flag; `docs sandbox --token` is the
+ * lib/transport/redact.ts). The API token never comes from a flag; `docs sandbox --token` is the
  * sandbox's own, printed on purpose.
  */
 const SECRET_FLAG = /(^|-)(key|secret|password)$/;
 
-/** The SDK over node:http (lib/node-fetch.ts): a command does not pay for loading Node's fetch. */
+/** The SDK over node:http (lib/transport/node-fetch.ts): a command does not pay for loading Node's fetch. */
 const defaultClientFactory: ClientFactory = async (options, watch) => {
   const [{ DocsClient }, { nodeFetch }] = await Promise.all([
     import('./sdk.js'),
-    import('./lib/node-fetch.js'),
+    import('./lib/transport/node-fetch.js'),
   ]);
   return new DocsClient({ fetch: watch ? watch(nodeFetch) : nodeFetch, ...options });
 };
@@ -84,14 +84,14 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
       env: 'DOCS_ORG',
       helpGroup: 'GLOBAL',
     }),
-    // Read with DOCS_TIMEOUT in lib/client-options.ts, not through oclif's `env`, which would
+    // Read with DOCS_TIMEOUT in lib/transport/client-options.ts, not through oclif's `env`, which would
     // check it as a flag's value. A --wait has its own bound, --wait-timeout.
     timeout: Flags.string({
       description:
         'Seconds a request may take in all, retries included, before it fails (env: DOCS_TIMEOUT; default 60)',
       helpGroup: 'GLOBAL',
     }),
-    // gh's --jq: the JSON output filtered by a jq expression (lib/jq.ts), --json implied.
+    // gh's --jq: the JSON output filtered by a jq expression (lib/terminal/jq.ts), --json implied.
     jq: Flags.string({
       description:
         'Print what this jq expression selects from the JSON output (implies --json; strings print raw, one result a line)',

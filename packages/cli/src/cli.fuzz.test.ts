@@ -9,8 +9,8 @@ import { DocsClient } from '@docs-api/sdk';
 import { createSandbox } from '@docs-api/sandbox';
 import { useInProcessCli, type RunnableCommand } from '../test-support/run-command.js';
 import { BaseCommand } from './base-command.js';
-import { ExitCode } from './lib/exit-codes.js';
-import { prompts } from './lib/prompts.js';
+import { ExitCode } from './lib/failures/exit-codes.js';
+import { prompts } from './lib/terminal/prompts.js';
 
 /*
  * Property-based fuzzing of the CLI (fast-check): random argv built from the manifest's

@@ -1,2 +1,2 @@
 export { BaseCommand, type ClientFactory } from './base-command.js';
-export { ExitCode } from './lib/exit-codes.js';
+export { ExitCode } from './lib/failures/exit-codes.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { useInProcessCli } from '../test-support/run-command.js';
-import { writeConfig } from './lib/config.js';
+import { writeConfig } from './lib/config/config.js';
 import AuthStatus from './commands/auth/status.js';
 import AuthLogin from './commands/auth/login.js';
 import CrList from './commands/cr/list.js';

@@ -14,9 +14,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, vi, type MockInstance } fro
 import { DocsClient } from '@docs-api/sdk';
 import { createSandbox, type Sandbox } from '@docs-api/sandbox';
 import { BaseCommand } from '../src/base-command.js';
-import { clearSecrets } from '../src/lib/redact.js';
-import { stdin } from '../src/lib/stdin.js';
-import { terminal } from '../src/lib/terminal.js';
+import { clearSecrets } from '../src/lib/transport/redact.js';
+import { stdin } from '../src/lib/input/stdin.js';
+import { terminal } from '../src/lib/terminal/terminal.js';
 
 export interface CommandRun {
   code: number;

@@ -6,10 +6,10 @@ import {
   listOperations,
   operationArguments,
   type ReferenceOperation,
-} from '../lib/api-operation.js';
-import { buildRequest, findOperation, HTTP_METHODS } from '../lib/api-request.js';
-import { UsageError } from '../lib/exit-codes.js';
-import { output } from '../lib/output.js';
+} from '../lib/transport/api-operation.js';
+import { buildRequest, findOperation, HTTP_METHODS } from '../lib/transport/api-request.js';
+import { UsageError } from '../lib/failures/exit-codes.js';
+import { output } from '../lib/terminal/output.js';
 
 export default class Api extends BaseCommand<typeof Api> {
   static override summary = 'Call any operation of the API by its id, or any endpoint by its path';

@@ -2,13 +2,13 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Args, Flags } from '../oclif.js';
 import type { RevisionFile } from '@docs-api/sdk';
-import { SpaceCommand, spaceArg } from '../lib/spaces.js';
+import { SpaceCommand, spaceArg } from '../lib/areas/spaces.js';
 import { nodeFs } from '../lib/docs-as-code/index.js';
-import { FolderError, localChanges, pull, SpaceContent, type PullResult } from '../lib/docs-sync.js';
-import { CommandError, UsageError } from '../lib/exit-codes.js';
-import { output, plural } from '../lib/output.js';
-import { crFlag, crValue } from '../lib/pages.js';
-import { runProgress } from '../lib/progress.js';
+import { FolderError, localChanges, pull, SpaceContent, type PullResult } from '../lib/docs-as-code/docs-sync.js';
+import { CommandError, UsageError } from '../lib/failures/exit-codes.js';
+import { output, plural } from '../lib/terminal/output.js';
+import { crFlag, crValue } from '../lib/areas/pages.js';
+import { runProgress } from '../lib/terminal/progress.js';
 
 /** What `--json` prints. */
 export interface PullOutput {

@@ -3,7 +3,7 @@ import { basename, resolve } from 'node:path';
 import { Args, Flags } from '../oclif.js';
 import type { ChangeRequest, DocsClient } from '@docs-api/sdk';
 import { yesFlag } from '../base-command.js';
-import { SpaceCommand, spaceArg } from '../lib/spaces.js';
+import { SpaceCommand, spaceArg } from '../lib/areas/spaces.js';
 import {
   inRoot,
   MAPPING_FILE,
@@ -20,13 +20,13 @@ import {
   readMapping,
   SpaceContent,
   type PreparedPush,
-} from '../lib/docs-sync.js';
-import { CommandError, UsageError } from '../lib/exit-codes.js';
-import { mergeFlow, type MergeOutput } from '../lib/merge-flow.js';
-import type { MergePreview } from '../lib/merge-preview.js';
-import { output, plural } from '../lib/output.js';
-import { crFlag, crValue } from '../lib/pages.js';
-import { runProgress } from '../lib/progress.js';
+} from '../lib/docs-as-code/docs-sync.js';
+import { CommandError, UsageError } from '../lib/failures/exit-codes.js';
+import { mergeFlow, type MergeOutput } from '../lib/areas/merge-flow.js';
+import type { MergePreview } from '../lib/areas/merge-preview.js';
+import { output, plural } from '../lib/terminal/output.js';
+import { crFlag, crValue } from '../lib/areas/pages.js';
+import { runProgress } from '../lib/terminal/progress.js';
 
 /** One planned change, as `--json` prints it. */
 export interface PushChange {

@@ -10,7 +10,7 @@ const hook: Interfaces.Hook<'init'> = async function ({ id, argv }) {
   if (id !== 'api' || !argv.some((arg) => arg === '--help' || arg === '-h')) return;
   const target = argv.find((arg) => !arg.startsWith('-'));
   if (!target || target.includes('/')) return;
-  const { findReference, operationHelp } = await import('../lib/api-operation.js');
+  const { findReference, operationHelp } = await import('../lib/transport/api-operation.js');
   try {
     process.stdout.write(operationHelp(await findReference(target)));
   } catch (error) {

@@ -1,6 +1,6 @@
 import type { Interfaces } from '../oclif.js';
-import { ExitCode } from '../lib/exit-codes.js';
-import { output } from '../lib/output.js';
+import { ExitCode } from '../lib/failures/exit-codes.js';
+import { output } from '../lib/terminal/output.js';
 
 /*
  * A mistyped command: say so, suggest what was probably meant, run nothing (gh's habit; oclif's

@@ -4,8 +4,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DocsClient } from '@docs-api/sdk';
 import { useInProcessCli } from '../../../test-support/run-command.js';
 import { BaseCommand } from '../../base-command.js';
-import { configPath, readConfig, writeConfig } from '../../lib/config.js';
-import { prompts } from '../../lib/prompts.js';
+import { configPath, readConfig, writeConfig } from '../../lib/config/config.js';
+import { prompts } from '../../lib/terminal/prompts.js';
 import AuthLogin from './login.js';
 import AuthStatus from './status.js';
 

@@ -1,13 +1,13 @@
 import { Flags } from '../../oclif.js';
 import { BaseCommand } from '../../base-command.js';
-import { configPath, writeConfig } from '../../lib/config.js';
-import { CancelledError, UsageError } from '../../lib/exit-codes.js';
-import { output } from '../../lib/output.js';
-import { prompts } from '../../lib/prompts.js';
-import { displayUrl } from '../../lib/redact.js';
-import { readStdin } from '../../lib/stdin.js';
-import { terminal } from '../../lib/terminal.js';
-import { userLabel, userSummary, type UserSummary } from '../../lib/users.js';
+import { configPath, writeConfig } from '../../lib/config/config.js';
+import { CancelledError, UsageError } from '../../lib/failures/exit-codes.js';
+import { output } from '../../lib/terminal/output.js';
+import { prompts } from '../../lib/terminal/prompts.js';
+import { displayUrl } from '../../lib/transport/redact.js';
+import { readStdin } from '../../lib/input/stdin.js';
+import { terminal } from '../../lib/terminal/terminal.js';
+import { userLabel, userSummary, type UserSummary } from '../../lib/areas/users.js';
 
 /** The token piped in: without the one line break `echo` adds, and nothing else removed. */
 export function pipedToken(input: string): string {

@@ -1,6 +1,6 @@
 import { BaseCommand } from '../../base-command.js';
-import { removeConfig } from '../../lib/config.js';
-import { output } from '../../lib/output.js';
+import { removeConfig } from '../../lib/config/config.js';
+import { output } from '../../lib/terminal/output.js';
 
 export default class AuthLogout extends BaseCommand<typeof AuthLogout> {
   static override summary = 'Remove the stored API token';

@@ -1,15 +1,15 @@
 import { BaseCommand } from '../../base-command.js';
-import { configPath, readConfig } from '../../lib/config.js';
-import { AuthRequiredError } from '../../lib/exit-codes.js';
-import { output } from '../../lib/output.js';
-import { displayUrl } from '../../lib/redact.js';
+import { configPath, readConfig } from '../../lib/config/config.js';
+import { AuthRequiredError } from '../../lib/failures/exit-codes.js';
+import { output } from '../../lib/terminal/output.js';
+import { displayUrl } from '../../lib/transport/redact.js';
 import {
   defaultOrganizationLabel,
   userLabel,
   userSummary,
   type DefaultOrganization,
   type UserSummary,
-} from '../../lib/users.js';
+} from '../../lib/areas/users.js';
 
 interface AuthStatusResult {
   loggedIn: boolean;

@@ -1,8 +1,8 @@
 import { Flags } from '../../oclif.js';
 import type { Collection } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
-import { printCollection } from '../../lib/collections.js';
-import { output } from '../../lib/output.js';
+import { printCollection } from '../../lib/areas/collections.js';
+import { output } from '../../lib/terminal/output.js';
 
 export default class CollectionsCreate extends BaseCommand<typeof CollectionsCreate> {
   static override summary = 'Create a collection, optionally nested in another';

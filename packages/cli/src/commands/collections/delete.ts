@@ -1,6 +1,6 @@
 import { yesFlag } from '../../base-command.js';
-import { collectionArg, CollectionCommand } from '../../lib/collections.js';
-import { output } from '../../lib/output.js';
+import { collectionArg, CollectionCommand } from '../../lib/areas/collections.js';
+import { output } from '../../lib/terminal/output.js';
 
 export default class CollectionsDelete extends CollectionCommand<typeof CollectionsDelete> {
   static override summary = 'Delete a collection, the collections nested in it and their spaces';

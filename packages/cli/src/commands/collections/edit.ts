@@ -1,9 +1,9 @@
 import { Flags } from '../../oclif.js';
 import type { Collection, UpdateCollectionByIdBody } from '@docs-api/sdk';
-import { collectionArg, CollectionCommand, printCollection } from '../../lib/collections.js';
-import { UsageError } from '../../lib/exit-codes.js';
-import { output } from '../../lib/output.js';
-import { DEFAULT_LEVEL_OPTIONS } from '../../lib/spaces.js';
+import { collectionArg, CollectionCommand, printCollection } from '../../lib/areas/collections.js';
+import { UsageError } from '../../lib/failures/exit-codes.js';
+import { output } from '../../lib/terminal/output.js';
+import { DEFAULT_LEVEL_OPTIONS } from '../../lib/areas/spaces.js';
 
 export default class CollectionsEdit extends CollectionCommand<typeof CollectionsEdit> {
   static override summary = "Change a collection's title, description or default level";

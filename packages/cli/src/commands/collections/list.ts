@@ -1,8 +1,8 @@
 import { Flags } from '../../oclif.js';
 import type { Collection } from '@docs-api/sdk';
 import { BaseCommand, listFlags } from '../../base-command.js';
-import { collectionColumns } from '../../lib/collections.js';
-import { output } from '../../lib/output.js';
+import { collectionColumns } from '../../lib/areas/collections.js';
+import { output } from '../../lib/terminal/output.js';
 
 export default class CollectionsList extends BaseCommand<typeof CollectionsList> {
   static override summary = 'List the collections of an organization';

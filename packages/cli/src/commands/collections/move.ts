@@ -1,7 +1,7 @@
 import type { Collection } from '@docs-api/sdk';
-import { collectionArg, CollectionCommand } from '../../lib/collections.js';
-import { output } from '../../lib/output.js';
-import { moveBody, moveFlags } from '../../lib/spaces.js';
+import { collectionArg, CollectionCommand } from '../../lib/areas/collections.js';
+import { output } from '../../lib/terminal/output.js';
+import { moveBody, moveFlags } from '../../lib/areas/spaces.js';
 
 export default class CollectionsMove extends CollectionCommand<typeof CollectionsMove> {
   static override summary =

@@ -1,8 +1,8 @@
 import type { Space } from '@docs-api/sdk';
 import { listFlags } from '../../base-command.js';
-import { collectionArg, CollectionCommand } from '../../lib/collections.js';
-import { output } from '../../lib/output.js';
-import { spaceColumns } from '../../lib/spaces.js';
+import { collectionArg, CollectionCommand } from '../../lib/areas/collections.js';
+import { output } from '../../lib/terminal/output.js';
+import { spaceColumns } from '../../lib/areas/spaces.js';
 
 export default class CollectionsSpaces extends CollectionCommand<typeof CollectionsSpaces> {
   static override summary = 'List the spaces of a collection';

@@ -1,8 +1,8 @@
 import type { Collection } from '@docs-api/sdk';
 import { yesFlag } from '../../base-command.js';
-import { collectionArg, CollectionCommand } from '../../lib/collections.js';
-import { output } from '../../lib/output.js';
-import { toOrgFlag } from '../../lib/spaces.js';
+import { collectionArg, CollectionCommand } from '../../lib/areas/collections.js';
+import { output } from '../../lib/terminal/output.js';
+import { toOrgFlag } from '../../lib/areas/spaces.js';
 
 export default class CollectionsTransfer extends CollectionCommand<typeof CollectionsTransfer> {
   static override summary =

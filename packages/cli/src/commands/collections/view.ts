@@ -1,5 +1,5 @@
 import type { Collection } from '@docs-api/sdk';
-import { collectionArg, CollectionCommand, printCollection } from '../../lib/collections.js';
+import { collectionArg, CollectionCommand, printCollection } from '../../lib/areas/collections.js';
 
 export default class CollectionsView extends CollectionCommand<typeof CollectionsView> {
   static override summary = 'Show one collection';

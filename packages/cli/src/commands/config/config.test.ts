@@ -1,7 +1,7 @@
 import { readFile, rm, stat } from 'node:fs/promises';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useInProcessCli } from '../../../test-support/run-command.js';
-import { configPath, readConfig, writeConfig } from '../../lib/config.js';
+import { configPath, readConfig, writeConfig } from '../../lib/config/config.js';
 import TeamsList from '../teams/list.js';
 import AuthLogout from '../auth/logout.js';
 import ConfigGet from './get.js';

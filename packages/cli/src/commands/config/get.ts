@@ -1,7 +1,7 @@
 import { BaseCommand } from '../../base-command.js';
-import { readConfig } from '../../lib/config.js';
-import { output } from '../../lib/output.js';
-import { settingArg, settingField } from '../../lib/settings.js';
+import { readConfig } from '../../lib/config/config.js';
+import { output } from '../../lib/terminal/output.js';
+import { settingArg, settingField } from '../../lib/config/settings.js';
 
 export default class ConfigGet extends BaseCommand<typeof ConfigGet> {
   static override summary = 'Print one stored setting';

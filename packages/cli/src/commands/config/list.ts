@@ -1,6 +1,6 @@
 import { BaseCommand } from '../../base-command.js';
-import { readConfig, SETTING_NAMES, SETTINGS } from '../../lib/config.js';
-import { output } from '../../lib/output.js';
+import { readConfig, SETTING_NAMES, SETTINGS } from '../../lib/config/config.js';
+import { output } from '../../lib/terminal/output.js';
 
 export default class ConfigList extends BaseCommand<typeof ConfigList> {
   static override summary = 'Print the stored settings';

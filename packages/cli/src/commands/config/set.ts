@@ -1,9 +1,9 @@
 import { Args, Flags } from '../../oclif.js';
 import { BaseCommand } from '../../base-command.js';
-import { configPath, readConfig, writeConfig, type SettingName } from '../../lib/config.js';
-import { CommandError, ExitCode } from '../../lib/exit-codes.js';
-import { output } from '../../lib/output.js';
-import { checkSetting, settingArg, settingField } from '../../lib/settings.js';
+import { configPath, readConfig, writeConfig, type SettingName } from '../../lib/config/config.js';
+import { CommandError, ExitCode } from '../../lib/failures/exit-codes.js';
+import { output } from '../../lib/terminal/output.js';
+import { checkSetting, settingArg, settingField } from '../../lib/config/settings.js';
 
 export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
   static override summary = 'Store a setting: default organization, API URL, editor, pager, browser';

@@ -1,7 +1,7 @@
 import { BaseCommand } from '../../base-command.js';
-import { readConfig, writeConfig } from '../../lib/config.js';
-import { output } from '../../lib/output.js';
-import { settingArg, settingField } from '../../lib/settings.js';
+import { readConfig, writeConfig } from '../../lib/config/config.js';
+import { output } from '../../lib/terminal/output.js';
+import { settingArg, settingField } from '../../lib/config/settings.js';
 
 export default class ConfigUnset extends BaseCommand<typeof ConfigUnset> {
   static override summary = 'Remove a stored setting';

@@ -1,7 +1,7 @@
 import { Flags } from '../../oclif.js';
 import { BaseCommand } from '../../base-command.js';
-import { readConversationsFile } from '../../lib/conversations.js';
-import { output } from '../../lib/output.js';
+import { readConversationsFile } from '../../lib/areas/conversations.js';
+import { output } from '../../lib/terminal/output.js';
 
 export default class ConversationsIngest extends BaseCommand<typeof ConversationsIngest> {
   static override summary = 'Ingest conversations from a JSON file: their issues are found and clustered';

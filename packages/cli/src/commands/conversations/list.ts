@@ -1,8 +1,8 @@
 import { Flags } from '../../oclif.js';
 import type { Conversation } from '@docs-api/sdk';
 import { BaseCommand, listFlags } from '../../base-command.js';
-import { conversationColumns } from '../../lib/conversations.js';
-import { output } from '../../lib/output.js';
+import { conversationColumns } from '../../lib/areas/conversations.js';
+import { output } from '../../lib/terminal/output.js';
 
 export default class ConversationsList extends BaseCommand<typeof ConversationsList> {
   static override summary = 'List the ingested conversations of an organization';

@@ -1,6 +1,6 @@
 import type { ConversationDetail } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
-import { conversationArg, pickConversation, printConversation } from '../../lib/conversations.js';
+import { conversationArg, pickConversation, printConversation } from '../../lib/areas/conversations.js';
 
 export default class ConversationsView extends BaseCommand<typeof ConversationsView> {
   static override summary = 'Show one conversation with its messages and metadata';

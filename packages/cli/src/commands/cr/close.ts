@@ -1,7 +1,7 @@
 import type { ChangeRequest } from '@docs-api/sdk';
-import { ChangeRequestCommand, crArg, spaceArg } from '../../lib/change-requests.js';
-import { CommandError } from '../../lib/exit-codes.js';
-import { output } from '../../lib/output.js';
+import { ChangeRequestCommand, crArg, spaceArg } from '../../lib/areas/change-requests.js';
+import { CommandError } from '../../lib/failures/exit-codes.js';
+import { output } from '../../lib/terminal/output.js';
 
 export default class CrClose extends ChangeRequestCommand<typeof CrClose> {
   static override summary = 'Close a change request without merging it';

@@ -1,6 +1,6 @@
 import type { ChangeRequestUserContributor } from '@docs-api/sdk';
-import { ChangeRequestCommand, contributorColumns, crArg, spaceArg } from '../../lib/change-requests.js';
-import { output } from '../../lib/output.js';
+import { ChangeRequestCommand, contributorColumns, crArg, spaceArg } from '../../lib/areas/change-requests.js';
+import { output } from '../../lib/terminal/output.js';
 
 export default class CrContributors extends ChangeRequestCommand<typeof CrContributors> {
   static override summary = 'List the people who contributed to a change request';

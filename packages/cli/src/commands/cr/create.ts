@@ -1,10 +1,10 @@
 import { Flags } from '../../oclif.js';
 import type { ChangeRequest } from '@docs-api/sdk';
-import { ChangeRequestCommand, printChangeRequest, spaceArg } from '../../lib/change-requests.js';
-import { UsageError } from '../../lib/exit-codes.js';
-import { output } from '../../lib/output.js';
-import { prompts } from '../../lib/prompts.js';
-import { terminal } from '../../lib/terminal.js';
+import { ChangeRequestCommand, printChangeRequest, spaceArg } from '../../lib/areas/change-requests.js';
+import { UsageError } from '../../lib/failures/exit-codes.js';
+import { output } from '../../lib/terminal/output.js';
+import { prompts } from '../../lib/terminal/prompts.js';
+import { terminal } from '../../lib/terminal/terminal.js';
 
 /** The subject, typed at a terminal: not empty, at most 100 characters (the contract's limit). */
 async function askSubject(): Promise<string> {

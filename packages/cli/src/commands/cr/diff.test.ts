@@ -1,7 +1,7 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { useInProcessCli } from '../../../test-support/run-command.js';
-import { output } from '../../lib/output.js';
-import { terminal } from '../../lib/terminal.js';
+import { output } from '../../lib/terminal/output.js';
+import { terminal } from '../../lib/terminal/terminal.js';
 import CrDiff, { type CrDiffOutput } from './diff.js';
 
 /* `docs cr diff` in-process against a sandbox: page diffs between a request and its base. */

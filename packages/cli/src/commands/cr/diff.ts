@@ -1,9 +1,9 @@
 import type { RevisionPage, DocsClient, RevisionSemanticChange } from '@docs-api/sdk';
 import { Flags } from '../../oclif.js';
-import { ChangeRequestCommand, crArg, spaceArg } from '../../lib/change-requests.js';
-import { describeChange } from '../../lib/merge-preview.js';
-import { output } from '../../lib/output.js';
-import { terminal } from '../../lib/terminal.js';
+import { ChangeRequestCommand, crArg, spaceArg } from '../../lib/areas/change-requests.js';
+import { describeChange } from '../../lib/areas/merge-preview.js';
+import { output } from '../../lib/terminal/output.js';
+import { terminal } from '../../lib/terminal/terminal.js';
 
 /** One changed page: its markdown at the request's base and in the request, and their unified diff. */
 export interface PageDiff {

@@ -1,9 +1,9 @@
 import { Flags } from '../../oclif.js';
 import type { ChangeRequest, UpdateChangeRequestByIdBody } from '@docs-api/sdk';
-import { ChangeRequestCommand, crArg, printChangeRequest, spaceArg } from '../../lib/change-requests.js';
-import { UsageError } from '../../lib/exit-codes.js';
-import { output } from '../../lib/output.js';
-import { readStdin } from '../../lib/stdin.js';
+import { ChangeRequestCommand, crArg, printChangeRequest, spaceArg } from '../../lib/areas/change-requests.js';
+import { UsageError } from '../../lib/failures/exit-codes.js';
+import { output } from '../../lib/terminal/output.js';
+import { readStdin } from '../../lib/input/stdin.js';
 
 export default class CrEdit extends ChangeRequestCommand<typeof CrEdit> {
   static override summary = "Change a change request's subject, description or status";

@@ -8,10 +8,10 @@ import {
   crArg,
   describeReference,
   spaceArg,
-} from '../../lib/change-requests.js';
-import { CommandError } from '../../lib/exit-codes.js';
-import { output } from '../../lib/output.js';
-import { linkStats, type LinkStats } from '../../lib/spaces.js';
+} from '../../lib/areas/change-requests.js';
+import { CommandError } from '../../lib/failures/exit-codes.js';
+import { output } from '../../lib/terminal/output.js';
+import { linkStats, type LinkStats } from '../../lib/areas/spaces.js';
 
 export interface LinkReport {
   stats: LinkStats;

@@ -10,10 +10,10 @@ import {
   ChangeRequestCommand,
   changeRequestColumns,
   organizationChangeRequestColumns,
-} from '../../lib/change-requests.js';
-import { UsageError } from '../../lib/exit-codes.js';
-import { output } from '../../lib/output.js';
-import { terminal } from '../../lib/terminal.js';
+} from '../../lib/areas/change-requests.js';
+import { UsageError } from '../../lib/failures/exit-codes.js';
+import { output } from '../../lib/terminal/output.js';
+import { terminal } from '../../lib/terminal/terminal.js';
 
 /** The document's `ChangeRequestStatus` enum. */
 const STATUSES: readonly ChangeRequestStatusParam[] = ['draft', 'open', 'archived', 'merged'];

@@ -1,11 +1,11 @@
 import { Flags } from '../../oclif.js';
 import { yesFlag } from '../../base-command.js';
-import { ChangeRequestCommand, crArg, spaceArg } from '../../lib/change-requests.js';
-import { mergeFlow, type MergeOutput } from '../../lib/merge-flow.js';
-import type { MergePreview } from '../../lib/merge-preview.js';
-import { output } from '../../lib/output.js';
+import { ChangeRequestCommand, crArg, spaceArg } from '../../lib/areas/change-requests.js';
+import { mergeFlow, type MergeOutput } from '../../lib/areas/merge-flow.js';
+import type { MergePreview } from '../../lib/areas/merge-preview.js';
+import { output } from '../../lib/terminal/output.js';
 
-export type { MergeOutput } from '../../lib/merge-flow.js';
+export type { MergeOutput } from '../../lib/areas/merge-flow.js';
 
 export default class CrMerge extends ChangeRequestCommand<typeof CrMerge> {
   static override summary = 'Merge a change request into the primary content of its space';

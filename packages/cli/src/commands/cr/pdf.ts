@@ -1,8 +1,8 @@
 import { Flags } from '../../oclif.js';
 import type { GetChangeRequestPdfResponse } from '@docs-api/sdk';
-import { ChangeRequestCommand, crArg, spaceArg } from '../../lib/change-requests.js';
-import { CommandError } from '../../lib/exit-codes.js';
-import { output } from '../../lib/output.js';
+import { ChangeRequestCommand, crArg, spaceArg } from '../../lib/areas/change-requests.js';
+import { CommandError } from '../../lib/failures/exit-codes.js';
+import { output } from '../../lib/terminal/output.js';
 
 export default class CrPdf extends ChangeRequestCommand<typeof CrPdf> {
   static override summary = 'Print a URL to a PDF export of a change request';

@@ -1,7 +1,7 @@
 import type { ChangeRequest } from '@docs-api/sdk';
-import { ChangeRequestCommand, crArg, spaceArg } from '../../lib/change-requests.js';
-import { CommandError } from '../../lib/exit-codes.js';
-import { output } from '../../lib/output.js';
+import { ChangeRequestCommand, crArg, spaceArg } from '../../lib/areas/change-requests.js';
+import { CommandError } from '../../lib/failures/exit-codes.js';
+import { output } from '../../lib/terminal/output.js';
 
 export default class CrReopen extends ChangeRequestCommand<typeof CrReopen> {
   static override summary = 'Reopen a closed change request';

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { useInProcessCli } from '../../../test-support/run-command.js';
-import { browser } from '../../lib/browser.js';
-import { prompts } from '../../lib/prompts.js';
-import { terminal } from '../../lib/terminal.js';
+import { browser } from '../../lib/terminal/browser.js';
+import { prompts } from '../../lib/terminal/prompts.js';
+import { terminal } from '../../lib/terminal/terminal.js';
 import CrClose from './close.js';
 import CrCommentsResolve from './comments/resolve.js';
 import CrCommentsReopen from './comments/reopen.js';

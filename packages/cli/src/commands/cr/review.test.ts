@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ChangeRequestReview } from '@docs-api/sdk';
 import { useInProcessCli } from '../../../test-support/run-command.js';
-import { prompts } from '../../lib/prompts.js';
+import { prompts } from '../../lib/terminal/prompts.js';
 import CrReview from './review.js';
 import CrReviews from './reviews.js';
 

@@ -7,10 +7,10 @@ import {
   crLabel,
   readBody,
   spaceArg,
-} from '../../lib/change-requests.js';
-import { UsageError } from '../../lib/exit-codes.js';
-import { output } from '../../lib/output.js';
-import { prompts } from '../../lib/prompts.js';
+} from '../../lib/areas/change-requests.js';
+import { UsageError } from '../../lib/failures/exit-codes.js';
+import { output } from '../../lib/terminal/output.js';
+import { prompts } from '../../lib/terminal/prompts.js';
 
 type Verdict = 'approve' | 'request-changes' | 'comment';
 

@@ -1,8 +1,8 @@
 import type { ChangeRequestReview } from '@docs-api/sdk';
 import { Flags } from '../../oclif.js';
 import { listFlags } from '../../base-command.js';
-import { ChangeRequestCommand, crArg, spaceArg, userName } from '../../lib/change-requests.js';
-import { formatDate, output, type Column } from '../../lib/output.js';
+import { ChangeRequestCommand, crArg, spaceArg, userName } from '../../lib/areas/change-requests.js';
+import { formatDate, output, type Column } from '../../lib/terminal/output.js';
 
 const reviewColumns: Column<ChangeRequestReview>[] = [
   { header: 'REVIEWER', value: (r) => userName(r.reviewer) },

@@ -6,9 +6,9 @@ import {
   crLabel,
   crArg,
   spaceArg,
-} from '../../lib/change-requests.js';
-import { CommandError } from '../../lib/exit-codes.js';
-import { output } from '../../lib/output.js';
+} from '../../lib/areas/change-requests.js';
+import { CommandError } from '../../lib/failures/exit-codes.js';
+import { output } from '../../lib/terminal/output.js';
 
 export default class CrUpdate extends ChangeRequestCommand<typeof CrUpdate> {
   static override summary = 'Bring a change request up to date with the primary content';

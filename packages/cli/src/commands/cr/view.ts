@@ -7,14 +7,14 @@ import type {
   CommentReply,
 } from '@docs-api/sdk';
 import { Flags } from '../../oclif.js';
-import { browser } from '../../lib/browser.js';
+import { browser } from '../../lib/terminal/browser.js';
 import {
   ChangeRequestCommand,
   crArg,
   printChangeRequest,
   printThread,
   spaceArg,
-} from '../../lib/change-requests.js';
+} from '../../lib/areas/change-requests.js';
 import {
   describeMergeRules,
   describeReviewerState,
@@ -23,9 +23,9 @@ import {
   type MergePreview,
   type MergeRulesState,
   type ReviewerState,
-} from '../../lib/merge-preview.js';
-import { output } from '../../lib/output.js';
-import { terminal } from '../../lib/terminal.js';
+} from '../../lib/areas/merge-preview.js';
+import { output } from '../../lib/terminal/output.js';
+import { terminal } from '../../lib/terminal/terminal.js';
 
 export type ChangeRequestView = ChangeRequest & {
   requestedReviewers: ChangeRequestRequestedReviewer[];

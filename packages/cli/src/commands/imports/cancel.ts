@@ -1,8 +1,8 @@
 import { Args } from '../../oclif.js';
 import type { ContentImportRun } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
-import { printImportRun } from '../../lib/imports.js';
-import { output } from '../../lib/output.js';
+import { printImportRun } from '../../lib/areas/imports.js';
+import { output } from '../../lib/terminal/output.js';
 
 export default class ImportsCancel extends BaseCommand<typeof ImportsCancel> {
   static override summary = 'Cancel an import run that is under way';

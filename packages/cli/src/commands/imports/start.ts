@@ -1,8 +1,8 @@
 import { Flags } from '../../oclif.js';
 import type { ContentImportRun, StartImportRunBody } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
-import { printImportRun } from '../../lib/imports.js';
-import { output, plural } from '../../lib/output.js';
+import { printImportRun } from '../../lib/areas/imports.js';
+import { output, plural } from '../../lib/terminal/output.js';
 
 export default class ImportsStart extends BaseCommand<typeof ImportsStart> {
   static override summary = "Start importing a website's content into a space";

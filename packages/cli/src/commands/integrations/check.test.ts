@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useInProcessCli } from '../../../test-support/run-command.js';
-import { requireWorkerd, workerdUnavailable } from '../../lib/workerd.js';
+import { requireWorkerd, workerdUnavailable } from '../../lib/integrations/workerd.js';
 import IntegrationsCheck from './check.js';
 
 /*

@@ -1,18 +1,18 @@
 import { relative } from 'node:path';
 import { Args, Flags } from '../../oclif.js';
 import { BaseCommand } from '../../base-command.js';
-import { CommandError, UsageError } from '../../lib/exit-codes.js';
-import { readJson } from '../../lib/files.js';
+import { CommandError, UsageError } from '../../lib/failures/exit-codes.js';
+import { readJson } from '../../lib/input/files.js';
 import {
   CHECK_EVENTS,
   checkEnvironment,
   checkEvent,
   dispatchBody,
   type CheckEvent,
-} from '../../lib/integration-check.js';
-import { bundleScript, findManifest, formatBytes, loadManifest } from '../../lib/integration-manifest.js';
-import { output } from '../../lib/output.js';
-import { formatDuration } from '../../lib/progress.js';
+} from '../../lib/integrations/integration-check.js';
+import { bundleScript, findManifest, formatBytes, loadManifest } from '../../lib/integrations/integration-manifest.js';
+import { output } from '../../lib/terminal/output.js';
+import { formatDuration } from '../../lib/terminal/progress.js';
 
 /** How long the worker may take to answer the event. */
 const EVENT_TIMEOUT_MS = 30_000;
@@ -77,7 +77,7 @@ export default class IntegrationsCheck extends BaseCommand<typeof IntegrationsCh
         `Built ${shownPath(manifest.scriptEntry)} (${formatBytes(bundleBytes)}) as publish does`,
       );
 
-    const { requireWorkerd, startWorker } = await import('../../lib/workerd.js');
+    const { requireWorkerd, startWorker } = await import('../../lib/integrations/workerd.js');
     await requireWorkerd();
     let worker;
     try {

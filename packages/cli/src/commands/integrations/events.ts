@@ -1,9 +1,9 @@
 import type { DocsClient, GetIntegrationEventResponse, IntegrationEvent } from '@docs-api/sdk';
 import { Flags } from '../../oclif.js';
 import { BaseCommand, listFlags } from '../../base-command.js';
-import { integrationArg, pickIntegration } from '../../lib/integrations.js';
-import { formatDate, output } from '../../lib/output.js';
-import { formatDuration } from '../../lib/progress.js';
+import { integrationArg, pickIntegration } from '../../lib/areas/integrations.js';
+import { formatDate, output } from '../../lib/terminal/output.js';
+import { formatDuration } from '../../lib/terminal/progress.js';
 
 /** Seconds between two reads while following: the default, and the bounds --interval takes. */
 const DEFAULT_INTERVAL = 5;

@@ -5,8 +5,8 @@ import type {
 } from '@docs-api/sdk';
 import { Flags } from '../../oclif.js';
 import { BaseCommand } from '../../base-command.js';
-import { integrationArg, pickIntegration } from '../../lib/integrations.js';
-import { output } from '../../lib/output.js';
+import { integrationArg, pickIntegration } from '../../lib/areas/integrations.js';
+import { output } from '../../lib/terminal/output.js';
 
 interface InstallResult {
   integration: string;

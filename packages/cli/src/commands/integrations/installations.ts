@@ -1,9 +1,9 @@
 import { Flags } from '../../oclif.js';
 import type { ListOrganizationIntegrationsStatusQuery, InstalledIntegration } from '@docs-api/sdk';
 import { BaseCommand, listFlags } from '../../base-command.js';
-import { UsageError } from '../../lib/exit-codes.js';
-import { INSTALLATION_TARGET_OPTIONS } from '../../lib/integrations.js';
-import { output } from '../../lib/output.js';
+import { UsageError } from '../../lib/failures/exit-codes.js';
+import { INSTALLATION_TARGET_OPTIONS } from '../../lib/areas/integrations.js';
+import { output } from '../../lib/terminal/output.js';
 
 export default class IntegrationsInstallations extends BaseCommand<typeof IntegrationsInstallations> {
   static override summary = "List the status of an organization's integration installations";

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { DocsClient } from '@docs-api/sdk';
 import { useInProcessCli } from '../../../test-support/run-command.js';
-import { prompts } from '../../lib/prompts.js';
+import { prompts } from '../../lib/terminal/prompts.js';
 import IntegrationsEvents from './events.js';
 import IntegrationsInstall from './install.js';
 import IntegrationsUnpublish from './unpublish.js';

@@ -6,8 +6,8 @@ import {
   INTEGRATION_SCOPE_OPTIONS,
   INTEGRATION_TARGET_OPTIONS,
   integrationColumns,
-} from '../../lib/integrations.js';
-import { output } from '../../lib/output.js';
+} from '../../lib/areas/integrations.js';
+import { output } from '../../lib/terminal/output.js';
 
 export default class IntegrationsList extends BaseCommand<typeof IntegrationsList> {
   static override summary = 'List integrations, optionally filtered';

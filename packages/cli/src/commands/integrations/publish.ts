@@ -1,8 +1,8 @@
 import { Args, Flags } from '../../oclif.js';
 import type { Integration, PublishIntegrationBody } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
-import { UsageError } from '../../lib/exit-codes.js';
-import { readText } from '../../lib/files.js';
+import { UsageError } from '../../lib/failures/exit-codes.js';
+import { readText } from '../../lib/input/files.js';
 import {
   bundleScript,
   describeBody,
@@ -12,10 +12,10 @@ import {
   loadManifest,
   PREVIEW_MAX_BYTES,
   readImage,
-} from '../../lib/integration-manifest.js';
-import { printIntegration, readManifest } from '../../lib/integrations.js';
-import { output } from '../../lib/output.js';
-import { addSecret } from '../../lib/redact.js';
+} from '../../lib/integrations/integration-manifest.js';
+import { printIntegration, readManifest } from '../../lib/areas/integrations.js';
+import { output } from '../../lib/terminal/output.js';
+import { addSecret } from '../../lib/transport/redact.js';
 
 interface Prepared {
   name: string;

@@ -1,6 +1,6 @@
 import { BaseCommand, yesFlag } from '../../base-command.js';
-import { integrationArg, pickIntegration } from '../../lib/integrations.js';
-import { output } from '../../lib/output.js';
+import { integrationArg, pickIntegration } from '../../lib/areas/integrations.js';
+import { output } from '../../lib/terminal/output.js';
 
 export default class IntegrationsUnpublish extends BaseCommand<typeof IntegrationsUnpublish> {
   static override summary = 'Unpublish an integration: remove it from the marketplace and every installation';

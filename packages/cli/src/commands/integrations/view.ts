@@ -1,6 +1,6 @@
 import type { Integration } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
-import { integrationArg, pickIntegration, printIntegration } from '../../lib/integrations.js';
+import { integrationArg, pickIntegration, printIntegration } from '../../lib/areas/integrations.js';
 
 export default class IntegrationsView extends BaseCommand<typeof IntegrationsView> {
   static override summary = 'Show one integration: version, owner, scopes, blocks and content sources';

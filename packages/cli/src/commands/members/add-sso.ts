@@ -1,8 +1,8 @@
 import { Args } from '../../oclif.js';
 import type { OrganizationMember } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
-import { output } from '../../lib/output.js';
-import { printMember } from '../../lib/organizations.js';
+import { output } from '../../lib/terminal/output.js';
+import { printMember } from '../../lib/areas/organizations.js';
 
 export default class MembersAddSso extends BaseCommand<typeof MembersAddSso> {
   static override summary = 'Add a user to an organization as an SSO member';

@@ -1,8 +1,8 @@
 import { Flags } from '../../oclif.js';
 import type { OrganizationMember, ListMembersInOrganizationByIdQuery } from '@docs-api/sdk';
 import { BaseCommand, listFlags } from '../../base-command.js';
-import { output } from '../../lib/output.js';
-import { GUEST, orgMemberColumns, ROLE_OPTIONS } from '../../lib/organizations.js';
+import { output } from '../../lib/terminal/output.js';
+import { GUEST, orgMemberColumns, ROLE_OPTIONS } from '../../lib/areas/organizations.js';
 
 /** The --sort values and the wire values they stand for. */
 const SORTS: Record<string, NonNullable<ListMembersInOrganizationByIdQuery['sort']>> = {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { useInProcessCli } from '../../../test-support/run-command.js';
-import { prompts } from '../../lib/prompts.js';
+import { prompts } from '../../lib/terminal/prompts.js';
 import OrgsInvitesDelete from '../orgs/invites/delete.js';
 import MembersRemove from './remove.js';
 import MembersSetRole from './set-role.js';

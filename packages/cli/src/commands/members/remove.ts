@@ -1,6 +1,6 @@
 import { yesFlag } from '../../base-command.js';
-import { output } from '../../lib/output.js';
-import { MemberCommand, memberArg } from '../../lib/organizations.js';
+import { output } from '../../lib/terminal/output.js';
+import { MemberCommand, memberArg } from '../../lib/areas/organizations.js';
 
 export default class MembersRemove extends MemberCommand<typeof MembersRemove> {
   static override summary = 'Remove a member from an organization';

@@ -1,6 +1,6 @@
 import { Flags } from '../../oclif.js';
 import type { OrganizationMember } from '@docs-api/sdk';
-import { output } from '../../lib/output.js';
+import { output } from '../../lib/terminal/output.js';
 import {
   GUEST,
   MemberCommand,
@@ -9,7 +9,7 @@ import {
   ROLE_OPTIONS,
   roleLabel,
   roleValue,
-} from '../../lib/organizations.js';
+} from '../../lib/areas/organizations.js';
 
 export default class MembersSetRole extends MemberCommand<typeof MembersSetRole> {
   static override summary = "Change a member's organization role";

@@ -1,8 +1,8 @@
 import { Flags } from '../../oclif.js';
 import type { MemberContentPermission } from '@docs-api/sdk';
 import { listFlags } from '../../base-command.js';
-import { output } from '../../lib/output.js';
-import { MemberCommand, memberArg } from '../../lib/organizations.js';
+import { output } from '../../lib/terminal/output.js';
+import { MemberCommand, memberArg } from '../../lib/areas/organizations.js';
 
 export default class MembersSpaces extends MemberCommand<typeof MembersSpaces> {
   static override summary = 'List the spaces a member can reach, with their permission';

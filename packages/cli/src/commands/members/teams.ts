@@ -1,8 +1,8 @@
 import { Flags } from '../../oclif.js';
 import type { ListTeamsForOrganizationMemberItem } from '@docs-api/sdk';
 import { listFlags } from '../../base-command.js';
-import { output } from '../../lib/output.js';
-import { MemberCommand, memberArg } from '../../lib/organizations.js';
+import { output } from '../../lib/terminal/output.js';
+import { MemberCommand, memberArg } from '../../lib/areas/organizations.js';
 
 export default class MembersTeams extends MemberCommand<typeof MembersTeams> {
   static override summary = 'List the teams a member is in, with their team role';

@@ -1,5 +1,5 @@
 import type { OrganizationMember } from '@docs-api/sdk';
-import { MemberCommand, memberArg, printMember } from '../../lib/organizations.js';
+import { MemberCommand, memberArg, printMember } from '../../lib/areas/organizations.js';
 
 export default class MembersView extends MemberCommand<typeof MembersView> {
   static override summary = 'Show one member of an organization';

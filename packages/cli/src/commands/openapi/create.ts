@@ -6,8 +6,8 @@ import {
   sendSpecSource,
   specSourceArg,
   specSourceFlags,
-} from '../../lib/openapi.js';
-import { output } from '../../lib/output.js';
+} from '../../lib/areas/openapi.js';
+import { output } from '../../lib/terminal/output.js';
 
 export default class OpenApiCreate extends BaseCommand<typeof OpenApiCreate> {
   static override summary = 'Create an OpenAPI spec from a file or a URL; fails if the slug is taken';

@@ -1,6 +1,6 @@
 import { BaseCommand, yesFlag } from '../../base-command.js';
-import { pickSpec, specSlugArg } from '../../lib/openapi.js';
-import { output } from '../../lib/output.js';
+import { pickSpec, specSlugArg } from '../../lib/areas/openapi.js';
+import { output } from '../../lib/terminal/output.js';
 
 export default class OpenApiDelete extends BaseCommand<typeof OpenApiDelete> {
   static override summary = 'Delete an OpenAPI spec (succeeds when it does not exist)';

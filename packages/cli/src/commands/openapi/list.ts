@@ -1,7 +1,7 @@
 import type { OpenAPISpec } from '@docs-api/sdk';
 import { BaseCommand, listFlags } from '../../base-command.js';
-import { specColumns } from '../../lib/openapi.js';
-import { output } from '../../lib/output.js';
+import { specColumns } from '../../lib/areas/openapi.js';
+import { output } from '../../lib/terminal/output.js';
 
 export default class OpenApiList extends BaseCommand<typeof OpenApiList> {
   static override summary = 'List the OpenAPI specifications of an organization';

@@ -6,8 +6,8 @@ import {
   sendSpecSource,
   specSourceArg,
   specSourceFlags,
-} from '../../lib/openapi.js';
-import { output } from '../../lib/output.js';
+} from '../../lib/areas/openapi.js';
+import { output } from '../../lib/terminal/output.js';
 
 export default class OpenApiPublish extends BaseCommand<typeof OpenApiPublish> {
   static override summary = 'Publish an OpenAPI spec from a file or a URL: replace its source, or create it';

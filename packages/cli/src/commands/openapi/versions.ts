@@ -1,9 +1,9 @@
 import type { OpenAPISpecContent, OpenAPISpecRawContent, OpenAPISpecVersion } from '@docs-api/sdk';
 import { Args, Flags } from '../../oclif.js';
 import { BaseCommand, listFlags } from '../../base-command.js';
-import { UsageError } from '../../lib/exit-codes.js';
-import { formatDate, output } from '../../lib/output.js';
-import { pickSpec, specSlugArg } from '../../lib/openapi.js';
+import { UsageError } from '../../lib/failures/exit-codes.js';
+import { formatDate, output } from '../../lib/terminal/output.js';
+import { pickSpec, specSlugArg } from '../../lib/areas/openapi.js';
 
 /** The latest version, where a version id is expected. */
 const LATEST = 'latest';

@@ -1,6 +1,6 @@
 import type { OpenAPISpec } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
-import { pickSpec, printSpec, specSlugArg } from '../../lib/openapi.js';
+import { pickSpec, printSpec, specSlugArg } from '../../lib/areas/openapi.js';
 
 export default class OpenApiView extends BaseCommand<typeof OpenApiView> {
   static override summary =

@@ -1,8 +1,8 @@
 import { Args } from '../../oclif.js';
 import type { OpenAPISpec } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
-import { printSpec } from '../../lib/openapi.js';
-import { output } from '../../lib/output.js';
+import { printSpec } from '../../lib/areas/openapi.js';
+import { output } from '../../lib/terminal/output.js';
 
 export default class OpenApiVisibility extends BaseCommand<typeof OpenApiVisibility> {
   static override summary = "Set an OpenAPI spec's visibility: public (anyone with the link) or private";

@@ -1,8 +1,8 @@
-import { UsageError } from '../../lib/exit-codes.js';
+import { UsageError } from '../../lib/failures/exit-codes.js';
 import { Args } from '../../oclif.js';
 import { BaseCommand } from '../../base-command.js';
-import { output } from '../../lib/output.js';
-import { answerText, answerSources } from '../../lib/ask.js';
+import { output } from '../../lib/terminal/output.js';
+import { answerText, answerSources } from '../../lib/areas/ask.js';
 
 export default class OrgsAsk extends BaseCommand<typeof OrgsAsk> {
   static override summary = "Ask a question about the organization's content; the answer streams in";

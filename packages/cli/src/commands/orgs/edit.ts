@@ -1,9 +1,9 @@
 import { Flags } from '../../oclif.js';
 import type { Organization, UpdateOrganizationByIdBody } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
-import { UsageError } from '../../lib/exit-codes.js';
-import { output } from '../../lib/output.js';
-import { GUEST, printOrganization, ROLE_OPTIONS, roleValue } from '../../lib/organizations.js';
+import { UsageError } from '../../lib/failures/exit-codes.js';
+import { output } from '../../lib/terminal/output.js';
+import { GUEST, printOrganization, ROLE_OPTIONS, roleValue } from '../../lib/areas/organizations.js';
 
 export default class OrgsEdit extends BaseCommand<typeof OrgsEdit> {
   static override summary = "Change an organization's settings";

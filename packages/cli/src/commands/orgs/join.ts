@@ -1,6 +1,6 @@
 import { Args } from '../../oclif.js';
 import { BaseCommand } from '../../base-command.js';
-import { output } from '../../lib/output.js';
+import { output } from '../../lib/terminal/output.js';
 
 export default class OrgsJoin extends BaseCommand<typeof OrgsJoin> {
   static override summary = 'Join an organization that allows your email domain';

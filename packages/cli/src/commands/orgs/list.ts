@@ -1,8 +1,8 @@
 import { Flags } from '../../oclif.js';
 import type { Organization } from '@docs-api/sdk';
 import { BaseCommand, listFlags } from '../../base-command.js';
-import { output } from '../../lib/output.js';
-import { organizationColumns } from '../../lib/organizations.js';
+import { output } from '../../lib/terminal/output.js';
+import { organizationColumns } from '../../lib/areas/organizations.js';
 
 export default class OrgsList extends BaseCommand<typeof OrgsList> {
   static override summary = 'List your organizations, or those that allow an email domain';

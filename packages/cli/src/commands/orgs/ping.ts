@@ -1,6 +1,6 @@
 import type { UpdateOrganizationMemberLastSeenAtResponse } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
-import { output } from '../../lib/output.js';
+import { output } from '../../lib/terminal/output.js';
 
 export default class OrgsPing extends BaseCommand<typeof OrgsPing> {
   static override summary = 'Tell an organization you are active, and print its visitor claims token';

@@ -1,8 +1,8 @@
 import { Args } from '../../oclif.js';
 import type { SearchSpaceResult } from '@docs-api/sdk';
 import { BaseCommand, listFlags } from '../../base-command.js';
-import { output } from '../../lib/output.js';
-import { searchColumns, searchRows } from '../../lib/organizations.js';
+import { output } from '../../lib/terminal/output.js';
+import { searchColumns, searchRows } from '../../lib/areas/organizations.js';
 
 export default class OrgsSearch extends BaseCommand<typeof OrgsSearch> {
   static override summary = "Search the content of an organization's spaces";

@@ -1,6 +1,6 @@
 import type { Organization } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
-import { printOrganization } from '../../lib/organizations.js';
+import { printOrganization } from '../../lib/areas/organizations.js';
 
 export default class OrgsView extends BaseCommand<typeof OrgsView> {
   static override summary = 'Show an organization and its settings';

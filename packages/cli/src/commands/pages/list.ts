@@ -1,8 +1,8 @@
 import type { ListPagesResponse } from '@docs-api/sdk';
-import { SpaceCommand, spaceArg } from '../../lib/spaces.js';
+import { SpaceCommand, spaceArg } from '../../lib/areas/spaces.js';
 import { remotePages } from '../../lib/docs-as-code/index.js';
-import { output } from '../../lib/output.js';
-import { crFlag, crValue, treeColumns, treeRows } from '../../lib/pages.js';
+import { output } from '../../lib/terminal/output.js';
+import { crFlag, crValue, treeColumns, treeRows } from '../../lib/areas/pages.js';
 
 export default class PagesList extends SpaceCommand<typeof PagesList> {
   static override summary = "List a space's pages as a tree: title, path, type and id";

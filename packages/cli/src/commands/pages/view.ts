@@ -1,9 +1,9 @@
 import type { RevisionPage } from '@docs-api/sdk';
-import { SpaceCommand, spaceArg } from '../../lib/spaces.js';
+import { SpaceCommand, spaceArg } from '../../lib/areas/spaces.js';
 import { remotePages } from '../../lib/docs-as-code/index.js';
-import { CommandError, ExitCode, UsageError } from '../../lib/exit-codes.js';
-import { output } from '../../lib/output.js';
-import { crFlag, crValue, findPage, pageArg } from '../../lib/pages.js';
+import { CommandError, ExitCode, UsageError } from '../../lib/failures/exit-codes.js';
+import { output } from '../../lib/terminal/output.js';
+import { crFlag, crValue, findPage, pageArg } from '../../lib/areas/pages.js';
 
 export default class PagesView extends SpaceCommand<typeof PagesView> {
   static override summary = "Print a page's markdown, found by its path or its id";

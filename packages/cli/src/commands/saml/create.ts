@@ -1,14 +1,14 @@
 import { Flags } from '../../oclif.js';
 import type { OrganizationSAMLProvider, CreateOrganizationSamlProviderBody } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
-import { output } from '../../lib/output.js';
+import { output } from '../../lib/terminal/output.js';
 import {
   defaultRoleValue,
   printProvider,
   providerFlagDefinitions,
   providerOptionFlags,
   readCertificate,
-} from '../../lib/saml.js';
+} from '../../lib/areas/saml.js';
 
 export default class SamlCreate extends BaseCommand<typeof SamlCreate> {
   static override summary = 'Add a SAML identity provider to an organization';

@@ -1,6 +1,6 @@
 import { BaseCommand, yesFlag } from '../../base-command.js';
-import { output } from '../../lib/output.js';
-import { pickProvider, providerArg } from '../../lib/saml.js';
+import { output } from '../../lib/terminal/output.js';
+import { pickProvider, providerArg } from '../../lib/areas/saml.js';
 
 export default class SamlDelete extends BaseCommand<typeof SamlDelete> {
   static override summary = 'Remove a SAML provider: its members can no longer sign in with it';

@@ -1,8 +1,8 @@
 import { Flags } from '../../oclif.js';
 import type { OrganizationSAMLProvider, UpdateOrganizationSamlProviderBody } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
-import { UsageError } from '../../lib/exit-codes.js';
-import { output } from '../../lib/output.js';
+import { UsageError } from '../../lib/failures/exit-codes.js';
+import { output } from '../../lib/terminal/output.js';
 import {
   defaultRoleValue,
   pickProvider,
@@ -11,7 +11,7 @@ import {
   providerFlagDefinitions,
   providerOptionFlags,
   readCertificate,
-} from '../../lib/saml.js';
+} from '../../lib/areas/saml.js';
 
 export default class SamlEdit extends BaseCommand<typeof SamlEdit> {
   static override summary = 'Change some fields of a SAML provider';

@@ -1,7 +1,7 @@
 import type { OrganizationSAMLProvider } from '@docs-api/sdk';
 import { BaseCommand, listFlags } from '../../base-command.js';
-import { output } from '../../lib/output.js';
-import { providerColumns } from '../../lib/saml.js';
+import { output } from '../../lib/terminal/output.js';
+import { providerColumns } from '../../lib/areas/saml.js';
 
 export default class SamlList extends BaseCommand<typeof SamlList> {
   static override summary = 'List the SAML identity providers of an organization';

@@ -1,7 +1,7 @@
 import type { OrganizationSSOProviderLogin } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
-import { output } from '../../lib/output.js';
-import { ssoEntryColumns } from '../../lib/saml.js';
+import { output } from '../../lib/terminal/output.js';
+import { ssoEntryColumns } from '../../lib/areas/saml.js';
 
 export default class SamlSsoEntries extends BaseCommand<typeof SamlSsoEntries> {
   static override summary =

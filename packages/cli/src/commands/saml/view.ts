@@ -1,6 +1,6 @@
 import type { OrganizationSAMLProvider } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
-import { pickProvider, printProvider, providerArg } from '../../lib/saml.js';
+import { pickProvider, printProvider, providerArg } from '../../lib/areas/saml.js';
 
 export default class SamlView extends BaseCommand<typeof SamlView> {
   static override summary = 'Show one SAML provider, with the URLs to configure in the identity provider';

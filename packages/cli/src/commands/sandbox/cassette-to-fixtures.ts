@@ -1,7 +1,7 @@
 import { Args, Flags } from '../../oclif.js';
 import { BaseCommand } from '../../base-command.js';
-import { loadSandbox } from '../../lib/sandbox.js';
-import { cassetteFixture } from '../../lib/sandbox-proxy.js';
+import { loadSandbox } from '../../lib/sandbox/sandbox.js';
+import { cassetteFixture } from '../../lib/sandbox/sandbox-proxy.js';
 
 export default class SandboxCassetteToFixtures extends BaseCommand<typeof SandboxCassetteToFixtures> {
   static override summary =

@@ -1,11 +1,11 @@
 import { writeFile } from 'node:fs/promises';
 import { Flags } from '../../oclif.js';
 import { BaseCommand } from '../../base-command.js';
-import { readConfig } from '../../lib/config.js';
-import { CommandError, UsageError } from '../../lib/exit-codes.js';
-import { output } from '../../lib/output.js';
-import { addSecret } from '../../lib/redact.js';
-import { loadSandbox, loadSandboxTesting } from '../../lib/sandbox.js';
+import { readConfig } from '../../lib/config/config.js';
+import { CommandError, UsageError } from '../../lib/failures/exit-codes.js';
+import { output } from '../../lib/terminal/output.js';
+import { addSecret } from '../../lib/transport/redact.js';
+import { loadSandbox, loadSandboxTesting } from '../../lib/sandbox/sandbox.js';
 
 export default class SandboxExport extends BaseCommand<typeof SandboxExport> {
   static override summary = "Save a sandbox's current state as a fixture file";

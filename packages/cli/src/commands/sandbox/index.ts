@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
 import { Flags } from '../../oclif.js';
 import { BaseCommand } from '../../base-command.js';
-import { CommandError, UsageError } from '../../lib/exit-codes.js';
-import { loadSandbox } from '../../lib/sandbox.js';
-import { output } from '../../lib/output.js';
-import { proxyExamples, proxyFlags, runProxyOrReplay } from '../../lib/sandbox-proxy.js';
+import { CommandError, UsageError } from '../../lib/failures/exit-codes.js';
+import { loadSandbox } from '../../lib/sandbox/sandbox.js';
+import { output } from '../../lib/terminal/output.js';
+import { proxyExamples, proxyFlags, runProxyOrReplay } from '../../lib/sandbox/sandbox-proxy.js';
 
 export default class Sandbox extends BaseCommand<typeof Sandbox> {
   static override summary = 'Run the local sandbox API in the foreground';

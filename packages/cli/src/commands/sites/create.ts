@@ -1,8 +1,8 @@
 import { Flags } from '../../oclif.js';
 import type { Site, CreateSiteBody } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
-import { output } from '../../lib/output.js';
-import { printSite } from '../../lib/sites.js';
+import { output } from '../../lib/terminal/output.js';
+import { printSite } from '../../lib/areas/sites.js';
 
 export const SITE_VISIBILITY_OPTIONS = ['public', 'unlisted', 'share-link', 'visitor-auth'];
 /** The site types of the published API document. */

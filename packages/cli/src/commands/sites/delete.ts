@@ -1,6 +1,6 @@
 import { BaseCommand, yesFlag } from '../../base-command.js';
-import { output } from '../../lib/output.js';
-import { pickSite, siteArg } from '../../lib/sites.js';
+import { output } from '../../lib/terminal/output.js';
+import { pickSite, siteArg } from '../../lib/areas/sites.js';
 
 export default class SitesDelete extends BaseCommand<typeof SitesDelete> {
   static override summary = 'Delete a site';

@@ -1,8 +1,8 @@
 import { Flags } from '../../oclif.js';
 import type { Integration } from '@docs-api/sdk';
 import { BaseCommand, listFlags } from '../../base-command.js';
-import { output } from '../../lib/output.js';
-import { pickSite, siteArg } from '../../lib/sites.js';
+import { output } from '../../lib/terminal/output.js';
+import { pickSite, siteArg } from '../../lib/areas/sites.js';
 
 export default class SitesIntegrations extends BaseCommand<typeof SitesIntegrations> {
   static override summary = 'List the integrations enabled on a site';

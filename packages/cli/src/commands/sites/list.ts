@@ -1,8 +1,8 @@
 import { Flags } from '../../oclif.js';
 import type { Site } from '@docs-api/sdk';
 import { BaseCommand, listFlags } from '../../base-command.js';
-import { output } from '../../lib/output.js';
-import { siteColumns } from '../../lib/sites.js';
+import { output } from '../../lib/terminal/output.js';
+import { siteColumns } from '../../lib/areas/sites.js';
 
 export default class SitesList extends BaseCommand<typeof SitesList> {
   static override summary = 'List the sites of an organization';

@@ -1,7 +1,7 @@
 import type { Site } from '@docs-api/sdk';
-import { CommandError } from '../../lib/exit-codes.js';
-import { output } from '../../lib/output.js';
-import { printSite, SiteCommand, siteArg } from '../../lib/sites.js';
+import { CommandError } from '../../lib/failures/exit-codes.js';
+import { output } from '../../lib/terminal/output.js';
+import { printSite, SiteCommand, siteArg } from '../../lib/areas/sites.js';
 
 /** What `--json` prints when the service asks for a plan first: exit 1 all the same. */
 interface CheckoutNeeded {

@@ -1,8 +1,8 @@
 import { Flags } from '../../oclif.js';
 import type { PublishedContentSite } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
-import { output } from '../../lib/output.js';
-import { pickSite, siteArg } from '../../lib/sites.js';
+import { output } from '../../lib/terminal/output.js';
+import { pickSite, siteArg } from '../../lib/areas/sites.js';
 
 export default class SitesPublished extends BaseCommand<typeof SitesPublished> {
   static override summary = 'Show the published structure of a site: sections and their spaces';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useInProcessCli } from '../../../test-support/run-command.js';
-import { prompts } from '../../lib/prompts.js';
+import { prompts } from '../../lib/terminal/prompts.js';
 import SitesPublish from './publish.js';
 import SitesUnpublish from './unpublish.js';
 import SitesSpacesAdd from './spaces/add.js';

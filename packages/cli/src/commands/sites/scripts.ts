@@ -1,7 +1,7 @@
 import type { SiteIntegrationScript } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
-import { output } from '../../lib/output.js';
-import { pickSite, siteArg } from '../../lib/sites.js';
+import { output } from '../../lib/terminal/output.js';
+import { pickSite, siteArg } from '../../lib/areas/sites.js';
 
 export default class SitesScripts extends BaseCommand<typeof SitesScripts> {
   static override summary = 'List the integration scripts injected into a site';

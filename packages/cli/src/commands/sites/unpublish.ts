@@ -1,7 +1,7 @@
 import type { Site } from '@docs-api/sdk';
 import { yesFlag } from '../../base-command.js';
-import { output } from '../../lib/output.js';
-import { printSite, SiteCommand, siteArg } from '../../lib/sites.js';
+import { output } from '../../lib/terminal/output.js';
+import { printSite, SiteCommand, siteArg } from '../../lib/areas/sites.js';
 
 export default class SitesUnpublish extends SiteCommand<typeof SitesUnpublish> {
   static override summary = 'Unpublish a site: take it offline, keeping its content and settings';

@@ -1,9 +1,9 @@
 import { Flags } from '../../oclif.js';
 import type { Site, UpdateSiteByIdBody } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
-import { UsageError } from '../../lib/exit-codes.js';
-import { output } from '../../lib/output.js';
-import { pickSite, printSite, siteArg } from '../../lib/sites.js';
+import { UsageError } from '../../lib/failures/exit-codes.js';
+import { output } from '../../lib/terminal/output.js';
+import { pickSite, printSite, siteArg } from '../../lib/areas/sites.js';
 import { SITE_VISIBILITY_OPTIONS } from './create.js';
 
 export default class SitesUpdate extends BaseCommand<typeof SitesUpdate> {

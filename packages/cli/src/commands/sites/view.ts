@@ -1,6 +1,6 @@
 import type { Site } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
-import { pickSite, printSite, siteArg } from '../../lib/sites.js';
+import { pickSite, printSite, siteArg } from '../../lib/areas/sites.js';
 
 export default class SitesView extends BaseCommand<typeof SitesView> {
   static override summary = 'Show one site';

@@ -1,8 +1,8 @@
 import { Flags } from '../../oclif.js';
 import type { CreateSpace, Space } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
-import { output } from '../../lib/output.js';
-import { printSpace } from '../../lib/spaces.js';
+import { output } from '../../lib/terminal/output.js';
+import { printSpace } from '../../lib/areas/spaces.js';
 
 export default class SpacesCreate extends BaseCommand<typeof SpacesCreate> {
   static override summary = 'Create an empty space in an organization, optionally in a collection';

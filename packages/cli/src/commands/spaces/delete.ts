@@ -1,6 +1,6 @@
 import { yesFlag } from '../../base-command.js';
-import { output } from '../../lib/output.js';
-import { SpaceCommand, spaceArg } from '../../lib/spaces.js';
+import { output } from '../../lib/terminal/output.js';
+import { SpaceCommand, spaceArg } from '../../lib/areas/spaces.js';
 
 export default class SpacesDelete extends SpaceCommand<typeof SpacesDelete> {
   static override summary = 'Delete a space (it can be restored for 7 days)';

@@ -1,6 +1,6 @@
 import type { Space } from '@docs-api/sdk';
-import { output } from '../../lib/output.js';
-import { printSpace, SpaceCommand, spaceArg } from '../../lib/spaces.js';
+import { output } from '../../lib/terminal/output.js';
+import { printSpace, SpaceCommand, spaceArg } from '../../lib/areas/spaces.js';
 
 export default class SpacesDuplicate extends SpaceCommand<typeof SpacesDuplicate> {
   static override summary = 'Copy a space, with its content, into a new space beside it';

@@ -1,9 +1,9 @@
 import { Flags } from '../../oclif.js';
 import type { Space, UpdateSpaceByIdBody } from '@docs-api/sdk';
-import { UsageError } from '../../lib/exit-codes.js';
-import { output } from '../../lib/output.js';
-import { DEFAULT_LEVEL_OPTIONS, printSpace, SpaceCommand, spaceArg } from '../../lib/spaces.js';
-import { languageCode } from '../../lib/translations.js';
+import { UsageError } from '../../lib/failures/exit-codes.js';
+import { output } from '../../lib/terminal/output.js';
+import { DEFAULT_LEVEL_OPTIONS, printSpace, SpaceCommand, spaceArg } from '../../lib/areas/spaces.js';
+import { languageCode } from '../../lib/areas/translations.js';
 
 export default class SpacesEdit extends SpaceCommand<typeof SpacesEdit> {
   static override summary =

@@ -1,9 +1,9 @@
 import { Flags } from '../../oclif.js';
 import type { Link, PagePromise } from '@docs-api/sdk';
 import { listFlags } from '../../base-command.js';
-import { CommandError } from '../../lib/exit-codes.js';
-import { output } from '../../lib/output.js';
-import { linkColumns, linkStats, SpaceCommand, spaceArg, type LinkStats } from '../../lib/spaces.js';
+import { CommandError } from '../../lib/failures/exit-codes.js';
+import { output } from '../../lib/terminal/output.js';
+import { linkColumns, linkStats, SpaceCommand, spaceArg, type LinkStats } from '../../lib/areas/spaces.js';
 
 export interface SpaceLinkReport {
   stats: LinkStats;

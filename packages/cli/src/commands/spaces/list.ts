@@ -1,7 +1,7 @@
 import type { Space } from '@docs-api/sdk';
 import { BaseCommand, listFlags } from '../../base-command.js';
-import { output } from '../../lib/output.js';
-import { spaceColumns } from '../../lib/spaces.js';
+import { output } from '../../lib/terminal/output.js';
+import { spaceColumns } from '../../lib/areas/spaces.js';
 
 export default class SpacesList extends BaseCommand<typeof SpacesList> {
   static override summary = 'List the spaces of an organization';

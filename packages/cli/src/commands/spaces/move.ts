@@ -1,6 +1,6 @@
 import type { Space } from '@docs-api/sdk';
-import { output } from '../../lib/output.js';
-import { moveBody, moveFlags, SpaceCommand, spaceArg } from '../../lib/spaces.js';
+import { output } from '../../lib/terminal/output.js';
+import { moveBody, moveFlags, SpaceCommand, spaceArg } from '../../lib/areas/spaces.js';
 
 export default class SpacesMove extends SpaceCommand<typeof SpacesMove> {
   static override summary =

@@ -1,8 +1,8 @@
 import { Args } from '../../oclif.js';
 import type { Space } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
-import { output } from '../../lib/output.js';
-import { printSpace } from '../../lib/spaces.js';
+import { output } from '../../lib/terminal/output.js';
+import { printSpace } from '../../lib/areas/spaces.js';
 
 export default class SpacesRestore extends BaseCommand<typeof SpacesRestore> {
   static override summary = 'Restore a space deleted within the last 7 days';

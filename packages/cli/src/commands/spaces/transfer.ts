@@ -1,7 +1,7 @@
 import type { Space } from '@docs-api/sdk';
 import { yesFlag } from '../../base-command.js';
-import { output } from '../../lib/output.js';
-import { SpaceCommand, spaceArg, toOrgFlag } from '../../lib/spaces.js';
+import { output } from '../../lib/terminal/output.js';
+import { SpaceCommand, spaceArg, toOrgFlag } from '../../lib/areas/spaces.js';
 
 export default class SpacesTransfer extends SpaceCommand<typeof SpacesTransfer> {
   static override summary = 'Transfer a space to another organization (not in the published API document)';

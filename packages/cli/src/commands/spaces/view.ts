@@ -1,6 +1,6 @@
 import { Flags } from '../../oclif.js';
 import type { Space } from '@docs-api/sdk';
-import { printSpace, SpaceCommand, spaceArg } from '../../lib/spaces.js';
+import { printSpace, SpaceCommand, spaceArg } from '../../lib/areas/spaces.js';
 
 export default class SpacesView extends SpaceCommand<typeof SpacesView> {
   static override summary = 'Show one space';

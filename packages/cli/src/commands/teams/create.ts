@@ -1,8 +1,8 @@
 import { Flags } from '../../oclif.js';
 import type { Team } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
-import { output } from '../../lib/output.js';
-import { printTeam } from '../../lib/teams.js';
+import { output } from '../../lib/terminal/output.js';
+import { printTeam } from '../../lib/areas/teams.js';
 
 export default class TeamsCreate extends BaseCommand<typeof TeamsCreate> {
   static override summary = 'Create a team';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { useInProcessCli } from '../../../test-support/run-command.js';
-import { prompts } from '../../lib/prompts.js';
+import { prompts } from '../../lib/terminal/prompts.js';
 import TeamsDelete from './delete.js';
 import TeamsMembersRemove from './members/remove.js';
 import TeamsMembersSetRole from './members/set-role.js';

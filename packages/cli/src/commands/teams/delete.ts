@@ -1,6 +1,6 @@
 import { yesFlag } from '../../base-command.js';
-import { output } from '../../lib/output.js';
-import { TeamCommand, teamArg } from '../../lib/teams.js';
+import { output } from '../../lib/terminal/output.js';
+import { TeamCommand, teamArg } from '../../lib/areas/teams.js';
 
 export default class TeamsDelete extends TeamCommand<typeof TeamsDelete> {
   static override summary = 'Delete a team (its members stay in the organization)';

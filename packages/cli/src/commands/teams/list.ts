@@ -1,8 +1,8 @@
 import { Flags } from '../../oclif.js';
 import type { Team } from '@docs-api/sdk';
 import { BaseCommand, listFlags } from '../../base-command.js';
-import { output } from '../../lib/output.js';
-import { teamColumns } from '../../lib/teams.js';
+import { output } from '../../lib/terminal/output.js';
+import { teamColumns } from '../../lib/areas/teams.js';
 
 export default class TeamsList extends BaseCommand<typeof TeamsList> {
   static override summary = 'List the teams of an organization';

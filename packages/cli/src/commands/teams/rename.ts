@@ -1,7 +1,7 @@
 import { Flags } from '../../oclif.js';
 import type { Team } from '@docs-api/sdk';
-import { output } from '../../lib/output.js';
-import { printTeam, TeamCommand, teamArg } from '../../lib/teams.js';
+import { output } from '../../lib/terminal/output.js';
+import { printTeam, TeamCommand, teamArg } from '../../lib/areas/teams.js';
 
 export default class TeamsRename extends TeamCommand<typeof TeamsRename> {
   static override summary = 'Change the title of a team';

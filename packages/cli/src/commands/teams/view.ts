@@ -1,5 +1,5 @@
 import type { Team } from '@docs-api/sdk';
-import { printTeam, TeamCommand, teamArg } from '../../lib/teams.js';
+import { printTeam, TeamCommand, teamArg } from '../../lib/areas/teams.js';
 
 export default class TeamsView extends TeamCommand<typeof TeamsView> {
   static override summary = 'Show one team';

@@ -1,13 +1,13 @@
 import { Flags } from '../../oclif.js';
 import type { Translation, CreateTranslationBody } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
-import { output } from '../../lib/output.js';
+import { output } from '../../lib/terminal/output.js';
 import {
   instructionsDocument,
   languageCode,
   printTranslation,
   spaceLanguage,
-} from '../../lib/translations.js';
+} from '../../lib/areas/translations.js';
 
 export default class TranslationsCreate extends BaseCommand<typeof TranslationsCreate> {
   static override summary = 'Create a translation of a space into a language';

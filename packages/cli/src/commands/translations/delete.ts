@@ -1,6 +1,6 @@
 import { BaseCommand, yesFlag } from '../../base-command.js';
-import { output } from '../../lib/output.js';
-import { pickTranslation, translationArg } from '../../lib/translations.js';
+import { output } from '../../lib/terminal/output.js';
+import { pickTranslation, translationArg } from '../../lib/areas/translations.js';
 
 export default class TranslationsDelete extends BaseCommand<typeof TranslationsDelete> {
   static override summary = 'Delete a translation (its translated space stays)';

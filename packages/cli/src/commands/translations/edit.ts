@@ -1,13 +1,13 @@
 import { Flags } from '../../oclif.js';
 import type { Translation } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
-import { output } from '../../lib/output.js';
+import { output } from '../../lib/terminal/output.js';
 import {
   instructionsDocument,
   pickTranslation,
   printTranslation,
   translationArg,
-} from '../../lib/translations.js';
+} from '../../lib/areas/translations.js';
 
 export default class TranslationsEdit extends BaseCommand<typeof TranslationsEdit> {
   static override summary = "Replace a translation's instructions";

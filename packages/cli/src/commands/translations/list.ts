@@ -1,7 +1,7 @@
 import type { Translation } from '@docs-api/sdk';
 import { BaseCommand, listFlags } from '../../base-command.js';
-import { output } from '../../lib/output.js';
-import { translationColumns } from '../../lib/translations.js';
+import { output } from '../../lib/terminal/output.js';
+import { translationColumns } from '../../lib/areas/translations.js';
 
 export default class TranslationsList extends BaseCommand<typeof TranslationsList> {
   static override summary = 'List the translations of an organization';

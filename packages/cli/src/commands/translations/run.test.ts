@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { useInProcessCli } from '../../../test-support/run-command.js';
-import { prompts } from '../../lib/prompts.js';
-import { runProgress } from '../../lib/progress.js';
+import { prompts } from '../../lib/terminal/prompts.js';
+import { runProgress } from '../../lib/terminal/progress.js';
 import GlossaryView from './glossary/view.js';
 import TranslationsDelete from './delete.js';
 import TranslationsRun from './run.js';

@@ -1,9 +1,9 @@
 import type { Translation } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
-import { CommandError } from '../../lib/exit-codes.js';
-import { output, plural } from '../../lib/output.js';
-import { waitFlags, waitWithProgress } from '../../lib/progress.js';
-import { pickTranslation, printTranslation, translationArg } from '../../lib/translations.js';
+import { CommandError } from '../../lib/failures/exit-codes.js';
+import { output, plural } from '../../lib/terminal/output.js';
+import { waitFlags, waitWithProgress } from '../../lib/terminal/progress.js';
+import { pickTranslation, printTranslation, translationArg } from '../../lib/areas/translations.js';
 
 export default class TranslationsRun extends BaseCommand<typeof TranslationsRun> {
   static override summary = 'Start a run of a translation, and with --wait follow it to the end';

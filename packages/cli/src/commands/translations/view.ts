@@ -1,6 +1,6 @@
 import type { Translation } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
-import { pickTranslation, printTranslation, translationArg } from '../../lib/translations.js';
+import { pickTranslation, printTranslation, translationArg } from '../../lib/areas/translations.js';
 
 export default class TranslationsView extends BaseCommand<typeof TranslationsView> {
   static override summary =

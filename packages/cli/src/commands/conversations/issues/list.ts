@@ -1,8 +1,8 @@
 import { Flags } from '../../../oclif.js';
 import type { ConversationIssueItem } from '@docs-api/sdk';
 import { BaseCommand, listFlags } from '../../../base-command.js';
-import { issueColumns } from '../../../lib/conversations.js';
-import { output } from '../../../lib/output.js';
+import { issueColumns } from '../../../lib/areas/conversations.js';
+import { output } from '../../../lib/terminal/output.js';
 
 export default class ConversationsIssuesList extends BaseCommand<typeof ConversationsIssuesList> {
   static override summary = 'List the issues found in conversations';

@@ -1,6 +1,6 @@
 import type { ConversationIssueItem } from '@docs-api/sdk';
 import { BaseCommand } from '../../../base-command.js';
-import { issueArg, pickIssue, printIssue } from '../../../lib/conversations.js';
+import { issueArg, pickIssue, printIssue } from '../../../lib/areas/conversations.js';
 
 export default class ConversationsIssuesView extends BaseCommand<typeof ConversationsIssuesView> {
   static override summary = 'Show one issue with the conversation it was found in';

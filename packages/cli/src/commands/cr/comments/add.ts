@@ -10,8 +10,8 @@ import {
   bodyOrEditor,
   requireBodyOutsideTerminal,
   spaceArg,
-} from '../../../lib/change-requests.js';
-import { output } from '../../../lib/output.js';
+} from '../../../lib/areas/change-requests.js';
+import { output } from '../../../lib/terminal/output.js';
 
 export default class CrCommentsAdd extends ChangeRequestCommand<typeof CrCommentsAdd> {
   static override summary = 'Post a comment on a change request';

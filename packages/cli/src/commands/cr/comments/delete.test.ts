@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { useInProcessCli } from '../../../../test-support/run-command.js';
-import { prompts } from '../../../lib/prompts.js';
+import { prompts } from '../../../lib/terminal/prompts.js';
 import CrCommentsDelete from './delete.js';
 
 /* `docs cr comments delete` at a terminal: the comment picker and the confirmation. */

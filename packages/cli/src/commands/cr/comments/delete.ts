@@ -1,6 +1,6 @@
 import { yesFlag } from '../../../base-command.js';
-import { ChangeRequestCommand, crLabel, commentArg, crArg, spaceArg } from '../../../lib/change-requests.js';
-import { output } from '../../../lib/output.js';
+import { ChangeRequestCommand, crLabel, commentArg, crArg, spaceArg } from '../../../lib/areas/change-requests.js';
+import { output } from '../../../lib/terminal/output.js';
 
 export default class CrCommentsDelete extends ChangeRequestCommand<typeof CrCommentsDelete> {
   static override summary = 'Delete a comment';

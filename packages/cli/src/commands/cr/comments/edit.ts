@@ -8,8 +8,8 @@ import {
   markdownBodyFlag,
   readBody,
   spaceArg,
-} from '../../../lib/change-requests.js';
-import { output } from '../../../lib/output.js';
+} from '../../../lib/areas/change-requests.js';
+import { output } from '../../../lib/terminal/output.js';
 
 export default class CrCommentsEdit extends ChangeRequestCommand<typeof CrCommentsEdit> {
   static override summary = "Replace a comment's body";

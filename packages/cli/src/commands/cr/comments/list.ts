@@ -1,8 +1,8 @@
 import { Flags } from '../../../oclif.js';
 import type { Comment, ListCommentsInChangeRequestQuery } from '@docs-api/sdk';
 import { listFlags } from '../../../base-command.js';
-import { ChangeRequestCommand, commentColumns, crArg, spaceArg } from '../../../lib/change-requests.js';
-import { output } from '../../../lib/output.js';
+import { ChangeRequestCommand, commentColumns, crArg, spaceArg } from '../../../lib/areas/change-requests.js';
+import { output } from '../../../lib/terminal/output.js';
 
 export default class CrCommentsList extends ChangeRequestCommand<typeof CrCommentsList> {
   static override summary = 'List the comments of a change request';

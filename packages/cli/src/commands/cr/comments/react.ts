@@ -6,9 +6,9 @@ import {
   commentFields,
   crArg,
   spaceArg,
-} from '../../../lib/change-requests.js';
-import { UsageError } from '../../../lib/exit-codes.js';
-import { output } from '../../../lib/output.js';
+} from '../../../lib/areas/change-requests.js';
+import { UsageError } from '../../../lib/failures/exit-codes.js';
+import { output } from '../../../lib/terminal/output.js';
 
 export default class CrCommentsReact extends ChangeRequestCommand<typeof CrCommentsReact> {
   static override summary = 'Add or remove your emoji reactions on a comment';

@@ -5,8 +5,8 @@ import {
   commentFields,
   crArg,
   spaceArg,
-} from '../../../lib/change-requests.js';
-import { output } from '../../../lib/output.js';
+} from '../../../lib/areas/change-requests.js';
+import { output } from '../../../lib/terminal/output.js';
 
 export default class CrCommentsReopen extends ChangeRequestCommand<typeof CrCommentsReopen> {
   static override summary = 'Reopen a resolved comment';

@@ -6,8 +6,8 @@ import {
   crArg,
   replyColumns,
   spaceArg,
-} from '../../../lib/change-requests.js';
-import { output } from '../../../lib/output.js';
+} from '../../../lib/areas/change-requests.js';
+import { output } from '../../../lib/terminal/output.js';
 
 export default class CrCommentsReplies extends ChangeRequestCommand<typeof CrCommentsReplies> {
   static override summary = 'List the replies to a comment';

@@ -8,8 +8,8 @@ import {
   bodyOrEditor,
   requireBodyOutsideTerminal,
   spaceArg,
-} from '../../../lib/change-requests.js';
-import { output } from '../../../lib/output.js';
+} from '../../../lib/areas/change-requests.js';
+import { output } from '../../../lib/terminal/output.js';
 
 export default class CrCommentsReply extends ChangeRequestCommand<typeof CrCommentsReply> {
   static override summary = 'Reply to a comment';

@@ -6,8 +6,8 @@ import {
   crArg,
   spaceArg,
   userName,
-} from '../../../lib/change-requests.js';
-import { output } from '../../../lib/output.js';
+} from '../../../lib/areas/change-requests.js';
+import { output } from '../../../lib/terminal/output.js';
 
 export default class CrCommentsResolve extends ChangeRequestCommand<typeof CrCommentsResolve> {
   static override summary = 'Mark a comment resolved';

@@ -7,8 +7,8 @@ import {
   printComment,
   spaceArg,
   userName,
-} from '../../../lib/change-requests.js';
-import { formatDate, output } from '../../../lib/output.js';
+} from '../../../lib/areas/change-requests.js';
+import { formatDate, output } from '../../../lib/terminal/output.js';
 
 export default class CrCommentsView extends ChangeRequestCommand<typeof CrCommentsView> {
   static override summary = 'Show one comment of a change request, with its markdown body and replies';

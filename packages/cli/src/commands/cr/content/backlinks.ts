@@ -8,8 +8,8 @@ import {
   crArg,
   describeReference,
   spaceArg,
-} from '../../../lib/change-requests.js';
-import { output } from '../../../lib/output.js';
+} from '../../../lib/areas/change-requests.js';
+import { output } from '../../../lib/terminal/output.js';
 
 export default class CrContentBacklinks extends ChangeRequestCommand<typeof CrContentBacklinks> {
   static override summary = 'List the places that link to a page or a file of a change request';

@@ -8,8 +8,8 @@ import {
   fileSize,
   pickFile,
   spaceArg,
-} from '../../../lib/change-requests.js';
-import { output } from '../../../lib/output.js';
+} from '../../../lib/areas/change-requests.js';
+import { output } from '../../../lib/terminal/output.js';
 
 export default class CrContentFile extends ChangeRequestCommand<typeof CrContentFile> {
   static override summary = 'Show one file of a change request';

@@ -7,8 +7,8 @@ import {
   crArg,
   fileSize,
   spaceArg,
-} from '../../../lib/change-requests.js';
-import { output } from '../../../lib/output.js';
+} from '../../../lib/areas/change-requests.js';
+import { output } from '../../../lib/terminal/output.js';
 
 export default class CrContentFiles extends ChangeRequestCommand<typeof CrContentFiles> {
   static override summary = 'List the files of a change request';

@@ -8,9 +8,9 @@ import {
   pageText,
   pickPage,
   spaceArg,
-} from '../../../lib/change-requests.js';
-import { CommandError } from '../../../lib/exit-codes.js';
-import { output } from '../../../lib/output.js';
+} from '../../../lib/areas/change-requests.js';
+import { CommandError } from '../../../lib/failures/exit-codes.js';
+import { output } from '../../../lib/terminal/output.js';
 
 const EVALUATE: Record<string, GetPageInChangeRequestByIdQuery['evaluated']> = {
   true: true,

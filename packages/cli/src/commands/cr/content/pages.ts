@@ -7,9 +7,9 @@ import {
   flattenPages,
   pageText,
   spaceArg,
-} from '../../../lib/change-requests.js';
-import { knownForms } from '../../../lib/known-forms.js';
-import { output } from '../../../lib/output.js';
+} from '../../../lib/areas/change-requests.js';
+import { knownForms } from '../../../lib/areas/known-forms.js';
+import { output } from '../../../lib/terminal/output.js';
 
 export default class CrContentPages extends ChangeRequestCommand<typeof CrContentPages> {
   static override summary = 'Print the page tree of a change request, indented';

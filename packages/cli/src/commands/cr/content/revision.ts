@@ -6,9 +6,9 @@ import {
   crArg,
   flattenPages,
   spaceArg,
-} from '../../../lib/change-requests.js';
-import { knownForms } from '../../../lib/known-forms.js';
-import { formatDate, output } from '../../../lib/output.js';
+} from '../../../lib/areas/change-requests.js';
+import { knownForms } from '../../../lib/areas/known-forms.js';
+import { formatDate, output } from '../../../lib/terminal/output.js';
 
 export default class CrContentRevision extends ChangeRequestCommand<typeof CrContentRevision> {
   static override summary =

@@ -1,7 +1,7 @@
 import type { ChangeRequestRequestedReviewer } from '@docs-api/sdk';
 import { listFlags } from '../../../base-command.js';
-import { ChangeRequestCommand, crArg, reviewerColumns, spaceArg } from '../../../lib/change-requests.js';
-import { output } from '../../../lib/output.js';
+import { ChangeRequestCommand, crArg, reviewerColumns, spaceArg } from '../../../lib/areas/change-requests.js';
+import { output } from '../../../lib/terminal/output.js';
 
 export default class CrReviewersList extends ChangeRequestCommand<typeof CrReviewersList> {
   static override summary = 'List the reviewers requested on a change request';

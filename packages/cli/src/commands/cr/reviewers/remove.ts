@@ -7,9 +7,9 @@ import {
   pickReviewer,
   reviewerUser,
   spaceArg,
-} from '../../../lib/change-requests.js';
-import { CommandError, ExitCode } from '../../../lib/exit-codes.js';
-import { output } from '../../../lib/output.js';
+} from '../../../lib/areas/change-requests.js';
+import { CommandError, ExitCode } from '../../../lib/failures/exit-codes.js';
+import { output } from '../../../lib/terminal/output.js';
 
 export default class CrReviewersRemove extends ChangeRequestCommand<typeof CrReviewersRemove> {
   static override summary = 'Withdraw the review request from a person';

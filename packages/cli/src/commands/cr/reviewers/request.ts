@@ -8,8 +8,8 @@ import {
   reviewerUser,
   spaceArg,
   userName,
-} from '../../../lib/change-requests.js';
-import { output } from '../../../lib/output.js';
+} from '../../../lib/areas/change-requests.js';
+import { output } from '../../../lib/terminal/output.js';
 
 export default class CrReviewersRequest extends ChangeRequestCommand<typeof CrReviewersRequest> {
   static override summary = 'Ask people to review a change request';

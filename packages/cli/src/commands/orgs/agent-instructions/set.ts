@@ -1,9 +1,9 @@
 import { Flags } from '../../../oclif.js';
 import type { JSONDocumentParam, OrganizationAgentInstructions } from '@docs-api/sdk';
 import { BaseCommand } from '../../../base-command.js';
-import { UsageError } from '../../../lib/exit-codes.js';
-import { readText } from '../../../lib/files.js';
-import { output } from '../../../lib/output.js';
+import { UsageError } from '../../../lib/failures/exit-codes.js';
+import { readText } from '../../../lib/input/files.js';
+import { output } from '../../../lib/terminal/output.js';
 
 /** A JSON rich-text document as given, or plain text made into one paragraph per line. */
 async function readInstructions(file: string): Promise<JSONDocumentParam> {

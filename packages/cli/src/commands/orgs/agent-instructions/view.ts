@@ -1,7 +1,7 @@
 import type { OrganizationAgentInstructions } from '@docs-api/sdk';
 import { BaseCommand } from '../../../base-command.js';
-import { documentText } from '../../../lib/change-requests.js';
-import { formatDate, output } from '../../../lib/output.js';
+import { documentText } from '../../../lib/areas/change-requests.js';
+import { formatDate, output } from '../../../lib/terminal/output.js';
 
 export default class AgentInstructionsView extends BaseCommand<typeof AgentInstructionsView> {
   static override summary = "Print an organization's agent instructions";

@@ -1,6 +1,6 @@
 import { Args } from '../../../oclif.js';
 import { BaseCommand, yesFlag } from '../../../base-command.js';
-import { output } from '../../../lib/output.js';
+import { output } from '../../../lib/terminal/output.js';
 
 export default class OrgsInvitesDelete extends BaseCommand<typeof OrgsInvitesDelete> {
   static override summary = 'Delete an invite link of an organization';

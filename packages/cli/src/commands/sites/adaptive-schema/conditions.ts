@@ -1,7 +1,7 @@
 import type { SiteAdaptiveTemplateCondition } from '@docs-api/sdk';
 import { BaseCommand } from '../../../base-command.js';
-import { output } from '../../../lib/output.js';
-import { pickSite, siteArg } from '../../../lib/sites.js';
+import { output } from '../../../lib/terminal/output.js';
+import { pickSite, siteArg } from '../../../lib/areas/sites.js';
 
 export default class AdaptiveSchemaConditions extends BaseCommand<typeof AdaptiveSchemaConditions> {
   static override summary = "List the template conditions a site's adaptive schema allows";

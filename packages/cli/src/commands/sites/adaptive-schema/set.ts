@@ -1,9 +1,9 @@
 import { Flags } from '../../../oclif.js';
 import type { UpdateSiteAdaptiveSchemaBody, SiteAdaptiveSchema } from '@docs-api/sdk';
 import { BaseCommand } from '../../../base-command.js';
-import { readJson } from '../../../lib/files.js';
-import { output } from '../../../lib/output.js';
-import { pickSite, siteArg } from '../../../lib/sites.js';
+import { readJson } from '../../../lib/input/files.js';
+import { output } from '../../../lib/terminal/output.js';
+import { pickSite, siteArg } from '../../../lib/areas/sites.js';
 
 export default class AdaptiveSchemaSet extends BaseCommand<typeof AdaptiveSchemaSet> {
   static override summary = "Replace a site's adaptive-content visitor schema";

@@ -1,7 +1,7 @@
 import type { SiteAdaptiveSchema } from '@docs-api/sdk';
 import { BaseCommand } from '../../../base-command.js';
-import { output } from '../../../lib/output.js';
-import { pickSite, siteArg } from '../../../lib/sites.js';
+import { output } from '../../../lib/terminal/output.js';
+import { pickSite, siteArg } from '../../../lib/areas/sites.js';
 
 export default class AdaptiveSchemaView extends BaseCommand<typeof AdaptiveSchemaView> {
   static override summary = "Print a site's adaptive-content visitor schema (JSON Schema)";

@@ -1,9 +1,9 @@
 import type { SiteRedirect, SiteRedirectOrderBy } from '@docs-api/sdk';
 import { Flags } from '../../../oclif.js';
 import { listFlags } from '../../../base-command.js';
-import { output } from '../../../lib/output.js';
-import { redirectColumns } from '../../../lib/redirects.js';
-import { SiteCommand, siteArg } from '../../../lib/sites.js';
+import { output } from '../../../lib/terminal/output.js';
+import { redirectColumns } from '../../../lib/areas/redirects.js';
+import { SiteCommand, siteArg } from '../../../lib/areas/sites.js';
 
 export default class SitesRedirectsList extends SiteCommand<typeof SitesRedirectsList> {
   static override summary = "List a site's redirects: which paths send visitors where";

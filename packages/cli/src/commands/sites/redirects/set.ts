@@ -1,8 +1,8 @@
 import type { SiteRedirect } from '@docs-api/sdk';
 import { Flags } from '../../../oclif.js';
 import { yesFlag } from '../../../base-command.js';
-import { CommandError } from '../../../lib/exit-codes.js';
-import { output, plural } from '../../../lib/output.js';
+import { CommandError } from '../../../lib/failures/exit-codes.js';
+import { output, plural } from '../../../lib/terminal/output.js';
 import {
   BULK_LIMIT,
   chunks,
@@ -10,8 +10,8 @@ import {
   planRedirects,
   readRedirectsFile,
   type RedirectResult,
-} from '../../../lib/redirects.js';
-import { SiteCommand, siteArg } from '../../../lib/sites.js';
+} from '../../../lib/areas/redirects.js';
+import { SiteCommand, siteArg } from '../../../lib/areas/sites.js';
 
 interface SetResult {
   site: string;

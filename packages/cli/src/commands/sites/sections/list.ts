@@ -1,8 +1,8 @@
 import type { SiteSection } from '@docs-api/sdk';
 import { Flags } from '../../../oclif.js';
 import { listFlags } from '../../../base-command.js';
-import { output } from '../../../lib/output.js';
-import { SiteCommand, siteArg, siteSectionColumns } from '../../../lib/sites.js';
+import { output } from '../../../lib/terminal/output.js';
+import { SiteCommand, siteArg, siteSectionColumns } from '../../../lib/areas/sites.js';
 
 export default class SitesSectionsList extends SiteCommand<typeof SitesSectionsList> {
   static override summary = "List a site's sections, the top-level parts of its navigation";

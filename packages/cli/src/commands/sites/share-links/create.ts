@@ -1,7 +1,7 @@
 import type { ShareLink } from '@docs-api/sdk';
 import { Flags } from '../../../oclif.js';
-import { output } from '../../../lib/output.js';
-import { SiteCommand, siteArg } from '../../../lib/sites.js';
+import { output } from '../../../lib/terminal/output.js';
+import { SiteCommand, siteArg } from '../../../lib/areas/sites.js';
 
 export default class SitesShareLinksCreate extends SiteCommand<typeof SitesShareLinksCreate> {
   static override summary = 'Create a share link to a site, and print it';

@@ -1,8 +1,8 @@
 import { Args } from '../../../oclif.js';
 import { yesFlag } from '../../../base-command.js';
-import { UsageError } from '../../../lib/exit-codes.js';
-import { output } from '../../../lib/output.js';
-import { SiteCommand, siteArg } from '../../../lib/sites.js';
+import { UsageError } from '../../../lib/failures/exit-codes.js';
+import { output } from '../../../lib/terminal/output.js';
+import { SiteCommand, siteArg } from '../../../lib/areas/sites.js';
 
 export default class SitesShareLinksDelete extends SiteCommand<typeof SitesShareLinksDelete> {
   static override summary = 'Delete a share link to a site: whoever holds it loses access';

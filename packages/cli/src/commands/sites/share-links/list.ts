@@ -1,8 +1,8 @@
 import type { ShareLink } from '@docs-api/sdk';
 import { Flags } from '../../../oclif.js';
 import { listFlags } from '../../../base-command.js';
-import { formatDate, output } from '../../../lib/output.js';
-import { SiteCommand, siteArg } from '../../../lib/sites.js';
+import { formatDate, output } from '../../../lib/terminal/output.js';
+import { SiteCommand, siteArg } from '../../../lib/areas/sites.js';
 
 /** A share link as `list` shows it: everything but its URL, which carries the secret key. */
 export type ListedShareLink = Omit<ShareLink, 'urls'>;

@@ -1,8 +1,8 @@
 import type { SiteSpace } from '@docs-api/sdk';
 import { Args, Flags } from '../../../oclif.js';
-import { UsageError } from '../../../lib/exit-codes.js';
-import { output } from '../../../lib/output.js';
-import { printSiteSpace, SiteCommand, siteArg } from '../../../lib/sites.js';
+import { UsageError } from '../../../lib/failures/exit-codes.js';
+import { output } from '../../../lib/terminal/output.js';
+import { printSiteSpace, SiteCommand, siteArg } from '../../../lib/areas/sites.js';
 
 export default class SitesSpacesAdd extends SiteCommand<typeof SitesSpacesAdd> {
   static override summary = 'Publish a space on a site: add it as a site space';

@@ -1,8 +1,8 @@
 import type { SiteSpace } from '@docs-api/sdk';
 import { Flags } from '../../../oclif.js';
 import { listFlags } from '../../../base-command.js';
-import { output } from '../../../lib/output.js';
-import { SiteCommand, siteArg, siteSpaceColumns } from '../../../lib/sites.js';
+import { output } from '../../../lib/terminal/output.js';
+import { SiteCommand, siteArg, siteSpaceColumns } from '../../../lib/areas/sites.js';
 
 export default class SitesSpacesList extends SiteCommand<typeof SitesSpacesList> {
   static override summary = 'List the spaces a site publishes (its site spaces)';

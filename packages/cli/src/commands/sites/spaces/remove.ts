@@ -1,8 +1,8 @@
 import { Args } from '../../../oclif.js';
 import { yesFlag } from '../../../base-command.js';
-import { CommandError, ExitCode, UsageError } from '../../../lib/exit-codes.js';
-import { output } from '../../../lib/output.js';
-import { findSiteSpace, SiteCommand, siteArg } from '../../../lib/sites.js';
+import { CommandError, ExitCode, UsageError } from '../../../lib/failures/exit-codes.js';
+import { output } from '../../../lib/terminal/output.js';
+import { findSiteSpace, SiteCommand, siteArg } from '../../../lib/areas/sites.js';
 
 export default class SitesSpacesRemove extends SiteCommand<typeof SitesSpacesRemove> {
   static override summary = 'Stop publishing a space on a site: remove its site space';

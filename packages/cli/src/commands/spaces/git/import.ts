@@ -8,10 +8,10 @@ import {
   readGitInfo,
   redactDeep,
   repositoryUrl,
-} from '../../../lib/git-sync.js';
-import { output } from '../../../lib/output.js';
-import { displayUrl } from '../../../lib/redact.js';
-import { SpaceCommand, spaceArg } from '../../../lib/spaces.js';
+} from '../../../lib/areas/git-sync.js';
+import { output } from '../../../lib/terminal/output.js';
+import { displayUrl } from '../../../lib/transport/redact.js';
+import { SpaceCommand, spaceArg } from '../../../lib/areas/spaces.js';
 
 interface GitRunResult {
   space: string;

@@ -1,6 +1,6 @@
 import type { GitSyncState } from '@docs-api/sdk';
-import { printGitInfo, redactDeep } from '../../../lib/git-sync.js';
-import { SpaceCommand, spaceArg } from '../../../lib/spaces.js';
+import { printGitInfo, redactDeep } from '../../../lib/areas/git-sync.js';
+import { SpaceCommand, spaceArg } from '../../../lib/areas/spaces.js';
 
 export default class SpacesGitInfo extends SpaceCommand<typeof SpacesGitInfo> {
   static override summary = "Show a space's Git Sync: repository, provider and its last import or export";

@@ -1,6 +1,6 @@
 import { Flags } from '../../../oclif.js';
-import { output } from '../../../lib/output.js';
-import { TeamCommand, teamArg } from '../../../lib/teams.js';
+import { output } from '../../../lib/terminal/output.js';
+import { TeamCommand, teamArg } from '../../../lib/areas/teams.js';
 
 export default class TeamsMembersAdd extends TeamCommand<typeof TeamsMembersAdd> {
   static override summary = 'Add organization members to a team';

@@ -1,7 +1,7 @@
 import type { OrganizationTeamMember } from '@docs-api/sdk';
 import { listFlags } from '../../../base-command.js';
-import { output } from '../../../lib/output.js';
-import { memberColumns, TeamCommand, teamArg } from '../../../lib/teams.js';
+import { output } from '../../../lib/terminal/output.js';
+import { memberColumns, TeamCommand, teamArg } from '../../../lib/areas/teams.js';
 
 export default class TeamsMembersList extends TeamCommand<typeof TeamsMembersList> {
   static override summary = 'List the members of a team with their team and organization roles';

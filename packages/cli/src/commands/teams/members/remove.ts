@@ -1,7 +1,7 @@
 import { Flags } from '../../../oclif.js';
 import { yesFlag } from '../../../base-command.js';
-import { output } from '../../../lib/output.js';
-import { TeamCommand, teamArg } from '../../../lib/teams.js';
+import { output } from '../../../lib/terminal/output.js';
+import { TeamCommand, teamArg } from '../../../lib/areas/teams.js';
 
 export default class TeamsMembersRemove extends TeamCommand<typeof TeamsMembersRemove> {
   static override summary = 'Remove members from a team';

@@ -1,7 +1,7 @@
 import { Args, Flags } from '../../../oclif.js';
 import type { TeamMemberRoleParam } from '@docs-api/sdk';
-import { output } from '../../../lib/output.js';
-import { pickTeamMember, TEAM_ROLE_OPTIONS, TeamCommand, teamArg } from '../../../lib/teams.js';
+import { output } from '../../../lib/terminal/output.js';
+import { pickTeamMember, TEAM_ROLE_OPTIONS, TeamCommand, teamArg } from '../../../lib/areas/teams.js';
 
 export default class TeamsMembersSetRole extends TeamCommand<typeof TeamsMembersSetRole> {
   static override summary = "Set a member's role in a team, adding them if needed";

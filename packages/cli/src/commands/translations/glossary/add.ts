@@ -1,9 +1,9 @@
 import { Flags } from '../../../oclif.js';
 import type { GlossaryEntry } from '@docs-api/sdk';
 import { BaseCommand } from '../../../base-command.js';
-import { UsageError } from '../../../lib/exit-codes.js';
-import { output } from '../../../lib/output.js';
-import { glossaryColumns, parseTerms, readEntriesFile, sameTerms } from '../../../lib/translations.js';
+import { UsageError } from '../../../lib/failures/exit-codes.js';
+import { output } from '../../../lib/terminal/output.js';
+import { glossaryColumns, parseTerms, readEntriesFile, sameTerms } from '../../../lib/areas/translations.js';
 
 export default class GlossaryAdd extends BaseCommand<typeof GlossaryAdd> {
   static override summary = 'Add terms to the glossary: one entry from --term flags, or many from a file';

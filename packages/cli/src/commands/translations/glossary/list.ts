@@ -1,8 +1,8 @@
 import { Flags } from '../../../oclif.js';
 import type { GlossaryEntry } from '@docs-api/sdk';
 import { BaseCommand, listFlags } from '../../../base-command.js';
-import { output } from '../../../lib/output.js';
-import { glossaryColumns, languageCode } from '../../../lib/translations.js';
+import { output } from '../../../lib/terminal/output.js';
+import { glossaryColumns, languageCode } from '../../../lib/areas/translations.js';
 
 export default class GlossaryList extends BaseCommand<typeof GlossaryList> {
   static override summary =

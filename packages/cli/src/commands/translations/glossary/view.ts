@@ -1,6 +1,6 @@
 import type { GlossaryEntry } from '@docs-api/sdk';
 import { BaseCommand } from '../../../base-command.js';
-import { glossaryEntryArg, pickGlossaryEntry, printGlossaryEntry } from '../../../lib/translations.js';
+import { glossaryEntryArg, pickGlossaryEntry, printGlossaryEntry } from '../../../lib/areas/translations.js';
 
 export default class GlossaryView extends BaseCommand<typeof GlossaryView> {
   static override summary = 'Show one glossary entry: its term in each language';

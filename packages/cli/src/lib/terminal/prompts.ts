@@ -1,0 +1,151 @@
+import { CommandError } from '../failures/exit-codes.js';
+import { displayWidth, truncate } from './table.js';
+import { terminal } from './terminal.js';
+
+/**
+ * Prompts, loaded only when asked (inquirer is not needed to start). Callers must check
+ * `terminal.canPrompt()` first; tests replace these functions.
+ */
+export const prompts = {
+  async confirm(message: string, defaultValue = false): Promise<boolean> {
+    const { confirm } = await import('@inquirer/prompts');
+    return confirm({ message, default: defaultValue });
+  },
+  /**
+   * Picks one of `choices`: arrows and Enter, or type to narrow the list (inquirer's `search`):
+   * typing `7` puts `#7` first, whatever its row, and names are matched past a leading emoji
+   * (see `rankChoices`). inquirer's `select` took a digit for a row number and matched names
+   * from their first character, emoji included.
+   */
+  async select<T>(
+    message: string,
+    choices: Array<{ name: string; value: T; description?: string }>,
+  ): Promise<T> {
+    const { search } = await import('@inquirer/prompts');
+    // Each row on one line: cut to the terminal's width (the id at its end kept), never wrapped.
+    const width = (process.stdout.columns || 80) - 3;
+    const value = await search<T>(
+      {
+        message,
+        pageSize: Math.max(5, Math.min(15, (process.stdout.rows || 24) - 4)),
+        source: (term) =>
+          rankChoices(choices, term ?? '').map((choice) => ({
+            ...choice,
+            name: fitChoice(choice.name, width),
+            ...(choice.description === undefined
+              ? {}
+              : { description: fitChoice(choice.description, width) }),
+          })),
+      },
+      // The list leaves the screen when the prompt ends, answered or cancelled (Ctrl-C, Esc).
+      { clearPromptOnDone: true },
+    );
+    const chosen = choices.find((choice) => choice.value === value);
+    if (chosen) process.stderr.write(`✔ ${message}: ${fitChoice(chosen.name, width - message.length)}\n`);
+    return value;
+  },
+  /**
+   * One of a few `choices` (arrows and Enter; inquirer's `select`), `initial` highlighted: a
+   * question whose answers are actions, not a list to search.
+   */
+  async choose<T>(message: string, choices: Array<{ name: string; value: T }>, initial?: T): Promise<T> {
+    const { select } = await import('@inquirer/prompts');
+    // The list leaves the screen when the prompt ends, answered or cancelled; the answer stays.
+    const value = await select<T>(
+      { message, choices, ...(initial === undefined ? {} : { default: initial }) },
+      { clearPromptOnDone: true },
+    );
+    const chosen = choices.find((choice) => choice.value === value);
+    if (chosen) process.stderr.write(`✔ ${message} ${chosen.name}\n`);
+    return value;
+  },
+  /** Text written in the person's editor ($VISUAL, $EDITOR, else vi), opened at once as gh does. */
+  async editor(message: string): Promise<string> {
+    const { editor } = await import('@inquirer/prompts');
+    // inquirer's editor runs $VISUAL, else $EDITOR: the CLI's choice (DOCS_EDITOR, the stored
+    // editor) goes there for the time of the prompt.
+    const chosen = terminal.editor();
+    const visual = process.env.VISUAL;
+    if (chosen) process.env.VISUAL = chosen;
+    try {
+      return await editor({ message, postfix: '.md', waitForUserInput: false });
+    } finally {
+      if (visual === undefined) delete process.env.VISUAL;
+      else process.env.VISUAL = visual;
+    }
+  },
+  async password(message: string): Promise<string> {
+    const { password } = await import('@inquirer/prompts');
+    return password({ message, mask: '*' });
+  },
+  /** A line of text; `validate` returns true or what is wrong, shown until the answer fits. */
+  async input(
+    message: string,
+    defaultValue?: string,
+    validate?: (value: string) => true | string,
+  ): Promise<string> {
+    const { input } = await import('@inquirer/prompts');
+    return input({
+      message,
+      ...(defaultValue === undefined ? {} : { default: defaultValue }),
+      ...(validate ? { validate } : {}),
+    });
+  },
+};
+
+/**
+ * A choice's name cut to `width` display columns, keeping a trailing ` (id)` whole: `Reword the
+ * welc… (space_guides)`. Names that fit are left as they are.
+ */
+export function fitChoice(name: string, width: number): string {
+  if (displayWidth(name) <= width) return name;
+  const id = / \([^()]+\)$/.exec(name)?.[0] ?? '';
+  const room = width - displayWidth(id);
+  if (id && room >= 8) return `${truncate(name.slice(0, -id.length), room)}${id}`;
+  return truncate(name, Math.max(4, width));
+}
+
+/** A name without what leads it and is not text: emoji, their joiners, flags, spaces. */
+const LEADING_SYMBOLS =
+  /^(?:\p{Extended_Pictographic}|\p{Regional_Indicator}|\u{FE0F}|\u{200D}|\u{20E3}|\s)+/u;
+
+export function withoutLeadingEmoji(name: string): string {
+  return name.replace(LEADING_SYMBOLS, '');
+}
+
+/**
+ * The choices matching `term`, best first: a number (`7` or `#7`) matching a `#7` name exactly,
+ * then names starting with the term once leading emoji are set aside, then names holding it
+ * anywhere (ids in parentheses included). Case is ignored; an empty term keeps every choice.
+ */
+export function rankChoices<C extends { name: string }>(choices: readonly C[], term: string): C[] {
+  const wanted = term.trim().toLowerCase();
+  if (!wanted) return [...choices];
+  const number = /^#?(\d+)$/.exec(wanted)?.[1];
+  const scored = choices.flatMap((choice) => {
+    const name = withoutLeadingEmoji(choice.name).toLowerCase();
+    if (number !== undefined && name.startsWith(`#${number} `)) return [{ choice, score: 0 }];
+    if (name.startsWith(wanted) || name.startsWith(`#${wanted}`)) return [{ choice, score: 1 }];
+    if (choice.name.toLowerCase().includes(wanted)) return [{ choice, score: 2 }];
+    return [];
+  });
+  // Array.prototype.sort is stable: equal scores keep the list's order.
+  return scored.sort((a, b) => a.score - b.score).map(({ choice }) => choice);
+}
+
+export interface Choice {
+  name: string;
+  value: string;
+  description?: string;
+}
+
+/** Asks a person to pick one of `items`; with none to pick from, fails with `empty`. */
+export async function pickOne<T>(
+  message: string,
+  items: readonly T[],
+  empty: string,
+  choice: (item: T) => Choice,
+): Promise<string> {
+  if (items.length === 0) throw new CommandError(empty);
+  return prompts.select(message, items.map(choice));
+}
