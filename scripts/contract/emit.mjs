@@ -170,7 +170,10 @@ function operationParts(code, operation, refs) {
   }
   if (operation.body) parts.body = zodCode(code, operation.body.schema, 'write', refs);
   if (operation.paginated) parts.response = `listOf(${zodCode(code, operation.item, 'read', refs)})`;
-  else if (operation.response) parts.response = zodCode(code, operation.response, 'read', refs);
+  else if (operation.response) {
+    const answer = zodCode(code, operation.response, 'read', refs);
+    parts.response = operation.mayBeEmpty ? `z.optional(${answer})` : answer;
+  }
   if (operation.stream) parts.event = zodCode(code, operation.stream.event, 'read', refs);
   return parts;
 }
@@ -561,6 +564,7 @@ function resultType(code, operation) {
   const { result } = operationTypes(code, operation);
   if (operation.paginated) return `PagePromise<${result}>`;
   if (operation.stream) return `EventStream<${result}>`;
+  if (result && operation.mayBeEmpty) return `ApiPromise<${result} | undefined>`;
   return `ApiPromise<${result ?? 'void'}>`;
 }
 
@@ -569,6 +573,8 @@ function methodDoc(operation) {
   const description = brief(operation.description);
   if (description && description !== operation.summary) lines.push('', description);
   if (operation.paginated) lines.push('', '`await` gives the first page; `for await` walks every item.');
+  if (operation.mayBeEmpty)
+    lines.push('', "Resolves to `undefined` when the service answers without a body (the document's 204).");
   if (operation.stream)
     lines.push('', '`for await` reads the events as they arrive; `break` stops the stream.');
   if (operation.extractOnly)
@@ -616,7 +622,7 @@ function apiModule(header, model, code, resources) {
       args.push('options?: RequestOptions');
       out.push(jsdoc(methodDoc(operation), '  '));
       out.push(
-        `  ${operation.method}(${args.join(', ')}): ${resultType(code, operation).replace(/<(\w+)>/, (_match, name) => (name === 'void' ? '<void>' : `<T.${name}>`))};`,
+        `  ${operation.method}(${args.join(', ')}): ${resultType(code, operation).replace(/<(\w+)( \| undefined)?>/, (_match, name, orNothing = '') => (name === 'void' ? '<void>' : `<T.${name}${orNothing}>`))};`,
       );
     }
     out.push('}');
@@ -654,7 +660,7 @@ function operationTypesModule(header, model, code) {
     const response = operation.paginated
       ? `ListEnvelope<T.${types.result}>`
       : types.result && !operation.stream
-        ? `T.${types.result}`
+        ? `T.${types.result}${operation.mayBeEmpty ? ' | undefined' : ''}`
         : 'undefined';
     out.push(`/** The types of ${operation.id} (\`${operation.resource}.${operation.method}()\`). */`);
     out.push(`export interface ${pascal(operation.id)}Operation {`);
@@ -693,7 +699,7 @@ function checksModule(header, model, resources) {
     '',
     '/** `true` when `A` and `B` are the same type, both ways. */',
     'type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;',
-    'type ResultOf<IO> = IO extends { item: infer I } ? PagePromise<I> : IO extends { event: infer E } ? EventStream<E> : IO extends { response: infer R } ? ApiPromise<R extends undefined ? void : R> : never;',
+    'type ResultOf<IO> = IO extends { item: infer I } ? PagePromise<I> : IO extends { event: infer E } ? EventStream<E> : IO extends { response: infer R } ? ApiPromise<[R] extends [undefined] ? void : R> : never;',
     'type Check<M, IO> = M extends (...args: infer _A) => infer Result ? Same<Result, ResultOf<IO>> : false;',
     '',
     'export type Checks = [',
