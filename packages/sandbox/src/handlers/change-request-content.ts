@@ -35,7 +35,7 @@ function revisionOf(
 
 export const changeRequestContentHandlers = [
   implement(getRevisionOfChangeRequestById, ({ store, params, query }) =>
-    revisionView(revisionOf(store, params).revision, query),
+    revisionView(revisionOf(store, params).revision, { gitMetadata: query.metadata }),
   ),
 
   implement(listPagesInChangeRequest, ({ store, params, query }) => ({
@@ -45,14 +45,14 @@ export const changeRequestContentHandlers = [
   implement(listFilesInChangeRequestById, ({ store, params, query }) => {
     const { revision } = revisionOf(store, params);
     return paginate(
-      revision.files.map((file) => fileView(revision, file, query)),
+      revision.files.map((file) => fileView(revision, file, { gitMetadata: query.metadata })),
       query,
     );
   }),
 
   implement(getFileInChangeRequestById, ({ store, params, query }) => {
     const { revision, where } = revisionOf(store, params);
-    return fileView(revision, requireFile(revision, params.fileId, where), query);
+    return fileView(revision, requireFile(revision, params.fileId, where), { gitMetadata: query.metadata });
   }),
 
   implement(listChangeRequestFileBacklinks, ({ store, params, query }) => {
