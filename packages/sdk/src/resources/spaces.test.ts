@@ -163,16 +163,16 @@ describe('client.spaces changes', () => {
       await invalidPaths(() =>
         client.spaces.update('space_1', { emoji: '📘', icon: 'https://example.com/i.png' }),
       ),
-    ).toEqual(['body']);
+    ).toEqual(['body.emoji', 'body.icon']);
     expect(await invalidPaths(() => client.spaces.update('space_1', { icon: 'not a url' }))).toEqual([
       'body.icon',
     ]);
   });
 
   it("sends the published document's other values: icon, default level inherit or null, merge rules none", async () => {
+    // An icon replaces the emoji: the document's icon form takes no emoji beside it.
     const body = {
       icon: 'https://example.com/i.png',
-      emoji: null,
       defaultLevel: 'inherit' as const,
       mergeRules: { type: 'none' as const },
     };
