@@ -45,23 +45,19 @@ type UnionIssue = SchemaIssue & { readonly errors?: readonly (readonly SchemaIss
 /**
  * A union of forms none of which fits, without a discriminant to choose one (zod names the
  * union): the issues of the form that got furthest into the value (its deepest issue; of those,
- * the form with the fewest issues, then the first), at their place, so that the error names the field that does not fit rather than
+ * the form with the fewest issues), at their place, so that the error names the field that does not fit rather than
  * the union. A union whose forms all stop at its own level stays one issue naming it.
  */
 function closestBranch(issue: SchemaIssue): SchemaIssue[] {
-  const branches = (issue as UnionIssue).errors;
+  const branches = (issue as UnionIssue).errors?.filter((branch) => branch.length > 0);
   if (issue.code !== 'invalid_union' || !branches?.length) return [issue];
   const depth = (branch: readonly SchemaIssue[]) => Math.max(...branch.map((each) => each.path.length));
-  let best: readonly SchemaIssue[] | undefined;
-  for (const branch of branches) {
-    if (!branch.length) continue;
-    if (
-      !best ||
-      depth(branch) > depth(best) ||
-      (depth(branch) === depth(best) && branch.length < best.length)
-    )
-      best = branch;
-  }
-  if (!best || depth(best) === 0) return [issue];
-  return best.flatMap((each) => closestBranch({ ...each, path: [...issue.path, ...each.path] }));
+  const rank = (branch: readonly SchemaIssue[]) => depth(branch) * 1000 - branch.length;
+  const top = Math.max(...branches.map(rank));
+  const best = branches.filter((branch) => rank(branch) === top);
+  // Forms that fit equally well but name different fields (a source of a url or a text, given
+  // neither): the union itself is the issue.
+  const paths = (branch: readonly SchemaIssue[]) => branch.map((each) => each.path.join('.')).join(' ');
+  if (depth(best[0]!) === 0 || best.some((branch) => paths(branch) !== paths(best[0]!))) return [issue];
+  return best[0]!.flatMap((each) => closestBranch({ ...each, path: [...issue.path, ...each.path] }));
 }
