@@ -83,7 +83,8 @@ function emitOnce(model, closedKeys) {
   }
   for (const [operationId] of operationCode) {
     for (const form of forms.values()) {
-      if (form.users.size === 1 && form.users.has(operationId)) moduleOfForm.set(form.formName, `operations/${operationId}.ts`);
+      if (form.users.size === 1 && form.users.has(operationId))
+        moduleOfForm.set(form.formName, `operations/${operationId}.ts`);
     }
   }
 
@@ -107,9 +108,12 @@ function emitOnce(model, closedKeys) {
   files.set('operation-types.ts', operationTypesModule(header, model, code));
   files.set('checks.ts', checksModule(header, model, resources));
   for (const resource of resources.values()) {
-    files.set(`resources/${resource.path}.ts`, resourceModule(header, resource, model.overlay.extensions?.[resource.path]));
+    files.set(
+      `resources/${resource.path}.ts`,
+      resourceModule(header, resource, model.overlay.extensions?.[resource.path]),
+    );
   }
-  files.set('areas.ts', areasModule(header, resources));
+  files.set('areas.ts', areasModule(header, resources, model.overlay.extensions ?? {}));
   return { files, forms, groupModules, resources, code };
 }
 
@@ -125,7 +129,7 @@ const SMALL_GROUP = 600;
 function mergeSmallGroups(groups, forms) {
   const size = (group) => group.reduce((total, form) => total + form.body.length, 0);
   const usersOf = (key) => new Set(key.split(','));
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     const entries = [...groups.entries()].sort(([, a], [, b]) => size(a) - size(b));
     for (const [key, group] of entries) {
@@ -166,14 +170,19 @@ function operationParts(code, operation, refs) {
   }
   if (operation.body) parts.body = zodCode(code, operation.body.schema, 'write', refs);
   if (operation.paginated) parts.response = `listOf(${zodCode(code, operation.item, 'read', refs)})`;
-  else if (operation.response) parts.response = zodCode(code, operation.response, 'read', refs);
+  else if (operation.response) {
+    const answer = zodCode(code, operation.response, 'read', refs);
+    parts.response = operation.mayBeEmpty ? `z.optional(${answer})` : answer;
+  }
   if (operation.stream) parts.event = zodCode(code, operation.stream.event, 'read', refs);
   return parts;
 }
 
 /** A path parameter's schema says more than "a non-empty string". */
 function hasRules(schema) {
-  return Boolean(schema && (schema.pattern || schema.enum || schema.maxLength || schema.minLength > 1 || schema.$ref));
+  return Boolean(
+    schema && (schema.pattern || schema.enum || schema.maxLength || schema.minLength > 1 || schema.$ref),
+  );
 }
 
 /** How the sandbox turns a query string back into values: `limit=5` is a number. */
@@ -212,7 +221,16 @@ function relative(from, to) {
   return path.startsWith('.') ? path : `./${path}`;
 }
 
-const HELPERS = ['listOf', 'loose', 'maxProperties', 'minProperties', 'openEnum', 'strict', 'uniqueItems', 'withFallback'];
+const HELPERS = [
+  'listOf',
+  'loose',
+  'maxProperties',
+  'minProperties',
+  'openEnum',
+  'strict',
+  'uniqueItems',
+  'withFallback',
+];
 
 function helperImports(file, text) {
   const used = HELPERS.filter((helper) => new RegExp(`\\b${helper}\\(`).test(text));
@@ -236,14 +254,9 @@ function schemaModule(header, file, group, moduleOfForm, code) {
   const declarations = group.map((form) => formDeclaration(form, code));
   const refs = new Set(group.flatMap((form) => [...form.refs]));
   const text = declarations.join('\n\n');
-  return [
-    header,
-    ...helperImports(file, text),
-    ...importLines(file, refs, moduleOfForm),
-    '',
-    text,
-    '',
-  ].join('\n');
+  return [header, ...helperImports(file, text), ...importLines(file, refs, moduleOfForm), '', text, ''].join(
+    '\n',
+  );
 }
 
 function operationModule(header, file, operation, parts, refs, own, moduleOfForm, code) {
@@ -265,17 +278,26 @@ function operationModule(header, file, operation, parts, refs, own, moduleOfForm
   if (!operation.extractArea) spec.push('  beyondExtract: true,');
   const extractOnlyFields = {
     ...(operation.query.some((parameter) => parameter.extractOnly)
-      ? { query: operation.query.filter((parameter) => parameter.extractOnly).map((parameter) => parameter.name) }
+      ? {
+          query: operation.query
+            .filter((parameter) => parameter.extractOnly)
+            .map((parameter) => parameter.name),
+        }
       : {}),
     ...(operation.body?.extractOnlyFields.length ? { body: operation.body.extractOnlyFields } : {}),
   };
   if (Object.keys(extractOnlyFields).length) spec.push(`  extractOnlyFields: ${quote(extractOnlyFields)},`);
-  const pathValued = operation.pathParams.filter((parameter) => parameter.isPath).map((parameter) => parameter.name);
+  const pathValued = operation.pathParams
+    .filter((parameter) => parameter.isPath)
+    .map((parameter) => parameter.name);
   if (pathValued.length) spec.push(`  pathValued: ${quote(pathValued)},`);
-  const numeric = operation.pathParams.filter((parameter) => parameter.acceptsNumber).map((parameter) => parameter.name);
+  const numeric = operation.pathParams
+    .filter((parameter) => parameter.acceptsNumber)
+    .map((parameter) => parameter.name);
   if (numeric.length) spec.push(`  numericParams: ${quote(numeric)},`);
-  const args = methodArguments(code, operation).map((arg) =>
-    `${arg.optional ? '?' : ''}${arg.name === 'body' || arg.name === 'query' ? arg.name : `:${arg.name}`}`,
+  const args = methodArguments(code, operation).map(
+    (arg) =>
+      `${arg.optional ? '?' : ''}${arg.name === 'body' || arg.name === 'query' ? arg.name : `:${arg.name}`}`,
   );
   if (args.length) spec.push(`  args: ${quote(args)},`);
   const bodyObject = operation.body ? code.flatten(code.deref(operation.body.schema)) : undefined;
@@ -285,14 +307,18 @@ function operationModule(header, file, operation, parts, refs, own, moduleOfForm
   };
   if (Object.keys(fields).length) spec.push(`  fields: ${quote(fields)},`);
   const kinds = Object.fromEntries(
-    operation.query.map((parameter) => [parameter.name, queryKind(code, parameter.schema)]).filter(([, kind]) => kind),
+    operation.query
+      .map((parameter) => [parameter.name, queryKind(code, parameter.schema)])
+      .filter(([, kind]) => kind),
   );
   if (Object.keys(kinds).length) spec.push(`  queryKinds: ${quote(kinds)},`);
   for (const part of ['params', 'query', 'body', 'response', 'event']) {
     if (parts[part]) spec.push(`  ${part}: () => ${parts[part]},`);
   }
   const declarations = own.map((form) => formDeclaration(form, code));
-  const doc = jsdoc([operation.summary, operation.deprecated ? '@deprecated' : ''].filter(Boolean).join('\n'));
+  const doc = jsdoc(
+    [operation.summary, operation.deprecated ? '@deprecated' : ''].filter(Boolean).join('\n'),
+  );
   const body = [
     ...declarations.map((text) => `${text}\n`),
     `${doc ? `${doc}\n` : ''}export const ${operation.id} = /* @__PURE__ */ defineOperation<${pascal(operation.id)}Operation>({`,
@@ -314,13 +340,19 @@ function operationModule(header, file, operation, parts, refs, own, moduleOfForm
 }
 
 function operationsIndex(header, model) {
-  const lines = [header, '// Every operation of the contract, for the sandbox, the CLI and tools that walk the contract.'];
-  for (const operation of model.operations) lines.push(`import { ${operation.id} } from './${operation.id}.js';`);
+  const lines = [
+    header,
+    '// Every operation of the contract, for the sandbox, the CLI and tools that walk the contract.',
+  ];
+  for (const operation of model.operations)
+    lines.push(`import { ${operation.id} } from './${operation.id}.js';`);
   lines.push('');
   lines.push(`export { ${model.operations.map((operation) => operation.id).join(', ')} };`);
   lines.push('');
   lines.push('/** Every operation, in resource order. */');
-  lines.push(`export const generatedOperations = [${model.operations.map((operation) => operation.id).join(', ')}] as const;`);
+  lines.push(
+    `export const generatedOperations = [${model.operations.map((operation) => operation.id).join(', ')}] as const;`,
+  );
   lines.push('');
   return lines.join('\n');
 }
@@ -330,7 +362,7 @@ function operationsIndex(header, model) {
 function typesModule(header, model, code) {
   const out = [
     header,
-    '// The SDK\'s public object and request types, declared from the document\'s schemas (the zod',
+    "// The SDK's public object and request types, declared from the document's schemas (the zod",
     '// schemas of the contract check the same data at run time). Answers name their fields only:',
     '// `extraFields()` reads the fields they do not name.',
     "import type { UnknownKind } from '../core/fields.js';",
@@ -344,7 +376,8 @@ function typesModule(header, model, code) {
       const form = code.formName(name, mode);
       const doc = jsdoc(describe(code, schema));
       const flat = code.flatten(schema);
-      const isObject = flat?.properties && !flat.oneOf && !flat.anyOf && !flat.variants && !code.isNullable(flat);
+      const isObject =
+        flat?.properties && !flat.oneOf && !flat.anyOf && !flat.variants && !code.isNullable(flat);
       if (doc) out.push(doc);
       const extended = extendsForm(code, name, schema, mode);
       if (extended) {
@@ -356,7 +389,8 @@ function typesModule(header, model, code) {
       if (body?.startsWith('{')) out.push(`export interface ${form} ${body}`);
       // A map as an interface with an index signature: a map of itself (`PlainObject`) may then
       // refer to itself, which a type alias of `Record` may not.
-      else if (body?.startsWith('Record<')) out.push(`export interface ${form} { [key: string]: ${body.slice('Record<string, '.length, -1)} }`);
+      else if (body?.startsWith('Record<'))
+        out.push(`export interface ${form} { [key: string]: ${body.slice('Record<string, '.length, -1)} }`);
       else out.push(`export type ${form} = ${tsType(code, schema, mode, '')};`);
       out.push('');
     }
@@ -369,10 +403,16 @@ function typesModule(header, model, code) {
         properties: Object.fromEntries(
           operation.query.map((parameter) => [
             parameter.name,
-            { ...parameter.schema, description: parameter.description ?? parameter.schema.description, deprecated: parameter.deprecated },
+            {
+              ...parameter.schema,
+              description: parameter.description ?? parameter.schema.description,
+              deprecated: parameter.deprecated,
+            },
           ]),
         ),
-        required: operation.query.filter((parameter) => parameter.required).map((parameter) => parameter.name),
+        required: operation.query
+          .filter((parameter) => parameter.required)
+          .map((parameter) => parameter.name),
       };
       out.push(`/** The query of \`${operation.resource}.${operation.method}()\` (${operation.id}). */`);
       out.push(`export interface ${base}Query ${objectType(code, schema, 'write', '')}`);
@@ -381,16 +421,20 @@ function typesModule(header, model, code) {
     if (operation.body && !code.refName(operation.body.schema)) {
       out.push(`/** The body of \`${operation.resource}.${operation.method}()\` (${operation.id}). */`);
       const flat = code.flatten(operation.body.schema);
-      if (flat.properties && !flat.oneOf && !flat.anyOf && !flat.variants) out.push(`export interface ${base}Body ${objectType(code, flat, 'write', '')}`);
+      if (flat.properties && !flat.oneOf && !flat.anyOf && !flat.variants)
+        out.push(`export interface ${base}Body ${objectType(code, flat, 'write', '')}`);
       else out.push(`export type ${base}Body = ${tsType(code, operation.body.schema, 'write', '')};`);
       out.push('');
     }
-    const answer = operation.paginated ? operation.item : operation.response ?? operation.stream?.event;
+    const answer = operation.paginated ? operation.item : (operation.response ?? operation.stream?.event);
     if (answer && !code.refName(answer)) {
       const suffix = operation.paginated ? 'Item' : operation.stream ? 'Event' : 'Response';
-      out.push(`/** The ${suffix === 'Item' ? 'items' : suffix === 'Event' ? 'events' : 'answer'} of \`${operation.resource}.${operation.method}()\` (${operation.id}). */`);
+      out.push(
+        `/** The ${suffix === 'Item' ? 'items' : suffix === 'Event' ? 'events' : 'answer'} of \`${operation.resource}.${operation.method}()\` (${operation.id}). */`,
+      );
       const flat = code.flatten(answer);
-      if (flat?.properties && !flat.oneOf && !flat.anyOf && !flat.variants && !code.isNullable(flat)) out.push(`export interface ${base}${suffix} ${objectType(code, flat, 'read', '')}`);
+      if (flat?.properties && !flat.oneOf && !flat.anyOf && !flat.variants && !code.isNullable(flat))
+        out.push(`export interface ${base}${suffix} ${objectType(code, flat, 'read', '')}`);
       else out.push(`export type ${base}${suffix} = ${tsType(code, answer, 'read', '')};`);
       out.push('');
     }
@@ -407,12 +451,17 @@ function extendsForm(code, name, schema, mode) {
   if (!schema.allOf || code.closedKeys.has(name) || code.isNullable(schema)) return undefined;
   const bases = [];
   const seen = new Set();
-  let own = { type: 'object', properties: { ...(schema.properties ?? {}) }, required: [...(schema.required ?? [])] };
+  let own = {
+    type: 'object',
+    properties: { ...(schema.properties ?? {}) },
+    required: [...(schema.required ?? [])],
+  };
   for (const part of schema.allOf) {
     const ref = code.refName(part);
     const target = ref ? code.component(ref) : part;
     const flat = code.flatten(target);
-    if (!flat?.properties || flat.oneOf || flat.anyOf || flat.variants || code.isNullable(flat)) return undefined;
+    if (!flat?.properties || flat.oneOf || flat.anyOf || flat.variants || code.isNullable(flat))
+      return undefined;
     if (ref && (code.isInline(ref) || code.closedKeys.has(ref))) return undefined;
     for (const property of Object.keys(flat.properties)) {
       if (seen.has(property)) return undefined;
@@ -433,10 +482,18 @@ function extendsForm(code, name, schema, mode) {
 /** The TypeScript names of an operation's inputs and answer. */
 export function operationTypes(code, operation) {
   const base = pascal(operation.id);
-  const body = operation.body ? (code.refName(operation.body.schema) ? code.formName(code.refName(operation.body.schema), 'write') : `${base}Body`) : undefined;
-  const answer = operation.paginated ? operation.item : operation.response ?? operation.stream?.event;
+  const body = operation.body
+    ? code.refName(operation.body.schema)
+      ? code.formName(code.refName(operation.body.schema), 'write')
+      : `${base}Body`
+    : undefined;
+  const answer = operation.paginated ? operation.item : (operation.response ?? operation.stream?.event);
   const suffix = operation.paginated ? 'Item' : operation.stream ? 'Event' : 'Response';
-  const result = answer ? (code.refName(answer) ? code.formName(code.refName(answer), 'read') : `${base}${suffix}`) : undefined;
+  const result = answer
+    ? code.refName(answer)
+      ? code.formName(code.refName(answer), 'read')
+      : `${base}${suffix}`
+    : undefined;
   return { query: operation.query.length ? `${base}Query` : undefined, body, result };
 }
 
@@ -445,7 +502,10 @@ export function operationTypes(code, operation) {
  * and every byte of the declarations is read by each compile of an app that imports the SDK.
  */
 export function brief(text) {
-  const first = String(text ?? '').trim().split(/\n\s*\n/)[0] ?? '';
+  const first =
+    String(text ?? '')
+      .trim()
+      .split(/\n\s*\n/)[0] ?? '';
   return first.length > 400 ? `${first.slice(0, first.lastIndexOf(' ', 400))}…` : first;
 }
 
@@ -480,10 +540,18 @@ export function methodArguments(code, operation) {
   if (operation.body) {
     const schema = code.flatten(code.deref(operation.body.schema));
     const required = operation.body.required && (schema?.required?.length ?? 0) > 0;
-    args.push({ name: 'body', type: types.body, optional: !required && !Array.isArray(schema?.type) && schema?.type !== 'array' ? true : !required });
+    args.push({
+      name: 'body',
+      type: types.body,
+      optional: !required && !Array.isArray(schema?.type) && schema?.type !== 'array' ? true : !required,
+    });
   }
   if (operation.query.length) {
-    args.push({ name: 'query', type: types.query, optional: !operation.query.some((parameter) => parameter.required) });
+    args.push({
+      name: 'query',
+      type: types.query,
+      optional: !operation.query.some((parameter) => parameter.required),
+    });
   }
   // An optional argument cannot come before a required one.
   for (let index = args.length - 2; index >= 0; index--) {
@@ -496,6 +564,7 @@ function resultType(code, operation) {
   const { result } = operationTypes(code, operation);
   if (operation.paginated) return `PagePromise<${result}>`;
   if (operation.stream) return `EventStream<${result}>`;
+  if (result && operation.mayBeEmpty) return `ApiPromise<${result} | undefined>`;
   return `ApiPromise<${result ?? 'void'}>`;
 }
 
@@ -504,18 +573,22 @@ function methodDoc(operation) {
   const description = brief(operation.description);
   if (description && description !== operation.summary) lines.push('', description);
   if (operation.paginated) lines.push('', '`await` gives the first page; `for await` walks every item.');
-  if (operation.stream) lines.push('', '`for await` reads the events as they arrive; `break` stops the stream.');
-  if (operation.extractOnly) lines.push('', 'Not in the service\'s published API document (kept from the extract).');
+  if (operation.mayBeEmpty)
+    lines.push('', "Resolves to `undefined` when the service answers without a body (the document's 204).");
+  if (operation.stream)
+    lines.push('', '`for await` reads the events as they arrive; `break` stops the stream.');
+  if (operation.extractOnly)
+    lines.push('', "Not in the service's published API document (kept from the extract).");
   lines.push('', `@see ${operation.httpMethod} ${operation.path} (${operation.id})`);
-  if (operation.deprecated) lines.push('@deprecated in the service\'s API document');
+  if (operation.deprecated) lines.push("@deprecated in the service's API document");
   return lines.join('\n');
 }
 
 function apiModule(header, model, code, resources) {
   const out = [
     header,
-    '// The resources\' interfaces: one method per operation, its types the operation\'s own, and for each',
-    '// operation the types of its inputs and answer (what the sandbox\'s handlers and the transport read).',
+    "// The resources' interfaces: one method per operation, its types the operation's own, and for each",
+    "// operation the types of its inputs and answer (what the sandbox's handlers and the transport read).",
     "import type { ApiPromise } from '../core/api-promise.js';",
     "import type { EventStream } from '../core/event-stream.js';",
     "import type { PagePromise } from '../core/pagination.js';",
@@ -534,18 +607,23 @@ function apiModule(header, model, code, resources) {
     const extension = extensions[resource.path];
     const replaced = new Set(extension?.replaces ?? []);
     out.push(`/** \`client.${resource.path}\`. */`);
-    out.push(`export interface ${interfaceName(resource.path)}${extension ? ` extends ${extension.interface}` : ''} {`);
+    out.push(
+      `export interface ${interfaceName(resource.path)}${extension ? ` extends ${extension.interface}` : ''} {`,
+    );
     for (const child of [...resource.children].sort()) {
       out.push(`  readonly ${key(child.split('.').pop())}: ${interfaceName(child)};`);
     }
     for (const operation of resource.operations) {
       if (replaced.has(operation.method)) continue;
       const args = methodArguments(code, operation).map(
-        (arg) => `${arg.name}${arg.optional ? '?' : ''}: ${arg.name === 'body' || arg.name === 'query' ? typeName(arg.type) : arg.type}`,
+        (arg) =>
+          `${arg.name}${arg.optional ? '?' : ''}: ${arg.name === 'body' || arg.name === 'query' ? typeName(arg.type) : arg.type}`,
       );
       args.push('options?: RequestOptions');
       out.push(jsdoc(methodDoc(operation), '  '));
-      out.push(`  ${operation.method}(${args.join(', ')}): ${resultType(code, operation).replace(/<(\w+)>/, (_match, name) => (name === 'void' ? '<void>' : `<T.${name}>`))};`);
+      out.push(
+        `  ${operation.method}(${args.join(', ')}): ${resultType(code, operation).replace(/<(\w+)( \| undefined)?>/, (_match, name, orNothing = '') => (name === 'void' ? '<void>' : `<T.${name}${orNothing}>`))};`,
+      );
     }
     out.push('}');
     out.push('');
@@ -582,7 +660,7 @@ function operationTypesModule(header, model, code) {
     const response = operation.paginated
       ? `ListEnvelope<T.${types.result}>`
       : types.result && !operation.stream
-        ? `T.${types.result}`
+        ? `T.${types.result}${operation.mayBeEmpty ? ' | undefined' : ''}`
         : 'undefined';
     out.push(`/** The types of ${operation.id} (\`${operation.resource}.${operation.method}()\`). */`);
     out.push(`export interface ${pascal(operation.id)}Operation {`);
@@ -595,7 +673,7 @@ function operationTypesModule(header, model, code) {
     out.push('}');
     out.push('');
   }
-  out.push('/** Every operation\'s types, by operation id. */');
+  out.push("/** Every operation's types, by operation id. */");
   out.push('export interface OperationTypes {');
   for (const operation of model.operations) out.push(`  ${operation.id}: ${pascal(operation.id)}Operation;`);
   out.push('}');
@@ -621,7 +699,7 @@ function checksModule(header, model, resources) {
     '',
     '/** `true` when `A` and `B` are the same type, both ways. */',
     'type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;',
-    'type ResultOf<IO> = IO extends { item: infer I } ? PagePromise<I> : IO extends { event: infer E } ? EventStream<E> : IO extends { response: infer R } ? ApiPromise<R extends undefined ? void : R> : never;',
+    'type ResultOf<IO> = IO extends { item: infer I } ? PagePromise<I> : IO extends { event: infer E } ? EventStream<E> : IO extends { response: infer R } ? ApiPromise<[R] extends [undefined] ? void : R> : never;',
     'type Check<M, IO> = M extends (...args: infer _A) => infer Result ? Same<Result, ResultOf<IO>> : false;',
     '',
     'export type Checks = [',
@@ -631,12 +709,14 @@ function checksModule(header, model, resources) {
     const replaced = new Set(extensions[resource.path]?.replaces ?? []);
     for (const operation of resource.operations) {
       if (replaced.has(operation.method)) continue;
-      out.push(`  Check<R.${interfaceName(resource.path)}[${quote(operation.method)}], O.${pascal(operation.id)}Operation>,`);
+      out.push(
+        `  Check<R.${interfaceName(resource.path)}[${quote(operation.method)}], O.${pascal(operation.id)}Operation>,`,
+      );
     }
   }
   out.push('];');
   out.push('');
-  out.push('/** Every entry must be `true`: a `false` names the method whose types left its operation\'s. */');
+  out.push("/** Every entry must be `true`: a `false` names the method whose types left its operation's. */");
   out.push('export const checks: Checks extends true[] ? true : never = true;');
   out.push('');
   return out.join('\n');
@@ -648,7 +728,7 @@ function resourceModule(header, resource, extension) {
     `// \`client.${resource.path}\`: its methods, sub-resources and hand-written methods, each loaded on first use.`,
     "import type { ResourceTable } from '../../core/resources.js';",
     '',
-    '// Each loader gives a module whose default export is the operation or the sub-resource\'s table.',
+    "// Each loader gives a module whose default export is the operation or the sub-resource's table.",
     'const table: ResourceTable = {',
     '  methods: {',
   ];
@@ -664,7 +744,9 @@ function resourceModule(header, resource, extension) {
   if (extension) {
     out.push('  extensions: {');
     for (const method of extension.methods) {
-      out.push(`    ${key(method)}: async () => (await import('../../resources/${extension.module}.js')).extensions.${method},`);
+      out.push(
+        `    ${key(method)}: async () => (await import('../../resources/${extension.module}.js')).extensions.${method},`,
+      );
     }
     out.push('  },');
   }
@@ -675,7 +757,7 @@ function resourceModule(header, resource, extension) {
   return out.join('\n');
 }
 
-function areasModule(header, resources) {
+function areasModule(header, resources, extensions) {
   const out = [
     header,
     "// The client's top-level resources, each loaded on its first call (core/resources.ts).",
@@ -689,6 +771,22 @@ function areasModule(header, resources) {
     out.push(`  ${key(resource.path)}: () => import('./resources/${resource.path}.js'),`);
   }
   out.push('};');
+  out.push('');
+  // A call is made before its operation is loaded: the methods that answer pages are named here,
+  // so that their calls are PagePromises from the start (a hand-written method of the same name
+  // answers for itself).
+  out.push(
+    '// The methods that answer pages, by path: their calls are PagePromises before their operation is loaded.',
+  );
+  out.push('export const PAGINATED_METHODS: ReadonlySet<string> = new Set([');
+  for (const resource of resources.values()) {
+    const handWritten = new Set(extensions[resource.path]?.methods ?? []);
+    for (const operation of resource.operations) {
+      if (operation.paginated && !handWritten.has(operation.method))
+        out.push(`  ${quote(`${resource.path}.${operation.method}`)},`);
+    }
+  }
+  out.push(']);');
   out.push('');
   return out.join('\n');
 }

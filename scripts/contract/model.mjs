@@ -319,6 +319,22 @@ function describeOperation(
     /^2\d\d$/.test(code),
   ) ?? ['204', {}];
   const answerEntry = deref(document, answer);
+  // A JSON answer the document lets go without its body (200, or 204 with `Prefer:
+  // return=minimal`), where the overlay says so (`bodilessAnswer: true`): the schema's or nothing.
+  const mayBeEmpty = Boolean(entry.bodilessAnswer);
+  if (
+    mayBeEmpty &&
+    !(
+      answerEntry?.content?.['application/json'] &&
+      Object.entries(operation.responses ?? {}).some(
+        ([code, other]) => /^2\d\d$/.test(code) && !deref(document, other)?.content,
+      )
+    )
+  ) {
+    throw new Error(
+      `overlay: ${id}.bodilessAnswer, but the document lists no JSON answer with a bodiless alternative`,
+    );
+  }
   const json = answerEntry?.content?.['application/json'];
   const stream = answerEntry?.content?.['text/event-stream'];
   const text = answerEntry?.content && !json && !stream ? Object.keys(answerEntry.content)[0] : undefined;
@@ -358,6 +374,7 @@ function describeOperation(
     body,
     status: Number(status),
     response: stream ? undefined : response,
+    mayBeEmpty: !stream && !item && mayBeEmpty,
     stream: stream ? { event: stream.schema } : undefined,
     text,
     paginated: Boolean(item) && entry.paginated !== false,

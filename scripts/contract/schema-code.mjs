@@ -73,7 +73,14 @@ export class SchemaCode {
     for (const key of ['oneOf', 'anyOf', 'allOf']) {
       if (schema[key] && !schema[key].every((part) => this.#scalarOnly(part, seen))) return false;
     }
-    if (!types.length && !schema.enum && schema.const === undefined && !schema.oneOf && !schema.anyOf && !schema.allOf) {
+    if (
+      !types.length &&
+      !schema.enum &&
+      schema.const === undefined &&
+      !schema.oneOf &&
+      !schema.anyOf &&
+      !schema.allOf
+    ) {
       return false; // `{}`: any value, often an object
     }
     return true;
@@ -95,7 +102,15 @@ export class SchemaCode {
         visit(this.component(ref));
       }
       for (const [key, value] of Object.entries(node)) {
-        if (key === '$ref' || key === 'example' || key === 'examples' || key === 'default' || key === 'const' || key === 'enum') continue;
+        if (
+          key === '$ref' ||
+          key === 'example' ||
+          key === 'examples' ||
+          key === 'default' ||
+          key === 'const' ||
+          key === 'enum'
+        )
+          continue;
         if (key === 'properties' || key === 'patternProperties') Object.values(value).forEach(visit);
         else if (typeof value === 'object') visit(value);
       }
@@ -143,13 +158,16 @@ export class SchemaCode {
       for (const [name, property] of Object.entries(part.properties ?? {})) {
         const earlier = merged.properties[name];
         merged.properties[name] =
-          earlier && property && typeof earlier === 'object' && typeof property === 'object' ? { ...earlier, ...property } : property;
+          earlier && property && typeof earlier === 'object' && typeof property === 'object'
+            ? { ...earlier, ...property }
+            : property;
       }
       if (part.required) merged.required.push(...part.required);
       if (part['x-relaxed']) merged['x-relaxed'] = [...(merged['x-relaxed'] ?? []), ...part['x-relaxed']];
       if (part.additionalProperties !== undefined) merged.additionalProperties = part.additionalProperties;
       if (part.description && !merged.description) merged.description = part.description;
-      if (part.oneOf || part.anyOf || part.variants) merged.variants = part.oneOf ?? part.anyOf ?? part.variants;
+      if (part.oneOf || part.anyOf || part.variants)
+        merged.variants = part.oneOf ?? part.anyOf ?? part.variants;
       if (part.discriminator) merged.discriminator = part.discriminator;
     }
     merged.required = [...new Set(merged.required)];
@@ -161,7 +179,9 @@ export class SchemaCode {
   /** `oneOf`/`anyOf` without its `null` branch, and whether it had one. */
   variantsOf(schema) {
     const all = schema.oneOf ?? schema.anyOf;
-    const variants = all.filter((part) => !(part.type === 'null' || (part.enum && part.enum.length === 1 && part.enum[0] === null)));
+    const variants = all.filter(
+      (part) => !(part.type === 'null' || (part.enum && part.enum.length === 1 && part.enum[0] === null)),
+    );
     return { variants, nullable: variants.length !== all.length };
   }
 
@@ -236,7 +256,10 @@ export class SchemaCode {
       const object = this.objectOf(part);
       return {
         ...object,
-        properties: { ...object.properties, [discriminant.key]: { enum: discriminant.values[index], 'x-closed': true } },
+        properties: {
+          ...object.properties,
+          [discriminant.key]: { enum: discriminant.values[index], 'x-closed': true },
+        },
       };
     });
   }
@@ -244,7 +267,18 @@ export class SchemaCode {
 
 // --- zod code -------------------------------------------------------------------------------
 
-const ANNOTATIONS = new Set(['$ref', 'description', 'title', 'deprecated', 'example', 'examples', 'default', 'nullable', 'readOnly', 'extractOnly']);
+const ANNOTATIONS = new Set([
+  '$ref',
+  'description',
+  'title',
+  'deprecated',
+  'example',
+  'examples',
+  'default',
+  'nullable',
+  'readOnly',
+  'extractOnly',
+]);
 
 /** The keywords beside a `$ref` that constrain the value (the overlay's limits), if any. */
 function refSiblings(schema) {
@@ -272,7 +306,9 @@ export function zodCode(code, schema, mode, refs, depth = 0, relaxed = false) {
     }
     if (code.isInline(ref)) {
       const inner = zodCode(code, code.component(ref), mode, refs, depth + 1);
-      return schema.nullable || (Array.isArray(schema.type) && schema.type.includes('null')) ? `z.nullable(${inner})` : inner;
+      return schema.nullable || (Array.isArray(schema.type) && schema.type.includes('null'))
+        ? `z.nullable(${inner})`
+        : inner;
     }
     const form = `${code.formName(ref, mode)}Schema`;
     code.forms.set(form, { component: ref, mode });
@@ -289,7 +325,9 @@ export function zodCode(code, schema, mode, refs, depth = 0, relaxed = false) {
   if (schema.oneOf || schema.anyOf || schema.variants) {
     const source = schema.variants ? { oneOf: schema.variants, discriminator: schema.discriminator } : schema;
     const { variants, nullable: withNull } = code.variantsOf(source);
-    const base = schema.properties ? { ...schema, oneOf: undefined, anyOf: undefined, variants: undefined } : undefined;
+    const base = schema.properties
+      ? { ...schema, oneOf: undefined, anyOf: undefined, variants: undefined }
+      : undefined;
     const parts = variants.map((variant) => {
       if (!base) return variant;
       // An object with `oneOf` beside its properties: each variant carries the shared ones.
@@ -304,9 +342,12 @@ export function zodCode(code, schema, mode, refs, depth = 0, relaxed = false) {
       const codes = variants.map((part) => zodCode(code, part, mode, refs, depth + 1));
       if (mode === 'read' && allObjects) {
         inner = discriminant
-          ? `withFallback([${codes.join(', ')}], loose({ ${key(discriminant.key)}: z.string() }), ${quote(discriminant.key)})`
+          ? `withFallback([${codes.join(', ')}], loose({ ${key(discriminant.key)}: z.string() }), ${quote(discriminant.key)}, ${quote(discriminant.values.flat())})`
           : `withFallback([${codes.join(', ')}])`;
-      } else if (discriminant && parts.every((part) => !code.refName(part) || !code.isNullable(code.component(code.refName(part))))) {
+      } else if (
+        discriminant &&
+        parts.every((part) => !code.refName(part) || !code.isNullable(code.component(code.refName(part))))
+      ) {
         // A request's variants told apart by their discriminant: an error names the field that
         // does not fit the variant chosen, not the whole union.
         inner = `tagged(${quote(discriminant.key)}, [${codes.join(', ')}])`;
@@ -323,7 +364,8 @@ export function zodCode(code, schema, mode, refs, depth = 0, relaxed = false) {
     if (values.length === 0) return 'z.null()';
     if (values.every((value) => typeof value === 'string')) {
       // One value is an identity (`object: "site"`), not a list that may grow: a literal.
-      if (mode === 'read' && !schema['x-closed'] && values.length > 1) return wrap(`openEnum(${quote(values)})`);
+      if (mode === 'read' && !schema['x-closed'] && values.length > 1)
+        return wrap(`openEnum(${quote(values)})`);
       return wrap(values.length === 1 ? literal(values[0]) : `z.enum(${quote(values)})`);
     }
     return wrap(values.length === 1 ? literal(values[0]) : `z.union([${values.map(literal).join(', ')}])`);
@@ -331,9 +373,13 @@ export function zodCode(code, schema, mode, refs, depth = 0, relaxed = false) {
 
   const types = [schema.type].flat().filter((type) => type && type !== 'null');
   if (types.length > 1) {
-    return wrap(`z.union([${types.map((type) => zodCode(code, { ...schema, type, nullable: false }, mode, refs, depth + 1)).join(', ')}])`);
+    return wrap(
+      `z.union([${types.map((type) => zodCode(code, { ...schema, type, nullable: false }, mode, refs, depth + 1)).join(', ')}])`,
+    );
   }
-  const type = types[0] ?? (schema.properties || schema.additionalProperties ? 'object' : schema.items ? 'array' : undefined);
+  const type =
+    types[0] ??
+    (schema.properties || schema.additionalProperties ? 'object' : schema.items ? 'array' : undefined);
   switch (type) {
     case 'string':
       return wrap(stringCode(schema, mode));
@@ -410,7 +456,11 @@ function arrayChecks(schema) {
 /** A field the document says is never given: `x-typescript: never`, or a length no value has. */
 function isNever(schema) {
   return Boolean(
-    schema && (schema['x-typescript'] === 'never' || (schema.minLength !== undefined && schema.maxLength !== undefined && schema.minLength > schema.maxLength)),
+    schema &&
+    (schema['x-typescript'] === 'never' ||
+      (schema.minLength !== undefined &&
+        schema.maxLength !== undefined &&
+        schema.minLength > schema.maxLength)),
   );
 }
 
@@ -425,7 +475,7 @@ function requiredOf(schema, mode, relaxed) {
     return new Set((schema.required ?? []).filter((name) => schema.properties?.[name]?.['x-closed']));
   }
   // The overlay's `optional` (`x-relaxed`): fields the extract does not require, in answers only.
-  const loosened = new Set(mode === 'read' ? schema['x-relaxed'] ?? [] : []);
+  const loosened = new Set(mode === 'read' ? (schema['x-relaxed'] ?? []) : []);
   return new Set((schema.required ?? []).filter((name) => !loosened.has(name)));
 }
 
@@ -501,17 +551,24 @@ export function tsType(code, schema, mode, indent = '', depth = 0, relaxed = fal
   if (schema.oneOf || schema.anyOf || schema.variants) {
     const source = schema.variants ? { oneOf: schema.variants, discriminator: schema.discriminator } : schema;
     const { variants, nullable: withNull } = code.variantsOf(source);
-    const base = schema.properties ? { ...schema, oneOf: undefined, anyOf: undefined, variants: undefined } : undefined;
+    const base = schema.properties
+      ? { ...schema, oneOf: undefined, anyOf: undefined, variants: undefined }
+      : undefined;
     // Fields shared by every variant are written once: `{ shared } & (A | B)`, not in each variant.
-    const parts = base && variants.every((variant) => code.objectOf(variant)) ? variants : variants.map((variant) => (base ? { allOf: [base, variant] } : variant));
-    const shared = parts === variants && base ? objectType(code, base, mode, indent, depth + 1, relaxed) : undefined;
+    const parts =
+      base && variants.every((variant) => code.objectOf(variant))
+        ? variants
+        : variants.map((variant) => (base ? { allOf: [base, variant] } : variant));
+    const shared =
+      parts === variants && base ? objectType(code, base, mode, indent, depth + 1, relaxed) : undefined;
     const allObjects = parts.length > 1 && parts.every((part) => code.objectOf(part));
     const discriminant = allObjects ? code.discriminant(source, parts) : undefined;
     const closed = discriminant && mode === 'read' ? code.closedVariants(parts, discriminant) : parts;
     const types = closed.map((part) => paren(tsType(code, part, mode, indent, depth + 1)));
     // A variant not known yet is typed only where a discriminant tells it apart: an `object`
     // beside the variants would hide the fields they share (the value is still kept at run time).
-    if (mode === 'read' && allObjects && discriminant) types.push(`{ ${key(discriminant.key)}: UnknownKind }`);
+    if (mode === 'read' && allObjects && discriminant)
+      types.push(`{ ${key(discriminant.key)}: UnknownKind }`);
     let union = [...new Set(types)].join(' | ');
     if (shared && shared !== '{}') union = `${shared} & (${union})`;
     return withNull || nullable ? `${union} | null` : union;
@@ -520,14 +577,24 @@ export function tsType(code, schema, mode, indent = '', depth = 0, relaxed = fal
   if (Array.isArray(schema.enum)) {
     const values = schema.enum.filter((value) => value !== null);
     const literals = values.map((value) => quote(value));
-    const open = mode === 'read' && !schema['x-closed'] && values.length > 1 && values.every((value) => typeof value === 'string');
+    const open =
+      mode === 'read' &&
+      !schema['x-closed'] &&
+      values.length > 1 &&
+      values.every((value) => typeof value === 'string');
     return orNull([...literals, ...(open ? ['(string & {})'] : [])].join(' | ') || 'null');
   }
   const types = [schema.type].flat().filter((type) => type && type !== 'null');
   if (types.length > 1) {
-    return orNull(types.map((type) => tsType(code, { ...schema, type, nullable: false }, mode, indent, depth + 1)).join(' | '));
+    return orNull(
+      types
+        .map((type) => tsType(code, { ...schema, type, nullable: false }, mode, indent, depth + 1))
+        .join(' | '),
+    );
   }
-  const type = types[0] ?? (schema.properties || schema.additionalProperties ? 'object' : schema.items ? 'array' : undefined);
+  const type =
+    types[0] ??
+    (schema.properties || schema.additionalProperties ? 'object' : schema.items ? 'array' : undefined);
   switch (type) {
     case 'string':
       return orNull('string');
@@ -556,7 +623,8 @@ export function objectType(code, schema, mode, indent, depth = 0, relaxed = fals
   );
   const additional = schema.additionalProperties;
   if (!properties.length) {
-    if (additional && additional !== true) return `Record<string, ${tsType(code, additional, mode, indent, depth + 1, true)}>`;
+    if (additional && additional !== true)
+      return `Record<string, ${tsType(code, additional, mode, indent, depth + 1, true)}>`;
     if (additional === false) return 'Record<string, never>';
     return mode === 'read' ? '{}' : 'Record<string, unknown>';
   }
@@ -580,7 +648,9 @@ export function objectType(code, schema, mode, indent, depth = 0, relaxed = fals
       continue;
     }
     const value = tsType(code, property ?? {}, mode, inner, depth + 1, true);
-    lines.push(`${inner}${key(name)}${required.has(name) ? '' : '?'}: ${value}${required.has(name) ? '' : ' | undefined'};`);
+    lines.push(
+      `${inner}${key(name)}${required.has(name) ? '' : '?'}: ${value}${required.has(name) ? '' : ' | undefined'};`,
+    );
   }
   lines.push(`${indent}}`);
   return lines.join('\n');
@@ -591,14 +661,18 @@ export function describe(code, schema) {
   if (!schema || typeof schema !== 'object') return '';
   const own = firstParagraph(schema.description ?? '');
   const target = code.refName(schema) ? code.component(code.refName(schema)) : undefined;
-  const text = own || (target && code.isInline(code.refName(schema)) ? firstParagraph(target.description ?? '') : '');
+  const text =
+    own || (target && code.isInline(code.refName(schema)) ? firstParagraph(target.description ?? '') : '');
   const deprecated = schema.deprecated || target?.deprecated;
   return deprecated ? `${text}${text ? '\n' : ''}@deprecated` : text;
 }
 
 /** A description's first paragraph (the declarations are read by every compile of an app). */
 function firstParagraph(text) {
-  const first = String(text).trim().split(/\n\s*\n/)[0] ?? '';
+  const first =
+    String(text)
+      .trim()
+      .split(/\n\s*\n/)[0] ?? '';
   return first.length > 300 ? `${first.slice(0, first.lastIndexOf(' ', 300))}…` : first;
 }
 
@@ -610,7 +684,11 @@ export function jsdoc(text, indent = '') {
   if (!clean) return '';
   const lines = clean.split('\n');
   if (lines.length === 1) return `${indent}/** ${lines[0]} */`;
-  return [`${indent}/**`, ...lines.map((line) => `${indent} *${line ? ` ${line}` : ''}`), `${indent} */`].join('\n');
+  return [
+    `${indent}/**`,
+    ...lines.map((line) => `${indent} *${line ? ` ${line}` : ''}`),
+    `${indent} */`,
+  ].join('\n');
 }
 
 export { SCALAR_TYPES };

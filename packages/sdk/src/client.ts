@@ -13,7 +13,7 @@ import type { Logger } from './core/logger.js';
 import { checkOptions, clientOptionsSchema } from './core/options.js';
 import type { RetryEvent } from './core/retry.js';
 import type { RateLimitEvent } from './core/throttle.js';
-import { RESOURCE_TABLES } from './generated/areas.js';
+import { PAGINATED_METHODS, RESOURCE_TABLES } from './generated/areas.js';
 import type { ClientResources } from './generated/api.js';
 import { Resources } from './core/resources.js';
 import { VERSION } from './version.js';
@@ -143,7 +143,7 @@ export class DocsClient {
       onRateLimit: options.onRateLimit,
       hooks: options.hooks,
     });
-    const resources = new Resources(this.#http, RESOURCE_TABLES);
+    const resources = new Resources(this.#http, RESOURCE_TABLES, PAGINATED_METHODS);
     for (const name of Object.keys(RESOURCE_TABLES)) {
       Object.defineProperty(this, name, { enumerable: false, value: resources.resource(name) });
     }

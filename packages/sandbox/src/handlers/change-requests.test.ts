@@ -296,7 +296,7 @@ describe('changeRequests.merge and updateFromPrimary', () => {
     const before = await client.changeRequests.content.listPages(HANDBOOK, 1);
     const update = await client.changeRequests.updateFromPrimary(HANDBOOK, 1);
     expect(update.revision).not.toBe('rev_cr_cli');
-    const after = await client.changeRequests.content.listPages(HANDBOOK, 1, { gitMetadata: false });
+    const after = await client.changeRequests.content.listPages(HANDBOOK, 1, { metadata: false });
     const strip = (pages: readonly RevisionPage[] = []): unknown =>
       pages.map((page) => {
         const { git: _git, ...rest } = page as Record<string, unknown>;
@@ -876,7 +876,7 @@ describe('change request content', () => {
     expect(findIn(revision.pages, 'page_getting_started')?.git).toMatchObject({ path: 'README.md' });
 
     const bare = knownRevision(
-      await client.changeRequests.content.getRevision(HANDBOOK, 'cr_cli', { gitMetadata: false }),
+      await client.changeRequests.content.getRevision(HANDBOOK, 'cr_cli', { metadata: false }),
     );
     const json = JSON.stringify(bare);
     expect(json).not.toContain('"git"');
@@ -921,7 +921,7 @@ describe('change request content', () => {
     expect(rawIndex?.computed).toEqual({ type: 'integration:page-index:all-pages', props: {} });
     expect(findIn(raw.pages, 'page_cli')?.markdown).toContain('# Command-line interface');
     expect(
-      JSON.stringify(await client.changeRequests.content.listPages(HANDBOOK, 1, { gitMetadata: false })),
+      JSON.stringify(await client.changeRequests.content.listPages(HANDBOOK, 1, { metadata: false })),
     ).not.toContain('"git"');
   });
 
@@ -948,7 +948,7 @@ describe('change request content', () => {
     expect(guide).toMatchObject({ id: 'file_guide', name: 'guide.pdf', contentType: 'application/pdf' });
     expect(guide.dimensions).toBeUndefined();
     expect(
-      (await client.changeRequests.content.getFile(HANDBOOK, 1, 'file_guide', { gitMetadata: false })).git,
+      (await client.changeRequests.content.getFile(HANDBOOK, 1, 'file_guide', { metadata: false })).git,
     ).toBeUndefined();
     expect(
       await failure(client.changeRequests.content.getFile(HANDBOOK, 1, 'file_nope'), NotFoundError),
@@ -1003,18 +1003,18 @@ describe('change request content', () => {
     );
     expect(pageMarkdown(page)).toContain('Status checked {{ now }}.');
     const raw = await client.changeRequests.content.getPage(HANDBOOK, 1, 'page_getting_started', {
-      evaluate: false,
+      evaluated: false,
     });
     expect(pageMarkdown(raw)).toBe(pageMarkdown(page));
 
     const deterministic = await client.changeRequests.content.getPage(HANDBOOK, 1, 'page_getting_started', {
-      evaluate: 'deterministic-only',
+      evaluated: 'deterministic-only',
     });
     expect(pageMarkdown(deterministic)).toContain('Welcome to the Acme handbook, version 1.1.');
     expect(pageMarkdown(deterministic)).toContain('Status checked {{ now }}.');
 
     const evaluated = await client.changeRequests.content.getPage(HANDBOOK, 1, 'page_getting_started', {
-      evaluate: true,
+      evaluated: true,
       format: 'markdown',
     });
     expect(pageMarkdown(evaluated)).toContain('Welcome to the Acme handbook, version 1.1.');
@@ -1022,7 +1022,7 @@ describe('change request content', () => {
     expect(pageMarkdown(evaluated)).not.toContain('{{');
     // #2's revision has the older variables.
     const older = await client.changeRequests.content.getPage(HANDBOOK, 2, 'page_getting_started', {
-      evaluate: true,
+      evaluated: true,
     });
     expect(pageMarkdown(older)).toContain('version 1.0.');
 
@@ -1034,7 +1034,7 @@ describe('change request content', () => {
     // `format=document`: the body as a rich-text document, evaluated first when asked.
     const asDocument = await client.changeRequests.content.getPage(HANDBOOK, 1, 'page_installation', {
       format: 'document',
-      evaluate: 'deterministic-only',
+      evaluated: 'deterministic-only',
     });
     expect(pageMarkdown(asDocument)).toBeUndefined();
     expect(documentPage(asDocument).document).toMatchObject({
@@ -1048,7 +1048,7 @@ describe('change request content', () => {
     });
     // The reference style and dereferencing are accepted; they change nothing in the sandbox.
     const stable = await client.changeRequests.content.getPage(HANDBOOK, 1, 'page_getting_started', {
-      markdownRefs: 'stable',
+      'format.markdown.refs': 'stable',
       dereferenced: true,
     });
     expect(pageMarkdown(stable)).toBe(pageMarkdown(page));
@@ -1056,7 +1056,7 @@ describe('change request content', () => {
       pageMarkdown(await client.changeRequests.content.getPage(HANDBOOK, 1, 'page_all_pages')),
     ).toContain('# All pages');
     const withoutGit = await client.changeRequests.content.getPage(HANDBOOK, 1, 'page_cli', {
-      gitMetadata: false,
+      metadata: false,
     });
     expect(documentPage(withoutGit).git).toBeUndefined();
 

@@ -332,7 +332,7 @@ describe('links between pages, resolved when a page is written', () => {
     const I = ids.intro ?? '';
     const stable = await client.changeRequests.content.getPage(space, request, setupId ?? '', {
       format: 'markdown',
-      markdownRefs: 'stable',
+      'format.markdown.refs': 'stable',
     });
     expect(markdownOf(stable)).toBe(
       [
@@ -369,7 +369,7 @@ describe('links between pages, resolved when a page is written', () => {
     ]);
     const again = await client.changeRequests.content.getPage(space, request, setupId ?? '', {
       format: 'markdown',
-      markdownRefs: 'stable',
+      'format.markdown.refs': 'stable',
     });
     expect(markdownOf(again)).toBe(markdownOf(stable));
     // The page's links, as link lists show them.
@@ -563,7 +563,7 @@ describe('insert_files, and the body limit a batch of files needs', () => {
     };
     const read = await client.changeRequests.content.getPage(space, request, page.page.id, {
       format: 'markdown',
-      markdownRefs: 'stable',
+      'format.markdown.refs': 'stable',
     });
     expect(markdownOf(read)).toBe(`[One](/files/${one?.id}) and ![two](/files/${two?.id})\n`);
     // The bytes are kept once, by their hash, for a Git export.

@@ -257,14 +257,16 @@ export const spaceHandlers = [
     if (body.defaultLevel !== undefined) space.defaultLevel = body.defaultLevel;
     if (body.language !== undefined) space.language = body.language;
     if (body.mergeRules !== undefined) space.mergeRules = structuredClone(body.mergeRules);
-    // A space shows an emoji or an icon: setting one removes the other; null removes it.
-    if (body.emoji === null) delete space.emoji;
-    if (body.icon === null && space.urls) delete space.urls.icon;
-    if (typeof body.emoji === 'string') {
-      space.emoji = body.emoji;
+    // A space shows an emoji or an icon: setting one removes the other; null removes it. The body
+    // is one of the document's forms (an emoji, an icon, or both null): each field read where present.
+    const { emoji, icon } = body as { emoji?: string | null; icon?: string | null };
+    if (emoji === null) delete space.emoji;
+    if (icon === null && space.urls) delete space.urls.icon;
+    if (typeof emoji === 'string') {
+      space.emoji = emoji;
       if (space.urls) delete space.urls.icon;
-    } else if (typeof body.icon === 'string') {
-      space.urls = { ...space.urls, icon: body.icon };
+    } else if (typeof icon === 'string') {
+      space.urls = { ...space.urls, icon };
       delete space.emoji;
     }
     space.updatedAt = store.now();

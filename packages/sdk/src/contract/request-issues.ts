@@ -1,6 +1,6 @@
 import { nearest } from '../core/options.js';
 import type { ValidationIssue } from './issues.js';
-import type { ContractSchema } from './operation-shape.js';
+import type { ContractSchema, SchemaIssue } from './operation-shape.js';
 
 /** zod's error map, as `safeParse` takes it (`zodMessages` of messages.ts, for English). */
 export type ErrorMessages = (issue: never) => unknown;
@@ -21,7 +21,7 @@ export function requestPartIssues(
   const result = schema.safeParse(value, messages ? { error: messages } : undefined);
   if (result.success) return { ok: true, value: result.data };
   const issues: ValidationIssue[] = [];
-  for (const issue of result.error.issues) {
+  for (const issue of result.error.issues.flatMap((each) => closestBranch(each))) {
     const path = [prefix, ...issue.path.map(String)];
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys ?? []) {
@@ -37,4 +37,27 @@ export function requestPartIssues(
     issues.push({ path: path.join('.'), message: missing ? 'is required' : issue.message });
   }
   return { ok: false, issues };
+}
+
+/** An issue as zod gives it; a union's (`invalid_union`) holds each branch's issues. */
+type UnionIssue = SchemaIssue & { readonly errors?: readonly (readonly SchemaIssue[])[] };
+
+/**
+ * A union of forms none of which fits, without a discriminant to choose one (zod names the
+ * union): the issues of the form that got furthest into the value (its deepest issue; of those,
+ * the form with the fewest issues), at their place, so that the error names the field that does not fit rather than
+ * the union. A union whose forms all stop at its own level stays one issue naming it.
+ */
+function closestBranch(issue: SchemaIssue): SchemaIssue[] {
+  const branches = (issue as UnionIssue).errors?.filter((branch) => branch.length > 0);
+  if (issue.code !== 'invalid_union' || !branches?.length) return [issue];
+  const depth = (branch: readonly SchemaIssue[]) => Math.max(...branch.map((each) => each.path.length));
+  const rank = (branch: readonly SchemaIssue[]) => depth(branch) * 1000 - branch.length;
+  const top = Math.max(...branches.map(rank));
+  const best = branches.filter((branch) => rank(branch) === top);
+  // Forms that fit equally well but name different fields (a source of a url or a text, given
+  // neither): the union itself is the issue.
+  const paths = (branch: readonly SchemaIssue[]) => branch.map((each) => each.path.join('.')).join(' ');
+  if (depth(best[0]!) === 0 || best.some((branch) => paths(branch) !== paths(best[0]!))) return [issue];
+  return best[0]!.flatMap((each) => closestBranch({ ...each, path: [...issue.path, ...each.path] }));
 }

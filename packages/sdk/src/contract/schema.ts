@@ -35,9 +35,13 @@ export const loose = z.looseObject;
 
 /** `uniqueItems` of JSON Schema, for request arrays. */
 export const uniqueItems = () =>
-  z.refine((items: unknown) => new Set((items as unknown[]).map((item) => JSON.stringify(item))).size === (items as unknown[]).length, {
-    message: 'must not hold the same item twice',
-  });
+  z.refine(
+    (items: unknown) =>
+      new Set((items as unknown[]).map((item) => JSON.stringify(item))).size === (items as unknown[]).length,
+    {
+      message: 'must not hold the same item twice',
+    },
+  );
 
 /** `minProperties` of JSON Schema, for request objects. */
 export const minProperties = (count: number) =>
@@ -66,7 +70,8 @@ export type AlsoUnknownKind<T, Key extends PropertyKey> = {
  * known yet is kept as it came, typed by `fallback` (by default `object`: an object of another
  * form, its fields read with `extraFields()`), rather than refused.
  *
- * A union with a discriminant names it (`withFallback([...], loose({ kind: z.string() }), 'kind')`):
+ * A union with a discriminant names it (`withFallback([...], loose({ kind: z.string() }), 'kind')`,
+ * and the values its variants take when they are known, as the generated contract's are):
  * the fallback then takes only values whose discriminant none of the known variants has (a `user`
  * reference that lacks its `user` does not fit the union, rather than passing as an unknown
  * kind), and its discriminant is typed `UnknownKind`, so that `if (ref.kind === 'user')` narrows
@@ -83,6 +88,7 @@ export function withFallback<
   variants: Variants,
   fallback: Fallback,
   discriminant: Key,
+  values?: readonly unknown[],
 ): z.ZodMiniUnion<
   [
     ...Variants,
@@ -94,9 +100,14 @@ export function withFallback(
   variants: readonly z.ZodMiniType[],
   fallback?: z.ZodMiniType,
   discriminant?: string,
+  values?: readonly unknown[],
 ): z.ZodMiniType {
   if (!fallback || discriminant === undefined) return z.union([...variants, unknownForm(variants)]);
-  const known = new Map<unknown, boolean>();
+  // The values the variants take, when the generator names them: a variant that is itself a
+  // union (an allOf with a oneOf part) cannot be asked about one field (zod reports the union, not
+  // the field), so probing would take any value for known.
+  const known = new Map<unknown, boolean>(values?.map((value) => [value, true]));
+  const closed = values !== undefined;
   const unknownOnly = fallback.check(
     z.refine((value) => {
       const kind = (value as Record<string, unknown>)[discriminant];
@@ -104,7 +115,7 @@ export function withFallback(
       if (kind === undefined) return true;
       let isKnown = known.get(kind);
       if (isKnown === undefined) {
-        isKnown = variants.some((variant) => accepts(variant, discriminant, kind));
+        isKnown = !closed && variants.some((variant) => accepts(variant, discriminant, kind));
         if (known.size < 100) known.set(kind, isKnown);
       }
       return !isKnown;

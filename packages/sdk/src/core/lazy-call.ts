@@ -5,7 +5,8 @@ import type { Collected } from './pagination.js';
  * What a resource method returns before its resource is loaded (core/resources.ts): the method
  * is only known by name until then, so the call is one object that behaves as the
  * `ApiPromise`, `PagePromise` or `EventStream` the loaded method gives, which its declared type
- * says. `await` gives the answer, `for await` walks the pages' items or the stream's events,
+ * says. A list method's call is a `PagePromise` itself (pagination.ts's `deferredPages`): the
+ * generated areas name the methods that answer pages. `await` gives the answer, `for await` walks the pages' items or the stream's events,
  * `.withResponse()`, `.pages()`, `.toArray()` and `.abort()` reach the call once it is made.
  * The request starts at once, as any SDK call's.
  */

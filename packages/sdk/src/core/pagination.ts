@@ -326,3 +326,86 @@ export class PagePromise<T, Envelope extends ListEnvelope<T> = ListEnvelope<T>>
     return 'PagePromise';
   }
 }
+
+/**
+ * A list call made before its operation is loaded (core/resources.ts): a `PagePromise` from the
+ * start, whose pages, walk and `toArray` are the loaded call's own. `loaded` is boxed: a promise
+ * resolved with a `PagePromise` would adopt it and give its first page.
+ */
+export function deferredPages<T, Envelope extends ListEnvelope<T>>(
+  loaded: Promise<{ call: PagePromise<T, Envelope> }>,
+): PagePromise<T, Envelope> {
+  return new DeferredPagePromise(loaded);
+}
+
+class DeferredPagePromise<T, Envelope extends ListEnvelope<T>> extends PagePromise<T, Envelope> {
+  readonly #loaded: Promise<{ call: PagePromise<T, Envelope> }>;
+
+  constructor(loaded: Promise<{ call: PagePromise<T, Envelope> }>) {
+    const first = loaded.then(({ call }) => call.withResponse());
+    // A call read only through `for await` or `.pages()` must not leave a rejection unhandled.
+    first.catch(() => undefined);
+    // Its pages are read by the loaded call (the methods below), never through this one.
+    super(first, () =>
+      Promise.reject(new Error('a deferred list call reads its pages through the loaded call')),
+    );
+    this.#loaded = loaded;
+  }
+
+  override async *pages(): AsyncGenerator<Envelope, void, undefined> {
+    const { call } = await this.#loaded;
+    yield* call.pages();
+  }
+
+  override [Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
+    return new DeferredWalk(this.#loaded);
+  }
+
+  override async toArray(options: { max: number }): Promise<Collected<T>> {
+    const { call } = await this.#loaded;
+    return call.toArray(options);
+  }
+}
+
+/**
+ * The item walk of a deferred list call: once the call is loaded, each `next()` is the loaded
+ * walk's own, with nothing in between.
+ */
+class DeferredWalk<T> implements AsyncGenerator<T, void, undefined> {
+  #inner: AsyncGenerator<T, void, undefined> | undefined;
+  readonly #start: Promise<{ walk: AsyncGenerator<T, void, undefined> }>;
+  #finished = false;
+
+  constructor(loaded: Promise<{ call: PagePromise<T, ListEnvelope<T>> }>) {
+    this.#start = loaded.then(({ call }) => ({ walk: (this.#inner = call[Symbol.asyncIterator]()) }));
+    this.#start.catch(() => undefined);
+  }
+
+  next(): Promise<Step<T>> {
+    if (this.#finished) return Promise.resolve(DONE);
+    if (this.#inner) return this.#inner.next();
+    return this.#start.then(
+      ({ walk }) => (this.#finished ? DONE : walk.next()),
+      (error: unknown) => {
+        this.#finished = true;
+        throw error;
+      },
+    );
+  }
+
+  return(): Promise<Step<T>> {
+    this.#finished = true;
+    return this.#inner ? this.#inner.return() : Promise.resolve(DONE);
+  }
+
+  throw(error: unknown): Promise<Step<T>> {
+    this.#finished = true;
+    if (this.#inner) return this.#inner.throw(error);
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- what the caller threw in, as a generator would
+    return Promise.reject(error);
+  }
+
+  [Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
+    return this;
+  }
+}

@@ -5,6 +5,7 @@ import type { CallSite } from './call-site.js';
 import type { HttpClient, OperationInput, RequestOptions } from './http.js';
 import { LazyCall, type Boxed } from './lazy-call.js';
 import { nearest } from './options.js';
+import { deferredPages, type PagePromise } from './pagination.js';
 
 /*
  * The client's resources (`client.sites`, `client.sites.shareLinks`) are built from data, not
@@ -44,22 +45,40 @@ export interface ExtensionContext {
  * interface declares: each takes the context, then the method's own arguments.
  */
 export type ExtensionImplementations<I> = {
-  [K in keyof I]: I[K] extends (...args: infer A) => infer R ? (context: ExtensionContext, ...args: A) => R : never;
+  [K in keyof I]: I[K] extends (...args: infer A) => infer R
+    ? (context: ExtensionContext, ...args: A) => R
+    : never;
 };
 
 /** Names a resource answers for itself rather than as a method or a sub-resource. */
-const NOT_MEMBERS = new Set(['then', 'catch', 'finally', 'toJSON', 'constructor', 'valueOf', 'toString', 'prototype']);
+const NOT_MEMBERS = new Set([
+  'then',
+  'catch',
+  'finally',
+  'toJSON',
+  'constructor',
+  'valueOf',
+  'toString',
+  'prototype',
+]);
 
 export class Resources {
   readonly #http: HttpClient;
   readonly #tables: Readonly<Record<string, () => Promise<{ default: ResourceTable }>>>;
+  /** The methods that answer pages, by path (`sites.list`): their calls are PagePromises at once. */
+  readonly #paginated: ReadonlySet<string>;
   readonly #loaded = new Map<string, Promise<ResourceTable>>();
   readonly #proxies = new Map<string, object>();
   readonly #context: ExtensionContext;
 
-  constructor(http: HttpClient, tables: Readonly<Record<string, () => Promise<{ default: ResourceTable }>>>) {
+  constructor(
+    http: HttpClient,
+    tables: Readonly<Record<string, () => Promise<{ default: ResourceTable }>>>,
+    paginated: ReadonlySet<string> = new Set(),
+  ) {
     this.#http = http;
     this.#tables = tables;
+    this.#paginated = paginated;
     const root: Record<string, unknown> = {};
     for (const name of Object.keys(tables)) {
       Object.defineProperty(root, name, { enumerable: true, get: () => this.resource(name) });
@@ -106,19 +125,33 @@ export class Resources {
   }
 
   /** Calls `client.<path>.<name>(...args)`: the hand-written method if there is one, else the operation. */
-  #call(path: string, name: string, args: readonly unknown[], site: CallSite, extensions: boolean): LazyCall {
-    return new LazyCall(
-      this.#dispatch(path, name, args, site, extensions).catch((error: unknown) => {
-        throw this.#http.withCallSite(error, site);
-      }),
-    );
+  #call(
+    path: string,
+    name: string,
+    args: readonly unknown[],
+    site: CallSite,
+    extensions: boolean,
+  ): LazyCall | PagePromise<unknown> {
+    const dispatched = this.#dispatch(path, name, args, site, extensions).catch((error: unknown) => {
+      throw this.#http.withCallSite(error, site);
+    });
+    // A list method's call is a PagePromise, as its declared type says, before its operation is loaded.
+    if (this.#paginated.has(`${path}.${name}`))
+      return deferredPages(dispatched as Promise<{ call: PagePromise<unknown> }>);
+    return new LazyCall(dispatched);
   }
 
   /**
    * The loaded method's own call (an `ApiPromise`, `PagePromise`, `EventStream`, or a waiter's
    * promise), boxed: an async function returning a promise-like would wait for it.
    */
-  async #dispatch(path: string, name: string, args: readonly unknown[], site: CallSite, extensions: boolean): Promise<Boxed> {
+  async #dispatch(
+    path: string,
+    name: string,
+    args: readonly unknown[],
+    site: CallSite,
+    extensions: boolean,
+  ): Promise<Boxed> {
     if (!path) throw new TypeError(`client.${name} is a resource, not a method`);
     const table = await this.#table(path);
     const extension = extensions ? table.extensions?.[name] : undefined;
@@ -140,7 +173,8 @@ export class Resources {
       const name = path.slice(dot + 1);
       const load: () => Promise<{ default: ResourceTable }> =
         dot < 0
-          ? (this.#tables[path] ?? (() => Promise.reject(unknownMember('', path, { methods: {}, resources: this.#tables }))))
+          ? (this.#tables[path] ??
+            (() => Promise.reject(unknownMember('', path, { methods: {}, resources: this.#tables }))))
           : () =>
               this.#table(parentPath).then((parent) => {
                 const child = Object.hasOwn(parent.resources, name) ? parent.resources[name] : undefined;
@@ -156,7 +190,11 @@ export class Resources {
   }
 }
 
-function unknownMember(path: string, name: string, table: Pick<ResourceTable, 'methods' | 'resources'>): TypeError {
+function unknownMember(
+  path: string,
+  name: string,
+  table: Pick<ResourceTable, 'methods' | 'resources'>,
+): TypeError {
   const known = [...Object.keys(table.methods), ...Object.keys(table.resources)];
   const near = nearest(name, known);
   const where = path ? `client.${path}` : 'client';
@@ -181,14 +219,17 @@ export function splitArguments(
   const declared = operation.args ?? [];
   if (args.length > declared.length + 1) {
     const names = [...declared.map((arg) => arg.replace(/^[?:]+/, '')), 'options'];
-    throw new TypeError(`client.${method}() takes ${names.length} arguments at most (${names.join(', ')}); got ${args.length}`);
+    throw new TypeError(
+      `client.${method}() takes ${names.length} arguments at most (${names.join(', ')}); got ${args.length}`,
+    );
   }
   declared.forEach((spec, index) => {
     const value = args[index];
     const name = spec.replace(/^\?/, '');
     if (name.startsWith(':')) {
       const param = name.slice(1);
-      params[param] = typeof value === 'number' && operation.numericParams?.includes(param) ? String(value) : value;
+      params[param] =
+        typeof value === 'number' && operation.numericParams?.includes(param) ? String(value) : value;
     } else if (name === 'body') {
       if (value !== undefined) input.body = value;
     } else if (value !== undefined) {

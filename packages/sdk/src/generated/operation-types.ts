@@ -83,7 +83,7 @@ export interface UpdateChangeRequestByIdOperation {
   params: { spaceId: string; changeRequestId: string };
   query: undefined;
   body: T.UpdateChangeRequestByIdBody;
-  response: T.ChangeRequest;
+  response: T.ChangeRequest | undefined;
 }
 
 /** The types of deleteCommentInChangeRequest (`changeRequests.comments.delete()`). */

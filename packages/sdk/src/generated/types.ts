@@ -13907,8 +13907,6 @@ export type UpdateSpaceByIdBody = {
   defaultLevel?: DefaultLevelParam | undefined;
   language?: TranslationLanguageParam | undefined;
   mergeRules?: MergeRulesSpaceConfigurationParam | undefined;
-  emoji?: string | null | undefined;
-  icon?: string | null | undefined;
 } & ({
   /** Unicode codepoint or character of the emoji */
   emoji: EmojiParam;

@@ -93,8 +93,9 @@ describe('client.imports', () => {
           target: { space: 'space_1' },
         }),
       ),
-      // A source is one of the document's forms: the issue names the source (0.1: `source.files`).
-    ).toEqual(['body.source']);
+      // A source is one of the document's forms, told apart by its type: the issue names the field
+      // of the form chosen that does not fit (as 0.1 did).
+    ).toEqual(['body.source.files']);
   });
 
   it('refuses a target without a space, which the published document requires', async () => {
@@ -120,7 +121,7 @@ describe('client.imports', () => {
           target: { space: 'space_1' },
         } as never),
       ),
-    ).toEqual(['body.source']);
+    ).toEqual(['body.source.type']);
     expect(
       await invalidPaths(() =>
         client.imports.start('org_1', {

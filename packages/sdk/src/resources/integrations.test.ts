@@ -229,13 +229,17 @@ describe('client.integrations.publish', () => {
       'body.externalLinks',
     ]);
     // Configuration properties are typed; a button needs its callback and text.
-    // (A configuration is one of the document's forms: the issue names the form's first misfit.)
+    // (A configuration is one of the document's forms: the issues name the fields of the form
+    // that fits best.)
     expect(
       await publishWith({ configurations: { space: { properties: { color: { title: 'Colour' } } } } }),
-    ).toEqual(['body.configurations.space.properties']);
+    ).toEqual(['body.configurations.space.properties.color.type']);
     expect(
       await publishWith({ configurations: { space: { properties: { go: { type: 'button' } } } } }),
-    ).toEqual(['body.configurations.space.properties']);
+    ).toEqual([
+      'body.configurations.space.properties.go.callback_url',
+      'body.configurations.space.properties.go.button_text',
+    ]);
     // At most 20 secrets; a content security policy object holds known directives only.
     const secrets = Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`KEY_${i}`, 'v']));
     expect(await publishWith({ secrets })).toEqual(['body.secrets']);

@@ -80,8 +80,8 @@ describe('client.organizations.update', () => {
         // @ts-expect-error: `rules` needs its list of rules
         client.organizations.update('org_1', { mergeRules: { type: 'rules' }, plan: 'pro' }),
       ),
-      // The merge rules are a union of forms: an issue names the union.
-    ).toEqual(['body.mergeRules', 'body.plan']);
+      // The merge rules are a union of forms: the issue names the field the form misses.
+    ).toEqual(['body.mergeRules.rules', 'body.plan']);
   });
 
   it("checks the published document's forms and limits: merge rules, title length", async () => {
@@ -90,7 +90,7 @@ describe('client.organizations.update', () => {
         // @ts-expect-error: an organization has nothing to inherit from (the document has no `inherit` here)
         client.organizations.update('org_1', { mergeRules: { type: 'inherit' } }),
       ),
-    ).toEqual(['body.mergeRules']);
+    ).toEqual(['body.mergeRules.type']);
     expect(
       await invalidPaths(() =>
         client.organizations.update('org_1', {
@@ -106,9 +106,13 @@ describe('client.organizations.update', () => {
           },
         }),
       ),
-      // Each of these rules is refused; the generated request union names the union, not the rule
-      // (0.1 named `rules.0.users` ...).
-    ).toEqual(['body.mergeRules']);
+      // Each of these rules is refused, each issue naming the rule's field (as 0.1 did).
+    ).toEqual([
+      'body.mergeRules.rules.0.users',
+      'body.mergeRules.rules.1.expression',
+      'body.mergeRules.rules.2.rule',
+      'body.mergeRules.rules.3.users',
+    ]);
     expect(await invalidPaths(() => client.organizations.update('org_1', { title: 'A' }))).toEqual([
       'body.title',
     ]);
@@ -286,7 +290,8 @@ describe('client.organizations: agent instructions and email domains', () => {
         // @ts-expect-error: a document is required
         client.organizations.updateAgentInstructions('org_1', { object: 'block', nodes: [] }),
       ),
-    ).toEqual(['body.instructions.object']);
+      // The published document also requires a document's `data`.
+    ).toEqual(['body.instructions.object', 'body.instructions.data']);
   });
 
   it('looks organizations up by email domain', async () => {

@@ -151,7 +151,9 @@ describe('request validation (nothing is sent)', () => {
   it('refuses an unknown body key, naming it', async () => {
     // @ts-expect-error: the types refuse the typo too
     const error = await rejection(makeClient().sites.create('org_1', { titel: 'x' }), RequestValidationError);
-    expect(error.issues).toEqual([{ path: 'body.titel', message: 'is not a known field' }]);
+    expect(error.issues).toEqual([
+      { path: 'body.titel', message: 'is not a known field (did you mean title?)' },
+    ]);
   });
 
   it('refuses a visibility the contract does not list', async () => {

@@ -339,20 +339,20 @@ describe('client.glossary', () => {
 
   it('refuses bad operations before sending, naming each field', async () => {
     expect(await invalidPaths(() => client.glossary.update('org_1', []))).toEqual(['body.operations']);
-    // An operation is one of the document's forms (insert, update, delete): one that fits none is
-    // refused, the issue naming the operation (0.1 named its field: `.translations`, `.id`, `.type`).
+    // An operation is one of the document's forms (insert, update, delete), told apart by its type:
+    // the issue names the field of the form chosen that does not fit (as 0.1 did).
     expect(await invalidPaths(() => client.glossary.update('org_1', [{ type: 'insert' } as never]))).toEqual([
-      'body.operations.0',
+      'body.operations.0.translations',
     ]);
     expect(
       await invalidPaths(() =>
         client.glossary.update('org_1', [{ type: 'update', translations: { en: 'x' } } as never]),
       ),
-    ).toEqual(['body.operations.0']);
+    ).toEqual(['body.operations.0.id']);
     // Only the document's operation types.
     expect(
       await invalidPaths(() => client.glossary.update('org_1', [{ type: 'merge', id: 'gl_1' } as never])),
-    ).toEqual(['body.operations.0']);
+    ).toEqual(['body.operations.0.type']);
     // 0.1 also refused an entry with no term, a key that is not a language code and a blank term:
     // rules of its own. The document's terms are a map of any keys to terms of 1 to 255 characters.
     // The document's limits on a term: at most 255 characters, on one line.
@@ -371,7 +371,7 @@ describe('client.glossary', () => {
       ),
     ).toEqual(['body.operations.0.id']);
     expect(await invalidPaths(() => client.glossary.update('org_1', [{ type: '' } as never]))).toEqual([
-      'body.operations.0',
+      'body.operations.0.type',
     ]);
   });
 

@@ -48,12 +48,17 @@ export default class SpacesEdit extends SpaceCommand<typeof SpacesEdit> {
 
   async run(): Promise<Space> {
     const f = this.flags;
+    // The document's forms: an emoji, an icon, or nulls to remove them. Setting one replaces the
+    // other, so `--emoji x --remove-icon` sends the emoji alone.
+    const look: { emoji: string } | { icon: string } | { emoji?: null; icon?: null } =
+      f.emoji !== undefined
+        ? { emoji: f.emoji }
+        : f.icon !== undefined
+          ? { icon: f.icon }
+          : { ...(f['remove-emoji'] ? { emoji: null } : {}), ...(f['remove-icon'] ? { icon: null } : {}) };
     const body: UpdateSpaceByIdBody = {
       ...(f.title === undefined ? {} : { title: f.title }),
-      ...(f.emoji === undefined ? {} : { emoji: f.emoji }),
-      ...(f['remove-emoji'] ? { emoji: null } : {}),
-      ...(f.icon === undefined ? {} : { icon: f.icon }),
-      ...(f['remove-icon'] ? { icon: null } : {}),
+      ...look,
       // Checked against the service's languages (exit 2 for another), in lower case.
       ...(f.language === undefined ? {} : { language: languageCode('--language', f.language) }),
       ...(f['default-level'] === undefined ? {} : { defaultLevel: f['default-level'] as 'read' }),

@@ -22,7 +22,7 @@ export const getContentByUrl = /* @__PURE__ */ defineOperation<GetContentByUrlOp
   args: ["query"],
   fields: {"query":["url"]},
   query: () => strict({ url: z.string() }),
-  response: () => withFallback([loose({ collection: CollectionSchema }), loose({ space: SpaceSchema, changeRequest: z.optional(ChangeRequestSchema), page: z.optional(withFallback([RevisionPageDocumentSchema, RevisionPageGroupSchema], loose({ kind: z.string() }), "kind")) })]),
+  response: () => withFallback([loose({ collection: CollectionSchema }), loose({ space: SpaceSchema, changeRequest: z.optional(ChangeRequestSchema), page: z.optional(withFallback([RevisionPageDocumentSchema, RevisionPageGroupSchema], loose({ kind: z.string() }), "kind", ["sheet","group"])) })]),
 });
 
 export default getContentByUrl;

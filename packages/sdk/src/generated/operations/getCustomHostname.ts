@@ -6,7 +6,7 @@ import type { GetCustomHostnameOperation } from '../operation-types.js';
 import { OrganizationPointerSchema } from '../schemas/OrganizationPointer.js';
 import { SitePointerSchema } from '../schemas/SitePointer.js';
 
-export const CustomHostnameSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ object: z.literal("custom-hostname"), hostname: z.string(), target: withFallback([OrganizationPointerSchema, SitePointerSchema], loose({ type: z.string() }), "type"), isActive: z.boolean(), status: z.optional(z.union([openEnum(["dns_passed","dns_wrong_cname","dns_no_cname","dns_cloudflare_proxied","dns_wrong_caa"]), openEnum(["live","ssl_unknown","ssl_pending","ssl_failed","ssl_retry_expired"]), openEnum(["invalid_domain","internal_error"])])), urls: loose({ location: z.optional(z.string()) }) }));
+export const CustomHostnameSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ object: z.literal("custom-hostname"), hostname: z.string(), target: withFallback([OrganizationPointerSchema, SitePointerSchema], loose({ type: z.string() }), "type", ["organization","site"]), isActive: z.boolean(), status: z.optional(z.union([openEnum(["dns_passed","dns_wrong_cname","dns_no_cname","dns_cloudflare_proxied","dns_wrong_caa"]), openEnum(["live","ssl_unknown","ssl_pending","ssl_failed","ssl_retry_expired"]), openEnum(["invalid_domain","internal_error"])])), urls: loose({ location: z.optional(z.string()) }) }));
 
 /** Get a custom hostname */
 export const getCustomHostname = /* @__PURE__ */ defineOperation<GetCustomHostnameOperation>({

@@ -23,7 +23,7 @@ export const getPageInChangeRequestByPath = /* @__PURE__ */ defineOperation<GetP
   queryKinds: {"evaluated":"boolean","dereferenced":"boolean","metadata":"boolean","cachedMetadata":"boolean","computed":"boolean"},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), changeRequestId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ format: z.optional(z.enum(["document","markdown"])), "format.markdown.refs": z.optional(z.enum(["relative","stable"])), evaluated: z.optional(z.union([z.boolean(), z.literal("deterministic-only")])), dereferenced: z.optional(z.union([z.boolean(), z.literal("reusable-contents")])), metadata: z.optional(z.boolean()), cachedMetadata: z.optional(z.boolean()), computed: z.optional(z.boolean()) }),
-  response: () => withFallback([RevisionPageDocumentSchema, RevisionPageGroupSchema], loose({ kind: z.string() }), "kind"),
+  response: () => withFallback([RevisionPageDocumentSchema, RevisionPageGroupSchema], loose({ kind: z.string() }), "kind", ["sheet","group"]),
 });
 
 export default getPageInChangeRequestByPath;

@@ -9,7 +9,7 @@ import { IntegrationSchema } from '../schemas/Integration.js';
 export const InstalledIntegrationSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ status: z.optional(openEnum(["active","pending","paused"])), integration: z.optional(IntegrationSchema), target: z.optional(InstalledIntegrationTargetSchema) }));
 
 /** The resource on which an integration is installed. */
-export const InstalledIntegrationTargetSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([loose({ type: z.literal("organization"), organizationId: z.string() }), loose({ type: z.literal("site"), siteId: z.string() }), loose({ type: z.literal("space"), spaceId: z.string() })], loose({ type: z.string() }), "type"));
+export const InstalledIntegrationTargetSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([loose({ type: z.literal("organization"), organizationId: z.string() }), loose({ type: z.literal("site"), siteId: z.string() }), loose({ type: z.literal("space"), spaceId: z.string() })], loose({ type: z.string() }), "type", ["organization","site","space"]));
 
 /** List all integration statuses */
 export const listOrganizationIntegrationsStatus = /* @__PURE__ */ defineOperation<ListOrganizationIntegrationsStatusOperation>({

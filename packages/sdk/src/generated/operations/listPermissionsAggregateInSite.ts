@@ -10,7 +10,7 @@ import { OrganizationPointerSchema } from '../schemas/OrganizationPointer.js';
 export const UserSitePermissionSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ permission: z.nullable(openEnum(["admin","create","edit","review","comment","read"])), user: UserSchema, origin: UserSitePermissionOriginSchema, disabled: z.boolean(), lastSeenAt: z.optional(z.string()) }));
 
 /** The origin that enforced the effective permission level for a user in a site. */
-export const UserSitePermissionOriginSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([SpacePointerSchema, OrganizationPointerSchema, UserSitePermissionSiteOriginSchema], loose({ type: z.string() }), "type"));
+export const UserSitePermissionOriginSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([SpacePointerSchema, OrganizationPointerSchema, UserSitePermissionSiteOriginSchema], loose({ type: z.string() }), "type", ["space","organization","site"]));
 
 export const SpacePointerSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ type: z.literal("space"), space: z.string() }));
 

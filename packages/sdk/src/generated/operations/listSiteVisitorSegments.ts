@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { type Schema, listOf, loose } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { ListSiteVisitorSegmentsOperation } from '../operation-types.js';
-import { PlainObjectSchema } from '../schemas/ContentKitAction.js';
+import { PlainObjectSchema } from '../schemas/TranslationResult.js';
 
 /** A segment of visitors with the same characteristics. */
 export const SiteInsightsVisitorSegmentSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ title: z.string(), claims: PlainObjectSchema, events: z.number(), visitors: z.number(), sessions: z.number() }));

@@ -18,7 +18,7 @@ export const publishSite = /* @__PURE__ */ defineOperation<PublishSiteOperation>
   beyondExtract: true,
   args: [":organizationId",":siteId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
-  response: () => withFallback([SiteSchema, loose({ type: z.literal("checkout"), sessionId: z.string() })], loose({ type: z.string() }), "type"),
+  response: () => withFallback([SiteSchema, loose({ type: z.literal("checkout"), sessionId: z.string() })], loose({ type: z.string() }), "type", ["basic","premium","ultimate","sponsored","legacy-basic","legacy-premium","checkout"]),
 });
 
 export default publishSite;

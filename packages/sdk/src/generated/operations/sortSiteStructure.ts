@@ -15,7 +15,7 @@ export const SiteStructureItemMovePositionSchema: Schema = /* @__PURE__ */ z.laz
  * A site structure item can be a site space, a site section, a site section group, or an external link.
  * It is used to represent the structure of a site.
  */
-export const SiteStructureItemSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([SiteSpaceSchema, SiteSectionSchema, SiteSectionGroupSchema, SiteExternalLinkSchema], loose({ object: z.string() }), "object"));
+export const SiteStructureItemSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([SiteSpaceSchema, SiteSectionSchema, SiteSectionGroupSchema, SiteExternalLinkSchema], loose({ object: z.string() }), "object", ["site-space","site-section","site-section-group","site-external-link"]));
 
 /** Move a site structure item to a new position */
 export const sortSiteStructure = /* @__PURE__ */ defineOperation<SortSiteStructureOperation>({

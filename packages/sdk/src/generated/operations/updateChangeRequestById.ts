@@ -25,7 +25,7 @@ export const updateChangeRequestById = /* @__PURE__ */ defineOperation<UpdateCha
   fields: {"body":["subject","description","links","status"]},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), changeRequestId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ subject: z.optional(z.string().check(z.minLength(0), z.maxLength(100))), description: z.optional(JSONDocumentParamSchema), links: z.optional(z.array(ChangeRequestLinkInputSchema).check(z.maxLength(10))), status: z.optional(z.enum(["draft","open","archived"])) }),
-  response: () => ChangeRequestSchema,
+  response: () => z.optional(ChangeRequestSchema),
 });
 
 export default updateChangeRequestById;

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, loose, withFallback } from '../../contract/schema.js';
 
-export const EmbedSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([loose({ title: z.string(), site: z.string(), icon: z.optional(z.string()), type: z.literal("link") }), loose({ title: z.string(), site: z.string(), icon: z.optional(z.string()), type: z.literal("rich"), html: z.string() }), loose({ title: z.string(), site: z.string(), icon: z.optional(z.string()), type: z.literal("integration"), integration: z.string(), block: IntegrationBlockSchema })], loose({ type: z.string() }), "type"));
+export const EmbedSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([loose({ title: z.string(), site: z.string(), icon: z.optional(z.string()), type: z.literal("link") }), loose({ title: z.string(), site: z.string(), icon: z.optional(z.string()), type: z.literal("rich"), html: z.string() }), loose({ title: z.string(), site: z.string(), icon: z.optional(z.string()), type: z.literal("integration"), integration: z.string(), block: IntegrationBlockSchema })], loose({ type: z.string() }), "type", ["link","rich","integration"]));
 
 export const IntegrationBlockMarkdownSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ codeblock: z.string(), body: z.string() }));
 

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { type Schema, loose, openEnum, withFallback } from '../../contract/schema.js';
 import { UserSchema } from './ChangeRequestRequestedReviewer.js';
 import { ComputedContentDependencyResolvedSchema } from './ComputedContentDependencyResolved.js';
-import { PlainObjectSchema } from './ContentKitAction.js';
+import { PlainObjectSchema } from './TranslationResult.js';
 
 /** Common properties for all events. */
 export const ContentComputeDocumentEventSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ eventId: z.string(), type: z.literal("content_compute_document"), installationId: z.string(), spaceId: z.string(), sourceId: z.string(), props: PlainObjectSchema, dependencies: z.record(z.string(), ComputedContentDependencyResolvedSchema) }));
@@ -27,10 +27,10 @@ export const ContentKitContextConfigurationSpaceSchema: Schema = /* @__PURE__ */
 export const ContentKitContextDocumentSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ theme: openEnum(["dark","light"]), type: z.literal("document"), spaceId: z.string(), editable: z.boolean() }));
 
 /** Object representing the context in which a ContentKit component is rendered. */
-export const ContentKitContextSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([ContentKitContextConfigurationAccountSchema, ContentKitContextConfigurationSpaceSchema, ContentKitContextConfigurationSiteSchema, ContentKitContextConfigurationContentSourceSchema, ContentKitContextDocumentSchema], loose({ type: z.string() }), "type"));
+export const ContentKitContextSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([ContentKitContextConfigurationAccountSchema, ContentKitContextConfigurationSpaceSchema, ContentKitContextConfigurationSiteSchema, ContentKitContextConfigurationContentSourceSchema, ContentKitContextDocumentSchema], loose({ type: z.string() }), "type", ["configuration_account","configuration_space","configuration_site","configuration_contentsource","document"]));
 
 /** Any event that can be received from GitBook. */
-export const EventSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([InstallationSetupEventSchema, InstallationDeletedEventSchema, SpaceInstallationSetupEventSchema, SpaceInstallationDeletedEventSchema, SiteInstallationSetupEventSchema, SiteInstallationDeletedEventSchema, SiteViewEventSchema, SpaceContentUpdatedEventSchema, SpaceGitSyncCompletedEventSchema, SpaceGitSyncStartedEventSchema, SpaceVisibilityUpdatedEventSchema, TaskEventSchema, FetchEventSchema, FetchPublishedScriptEventSchema, FetchVisitorAuthenticationEventSchema, UIRenderEventSchema, ContentComputeDocumentEventSchema, ContentComputeRevisionEventSchema, PageFeedbackEventSchema], loose({ type: z.string() }), "type"));
+export const EventSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([InstallationSetupEventSchema, InstallationDeletedEventSchema, SpaceInstallationSetupEventSchema, SpaceInstallationDeletedEventSchema, SiteInstallationSetupEventSchema, SiteInstallationDeletedEventSchema, SiteViewEventSchema, SpaceContentUpdatedEventSchema, SpaceGitSyncCompletedEventSchema, SpaceGitSyncStartedEventSchema, SpaceVisibilityUpdatedEventSchema, TaskEventSchema, FetchEventSchema, FetchPublishedScriptEventSchema, FetchVisitorAuthenticationEventSchema, UIRenderEventSchema, ContentComputeDocumentEventSchema, ContentComputeRevisionEventSchema, PageFeedbackEventSchema], loose({ type: z.string() }), "type", ["installation_setup","installation_deleted","space_installation_setup","space_installation_deleted","site_installation_setup","site_installation_deleted","site_view","space_content_updated","space_gitsync_completed","space_gitsync_started","space_visibility_updated","task","fetch","fetch_published_script","fetch_visitor_authentication","ui_render","content_compute_document","content_compute_revision","page_feedback"]));
 
 /** Analytics info on the GitBook's content visitor. */
 export const EventVisitorSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ anonymousId: z.string(), cookies: z.record(z.string(), z.string()), userAgent: z.string(), ip: z.string(), language: z.optional(z.string()) }));

@@ -16,4 +16,4 @@ export const SpaceSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ object: 
 
 export const VisitorAuthCustomBackendSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ backend: z.literal("custom") }));
 
-export const VisitorAuthSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([VisitorAuthCustomBackendSchema, loose({ backend: z.literal("integration"), integration: z.string() })], loose({ backend: z.string() }), "backend"));
+export const VisitorAuthSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([VisitorAuthCustomBackendSchema, loose({ backend: z.literal("integration"), integration: z.string() })], loose({ backend: z.string() }), "backend", ["custom","integration"]));

@@ -13,7 +13,7 @@ export const ContentRefFileSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({
 export const ContentRefReusableContentSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ kind: z.literal("reusable-content"), reusableContent: z.string(), space: z.optional(z.string()) }));
 
 /** A relative reference to content in GitBook. */
-export const ContentRefSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([ContentRefFileSchema, ContentRefURLSchema, ContentRefPageSchema, ContentRefAnchorSchema, ContentRefUserSchema, ContentRefCollectionSchema, ContentRefSpaceSchema, ContentRefReusableContentSchema, ContentRefTagSchema, ContentRefOpenAPISchema], loose({ kind: z.string() }), "kind"));
+export const ContentRefSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([ContentRefFileSchema, ContentRefURLSchema, ContentRefPageSchema, ContentRefAnchorSchema, ContentRefUserSchema, ContentRefCollectionSchema, ContentRefSpaceSchema, ContentRefReusableContentSchema, ContentRefTagSchema, ContentRefOpenAPISchema], loose({ kind: z.string() }), "kind", ["file","url","page","anchor","user","collection","space","reusable-content","tag","openapi"]));
 
 export const ContentRefTagSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ kind: z.literal("tag"), tag: z.string(), space: z.optional(z.string()) }));
 

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, loose, withFallback } from '../../contract/schema.js';
 
-export const MergeRuleSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([loose({ rule: z.literal("require_specific_reviewers"), users: z.array(z.string()) }), loose({ rule: z.literal("require_one_of_specific_reviewers"), users: z.array(z.string()) }), loose({ rule: z.literal("allow_bypass"), users: z.array(z.string()) }), loose({ rule: z.enum(["require_at_least_one_review","require_at_least_one_approved_review","require_all_reviews_approved","require_agent_review","require_up_to_date_change_request","require_change_request_subject","require_change_request_description","require_author_to_merge"]) }), loose({ rule: z.literal("custom"), expression: z.string(), message: z.optional(z.string()) })], loose({ rule: z.string() }), "rule"));
+export const MergeRuleSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([loose({ rule: z.literal("require_specific_reviewers"), users: z.array(z.string()) }), loose({ rule: z.literal("require_one_of_specific_reviewers"), users: z.array(z.string()) }), loose({ rule: z.literal("allow_bypass"), users: z.array(z.string()) }), loose({ rule: z.enum(["require_at_least_one_review","require_at_least_one_approved_review","require_all_reviews_approved","require_agent_review","require_up_to_date_change_request","require_change_request_subject","require_change_request_description","require_author_to_merge"]) }), loose({ rule: z.literal("custom"), expression: z.string(), message: z.optional(z.string()) })], loose({ rule: z.string() }), "rule", ["require_specific_reviewers","require_one_of_specific_reviewers","allow_bypass","require_at_least_one_review","require_at_least_one_approved_review","require_all_reviews_approved","require_agent_review","require_up_to_date_change_request","require_change_request_subject","require_change_request_description","require_author_to_merge","custom"]));
 
 /** The merge rules are disabled, change requests can be merged without review. */
 export const MergeRulesConfigurationNoneSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ type: z.literal("none") }));
@@ -10,4 +10,4 @@ export const MergeRulesConfigurationNoneSchema: Schema = /* @__PURE__ */ z.lazy(
 /** The merge rules are composed of individual rules that must all pass. */
 export const MergeRulesConfigurationRulesSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ type: z.literal("rules"), rules: z.array(MergeRuleSchema) }));
 
-export const MergeRulesStandaloneConfigurationSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([MergeRulesConfigurationRulesSchema, MergeRulesConfigurationNoneSchema], loose({ type: z.string() }), "type"));
+export const MergeRulesStandaloneConfigurationSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([MergeRulesConfigurationRulesSchema, MergeRulesConfigurationNoneSchema], loose({ type: z.string() }), "type", ["rules","none"]));

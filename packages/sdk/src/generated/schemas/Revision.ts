@@ -9,7 +9,7 @@ import { RevisionReusableContentSchema } from './RevisionReusableContent.js';
 
 export const GitSyncCommitSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ oid: z.optional(z.string()), message: z.optional(z.string()), createdByGitBook: z.optional(z.boolean()), url: z.optional(z.string()), ref: z.optional(z.string()), createdByService: z.optional(z.boolean()) }));
 
-export const RevisionSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([RevisionTypeEditsSchema, RevisionTypeMergeSchema, RevisionTypeRollbackSchema, RevisionTypeUpdateSchema, RevisionTypeComputedSchema], loose({ type: z.string() }), "type"));
+export const RevisionSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([RevisionTypeEditsSchema, RevisionTypeMergeSchema, RevisionTypeRollbackSchema, RevisionTypeUpdateSchema, RevisionTypeComputedSchema], loose({ type: z.string() }), "type", ["edits","merge","rollback","update","computed"]));
 
 export const RevisionTagSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([loose({ slug: z.optional(z.string()), label: z.optional(z.string()), color: z.optional(openEnum(["default","green","blue","red","orange","yellow","purple","pink","violet","cyan","$primary","$info","$success","$warning","$danger","$tint"])), emoji: z.string(), icon: z.optional(z.string()) }), loose({ slug: z.optional(z.string()), label: z.optional(z.string()), color: z.optional(openEnum(["default","green","blue","red","orange","yellow","purple","pink","violet","cyan","$primary","$info","$success","$warning","$danger","$tint"])), emoji: z.optional(z.string()), icon: z.optional(z.string()) })]));
 

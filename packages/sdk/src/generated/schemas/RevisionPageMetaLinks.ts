@@ -8,4 +8,4 @@ export const ContentRefURLSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ 
 
 export const RevisionPageMetaLinksSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ canonical: z.optional(RevisionPageMetaLinkTargetSchema), alternates: z.optional(z.array(RevisionPageMetaLinkTargetSchema)) }));
 
-export const RevisionPageMetaLinkTargetSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([ContentRefPageSchema, ContentRefURLSchema], loose({ kind: z.string() }), "kind"));
+export const RevisionPageMetaLinkTargetSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([ContentRefPageSchema, ContentRefURLSchema], loose({ kind: z.string() }), "kind", ["page","url"]));

@@ -2,14 +2,14 @@
 import * as z from 'zod/mini';
 import { type Schema, loose, openEnum, withFallback } from '../../contract/schema.js';
 import { ComputedContentDependencyOpenAPISchema, ComputedContentDependencyResolvedSchema, ComputedContentDependencyTranslationSchema, TranslationRefSchema } from './ComputedContentDependencyResolved.js';
-import { PlainObjectSchema } from './ContentKitAction.js';
 import { ContentRefOpenAPISchema, ContentRefSpaceSchema } from './ContentRefOpenAPI.js';
 import { GitSyncBlobSchema } from './RevisionFile.js';
+import { PlainObjectSchema } from './TranslationResult.js';
 
 /** Dependency for a computation, before its resolution. */
-export const ComputedContentDependencySchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ ref: withFallback([ContentRefSpaceSchema, ContentRefOpenAPISchema, TranslationRefSchema], loose({ kind: z.string() }), "kind") }));
+export const ComputedContentDependencySchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ ref: withFallback([ContentRefSpaceSchema, ContentRefOpenAPISchema, TranslationRefSchema], loose({ kind: z.string() }), "kind", ["space","openapi","translation"]) }));
 
-export const ComputedContentSourceDocumentOpenAPISchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ type: z.literal("builtin:openapi"), dependencies: loose({ spec: z.optional(withFallback([loose({ ref: ContentRefOpenAPISchema }), ComputedContentDependencyOpenAPISchema])) }), props: withFallback([loose({ doc: z.literal("models") }), loose({ doc: z.enum(["operations","info"]), page: z.string() }), loose({ doc: z.literal("operation"), page: z.string(), method: openEnum(["get","post","put","delete","patch","options","head","trace","hook"]), deprecated: z.optional(z.boolean()) }), loose({ doc: z.literal("tag"), page: z.string() })], loose({ doc: z.string() }), "doc") }));
+export const ComputedContentSourceDocumentOpenAPISchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ type: z.literal("builtin:openapi"), dependencies: loose({ spec: z.optional(withFallback([loose({ ref: ContentRefOpenAPISchema }), ComputedContentDependencyOpenAPISchema])) }), props: withFallback([loose({ doc: z.literal("models") }), loose({ doc: z.enum(["operations","info"]), page: z.string() }), loose({ doc: z.literal("operation"), page: z.string(), method: openEnum(["get","post","put","delete","patch","options","head","trace","hook"]), deprecated: z.optional(z.boolean()) }), loose({ doc: z.literal("tag"), page: z.string() })], loose({ doc: z.string() }), "doc", ["models","operations","info","operation","tag"]) }));
 
 export const ComputedContentSourceDocumentSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([ComputedContentSourceDocumentOpenAPISchema, ComputedContentSourceDocumentTranslationSchema, ComputedContentSourceIntegrationSchema]));
 

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, loose, withFallback } from '../../contract/schema.js';
 
-export const SiteAdaptiveDeterministicJSONSchemaPrimitivesSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([loose({ type: z.literal("boolean"), description: z.string() }), loose({ type: z.literal("string"), enum: z.array(z.string()), description: z.string() })], loose({ type: z.string() }), "type"));
+export const SiteAdaptiveDeterministicJSONSchemaPrimitivesSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([loose({ type: z.literal("boolean"), description: z.string() }), loose({ type: z.literal("string"), enum: z.array(z.string()), description: z.string() })], loose({ type: z.string() }), "type", ["boolean","string"]));
 
 export const SiteAdaptiveJSONSchemaClaimsPropertiesSchema: Schema = /* @__PURE__ */ z.lazy(() => z.union([SiteAdaptiveJSONSchemaPrimitivesSchema, loose({ type: z.literal("array"), description: z.string(), items: SiteAdaptiveJSONSchemaPrimitivesSchema }), loose({ type: z.literal("object"), description: z.string(), properties: z.record(z.string(), SiteAdaptiveJSONSchemaClaimsPropertiesSchema), additionalProperties: z.literal(false) })]));
 

@@ -7,4 +7,4 @@ export const SiteQuestionAnswerSourcePageSchema: Schema = /* @__PURE__ */ z.lazy
 
 export const SiteQuestionAnswerSourceRecordSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ object: z.literal("site-question-answer-source"), id: z.string(), weight: z.number(), title: z.string(), urls: loose({ location: z.optional(z.string()) }), type: z.literal("record"), record: z.string(), connector: z.optional(z.union([z.string(), openEnum(["builtin:email","builtin:api","builtin:website","builtin:youtube","builtin:github-discussions","builtin:github-issues","builtin:intercom","builtin:front","builtin:zendesk","builtin:zoho-desk","builtin:freshdesk","builtin:pylon","builtin:hubspot","builtin:linear","builtin:jira"])])) }));
 
-export const SiteQuestionAnswerSourceSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([SiteQuestionAnswerSourcePageSchema, SiteQuestionAnswerSourceRecordSchema], loose({ type: z.string() }), "type"));
+export const SiteQuestionAnswerSourceSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([SiteQuestionAnswerSourcePageSchema, SiteQuestionAnswerSourceRecordSchema], loose({ type: z.string() }), "type", ["page","record"]));

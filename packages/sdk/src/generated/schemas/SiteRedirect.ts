@@ -6,7 +6,7 @@ export const SiteRedirectDestinationExternalSchema: Schema = /* @__PURE__ */ z.l
 
 export const SiteRedirectDestinationPageSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ kind: z.literal("site-page"), siteSpaceId: z.string(), pageId: z.string() }));
 
-export const SiteRedirectDestinationSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([SiteRedirectDestinationSiteSectionSchema, SiteRedirectDestinationSiteSpaceSchema, SiteRedirectDestinationPageSchema, SiteRedirectDestinationExternalSchema], loose({ kind: z.string() }), "kind"));
+export const SiteRedirectDestinationSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([SiteRedirectDestinationSiteSectionSchema, SiteRedirectDestinationSiteSpaceSchema, SiteRedirectDestinationPageSchema, SiteRedirectDestinationExternalSchema], loose({ kind: z.string() }), "kind", ["site-section","site-space","site-page","external"]));
 
 export const SiteRedirectDestinationSiteSectionSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ kind: z.literal("site-section"), siteSectionId: z.string() }));
 
