@@ -13,8 +13,8 @@ import {
   resolveSecrets,
 } from './integration-manifest.js';
 
-const IMAGES = fileURLToPath(new URL('../../../../test/fixtures/images/', import.meta.url));
-const FIXTURES = fileURLToPath(new URL('../../../../test/fixtures/integrations/', import.meta.url));
+const IMAGES = fileURLToPath(new URL('../../../../../test/fixtures/images/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../../../../../test/fixtures/integrations/', import.meta.url));
 
 /**
  * A stand-in for the 1Password CLI in its own directory: `op read op://v/i/f` prints a value

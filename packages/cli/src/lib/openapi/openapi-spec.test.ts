@@ -105,7 +105,7 @@ describe('checkSpec', () => {
   });
 });
 
-const FIXTURES = fileURLToPath(new URL('../../../../test/fixtures/openapi/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../../../../../test/fixtures/openapi/', import.meta.url));
 const fixture = (name: string) =>
   checkSpec(readFileSync(join(FIXTURES, name), 'utf8'), name, { directory: FIXTURES });
 
