@@ -6,7 +6,12 @@ import tseslint from 'typescript-eslint';
 export default tseslint.config(
   {
     // Generated code is checked by `npm run contract:check`, not by style rules.
-    ignores: ['**/dist/**', '**/node_modules/**', 'packages/cli/oclif.manifest.json', 'packages/sdk/src/generated/**'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'packages/cli/oclif.manifest.json',
+      'packages/sdk/src/generated/**',
+    ],
   },
   js.configs.recommended,
   {

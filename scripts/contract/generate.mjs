@@ -39,10 +39,15 @@ if (check) {
     const current = existsSync(`${root}${path}`) ? readFileSync(`${root}${path}`, 'utf8') : undefined;
     if (current !== text) stale.push(current === undefined ? `${path} (missing)` : path);
   }
-  for (const path of listFiles(GENERATED_DIR)) if (!output.has(path)) stale.push(`${path} (not generated any more)`);
+  for (const path of listFiles(GENERATED_DIR))
+    if (!output.has(path)) stale.push(`${path} (not generated any more)`);
   if (stale.length) {
-    console.error(`The generated contract is not up to date (${stale.length} files):\n  ${stale.slice(0, 20).join('\n  ')}`);
-    console.error('Run `npm run contract:generate` and commit the result; never edit generated files by hand.');
+    console.error(
+      `The generated contract is not up to date (${stale.length} files):\n  ${stale.slice(0, 20).join('\n  ')}`,
+    );
+    console.error(
+      'Run `npm run contract:generate` and commit the result; never edit generated files by hand.',
+    );
     process.exit(1);
   }
   console.log(`The generated contract is up to date (${output.size} files).`);
@@ -53,5 +58,7 @@ if (check) {
     writeFileSync(`${root}${path}`, text);
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(`Generated ${model.operations.length} operations (${model.leftOut.length} left out) in ${output.size} files, ${seconds} s.`);
+  console.log(
+    `Generated ${model.operations.length} operations (${model.leftOut.length} left out) in ${output.size} files, ${seconds} s.`,
+  );
 }

@@ -87,12 +87,13 @@ export function methodName(operationId, resourcePath, path, extraNouns = []) {
   // ends the path: it names the object acted on (`updateTeamPermissionInSpace` keeps `Team`).
   const context = /\}$/.test(path) ? pathParams.slice(0, -1) : pathParams;
   for (const param of context) {
-    for (const noun of paramNouns(param)) removable.add(noun), removable.add(plural(noun));
+    for (const noun of paramNouns(param)) (removable.add(noun), removable.add(plural(noun)));
   }
   let kept = rest.filter((word) => !removable.has(word.toLowerCase()));
   // `ById`, `BySlug`, `ByName` name nothing the arguments do not.
   kept = kept.filter(
-    (word, index) => !(word === 'By' && ['Id', 'Slug', 'Name'].includes(kept[index + 1] ?? '')) &&
+    (word, index) =>
+      !(word === 'By' && ['Id', 'Slug', 'Name'].includes(kept[index + 1] ?? '')) &&
       !(['Id', 'Slug', 'Name'].includes(word) && kept[index - 1] === 'By'),
   );
   // A connector only makes sense before a kept word: drop one that ends the name or that another

@@ -19,7 +19,8 @@ function typeOf(code, schema, depth = 0) {
     const variants = (flat.oneOf ?? flat.anyOf).filter((part) => part.type !== 'null');
     return variants.map((part) => typeOf(code, part, depth + 1)).join(' or ');
   }
-  const type = [flat.type].flat().filter((each) => each && each !== 'null')[0] ?? (flat.properties ? 'object' : 'any');
+  const type =
+    [flat.type].flat().filter((each) => each && each !== 'null')[0] ?? (flat.properties ? 'object' : 'any');
   if (type === 'array') return `array of ${typeOf(code, flat.items, depth + 1)}`;
   if (type === 'object' && ref && !code.isInline(ref)) return `object (${ref})`;
   return type;
@@ -47,7 +48,9 @@ function describeField(code, name, schema, required, extra = {}) {
     type: typeOf(code, schema),
     required,
     ...(limitsOf(code, schema).length ? { limits: limitsOf(code, schema) } : {}),
-    ...(brief(schema.description ?? target?.description) ? { description: brief(schema.description ?? target?.description) } : {}),
+    ...(brief(schema.description ?? target?.description)
+      ? { description: brief(schema.description ?? target?.description) }
+      : {}),
     ...extra,
   };
 }
@@ -74,10 +77,21 @@ export function referenceFile(model) {
       ...(operation.stream ? { stream: true } : {}),
       arguments: methodArguments(code, operation).map((arg) => arg.name),
       params: operation.pathParams.map((parameter) =>
-        describeField(code, parameter.name, parameter.schema, true, parameter.description ? { description: brief(parameter.description) } : {}),
+        describeField(
+          code,
+          parameter.name,
+          parameter.schema,
+          true,
+          parameter.description ? { description: brief(parameter.description) } : {},
+        ),
       ),
       query: operation.query.map((parameter) =>
-        describeField(code, parameter.name, { ...parameter.schema, description: parameter.description ?? parameter.schema.description }, parameter.required),
+        describeField(
+          code,
+          parameter.name,
+          { ...parameter.schema, description: parameter.description ?? parameter.schema.description },
+          parameter.required,
+        ),
       ),
       body: Object.entries(body?.properties ?? {})
         .filter(([, property]) => !property.readOnly)

@@ -28,7 +28,9 @@ function describeType(code, schema) {
   if (!schema) return 'unknown';
   if (schema.enum) return `enum(${schema.enum.join('|')})`;
   if (schema.type === 'array') return `array<${describeType(code, schema.items)}>`;
-  return [schema.type].flat().filter(Boolean).join('|') || (schema.oneOf || schema.anyOf ? 'union' : 'object');
+  return (
+    [schema.type].flat().filter(Boolean).join('|') || (schema.oneOf || schema.anyOf ? 'union' : 'object')
+  );
 }
 
 export function surfaceOf(model) {
@@ -39,10 +41,16 @@ export function surfaceOf(model) {
       method: `${operation.resource}.${operation.method}`,
       http: `${operation.httpMethod} ${operation.path}`,
       query: Object.fromEntries(
-        operation.query.map((parameter) => [parameter.name, { required: parameter.required, type: describeType(code, parameter.schema) }]),
+        operation.query.map((parameter) => [
+          parameter.name,
+          { required: parameter.required, type: describeType(code, parameter.schema) },
+        ]),
       ),
       body: operation.body ? fieldsOf(code, operation.body.schema) : {},
-      answer: fieldsOf(code, operation.paginated ? operation.item : operation.response ?? operation.stream?.event),
+      answer: fieldsOf(
+        code,
+        operation.paginated ? operation.item : (operation.response ?? operation.stream?.event),
+      ),
     };
   }
   return { version: model.packageVersion, documentVersion: model.documentVersion, operations };
@@ -63,26 +71,47 @@ export function compareSurfaces(before, after) {
       continue;
     }
     if (now.http !== old.http) add(true, 'operation moved', `${id}: ${old.http} -> ${now.http}`);
-    if (now.method !== old.method) add(true, 'method renamed', `${id}: \`${old.method}()\` -> \`${now.method}()\``);
+    if (now.method !== old.method)
+      add(true, 'method renamed', `${id}: \`${old.method}()\` -> \`${now.method}()\``);
     for (const part of ['query', 'body']) {
       for (const [name, field] of Object.entries(old[part])) {
         const next = now[part][name];
         if (!next) add(true, `${part} field removed`, `\`${now.method}()\`: ${part} \`${name}\` is gone`);
         else {
-          if (next.required && !field.required) add(true, `${part} field now required`, `\`${now.method}()\`: ${part} \`${name}\` is now required`);
-          if (next.type !== field.type) add(true, `${part} field type changed`, `\`${now.method}()\`: ${part} \`${name}\` ${field.type} -> ${next.type}`);
+          if (next.required && !field.required)
+            add(
+              true,
+              `${part} field now required`,
+              `\`${now.method}()\`: ${part} \`${name}\` is now required`,
+            );
+          if (next.type !== field.type)
+            add(
+              true,
+              `${part} field type changed`,
+              `\`${now.method}()\`: ${part} \`${name}\` ${field.type} -> ${next.type}`,
+            );
         }
       }
       for (const [name, field] of Object.entries(now[part])) {
         if (old[part][name]) continue;
-        add(field.required, `${part} field added`, `\`${now.method}()\`: ${part} \`${name}\`${field.required ? ' (required)' : ''}`);
+        add(
+          field.required,
+          `${part} field added`,
+          `\`${now.method}()\`: ${part} \`${name}\`${field.required ? ' (required)' : ''}`,
+        );
       }
     }
     for (const [name, field] of Object.entries(old.answer)) {
       const next = now.answer[name];
       if (!next) add(true, 'answer field removed', `\`${now.method}()\`: answers no \`${name}\` any more`);
-      else if (next.type !== field.type) add(true, 'answer field type changed', `\`${now.method}()\`: \`${name}\` ${field.type} -> ${next.type}`);
-      else if (field.required && !next.required) add(true, 'answer field now optional', `\`${now.method}()\`: \`${name}\` may be absent`);
+      else if (next.type !== field.type)
+        add(
+          true,
+          'answer field type changed',
+          `\`${now.method}()\`: \`${name}\` ${field.type} -> ${next.type}`,
+        );
+      else if (field.required && !next.required)
+        add(true, 'answer field now optional', `\`${now.method}()\`: \`${name}\` may be absent`);
     }
     for (const name of Object.keys(now.answer)) {
       if (!old.answer[name]) add(false, 'answer field added', `\`${now.method}()\`: answers \`${name}\``);

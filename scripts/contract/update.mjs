@@ -30,11 +30,18 @@ if (args[0] === '--compare') {
 const version = args[0] ?? 'latest';
 const before = surfaceOf(buildModel());
 console.error(`Installing ${DOCUMENT_PACKAGE}@${version} (was ${before.version})...`);
-execFileSync('npm', ['install', '--save-dev', '--save-exact', '--no-audit', '--no-fund', `${DOCUMENT_PACKAGE}@${version}`], {
+execFileSync(
+  'npm',
+  ['install', '--save-dev', '--save-exact', '--no-audit', '--no-fund', `${DOCUMENT_PACKAGE}@${version}`],
+  {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  },
+);
+execFileSync(process.execPath, [fileURLToPath(new URL('./generate.mjs', import.meta.url))], {
   cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
+  stdio: 'inherit',
 });
-execFileSync(process.execPath, [fileURLToPath(new URL('./generate.mjs', import.meta.url))], { cwd: root, stdio: 'inherit' });
 const after = surfaceOf(buildModel());
 const changes = compareSurfaces(before, after);
 console.log(changesMarkdown(before, after, changes));

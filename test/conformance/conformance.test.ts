@@ -52,7 +52,9 @@ const extractOnly = operations.filter((operation) => !documentEntry(operation));
  * before 0.2 (`sites.published`), as the calls were written for 0.1's ids.
  */
 const callsFor = (operation: Operation) =>
-  [operation.id, operation.name, ...operation.aliases].map((id) => calls[id]).find((entry) => entry !== undefined);
+  [operation.id, operation.name, ...operation.aliases]
+    .map((id) => calls[id])
+    .find((entry) => entry !== undefined);
 
 const tally = {
   requestsValid: 0,

@@ -4,7 +4,13 @@ import { Args, Flags } from '../oclif.js';
 import type { RevisionFile } from '@docs-api/sdk';
 import { SpaceCommand, spaceArg } from '../lib/areas/spaces.js';
 import { nodeFs } from '../lib/docs-as-code/index.js';
-import { FolderError, localChanges, pull, SpaceContent, type PullResult } from '../lib/docs-as-code/docs-sync.js';
+import {
+  FolderError,
+  localChanges,
+  pull,
+  SpaceContent,
+  type PullResult,
+} from '../lib/docs-as-code/docs-sync.js';
 import { CommandError, UsageError } from '../lib/failures/exit-codes.js';
 import { output, plural } from '../lib/terminal/output.js';
 import { crFlag, crValue } from '../lib/areas/pages.js';

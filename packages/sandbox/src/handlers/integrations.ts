@@ -156,7 +156,11 @@ function publisher(store: Store, reference: string): Organization {
 }
 
 /** The integration a publish makes, from its manifest and the version before it. */
-function published(name: string, body: PublishIntegrationBody, previous: Integration | undefined): Integration {
+function published(
+  name: string,
+  body: PublishIntegrationBody,
+  previous: Integration | undefined,
+): Integration {
   const version = (previous?.version ?? 0) + 1;
   const urls = integrationUrls(name, version);
   return {

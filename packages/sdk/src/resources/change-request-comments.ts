@@ -12,9 +12,19 @@ export interface CommentReactions {
 /** `client.changeRequests.comments`' hand-written methods: shorthands of `update`. */
 export interface ChangeRequestsCommentsExtensions {
   /** Marks a comment resolved. */
-  resolve(spaceId: string, changeRequestId: string | number, commentId: string, options?: RequestOptions): ApiPromise<Comment>;
+  resolve(
+    spaceId: string,
+    changeRequestId: string | number,
+    commentId: string,
+    options?: RequestOptions,
+  ): ApiPromise<Comment>;
   /** Reopens a resolved comment. */
-  reopen(spaceId: string, changeRequestId: string | number, commentId: string, options?: RequestOptions): ApiPromise<Comment>;
+  reopen(
+    spaceId: string,
+    changeRequestId: string | number,
+    commentId: string,
+    options?: RequestOptions,
+  ): ApiPromise<Comment>;
   /** Adds and removes the caller's emoji reactions on a comment. */
   react(
     spaceId: string,
@@ -27,10 +37,22 @@ export interface ChangeRequestsCommentsExtensions {
 
 export const extensions: ExtensionImplementations<ChangeRequestsCommentsExtensions> = {
   resolve({ resources }, spaceId, changeRequestId, commentId, options) {
-    return resources.changeRequests.comments.update(spaceId, changeRequestId, commentId, { resolved: true }, options);
+    return resources.changeRequests.comments.update(
+      spaceId,
+      changeRequestId,
+      commentId,
+      { resolved: true },
+      options,
+    );
   },
   reopen({ resources }, spaceId, changeRequestId, commentId, options) {
-    return resources.changeRequests.comments.update(spaceId, changeRequestId, commentId, { resolved: false }, options);
+    return resources.changeRequests.comments.update(
+      spaceId,
+      changeRequestId,
+      commentId,
+      { resolved: false },
+      options,
+    );
   },
   react({ resources }, spaceId, changeRequestId, commentId, reactions, options) {
     const body: UpdateCommentSchema = {};

@@ -79,7 +79,7 @@ function settled<R extends 'merge' | 'update'>(
       };
       throw new MergeConflictError(init, operation, target);
     }
-    return { response, data: { ...data, result: (data.result) ?? operation } };
+    return { response, data: { ...data, result: data.result ?? operation } };
   });
 }
 

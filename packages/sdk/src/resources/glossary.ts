@@ -13,19 +13,27 @@ export interface GlossaryExtensions {
    *
    * @see PUT /v1/orgs/{organizationId}/translations-glossary (updateGlossaryEntries)
    */
-  update(organizationId: string, operations: GlossaryBatchOperation[], options?: RequestOptions): ApiPromise<void>;
+  update(
+    organizationId: string,
+    operations: GlossaryBatchOperation[],
+    options?: RequestOptions,
+  ): ApiPromise<void>;
   /**
    * Inserts entries, each a term per language: `[{ en: 'workspace', fr: 'espace de travail' }]`.
    * One `insert` operation per entry, in one request.
    */
-  insert(organizationId: string, entries: GlossaryTranslationsParam[], options?: RequestOptions): ApiPromise<void>;
+  insert(
+    organizationId: string,
+    entries: GlossaryTranslationsParam[],
+    options?: RequestOptions,
+  ): ApiPromise<void>;
   /** Deletes entries by id, in one request (`delete` operations). */
   delete(organizationId: string, glossaryEntryIds: string[], options?: RequestOptions): ApiPromise<void>;
 }
 
 export const extensions: ExtensionImplementations<GlossaryExtensions> = {
   update({ generated }, organizationId, operations, options) {
-    return generated("glossary.update", [organizationId, { operations }, options]) as ApiPromise<void>;
+    return generated('glossary.update', [organizationId, { operations }, options]) as ApiPromise<void>;
   },
   insert({ resources }, organizationId, entries, options) {
     const operations = entries.map((translations) => ({ type: 'insert' as const, translations }));

@@ -16,7 +16,11 @@ export interface OpenapiExtensions {
    * await client.openapi.replace(org, 'petstore', { source: { url } });
    * const spec = await client.openapi.waitUntilProcessed(org, 'petstore', { timeout: 60_000 });
    */
-  waitUntilProcessed(organizationId: string, specSlug: string, options?: WaitOptions<OpenAPISpec>): Promise<OpenAPISpec>;
+  waitUntilProcessed(
+    organizationId: string,
+    specSlug: string,
+    options?: WaitOptions<OpenAPISpec>,
+  ): Promise<OpenAPISpec>;
 }
 
 export const extensions: ExtensionImplementations<OpenapiExtensions> = {

@@ -19,7 +19,11 @@ export interface OrganizationsExtensions {
 
 export const extensions: ExtensionImplementations<OrganizationsExtensions> = {
   updateAgentInstructions({ generated }, organizationId, instructions, options) {
-    const call = generated('organizations.updateAgentInstructions', [organizationId, { instructions }, options]);
-    return (call as ApiPromise<OrganizationAgentInstructions>);
+    const call = generated('organizations.updateAgentInstructions', [
+      organizationId,
+      { instructions },
+      options,
+    ]);
+    return call as ApiPromise<OrganizationAgentInstructions>;
   },
 };

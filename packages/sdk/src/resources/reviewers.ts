@@ -8,12 +8,15 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 export function reviewerUser(reviewer: ChangeRequestRequestedReviewer): User | undefined {
   // Read as data: under the `warn` policy an answer may not fit its type.
   const { kind, user } = extraFields(reviewer);
-  return kind === 'user' && isRecord(user) && typeof user.id === 'string' ? (user as unknown as User) : undefined;
+  return kind === 'user' && isRecord(user) && typeof user.id === 'string'
+    ? (user as unknown as User)
+    : undefined;
 }
 
 /** The team a review was asked of (published document); none for a user. */
 export function reviewerTeam(reviewer: ChangeRequestRequestedReviewer): Team | undefined {
   const { kind, team } = extraFields(reviewer);
-  return kind === 'team' && isRecord(team) && typeof team.id === 'string' ? (team as unknown as Team) : undefined;
+  return kind === 'team' && isRecord(team) && typeof team.id === 'string'
+    ? (team as unknown as Team)
+    : undefined;
 }
-

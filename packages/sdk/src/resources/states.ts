@@ -1,4 +1,8 @@
-import { OPENAPI_IN_PROGRESS_STATES, TRANSLATION_FAILED_STATUSES, TRANSLATION_IN_PROGRESS_STATUSES } from '../contract/states.js';
+import {
+  OPENAPI_IN_PROGRESS_STATES,
+  TRANSLATION_FAILED_STATUSES,
+  TRANSLATION_IN_PROGRESS_STATUSES,
+} from '../contract/states.js';
 import type { OpenAPISpec, Translation } from '../generated/types.js';
 
 /*
@@ -30,7 +34,8 @@ export function isOpenApiSpecProcessing(spec: Pick<OpenAPISpec, 'processingState
  * with a `lastProcessErrorCode` (`FETCH_TIMEOUT`, `FETCH_ERROR`, `PARSE_ERROR`); see
  * `lastProcessedErrors` for why.
  */
-export function isOpenApiSpecFailed(spec: Pick<OpenAPISpec, 'processingState' | 'lastProcessErrorCode'>): boolean {
+export function isOpenApiSpecFailed(
+  spec: Pick<OpenAPISpec, 'processingState' | 'lastProcessErrorCode'>,
+): boolean {
   return !isOpenApiSpecProcessing(spec) && typeof spec.lastProcessErrorCode === 'string';
 }
-

@@ -16,7 +16,11 @@ export interface TranslationsExtensions {
    * await client.translations.run(org, id);
    * const done = await client.translations.waitForRun(org, id, { timeout: 60_000 });
    */
-  waitForRun(organizationId: string, translationId: string, options?: WaitOptions<Translation>): Promise<Translation>;
+  waitForRun(
+    organizationId: string,
+    translationId: string,
+    options?: WaitOptions<Translation>,
+  ): Promise<Translation>;
 }
 
 export const extensions: ExtensionImplementations<TranslationsExtensions> = {

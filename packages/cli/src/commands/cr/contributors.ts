@@ -1,5 +1,10 @@
 import type { ChangeRequestUserContributor } from '@docs-api/sdk';
-import { ChangeRequestCommand, contributorColumns, crArg, spaceArg } from '../../lib/areas/change-requests.js';
+import {
+  ChangeRequestCommand,
+  contributorColumns,
+  crArg,
+  spaceArg,
+} from '../../lib/areas/change-requests.js';
 import { output } from '../../lib/terminal/output.js';
 
 export default class CrContributors extends ChangeRequestCommand<typeof CrContributors> {

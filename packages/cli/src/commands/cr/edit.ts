@@ -1,6 +1,11 @@
 import { Flags } from '../../oclif.js';
 import type { ChangeRequest, UpdateChangeRequestByIdBody } from '@docs-api/sdk';
-import { ChangeRequestCommand, crArg, printChangeRequest, spaceArg } from '../../lib/areas/change-requests.js';
+import {
+  ChangeRequestCommand,
+  crArg,
+  printChangeRequest,
+  spaceArg,
+} from '../../lib/areas/change-requests.js';
 import { UsageError } from '../../lib/failures/exit-codes.js';
 import { output } from '../../lib/terminal/output.js';
 import { readStdin } from '../../lib/input/stdin.js';

@@ -10,7 +10,12 @@ import {
   dispatchBody,
   type CheckEvent,
 } from '../../lib/integrations/integration-check.js';
-import { bundleScript, findManifest, formatBytes, loadManifest } from '../../lib/integrations/integration-manifest.js';
+import {
+  bundleScript,
+  findManifest,
+  formatBytes,
+  loadManifest,
+} from '../../lib/integrations/integration-manifest.js';
 import { output } from '../../lib/terminal/output.js';
 import { formatDuration } from '../../lib/terminal/progress.js';
 

@@ -62,7 +62,10 @@ export async function findReference(target: string): Promise<ReferenceOperation>
   if (found) return found;
   const lower = target.toLowerCase();
   const near = operations
-    .filter((operation) => operation.id.toLowerCase().includes(lower) || operation.name.toLowerCase().includes(lower))
+    .filter(
+      (operation) =>
+        operation.id.toLowerCase().includes(lower) || operation.name.toLowerCase().includes(lower),
+    )
     .slice(0, 5)
     .map((operation) => operation.id);
   throw new UsageError(
@@ -91,10 +94,17 @@ export function operationHelp(operation: ReferenceOperation): string {
   ];
   if (operation.description) lines.push('', operation.description);
   if (operation.params.length) lines.push('', 'ARGUMENTS', ...operation.params.map(fieldLine));
-  if (operation.query.length) lines.push('', 'QUERY FIELDS (-f/-F, or -q)', ...operation.query.map(fieldLine));
-  if (operation.body.length) lines.push('', 'BODY FIELDS (-f/-F; --input for a whole body)', ...operation.body.map(fieldLine));
-  if (operation.paginated) lines.push('', 'The answer is a list: --paginate prints every item of every page.');
-  if (operation.stream) lines.push('', 'The answer is a stream of events: each is printed as it arrives (Ctrl-C keeps what came).');
+  if (operation.query.length)
+    lines.push('', 'QUERY FIELDS (-f/-F, or -q)', ...operation.query.map(fieldLine));
+  if (operation.body.length)
+    lines.push('', 'BODY FIELDS (-f/-F; --input for a whole body)', ...operation.body.map(fieldLine));
+  if (operation.paginated)
+    lines.push('', 'The answer is a list: --paginate prints every item of every page.');
+  if (operation.stream)
+    lines.push(
+      '',
+      'The answer is a stream of events: each is printed as it arrives (Ctrl-C keeps what came).',
+    );
   return `${lines.join('\n')}\n`;
 }
 
@@ -139,12 +149,16 @@ export async function operationArguments(
     }
     if (value === undefined) {
       const usage = ['docs api', operation.id, ...operation.params.map((each) => `<${each.name}>`)].join(' ');
-      throw new UsageError(`Missing ${param.name}${param.description ? ` (${param.description})` : ''}: ${usage}`);
+      throw new UsageError(
+        `Missing ${param.name}${param.description ? ` (${param.description})` : ''}: ${usage}`,
+      );
     }
     params.push(value);
   }
   if (given.length) {
-    throw new UsageError(`Unexpected argument ${given[0]}: ${operation.id} takes ${operation.params.length} (${operation.params.map((param) => param.name).join(', ') || 'none'}).`);
+    throw new UsageError(
+      `Unexpected argument ${given[0]}: ${operation.id} takes ${operation.params.length} (${operation.params.map((param) => param.name).join(', ') || 'none'}).`,
+    );
   }
   const queryNames = new Set(operation.query.map((field) => field.name));
   const query: Record<string, unknown> = {};
@@ -168,7 +182,8 @@ export async function operationArguments(
   }
   let wholeBody: unknown;
   if (fields.input !== undefined) {
-    if (!operation.arguments.includes('body')) throw new UsageError(`--input: ${operation.id} takes no body.`);
+    if (!operation.arguments.includes('body'))
+      throw new UsageError(`--input: ${operation.id} takes no body.`);
     if (Object.keys(body).length) throw new UsageError('--input cannot be combined with body fields.');
     const text = await typedValue(`@${fields.input}`, '--input');
     try {
@@ -178,10 +193,13 @@ export async function operationArguments(
     }
   }
   const args: unknown[] = [...params];
-  if (operation.arguments.includes('body')) args.push(wholeBody ?? (Object.keys(body).length ? body : undefined));
+  if (operation.arguments.includes('body'))
+    args.push(wholeBody ?? (Object.keys(body).length ? body : undefined));
   if (operation.arguments.includes('query')) args.push(Object.keys(query).length ? query : undefined);
   else if (Object.keys(query).length) {
-    throw new UsageError(`${operation.id} takes no query: ${Object.keys(query).join(', ')} ${Object.keys(query).length > 1 ? 'are' : 'is'} not one of its fields.`);
+    throw new UsageError(
+      `${operation.id} takes no query: ${Object.keys(query).join(', ')} ${Object.keys(query).length > 1 ? 'are' : 'is'} not one of its fields.`,
+    );
   }
   return args;
 }

@@ -1,5 +1,11 @@
 import { yesFlag } from '../../../base-command.js';
-import { ChangeRequestCommand, crLabel, commentArg, crArg, spaceArg } from '../../../lib/areas/change-requests.js';
+import {
+  ChangeRequestCommand,
+  crLabel,
+  commentArg,
+  crArg,
+  spaceArg,
+} from '../../../lib/areas/change-requests.js';
 import { output } from '../../../lib/terminal/output.js';
 
 export default class CrCommentsDelete extends ChangeRequestCommand<typeof CrCommentsDelete> {

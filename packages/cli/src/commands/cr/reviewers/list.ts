@@ -1,6 +1,11 @@
 import type { ChangeRequestRequestedReviewer } from '@docs-api/sdk';
 import { listFlags } from '../../../base-command.js';
-import { ChangeRequestCommand, crArg, reviewerColumns, spaceArg } from '../../../lib/areas/change-requests.js';
+import {
+  ChangeRequestCommand,
+  crArg,
+  reviewerColumns,
+  spaceArg,
+} from '../../../lib/areas/change-requests.js';
 import { output } from '../../../lib/terminal/output.js';
 
 export default class CrReviewersList extends ChangeRequestCommand<typeof CrReviewersList> {
