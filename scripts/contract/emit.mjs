@@ -136,7 +136,7 @@ function mergeSmallGroups(groups, forms) {
       if (size(group) >= SMALL_GROUP) continue;
       const users = usersOf(key);
       let best;
-      for (const [otherKey, other] of groups) {
+      for (const otherKey of groups.keys()) {
         if (otherKey === key) continue;
         const others = usersOf(otherKey);
         if (others.size <= users.size || ![...users].every((user) => others.has(user))) continue;

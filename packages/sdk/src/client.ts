@@ -105,7 +105,7 @@ function readEnv(name: string): string | undefined {
 
 // The resources (`client.sites`, ...) are declared by generated/api.ts and built from data by
 // core/resources.ts: one per area of the service's API, each loaded on its first call.
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the class gets the resources' declarations
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type -- the class gets the resources' declarations
 export interface DocsClient extends ClientResources {}
 
 /**

@@ -10,5 +10,5 @@ export function documentFromText(text: string): JSONDocumentParam {
       type: 'paragraph',
       nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: line, marks: [] }] }],
     })),
-  } as JSONDocumentParam;
+  };
 }

@@ -126,7 +126,7 @@ function checkRule(rule: MergeRule, context: MergeRuleContext): Omit<MergeRuleRe
     case 'custom':
       return { description: rule.message ?? `Custom rule: ${rule.expression ?? ''}`, met: undefined };
     default:
-      return { description: `Rule ${rule.rule}`, met: undefined };
+      return { description: `Rule ${String(rule.rule)}`, met: undefined };
   }
 }
 

@@ -168,7 +168,7 @@ export function defineOperation<IO extends OperationIO>(spec: OperationSpec): Op
       return once('event', () => resolve(spec.event));
     },
   };
-  return operation as Operation<IO>;
+  return operation;
 }
 
 /** An operation's declared types. */

@@ -36,7 +36,6 @@ export function decodeQuery(
 ): Record<string, unknown> {
   const sdkName = Object.fromEntries(Object.entries(wireNames).map(([sdk, wire]) => [wire, sdk]));
   const result: Record<string, unknown> = {};
-  const given = new Map<string, string[]>();
   for (const wireName of new Set(params.keys())) {
     const key = sdkName[wireName] ?? wireName;
     const values = params.getAll(wireName);

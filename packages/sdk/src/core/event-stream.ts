@@ -12,7 +12,7 @@ import { AbortError, ResponseValidationError } from './errors.js';
 export interface OpenedStream {
   response: Response;
   /** Checks one event's JSON (under the client's response policy); throws when it does not fit. */
-  check(data: unknown): unknown;
+  check: (data: unknown) => unknown;
   /** The operation, for messages. */
   operation: string;
 }

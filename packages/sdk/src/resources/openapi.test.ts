@@ -99,7 +99,7 @@ describe('client.openapi', () => {
         client.openapi.create('org_1', {
           slug: 'billing',
           source: { url: PETSTORE_URL, text: 'openapi: 3.1.0' },
-        } as never),
+        }),
       ),
     ).toEqual(['body.source']);
     expect(
