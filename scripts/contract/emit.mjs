@@ -494,7 +494,27 @@ export function operationTypes(code, operation) {
       ? code.formName(code.refName(answer), 'read')
       : `${base}${suffix}`
     : undefined;
-  return { query: operation.query.length ? `${base}Query` : undefined, body, result };
+  return {
+    query: operation.query.length ? `${base}Query` : undefined,
+    body,
+    result,
+    envelope: envelopeName(code, operation),
+  };
+}
+
+/**
+ * A list's page type when it says more than its items (a link listing's `stats`): the named
+ * answer, so that `(await client.spaces.listLinks(id)).stats` is typed. Plain lists are
+ * `ListEnvelope<Item>`.
+ */
+function envelopeName(code, operation) {
+  if (!operation.paginated || !operation.response) return undefined;
+  const name = code.refName(operation.response);
+  if (!name) return undefined;
+  const fields = Object.keys(code.flatten(code.deref(operation.response)).properties ?? {});
+  return fields.some((field) => !['items', 'next', 'count'].includes(field))
+    ? code.formName(name, 'read')
+    : undefined;
 }
 
 /**
@@ -561,8 +581,9 @@ export function methodArguments(code, operation) {
 }
 
 function resultType(code, operation) {
-  const { result } = operationTypes(code, operation);
-  if (operation.paginated) return `PagePromise<${result}>`;
+  const { result, envelope } = operationTypes(code, operation);
+  if (operation.paginated)
+    return envelope ? `PagePromise<T.${result}, T.${envelope}>` : `PagePromise<${result}>`;
   if (operation.stream) return `EventStream<${result}>`;
   if (result && operation.mayBeEmpty) return `ApiPromise<${result} | undefined>`;
   return `ApiPromise<${result ?? 'void'}>`;
@@ -658,7 +679,9 @@ function operationTypesModule(header, model, code) {
       ? `{ ${operation.pathParams.map((parameter) => `${key(parameter.name)}: string`).join('; ')} }`
       : 'Record<string, never>';
     const response = operation.paginated
-      ? `ListEnvelope<T.${types.result}>`
+      ? types.envelope
+        ? `T.${types.envelope}`
+        : `ListEnvelope<T.${types.result}>`
       : types.result && !operation.stream
         ? `T.${types.result}${operation.mayBeEmpty ? ' | undefined' : ''}`
         : 'undefined';
@@ -694,12 +717,13 @@ function checksModule(header, model, resources) {
     "import type { ApiPromise } from '../core/api-promise.js';",
     "import type { EventStream } from '../core/event-stream.js';",
     "import type { PagePromise } from '../core/pagination.js';",
+    "import type { ListEnvelope } from '../contract/list-envelope.js';",
     "import type * as R from './api.js';",
     "import type * as O from './operation-types.js';",
     '',
     '/** `true` when `A` and `B` are the same type, both ways. */',
     'type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;',
-    'type ResultOf<IO> = IO extends { item: infer I } ? PagePromise<I> : IO extends { event: infer E } ? EventStream<E> : IO extends { response: infer R } ? ApiPromise<[R] extends [undefined] ? void : R> : never;',
+    'type ResultOf<IO> = IO extends { item: infer I; response: infer P } ? (P extends ListEnvelope<I> ? PagePromise<I, P> : never) : IO extends { event: infer E } ? EventStream<E> : IO extends { response: infer R } ? ApiPromise<[R] extends [undefined] ? void : R> : never;',
     'type Check<M, IO> = M extends (...args: infer _A) => infer Result ? Same<Result, ResultOf<IO>> : false;',
     '',
     'export type Checks = [',

@@ -339,7 +339,16 @@ export function zodCode(code, schema, mode, refs, depth = 0, relaxed = false) {
       const allObjects = parts.every((part) => code.objectOf(part));
       const discriminant = allObjects ? code.discriminant(source, parts) : undefined;
       const variants = discriminant && mode === 'read' ? code.closedVariants(parts, discriminant) : parts;
-      const codes = variants.map((part) => zodCode(code, part, mode, refs, depth + 1));
+      // In an answer, a closed empty form (`{}` with no other field: CustomizationFavicon's third) is
+      // what the fallback already accepts, an object with none of the other forms' fields; read as
+      // a form of its own, it would accept any object and hide a known form that does not fit.
+      const readForms =
+        mode === 'read' && allObjects && !discriminant
+          ? variants.filter((part) => !isClosedEmpty(code.deref(part)))
+          : variants;
+      const codes = (readForms.length ? readForms : variants).map((part) =>
+        zodCode(code, part, mode, refs, depth + 1),
+      );
       if (mode === 'read' && allObjects) {
         inner = discriminant
           ? `withFallback([${codes.join(', ')}], loose({ ${key(discriminant.key)}: z.string() }), ${quote(discriminant.key)}, ${quote(discriminant.values.flat())})`
@@ -692,3 +701,14 @@ export function jsdoc(text, indent = '') {
 }
 
 export { SCALAR_TYPES };
+
+/** `{ type: object, properties: {}, additionalProperties: false }`: an object that carries nothing. */
+function isClosedEmpty(schema) {
+  return (
+    schema?.additionalProperties === false &&
+    Object.keys(schema.properties ?? {}).length === 0 &&
+    !schema.allOf &&
+    !schema.oneOf &&
+    !schema.anyOf
+  );
+}

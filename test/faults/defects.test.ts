@@ -55,7 +55,7 @@ describe.each(TRANSPORTS)('through $name', (transport) => {
       const elapsed = performance.now() - started;
       expect(error).toBeInstanceOf(TimeoutError);
       expect((error as Error).message).toBe(
-        `GET ${server.origin}${SITE_PATH} timed out after 1 s while reading the response body`,
+        `GET ${server?.origin}${SITE_PATH} timed out after 1 s while reading the response body`,
       );
       expect(elapsed).toBeGreaterThanOrEqual(990);
       expect(elapsed).toBeLessThan(1000 + 1500);

@@ -218,7 +218,6 @@ const REFERENCES: Array<[kind: RowKindName, field: string, target: RowKindName |
   ['installations', 'installation', 'installations'],
   // An event names its installation, which may be uninstalled since: only the integration is checked.
   ['integrationEvents', 'integration', 'integrations'],
-  ['gitSync', 'space', ['spaces', 'deletedSpaces']],
 ];
 
 /** Rows of a kind that may not share these fields' values (a site has one live and one draft redirect per source). */

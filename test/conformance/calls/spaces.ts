@@ -34,8 +34,7 @@ export const spaceCalls: AreaCalls = {
             { rule: 'custom', expression: 'changeRequest.subject != ""', message: 'Give a subject' },
           ],
         },
-        // Either an emoji or an icon: the icon, removing the emoji.
-        emoji: null,
+        // Either an emoji or an icon (the document's oneOf): the icon.
         icon: 'https://example.com/api.png',
       }),
     seed: (c) => c.spaces.update('space_api', {}),

@@ -518,7 +518,7 @@ describe('changeRequests.reviewers', () => {
       subject: 'Please review',
     });
     expect(
-      result.users?.map((r) => [reviewerUser(r)?.id, r.kind === 'user' ? r.requestedBy.id : undefined]),
+      result.users?.map((r) => [reviewerUser(r)?.id, r.kind === 'user' ? r.requestedBy?.id : undefined]),
     ).toEqual([
       ['user_grace', 'user_linus'],
       ['user_linus', 'user_ada'],

@@ -2,5 +2,6 @@
 export type ListEnvelope<T> = {
   items: T[];
   count?: number | undefined;
-  next?: { page: string } | null | undefined;
+  /** The next page's cursor; none (or no `page`) on the last page, as the document allows. */
+  next?: { page?: string | undefined } | null | undefined;
 };

@@ -96,7 +96,8 @@ export interface Operation<IO extends OperationIO = OperationIO> extends Operati
 const notDotSegment = (value: string) => value !== '.' && value !== '..';
 
 /** A path-valued parameter (`guides/setup`): no empty, `.` or `..` segment. */
-const safePath = (value: string) => value.split('/').every((segment) => segment !== '' && notDotSegment(segment));
+const safePath = (value: string) =>
+  value.split('/').every((segment) => segment !== '' && notDotSegment(segment));
 
 const resolve = <S>(value: Deferred<S> | undefined): S | undefined =>
   typeof value === 'function' ? (value as () => S)() : value;
@@ -143,7 +144,8 @@ export function defineOperation<IO extends OperationIO>(spec: OperationSpec): Op
         return z.strictObject(
           Object.fromEntries(
             pathParams.map((name) => {
-              const base = (rules[name] as z.ZodMiniType<string> | undefined) ?? z.string().check(z.minLength(1));
+              const base =
+                (rules[name] as z.ZodMiniType<string> | undefined) ?? z.string().check(z.minLength(1));
               return [
                 name,
                 pathValued.includes(name)

@@ -32,7 +32,8 @@ export class EventStream<T> implements AsyncIterable<T> {
   }
 
   async *[Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
-    if (this.#started) throw new TypeError('An EventStream can be read once; call the method again for a new one');
+    if (this.#started)
+      throw new TypeError('An EventStream can be read once; call the method again for a new one');
     this.#started = true;
     const signal = this.#controller.signal;
     const { response, check, operation } = await this.#open(signal);

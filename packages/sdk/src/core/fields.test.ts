@@ -7,11 +7,12 @@
 import nock from 'nock';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as z from 'zod/mini';
-// The generated schemas of the types under test (the contract's own modules, as the SDK reads answers).
+// The generated schemas of the types under test (the contract's own modules, as the SDK reads answers;
+// a schema lives in the module of the operations that use it, so its file is not its name).
 import { ChangeRequestRequestedReviewerSchema as RequestedReviewerSchema } from '../generated/schemas/ChangeRequestRequestedReviewer.js';
-import { ContentRefSchema } from '../generated/schemas/ContentRef.js';
-import { CustomizationFaviconSchema } from '../generated/schemas/CustomizationFavicon.js';
-import { SiteSchema } from '../generated/schemas/Site.js';
+import { ContentRefSchema } from '../generated/schemas/Link.js';
+import { CustomizationFaviconSchema } from '../generated/schemas/ContentRefOpenAPI.js';
+import { SiteSchema } from '../generated/schemas/IntegrationSiteInstallation.js';
 import {
   extraFields,
   ResponseValidationError,

@@ -125,7 +125,12 @@ export class HttpClient {
   }
 
   /** Calls one contract operation and reads its answer with the operation's response schema. */
-  call<T>(operation: Operation, input: OperationInput, options?: RequestOptions, site = callSite()): ApiPromise<T> {
+  call<T>(
+    operation: Operation,
+    input: OperationInput,
+    options?: RequestOptions,
+    site = callSite(),
+  ): ApiPromise<T> {
     return new ApiPromise(this.#callOperation<T>(operation, input, options, site));
   }
 
@@ -162,7 +167,12 @@ export class HttpClient {
   }
 
   /** Calls an operation that answers server-sent events: the events as they come. */
-  stream<T>(operation: Operation, input: OperationInput, options?: RequestOptions, site = callSite()): EventStream<T> {
+  stream<T>(
+    operation: Operation,
+    input: OperationInput,
+    options?: RequestOptions,
+    site = callSite(),
+  ): EventStream<T> {
     return new EventStream<T>(async (signal) => {
       try {
         if (options !== undefined) checkRequestOptions(options);
@@ -201,7 +211,9 @@ export class HttpClient {
           message: issue.message,
         }));
         if (responseValidation === 'warn') {
-          logger?.warn?.(`${operation.id}: an event does not fit the contract: ${issues[0]?.path}: ${issues[0]?.message}`);
+          logger?.warn?.(
+            `${operation.id}: an event does not fit the contract: ${issues[0]?.path}: ${issues[0]?.message}`,
+          );
           return data;
         }
         throw new ResponseValidationError(operation.id, issues, data);
@@ -254,7 +266,10 @@ export class HttpClient {
     options: RequestOptions | undefined,
     site: CallSite,
   ): Promise<WithResponse<T>> {
-    const spec = requestFor(operation, options?.extraBody ? { ...input, extraBody: options.extraBody } : input);
+    const spec = requestFor(
+      operation,
+      options?.extraBody ? { ...input, extraBody: options.extraBody } : input,
+    );
     if (spec instanceof Promise)
       return spec.catch((error: unknown) => Promise.reject(withCallSite(error, site) as Error));
     return this.#send<T>(spec, options, site);
@@ -329,7 +344,8 @@ export class HttpClient {
     } else if (options?.headers) {
       kyOptions.headers = options.headers;
     }
-    if (call.spec.stream) kyOptions.headers = { ...(kyOptions.headers as object), accept: 'text/event-stream' };
+    if (call.spec.stream)
+      kyOptions.headers = { ...(kyOptions.headers as object), accept: 'text/event-stream' };
     return kyOptions;
   }
 

@@ -100,7 +100,8 @@ export class LazyCall implements PromiseLike<unknown>, AsyncIterable<unknown> {
         return { walk: (inner = iterate.call(call)) };
       }).then(({ walk }) => walk);
     const walk = {
-      next: (): Promise<IteratorResult<unknown>> => (inner ? inner.next() : start().then((loaded) => loaded.next())),
+      next: (): Promise<IteratorResult<unknown>> =>
+        inner ? inner.next() : start().then((loaded) => loaded.next()),
       return: async (value?: unknown): Promise<IteratorResult<unknown>> =>
         (await inner?.return?.(value)) ?? { done: true, value },
       [Symbol.asyncIterator]: () => walk,

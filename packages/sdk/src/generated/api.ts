@@ -250,7 +250,7 @@ export interface ChangeRequestsContentResource {
    *
    * @see GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/links (listChangeRequestPageLinks)
    */
-  listPageLinks(spaceId: string, changeRequestId: string | number, pageId: string, query?: T.ListChangeRequestPageLinksQuery, options?: RequestOptions): PagePromise<T.Link>;
+  listPageLinks(spaceId: string, changeRequestId: string | number, pageId: string, query?: T.ListChangeRequestPageLinksQuery, options?: RequestOptions): PagePromise<T.Link, T.LinkListing>;
   /**
    * Get navigation meta-links (prev/next/parent) for a change request page
    *
@@ -2628,7 +2628,7 @@ export interface SpacesResource {
    *
    * @see GET /v1/spaces/{spaceId}/links (listSpaceLinks)
    */
-  listLinks(spaceId: string, query?: T.ListSpaceLinksQuery, options?: RequestOptions): PagePromise<T.Link>;
+  listLinks(spaceId: string, query?: T.ListSpaceLinksQuery, options?: RequestOptions): PagePromise<T.Link, T.LinkListing>;
   /**
    * List all spaces in an organization
    *

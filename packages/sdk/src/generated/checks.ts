@@ -4,12 +4,13 @@
 import type { ApiPromise } from '../core/api-promise.js';
 import type { EventStream } from '../core/event-stream.js';
 import type { PagePromise } from '../core/pagination.js';
+import type { ListEnvelope } from '../contract/list-envelope.js';
 import type * as R from './api.js';
 import type * as O from './operation-types.js';
 
 /** `true` when `A` and `B` are the same type, both ways. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-type ResultOf<IO> = IO extends { item: infer I } ? PagePromise<I> : IO extends { event: infer E } ? EventStream<E> : IO extends { response: infer R } ? ApiPromise<[R] extends [undefined] ? void : R> : never;
+type ResultOf<IO> = IO extends { item: infer I; response: infer P } ? (P extends ListEnvelope<I> ? PagePromise<I, P> : never) : IO extends { event: infer E } ? EventStream<E> : IO extends { response: infer R } ? ApiPromise<[R] extends [undefined] ? void : R> : never;
 type Check<M, IO> = M extends (...args: infer _A) => infer Result ? Same<Result, ResultOf<IO>> : false;
 
 export type Checks = [

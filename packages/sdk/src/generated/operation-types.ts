@@ -240,7 +240,7 @@ export interface ListChangeRequestPageLinksOperation {
   params: { spaceId: string; changeRequestId: string; pageId: string };
   query: T.ListChangeRequestPageLinksQuery;
   body: undefined;
-  response: ListEnvelope<T.Link>;
+  response: T.LinkListing;
   item: T.Link;
 }
 
@@ -2615,7 +2615,7 @@ export interface ListSpaceLinksOperation {
   params: { spaceId: string };
   query: T.ListSpaceLinksQuery;
   body: undefined;
-  response: ListEnvelope<T.Link>;
+  response: T.LinkListing;
   item: T.Link;
 }
 

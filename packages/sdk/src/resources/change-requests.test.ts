@@ -1,6 +1,6 @@
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
-import { decodeQuery, getPageInChangeRequestById } from '../contract/index.js';
+import { decodeQuery, documentFromText, getPageInChangeRequestById } from '../contract/index.js';
 import {
   childPages,
   extraFields,
@@ -382,7 +382,7 @@ describe('client.changeRequests.comments', () => {
     });
 
     expect(resolved.status).toBe('resolved');
-    expect(resolved.status === 'resolved' && resolved.resolvedBy.id).toBe('u_1');
+    expect(resolved.status === 'resolved' && resolved.resolvedBy?.id).toBe('u_1');
     expect(reopened.status).toBe('open');
     expect(liked.status === 'open' && liked.reactions?.[0]?.emoji).toBe('👍');
     expect(swapped.status === 'open' && swapped.reactions?.[0]?.emoji).toBe('🎉');
@@ -400,13 +400,12 @@ describe('client.changeRequests.comments', () => {
   });
 
   it('posts a rich-text document as a body and reads the document form back', async () => {
-    const document = {
-      object: 'document' as const,
-      data: {},
-      nodes: [{ object: 'block', type: 'paragraph', nodes: [] }],
-    };
+    const document = documentFromText('Looks good');
     nock(API)
-      .post(`${CRS}/7/comments`, { body: { document } })
+      .post(
+        `${CRS}/7/comments`,
+        (body: unknown) => JSON.stringify(body) === JSON.stringify({ body: { document } }),
+      )
       .reply(200, comment({ body: { document } }))
       .get(`${CRS}/7/comments/cm_1`)
       .query({ format: 'document' })

@@ -6,6 +6,6 @@ export const ContentRefOpenAPISchema: Schema = /* @__PURE__ */ z.lazy(() => loos
 
 export const ContentRefSpaceSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ kind: z.literal("space"), space: z.optional(z.string()) }));
 
-export const CustomizationFaviconSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([loose({ icon: CustomizationThemedURLSchema }), loose({ emoji: z.string() }), loose({  })]));
+export const CustomizationFaviconSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([loose({ icon: CustomizationThemedURLSchema }), loose({ emoji: z.string() })]));
 
 export const CustomizationThemedURLSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ light: z.string(), dark: z.string() }));

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { type Schema, loose, openEnum, withFallback } from '../../contract/schema.js';
 import { DocumentBlocksTopLevelsSchema } from './SiteInsightsSessionParam.js';
 
-export const DocumentSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([MarkdownDocumentSchema, loose({ document: JSONDocumentSchema }), loose({  })]));
+export const DocumentSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([MarkdownDocumentSchema, loose({ document: JSONDocumentSchema })]));
 
 export const JSONDocumentSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ object: z.literal("document"), data: z.optional(loose({ schemaVersion: z.optional(z.number()) })), nodes: z.optional(z.array(DocumentBlocksTopLevelsSchema)), meta: z.optional(loose({ token: z.optional(z.string()) })) }));
 

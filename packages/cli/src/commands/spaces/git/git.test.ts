@@ -41,7 +41,7 @@ afterAll(async () => {
 const never = (text: string) => expect(text).not.toContain(SECRET);
 const titles = () => {
   const space = cli.sandbox.store.spaces.get('space_handbook')!;
-  const revision = cli.sandbox.store.revisions.get(space.revision)!;
+  const revision = cli.sandbox.store.revisions.get(space.revision ?? '')!;
   return revision.pages.map((page) => page.title);
 };
 
