@@ -130,11 +130,13 @@ function build(schema: z.ZodMiniType, depth: number): fc.Arbitrary<unknown> {
       return fc.constantFrom(...Object.values(def.entries as Record<string, unknown>));
     case 'literal':
       return fc.constantFrom(...(def.values as unknown[]));
-    case 'array':
-      return fc.array(inner('element'), {
-        minLength: find('min_length')?.minimum ?? 0,
-        maxLength: Math.min(find('max_length')?.maximum ?? 3, 3),
-      });
+    case 'array': {
+      // Deep lists hold only the items they must: a page tree of lists of objects of lists grows
+      // as 3^depth otherwise (a computed revision's sample never ended).
+      const minLength = find('min_length')?.minimum ?? 0;
+      const maxLength = depth >= OPTIONAL_DEPTH ? minLength : Math.min(find('max_length')?.maximum ?? 3, 3);
+      return fc.array(inner('element'), { minLength, maxLength: Math.max(minLength, maxLength) });
+    }
     case 'object': {
       const shape = def.shape as Record<string, z.ZodMiniType>;
       return fc.record(
@@ -157,10 +159,10 @@ function build(schema: z.ZodMiniType, depth: number): fc.Arbitrary<unknown> {
     case 'union':
       return fc.oneof(...(def.options as z.ZodMiniType[]).map((option) => plausible(option, depth + 1)));
     case 'record':
+      // Keys at any depth: past MAX_DEPTH a schema's arbitrary is `undefined`, which no string
+      // filter ever passes (a deep map's generation never ended).
       return fc.dictionary(
-        plausible(def.keyType as z.ZodMiniType, depth + 1).filter(
-          (key): key is string => typeof key === 'string',
-        ),
+        plausible(def.keyType as z.ZodMiniType, 0).filter((key): key is string => typeof key === 'string'),
         inner('valueType'),
         { maxKeys: 3 },
       );

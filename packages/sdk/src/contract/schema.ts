@@ -43,15 +43,19 @@ export const uniqueItems = () =>
     },
   );
 
-/** `minProperties` of JSON Schema, for request objects. */
+/** The fields a request object sends: a field set to `undefined` is left out of its JSON. */
+const sentFields = (value: unknown) =>
+  Object.values(value as object).filter((field) => field !== undefined).length;
+
+/** `minProperties` of JSON Schema, for request objects (counting the fields JSON will carry). */
 export const minProperties = (count: number) =>
-  z.refine((value: unknown) => Object.keys(value as object).length >= count, {
+  z.refine((value: unknown) => sentFields(value) >= count, {
     message: `must have at least ${count} field${count === 1 ? '' : 's'}`,
   });
 
 /** `maxProperties` of JSON Schema, for request objects. */
 export const maxProperties = (count: number) =>
-  z.refine((value: unknown) => Object.keys(value as object).length <= count, {
+  z.refine((value: unknown) => sentFields(value) <= count, {
     message: `must have at most ${count} field${count === 1 ? '' : 's'}`,
   });
 

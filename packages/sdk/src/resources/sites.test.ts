@@ -156,6 +156,15 @@ describe('request validation (nothing is sent)', () => {
     ]);
   });
 
+  it('counts only the fields JSON will carry against a body that needs at least one', async () => {
+    // `{ name: undefined }` is sent as `{}`, which the document's minProperties refuses (found by fuzz.test).
+    const error = await rejection(
+      makeClient().sites.shareLinks.update('org_1', 's1', 'sl_1', { name: undefined }),
+      RequestValidationError,
+    );
+    expect(error.issues).toEqual([{ path: 'body', message: 'must have at least 1 field' }]);
+  });
+
   it('refuses a visibility the contract does not list', async () => {
     const error = await rejection(
       // @ts-expect-error: requests accept only the documented visibilities
