@@ -8,7 +8,7 @@ import { attempt, type Transport } from './attempt.js';
 import { Call, seconds, type SendSpec } from './call.js';
 import { callSite, withCallSite, type CallSite } from './call-site.js';
 import { DocsError } from './errors.js';
-import { abortError, failureOf, finalError, responseError } from './failures.js';
+import type * as Failures from './failures.js';
 import type { Logger } from './logger.js';
 import { checkOptions, requestOptionsSchema } from './options.js';
 import { PagePromise } from './pagination.js';
@@ -84,6 +84,10 @@ export interface RawRequest<T> {
   idempotent?: boolean;
 }
 
+/** The failure path (failures.ts, the network and error-body readers), loaded when an attempt fails. */
+let failuresModule: Promise<typeof Failures> | undefined;
+const failures = () => (failuresModule ??= import('./failures.js'));
+
 const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'PUT', 'DELETE']);
 /** The methods ky may retry: all of them, so that the SDK's policy decides by the operation. */
 const RETRY_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'];
@@ -125,7 +129,12 @@ export class HttpClient {
   }
 
   /** Calls one contract operation and reads its answer with the operation's response schema. */
-  call<T>(operation: Operation, input: OperationInput, options?: RequestOptions, site = callSite()): ApiPromise<T> {
+  call<T>(
+    operation: Operation,
+    input: OperationInput,
+    options?: RequestOptions,
+    site = callSite(),
+  ): ApiPromise<T> {
     return new ApiPromise(this.#callOperation<T>(operation, input, options, site));
   }
 
@@ -162,7 +171,12 @@ export class HttpClient {
   }
 
   /** Calls an operation that answers server-sent events: the events as they come. */
-  stream<T>(operation: Operation, input: OperationInput, options?: RequestOptions, site = callSite()): EventStream<T> {
+  stream<T>(
+    operation: Operation,
+    input: OperationInput,
+    options?: RequestOptions,
+    site = callSite(),
+  ): EventStream<T> {
     return new EventStream<T>(async (signal) => {
       try {
         if (options !== undefined) checkRequestOptions(options);
@@ -201,7 +215,9 @@ export class HttpClient {
           message: issue.message,
         }));
         if (responseValidation === 'warn') {
-          logger?.warn?.(`${operation.id}: an event does not fit the contract: ${issues[0]?.path}: ${issues[0]?.message}`);
+          logger?.warn?.(
+            `${operation.id}: an event does not fit the contract: ${issues[0]?.path}: ${issues[0]?.message}`,
+          );
           return data;
         }
         throw new ResponseValidationError(operation.id, issues, data);
@@ -254,7 +270,10 @@ export class HttpClient {
     options: RequestOptions | undefined,
     site: CallSite,
   ): Promise<WithResponse<T>> {
-    const spec = requestFor(operation, options?.extraBody ? { ...input, extraBody: options.extraBody } : input);
+    const spec = requestFor(
+      operation,
+      options?.extraBody ? { ...input, extraBody: options.extraBody } : input,
+    );
     if (spec instanceof Promise)
       return spec.catch((error: unknown) => Promise.reject(withCallSite(error, site) as Error));
     return this.#send<T>(spec, options, site);
@@ -274,6 +293,7 @@ export class HttpClient {
       signal: options?.signal,
     });
     if (call.bounds.signal?.aborted) {
+      const { abortError } = await failures();
       throw this.#finish(abortError(call, `${call.target} was aborted before it was sent`), call, site);
     }
     let response: Response;
@@ -284,7 +304,7 @@ export class HttpClient {
       if (spec.stream) return { data: response as T, response, rateLimit: readRateLimit(response.headers) };
       text = await response.text();
     } catch (error) {
-      throw this.#finish(finalError(error, call), call, site);
+      throw this.#finish((await failures()).finalError(error, call), call, site);
     }
     if (config.logger?.debug) config.logger.debug(`← ${response.status} ${spec.method} ${call.shownUrl}`);
     try {
@@ -305,14 +325,15 @@ export class HttpClient {
       retry: {
         limit: call.bounds.maxRetries,
         methods: RETRY_METHODS,
-        shouldRetry: ({ error, retryCount }) => this.#shouldRetry(error, retryCount, call),
+        shouldRetry: async ({ error, retryCount }) =>
+          this.#shouldRetry((await failures()).failureOf(error, call), retryCount, call),
         delay: () => call.delayMs,
       },
       hooks: {
         beforeError: [
           async (error) =>
             error instanceof HTTPError
-              ? (responseError(
+              ? ((await failures()).responseError(
                   error.response,
                   error.response.bodyUsed ? '' : await error.response.text(),
                   call,
@@ -329,13 +350,13 @@ export class HttpClient {
     } else if (options?.headers) {
       kyOptions.headers = options.headers;
     }
-    if (call.spec.stream) kyOptions.headers = { ...(kyOptions.headers as object), accept: 'text/event-stream' };
+    if (call.spec.stream)
+      kyOptions.headers = { ...(kyOptions.headers as object), accept: 'text/event-stream' };
     return kyOptions;
   }
 
   /** ky's `retry.shouldRetry`: the SDK's policy (retry.ts), the wait left in `call.delayMs`. */
-  #shouldRetry(error: Error, retry: number, call: Call): boolean {
-    const failure = failureOf(error, call);
+  #shouldRetry(failure: Failures.Failure, retry: number, call: Call): boolean {
     const { maxRetryDelay, logger } = this.#config;
     const delayMs = retryDelay(failure, {
       idempotent: call.spec.idempotent,
