@@ -8,7 +8,8 @@ import {
   isBrowserFetchFailure,
   networkReason,
 } from './network-errors.js';
-import { redactBody, redactCause, redactHeaders, safeUrl } from './redact.js';
+import { redactBody, safeUrl } from './redact.js';
+import { redactCause, redactHeaders } from './redact-failure.js';
 import { NOT_CONNECTED_CODES, RETRY_STATUSES, readRateLimit, serverWait } from './retry.js';
 
 /*
