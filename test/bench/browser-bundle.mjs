@@ -17,11 +17,12 @@ import { build } from 'esbuild';
 import { SITE, figure, isMain, printFigures } from './lib.mjs';
 
 /**
- * The budget, min+gzip, in KiB (1024 bytes): a guard against growth. Issue 17's goal of 34 KiB is
+ * The budget, min+gzip, in KiB (1024 bytes): a guard against growth, the figure measured (36.5
+ * KiB, 37,330 B in 14 files) rounded up to the next KiB, plus one. Issue 17's goal of 34 KiB is
  * not met with ky as the HTTP layer and one client that builds every resource; docs/performance.md
  * says where the bytes go.
  */
-export const BUNDLE_BUDGET_KB = 37;
+export const BUNDLE_BUDGET_KB = 38;
 
 const ENTRY = fileURLToPath(new URL('./browser-entry.ts', import.meta.url));
 const HOOKS = fileURLToPath(new URL('./record-imports.mjs', import.meta.url));

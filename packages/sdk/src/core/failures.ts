@@ -1,4 +1,4 @@
-import { AttemptTimeout, MAX_REDIRECTS, NetworkFailure } from './attempt.js';
+import { MAX_REDIRECTS, type AttemptTimeout, type NetworkFailure } from './attempt.js';
 import { seconds, type Call } from './call.js';
 import { AbortError, ApiError, ConnectionError, DocsError, RedirectError, TimeoutError } from './errors.js';
 import {
@@ -8,7 +8,8 @@ import {
   isBrowserFetchFailure,
   networkReason,
 } from './network-errors.js';
-import { redactBody, redactCause, redactHeaders, safeUrl } from './redact.js';
+import { redactBody, safeUrl } from './redact.js';
+import { redactCause, redactHeaders } from './redact-failure.js';
 import { NOT_CONNECTED_CODES, RETRY_STATUSES, readRateLimit, serverWait } from './retry.js';
 
 /*
@@ -28,6 +29,14 @@ export interface Failure {
   /** Why, for people: `HTTP 503`, `timeout`, `connection refused`, ... */
   reason: string;
   rateLimit?: ApiError['rateLimit'];
+}
+
+/**
+ * An attempt's own failure, known by its name: this module is loaded when a call fails, and may
+ * be another copy of the module graph than the attempt's (a test's fresh modules).
+ */
+function isFailure<T extends AttemptTimeout | NetworkFailure>(cause: unknown, name: T['name']): cause is T {
+  return cause instanceof Error && cause.name === name;
 }
 
 /** Reads what ky rejected an attempt with. */
@@ -52,7 +61,7 @@ export function failureOf(cause: unknown, call: Call): Failure {
       rateLimit: cause.rateLimit,
     };
   }
-  if (cause instanceof AttemptTimeout) {
+  if (isFailure<AttemptTimeout>(cause, 'AttemptTimeout')) {
     const waiting =
       cause.phase === 'headers' ? 'waiting for the response' : 'while reading the response body';
     const tries = call.attempts > 1 ? ` (${call.attempts} attempts)` : '';
@@ -66,7 +75,7 @@ export function failureOf(cause: unknown, call: Call): Failure {
       reason: 'timeout',
     };
   }
-  if (cause instanceof NetworkFailure) return networkFailure(cause, call);
+  if (isFailure<NetworkFailure>(cause, 'NetworkFailure')) return networkFailure(cause, call);
   // An AbortError of the throttle, or what a hook of the user's threw: not retried.
   const error = cause instanceof Error ? cause : new Error(String(cause));
   return { error, retryable: false, neverConnected: false, reason: error.message };
@@ -96,7 +105,11 @@ function networkFailure({ error: raw, phase }: NetworkFailure, call: Call): Fail
 /** What the call throws for what ky rejected with, once no retry follows. */
 export function finalError(cause: unknown, call: Call): unknown {
   if (call.bounds.signal?.aborted) return abortError(call, `${call.target} was aborted`);
-  if (cause instanceof DocsError || cause instanceof AttemptTimeout || cause instanceof NetworkFailure) {
+  if (
+    cause instanceof DocsError ||
+    isFailure<AttemptTimeout>(cause, 'AttemptTimeout') ||
+    isFailure<NetworkFailure>(cause, 'NetworkFailure')
+  ) {
     return failureOf(cause, call).error;
   }
   // Thrown by a hook of the user's: theirs to read as they threw it.

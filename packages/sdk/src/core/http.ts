@@ -8,7 +8,7 @@ import { attempt, type Transport } from './attempt.js';
 import { Call, seconds, type SendSpec } from './call.js';
 import { callSite, withCallSite, type CallSite } from './call-site.js';
 import { DocsError } from './errors.js';
-import { abortError, failureOf, finalError, responseError } from './failures.js';
+import type * as Failures from './failures.js';
 import type { Logger } from './logger.js';
 import { checkOptions, requestOptionsSchema } from './options.js';
 import { PagePromise } from './pagination.js';
@@ -83,6 +83,10 @@ export interface RawRequest<T> {
    */
   idempotent?: boolean;
 }
+
+/** The failure path (failures.ts, the network and error-body readers), loaded when an attempt fails. */
+let failuresModule: Promise<typeof Failures> | undefined;
+const failures = () => (failuresModule ??= import('./failures.js'));
 
 const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'PUT', 'DELETE']);
 /** The methods ky may retry: all of them, so that the SDK's policy decides by the operation. */
@@ -289,6 +293,7 @@ export class HttpClient {
       signal: options?.signal,
     });
     if (call.bounds.signal?.aborted) {
+      const { abortError } = await failures();
       throw this.#finish(abortError(call, `${call.target} was aborted before it was sent`), call, site);
     }
     let response: Response;
@@ -299,7 +304,7 @@ export class HttpClient {
       if (spec.stream) return { data: response as T, response, rateLimit: readRateLimit(response.headers) };
       text = await response.text();
     } catch (error) {
-      throw this.#finish(finalError(error, call), call, site);
+      throw this.#finish((await failures()).finalError(error, call), call, site);
     }
     if (config.logger?.debug) config.logger.debug(`← ${response.status} ${spec.method} ${call.shownUrl}`);
     try {
@@ -320,14 +325,15 @@ export class HttpClient {
       retry: {
         limit: call.bounds.maxRetries,
         methods: RETRY_METHODS,
-        shouldRetry: ({ error, retryCount }) => this.#shouldRetry(error, retryCount, call),
+        shouldRetry: async ({ error, retryCount }) =>
+          this.#shouldRetry((await failures()).failureOf(error, call), retryCount, call),
         delay: () => call.delayMs,
       },
       hooks: {
         beforeError: [
           async (error) =>
             error instanceof HTTPError
-              ? (responseError(
+              ? ((await failures()).responseError(
                   error.response,
                   error.response.bodyUsed ? '' : await error.response.text(),
                   call,
@@ -350,8 +356,7 @@ export class HttpClient {
   }
 
   /** ky's `retry.shouldRetry`: the SDK's policy (retry.ts), the wait left in `call.delayMs`. */
-  #shouldRetry(error: Error, retry: number, call: Call): boolean {
-    const failure = failureOf(error, call);
+  #shouldRetry(failure: Failures.Failure, retry: number, call: Call): boolean {
     const { maxRetryDelay, logger } = this.#config;
     const delayMs = retryDelay(failure, {
       idempotent: call.spec.idempotent,

@@ -27,7 +27,8 @@ import {
   WaitTimeoutError,
 } from '../index.js';
 import { API, TOKEN, makeClient, rejection, siteFixture, useNockLifecycle } from '../../test-support/nock.js';
-import { redactCause, redactHeaders, safeUrl } from './redact.js';
+import { redactCause, redactHeaders } from './redact-failure.js';
+import { safeUrl } from './redact.js';
 
 const SHARE_KEY = 'shk_live_9f8e7d6c5b4a';
 const SPACE = '/v1/spaces/sp_1';
