@@ -17,12 +17,12 @@ import { build } from 'esbuild';
 import { SITE, figure, isMain, printFigures } from './lib.mjs';
 
 /**
- * The budget, min+gzip, in KiB (1024 bytes): a guard against growth, the figure measured (36.5
- * KiB, 37,330 B in 14 files) rounded up to the next KiB, plus one. Issue 17's goal of 34 KiB is
- * not met with ky as the HTTP layer and one client that builds every resource; docs/performance.md
- * says where the bytes go.
+ * The budget, min+gzip, in KiB (1024 bytes): a guard against growth, kept at 37 while the SDK grew
+ * from 108 to 386 operations (36.5 KiB, 37,337 B in 14 files, measured). The issues' goal of 34 KiB
+ * is not met with ky as the HTTP layer and zod validating the answer in the browser;
+ * docs/performance.md says where the bytes go.
  */
-export const BUNDLE_BUDGET_KB = 38;
+export const BUNDLE_BUDGET_KB = 37;
 
 const ENTRY = fileURLToPath(new URL('./browser-entry.ts', import.meta.url));
 const HOOKS = fileURLToPath(new URL('./record-imports.mjs', import.meta.url));
