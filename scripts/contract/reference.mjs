@@ -30,12 +30,13 @@ function limitsOf(code, schema) {
   const ref = code.refName(schema);
   const resolved = code.flatten(ref ? { ...code.component(ref), ...schema, $ref: undefined } : schema);
   const limits = [];
-  if (resolved.minLength !== undefined) limits.push(`at least ${resolved.minLength} characters`);
-  if (resolved.maxLength !== undefined) limits.push(`at most ${resolved.maxLength} characters`);
+  const count = (n, what) => `${n} ${what}${n === 1 ? '' : 's'}`;
+  if (resolved.minLength !== undefined) limits.push(`at least ${count(resolved.minLength, 'character')}`);
+  if (resolved.maxLength !== undefined) limits.push(`at most ${count(resolved.maxLength, 'character')}`);
   if (resolved.minimum !== undefined) limits.push(`from ${resolved.minimum}`);
   if (resolved.maximum !== undefined) limits.push(`up to ${resolved.maximum}`);
-  if (resolved.minItems !== undefined) limits.push(`at least ${resolved.minItems} items`);
-  if (resolved.maxItems !== undefined) limits.push(`at most ${resolved.maxItems} items`);
+  if (resolved.minItems !== undefined) limits.push(`at least ${count(resolved.minItems, 'item')}`);
+  if (resolved.maxItems !== undefined) limits.push(`at most ${count(resolved.maxItems, 'item')}`);
   if (resolved.pattern) limits.push(`matching ${resolved.pattern}`);
   if (resolved.format) limits.push(resolved.format);
   return limits;
