@@ -99,9 +99,10 @@ try {
   await docs(['cr', 'view', 'space_handbook', String(cr.number)]);
   await docs(['cr', 'merge', 'space_handbook', String(cr.number)], { expectCode: 2 });
   await docs(['cr', 'merge', 'space_handbook', String(cr.number), '--yes']);
-  // Another request started from an older revision: refused until it is updated.
-  await docs(['cr', 'merge', 'space_handbook', '2', '--yes'], { expectCode: 1 });
-  await docs(['cr', 'merge', 'space_handbook', '2', '--yes', '--update-first', '--json']);
+  // Another request started from an older revision: refused when told not to update it first;
+  // --yes takes the default, updating it from the primary content before merging.
+  await docs(['cr', 'merge', 'space_handbook', '2', '--yes', '--no-update-first'], { expectCode: 1 });
+  await docs(['cr', 'merge', 'space_handbook', '2', '--yes', '--json']);
   // Every status across the organization, last updated first.
   await docs(['cr', 'list', '--status', 'all'], { table: true });
   await docs(['cr', 'links', 'space_handbook', '1', '--page', 'page_getting_started'], { table: true });
