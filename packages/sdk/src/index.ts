@@ -35,5 +35,6 @@ export {
   type MergeRulesCheck,
 } from './contract/merge-rules-check.js';
 export { documentFromText } from './contract/documents.js';
+export { TRANSLATION_LANGUAGES } from './contract/languages.js';
 export type * from './generated/types.js';
 export type * from './generated/api.js';

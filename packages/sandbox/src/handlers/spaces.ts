@@ -8,10 +8,10 @@ import {
   restoreSpace,
   transferSpace,
   updateSpaceById,
+  TRANSLATION_LANGUAGES,
   type Link,
   type Organization,
   type Space,
-  type TranslationLanguageParam,
 } from '@docs-api/sdk/contract';
 import { APP_HOST, createRevision, flattenPages, pageLinks, primaryRevision } from '../content.js';
 import { conflict, notFound, SandboxError } from '../errors.js';
@@ -57,52 +57,6 @@ export function requireSpace(store: Store, spaceId: string): Space {
 /** A space's permissions, as its answer shows them. */
 type SpacePermissions = NonNullable<Space['permissions']>;
 
-/**
- * The content languages of the published document (`TranslationLanguage`): every one, and no
- * other (a compile error otherwise).
- */
-const DOCUMENT_LANGUAGES: Readonly<Record<TranslationLanguageParam, true>> = {
-  en: true,
-  fr: true,
-  de: true,
-  es: true,
-  it: true,
-  pt: true,
-  'pt-br': true,
-  ru: true,
-  ja: true,
-  zh: true,
-  'zh-tw': true,
-  yue: true,
-  ko: true,
-  ar: true,
-  hi: true,
-  nl: true,
-  pl: true,
-  tr: true,
-  sv: true,
-  no: true,
-  da: true,
-  fi: true,
-  el: true,
-  cs: true,
-  hu: true,
-  ro: true,
-  th: true,
-  vi: true,
-  id: true,
-  ms: true,
-  he: true,
-  uk: true,
-  sk: true,
-  bg: true,
-  hr: true,
-  lt: true,
-  lv: true,
-  et: true,
-  sl: true,
-};
-
 /** The published document's limit on a space title. */
 const SPACE_TITLE_MAX = 50;
 
@@ -146,7 +100,9 @@ function spacePermissions(store: Store, space: Space): Required<SpacePermissions
 /** A language the published document lists (answers carry only those), or none. */
 function documentLanguage(language: string | null | undefined): string | undefined {
   const lowered = language?.toLowerCase();
-  return lowered !== undefined && Object.hasOwn(DOCUMENT_LANGUAGES, lowered) ? lowered : undefined;
+  return lowered !== undefined && (TRANSLATION_LANGUAGES as readonly string[]).includes(lowered)
+    ? lowered
+    : undefined;
 }
 
 /**

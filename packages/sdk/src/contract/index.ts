@@ -13,6 +13,7 @@ export type * from '../generated/api.js';
 export type * from '../generated/operation-types.js';
 export * from './schema.js';
 export * from './documents.js';
+export * from './languages.js';
 export * from './operation.js';
 export * from './query.js';
 export * from './validation.js';

@@ -7,6 +7,7 @@ import type {
   Translation,
   TranslationLanguageParam,
 } from '@docs-api/sdk';
+import { TRANSLATION_LANGUAGES } from '../../sdk.js';
 import { documentText } from './change-requests.js';
 import { UsageError } from '../failures/exit-codes.js';
 import { readJson } from '../input/files.js';
@@ -143,54 +144,6 @@ export async function instructionsDocument(value: string): Promise<JSONDocumentP
   const { documentFromText } = await import('../../sdk-contract.js');
   return documentFromText(text);
 }
-
-/**
- * The document's `TranslationLanguage` enum: the languages of spaces and translations. Data here
- * so that checking a flag loads no contract code; a key per value of the generated type, so a
- * language the document adds or drops is a compile error here.
- */
-const LANGUAGES: Readonly<Record<TranslationLanguageParam, true>> = {
-  en: true,
-  fr: true,
-  de: true,
-  es: true,
-  it: true,
-  pt: true,
-  'pt-br': true,
-  ru: true,
-  ja: true,
-  zh: true,
-  'zh-tw': true,
-  yue: true,
-  ko: true,
-  ar: true,
-  hi: true,
-  nl: true,
-  pl: true,
-  tr: true,
-  sv: true,
-  no: true,
-  da: true,
-  fi: true,
-  el: true,
-  cs: true,
-  hu: true,
-  ro: true,
-  th: true,
-  vi: true,
-  id: true,
-  ms: true,
-  he: true,
-  uk: true,
-  sk: true,
-  bg: true,
-  hr: true,
-  lt: true,
-  lv: true,
-  et: true,
-  sl: true,
-};
-export const TRANSLATION_LANGUAGES = Object.keys(LANGUAGES) as readonly TranslationLanguageParam[];
 
 /**
  * A language code as the service writes them, in lower case (language codes are not case
