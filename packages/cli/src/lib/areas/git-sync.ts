@@ -249,3 +249,86 @@ export function checkOutcome(info: GitSyncState, direction: GitDirection, spaceI
     Object.assign(error, { hint: `What to do: ${actionText(operation.errorAction)}` });
   throw error;
 }
+
+/** What `import` and `export` print with --json: the run, and with --wait the space's Git info at its end. */
+export interface GitRunResult {
+  space: string;
+  direction: GitDirection;
+  /** The repository, without its credentials. */
+  url: string;
+  ref: string;
+  /** With --wait: the space's Git info at the end of the run. */
+  info?: GitSyncState;
+}
+
+type GitRunFlags = {
+  url: string;
+  ref: string;
+  'project-dir'?: string | undefined;
+  'tree-url'?: string | undefined;
+  'commit-url'?: string | undefined;
+  force: boolean;
+  standalone: boolean;
+  wait: boolean;
+  interval?: number | undefined;
+  'wait-timeout'?: number | undefined;
+};
+
+/** The body fields `import` and `export` share: the repository, the ref, and the options given. */
+export function repositoryFields(flags: GitRunFlags) {
+  return {
+    url: repositoryUrl(flags.url),
+    ref: fullRef(flags.ref),
+    ...(flags['project-dir'] ? { repoProjectDirectory: flags['project-dir'] } : {}),
+    ...(flags['tree-url'] ? { repoTreeURL: flags['tree-url'] } : {}),
+    ...(flags['commit-url'] ? { repoCommitURL: flags['commit-url'] } : {}),
+    ...(flags.force ? { force: true as const } : {}),
+    ...(flags.standalone ? { standalone: true as const } : {}),
+  };
+}
+
+/**
+ * Starts an import or an export (`start`), then, with --wait, follows it to its end: the outcome
+ * printed (at a terminal) or in the result (--json), exit 1 when it failed.
+ */
+export async function runGitOperation(
+  run: {
+    client: DocsClient;
+    spaceId: string;
+    direction: GitDirection;
+    flags: GitRunFlags;
+    human: boolean;
+    url: string;
+    ref: string;
+    /** What a person reads: `the import of <ref> of <url> into <space>`, `Imported ...`. */
+    said: { started: string; done: string };
+  },
+  start: () => Promise<unknown>,
+): Promise<GitRunResult> {
+  const { client, spaceId, direction, flags, human } = run;
+  const shown = displayUrl(run.url);
+  const before = flags.wait ? await readGitInfo(client, spaceId) : undefined;
+  await start();
+  const result: GitRunResult = { space: spaceId, direction, url: shown, ref: run.ref };
+  if (!flags.wait) {
+    if (human) {
+      output.success(`Started ${run.said.started}`);
+      output.info(`Follow it with \`docs spaces git info ${spaceId}\`, or pass --wait.`);
+    }
+    return result;
+  }
+  const info = redactDeep(await followGitOperation(client, spaceId, direction, before, flags));
+  try {
+    checkOutcome(info, direction, spaceId);
+  } catch (error) {
+    // Scripts get the final state too, on stdout, before the failure.
+    if (!human) output.json({ ...result, info });
+    else printGitInfo(info, 'stderr');
+    throw error;
+  }
+  if (human) {
+    output.success(run.said.done);
+    printGitInfo(info);
+  }
+  return { ...result, info };
+}

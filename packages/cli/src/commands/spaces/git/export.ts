@@ -1,29 +1,14 @@
-import type { ExportToGitRepository, GitSyncState } from '@docs-api/sdk';
+import type { ExportToGitRepository } from '@docs-api/sdk';
 import { Flags } from '../../../oclif.js';
 import {
-  checkOutcome,
-  followGitOperation,
-  fullRef,
   gitRunFlags,
-  printGitInfo,
-  readGitInfo,
-  redactDeep,
-  repositoryUrl,
+  repositoryFields,
+  runGitOperation,
+  type GitRunResult,
 } from '../../../lib/areas/git-sync.js';
 import { UsageError } from '../../../lib/failures/exit-codes.js';
-import { output } from '../../../lib/terminal/output.js';
 import { displayUrl } from '../../../lib/transport/redact.js';
 import { SpaceCommand, spaceArg } from '../../../lib/areas/spaces.js';
-
-interface GitRunResult {
-  space: string;
-  direction: 'export';
-  /** The repository, without its credentials. */
-  url: string;
-  ref: string;
-  /** With --wait: the space's Git info at the end of the run. */
-  info?: GitSyncState;
-}
 
 export default class SpacesGitExport extends SpaceCommand<typeof SpacesGitExport> {
   static override summary =
@@ -45,45 +30,24 @@ export default class SpacesGitExport extends SpaceCommand<typeof SpacesGitExport
   };
 
   async run(): Promise<GitRunResult> {
-    const url = repositoryUrl(this.flags.url);
-    const ref = fullRef(this.flags.ref);
+    const repository = repositoryFields(this.flags);
     const commitMessage = this.flags.message.trim();
     if (!commitMessage) throw new UsageError('--message must not be empty: it is the commit message.');
     const { client, spaceId } = await this.target();
-    const body: ExportToGitRepository = {
-      url,
-      ref,
-      commitMessage,
-      ...(this.flags['project-dir'] ? { repoProjectDirectory: this.flags['project-dir'] } : {}),
-      ...(this.flags['tree-url'] ? { repoTreeURL: this.flags['tree-url'] } : {}),
-      ...(this.flags['commit-url'] ? { repoCommitURL: this.flags['commit-url'] } : {}),
-      ...(this.flags.force ? { force: true } : {}),
-      ...(this.flags.standalone ? { standalone: true } : {}),
-    };
-    const shown = displayUrl(url);
-    const before = this.flags.wait ? await readGitInfo(client, spaceId) : undefined;
-    await client.spaces.git.exportToRepository(spaceId, body);
-    const result: GitRunResult = { space: spaceId, direction: 'export', url: shown, ref };
-    if (!this.flags.wait) {
-      if (this.human) {
-        output.success(`Started the export of ${spaceId} to ${ref} of ${shown}`);
-        output.info(`Follow it with \`docs spaces git info ${spaceId}\`, or pass --wait.`);
-      }
-      return result;
-    }
-    const info = redactDeep(await followGitOperation(client, spaceId, 'export', before, this.flags));
-    try {
-      checkOutcome(info, 'export', spaceId);
-    } catch (error) {
-      // Scripts get the final state too, on stdout, before the failure.
-      if (!this.human) output.json({ ...result, info });
-      else printGitInfo(info, 'stderr');
-      throw error;
-    }
-    if (this.human) {
-      output.success(`Exported ${spaceId} to ${ref} of ${shown}`);
-      printGitInfo(info);
-    }
-    return { ...result, info };
+    const body: ExportToGitRepository = { ...repository, commitMessage };
+    const where = `${repository.ref} of ${displayUrl(repository.url)}`;
+    return runGitOperation(
+      {
+        client,
+        spaceId,
+        direction: 'export',
+        flags: this.flags,
+        human: this.human,
+        url: repository.url,
+        ref: repository.ref,
+        said: { started: `the export of ${spaceId} to ${where}`, done: `Exported ${spaceId} to ${where}` },
+      },
+      () => client.spaces.git.exportToRepository(spaceId, body),
+    );
   }
 }

@@ -1,27 +1,12 @@
-import type { GitSyncState, ImportGitRepository } from '@docs-api/sdk';
+import type { ImportGitRepository } from '@docs-api/sdk';
 import {
-  checkOutcome,
-  followGitOperation,
-  fullRef,
   gitRunFlags,
-  printGitInfo,
-  readGitInfo,
-  redactDeep,
-  repositoryUrl,
+  repositoryFields,
+  runGitOperation,
+  type GitRunResult,
 } from '../../../lib/areas/git-sync.js';
-import { output } from '../../../lib/terminal/output.js';
 import { displayUrl } from '../../../lib/transport/redact.js';
 import { SpaceCommand, spaceArg } from '../../../lib/areas/spaces.js';
-
-interface GitRunResult {
-  space: string;
-  direction: 'import';
-  /** The repository, without its credentials. */
-  url: string;
-  ref: string;
-  /** With --wait: the space's Git info at the end of the run. */
-  info?: GitSyncState;
-}
 
 export default class SpacesGitImport extends SpaceCommand<typeof SpacesGitImport> {
   static override summary =
@@ -37,42 +22,22 @@ export default class SpacesGitImport extends SpaceCommand<typeof SpacesGitImport
   static override flags = gitRunFlags('import');
 
   async run(): Promise<GitRunResult> {
-    const url = repositoryUrl(this.flags.url);
-    const ref = fullRef(this.flags.ref);
+    const repository = repositoryFields(this.flags);
     const { client, spaceId } = await this.target();
-    const body: ImportGitRepository = {
-      url,
-      ref,
-      ...(this.flags['project-dir'] ? { repoProjectDirectory: this.flags['project-dir'] } : {}),
-      ...(this.flags['tree-url'] ? { repoTreeURL: this.flags['tree-url'] } : {}),
-      ...(this.flags['commit-url'] ? { repoCommitURL: this.flags['commit-url'] } : {}),
-      ...(this.flags.force ? { force: true } : {}),
-      ...(this.flags.standalone ? { standalone: true } : {}),
-    };
-    const shown = displayUrl(url);
-    const before = this.flags.wait ? await readGitInfo(client, spaceId) : undefined;
-    await client.spaces.git.importRepository(spaceId, body);
-    const result: GitRunResult = { space: spaceId, direction: 'import', url: shown, ref };
-    if (!this.flags.wait) {
-      if (this.human) {
-        output.success(`Started the import of ${ref} of ${shown} into ${spaceId}`);
-        output.info(`Follow it with \`docs spaces git info ${spaceId}\`, or pass --wait.`);
-      }
-      return result;
-    }
-    const info = redactDeep(await followGitOperation(client, spaceId, 'import', before, this.flags));
-    try {
-      checkOutcome(info, 'import', spaceId);
-    } catch (error) {
-      // Scripts get the final state too, on stdout, before the failure.
-      if (!this.human) output.json({ ...result, info });
-      else printGitInfo(info, 'stderr');
-      throw error;
-    }
-    if (this.human) {
-      output.success(`Imported ${ref} of ${shown} into ${spaceId}`);
-      printGitInfo(info);
-    }
-    return { ...result, info };
+    const body: ImportGitRepository = repository;
+    const what = `${repository.ref} of ${displayUrl(repository.url)}`;
+    return runGitOperation(
+      {
+        client,
+        spaceId,
+        direction: 'import',
+        flags: this.flags,
+        human: this.human,
+        url: repository.url,
+        ref: repository.ref,
+        said: { started: `the import of ${what} into ${spaceId}`, done: `Imported ${what} into ${spaceId}` },
+      },
+      () => client.spaces.git.importRepository(spaceId, body),
+    );
   }
 }
