@@ -32,6 +32,37 @@ export function storedBody(body: DocumentParam): Pick<CommentRow, 'markdown' | '
   return { markdown: 'markdown' in body && typeof body.markdown === 'string' ? body.markdown : '' };
 }
 
+/** What a posted comment says and where it is: the body of a post, in a space or a change request. */
+interface PostedComment {
+  body: DocumentParam;
+  page?: string | undefined;
+  node?: string | undefined;
+  tableCell?: CommentRow['tableCell'] | undefined;
+}
+
+/** A new open comment, stored: `where` is its space and revision (and change request, if any). */
+export function postComment(
+  store: Store,
+  where: Pick<CommentRow, 'space' | 'revision' | 'changeRequest'>,
+  body: PostedComment,
+): CommentRow {
+  const comment: CommentRow = {
+    id: store.newId('comment'),
+    ...where,
+    postedBy: store.actor,
+    postedAt: store.now(),
+    ...storedBody(body.body),
+    ...(body.page !== undefined ? { page: body.page } : {}),
+    ...(body.node !== undefined ? { node: body.node } : {}),
+    ...(body.tableCell !== undefined ? { tableCell: { ...body.tableCell } } : {}),
+    reactions: [],
+    status: 'open',
+    replies: [],
+  };
+  store.comments.set(comment.id, comment);
+  return comment;
+}
+
 export function requireComment(store: Store, changeRequest: ChangeRequestRow, commentId: string): CommentRow {
   const comment = store.comments.get(commentId);
   if (!comment || comment.changeRequest !== changeRequest.id) throw notFound('comment', commentId);
@@ -170,22 +201,11 @@ export const changeRequestCommentHandlers = [
     if (body.page !== undefined && !findPage(requireRevision(store, row.revision), body.page)) {
       throw badRequest(`body.page: page "${body.page}" is not in change request #${row.number}`);
     }
-    const comment: CommentRow = {
-      id: store.newId('comment'),
-      changeRequest: row.id,
-      space: row.space,
-      revision: row.revision,
-      postedBy: store.actor,
-      postedAt: store.now(),
-      ...storedBody(body.body),
-      ...(body.page !== undefined ? { page: body.page } : {}),
-      ...(body.node !== undefined ? { node: body.node } : {}),
-      ...(body.tableCell !== undefined ? { tableCell: { ...body.tableCell } } : {}),
-      reactions: [],
-      status: 'open',
-      replies: [],
-    };
-    store.comments.set(comment.id, comment);
+    const comment = postComment(
+      store,
+      { changeRequest: row.id, space: row.space, revision: row.revision },
+      body,
+    );
     return commentView(store, comment);
   }),
 

@@ -19,7 +19,14 @@ import { badRequest, notFound } from '../errors.js';
 import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { CommentRow, ReplyRow, Store } from '../store.js';
-import { commentView, react, replyView, requireComment, storedBody } from './change-request-comments.js';
+import {
+  commentView,
+  postComment,
+  react,
+  replyView,
+  requireComment,
+  storedBody,
+} from './change-request-comments.js';
 import { requireChangeRequest } from './change-requests.js';
 import { requireSpace } from './spaces.js';
 
@@ -125,21 +132,7 @@ export const commentReplyHandlers = [
     if (body.page !== undefined && !findPage(revision, body.page)) {
       throw badRequest(`body.page: page "${body.page}" is not in the live content of space "${space.id}"`);
     }
-    const comment: CommentRow = {
-      id: store.newId('comment'),
-      space: space.id,
-      revision: revision.id,
-      postedBy: store.actor,
-      postedAt: store.now(),
-      ...storedBody(body.body),
-      ...(body.page !== undefined ? { page: body.page } : {}),
-      ...(body.node !== undefined ? { node: body.node } : {}),
-      ...(body.tableCell !== undefined ? { tableCell: { ...body.tableCell } } : {}),
-      reactions: [],
-      status: 'open',
-      replies: [],
-    };
-    store.comments.set(comment.id, comment);
+    const comment = postComment(store, { space: space.id, revision: revision.id }, body);
     return commentView(store, comment);
   }),
 
