@@ -100,6 +100,7 @@ function emitOnce(model, closedKeys) {
     files.set(file, operationModule(header, file, operation, parts, refs, own, moduleOfForm, code));
   }
   files.set('operations/index.ts', operationsIndex(header, model));
+  files.set('operation-index.ts', operationIndexModule(header, model, code));
 
   // 5. Types, resource interfaces and method tables.
   files.set('types.ts', typesModule(header, model, code));
@@ -295,10 +296,7 @@ function operationModule(header, file, operation, parts, refs, own, moduleOfForm
     .filter((parameter) => parameter.acceptsNumber)
     .map((parameter) => parameter.name);
   if (numeric.length) spec.push(`  numericParams: ${quote(numeric)},`);
-  const args = methodArguments(code, operation).map(
-    (arg) =>
-      `${arg.optional ? '?' : ''}${arg.name === 'body' || arg.name === 'query' ? arg.name : `:${arg.name}`}`,
-  );
+  const args = argSpecs(code, operation);
   if (args.length) spec.push(`  args: ${quote(args)},`);
   const bodyObject = operation.body ? code.flatten(code.deref(operation.body.schema)) : undefined;
   const fields = {
@@ -355,6 +353,65 @@ function operationsIndex(header, model) {
   );
   lines.push('');
   return lines.join('\n');
+}
+
+/**
+ * The operation index: per operation id its SDK method, arguments, kind and loader, and nothing
+ * that needs its schemas. The SDK's methods and `client.call`, the sandbox and the CLI read it.
+ */
+function operationIndexModule(header, model, code) {
+  const lines = [
+    header,
+    '// Every operation by id: its SDK method, arguments, kind (call, page, stream) and the loader of',
+    '// its module (schemas load on first use). The one list the SDK, the sandbox and the CLI read.',
+    "import type { OperationEntry } from '../contract/operation-entry.js';",
+    '',
+  ];
+  for (const operation of model.operations) {
+    const kind = operation.paginated ? 'page' : operation.stream ? 'stream' : 'call';
+    const fields = [
+      `id: ${quote(operation.id)}`,
+      `method: ${quote(`${operation.resource}.${operation.method}`)}`,
+      ...(operation.aliases.length ? [`aliases: ${quote(operation.aliases)}`] : []),
+      `kind: ${quote(kind)}`,
+      `args: ${quote(argSpecs(code, operation))}`,
+      `load: () => import('./operations/${operation.id}.js')`,
+    ];
+    lines.push(
+      `export const ${operation.id}: OperationEntry<${quote(operation.id)}> = { ${fields.join(', ')} };`,
+    );
+  }
+  lines.push('');
+  lines.push('/** Every operation of the contract, by id. */');
+  lines.push('export const operationIndex = {');
+  for (const operation of model.operations) lines.push(`  ${operation.id},`);
+  lines.push('} as const;');
+  lines.push('');
+  lines.push('/** The id of an operation of the contract (`getSiteById`). */');
+  lines.push('export type OperationId = keyof typeof operationIndex;');
+  lines.push('');
+  lines.push(
+    "/** Each operation's SDK method (`sites.get`) and other names, by id: what the sandbox's faults accept. */",
+  );
+  lines.push('export interface OperationNames {');
+  for (const operation of model.operations) {
+    const names = [`${operation.resource}.${operation.method}`, ...operation.aliases];
+    lines.push(`  ${operation.id}: ${names.map(quote).join(' | ')};`);
+  }
+  lines.push('}');
+  lines.push('');
+  lines.push('/** An SDK method name or an earlier id of an operation (`sites.get`). */');
+  lines.push('export type OperationName = OperationNames[OperationId];');
+  lines.push('');
+  return lines.join('\n');
+}
+
+/** A method's arguments as the index and the operation write them: `:organizationId`, `?query`. */
+function argSpecs(code, operation) {
+  return methodArguments(code, operation).map(
+    (arg) =>
+      `${arg.optional ? '?' : ''}${arg.name === 'body' || arg.name === 'query' ? arg.name : `:${arg.name}`}`,
+  );
 }
 
 // --- types ----------------------------------------------------------------------------------

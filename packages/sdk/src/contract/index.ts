@@ -38,3 +38,11 @@ for (const operation of operations) {
 export function operationById(id: string): Operation | undefined {
   return byId.get(id);
 }
+
+export {
+  operationIndex,
+  type OperationId,
+  type OperationName,
+  type OperationNames,
+} from '../generated/operation-index.js';
+export type { OperationEntry, OperationKind } from './operation-entry.js';
