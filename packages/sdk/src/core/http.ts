@@ -170,9 +170,12 @@ export class HttpClient {
     return withCallSite(error, site);
   }
 
-  /** Calls an operation that answers server-sent events: the events as they come. */
+  /**
+   * Calls an operation that answers server-sent events: the events as they come. The operation
+   * may still be loading (a method called before its module loaded): the stream waits for it.
+   */
   stream<T>(
-    operation: Operation,
+    operation: Operation | Promise<Operation>,
     input: OperationInput,
     options?: RequestOptions,
     site = callSite(),
@@ -181,7 +184,7 @@ export class HttpClient {
       try {
         if (options !== undefined) checkRequestOptions(options);
         const merged = options?.signal ? AbortSignal.any([options.signal, signal]) : signal;
-        return await this.#openStream(operation, input, { ...options, signal: merged }, site);
+        return await this.#openStream(await operation, input, { ...options, signal: merged }, site);
       } catch (error) {
         throw withCallSite(error, site);
       }
