@@ -101,6 +101,7 @@ function emitOnce(model, closedKeys) {
   }
   files.set('operations/index.ts', operationsIndex(header, model));
   files.set('operation-index.ts', operationIndexModule(header, model, code));
+  files.set('operation-names.ts', operationNamesModule(header, model));
 
   // 5. Types, resource interfaces and method tables.
   files.set('types.ts', typesModule(header, model, code));
@@ -365,6 +366,9 @@ function operationIndexModule(header, model, code) {
     '// Every operation by id: its SDK method, arguments, kind (call, page, stream) and the loader of',
     '// its module (schemas load on first use). The one list the SDK, the sandbox and the CLI read.',
     "import type { OperationEntry } from '../contract/operation-entry.js';",
+    "import type { OperationId } from './operation-names.js';",
+    '',
+    "export type { OperationId, OperationName, OperationNames } from './operation-names.js';",
     '',
   ];
   for (const operation of model.operations) {
@@ -383,22 +387,32 @@ function operationIndexModule(header, model, code) {
   }
   lines.push('');
   lines.push('/** Every operation of the contract, by id. */');
-  lines.push('export const operationIndex = {');
+  lines.push('export const operationIndex: { readonly [Id in OperationId]: OperationEntry<Id> } = {');
   for (const operation of model.operations) lines.push(`  ${operation.id},`);
-  lines.push('} as const;');
+  lines.push('};');
   lines.push('');
-  lines.push('/** The id of an operation of the contract (`getSiteById`). */');
-  lines.push('export type OperationId = keyof typeof operationIndex;');
-  lines.push('');
-  lines.push(
-    "/** Each operation's SDK method (`sites.get`) and other names, by id: what the sandbox's faults accept. */",
-  );
+  return lines.join('\n');
+}
+
+/**
+ * The operations' ids and names as types only: what `client.call` and the sandbox's faults are
+ * typed by, without the index's values (a consumer's compile reads this file, not the index).
+ */
+function operationNamesModule(header, model) {
+  const lines = [
+    header,
+    '',
+    "/** Each operation's SDK method (`sites.get`) and earlier ids, by operation id. */",
+  ];
   lines.push('export interface OperationNames {');
   for (const operation of model.operations) {
     const names = [`${operation.resource}.${operation.method}`, ...operation.aliases];
     lines.push(`  ${operation.id}: ${names.map(quote).join(' | ')};`);
   }
   lines.push('}');
+  lines.push('');
+  lines.push("/** The id of an operation of the contract, the document's operationId (`getSiteById`). */");
+  lines.push('export type OperationId = keyof OperationNames;');
   lines.push('');
   lines.push('/** An SDK method name or an earlier id of an operation (`sites.get`). */');
   lines.push('export type OperationName = OperationNames[OperationId];');

@@ -54,7 +54,7 @@ import { Store } from './store.js';
 import { SandboxClock, parseDuration } from './clock.js';
 import { applyFixture, exportFixture, loadFixture, type Fixture, type ParsedFixture } from './fixtures.js';
 import { DataDirectory } from './persistence.js';
-import { OperationCounts } from './operation-ids.js';
+import { OperationCounts } from './operation-counts.js';
 import { SCHEMA_ANSWER_HEADER, schemaAnswer, schemaEvent } from './schema-answers.js';
 
 export { DEFAULT_TOKEN, MAX_BODY_BYTES } from './defaults.js';

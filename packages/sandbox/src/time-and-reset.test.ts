@@ -2,7 +2,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { NotFoundError, InternalServerError } from '@docs-api/sdk';
 import { useSandbox } from './testing.js';
 import { operationById } from '@docs-api/sdk/contract';
-import { OPERATION_IDS, OPERATION_NAMES } from './operation-ids.js';
+import { OPERATION_IDS, OPERATION_NAMES } from './index.js';
 import { FAULT_KINDS, FaultError } from './faults.js';
 import { implementations, createSandbox } from './sandbox.js';
 

@@ -3,7 +3,7 @@ import type { EventStream } from './core/event-stream.js';
 import type { RequestOptions } from './core/http.js';
 import type { PagePromise } from './core/pagination.js';
 import type { ListEnvelope } from './contract/list-envelope.js';
-import type { OperationId } from './generated/operation-index.js';
+import type { OperationId } from './generated/operation-names.js';
 import type { OperationTypes } from './generated/operation-types.js';
 
 /*
