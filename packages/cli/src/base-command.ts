@@ -116,6 +116,8 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
 
   protected flags!: FlagsOf<T>;
   protected args!: ArgsOf<T>;
+  /** Every positional argument as oclif's parser read them (flags and their values left out). */
+  protected positionals: string[] = [];
   #client: DocsClient | undefined;
 
   /**
@@ -148,7 +150,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
         flag.required ? { ...flag, required: false } : flag,
       ]),
     ) as typeof declared;
-    let parsed: { args: Record<string, unknown>; flags: Record<string, unknown> };
+    let parsed: { args: Record<string, unknown>; flags: Record<string, unknown>; argv: unknown[] };
     try {
       parsed = await this.parse({
         flags: relaxed,
@@ -168,6 +170,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     const { args, flags } = parsed;
     this.flags = flags as FlagsOf<T>;
     this.args = args as ArgsOf<T>;
+    this.positionals = parsed.argv.map(String);
     for (const [name, value] of Object.entries(flags))
       if (SECRET_FLAG.test(name) && typeof value === 'string') addSecret(value);
     // One clear line for the first thing missing, in order: positional arguments, flags, the

@@ -1,3 +1,4 @@
+import type { OperationEntry } from '@docs-api/sdk/contract';
 import { UsageError } from '../failures/exit-codes.js';
 import { setPath, splitPair, typedValue } from './api-request.js';
 
@@ -38,12 +39,33 @@ export interface ReferenceOperation {
   body: ReferenceField[];
 }
 
+/** What the generated reference holds of an operation: its words (the index gives the rest). */
+type ReferenceText = Omit<ReferenceOperation, 'name' | 'aliases' | 'paginated' | 'stream' | 'arguments'>;
+
 let reference: Promise<ReferenceOperation[]> | undefined;
 
-/** The generated reference, loaded once. */
+/**
+ * The generated reference, loaded once, with each operation's SDK method, other names, kind and
+ * arguments from the contract's operation index (which `client.call` reads too).
+ */
 export function loadReference(): Promise<ReferenceOperation[]> {
-  reference ??= import('../../generated/api-reference.json', { with: { type: 'json' } }).then(
-    (module) => (module.default as { operations: ReferenceOperation[] }).operations,
+  reference ??= Promise.all([
+    import('../../generated/api-reference.json', { with: { type: 'json' } }),
+    import('../../sdk-contract.js'),
+  ]).then(([module, { operationIndex }]) =>
+    (module.default as { operations: ReferenceText[] }).operations.map((text) => {
+      const entry = (operationIndex as Record<string, OperationEntry | undefined>)[text.id];
+      if (!entry)
+        throw new Error(`the CLI's API reference names ${text.id}, which the SDK's index does not have`);
+      return {
+        ...text,
+        name: entry.method,
+        aliases: [...(entry.aliases ?? [])],
+        ...(entry.kind === 'page' ? { paginated: true } : {}),
+        ...(entry.kind === 'stream' ? { stream: true } : {}),
+        arguments: entry.args.map((arg) => arg.replace(/^[?:]+/, '')),
+      };
+    }),
   );
   return reference;
 }
@@ -128,38 +150,46 @@ export interface OperationFields {
   input?: string | undefined;
 }
 
+/** What `client.call` takes: the path parameters, query and body by name. */
+export interface OperationInput {
+  params: Record<string, string>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+}
+
 /**
- * The SDK method's arguments for `operation`: the path parameters from `positionals` (a missing
- * organization is the default one), then the body and the query built from the fields. A field
- * goes where the operation has it (its query, else its body); `-q` is always the query. Types are
- * the SDK's to check: nothing is sent when they do not fit.
+ * The input of `client.call` for `operation`: the path parameters from the parser's positionals
+ * (the organization may be left out when --org or DOCS_ORG gives it), then the body and the query
+ * built from the fields. A field goes where the operation has it (its query, else its body); `-q`
+ * is always the query. Types are the SDK's to check: nothing is sent when they do not fit.
  */
-export async function operationArguments(
+export async function operationInput(
   operation: ReferenceOperation,
   positionals: readonly string[],
   fields: OperationFields,
   defaults: { organizationId?: string | undefined },
-): Promise<unknown[]> {
-  const params: string[] = [];
+): Promise<OperationInput> {
+  const names = operation.params.map((param) => param.name);
+  const usage = ['docs api', operation.id, ...names.map((name) => `<${name}>`)].join(' ');
+  if (positionals.length > names.length) {
+    throw new UsageError(
+      `Unexpected argument ${positionals[names.length]}: ${operation.id} takes ${names.length} (${names.join(', ') || 'none'}).`,
+    );
+  }
   const given = [...positionals];
-  for (const param of operation.params) {
-    let value = given.shift();
-    if (value === undefined && param.name === 'organizationId' && defaults.organizationId) {
-      value = defaults.organizationId;
-    }
+  // One short, and the operation's first parameter is the organization: the default one.
+  if (given.length === names.length - 1 && names[0] === 'organizationId' && defaults.organizationId)
+    given.unshift(defaults.organizationId);
+  const params: Record<string, string> = {};
+  operation.params.forEach((param, index) => {
+    const value = given[index];
     if (value === undefined) {
-      const usage = ['docs api', operation.id, ...operation.params.map((each) => `<${each.name}>`)].join(' ');
       throw new UsageError(
         `Missing ${param.name}${param.description ? ` (${param.description})` : ''}: ${usage}`,
       );
     }
-    params.push(value);
-  }
-  if (given.length) {
-    throw new UsageError(
-      `Unexpected argument ${given[0]}: ${operation.id} takes ${operation.params.length} (${operation.params.map((param) => param.name).join(', ') || 'none'}).`,
-    );
-  }
+    params[param.name] = value;
+  });
   const queryNames = new Set(operation.query.map((field) => field.name));
   const query: Record<string, unknown> = {};
   const body: Record<string, unknown> = {};
@@ -192,16 +222,17 @@ export async function operationArguments(
       throw new UsageError(`--input: ${fields.input} is not valid JSON: ${(error as Error).message}`);
     }
   }
-  const args: unknown[] = [...params];
-  if (operation.arguments.includes('body'))
-    args.push(wholeBody ?? (Object.keys(body).length ? body : undefined));
-  if (operation.arguments.includes('query')) args.push(Object.keys(query).length ? query : undefined);
-  else if (Object.keys(query).length) {
+  const input: OperationInput = { params };
+  const sentBody = wholeBody ?? (Object.keys(body).length ? body : undefined);
+  if (operation.arguments.includes('body') && sentBody !== undefined) input.body = sentBody;
+  if (operation.arguments.includes('query')) {
+    if (Object.keys(query).length) input.query = query;
+  } else if (Object.keys(query).length) {
     throw new UsageError(
       `${operation.id} takes no query: ${Object.keys(query).join(', ')} ${Object.keys(query).length > 1 ? 'are' : 'is'} not one of its fields.`,
     );
   }
-  return args;
+  return input;
 }
 
 /** A query value from the command line, typed as the operation reads it (`limit=5` a number). */
