@@ -13,9 +13,7 @@ import type { Logger } from './core/logger.js';
 import { checkOptions, clientOptionsSchema } from './core/options.js';
 import type { RetryEvent } from './core/retry.js';
 import type { RateLimitEvent } from './core/throttle.js';
-import { PAGINATED_METHODS, RESOURCE_TABLES } from './generated/areas.js';
-import type { ClientResources } from './generated/api.js';
-import { Resources } from './core/resources.js';
+import { createResources, type ClientResources } from './generated/resources/index.js';
 import { Invoker } from './core/invoke.js';
 import { nearest } from './core/options.js';
 import { operationIndex } from './generated/operation-index.js';
@@ -107,8 +105,8 @@ function readEnv(name: string): string | undefined {
   return value === undefined || value === '' ? undefined : value;
 }
 
-// The resources (`client.sites`, ...) are declared by generated/api.ts and built from data by
-// core/resources.ts: one per area of the service's API, each loaded on its first call.
+// The resources (`client.sites`, ...) are generated classes (generated/resources/*.ts), one per
+// area of the service's API; each operation's module loads on the first call of its method.
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type -- the class gets the resources' declarations
 export interface DocsClient extends ClientResources {}
 
@@ -149,10 +147,9 @@ export class DocsClient {
       hooks: options.hooks,
     });
     this.#invoker = new Invoker(this.#http);
-    const resources = new Resources(this.#http, RESOURCE_TABLES, PAGINATED_METHODS);
-    for (const name of Object.keys(RESOURCE_TABLES)) {
-      Object.defineProperty(this, name, { enumerable: false, value: resources.resource(name) });
-    }
+    // Not enumerable: `console.log(client)` shows the client, not every resource.
+    for (const [name, resource] of Object.entries(createResources(this.#invoker)))
+      Object.defineProperty(this, name, { enumerable: false, value: resource });
   }
 
   /**

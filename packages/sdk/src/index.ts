@@ -39,4 +39,4 @@ export {
 export { documentFromText } from './contract/documents.js';
 export { TRANSLATION_LANGUAGES } from './contract/languages.js';
 export type * from './generated/types.js';
-export type * from './generated/api.js';
+export type * from './generated/resources/index.js';

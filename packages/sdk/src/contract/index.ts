@@ -9,7 +9,7 @@ import type { Operation } from './operation.js';
 
 export * from '../generated/operations/index.js';
 export type * from '../generated/types.js';
-export type * from '../generated/api.js';
+
 export type * from '../generated/operation-types.js';
 export * from './schema.js';
 export * from './documents.js';

@@ -328,7 +328,7 @@ export class PagePromise<T, Envelope extends ListEnvelope<T> = ListEnvelope<T>>
 }
 
 /**
- * A list call made before its operation is loaded (core/resources.ts): a `PagePromise` from the
+ * A list call made before its operation is loaded (core/invoke.ts): a `PagePromise` from the
  * start, whose pages, walk and `toArray` are the loaded call's own. `loaded` is boxed: a promise
  * resolved with a `PagePromise` would adopt it and give its first page.
  */

@@ -1,4 +1,5 @@
-import type { ExtensionImplementations } from '../core/resources.js';
+import type { HandWritten } from '../core/resource.js';
+import type { Openapi } from '../generated/resources/openapi.js';
 import { waitUntil, type WaitOptions } from '../core/waiter.js';
 import { isOpenApiSpecProcessing } from './states.js';
 import type { OpenAPISpec } from '../generated/types.js';
@@ -23,10 +24,10 @@ export interface OpenapiExtensions {
   ): Promise<OpenAPISpec>;
 }
 
-export const extensions: ExtensionImplementations<OpenapiExtensions> = {
-  waitUntilProcessed({ resources }, organizationId, specSlug, options = {}) {
+export const extensions: HandWritten<OpenapiExtensions, Openapi> = {
+  waitUntilProcessed(resource, _invoker, organizationId, specSlug, options = {}) {
     return waitUntil(
-      (signal) => resources.openapi.get(organizationId, specSlug, signal ? { signal } : undefined),
+      (signal) => resource.get(organizationId, specSlug, signal ? { signal } : undefined),
       (spec) => !isOpenApiSpecProcessing(spec),
       {
         ...options,

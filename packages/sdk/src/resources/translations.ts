@@ -1,4 +1,5 @@
-import type { ExtensionImplementations } from '../core/resources.js';
+import type { HandWritten } from '../core/resource.js';
+import type { Translations } from '../generated/resources/translations.js';
 import { waitUntil, type WaitOptions } from '../core/waiter.js';
 import { isTranslationInProgress } from './states.js';
 import type { Translation } from '../generated/types.js';
@@ -23,10 +24,10 @@ export interface TranslationsExtensions {
   ): Promise<Translation>;
 }
 
-export const extensions: ExtensionImplementations<TranslationsExtensions> = {
-  waitForRun({ resources }, organizationId, translationId, options = {}) {
+export const extensions: HandWritten<TranslationsExtensions, Translations> = {
+  waitForRun(resource, _invoker, organizationId, translationId, options = {}) {
     return waitUntil(
-      (signal) => resources.translations.get(organizationId, translationId, signal ? { signal } : undefined),
+      (signal) => resource.get(organizationId, translationId, signal ? { signal } : undefined),
       (translation) => !isTranslationInProgress(translation),
       {
         ...options,
