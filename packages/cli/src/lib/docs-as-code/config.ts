@@ -59,7 +59,8 @@ function normalizePath(key: string, value: unknown): string {
 export function parseConfig(text: string): ContentConfig {
   let data: unknown;
   try {
-    data = parseYaml(text);
+    // Invisible characters (a zero-width space before a key, a BOM) are not part of a key.
+    data = parseYaml(text.replace(/[\u200B-\u200D\u2060\uFEFF]/g, ''));
   } catch (error) {
     throw new ConfigError(`not YAML: ${(error as Error).message.split('\n')[0]}`);
   }

@@ -21,6 +21,10 @@ const doc = (
   ...extra,
 });
 
+/** The tree without the files pages were read from (which `writeTree` chose). */
+const withoutFiles = (pages: PageNode[]): PageNode[] =>
+  pages.map(({ file: _file, ...page }) => ({ ...page, children: withoutFiles(page.children) }));
+
 describe('write then read', () => {
   it('writes the layout the service exports and reads it back', async () => {
     const fs = new MemoryFs();
@@ -73,7 +77,7 @@ describe('write then read', () => {
     expect(parseMapping(fs.text('.gitbook/docs-sync.json') ?? '')).toEqual(mapping);
     const { layout, pages } = await readTree(fs);
     expect(layout.problems).toEqual([]);
-    expect(pages).toEqual(tree);
+    expect(withoutFiles(pages)).toEqual(tree);
   });
 });
 
@@ -119,16 +123,16 @@ describe('readLayout', () => {
         message: 'entry "Missing" names missing.md, which does not exist',
       },
       {
-        severity: 'error',
+        severity: 'warning',
         file: 'SUMMARY.md',
         line: 5,
-        message: 'a.md is listed twice (lines 3 and 5): a file is one page',
+        message: 'a.md is listed twice (lines 3 and 5): the second entry is a link to the page',
       },
       { severity: 'error', file: 'bin.md', message: 'is not UTF-8 text' },
       {
-        severity: 'error',
+        severity: 'warning',
         file: '.gitbook/assets/big.bin',
-        message: 'is 1000001 bytes: the service takes files of at most 1000000 bytes',
+        message: 'is 1000001 bytes: over the 1000000 bytes a push can send inline',
       },
       { severity: 'error', file: 'a/README.md', message: 'is the same page as a.md (both are "a")' },
       {

@@ -12,6 +12,9 @@ import { posix } from 'node:path';
 
 export const ASSETS_DIR = '.gitbook/assets';
 
+/** Where the space's reusable contents are kept, one `.md` file each. */
+export const INCLUDES_DIR = '.gitbook/includes';
+
 export interface FoundLink {
   /** The target as written (still percent-encoded). */
   target: string;

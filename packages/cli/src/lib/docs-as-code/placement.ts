@@ -41,6 +41,28 @@ export const groupKey = (path: string): string => `${path}/`;
 /** The mapping key of a link page. */
 export const linkKey = (href: string): string => `link:${href}`;
 
+/** The mapping key of a computed page: its parent's path and its place among the computed pages there. */
+export const computedKey = (parentPath: string, nth: number): string =>
+  `computed:${parentPath}${nth > 1 ? `#${nth}` : ''}`;
+
+/**
+ * What a link entry points at: a URL of the service's app naming a space
+ * (`https://app.gitbook.com/s/<space>/...`) is another space; any other URL a URL.
+ */
+export function urlTarget(
+  url: string,
+): { kind: 'url'; url: string } | { kind: 'space'; space: string; url: string } {
+  const space = /^https?:\/\/app\.[^/]+\/(?:o\/[^/]+\/)?s\/([A-Za-z0-9_-]+)(?:[/?#]|$)/.exec(url)?.[1];
+  return space ? { kind: 'space', space, url } : { kind: 'url', url };
+}
+
+/** A computed page's title when SUMMARY.md gives none: the spec it is built from, else its type. */
+export function computedTitle(data: Record<string, unknown>, type: string): string {
+  const dependencies = data['dependencies'] as { spec?: { ref?: { spec?: unknown } } } | undefined;
+  const spec = dependencies?.spec?.ref?.spec;
+  return typeof spec === 'string' && spec ? spec : type;
+}
+
 /** A slug made from a title: lowercase letters, digits and hyphens. */
 export function slugify(text: string): string {
   const slug = text

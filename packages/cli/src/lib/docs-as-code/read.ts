@@ -9,13 +9,24 @@ import {
   type ContentConfig,
 } from './config.js';
 import { compareNames, listFiles, type LayoutFs } from './fs.js';
-import { ASSETS_DIR, findLinks, isAssetPath, isExternal, resolveRelative } from './links.js';
+import {
+  ASSETS_DIR,
+  INCLUDES_DIR,
+  findLinks,
+  isAssetPath,
+  isExternal,
+  resolveRelative,
+  splitAnchor,
+} from './links.js';
 import { MAPPING_FILE, MappingError, parseMapping, type SyncMapping } from './mapping.js';
 import {
   childPath,
   slugOf,
   type AssetFile,
+  type ComputedSource,
+  type IncludeFile,
   type LayoutProblem,
+  type LinkTarget,
   type PageKind,
   type PageNode,
 } from './model.js';
@@ -27,7 +38,15 @@ import {
   renderPageFile,
   type PageFile,
 } from './page-file.js';
-import { groupKey, linkKey, slugify, titleFromName } from './placement.js';
+import {
+  computedKey,
+  computedTitle,
+  groupKey,
+  linkKey,
+  slugify,
+  titleFromName,
+  urlTarget,
+} from './placement.js';
 import { parseSummary, type SummaryEntry } from './summary.js';
 
 /*
@@ -47,7 +66,10 @@ export const MAX_PAGE_FILE_BYTES = 2 * 1024 * 1024;
 
 /** A page of the folder, without its markdown. */
 export interface LocalPage {
-  /** Its key in the mapping: the file (documents), `<path>/` (groups), `link:<url>` (links). */
+  /**
+   * Its key in the mapping: the file (documents), `<path>/` (groups), `link:<target>` (links:
+   * the URL, or the file and anchor), `computed:<parent path>` (computed pages).
+   */
   key: string;
   kind: PageKind;
   title: string;
@@ -55,7 +77,14 @@ export interface LocalPage {
   path: string;
   linkTitle?: string;
   description?: string;
+  /** Link pages: the target as SUMMARY.md writes it. */
   href?: string;
+  /** Link pages: what they point at. */
+  target?: LinkTarget;
+  /** Computed pages: their definition. */
+  computed?: ComputedSource;
+  /** Groups: the id of the HTML anchor after their heading in SUMMARY.md. */
+  anchor?: string;
   /** Documents: the file, relative to the content root; absent for a folder without README.md. */
   file?: string;
   /** Documents: `contentHash` of the page's file as `renderPageFile` writes it. */
@@ -64,6 +93,8 @@ export interface LocalPage {
   links: string[];
   /** Files under `.gitbook/assets/` its markdown refers to. */
   files: string[];
+  /** Reusable contents its markdown includes (`{% include ".gitbook/includes/x.md" %}`). */
+  includes?: string[];
   children: LocalPage[];
 }
 
@@ -74,6 +105,8 @@ export interface LocalLayout {
   summary: boolean;
   pages: LocalPage[];
   assets: AssetFile[];
+  /** The reusable contents under `.gitbook/includes/`. */
+  includes: IncludeFile[];
   /** Errors (nothing may be sent) and warnings, each naming its file. */
   problems: LayoutProblem[];
 }
@@ -182,6 +215,12 @@ class Reader {
       const at = lines.findIndex((line) => line.includes(target));
       return at < 0 ? undefined : at + 1;
     };
+    for (const match of read.parsed.body.matchAll(INCLUDE)) {
+      const resolved = resolveRelative(file, match[1] ?? '');
+      if (resolved === undefined) continue;
+      page.includes ??= [];
+      if (!page.includes.includes(resolved)) page.includes.push(resolved);
+    }
     for (const { target } of findLinks(read.parsed.body)) {
       if (isExternal(target)) continue;
       const resolved = resolveRelative(file, target);
@@ -239,9 +278,8 @@ class Reader {
     ): Promise<LocalPage[]> => {
       const out: LocalPage[] = [];
       for (const entry of list) {
-        const page = await this.fromEntry(entry, parentPath, summaryFile, listed, root && first, taken);
+        out.push(...(await this.fromEntries(entry, parentPath, summaryFile, listed, root && first, taken)));
         first = false;
-        if (page) out.push(page);
       }
       return out;
     };
@@ -260,6 +298,7 @@ class Reader {
         kind: 'group',
         title: section.group,
         path: slug,
+        ...(section.anchor === undefined ? {} : { anchor: section.anchor }),
         links: [],
         files: [],
         children,
@@ -274,7 +313,7 @@ class Reader {
    */
   groupKeyFor(title: string, entries: SummaryEntry[], summaryFile: string, taken: Set<string>): string {
     const files = entries
-      .filter((entry) => !isExternal(entry.target))
+      .filter((entry) => entry.computed === undefined && !isExternal(entry.target))
       .map((entry) => resolveRelative(summaryFile, entry.target))
       .filter((file): file is string => file !== undefined);
     const folders = new Set(
@@ -288,6 +327,26 @@ class Reader {
     return groupKey(uniqueSlug(slugify(title), taken));
   }
 
+  /**
+   * The pages of an entry: its page, then (a link page holding entries, which a link page
+   * cannot) the pages of the entries under it, as its siblings.
+   */
+  async fromEntries(
+    entry: SummaryEntry,
+    parentPath: string,
+    summaryFile: string,
+    listed: Map<string, number>,
+    isReadmeSlot: boolean,
+    taken: Set<string>,
+  ): Promise<LocalPage[]> {
+    const page = await this.fromEntry(entry, parentPath, summaryFile, listed, isReadmeSlot, taken);
+    if (page?.kind !== 'link' || entry.children.length === 0) return page ? [page] : [];
+    const pages = [page];
+    for (const child of entry.children)
+      pages.push(...(await this.fromEntries(child, parentPath, summaryFile, listed, false, taken)));
+    return pages;
+  }
+
   async fromEntry(
     entry: SummaryEntry,
     parentPath: string,
@@ -297,24 +356,9 @@ class Reader {
     taken: Set<string>,
   ): Promise<LocalPage | undefined> {
     const shownSummary = this.shown(summaryFile);
-    if (/^[a-z][a-z0-9+.-]*:/i.test(entry.target)) {
-      const slug = uniqueSlug(slugify(entry.title), taken);
-      taken.add(slug.toLowerCase());
-      const base = linkKey(entry.target);
-      const seen = (this.linkKeys.get(base) ?? 0) + 1;
-      this.linkKeys.set(base, seen);
-      return {
-        key: seen === 1 ? base : `${base}#${seen}`,
-        kind: 'link',
-        title: entry.title,
-        path: childPath(parentPath, slug),
-        href: entry.target,
-        ...(entry.linkTitle === undefined ? {} : { linkTitle: entry.linkTitle }),
-        links: [],
-        files: [],
-        children: [],
-      };
-    }
+    if (entry.computed) return this.computedPage(entry, parentPath, summaryFile, listed, taken);
+    if (/^[a-z][a-z0-9+.-]*:/i.test(entry.target))
+      return this.linkPage(entry, parentPath, taken, entry.target, urlTarget(entry.target));
     const file = resolveRelative(summaryFile, entry.target);
     if (file === undefined || !/\.md$/i.test(file)) {
       this.error(
@@ -324,14 +368,23 @@ class Reader {
       );
       return undefined;
     }
+    // An entry to a heading of a page is a link page (the service writes its link pages to a
+    // page's anchor so): `* [Buttons](formatting/inline.md#buttons)`.
+    const anchor = splitAnchor(entry.target).anchor.slice(1);
+    if (anchor) {
+      if ((await this.fs.size(this.shown(file))) === undefined)
+        this.warn(shownSummary, `entry "${entry.title}" links to ${file}, which does not exist`, entry.line);
+      return this.linkPage(entry, parentPath, taken, `${file}#${anchor}`, { kind: 'page', file, anchor });
+    }
     const again = listed.get(file);
     if (again !== undefined) {
-      this.error(
+      // Where the service's documentation is silent: the page once, this entry a link to it.
+      this.warn(
         shownSummary,
-        `${file} is listed twice (lines ${again} and ${entry.line}): a file is one page`,
+        `${file} is listed twice (lines ${again} and ${entry.line}): the second entry is a link to the page`,
         entry.line,
       );
-      return undefined;
+      return this.linkPage(entry, parentPath, taken, file, { kind: 'page', file });
     }
     listed.set(file, entry.line);
     if ((await this.fs.size(this.shown(file))) === undefined) {
@@ -360,13 +413,83 @@ class Reader {
     const path = childPath(parentPath, slug);
     const children: LocalPage[] = [];
     const childSlugs = new Set<string>();
-    for (const child of entry.children) {
-      const page = await this.fromEntry(child, path, summaryFile, listed, false, childSlugs);
-      if (page) children.push(page);
-    }
+    for (const child of entry.children)
+      children.push(...(await this.fromEntries(child, path, summaryFile, listed, false, childSlugs)));
     const page = await this.documentPage(file, parentPath, entry.title, children, () => slug);
     if (page && entry.linkTitle !== undefined) page.linkTitle = entry.linkTitle;
     return page;
+  }
+
+  /** A link page: to a URL, another space, or a page of the folder (at an anchor). */
+  linkPage(
+    entry: SummaryEntry,
+    parentPath: string,
+    taken: Set<string>,
+    href: string,
+    target: LinkTarget,
+  ): LocalPage {
+    const slug = uniqueSlug(slugify(entry.title), taken);
+    taken.add(slug.toLowerCase());
+    const base = linkKey(href);
+    const seen = (this.linkKeys.get(base) ?? 0) + 1;
+    this.linkKeys.set(base, seen);
+    if (entry.children.length > 0)
+      this.warn(
+        this.shown(this.config.summary),
+        `entry "${entry.title}" is a link page: the ${entry.children.length} entries under it are read as its siblings`,
+        entry.line,
+      );
+    return {
+      key: seen === 1 ? base : `${base}#${seen}`,
+      kind: 'link',
+      title: entry.title,
+      path: childPath(parentPath, slug),
+      href,
+      target,
+      ...(entry.linkTitle === undefined ? {} : { linkTitle: entry.linkTitle }),
+      links: [],
+      files: [],
+      children: [],
+    };
+  }
+
+  /** A computed page: its definition as written; its content is the service's to generate. */
+  async computedPage(
+    entry: SummaryEntry,
+    parentPath: string,
+    summaryFile: string,
+    listed: Map<string, number>,
+    taken: Set<string>,
+  ): Promise<LocalPage> {
+    const computed = entry.computed as NonNullable<SummaryEntry['computed']>;
+    const title = entry.title || computedTitle(computed.data, computed.type);
+    const slug = uniqueSlug(slugify(title), taken);
+    taken.add(slug.toLowerCase());
+    const base = computedKey(parentPath, 1).replace(/#.*$/, '');
+    const seen = (this.linkKeys.get(base) ?? 0) + 1;
+    this.linkKeys.set(base, seen);
+    const props = computed.data['props'];
+    const dependencies = computed.data['dependencies'];
+    const path = childPath(parentPath, slug);
+    const children: LocalPage[] = [];
+    const childSlugs = new Set<string>();
+    for (const child of entry.children)
+      children.push(...(await this.fromEntries(child, path, summaryFile, listed, false, childSlugs)));
+    return {
+      key: computedKey(parentPath, seen),
+      kind: 'computed',
+      title,
+      path,
+      computed: {
+        type: computed.type,
+        definition: computed.definition,
+        ...(isRecord(props) ? { props } : {}),
+        ...(isRecord(dependencies) ? { dependencies } : {}),
+      },
+      links: [],
+      files: [],
+      children,
+    };
   }
 
   // -------------------------------------------------------------------------------------------
@@ -436,10 +559,9 @@ class Reader {
     for (const shown of await listFiles(this.fs, this.shown(ASSETS_DIR))) {
       const path = this.config.root ? shown.slice(this.config.root.length + 1) : shown;
       const size = (await this.fs.size(shown)) ?? 0;
-      if (size > MAX_FILE_BYTES) {
-        this.error(shown, `is ${size} bytes: the service takes files of at most ${MAX_FILE_BYTES} bytes`);
-        continue;
-      }
+      // Kept: Git Sync takes files of any size; only a push's inline bytes are capped (it says so).
+      if (size > MAX_FILE_BYTES)
+        this.warn(shown, `is ${size} bytes: over the ${MAX_FILE_BYTES} bytes a push can send inline`);
       if (posix.basename(path).length > MAX_FILE_NAME_LENGTH) {
         this.error(shown, `its name is over ${MAX_FILE_NAME_LENGTH} characters`);
         continue;
@@ -450,7 +572,34 @@ class Reader {
     }
     return assets;
   }
+
+  /** The reusable contents: `.gitbook/includes/*.md`, each with its title. */
+  async includes(): Promise<IncludeFile[]> {
+    const includes: IncludeFile[] = [];
+    for (const shown of await listFiles(this.fs, this.shown(INCLUDES_DIR))) {
+      if (!/\.md$/i.test(shown)) continue;
+      const file = this.config.root ? shown.slice(this.config.root.length + 1) : shown;
+      const read = await this.readPageFile(file);
+      if (!read) continue;
+      const title = read.parsed.meta['title'];
+      includes.push({
+        file,
+        title:
+          typeof title === 'string' && title
+            ? title
+            : (read.parsed.title ?? titleFromName(posix.basename(file))),
+        hash: contentHash(read.text),
+      });
+    }
+    return includes;
+  }
 }
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+// `{% include ".gitbook/includes/x.md" %}` (the service's reusable content in a page).
+const INCLUDE = /\{%[ \t]*include[ \t]+"([^"]+)"[ \t]*%\}/g;
 
 /** `base`, or `base-2`, `base-3`... the first not `taken` (compared in lowercase). */
 function uniqueSlug(base: string, taken: ReadonlySet<string>): string {
@@ -475,18 +624,20 @@ export async function readLayout(fs: LayoutFs): Promise<LocalLayout> {
   const summaryText = await reader.readText(reader.shown(reader.config.summary));
   const pages = summaryText === undefined ? await reader.inferred() : await reader.fromSummary(summaryText);
   const assets = await reader.assets();
-  check(reader, pages, assets);
+  const includes = await reader.includes();
+  check(reader, pages, assets, includes);
   return {
     config: reader.config,
     mapping: reader.mapping,
     summary: summaryText !== undefined,
     pages,
     assets,
+    includes,
     problems: reader.problems,
   };
 }
 
-function check(reader: Reader, pages: LocalPage[], assets: AssetFile[]): void {
+function check(reader: Reader, pages: LocalPage[], assets: AssetFile[], includes: IncludeFile[]): void {
   const byPath = new Map<string, LocalPage>();
   const files = new Set<string>();
   for (const page of eachPage(pages)) {
@@ -522,6 +673,10 @@ function check(reader: Reader, pages: LocalPage[], assets: AssetFile[]): void {
         reader.linkLines.get(`${page.file ?? ''}\u0000${link}`),
       );
     }
+    for (const include of page.includes ?? []) {
+      if (includes.some((known) => known.file === include)) continue;
+      reader.warn(reader.shown(page.file ?? page.key), `includes ${include}, which does not exist`);
+    }
     for (const file of page.files) {
       if (assetPaths.has(file)) continue;
       reader.warn(
@@ -551,6 +706,10 @@ export async function loadPage(fs: LayoutFs, layout: LocalLayout, page: LocalPag
   if (id !== undefined) node.id = id;
   if (page.linkTitle !== undefined) node.linkTitle = page.linkTitle;
   if (page.href !== undefined) node.href = page.href;
+  if (page.target !== undefined) node.target = page.target;
+  if (page.computed !== undefined) node.computed = page.computed;
+  if (page.anchor !== undefined) node.anchor = page.anchor;
+  if (page.file !== undefined) node.file = page.file;
   if (page.description !== undefined) node.description = page.description;
   if (!page.file) return node;
   const bytes = await fs.read(inRoot(layout.config, page.file));

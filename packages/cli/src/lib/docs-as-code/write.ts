@@ -1,9 +1,9 @@
 import { DEFAULT_CONFIG, inRoot, type ContentConfig } from './config.js';
 import type { LayoutFs } from './fs.js';
 import { emptyMapping, MAPPING_FILE, renderMapping, type SyncMapping } from './mapping.js';
-import type { LayoutProblem, PageKind, PageNode } from './model.js';
+import type { ComputedSource, LayoutProblem, LinkTarget, PageKind, PageNode } from './model.js';
 import { contentHash, renderPageFile } from './page-file.js';
-import { documentFile, groupKey, linkKey } from './placement.js';
+import { computedKey, documentFile, groupKey, linkKey } from './placement.js';
 import { renderSummary, type SummaryEntry, type SummarySection } from './summary.js';
 
 /*
@@ -22,6 +22,17 @@ export interface PageShape {
   path: string;
   linkTitle?: string;
   href?: string;
+  /** Link pages: a target in the folder (`page`) is written as a relative path, at its anchor. */
+  target?: LinkTarget;
+  computed?: ComputedSource;
+  /** Groups: the id of their heading's HTML anchor. */
+  anchor?: string;
+  /**
+   * Documents: the file the page was read from or that the service's Git Sync gave it
+   * (`RevisionPageDocument.git.path`), relative to the content root: kept when it is free, so a
+   * page moved in the table of contents keeps its file, as Git Sync keeps it.
+   */
+  file?: string;
   children: PageShape[];
 }
 
@@ -40,19 +51,28 @@ export function placePages(
   const placements = new Map<PageShape, Placement>();
   const problems: LayoutProblem[] = [];
   const links = new Map<string, number>();
-  const place = (page: PageShape, isFirst: boolean) => {
-    if (page.kind === 'document') {
-      const file = documentFile(page, isFirst, config.readme);
+  // Files asked for by more than one page go by the rule to each.
+  const asked = new Map<string, number>();
+  for (const page of eachShape(pages)) if (page.file) asked.set(page.file, (asked.get(page.file) ?? 0) + 1);
+  const keeps = (page: PageShape): page is PageShape & { file: string } =>
+    page.file !== undefined && /\.md$/i.test(page.file) && asked.get(page.file) === 1;
+  const place = (page: PageShape, isFirst: boolean, parentPath: string) => {
+    if (page.kind === 'computed') {
+      const seen = (links.get(computedKey(parentPath, 1)) ?? 0) + 1;
+      links.set(computedKey(parentPath, 1), seen);
+      placements.set(page, { key: computedKey(parentPath, seen) });
+    } else if (page.kind === 'document') {
+      const file = keeps(page) ? page.file : documentFile(page, isFirst, config.readme);
       placements.set(page, { key: file, file });
     } else if (page.kind === 'group') {
       placements.set(page, { key: groupKey(page.path) });
     } else {
-      const base = linkKey(page.href ?? page.path);
+      const base = linkKey(hrefOf(page) ?? page.path);
       const seen = links.get(base) ?? 0;
       links.set(base, seen + 1);
       placements.set(page, { key: seen === 0 ? base : `${base}#${seen + 1}` });
     }
-    for (const child of page.children) place(child, false);
+    for (const child of page.children) place(child, false, page.path);
   };
   let group = false;
   pages.forEach((page, index) => {
@@ -64,7 +84,7 @@ export function placePages(
         message: `"${page.title}" is at the root after a group: SUMMARY.md lists it in the group before it`,
       });
     }
-    place(page, index === 0 && page.kind === 'document');
+    place(page, index === 0 && page.kind === 'document', '');
   });
   return { placements, problems };
 }
@@ -75,19 +95,42 @@ export function summaryFor(
   placements: ReadonlyMap<PageShape, Placement>,
 ): string {
   const entry = (page: PageShape): SummaryEntry => ({
-    title: page.title,
-    target: page.kind === 'link' ? (page.href ?? '') : (placements.get(page)?.file ?? ''),
+    title: page.kind === 'computed' ? '' : page.title,
+    target: page.kind === 'link' ? (hrefOf(page) ?? '') : (placements.get(page)?.file ?? ''),
     ...(page.linkTitle === undefined || page.linkTitle === page.title ? {} : { linkTitle: page.linkTitle }),
+    ...(page.kind === 'computed' && page.computed
+      ? { computed: { type: page.computed.type, definition: page.computed.definition, data: {} } }
+      : {}),
     line: 0,
     children: page.children.map(entry),
   });
   const sections: SummarySection[] = [{ line: 0, entries: [] }];
   for (const page of pages) {
     if (page.kind === 'group')
-      sections.push({ group: page.title, line: 0, entries: page.children.map(entry) });
+      sections.push({
+        group: page.title,
+        ...(page.anchor === undefined ? {} : { anchor: page.anchor }),
+        line: 0,
+        entries: page.children.map(entry),
+      });
     else sections.at(-1)?.entries.push(entry(page));
   }
   return renderSummary(sections);
+}
+
+function* eachShape(pages: readonly PageShape[]): Generator<PageShape> {
+  for (const page of pages) {
+    yield page;
+    yield* eachShape(page.children);
+  }
+}
+
+/** Where a link page points, as SUMMARY.md writes it: a page of the folder at its anchor, else the URL. */
+function hrefOf(page: PageShape): string | undefined {
+  const target = page.target;
+  if (target?.kind === 'page') return target.anchor ? `${target.file}#${target.anchor}` : target.file;
+  if (target) return target.url;
+  return page.href;
 }
 
 /** The text of a page's file. */
