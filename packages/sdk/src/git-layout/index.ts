@@ -12,6 +12,7 @@
  *   parseSummary / renderSummary, parseConfig, parsePageFile / renderPageFile, links
  */
 export * from './config.js';
+export * from './formats.js';
 export * from './fs.js';
 export * from './links.js';
 export * from './mapping.js';

@@ -97,7 +97,7 @@ describe('readLayout', () => {
     const shape = (pages: typeof layout.pages): unknown =>
       pages.map((page) => [page.kind, page.title, page.path, shape(page.children)]);
     expect(shape(layout.pages)).toEqual([
-      ['document', 'Home', 'readme', []],
+      ['document', 'Home', 'home', []],
       ['document', 'A', 'a', []],
       ['document', 'B', 'b', []],
       ['group', 'Group', 'group', [['document', 'X', 'group/x', []]]],

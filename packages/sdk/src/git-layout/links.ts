@@ -55,7 +55,9 @@ export function rewriteLinks(markdown: string, rewrite: Rewrite): string {
         const target = bracketed ? raw.slice(1, -1) : raw;
         const next = rewrite(target, index + 1);
         if (next === undefined || next === target) return `${lead}${raw}`;
-        return `${lead}${bracketed ? `<${next}>` : next}`;
+        // A markdown target with a space or parentheses is written `<...>`, as the service does.
+        const wrap = bracketed || (lead === '](' && /[\s()]/.test(next));
+        return `${lead}${wrap ? `<${next}>` : next}`;
       };
       return text.replace(MARKDOWN_LINK, replace).replace(ATTRIBUTE_LINK, replace);
     });
@@ -125,10 +127,14 @@ export function resolveRelative(from: string, target: string): string | undefine
   return joined.replace(/\/$/, '');
 }
 
-/** The relative link from the file `from` to the folder path `to` (encoded). */
+/**
+ * The relative link from the file `from` to the folder path `to`, as Git Sync writes it: the
+ * name as it is (`../.gitbook/assets/Docs sites.jpg`; `rewriteLinks` puts a markdown target with
+ * a space in `<...>`), only `%`, `#`, `?`, `<`, `>` and `"` encoded, which would change its meaning.
+ */
 export function relativeLink(from: string, to: string): string {
   const relative = posix.relative(posix.dirname(from), to) || posix.basename(to);
-  return encodeLinkPath(relative);
+  return relative.replace(/[%#?<>"]/g, (char) => encodeURIComponent(char));
 }
 
 /** Whether a folder path is one of the space's files. */

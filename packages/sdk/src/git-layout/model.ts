@@ -17,7 +17,14 @@ export type PageKind = 'document' | 'group' | 'link' | 'computed';
  */
 export type LinkTarget =
   | { kind: 'url'; url: string }
-  | { kind: 'page'; file: string; anchor?: string }
+  | {
+      kind: 'page';
+      /** The page's file, relative to the content root (known when read from a folder). */
+      file?: string;
+      /** The page's id (known when read from the service). */
+      page?: string;
+      anchor?: string;
+    }
   | { kind: 'space'; space: string; url: string };
 
 /** A computed page's definition (`RevisionPageComputed.computed`), as SUMMARY.md holds it. */

@@ -182,7 +182,7 @@ class Reader {
     parentPath: string,
     summaryTitle: string | undefined,
     children: LocalPage[],
-    slugFallback: () => string,
+    slugFallback: (title: string) => string,
   ): Promise<LocalPage | undefined> {
     const read = await this.readPageFile(file);
     if (!read) return undefined;
@@ -190,7 +190,7 @@ class Reader {
     const name =
       /^readme\.md$/i.test(posix.basename(file)) && file.includes('/') ? posix.dirname(file) : file;
     const title = parsed.title || summaryTitle || titleFromName(posix.basename(name));
-    const slug = this.slugFor(file, slugFallback());
+    const slug = this.slugFor(file, slugFallback(title));
     const page: LocalPage = {
       key: file,
       kind: 'document',
@@ -500,9 +500,8 @@ class Reader {
     const pages: LocalPage[] = [];
     const readme = this.config.readme;
     if ((await this.fs.size(this.shown(readme))) !== undefined) {
-      const page = await this.documentPage(readme, '', undefined, [], () =>
-        this.slugFor(readme, slugify(titleFromName(readme))),
-      );
+      // The space's first page takes a slug made from its title, as the service gives it.
+      const page = await this.documentPage(readme, '', undefined, [], (title) => slugify(title));
       if (page) pages.push(page);
     }
     pages.push(...(await this.inferDir('', '', true, new Set([readme, this.config.summary]))));

@@ -94,9 +94,12 @@ export function summaryFor(
   pages: readonly PageShape[],
   placements: ReadonlyMap<PageShape, Placement>,
 ): string {
+  const fileOfId = new Map<string, string>();
+  for (const [shape, placement] of placements)
+    if (shape.id !== undefined && placement.file) fileOfId.set(shape.id, placement.file);
   const entry = (page: PageShape): SummaryEntry => ({
     title: page.kind === 'computed' ? '' : page.title,
-    target: page.kind === 'link' ? (hrefOf(page) ?? '') : (placements.get(page)?.file ?? ''),
+    target: page.kind === 'link' ? (hrefOf(page, fileOfId) ?? '') : (placements.get(page)?.file ?? ''),
     ...(page.linkTitle === undefined || page.linkTitle === page.title ? {} : { linkTitle: page.linkTitle }),
     ...(page.kind === 'computed' && page.computed
       ? { computed: { type: page.computed.type, definition: page.computed.definition, data: {} } }
@@ -126,9 +129,13 @@ function* eachShape(pages: readonly PageShape[]): Generator<PageShape> {
 }
 
 /** Where a link page points, as SUMMARY.md writes it: a page of the folder at its anchor, else the URL. */
-function hrefOf(page: PageShape): string | undefined {
+function hrefOf(page: PageShape, fileOfId?: ReadonlyMap<string, string>): string | undefined {
   const target = page.target;
-  if (target?.kind === 'page') return target.anchor ? `${target.file}#${target.anchor}` : target.file;
+  if (target?.kind === 'page') {
+    const file = target.file ?? (target.page === undefined ? undefined : fileOfId?.get(target.page));
+    if (file === undefined) return page.href;
+    return target.anchor ? `${file}#${target.anchor}` : file;
+  }
   if (target) return target.url;
   return page.href;
 }

@@ -185,8 +185,10 @@ describe('links', () => {
       '.gitbook/assets/i j.png',
     );
     expect(resolveRelative('guides/setup.md', '../../outside.md')).toBeUndefined();
-    expect(relativeLink('guides/setup.md', '.gitbook/assets/i j.png')).toBe('../.gitbook/assets/i%20j.png');
-    expect(relativeLink('README.md', 'Über uns.md')).toBe('Über%20uns.md');
+    // Names as they are, as Git Sync writes them (`rewriteLinks` puts them in `<...>`).
+    expect(relativeLink('guides/setup.md', '.gitbook/assets/i j.png')).toBe('../.gitbook/assets/i j.png');
+    expect(relativeLink('README.md', 'Über uns.md')).toBe('Über uns.md');
+    expect(relativeLink('README.md', '100% #1.md')).toBe('100%25 %231.md');
   });
 });
 

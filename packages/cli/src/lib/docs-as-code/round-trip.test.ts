@@ -159,11 +159,13 @@ function buildTree(
       const target = documents[(index * 7 + 3) % documents.length];
       const extra: string[] = [];
       if (target && target !== page)
-        extra.push(`See [${target.title}](${relativeLink(fileOf(page), fileOf(target))}#anchor).`);
+        extra.push(
+          `See [${target.title}](${markdownTarget(`${relativeLink(fileOf(page), fileOf(target))}#anchor`)}).`,
+        );
       if (index % 3 === 0) {
         const asset = `.gitbook/assets/image ${index % 2}.png`;
         assets.set(asset, new Uint8Array([index % 2, 1, 2, 3]));
-        extra.push(`![](${relativeLink(fileOf(page), asset)})`);
+        extra.push(`![](${markdownTarget(relativeLink(fileOf(page), asset))})`);
         page.files = [asset];
       }
       if (extra.length > 0)
@@ -215,6 +217,9 @@ async function pull(
   });
   return fs;
 }
+
+/** A link target as markdown writes it: `<...>` around one with a space, as Git Sync does. */
+const markdownTarget = (target: string): string => (/[\s()]/.test(target) ? `<${target}>` : target);
 
 /** The tree without the files pages were read from (which `writeTree` chose). */
 const withoutFiles = (pages: PageNode[]): PageNode[] =>
