@@ -193,7 +193,7 @@ describe('links', () => {
 });
 
 describe('the listPages answer', () => {
-  it('reads the tree tolerantly and places what a pull writes, computed pages left out', () => {
+  it('reads the tree tolerantly and places what a pull writes, generated pages left out', () => {
     const pages = remotePages([
       {
         id: 'p1',
@@ -213,6 +213,16 @@ describe('the listPages answer', () => {
         pages: [
           { id: 'p2', type: 'document', title: 'Setup', path: 'guides/setup', updatedAt: 't2', pages: [] },
           { id: 'c1', type: 'computed', title: 'Index', path: 'guides/index', computed: {} },
+          {
+            id: 'c3',
+            type: 'computed',
+            title: 'API',
+            path: 'guides/api',
+            computed: {
+              dependencies: { spec: { ref: { kind: 'openapi', spec: 'pets' } } },
+              type: 'builtin:openapi',
+            },
+          },
           {
             id: 'c2',
             type: 'document',
@@ -240,6 +250,7 @@ describe('the listPages answer', () => {
         [
           ['p2', 'document', 'guides/setup'],
           ['c1', 'other', 'guides/index'],
+          ['c3', 'computed', 'guides/api'],
           ['c2', 'other', 'guides/all-pages'],
           ['l1', 'link', 'l1'],
         ],
@@ -251,7 +262,12 @@ describe('the listPages answer', () => {
       'README.md',
       'guides/',
       'guides/setup.md',
+      'computed:guides',
       'link:https://status.test',
     ]);
+    // Its definition as the service's Git Sync writes it: `type` first.
+    expect(pages[1]?.children[2]?.computed?.definition).toBe(
+      'type: builtin:openapi\ndependencies:\n  spec:\n    ref:\n      kind: openapi\n      spec: pets',
+    );
   });
 });

@@ -70,10 +70,10 @@ export function remotePages(pages: readonly unknown[], parentPath = ''): RemoteP
     const computed = kind === 'computed' ? computedSource(page['computed']) : undefined;
     const git = page['git'] as { path?: unknown } | undefined;
     const file = kind === 'document' ? str(git?.path) : undefined;
-    if (kind === 'computed' && computed === undefined) continue;
     out.push({
       id,
-      kind,
+      // A computed page without a definition it can write is kept as it is, never touched.
+      kind: kind === 'computed' && computed === undefined ? 'other' : kind,
       title,
       path,
       ...(linkTitle === undefined ? {} : { linkTitle }),
