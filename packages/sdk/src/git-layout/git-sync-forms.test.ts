@@ -113,9 +113,11 @@ describe('SUMMARY.md as Git Sync writes it', () => {
     expect(config.redirects).toEqual({ a: 'b.md' });
   });
 
-  it('keeps a file over 1 MB with a warning, not an error', async () => {
-    const big = new Uint8Array(1_500_000);
-    const layout = await readLayout(new MemoryFs({ 'README.md': '# A\n', '.gitbook/assets/big.png': big }));
+  it('keeps a file over 1 MB with a warning when asked (Git Sync imports files of any size)', async () => {
+    const files = { 'README.md': '# A\n', '.gitbook/assets/big.png': new Uint8Array(1_500_000) };
+    const refused = await readLayout(new MemoryFs(files));
+    expect(refused.problems).toEqual([expect.objectContaining({ severity: 'error' })]);
+    const layout = await readLayout(new MemoryFs(files), { largeFiles: 'keep' });
     expect(layout.assets.map((asset) => asset.path)).toEqual(['.gitbook/assets/big.png']);
     expect(layout.problems).toEqual([
       expect.objectContaining({ severity: 'warning', file: '.gitbook/assets/big.png' }),

@@ -130,9 +130,9 @@ describe('readLayout', () => {
       },
       { severity: 'error', file: 'bin.md', message: 'is not UTF-8 text' },
       {
-        severity: 'warning',
+        severity: 'error',
         file: '.gitbook/assets/big.bin',
-        message: 'is 1000001 bytes: over the 1000000 bytes a push can send inline',
+        message: 'is 1000001 bytes: the service takes files of at most 1000000 bytes',
       },
       { severity: 'error', file: 'a/README.md', message: 'is the same page as a.md (both are "a")' },
       {

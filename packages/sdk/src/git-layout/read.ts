@@ -127,7 +127,10 @@ class Reader {
   config: ContentConfig = DEFAULT_CONFIG;
   mapping: SyncMapping | undefined;
 
-  constructor(readonly fs: LayoutFs) {}
+  constructor(
+    readonly fs: LayoutFs,
+    readonly options: ReadOptions = {},
+  ) {}
 
   error(file: string, message: string, line?: number) {
     this.problems.push({ severity: 'error', file, ...(line === undefined ? {} : { line }), message });
@@ -559,9 +562,14 @@ class Reader {
     for (const shown of await listFiles(this.fs, this.shown(ASSETS_DIR))) {
       const path = this.config.root ? shown.slice(this.config.root.length + 1) : shown;
       const size = (await this.fs.size(shown)) ?? 0;
-      // Kept: Git Sync takes files of any size; only a push's inline bytes are capped (it says so).
-      if (size > MAX_FILE_BYTES)
+      if (size > MAX_FILE_BYTES) {
+        // Git Sync takes files of any size; only inline bytes of a push are capped.
+        if (this.options.largeFiles !== 'keep') {
+          this.error(shown, `is ${size} bytes: the service takes files of at most ${MAX_FILE_BYTES} bytes`);
+          continue;
+        }
         this.warn(shown, `is ${size} bytes: over the ${MAX_FILE_BYTES} bytes a push can send inline`);
+      }
       if (posix.basename(path).length > MAX_FILE_NAME_LENGTH) {
         this.error(shown, `its name is over ${MAX_FILE_NAME_LENGTH} characters`);
         continue;
@@ -617,8 +625,17 @@ export function* eachPage<T extends { children: T[] }>(pages: readonly T[]): Gen
 }
 
 /** Reads the folder's layout: config, mapping, the tree of pages (no markdown), files, problems. */
-export async function readLayout(fs: LayoutFs): Promise<LocalLayout> {
-  const reader = new Reader(fs);
+export interface ReadOptions {
+  /**
+   * Files over the 1 MB a push sends inline: `refuse` (the default: an error naming each, as a
+   * push that can only send bytes inline needs), or `keep` (a warning; Git Sync's import takes
+   * files of any size, and a push that sends them by URL can too).
+   */
+  largeFiles?: 'refuse' | 'keep';
+}
+
+export async function readLayout(fs: LayoutFs, options: ReadOptions = {}): Promise<LocalLayout> {
+  const reader = new Reader(fs, options);
   await reader.readConfig();
   await reader.readMapping();
   const summaryText = await reader.readText(reader.shown(reader.config.summary));
@@ -744,8 +761,11 @@ export async function* walkPages(
 }
 
 /** The whole tree with its markdown (tests, small folders): `readLayout` then every page. */
-export async function readTree(fs: LayoutFs): Promise<{ layout: LocalLayout; pages: PageNode[] }> {
-  const layout = await readLayout(fs);
+export async function readTree(
+  fs: LayoutFs,
+  options: ReadOptions = {},
+): Promise<{ layout: LocalLayout; pages: PageNode[] }> {
+  const layout = await readLayout(fs, options);
   const build = async (pages: LocalPage[]): Promise<PageNode[]> => {
     const nodes: PageNode[] = [];
     for (const local of pages) {
