@@ -82,6 +82,7 @@ describe('Git Sync round trip: import into a sandbox space, docs pull back', () 
     cpSync(join(repo, '.gitbook.yaml'), join(out, '.gitbook.yaml'));
     const result = await pull(nodeFs(out), new SpaceContent(client, space), {
       download: async (file) => {
+        if (file.downloadURL === undefined) return undefined;
         const answer = await sandbox.fetch(new Request(file.downloadURL));
         return answer.ok ? new Uint8Array(await answer.arrayBuffer()) : undefined;
       },

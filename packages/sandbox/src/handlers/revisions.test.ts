@@ -15,7 +15,7 @@ describe('revisions', () => {
     expect(current.id).toBe(space.revision);
     const { pages } = await client.spaces.content.listPages('space_handbook');
     const ids = (list: readonly { id: string }[]) => list.map((page) => page.id);
-    expect(ids(current.pages)).toEqual(ids(pages));
+    expect(ids(current.pages)).toEqual(ids(pages as unknown as { id: string }[]));
     const byId = (await client.revisions.get('space_handbook', current.id)) as Shown;
     expect(byId).toEqual(current);
     expect(await failure(client.revisions.get('space_handbook', 'rev_missing'), NotFoundError)).toMatch(
