@@ -21,6 +21,10 @@ const doc = (
   ...extra,
 });
 
+/** The tree without the files pages were read from (which `writeTree` chose). */
+const withoutFiles = (pages: PageNode[]): PageNode[] =>
+  pages.map(({ file: _file, ...page }) => ({ ...page, children: withoutFiles(page.children) }));
+
 describe('write then read', () => {
   it('writes the layout the service exports and reads it back', async () => {
     const fs = new MemoryFs();
@@ -73,7 +77,7 @@ describe('write then read', () => {
     expect(parseMapping(fs.text('.gitbook/docs-sync.json') ?? '')).toEqual(mapping);
     const { layout, pages } = await readTree(fs);
     expect(layout.problems).toEqual([]);
-    expect(pages).toEqual(tree);
+    expect(withoutFiles(pages)).toEqual(tree);
   });
 });
 
@@ -93,7 +97,7 @@ describe('readLayout', () => {
     const shape = (pages: typeof layout.pages): unknown =>
       pages.map((page) => [page.kind, page.title, page.path, shape(page.children)]);
     expect(shape(layout.pages)).toEqual([
-      ['document', 'Home', 'readme', []],
+      ['document', 'Home', 'home', []],
       ['document', 'A', 'a', []],
       ['document', 'B', 'b', []],
       ['group', 'Group', 'group', [['document', 'X', 'group/x', []]]],
@@ -119,10 +123,10 @@ describe('readLayout', () => {
         message: 'entry "Missing" names missing.md, which does not exist',
       },
       {
-        severity: 'error',
+        severity: 'warning',
         file: 'SUMMARY.md',
         line: 5,
-        message: 'a.md is listed twice (lines 3 and 5): a file is one page',
+        message: 'a.md is listed twice (lines 3 and 5): the second entry is a link to the page',
       },
       { severity: 'error', file: 'bin.md', message: 'is not UTF-8 text' },
       {
