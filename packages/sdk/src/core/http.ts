@@ -177,15 +177,18 @@ export class HttpClient {
     options?: RequestOptions,
     site = callSite(),
   ): EventStream<T> {
-    return new EventStream<T>(async (signal) => {
-      try {
-        if (options !== undefined) checkRequestOptions(options);
-        const merged = options?.signal ? AbortSignal.any([options.signal, signal]) : signal;
-        return await this.#openStream(operation, input, { ...options, signal: merged }, site);
-      } catch (error) {
-        throw withCallSite(error, site);
-      }
-    });
+    // The call's signal is the stream's own: its abort stops a read under way too.
+    return new EventStream<T>(
+      async (signal) => {
+        try {
+          if (options !== undefined) checkRequestOptions(options);
+          return await this.#openStream(operation, input, { ...options, signal }, site);
+        } catch (error) {
+          throw withCallSite(error, site);
+        }
+      },
+      { signal: options?.signal },
+    );
   }
 
   /** Checks the inputs and opens the stream: the answer's body is left for the caller to read. */
