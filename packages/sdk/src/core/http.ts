@@ -145,11 +145,14 @@ export class HttpClient {
     options?: RequestOptions,
     site = callSite(),
   ): PagePromise<T, E> {
-    const fetchPage = (page?: string) =>
+    // `signal` is a read ahead's own (pagination-walk.ts), aborted when the walk lets it go.
+    const fetchPage = (page?: string, signal?: AbortSignal) =>
       this.#callOperation<E>(
         operation,
         page === undefined ? input : { ...input, query: { ...input.query, page } },
-        options,
+        signal
+          ? { ...options, signal: options?.signal ? AbortSignal.any([options.signal, signal]) : signal }
+          : options,
         site,
       );
     const start = input.query?.page;
