@@ -1,5 +1,8 @@
 import type { EventSourceMessage } from 'eventsource-parser';
+import type { ContractSchema } from '../contract/operation-shape.js';
+import type { ResponseValidation } from './answer.js';
 import { AbortError, ResponseValidationError } from './errors.js';
+import type { Logger } from './logger.js';
 
 /*
  * The answer of an operation that streams server-sent events (asking an organization or a site a
@@ -21,6 +24,31 @@ export interface OpenedStream {
   check: (data: unknown) => unknown;
   /** The operation, for messages. */
   operation: string;
+}
+
+/** Checks one event against the operation's event schema under the client's response policy. */
+export function eventCheck(
+  operation: string,
+  schema: ContractSchema | undefined,
+  policy: ResponseValidation,
+  logger: Logger | undefined,
+): (data: unknown) => unknown {
+  return (data) => {
+    if (!schema || policy === 'off') return data;
+    const result = schema.safeParse(data);
+    if (result.success) return result.data;
+    const issues = result.error.issues.map((issue) => ({
+      path: ['event', ...issue.path.map(String)].join('.'),
+      message: issue.message,
+    }));
+    if (policy === 'warn') {
+      logger?.warn?.(
+        `${operation}: an event does not fit the contract: ${issues[0]?.path}: ${issues[0]?.message}`,
+      );
+      return data;
+    }
+    throw new ResponseValidationError(operation, issues, data);
+  };
 }
 
 type Step<T> = IteratorResult<T, void>;
