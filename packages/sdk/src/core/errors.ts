@@ -143,6 +143,31 @@ export class MissingTokenError extends DocsError {
   }
 }
 
+/**
+ * A waiter's run ended in failure, as the service reports it: an import run `failed` or
+ * `cancelled`, a Git Sync operation in `failure` or `timeout`, a scan `failed`, an OpenAPI spec
+ * whose processing failed. `run` names it, `state` is the state read, `reason` the service's why.
+ */
+export class RunFailedError<T = unknown> extends DocsError {
+  override name = 'RunFailedError';
+  /** The run, as messages name it: `import run imp_1`. */
+  readonly run: string;
+  /** The state it ended in: `failed`, `cancelled`, `failure`, ... */
+  readonly state: string;
+  /** Why, when the service said. */
+  readonly reason: string | undefined;
+  /** The last object read. */
+  readonly last: T;
+
+  constructor(run: string, state: string, reason: string | undefined, last: T) {
+    super(`${run} ended ${state}${reason ? `: ${reason}` : ''}`);
+    this.run = run;
+    this.state = state;
+    this.reason = reason;
+    this.last = last;
+  }
+}
+
 /** A waiter gave up: the work was still under way when its `timeout` ran out. */
 export class WaitTimeoutError<T = unknown> extends DocsError {
   override name = 'WaitTimeoutError';
@@ -170,6 +195,7 @@ for (const [errorClass, name] of [
   [InvalidOptionError, 'InvalidOptionError'],
   [MissingTokenError, 'MissingTokenError'],
   [WaitTimeoutError, 'WaitTimeoutError'],
+  [RunFailedError, 'RunFailedError'],
 ] as const) {
   brand(errorClass, name);
 }

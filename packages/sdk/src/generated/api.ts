@@ -9,6 +9,9 @@ import type * as T from './types.js';
 
 import type { TranslationsExtensions } from '../resources/translations.js';
 import type { OpenapiExtensions } from '../resources/openapi.js';
+import type { ImportsExtensions } from '../resources/imports.js';
+import type { SpacesGitExtensions } from '../resources/git-sync.js';
+import type { SitesContextExtensions } from '../resources/site-scans.js';
 import type { ChangeRequestsExtensions } from '../resources/change-requests.js';
 import type { ChangeRequestsCommentsExtensions } from '../resources/change-request-comments.js';
 import type { GlossaryExtensions } from '../resources/glossary.js';
@@ -713,7 +716,7 @@ export interface GlossaryResource extends GlossaryExtensions {
 }
 
 /** `client.imports`. */
-export interface ImportsResource {
+export interface ImportsResource extends ImportsExtensions {
   /**
    * Cancel an import run
    *
@@ -1831,7 +1834,7 @@ export interface SitesChannelsResource {
 }
 
 /** `client.sites.context`. */
-export interface SitesContextResource {
+export interface SitesContextResource extends SitesContextExtensions {
   /**
    * Create a context connection
    *
@@ -2900,7 +2903,7 @@ export interface SpacesEmbedsResource {
 }
 
 /** `client.spaces.git`. */
-export interface SpacesGitResource {
+export interface SpacesGitResource extends SpacesGitExtensions {
   /**
    * Push space content to a connected Git repository
    *

@@ -12,6 +12,9 @@ const table: ResourceTable = {
   },
   resources: {
   },
+  extensions: {
+    waitUntilDone: async () => (await import('../../resources/imports.js')).extensions.waitUntilDone,
+  },
 };
 
 export default table;

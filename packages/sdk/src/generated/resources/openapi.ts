@@ -16,6 +16,7 @@ const table: ResourceTable = {
     versions: () => import('./openapi.versions.js'),
   },
   extensions: {
+    waitUntilDone: async () => (await import('../../resources/openapi.js')).extensions.waitUntilDone,
     waitUntilProcessed: async () => (await import('../../resources/openapi.js')).extensions.waitUntilProcessed,
   },
 };

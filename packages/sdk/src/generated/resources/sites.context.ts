@@ -33,6 +33,9 @@ const table: ResourceTable = {
   },
   resources: {
   },
+  extensions: {
+    waitUntilScanDone: async () => (await import('../../resources/site-scans.js')).extensions.waitUntilScanDone,
+  },
 };
 
 export default table;

@@ -11,6 +11,9 @@ const table: ResourceTable = {
   },
   resources: {
   },
+  extensions: {
+    waitUntilDone: async () => (await import('../../resources/git-sync.js')).extensions.waitUntilDone,
+  },
 };
 
 export default table;

@@ -15,6 +15,7 @@ const table: ResourceTable = {
   resources: {
   },
   extensions: {
+    waitUntilDone: async () => (await import('../../resources/translations.js')).extensions.waitUntilDone,
     waitForRun: async () => (await import('../../resources/translations.js')).extensions.waitForRun,
   },
 };
