@@ -130,6 +130,58 @@ describe('nock: a failed import run and a site scan', () => {
   });
 });
 
+describe('nock: a context connection sync', () => {
+  const API = 'https://api.test';
+  const client = new DocsClient({ token: 'tok_test', baseUrl: `${API}/v1`, maxRetries: 0 });
+  const path = '/v1/orgs/org_1/sites/site_1/context-connections/conn_1';
+  const connection = {
+    object: 'context-connection',
+    id: 'conn_1',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    records: 3,
+    usageSettings: { changeRequests: true, search: true, sync: false, searchBoost: 'x1.0' },
+    urls: { location: `${API}${path}` },
+    connector: 'builtin:email',
+  };
+  afterEach(() => {
+    expect(nock.pendingMocks()).toEqual([]);
+    nock.cleanAll();
+  });
+
+  it('waitUntilSyncDone: past the previous sync (syncedAfter) to this one, or its failure', async () => {
+    nock.disableNetConnect();
+    nock(API)
+      .get(path)
+      .reply(200, { ...connection, status: 'succeeded', syncedAt: '2026-01-01T00:00:00.000Z' })
+      .get(path)
+      .reply(200, { ...connection, status: 'syncing', syncedAt: '2026-01-01T00:00:00.000Z' })
+      .get(path)
+      .reply(200, { ...connection, status: 'succeeded', syncedAt: '2026-01-02T00:00:05.000Z' });
+    const synced = await client.sites.context.waitUntilSyncDone('org_1', 'site_1', 'conn_1', {
+      syncedAfter: '2026-01-02T00:00:00.000Z',
+      interval: 1,
+    });
+    expect(synced.syncedAt).toBe('2026-01-02T00:00:05.000Z');
+
+    nock(API)
+      .get(path)
+      .reply(200, {
+        ...connection,
+        status: 'failed',
+        failureReason: 'authentication',
+        syncedAt: '2026-01-02T00:00:05.000Z',
+      });
+    await expect(
+      client.sites.context.waitUntilSyncDone('org_1', 'site_1', 'conn_1', { interval: 1 }),
+    ).rejects.toMatchObject({
+      name: 'RunFailedError',
+      run: 'the sync of context connection conn_1 of site site_1',
+      state: 'failed',
+      reason: 'authentication',
+    });
+  });
+});
+
 describe('spaces.git.waitUntilDone', () => {
   it('follows the Git info after an export that answered 204: the operation in success', async () => {
     const { client } = sandboxWithClient();

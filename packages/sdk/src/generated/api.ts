@@ -11,7 +11,7 @@ import type { TranslationsExtensions } from '../resources/translations.js';
 import type { OpenapiExtensions } from '../resources/openapi.js';
 import type { ImportsExtensions } from '../resources/imports.js';
 import type { SpacesGitExtensions } from '../resources/git-sync.js';
-import type { SitesContextExtensions } from '../resources/site-scans.js';
+import type { SitesContextExtensions } from '../resources/site-context.js';
 import type { ChangeRequestsExtensions } from '../resources/change-requests.js';
 import type { ChangeRequestsCommentsExtensions } from '../resources/change-request-comments.js';
 import type { GlossaryExtensions } from '../resources/glossary.js';

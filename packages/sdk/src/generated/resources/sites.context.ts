@@ -34,7 +34,8 @@ const table: ResourceTable = {
   resources: {
   },
   extensions: {
-    waitUntilScanDone: async () => (await import('../../resources/site-scans.js')).extensions.waitUntilScanDone,
+    waitUntilScanDone: async () => (await import('../../resources/site-context.js')).extensions.waitUntilScanDone,
+    waitUntilSyncDone: async () => (await import('../../resources/site-context.js')).extensions.waitUntilSyncDone,
   },
 };
 
