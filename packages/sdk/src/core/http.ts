@@ -19,7 +19,7 @@ import { PagePromise } from './pagination.js';
 import { readRateLimit, retryDelay, type RetryEvent } from './retry.js';
 import { requestFor, type OperationInput } from './request-input.js';
 import { Throttle } from './throttle.js';
-import { EventStream, eventCheck, type OpenedStream } from './event-stream.js';
+import { EventStream, type OpenedStream } from './event-stream.js';
 
 export type { OperationInput } from './request-input.js';
 export type { HttpConfig, RawRequest, RequestOptions } from './http-options.js';
@@ -159,6 +159,8 @@ export class HttpClient {
       site,
     );
     const { responseValidation, logger } = this.#config;
+    // With the reader: loaded by the first stream, not by every app.
+    const { eventCheck } = await import('./event-reader.js');
     return {
       response,
       operation: operation.id,
