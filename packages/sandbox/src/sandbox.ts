@@ -254,7 +254,15 @@ export class Sandbox implements SandboxApi {
    * becomes the same `TypeError` a real dropped connection gives.
    */
   readonly fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-    const response = await this.app.fetch(new Request(input, init));
+    const request = new Request(input, init);
+    // As a real fetch: an aborted signal fails the call with its reason (a stream's handler
+    // also stops on it, streamEvents).
+    request.signal.throwIfAborted();
+    const response = await this.app.fetch(request);
+    if (request.signal.aborted) {
+      await response.body?.cancel().catch(() => undefined);
+      request.signal.throwIfAborted();
+    }
     if (response.headers.has(DROPPED)) {
       throw new TypeError('fetch failed', {
         cause: Object.assign(new Error('other side closed'), { code: 'ECONNRESET' }),
@@ -632,6 +640,12 @@ function streamEvents(
   check: (event: unknown) => void,
 ): Response {
   return streamSSE(c, async (stream) => {
+    // The client went away (in process: the request's signal; over HTTP @hono/node-server aborts
+    // it too): stop writing at once, as the body's cancel does.
+    const signal = c.req.raw.signal;
+    const stop = () => stream.abort();
+    if (signal.aborted) return;
+    signal.addEventListener('abort', stop, { once: true });
     try {
       for await (const event of events) {
         if (stream.aborted) return;
@@ -643,7 +657,9 @@ function streamEvents(
         error instanceof SandboxError
           ? error
           : new SandboxError(500, `Sandbox failure: ${(error as Error).message}`);
-      await stream.writeSSE({ event: 'error', data: JSON.stringify(failure.toBody()) });
+      if (!stream.aborted) await stream.writeSSE({ event: 'error', data: JSON.stringify(failure.toBody()) });
+    } finally {
+      signal.removeEventListener('abort', stop);
     }
   });
 }

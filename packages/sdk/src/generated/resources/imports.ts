@@ -5,9 +5,10 @@ import type { PagePromise } from '../../core/pagination.js';
 import type { RequestOptions } from '../../core/http.js';
 import type * as T from '../types.js';
 import * as ops from '../operation-index.js';
+import { extensions as handWritten, type ImportsExtensions } from '../../resources/imports.js';
 
 /** `client.imports`. */
-export class Imports extends APIResource {
+export class Imports extends APIResource implements ImportsExtensions {
   /**
    * Cancel an import run
    *
@@ -48,5 +49,9 @@ export class Imports extends APIResource {
    */
   start(organizationId: string, body: T.StartImportRunBody, options?: RequestOptions): ApiPromise<T.ContentImportRun> {
     return this._call<T.ContentImportRun>(ops.startImportRun, [organizationId, body], options);
+  }
+
+  waitUntilDone(...args: Parameters<ImportsExtensions["waitUntilDone"]>): ReturnType<ImportsExtensions["waitUntilDone"]> {
+    return handWritten.waitUntilDone(this, this._invoker, ...args);
   }
 }

@@ -69,6 +69,10 @@ export class Openapi extends APIResource implements OpenapiExtensions {
     return this._call<T.OpenAPISpec>(ops.updateOpenAPISpecBySlug, [organizationId, specSlug, body], options);
   }
 
+  waitUntilDone(...args: Parameters<OpenapiExtensions["waitUntilDone"]>): ReturnType<OpenapiExtensions["waitUntilDone"]> {
+    return handWritten.waitUntilDone(this, this._invoker, ...args);
+  }
+
   waitUntilProcessed(...args: Parameters<OpenapiExtensions["waitUntilProcessed"]>): ReturnType<OpenapiExtensions["waitUntilProcessed"]> {
     return handWritten.waitUntilProcessed(this, this._invoker, ...args);
   }

@@ -5,9 +5,10 @@ import type { PagePromise } from '../../core/pagination.js';
 import type { RequestOptions } from '../../core/http.js';
 import type * as T from '../types.js';
 import * as ops from '../operation-index.js';
+import { extensions as handWritten, type SitesContextExtensions } from '../../resources/site-context.js';
 
 /** `client.sites.context`. */
-export class SitesContext extends APIResource {
+export class SitesContext extends APIResource implements SitesContextExtensions {
   /**
    * Create a context connection
    *
@@ -271,5 +272,13 @@ export class SitesContext extends APIResource {
    */
   upsertRecords(organizationId: string, siteId: string, body?: T.UpsertSiteContextRecordsBody, options?: RequestOptions): ApiPromise<void> {
     return this._call<void>(ops.upsertSiteContextRecords, [organizationId, siteId, body], options);
+  }
+
+  waitUntilScanDone(...args: Parameters<SitesContextExtensions["waitUntilScanDone"]>): ReturnType<SitesContextExtensions["waitUntilScanDone"]> {
+    return handWritten.waitUntilScanDone(this, this._invoker, ...args);
+  }
+
+  waitUntilSyncDone(...args: Parameters<SitesContextExtensions["waitUntilSyncDone"]>): ReturnType<SitesContextExtensions["waitUntilSyncDone"]> {
+    return handWritten.waitUntilSyncDone(this, this._invoker, ...args);
   }
 }

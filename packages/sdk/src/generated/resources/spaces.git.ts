@@ -4,9 +4,10 @@ import type { ApiPromise } from '../../core/api-promise.js';
 import type { RequestOptions } from '../../core/http.js';
 import type * as T from '../types.js';
 import * as ops from '../operation-index.js';
+import { extensions as handWritten, type SpacesGitExtensions } from '../../resources/git-sync.js';
 
 /** `client.spaces.git`. */
-export class SpacesGit extends APIResource {
+export class SpacesGit extends APIResource implements SpacesGitExtensions {
   /**
    * Push space content to a connected Git repository
    *
@@ -38,5 +39,9 @@ export class SpacesGit extends APIResource {
    */
   importRepository(spaceId: string, body: T.ImportGitRepository, options?: RequestOptions): ApiPromise<void> {
     return this._call<void>(ops.importGitRepository, [spaceId, body], options);
+  }
+
+  waitUntilDone(...args: Parameters<SpacesGitExtensions["waitUntilDone"]>): ReturnType<SpacesGitExtensions["waitUntilDone"]> {
+    return handWritten.waitUntilDone(this, this._invoker, ...args);
   }
 }

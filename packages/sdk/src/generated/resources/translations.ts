@@ -65,6 +65,10 @@ export class Translations extends APIResource implements TranslationsExtensions 
     return this._call<T.Translation>(ops.updateTranslation, [organizationId, translationId, body], options);
   }
 
+  waitUntilDone(...args: Parameters<TranslationsExtensions["waitUntilDone"]>): ReturnType<TranslationsExtensions["waitUntilDone"]> {
+    return handWritten.waitUntilDone(this, this._invoker, ...args);
+  }
+
   waitForRun(...args: Parameters<TranslationsExtensions["waitForRun"]>): ReturnType<TranslationsExtensions["waitForRun"]> {
     return handWritten.waitForRun(this, this._invoker, ...args);
   }
