@@ -35,6 +35,7 @@ export const ROW_KIND_NAMES = [
   'openapiSpecVersions',
   'importRuns',
   'gitSync',
+  'resources',
 ] as const;
 
 export type RowKindName = (typeof ROW_KIND_NAMES)[number];

@@ -1,5 +1,5 @@
 import { operations, type Operation } from '@docs-api/sdk/contract';
-import { implementations } from './sandbox.js';
+import { statefulImplementations as implementations } from './sandbox.js';
 
 /*
  * The list, in docs/sandbox.md, of the operations the sandbox keeps state for and of those it

@@ -515,6 +515,19 @@ export interface GitSyncOperationRow {
   standalone?: boolean;
 }
 
+/**
+ * An object of a family the resource engine keeps (resources/engine.ts): the family is its
+ * collection's path template, the scope the values of the parents' path parameters.
+ */
+export interface ResourceRow {
+  family: string;
+  /** The parents' path parameter values, joined by `/` (`org_acme/site_docs`). */
+  scope: string;
+  id: string;
+  /** The object as the API shows it. */
+  value: Record<string, unknown>;
+}
+
 /** The sandbox's whole state, in memory. */
 export class Store {
   readonly organizations = new Map<string, Organization>();
@@ -576,6 +589,8 @@ export class Store {
   readonly openapiVersions = new Map<string, OpenApiVersionRow>();
   /** The execution log of every integration, oldest first. */
   readonly integrationEvents = new Map<string, IntegrationEventRow>();
+  /** Objects of the families the resource engine keeps, by `family|scope|id`, in creation order. */
+  readonly resources = new Map<string, ResourceRow>();
   /** The user every request acts as. */
   actor = '';
   /**
