@@ -35,6 +35,7 @@ export const ROW_KIND_NAMES = [
   'openapiSpecVersions',
   'importRuns',
   'gitSync',
+  'permissions',
   'resources',
 ] as const;
 

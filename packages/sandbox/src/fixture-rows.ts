@@ -478,6 +478,15 @@ const importRun = z.looseObject({
   ),
 });
 
+const permission = z.looseObject({
+  target: z.enum(['space', 'collection', 'site']),
+  targetId: id,
+  principal: z.enum(['user', 'team']),
+  principalId: id,
+  role,
+  createdAt: date.default(T0),
+});
+
 const resource = z.looseObject({
   family: z
     .string()
@@ -603,6 +612,13 @@ export const ROW_KINDS = {
   openapiSpecVersions: mapKind('openapiVersions', openapiSpecVersion, 'processed versions of OpenAPI specs'),
   importRuns: mapKind('importRuns', importRun, 'import runs'),
   gitSync: mapKind('gitSync', gitSync, 'Git Sync state of spaces, by space', (row) => String(row.space)),
+  permissions: mapKind(
+    'permissions',
+    permission,
+    'roles given to users and teams on spaces, collections and sites',
+    (row) =>
+      `${String(row.target)}/${String(row.targetId)}/${String(row.principal)}/${String(row.principalId)}`,
+  ),
   resources: mapKind(
     'resources',
     resource,

@@ -45,6 +45,10 @@ import { openApiVersionHandlers } from './handlers/openapi-versions.js';
 import { integrationInstallationHandlers } from './handlers/integration-installations.js';
 import { userHandlers } from './handlers/users.js';
 import { askHandlers } from './handlers/ask.js';
+import { siteSectionHandlers } from './handlers/site-sections.js';
+import { permissionHandlers } from './handlers/permissions.js';
+import { organizationInviteHandlers } from './handlers/organization-invites.js';
+import { organizationCreateHandlers } from './handlers/organization-create.js';
 import type { HandlerInput, Implementation } from './implement.js';
 import { DEFAULT_TOKEN, MAX_BODY_BYTES } from './defaults.js';
 import type { RunningSandbox, Sandbox as SandboxApi, SandboxOptions } from './public-types.js';
@@ -106,6 +110,10 @@ export const implementations: readonly Implementation[] = [
   ...integrationInstallationHandlers,
   ...userHandlers,
   ...askHandlers,
+  ...siteSectionHandlers,
+  ...permissionHandlers,
+  ...organizationInviteHandlers,
+  ...organizationCreateHandlers,
 ];
 
 /**

@@ -74,15 +74,7 @@ export class ResourceEngine {
           params: Record<string, string>;
           query: unknown;
           body: unknown;
-        }) =>
-          this.#handle(
-            family,
-            operation,
-            store,
-            params,
-            (query ?? {}),
-            body,
-          ),
+        }) => this.#handle(family, operation, store, params, query ?? {}, body),
       })),
     );
   }
@@ -157,10 +149,13 @@ export class ResourceEngine {
       id,
       now: store.now(),
       location: store.apiUrl(path),
-      app: `${APP_HOST}${path}`,
+      app: `https://${APP_HOST}${path}`,
       actor: { id: actor.id, view: actor as unknown as Record<string, unknown> },
       fills: Object.fromEntries(
-        Object.entries(rule?.fills ?? {}).map(([field, { value }]) => [field, value]),
+        Object.entries(rule?.fills ?? {}).map(([field, given]) => [
+          field,
+          'compute' in given ? given.compute(store, params) : given.value,
+        ]),
       ),
       missing: [],
     };

@@ -74,6 +74,9 @@ function filled(key: string, field: Walkable, context: FillContext, path: string
     return urls;
   }
   if (ACTOR_FIELDS.has(key)) return kind === 'string' ? context.actor.id : context.actor.view;
+  // An object the exceptions fill a field of (`permissions.edit`).
+  if (shapeOf(field) && Object.keys(context.fills).some((name) => name.startsWith(`${path}.`)))
+    return fill(field, {}, context, path);
   if (isOptional(field)) return undefined;
   // Required, and nothing yet: an empty list, none, or an object of optional fields.
   if (elementOf(field)) return [];

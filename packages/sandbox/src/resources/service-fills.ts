@@ -1,3 +1,5 @@
+import type { Store } from '../store.js';
+
 /*
  * The exceptions of the resource engine, in one place: fields of an answer the service fills
  * that neither the request, the clock, the sandbox's host nor "none yet" gives, each with the
@@ -5,23 +7,43 @@
  * (a font's files). By family (the collection's path template). docs/sandbox.md lists them.
  */
 
+/** The service's value of a field: fixed, or worked out from the state (the acting user's role). */
+export type Fill =
+  | { value: unknown; why: string }
+  | { compute: (store: Store, params: Record<string, string>) => unknown; why: string };
+
 export interface FamilyRule {
   /** What the family keeps, in a few words (docs/sandbox.md). */
   keeps: string;
   /** Field path -> the value the service starts with, and why. */
-  fills?: Record<string, { value: unknown; why: string }>;
+  fills?: Record<string, Fill>;
   /** The stored object made from the body sent, where it differs (the host is the sandbox's origin). */
   fromBody?: (body: Record<string, unknown>, origin: string) => Record<string, unknown>;
   /** What the sandbox cannot know about the real service for this family. */
   cannotKnow?: string;
 }
 
+/** Whether the acting user is an admin of the organization the path names. */
+const actorIsAdmin = (store: Store, params: Record<string, string>) =>
+  store.members.some(
+    (member) =>
+      member.organization === params.organizationId && member.user === store.actor && member.role === 'admin',
+  );
+
+/** Fields of a site's structure entries that the document requires and the service always sets. */
+const STRUCTURE_ENTRY = {
+  draft: { value: false, why: 'an entry is published unless created as a draft' },
+};
+
 const STORAGE_PREFIX = '/_storage';
 
 export const FAMILY_RULES: Readonly<Record<string, FamilyRule>> = {
   '/v1/orgs/{organizationId}/fonts': {
     keeps: 'custom fonts: family name, faces (weight and file) as sent',
-    fills: { custom: { value: true, why: 'a font made through the API is a custom font' } },
+    fills: {
+      custom: { value: true, why: 'a font made through the API is a custom font' },
+      'permissions.edit': { compute: actorIsAdmin, why: "the organization's admins edit its fonts" },
+    },
     // The service answers each face's uploaded file (storageKey) as a source URL; the sandbox's
     // is on its own host (it has no file behind it: nothing is uploaded offline).
     fromBody: (body, origin) => {
@@ -67,6 +89,22 @@ export const FAMILY_RULES: Readonly<Record<string, FamilyRule>> = {
       },
     },
     cannotKnow: "the remote source's records (declare them as fixtures)",
+  },
+  '/v1/orgs/{organizationId}/sites/{siteId}/external-links': {
+    keeps: "external links of a site's structure: title, URL, icon",
+    fills: STRUCTURE_ENTRY,
+  },
+  '/v1/orgs/{organizationId}/sites/{siteId}/section-groups': {
+    keeps: 'section groups of a site: title, icon',
+    fills: {
+      ...STRUCTURE_ENTRY,
+      sections: {
+        value: [],
+        why: 'a new group holds no sections (the sandbox does not move sections into groups)',
+      },
+      children: { value: [], why: 'a new group holds nothing' },
+    },
+    cannotKnow: 'sections moved into groups: the sandbox keeps groups apart from its sections',
   },
   '/v1/git/installations': {
     keeps: 'Git Sync installations: provider, target, settings',
