@@ -77,4 +77,19 @@ describe('answers from state, not from the schema', () => {
     const { client } = setup();
     await failure(client.spaces.integrations.list('space_missing'), NotFoundError);
   });
+
+  it("the demo's two files have bytes, served at download URLs on the sandbox's own host", async () => {
+    const { client, sandbox } = setup();
+    const files = (await client.spaces.content.listFiles('space_handbook')).items;
+    expect(files.map((file) => file.name).sort()).toEqual(['guide.pdf', 'logo.png']);
+    for (const file of files) {
+      expect(file.downloadURL).toMatch(/^http:\/\/sandbox\.test\/_files\//);
+      const response = await sandbox.fetch(file.downloadURL);
+      expect(response.status).toBe(200);
+      const bytes = Buffer.from(await response.arrayBuffer());
+      expect(bytes.length).toBe(file.size);
+      const magic = file.name.endsWith('.png') ? '\x89PNG' : '%PDF';
+      expect(bytes.subarray(0, 4).toString('latin1')).toBe(magic);
+    }
+  });
 });
