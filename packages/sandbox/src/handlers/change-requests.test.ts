@@ -940,7 +940,9 @@ describe('change request content', () => {
       contentType: 'image/png',
       size: 1496,
       dimensions: { width: 512, height: 512 },
-      downloadURL: expect.stringMatching(/^http:\/\/sandbox\.test\/_files\/[0-9a-f]{64}\/logo\.png$/) as unknown,
+      downloadURL: expect.stringMatching(
+        /^http:\/\/sandbox\.test\/_files\/[0-9a-f]{64}\/logo\.png$/,
+      ) as unknown,
       git: { path: '.gitbook/assets/logo.png' },
     });
 
