@@ -11,7 +11,7 @@ import { resolve, type DocumentEntry } from './document.js';
 import { generateSample } from './samples.js';
 
 /** Ids of the sandbox's demo seed, by path parameter name. */
-const SEED_IDS: Record<string, string> = {
+export const SEED_IDS: Record<string, string> = {
   organizationId: 'org_acme',
   siteId: 'site_docs',
   spaceId: 'space_handbook',
@@ -71,7 +71,7 @@ function queryParameters(entry: DocumentEntry): Schema[] {
     .filter((parameter) => parameter.in === 'query');
 }
 
-function bodySchema(entry: DocumentEntry): Schema | undefined {
+export function bodySchema(entry: DocumentEntry): Schema | undefined {
   const requestBody = entry.operation.requestBody ? resolve(entry.operation.requestBody) : undefined;
   return (requestBody?.content as Record<string, { schema?: Schema }> | undefined)?.['application/json']
     ?.schema;

@@ -106,6 +106,14 @@ export const FAMILY_RULES: Readonly<Record<string, FamilyRule>> = {
     },
     cannotKnow: 'sections moved into groups: the sandbox keeps groups apart from its sections',
   },
+  '/v1/orgs/{organizationId}/sites/{siteId}/mcp-servers': {
+    keeps: "a site's MCP servers: name, URL, transport, headers, condition",
+    fills: {
+      transport: { value: 'sse', why: "the document's default transport" },
+      headers: { value: {}, why: 'no headers unless sent' },
+    },
+    cannotKnow: 'whether the server answers: the sandbox never connects to it',
+  },
   '/v1/git/installations': {
     keeps: 'Git Sync installations: provider, target, settings',
     fills: {
