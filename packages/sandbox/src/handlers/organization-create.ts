@@ -1,7 +1,7 @@
 import { createOrganization } from '@docs-api/sdk/contract';
 import { invalidField } from '../errors.js';
 import { implement } from '../implement.js';
-import { organizationView } from './organizations.js';
+import { organizationView } from '../domain/organizations.js';
 
 /*
  * `createOrganization`: a new organization with the title and email domains sent, whose first

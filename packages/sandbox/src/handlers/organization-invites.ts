@@ -11,7 +11,7 @@ import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { InviteRow, Store } from '../store.js';
 import { collectionView } from './collections.js';
-import { requireOrganization, requireOrganizationAdmin } from './organizations.js';
+import { requireOrganization, requireOrganizationAdmin } from '../domain/organizations.js';
 import { spaceView } from './spaces.js';
 
 /*

@@ -29,7 +29,7 @@ import { invalidField, notFound } from '../errors.js';
 import type { Implementation } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { PermissionRow, Store } from '../store.js';
-import { userView } from './organizations.js';
+import { userView } from '../domain/organizations.js';
 import { teamView } from './teams.js';
 
 /*

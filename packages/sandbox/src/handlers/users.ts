@@ -1,7 +1,7 @@
 import { getAuthenticatedUser, getUserById, updateUserById } from '@docs-api/sdk/contract';
 import { notFound, SandboxError } from '../errors.js';
 import { implement } from '../implement.js';
-import { userView } from './organizations.js';
+import { userView } from '../domain/organizations.js';
 
 /*
  * Users. The sandbox's token belongs to the user every request acts as: the store's `actor`
