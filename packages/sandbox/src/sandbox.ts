@@ -117,15 +117,23 @@ export const implementations: readonly Implementation[] = [
 ];
 
 /**
+ * The paths of the content model (revisions, a space's or change request's content): kept by the
+ * content handlers, never by the engine, whose empty collections would contradict them.
+ */
+const CONTENT_PATHS = /\/(?:revisions|content)\//;
+
+/**
  * The resource engine serves every collection-and-item family of the contract of which no
  * operation is hand-written (a family split between a handler and the engine would keep two
- * states).
+ * states), outside the content model.
  */
 export const resourceEngine = new ResourceEngine(
   (() => {
     const handled = new Set(implementations.map((implementation) => implementation.operation.id));
-    const engineOnly = familiesOf(contractOperations).filter((family) =>
-      operationsOf(family).every((operation) => !handled.has(operation.id)),
+    const engineOnly = familiesOf(contractOperations).filter(
+      (family) =>
+        !CONTENT_PATHS.test(family.item) &&
+        operationsOf(family).every((operation) => !handled.has(operation.id)),
     );
     return engineOnly.flatMap(operationsOf);
   })(),
