@@ -49,6 +49,7 @@ import { siteSectionHandlers } from './handlers/site-sections.js';
 import { permissionHandlers } from './handlers/permissions.js';
 import { organizationInviteHandlers } from './handlers/organization-invites.js';
 import { organizationCreateHandlers } from './handlers/organization-create.js';
+import { offlineHandlers } from './handlers/offline.js';
 import type { HandlerInput, Implementation } from './implement.js';
 import { DEFAULT_TOKEN, MAX_BODY_BYTES } from './defaults.js';
 import type { RunningSandbox, Sandbox as SandboxApi, SandboxOptions } from './public-types.js';
@@ -114,6 +115,7 @@ export const implementations: readonly Implementation[] = [
   ...permissionHandlers,
   ...organizationInviteHandlers,
   ...organizationCreateHandlers,
+  ...offlineHandlers,
 ];
 
 /**

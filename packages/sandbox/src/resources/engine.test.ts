@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NotFoundError } from '@docs-api/sdk';
+import { AuthenticationError, NotFoundError } from '@docs-api/sdk';
 import { failure, sandboxWithClient, steppingClock } from '../../test-support/client.js';
 
 const ORG = 'org_acme';
@@ -84,5 +84,18 @@ describe('the resource engine', () => {
     expect(await client.gitSync.getInstallation(installation.id)).toEqual(installation);
     await client.gitSync.uninstallInstallation(installation.id);
     await failure(client.gitSync.getInstallation(installation.id), NotFoundError);
+  });
+
+  it("Git Sync: a site's installations are those installed on it; the provider's repositories cannot be had offline (401)", async () => {
+    const { client } = setup();
+    const installation = await client.gitSync.installProviderOnTarget({
+      provider: 'github',
+      target: { type: 'site', siteId: SITE },
+    });
+    const listed = await client.gitSync.listInstallations(ORG, SITE);
+    expect(listed.items.map((item) => item.id)).toEqual([installation.id]);
+    await failure(client.gitSync.listInstallations(ORG, 'site_missing'), NotFoundError);
+    await failure(client.gitSync.listGitHubRepositories(installation.id), AuthenticationError);
+    await failure(client.gitSync.listGitHubRepositories('gitInstallation_missing'), NotFoundError);
   });
 });
