@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AuthenticationError, NotFoundError } from '@docs-api/sdk';
 import { failure, sandboxWithClient, steppingClock } from '../../test-support/client.js';
@@ -97,5 +100,25 @@ describe('the resource engine', () => {
     await failure(client.gitSync.listInstallations(ORG, 'site_missing'), NotFoundError);
     await failure(client.gitSync.listGitHubRepositories(installation.id), AuthenticationError);
     await failure(client.gitSync.listGitHubRepositories('gitInstallation_missing'), NotFoundError);
+  });
+
+  it('keeps its objects (and the permissions given) in --data across a restart', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'sandbox-engine-')), 'data');
+    const first = sandboxWithClient({ data: dir });
+    const font = await first.client.customFonts.create(ORG, {
+      fontFamily: 'Inter',
+      fontFaces: [{ weight: 700, storageKey: 'inter-700.woff2' }],
+    });
+    await first.client.spaces.permissions.invite('space_handbook', {
+      role: 'comment',
+      users: ['user_grace'],
+    });
+    await first.sandbox.close();
+    const second = sandboxWithClient({ data: dir });
+    expect((await second.client.customFonts.list(ORG)).items.map((item) => item.id)).toEqual([font.id]);
+    expect((await second.client.spaces.permissions.listUsers('space_handbook')).items[0]?.permission).toBe(
+      'comment',
+    );
+    await second.sandbox.close();
   });
 });
