@@ -107,7 +107,8 @@ export const offlineHandlers: Implementation[] = [
     'test a context connection: its remote source is out of reach',
     contextConnection,
   ),
-  offline(dnsRevalidateCustomHostname, 400, 'check DNS records'),
+  // The document's 409: the revalidation cannot proceed.
+  offline(dnsRevalidateCustomHostname, 409, 'check DNS records'),
   offline(
     generateStorageUploadURL,
     400,

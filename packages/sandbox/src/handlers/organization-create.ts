@@ -1,5 +1,4 @@
 import { createOrganization } from '@docs-api/sdk/contract';
-import { invalidField } from '../errors.js';
 import { implement } from '../implement.js';
 import { organizationView } from '../domain/organizations.js';
 
@@ -8,21 +7,12 @@ import { organizationView } from '../domain/organizations.js';
  * member and admin is the acting user, so that it is listed among theirs and answers every
  * organization operation at once. The service's defaults are those of every organization the
  * sandbox shows (organizationView). `withDefaultSite` and `openapiUrl` ask the service to build
- * content the sandbox cannot make up: refused, naming the option.
+ * content besides: the sandbox accepts them and builds neither (create a site with sites.create,
+ * a spec with openapi.create), rather than make content up.
  */
 
 export const organizationCreateHandlers = [
-  implement(createOrganization, ({ store, body, query }) => {
-    if (query.withDefaultSite)
-      throw invalidField(
-        'query.withDefaultSite',
-        'the sandbox does not build a default site: create one with sites.create',
-      );
-    if (query.openapiUrl !== undefined)
-      throw invalidField(
-        'query.openapiUrl',
-        'the sandbox does not read an OpenAPI spec at creation: use openapi.create',
-      );
+  implement(createOrganization, ({ store, body }) => {
     const id = store.newId('org');
     const now = store.now();
     const organization = {
