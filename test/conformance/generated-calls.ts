@@ -71,7 +71,7 @@ function queryParameters(entry: DocumentEntry): Schema[] {
     .filter((parameter) => parameter.in === 'query');
 }
 
-function bodySchema(entry: DocumentEntry): Schema | undefined {
+export function bodySchema(entry: DocumentEntry): Schema | undefined {
   const requestBody = entry.operation.requestBody ? resolve(entry.operation.requestBody) : undefined;
   return (requestBody?.content as Record<string, { schema?: Schema }> | undefined)?.['application/json']
     ?.schema;

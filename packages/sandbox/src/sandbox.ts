@@ -45,6 +45,11 @@ import { openApiVersionHandlers } from './handlers/openapi-versions.js';
 import { integrationInstallationHandlers } from './handlers/integration-installations.js';
 import { userHandlers } from './handlers/users.js';
 import { askHandlers } from './handlers/ask.js';
+import { siteSectionHandlers } from './handlers/site-sections.js';
+import { permissionHandlers } from './handlers/permissions.js';
+import { organizationInviteHandlers } from './handlers/organization-invites.js';
+import { organizationCreateHandlers } from './handlers/organization-create.js';
+import { offlineHandlers } from './handlers/offline.js';
 import type { HandlerInput, Implementation } from './implement.js';
 import { DEFAULT_TOKEN, MAX_BODY_BYTES } from './defaults.js';
 import type { RunningSandbox, Sandbox as SandboxApi, SandboxOptions } from './public-types.js';
@@ -56,6 +61,8 @@ import { applyFixture, exportFixture, loadFixture, type Fixture, type ParsedFixt
 import { DataDirectory } from './persistence.js';
 import { OperationCounts } from './operation-counts.js';
 import { SCHEMA_ANSWER_HEADER, schemaAnswer, schemaEvent } from './schema-answers.js';
+import { ResourceEngine } from './resources/engine.js';
+import { familiesOf, operationsOf } from './resources/families.js';
 
 export { DEFAULT_TOKEN, MAX_BODY_BYTES } from './defaults.js';
 export type { RunningSandbox, SandboxOptions } from './public-types.js';
@@ -104,6 +111,40 @@ export const implementations: readonly Implementation[] = [
   ...integrationInstallationHandlers,
   ...userHandlers,
   ...askHandlers,
+  ...siteSectionHandlers,
+  ...permissionHandlers,
+  ...organizationInviteHandlers,
+  ...organizationCreateHandlers,
+  ...offlineHandlers,
+];
+
+/**
+ * The paths of the content model (revisions, a space's or change request's content): kept by the
+ * content handlers, never by the engine, whose empty collections would contradict them.
+ */
+const CONTENT_PATHS = /\/(?:revisions|content)\//;
+
+/**
+ * The resource engine serves every collection-and-item family of the contract of which no
+ * operation is hand-written (a family split between a handler and the engine would keep two
+ * states), outside the content model.
+ */
+export const resourceEngine = new ResourceEngine(
+  (() => {
+    const handled = new Set(implementations.map((implementation) => implementation.operation.id));
+    const engineOnly = familiesOf(contractOperations).filter(
+      (family) =>
+        !CONTENT_PATHS.test(family.item) &&
+        operationsOf(family).every((operation) => !handled.has(operation.id)),
+    );
+    return engineOnly.flatMap(operationsOf);
+  })(),
+);
+
+/** Every operation the sandbox answers from its state: the handlers', then the engine's. */
+export const statefulImplementations: readonly Implementation[] = [
+  ...implementations,
+  ...resourceEngine.implementations(),
 ];
 
 type Env = { Bindings: { incoming?: { socket?: { destroy(): void } } } };
@@ -214,11 +255,11 @@ export class Sandbox implements SandboxApi {
       if (!middleware) limits.set(maxSize, (middleware = limit(maxSize)));
       return middleware(c, next);
     });
-    for (const implementation of implementations) this.#register(implementation);
-    // Every other operation of the contract answers a value built from its schema, so that a
-    // script or a command reaching beyond what the sandbox keeps state for still gets an answer
-    // valid under the contract (marked as such), not a 404.
-    const stateful = new Set(implementations.map((implementation) => implementation.operation.id));
+    for (const implementation of statefulImplementations) this.#register(implementation);
+    // Every other operation of the contract answers a value built from its schema (marked as
+    // such), once the objects its path names are found: under a parent the sandbox does not
+    // have it answers 404, as the service does.
+    const stateful = new Set(statefulImplementations.map((implementation) => implementation.operation.id));
     for (const operation of contractOperations) {
       if (!stateful.has(operation.id)) this.#register(schemaImplementation(operation));
     }
@@ -473,6 +514,7 @@ export class Sandbox implements SandboxApi {
       if (faulted) return faulted;
       this.#authenticate(c);
       const input = await this.#readInput(c, operation);
+      c.header(SCHEMA_ANSWER_HEADER, implementation.answer ?? 'state');
       const result = await implementation.handle({ ...input, store: this.store, context: c });
       if (operation.stream) {
         this.hits.increment(id);
@@ -622,8 +664,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
 function schemaImplementation(operation: Operation): Implementation {
   return {
     operation,
-    handle: async ({ params, context }) => {
-      context.header(SCHEMA_ANSWER_HEADER, 'schema');
+    answer: 'schema',
+    handle: async ({ params, store }) => {
+      resourceEngine.requireParents(store, operation, params);
       return operation.stream ? [await schemaEvent(operation)] : schemaAnswer(operation, params);
     },
   };
