@@ -12,6 +12,7 @@ import { prompts } from './lib/terminal/prompts.js';
 import { addSecret } from './lib/transport/redact.js';
 import { terminal } from './lib/terminal/terminal.js';
 import { parseUsageError, pickedArgument } from './lib/failures/usage.js';
+import { keepDraft, type Body } from './lib/input/body.js';
 
 /**
  * A command's flags and the global ones. The global --timeout is left out of the type: a command
@@ -443,14 +444,35 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     return super.finally(error);
   }
 
+  /** Lines said after the error of a failed run, e.g. where a typed text was kept. */
+  readonly #failureHints: string[] = [];
+
+  /**
+   * Posts a text: when the post fails and a person wrote the text in the editor, it is kept in a
+   * file (lib/input/body.ts) that the error names, with the command that sends it again.
+   */
+  protected async postBody<R>(body: Body, what: string, resend: string, post: () => Promise<R>): Promise<R> {
+    try {
+      return await post();
+    } catch (error) {
+      if (body.typed) {
+        const file = await keepDraft(this.config.configDir, what, body.text);
+        this.#failureHints.push(
+          `Your ${what} is kept in ${file}\nSend it again with: ${resend} --body-file ${file}`,
+        );
+      }
+      throw error;
+    }
+  }
+
   protected override catch(error: Error & { exitCode?: number }): Promise<unknown> {
     if (error instanceof Errors.ExitError) throw error;
     this.#spinner.stop();
     output.live(undefined);
     const described = describeError(error);
     const { exitCode, plain } = described;
-    const hint = this.settingHint(error);
-    const message = hint ? `${described.message}\n${hint}` : described.message;
+    const hints = [this.settingHint(error), ...this.#failureHints].filter(Boolean);
+    const message = [described.message, ...hints].join('\n');
     // output.error redacts the token and every other secret.
     if (plain) output.info(message);
     else output.error(message);

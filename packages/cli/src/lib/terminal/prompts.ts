@@ -1,4 +1,4 @@
-import { CommandError } from '../failures/exit-codes.js';
+import { CancelledError, CommandError } from '../failures/exit-codes.js';
 import { displayWidth, truncate } from './table.js';
 import { terminal } from './terminal.js';
 
@@ -59,19 +59,42 @@ export const prompts = {
     if (chosen) process.stderr.write(`✔ ${message} ${chosen.name}\n`);
     return value;
   },
-  /** Text written in the person's editor ($VISUAL, $EDITOR, else vi), opened at once as gh does. */
+  /**
+   * Text written in the person's editor (DOCS_EDITOR, the stored editor, $VISUAL, $EDITOR, else
+   * vi), opened at once on a temporary `.md` file as gh does. An editor that exits with an error
+   * (vim's `:cq`) cancels, as git and gh take it: nothing is read or sent.
+   */
   async editor(message: string): Promise<string> {
-    const { editor } = await import('@inquirer/prompts');
-    // inquirer's editor runs $VISUAL, else $EDITOR: the CLI's choice (DOCS_EDITOR, the stored
-    // editor) goes there for the time of the prompt.
-    const chosen = terminal.editor();
-    const visual = process.env.VISUAL;
-    if (chosen) process.env.VISUAL = chosen;
+    const [{ spawn }, fs, os, path] = await Promise.all([
+      import('node:child_process'),
+      import('node:fs/promises'),
+      import('node:os'),
+      import('node:path'),
+    ]);
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'docs-edit-'));
+    const file = path.join(dir, 'text.md');
     try {
-      return await editor({ message, postfix: '.md', waitForUserInput: false });
+      await fs.writeFile(file, '', { mode: 0o600 });
+      process.stderr.write(`${message}: waiting for your editor to close the file...\n`);
+      const command = terminal.editor() ?? (process.platform === 'win32' ? 'notepad' : 'vi');
+      // The file goes through the environment: a command with its own arguments (`code --wait`)
+      // needs the shell, and the path is never quoted into it.
+      const status = await new Promise<number | null>((resolve, reject) => {
+        const child = spawn(`${command} "$DOCS_EDIT_FILE"`, {
+          shell: true,
+          stdio: 'inherit',
+          env: { ...process.env, DOCS_EDIT_FILE: file },
+        });
+        child.on('error', reject);
+        child.on('exit', (code, signal) => resolve(signal ? null : code));
+      });
+      if (status !== 0)
+        throw new CancelledError(
+          `The editor exited with ${status === null ? 'a signal' : `status ${status}`}: cancelled, nothing was sent.`,
+        );
+      return await fs.readFile(file, 'utf8');
     } finally {
-      if (visual === undefined) delete process.env.VISUAL;
-      else process.env.VISUAL = visual;
+      await fs.rm(dir, { recursive: true, force: true });
     }
   },
   async password(message: string): Promise<string> {
