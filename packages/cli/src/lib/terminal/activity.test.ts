@@ -108,4 +108,44 @@ describe('Spinner', () => {
     await pending;
     expect(live).not.toHaveBeenCalled();
   });
+
+  it('a body that stalls after the headers gets the spinner at the same moment as a silent server, and the same words at 10 s', async () => {
+    vi.useFakeTimers();
+    const lines: Array<string | undefined> = [];
+    vi.spyOn(output, 'live').mockImplementation((line) => void lines.push(line));
+    const spinner = new Spinner(() => true);
+    spinner.timeoutMs = 60_000;
+    let release!: () => void;
+    // Headers at once; the body only when released (a server that stalls it).
+    const stalled = {
+      status: 200,
+      text: () => new Promise<string>((resolve) => (release = () => resolve('{}'))),
+    } as unknown as Response;
+    const fetch = spinner.wrap(() => Promise.resolve(stalled));
+    const response = await fetch('http://127.0.0.1:4010/v1/orgs');
+    expect(response.status).toBe(200);
+    const body = response.text();
+    await vi.advanceTimersByTimeAsync(SPINNER_DELAY_MS - 100);
+    expect(lines).toEqual([]);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(lines.at(-1)).toMatch(/^\S Waiting for 127\.0\.0\.1:4010… 1 s$/);
+    await vi.advanceTimersByTimeAsync(9000);
+    expect(lines.at(-1)).toMatch(
+      /127\.0\.0\.1:4010 has not answered: 10 s of 1 min; --timeout <seconds> bounds the wait$/,
+    );
+    release();
+    expect(await body).toBe('{}');
+    expect(lines.at(-1)).toBeUndefined();
+    spinner.stop();
+  });
+
+  it('a body never read is not waited for', async () => {
+    vi.useFakeTimers();
+    const live = vi.spyOn(output, 'live');
+    const spinner = new Spinner(() => true);
+    const fetch = spinner.wrap(() => Promise.resolve(new Response(null, { status: 204 })));
+    await fetch('http://127.0.0.1:4010/v1/orgs');
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(live).not.toHaveBeenCalled();
+  });
 });

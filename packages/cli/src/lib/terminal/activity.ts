@@ -7,7 +7,10 @@ import { formatElapsed } from './progress.js';
  * SPINNER_DELAY_MS, naming the host it waits for and, after a failure, the retry under way.
  * Requests are seen through the fetch the SDK is given (start and end of each attempt) and its
  * onRetry events (the wait before the next attempt). The clock counts the whole wait for an
- * answer, retries included: it starts again only once the server has answered. After
+ * answer, retries included: it starts again only once the server has answered. A body read
+ * after the headers (`text()`, `json()`...) is part of the same wait, clocked from the request's
+ * start: a server that sends its headers and stalls the body gets the same spinner at the same
+ * moment as a silent one, and the same words at SILENCE_MS. After
  * SILENCE_MS without an answer it says so, and that --timeout bounds the wait. Never shown when
  * stderr is not a terminal: piped runs and CI logs get no spinner.
  */
@@ -59,6 +62,9 @@ export function describeActivity(activity: Activity, now: number, timeoutMs?: nu
   return `Waiting for ${oldest.host}… ${elapsed}${retrying}`;
 }
 
+/** The members of a `Response` that read its whole body. */
+const BODY_READS = new Set<string | symbol>(['text', 'json', 'arrayBuffer', 'bytes', 'blob', 'formData']);
+
 const hostOf = (input: unknown): string => {
   try {
     // Not `instanceof Request`: touching that global loads Node's fetch (and zlib) at start.
@@ -102,19 +108,47 @@ export class Spinner {
       }
       this.activity.retry = undefined;
       this.activity.since ??= now;
-      this.activity.inFlight.set(id, { host: hostOf(input), started: now });
+      const request = { host: hostOf(input), started: now };
+      this.activity.inFlight.set(id, request);
       this.#schedule();
       try {
         const response = await fetch(input, init);
         // The server answered: the next wait is counted from its own start.
         this.activity.since = undefined;
         this.activity.lastRetry = undefined;
-        return response;
+        return this.#watchBody(response, request);
       } finally {
         this.activity.inFlight.delete(id);
         this.#settle();
       }
     };
+  }
+
+  /**
+   * `response` whose whole-body reads count as the request still in flight, from its start. A
+   * body never read is not waited for; a stream (`body`) is read by its command, which shows its
+   * own progress.
+   */
+  #watchBody(response: Response, request: { host: string; started: number }): Response {
+    return new Proxy(response, {
+      get: (target, key) => {
+        const value: unknown = Reflect.get(target, key, target);
+        if (typeof value !== 'function') return value;
+        const method = value as (...args: unknown[]) => unknown;
+        if (!BODY_READS.has(key)) return method.bind(target);
+        return async (...args: unknown[]) => {
+          const id = this.#next++;
+          this.activity.inFlight.set(id, request);
+          this.#schedule();
+          try {
+            return await method.apply(target, args);
+          } finally {
+            this.activity.inFlight.delete(id);
+            this.#settle();
+          }
+        };
+      },
+    });
   }
 
   /** The SDK's onRetry: the spinner names the retry until the next attempt starts. */
