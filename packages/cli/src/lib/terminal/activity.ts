@@ -1,6 +1,7 @@
 import type { RetryEvent } from '@docs-api/sdk';
 import { output } from './output.js';
 import { formatElapsed } from './progress.js';
+import { displayWidth } from './table.js';
 
 /*
  * Signs of life at a terminal: a spinner on stderr once a request has taken longer than
@@ -34,9 +35,15 @@ export interface Activity {
 
 /**
  * The spinner's text for `activity` at `now`; none while nothing has been slow. `timeoutMs` is
- * the request's bound, named once the server has been silent for SILENCE_MS.
+ * the request's bound, named once the server has been silent for SILENCE_MS; `width` the room on
+ * the line: past it the silence's hint is left out (the spinner says it once as a message).
  */
-export function describeActivity(activity: Activity, now: number, timeoutMs?: number): string | undefined {
+export function describeActivity(
+  activity: Activity,
+  now: number,
+  timeoutMs?: number,
+  width?: number,
+): string | undefined {
   const { retry, since } = activity;
   const waited = since === undefined ? undefined : formatElapsed(now - since);
   if (retry) {
@@ -57,10 +64,18 @@ export function describeActivity(activity: Activity, now: number, timeoutMs?: nu
     : '';
   if (now - start >= SILENCE_MS) {
     const bound = timeoutMs === undefined ? '' : ` of ${formatElapsed(timeoutMs)}`;
-    return `${oldest.host} has not answered: ${elapsed}${bound}${retrying}; --timeout <seconds> bounds the wait`;
+    const line = `${oldest.host} has not answered: ${elapsed}${bound}${retrying}`;
+    if (width === undefined || displayWidth(`${line}; ${SILENCE_HINT}`) <= width)
+      return `${line}; ${SILENCE_HINT}`;
+    // Narrower: the hint goes once as a message (wrapped at words), the live line keeps the clock.
+    if (displayWidth(line) <= width) return line;
+    return `No answer: ${elapsed}${bound}${retrying}`;
   }
   return `Waiting for ${oldest.host}… ${elapsed}${retrying}`;
 }
+
+/** What bounds a wait, said on the live line or, when it does not fit, once as a message. */
+export const SILENCE_HINT = '--timeout <seconds> bounds the wait';
 
 /** The members of a `Response` that read its whole body. */
 const BODY_READS = new Set<string | symbol>(['text', 'json', 'arrayBuffer', 'bytes', 'blob', 'formData']);
@@ -83,6 +98,8 @@ export class Spinner {
   #timer: ReturnType<typeof setInterval> | undefined;
   #frame = 0;
   #shown = false;
+  /** Whether the silence's hint was said as a message (at a terminal too narrow for it on the line). */
+  #hinted = false;
   /** The bound of a request (--timeout), named once the server has been silent a while. */
   timeoutMs: number | undefined;
 
@@ -178,13 +195,19 @@ export class Spinner {
   }
 
   #draw(): void {
-    const text = describeActivity(this.activity, Date.now(), this.timeoutMs);
+    // The frame and its space take 2 cells; output.live keeps the last column free.
+    const width = Math.max(10, (process.stderr.columns || 80) - 1) - 2;
+    const text = describeActivity(this.activity, Date.now(), this.timeoutMs, width);
     if (text === undefined) {
       if (this.#shown) output.live(undefined);
       this.#shown = false;
       return;
     }
     this.#frame = (this.#frame + 1) % FRAMES.length;
+    if (!this.#hinted && text.includes('answer') && !text.endsWith(SILENCE_HINT)) {
+      this.#hinted = true;
+      output.info(`The server has not answered yet: ${SILENCE_HINT} (retries included).`);
+    }
     output.live(`${FRAMES[this.#frame]} ${text}`);
     this.#shown = true;
   }

@@ -1,4 +1,5 @@
 import { CancelledError, CommandError } from '../failures/exit-codes.js';
+import { wrapLine } from './output.js';
 import { displayWidth, truncate } from './table.js';
 import { terminal } from './terminal.js';
 
@@ -6,10 +7,19 @@ import { terminal } from './terminal.js';
  * Prompts, loaded only when asked (inquirer is not needed to start). Callers must check
  * `terminal.canPrompt()` first; tests replace these functions.
  */
+/**
+ * A question wrapped at words to the terminal's width, its lines under its first after inquirer's
+ * `? `: inquirer leaves the wrapping to the terminal, which breaks words (`abs|ent`).
+ */
+export function fitQuestion(message: string): string {
+  const width = (process.stdout.columns || 80) - 1;
+  return wrapLine(`? ${message}`, width, '  ').join('\n').slice(2);
+}
+
 export const prompts = {
   async confirm(message: string, defaultValue = false): Promise<boolean> {
     const { confirm } = await import('@inquirer/prompts');
-    return confirm({ message, default: defaultValue });
+    return confirm({ message: fitQuestion(message), default: defaultValue });
   },
   /**
    * Picks one of `choices`: arrows and Enter, or type to narrow the list (inquirer's `search`):
@@ -26,7 +36,7 @@ export const prompts = {
     const width = (process.stdout.columns || 80) - 3;
     const value = await search<T>(
       {
-        message,
+        message: fitQuestion(message),
         pageSize: Math.max(5, Math.min(15, (process.stdout.rows || 24) - 4)),
         source: (term) =>
           rankChoices(choices, term ?? '').map((choice) => ({
@@ -52,7 +62,7 @@ export const prompts = {
     const { select } = await import('@inquirer/prompts');
     // The list leaves the screen when the prompt ends, answered or cancelled; the answer stays.
     const value = await select<T>(
-      { message, choices, ...(initial === undefined ? {} : { default: initial }) },
+      { message: fitQuestion(message), choices, ...(initial === undefined ? {} : { default: initial }) },
       { clearPromptOnDone: true },
     );
     const chosen = choices.find((choice) => choice.value === value);
@@ -99,7 +109,7 @@ export const prompts = {
   },
   async password(message: string): Promise<string> {
     const { password } = await import('@inquirer/prompts');
-    return password({ message, mask: '*' });
+    return password({ message: fitQuestion(message), mask: '*' });
   },
   /** A line of text; `validate` returns true or what is wrong, shown until the answer fits. */
   async input(
@@ -109,7 +119,7 @@ export const prompts = {
   ): Promise<string> {
     const { input } = await import('@inquirer/prompts');
     return input({
-      message,
+      message: fitQuestion(message),
       ...(defaultValue === undefined ? {} : { default: defaultValue }),
       ...(validate ? { validate } : {}),
     });

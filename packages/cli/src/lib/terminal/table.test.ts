@@ -37,6 +37,36 @@ const headersAt = (width: number) => {
   return fit.kind === 'table' ? fit.shown.map((i) => columns[i]?.header) : 'blocks';
 };
 
+describe('displayWidth (issue 31: cells as the terminal draws them)', () => {
+  it('counts an emoji as 2 cells whatever its code points: joined, flags, with a selector', () => {
+    expect(displayWidth('🧑‍💻')).toBe(2);
+    expect(displayWidth('👩‍👩‍👧‍👦')).toBe(2);
+    expect(displayWidth('🇫🇷')).toBe(2);
+    expect(displayWidth('❤️')).toBe(2);
+    expect(displayWidth('🧑‍💻 Dev guide')).toBe(12);
+  });
+  it('counts wide characters 2, combining marks and colour codes 0', () => {
+    expect(displayWidth('日本')).toBe(4);
+    expect(displayWidth('e\u0301')).toBe(1);
+    expect(displayWidth('\u001b[31mred\u001b[0m')).toBe(3);
+    expect(displayWidth('plain')).toBe(5);
+  });
+  it('keeps the columns after a joined emoji in place', () => {
+    const two = [col('TITLE'), col('ID')];
+    const lines = renderTable(
+      two,
+      [
+        ['🧑‍💻 Dev', 'space_a'],
+        ['Plain', 'space_b'],
+      ],
+      60,
+    ).split('\n');
+    const at = (line: string) => displayWidth(line.slice(0, line.indexOf('space_')));
+    expect(at(lines[2] ?? '')).toBe(at(lines[3] ?? ''));
+    expect(at(lines[2] ?? '')).toBe(6 + 2);
+  });
+});
+
 describe('truncate', () => {
   it('cuts to the display width with an ellipsis, never inside an emoji', () => {
     expect(truncate('abcdef', 4)).toBe('abc…');
