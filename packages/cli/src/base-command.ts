@@ -13,6 +13,7 @@ import { addSecret } from './lib/transport/redact.js';
 import { terminal } from './lib/terminal/terminal.js';
 import { parseUsageError, pickedArgument } from './lib/failures/usage.js';
 import { keepDraft, type Body } from './lib/input/body.js';
+import { selectFields, takeJsonFields } from './lib/terminal/json-fields.js';
 
 /**
  * A command's flags and the global ones. The global --timeout is left out of the type: a command
@@ -136,10 +137,29 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     process.exit(ExitCode.Cancelled);
   };
 
+  /** The fields of `--json field,field` (gh's), none for the full objects. */
+  #jsonFields: string[] | undefined;
+
   override async init(): Promise<void> {
+    const ctor = this.ctor as typeof BaseCommand;
+    // gh's `--json field,field`, read once here for every command: oclif's --json is a boolean.
+    if (ctor.enableJsonFlag) {
+      try {
+        const taken = takeJsonFields(
+          this.argv,
+          { ...ctor.baseFlags, ...ctor.flags },
+          Object.keys(ctor.args ?? {}).length,
+        );
+        this.argv = taken.argv;
+        this.#jsonFields = taken.fields;
+      } catch (error) {
+        // Mapped by catch(): init's errors are the command's.
+        this.argv = this.argv.filter((arg) => !arg.startsWith('--json='));
+        throw error;
+      }
+    }
     await super.init();
     if (!this.handlesInterrupt) process.on('SIGINT', this.#onInterrupt);
-    const ctor = this.ctor as typeof BaseCommand;
     // Required flags are checked below, after the positional arguments, in plain words: oclif
     // would name them first, in its own words.
     const declared = ctor.flags ?? {};
@@ -325,11 +345,14 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
 
   /** The command's result under `--json`: through the output layer, so `--jq` applies to it. */
   protected override logJson(json: unknown): void {
-    if (output.jq === undefined) return super.logJson(json);
     try {
-      output.json(json);
+      const fields = this.#jsonFields;
+      const selected = fields ? selectFields(json, fields) : json;
+      if (output.jq === undefined) return super.logJson(selected);
+      output.json(selected);
     } catch (error) {
-      // A jq error on the data (oclif prints the result after catch(): it is mapped here).
+      // An unknown field, a jq error on the data (oclif prints the result after catch(): it is
+      // mapped here).
       const { message, exitCode } = describeError(error);
       output.error(message);
       this.exit(exitCode);
