@@ -18,6 +18,8 @@ import { output } from '../../../lib/terminal/output.js';
 
 export default class CrCommentsAdd extends ChangeRequestCommand<typeof CrCommentsAdd> {
   static override summary = 'Post a comment on a change request';
+  /** gh's `pr comment`. */
+  static override aliases = ['cr:comment'];
   static override description =
     "Posts a comment, in markdown, on the change request, or on one of its pages with --page. --body - reads the markdown from standard input, --body-file <file> a file; an empty body is exit 2. At a terminal, without --body, the text is written in your editor ($VISUAL or $EDITOR), as gh does; an empty text, or an editor that exits with an error (vim's `:cq`), cancels; when the post fails, the text is kept in a file that the error names, and --body-file sends it again. Prints the new comment (its id first); --json prints the comment object.\n\nIn a pipeline it never prompts: pass the space id and the change request (number or id), or it exits 2.";
   static override examples = [
