@@ -169,13 +169,21 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
         flag.required ? { ...flag, required: false } : flag,
       ]),
     ) as typeof declared;
+    // Required arguments too: oclif says "Missing 1 required arg" without naming it.
+    const declaredArgs = ctor.args ?? {};
+    const relaxedArgs = Object.fromEntries(
+      Object.entries(declaredArgs).map(([name, arg]) => [
+        name,
+        arg.required ? { ...arg, required: false } : arg,
+      ]),
+    ) as typeof declaredArgs;
     let parsed: { args: Record<string, unknown>; flags: Record<string, unknown> };
     try {
       parsed = await this.parse({
         flags: relaxed,
         baseFlags: ctor.baseFlags,
         enableJsonFlag: ctor.enableJsonFlag,
-        args: ctor.args,
+        args: relaxedArgs,
         strict: ctor.strict,
       });
     } catch (error) {
@@ -193,6 +201,15 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
       if (SECRET_FLAG.test(name) && typeof value === 'string') addSecret(value);
     // One clear line for the first thing missing, in order: positional arguments, flags, the
     // command's own checks, then the confirmation. Nothing is sent before any of them.
+    for (const [name, arg] of Object.entries(declaredArgs)) {
+      if (arg.required && args[name] === undefined) {
+        const line = this.commandLine();
+        const what = arg.description ? `: ${arg.description.replace(/\.$/, '')}` : '';
+        throw new UsageError(
+          `Missing ${name.toUpperCase()}${what}. Pass it as an argument${line ? ` (\`${line} <${name}>\`)` : ''}; nothing was sent.`,
+        );
+      }
+    }
     const canPrompt = terminal.canPrompt();
     if (!canPrompt) {
       for (const [name, arg] of Object.entries(ctor.args ?? {})) {
