@@ -4,7 +4,8 @@
 // time of `docs sites list`). Run after `tsc -b` (the `manifest` script does); idempotent.
 //
 // - src/sdk.ts and src/sdk-contract.ts, with the SDK and zod: ES modules, each SDK area's
-//   contract a chunk of its own, loaded on first call.
+//   contract a chunk of its own, loaded on first call; src/sdk-redact.ts, the SDK's redaction
+//   rules alone, for the output layer.
 // - src/oclif.ts, with @oclif/core and its dependencies (trimmed, scripts/oclif-trims.mjs): one
 //   CommonJS file, dist/oclif.cjs, so that V8's code cache can be kept for it on Node 20
 //   (src/lib/startup/compile-cache.ts); dist/oclif.js becomes the ES module that loads it.
@@ -31,7 +32,7 @@ const common = {
 rmSync(path('dist/chunks'), { recursive: true, force: true });
 await build({
   ...common,
-  entryPoints: ['src/sdk.ts', 'src/sdk-contract.ts'].map(path),
+  entryPoints: ['src/sdk.ts', 'src/sdk-contract.ts', 'src/sdk-redact.ts'].map(path),
   outdir: path('dist'),
   chunkNames: 'chunks/[name]-[hash]',
   allowOverwrite: true,
