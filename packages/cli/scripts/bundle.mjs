@@ -32,12 +32,33 @@ const common = {
 rmSync(path('dist/chunks'), { recursive: true, force: true });
 await build({
   ...common,
-  entryPoints: ['src/sdk.ts', 'src/sdk-contract.ts', 'src/sdk-redact.ts'].map(path),
+  entryPoints: ['src/sdk.ts', 'src/sdk-contract.ts'].map(path),
   outdir: path('dist'),
   chunkNames: 'chunks/[name]-[hash]',
   allowOverwrite: true,
   splitting: true,
   format: 'esm',
+});
+
+// The redaction rules alone: the SDK's module of them, not its entry point (whose modules have
+// effects esbuild keeps), so that printing a message loads a few hundred bytes.
+const sdkRedact = createRequire(import.meta.url)
+  .resolve('@docs-api/sdk')
+  .replace(/index\.js$/, 'core/redact.js');
+await build({
+  ...common,
+  entryPoints: [path('src/sdk-redact.ts')],
+  outfile: path('dist/sdk-redact.js'),
+  allowOverwrite: true,
+  format: 'esm',
+  plugins: [
+    {
+      name: 'sdk-redact',
+      setup(context) {
+        context.onResolve({ filter: /^@docs-api\/sdk$/ }, () => ({ path: sdkRedact }));
+      },
+    },
+  ],
 });
 
 await build({

@@ -12,7 +12,7 @@ import { prompts } from './lib/terminal/prompts.js';
 import { addSecret } from './lib/transport/redact.js';
 import { terminal } from './lib/terminal/terminal.js';
 import { parseUsageError, pickedArgument } from './lib/failures/usage.js';
-import { keepDraft, type Body } from './lib/input/body.js';
+import type { Body } from './lib/input/body.js';
 import { selectFields, takeJsonFields } from './lib/terminal/json-fields.js';
 
 /**
@@ -496,6 +496,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
       return await post();
     } catch (error) {
       if (body.typed) {
+        const { keepDraft } = await import('./lib/input/body.js');
         const file = await keepDraft(this.config.configDir, what, body.text);
         this.#failureHints.push(
           `Your ${what} is kept in ${file}\nSend it again with: ${resend} --body-file ${file}`,

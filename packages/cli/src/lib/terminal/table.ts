@@ -16,8 +16,7 @@ let stringWidth: ((text: string) => number) | undefined;
 let stripAnsi: ((text: string) => string) | undefined;
 let graphemes: Intl.Segmenter | undefined;
 /** An emoji as the terminal draws it, in two cells: 🧑‍💻 (joined), 🇫🇷 (a flag), ❤️ (with its selector). */
-// Built at run time: the `v` flag (Node 20) is newer than the ES2022 target TypeScript checks against.
-const EMOJI = new RegExp('^\\p{RGI_Emoji}$', 'v');
+let emoji: RegExp | undefined;
 /** Text in which each character is one cell: measured without loading anything. */
 const PLAIN = /^[\x20-\x7e]*$/;
 
@@ -51,9 +50,12 @@ export function displayWidth(text: string): number {
   stringWidth ??= require('string-width') as (text: string) => number;
   stripAnsi ??= require('strip-ansi') as (text: string) => string;
   graphemes ??= new Intl.Segmenter();
+  // Built on first use (compiling the emoji set is not free), and at run time: the `v` flag
+  // (Node 20) is newer than the ES2022 target TypeScript checks against.
+  const isEmoji = (emoji ??= new RegExp('^\\p{RGI_Emoji}$', 'v'));
   let width = 0;
   for (const { segment } of graphemes.segment(stripAnsi(text)))
-    width += EMOJI.test(segment) ? 2 : stringWidth(segment);
+    width += isEmoji.test(segment) ? 2 : stringWidth(segment);
   return width;
 }
 
