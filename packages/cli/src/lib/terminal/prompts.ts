@@ -1,5 +1,5 @@
 import { CancelledError, CommandError } from '../failures/exit-codes.js';
-import { wrapLine } from './output.js';
+import { output, wrapLine } from './output.js';
 import { displayWidth, truncate } from './table.js';
 import { terminal } from './terminal.js';
 
@@ -85,7 +85,8 @@ export const prompts = {
     const file = path.join(dir, 'text.md');
     try {
       await fs.writeFile(file, '', { mode: 0o600 });
-      process.stderr.write(`${message}: waiting for your editor to close the file...\n`);
+      // Through the output layer: wrapped at words, as every message.
+      output.info(`${message}: waiting for your editor to close the file…`);
       const command = terminal.editor() ?? (process.platform === 'win32' ? 'notepad' : 'vi');
       // The file goes through the environment: a command with its own arguments (`code --wait`)
       // needs the shell, and the path is never quoted into it.
