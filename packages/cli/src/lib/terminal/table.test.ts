@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayWidth, layout, renderTable, truncate, type TableColumn } from './table.js';
+import { displayWidth, layout, renderBlocks, renderTable, truncate, type TableColumn } from './table.js';
 
 const col = (header: string, options: { cut?: boolean; priority?: number } = {}): TableColumn => ({
   header,
@@ -64,6 +64,25 @@ describe('displayWidth (issue 31: cells as the terminal draws them)', () => {
     const at = (line: string) => displayWidth(line.slice(0, line.indexOf('space_')));
     expect(at(lines[2] ?? '')).toBe(at(lines[3] ?? ''));
     expect(at(lines[2] ?? '')).toBe(6 + 2);
+  });
+});
+
+describe('blocks show nesting (issue 31)', () => {
+  it('an indented title becomes a tree mark under its level, not spaces after the key', () => {
+    const text = renderBlocks(
+      [col('ID'), col('TITLE', { cut: true })],
+      [
+        ['page_a_long_identifier', 'Guides'],
+        ['page_b_long_identifier', '  Install'],
+        ['page_c_long_identifier', '    On Windows'],
+      ],
+      30,
+    );
+    expect(text.split('\n').filter((line) => line.startsWith('Title'))).toEqual([
+      'Title: Guides',
+      'Title: └ Install',
+      'Title:   └ On Windows',
+    ]);
   });
 });
 

@@ -169,6 +169,18 @@ function keyOf(header: string): string {
  * not fit the line, an always-shown one (an id) is printed whole all the same. Empty values are
  * left out.
  */
+/**
+ * A cell indented to show nesting (a page under another: two spaces a level) as a block's value:
+ * the indent as a tree mark (`└ `, under its parent's level), which after `Title:` reads as
+ * nesting where spaces read as alignment.
+ */
+function nested(value: string): string {
+  const indent = /^ +/.exec(value)?.[0].length ?? 0;
+  const level = Math.floor(indent / 2);
+  if (level === 0) return value;
+  return `${'  '.repeat(level - 1)}└ ${value.slice(indent)}`;
+}
+
 export function renderBlocks(
   columns: readonly TableColumn[],
   rows: readonly string[][],
@@ -181,7 +193,7 @@ export function renderBlocks(
     .map((row) =>
       columns
         .flatMap((column, i) => {
-          const value = row[i] ?? '';
+          const value = nested(row[i] ?? '');
           if (!value) return [];
           if (!column.cut && column.priority !== undefined && displayWidth(value) > room) return [];
           const shown = column.cut ? truncate(value, room) : value;
