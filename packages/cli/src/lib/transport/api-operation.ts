@@ -1,6 +1,8 @@
 import type { OperationEntry } from '@docs-api/sdk/contract';
 import { UsageError } from '../failures/exit-codes.js';
 import { setPath, splitPair, typedValue } from './api-request.js';
+import { distance } from '../../hooks/command-not-found.js';
+import { wrapLine } from '../terminal/output.js';
 
 /*
  * `docs api <operationId>`: any operation of the service by its id, with its path parameters as
@@ -83,23 +85,42 @@ export async function findReference(target: string): Promise<ReferenceOperation>
   );
   if (found) return found;
   const lower = target.toLowerCase();
-  const near = operations
-    .filter(
-      (operation) =>
-        operation.id.toLowerCase().includes(lower) || operation.name.toLowerCase().includes(lower),
-    )
-    .slice(0, 5)
-    .map((operation) => operation.id);
+  const containing = operations.filter(
+    (operation) => operation.id.toLowerCase().includes(lower) || operation.name.toLowerCase().includes(lower),
+  );
+  // A typo (`getSiteByIdd`): the ids a few edits away, nearest first.
+  const allowed = Math.max(2, Math.floor(target.length / 5));
+  const typos = operations
+    .map((operation) => ({
+      operation,
+      edits: Math.min(
+        distance(lower, operation.id.toLowerCase()),
+        distance(lower, operation.name.toLowerCase()),
+      ),
+    }))
+    .filter(({ edits }) => edits <= allowed)
+    .sort((a, b) => a.edits - b.edits)
+    .map(({ operation }) => operation);
+  const near = [...new Set([...typos, ...containing])].slice(0, 5).map((operation) => operation.id);
   throw new UsageError(
-    `No operation ${target}${near.length ? `; did you mean ${near.join(', ')}?` : ''}. ` +
+    `No operation ${target}${near.length ? `: did you mean ${near.join(', ')}?` : '.'} ` +
       '`docs api --list` lists them; a path (with a /) is sent as it is.',
   );
 }
 
+/** Limits that say nothing: a minimum of 0 characters or items. */
+const NOISE = /^at least 0 (characters?|items?)$/;
+
 function fieldLine(field: ReferenceField): string {
-  const facts = [field.type, ...(field.limits ?? [])].join(', ');
+  const facts = [field.type, ...(field.limits ?? []).filter((limit) => !NOISE.test(limit))].join(', ');
   const text = field.description ? `: ${field.description.split('\n')[0]}` : '';
   return `  ${field.name}${field.required ? ' (required)' : ''}  ${facts}${text}`;
+}
+
+/** The width the help wraps at: the terminal's, else COLUMNS, else 80 (as oclif's help). */
+function helpWidth(): number {
+  const fromEnv = Number(process.env.COLUMNS);
+  return process.stdout.columns || (fromEnv > 0 ? fromEnv : 80);
 }
 
 /** `docs api <operationId> --help`. */
@@ -127,7 +148,14 @@ export function operationHelp(operation: ReferenceOperation): string {
       '',
       'The answer is a stream of events: each is printed as it arrives (Ctrl-C keeps what came).',
     );
-  return `${lines.join('\n')}\n`;
+  // One line points at the generic help, which is not appended.
+  lines.push('', 'The flags of every call (-f, -F, -q, --input, --paginate): docs api --help');
+  // At words, to the width: a field's text hangs under its name; a pattern or URL stays whole.
+  const width = helpWidth() - 1;
+  const wrapped = lines.flatMap((line) =>
+    line.split('\n').flatMap((part) => wrapLine(part, width, part.startsWith('  ') ? '      ' : '')),
+  );
+  return `${wrapped.join('\n')}\n`;
 }
 
 /** The operations whose tag, resource or id holds `filter` (all without one). */
