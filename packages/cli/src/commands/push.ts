@@ -21,6 +21,7 @@ import {
   SpaceContent,
   type PreparedPush,
 } from '../lib/docs-as-code/docs-sync.js';
+import { hasGitSyncLayout } from '../lib/docs-as-code/folder.js';
 import { CommandError, UsageError } from '../lib/failures/exit-codes.js';
 import { mergeFlow, type MergeOutput } from '../lib/areas/merge-flow.js';
 import type { MergePreview } from '../lib/areas/merge-preview.js';
@@ -129,7 +130,7 @@ function describe(change: PlannedChange): PushChange {
 export default class Push extends SpaceCommand<typeof Push> {
   static override summary = "Send a folder's changes to a space through a change request";
   static override description =
-    "Reads the folder (default: the current one) in the layout of the service's Git Sync (.gitbook.yaml, SUMMARY.md, README.md per section, .gitbook/assets/; the tree is inferred from the folders when there is no SUMMARY.md), compares it with the space's pages and the mapping that `docs pull` and `docs push` write (.gitbook/docs-sync.json), shows what it will do (pages added, changed, moved, deleted; files uploaded), then opens a change request (--subject) or adds to one (--cr) and applies the changes in atomic batches of at most 50. It prints the change request's number and URL (the URL on stdout). --merge then merges it through the checks of `docs cr merge` (rules, outdated, conflicts).\n\n" +
+    "Reads the folder (default: the current one, only when it holds the space's mapping or a Git Sync layout: .gitbook.yaml or SUMMARY.md) in the layout of the service's Git Sync (.gitbook.yaml, SUMMARY.md, README.md per section, .gitbook/assets/; the tree is inferred from the folders when there is no SUMMARY.md), compares it with the space's pages and the mapping that `docs pull` and `docs push` write (.gitbook/docs-sync.json), shows what it will do (pages added, changed, moved, deleted; files uploaded), then opens a change request (--subject) or adds to one (--cr) and applies the changes in atomic batches of at most 50. It prints the change request's number and URL (the URL on stdout). --merge then merges it through the checks of `docs cr merge` (rules, outdated, conflicts).\n\n" +
     "What is compared: each file's content with the hash the mapping keeps of what the service stored and of what was sent (the service normalizes what it stores: that is never a change), so an unchanged folder sends nothing and says so, and pull then push is no change; the tree (parent, order, slug) with the space's. Pages the space has and the folder does not are listed first and deleted only with --prune. Groups and link pages cannot be created through the API, nor link titles set, nor .gitbook.yaml's redirects applied: they are listed as not applied.\n\n" +
     'Bad input is exit 2 naming the file, nothing sent: a file that is not UTF-8, two files that are one page, a SUMMARY.md entry whose file is missing, a file over the size limits. A link to a page that does not exist is a warning. The mapping is written after every batch and names the change request: a push interrupted anywhere (Ctrl-C, kill, a server error) is run again and continues the same change request without making a page twice; so does the next push while that change request is open.\n\n' +
     'At a terminal the plan is shown and confirmed; in a pipeline pass --yes (or --dry-run), or it exits 2 before anything is sent. See docs/docs-as-code.md.';
@@ -141,7 +142,10 @@ export default class Push extends SpaceCommand<typeof Push> {
   ];
   static override args = {
     space: spaceArg,
-    dir: Args.string({ description: 'The folder to read (default: the current folder)' }),
+    dir: Args.string({
+      description:
+        "The folder to read (default: the current folder, when it holds the space's mapping or a Git Sync layout)",
+    }),
   };
   static override flags = {
     subject: Flags.string({
@@ -198,6 +202,14 @@ export default class Push extends SpaceCommand<typeof Push> {
       throw error;
     }
     const mapping = await readMapping(fs, config);
+    if (this.args.dir === undefined && mapping?.space !== spaceId && !(await hasGitSyncLayout(fs, config))) {
+      // Only a folder that is this space's, or laid out for Git Sync, is pushed unnamed.
+      throw new UsageError(
+        mapping?.space === undefined
+          ? `The current folder has neither ${spaceId}'s mapping (${inRoot(config, MAPPING_FILE)}) nor a Git Sync layout (.gitbook.yaml or SUMMARY.md): name the folder to push (\`docs push ${spaceId} <folder>\`). Nothing was sent.`
+          : `The current folder is mapped to space ${mapping.space} (${inRoot(config, MAPPING_FILE)}), not ${spaceId}: push it to ${mapping.space} (\`docs push ${mapping.space}\`), or name another folder (\`docs push ${spaceId} <folder>\`). Nothing was sent.`,
+      );
+    }
     let target: ChangeRequest | undefined;
     let trustMapping = true;
     const given = crValue(flags.cr);

@@ -47,6 +47,7 @@ import {
   type RemotePage,
   type SyncMapping,
 } from './index.js';
+import { unknownFiles } from './folder.js';
 
 /*
  * `docs pull` and `docs push` over the SDK: the docs-as-code library (pure, over an injected
@@ -187,6 +188,8 @@ export interface PullOptions {
   onWarning?: (problem: LayoutProblem) => void;
   /** Record the change request in the mapping (a pull of `--cr`: the next push continues it). */
   changeRequest?: { id: string; number: number };
+  /** Overwrite files of the folder that no earlier pull wrote (else an `OverwriteError`). */
+  force?: boolean;
 }
 
 export interface PullResult {
@@ -206,6 +209,16 @@ export class FolderError extends Error {
     message: string,
   ) {
     super(`${file}: ${message}`);
+  }
+}
+
+/** Thrown before anything is written when a pull would overwrite files it did not write. */
+export class OverwriteError extends Error {
+  override name = 'OverwriteError';
+  constructor(readonly files: string[]) {
+    super(
+      `${files.length === 1 ? 'a file' : `${files.length} files`} that no pull wrote would be overwritten`,
+    );
   }
 }
 
@@ -296,6 +309,16 @@ export async function pull(
   const taken = new Set<string>();
   const files: { file: RevisionFile; path: string }[] = [];
   for await (const file of content.files()) files.push({ file, path: assetPath(file, taken) });
+  if (!options.force) {
+    // Checked before anything is written: a file the folder had before, not from a pull, stays.
+    const writes = [
+      config.summary,
+      ...[...placements.values()].flatMap((placement) => (placement.file ? [placement.file] : [])),
+      ...files.map(({ path }) => path),
+    ];
+    const foreign = await unknownFiles(fs, config, previous, writes);
+    if (foreign.length > 0) throw new OverwriteError(foreign);
+  }
   let written = 0;
   await eachLimited(files, options.concurrency ?? DEFAULT_CONCURRENCY, async ({ file, path }) => {
     assetOfFile.set(file.id, path);
