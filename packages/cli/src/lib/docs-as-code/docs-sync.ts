@@ -398,7 +398,7 @@ export interface PreparedPush {
 export async function preparePush(
   fs: LayoutFs,
   content: SpaceContent,
-  options: { prune?: boolean; limits?: BatchLimits; trustMapping?: boolean } = {},
+  options: { prune?: boolean; limits?: BatchLimits; trustMapping?: boolean; filesUrl?: string } = {},
 ): Promise<PreparedPush> {
   const layout = await readLayout(fs);
   const problems = [...layout.problems];
@@ -426,6 +426,7 @@ export async function preparePush(
     remote: await content.pages(),
     prune: options.prune ?? false,
     maxUploadBytes: limits.maxBytes - 64,
+    ...(options.filesUrl === undefined ? {} : { filesUrl: options.filesUrl }),
   });
   problems.push(...plan.problems);
   return { layout, plan, problems, staleMapping };

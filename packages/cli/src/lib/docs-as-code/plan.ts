@@ -1,4 +1,4 @@
-import { MAX_FILES_PER_CHANGE } from './changes.js';
+import { MAX_FILE_BYTES, MAX_FILES_PER_CHANGE } from './changes.js';
 import { isUnchanged, keyOfPage, type MappedPage, type SyncMapping } from './mapping.js';
 import { slugOf, type LayoutProblem } from './model.js';
 import { encodeLinkPath } from './links.js';
@@ -78,14 +78,22 @@ export interface PlannedUpload {
   op: 'insert_files';
   /** Paths under `.gitbook/assets/`, relative to the content root. */
   files: string[];
+  /** Files sent by URL (over the inline cap, with `filesUrl`): their URL, by path. */
+  urls?: Record<string, string>;
   bytes: number;
 }
 
 export type PlannedChange = PlannedInsert | PlannedUpdate | PlannedDelete | PlannedUpload;
 
 export interface PlanNote {
+  /** Relative to the folder, as a person finds it. */
   file: string;
+  /** The reason, and the way out. */
   message: string;
+  /** The entry it is about: a page's key, or an asset's path (absent: the folder as a whole). */
+  key?: string;
+  /** What is not applied: the entry itself, or one of its settings (`linkTitle`, `slug`). */
+  what?: 'page' | 'group' | 'link' | 'file' | 'redirects' | 'linkTitle' | 'slug' | (string & {});
 }
 
 export interface Plan {
@@ -114,7 +122,26 @@ export interface PlanInput {
   prune?: boolean;
   /** Bytes an upload change may hold (the batch budget): files are grouped under it. */
   maxUploadBytes?: number;
+  /**
+   * Where the folder's files are served (`--files-url`): a file over the inline cap is sent by
+   * its URL there, which the service fetches; without it, such a file is not applied.
+   */
+  filesUrl?: string;
 }
+
+/** The URL of a file of the folder (its path relative to the folder) under `base`. */
+export const fileUrl = (base: string, path: string): string =>
+  `${base.replace(/\/+$/, '')}/${path.split('/').map(encodeURIComponent).join('/')}`;
+
+/** How an entry the document's changes cannot create is made, by kind. */
+const WAY_OUT: Record<string, string> = {
+  group:
+    'create the group in the app (at the root of the table of contents, with this title), or import the repository with Git Sync (docs spaces git import), then push again',
+  link: 'create the link in the app, or import the repository with Git Sync (docs spaces git import), then push again',
+};
+const wayOut = (kind: string) =>
+  WAY_OUT[kind] ??
+  `create it in the app, or import the repository with Git Sync (docs spaces git import), then push again`;
 
 /** Bytes of a file once base64-encoded. */
 export const base64Size = (bytes: number): number => Math.ceil(bytes / 3) * 4;
@@ -234,12 +261,29 @@ export function planPush(input: PlanInput): Plan {
       plan.fileIds.set(asset.path, known.id);
       continue;
     }
-    const bytes = base64Size(asset.size) + asset.path.length + 96;
+    let url: string | undefined;
+    if (asset.size > MAX_FILE_BYTES) {
+      if (input.filesUrl === undefined) {
+        const shownBy = locals
+          .filter((page) => page.files.includes(asset.path))
+          .map((page) => shown(page.file ?? page.key));
+        plan.notApplied.push({
+          key: asset.path,
+          what: 'file',
+          file: shown(asset.path),
+          message: `is ${asset.size} bytes: the API takes a file inline up to ${MAX_FILE_BYTES} bytes, larger ones by a URL it fetches; give the URL where the folder's files are served (--files-url <base>), or import the repository with Git Sync (docs spaces git import)${shownBy.length > 0 ? `; shown by ${shownBy.slice(0, 3).join(', ')}${shownBy.length > 3 ? ', …' : ''}` : ''}`,
+        });
+        continue;
+      }
+      url = fileUrl(input.filesUrl, shown(asset.path));
+    }
+    const bytes = (url === undefined ? base64Size(asset.size) : url.length) + asset.path.length + 96;
     if (!upload || upload.files.length >= MAX_FILES_PER_CHANGE || upload.bytes + bytes > maxUploadBytes) {
       upload = { op: 'insert_files', files: [], bytes: 0 };
       plan.changes.push(upload);
     }
     upload.files.push(asset.path);
+    if (url !== undefined) upload.urls = { ...upload.urls, [asset.path]: url };
     upload.bytes += bytes;
     uploaded.add(asset.path);
     plan.counts.uploaded++;
@@ -266,7 +310,19 @@ export function planPush(input: PlanInput): Plan {
     for (const file of page.files) if (uploaded.has(file)) needs.push(file);
     return needs;
   };
-  const skipped = new Set<LocalPage>();
+  /** Pages not made or not sent, each to the entry that could not be made (itself, or an ancestor). */
+  const skipped = new Map<LocalPage, LocalPage>();
+  const skip = (page: LocalPage, cause: LocalPage) => {
+    skipped.set(page, cause);
+    if (cause === page) return;
+    const kind = cause.kind === 'document' ? 'page' : cause.kind;
+    plan.notApplied.push({
+      key: page.key,
+      what: page.kind,
+      file: shown(page.kind === 'link' ? (page.href ?? page.key) : (page.file ?? page.key)),
+      message: `is under ${kind} "${cause.title}" (${shown(cause.file ?? cause.key)}), which this push could not make: not sent; ${cause.kind === 'document' ? 'see that page' : wayOut(cause.kind)}`,
+    });
+  };
   const checkLinks = (page: LocalPage) => {
     for (const link of page.links) {
       const target = linkTarget(link);
@@ -313,9 +369,10 @@ export function planPush(input: PlanInput): Plan {
     let previous: string | undefined;
     let position = 0;
     pages.forEach((page) => {
-      if (parent && skipped.has(parent)) {
+      const cause = parent && skipped.get(parent);
+      if (cause) {
         // Under a page that could not be made: left where it is (existing) or not made (new).
-        skipped.add(page);
+        skip(page, cause);
         visit(page.children, page);
         return;
       }
@@ -327,16 +384,18 @@ export function planPush(input: PlanInput): Plan {
       if (id === undefined) {
         if (page.kind !== 'document') {
           plan.notApplied.push({
+            key: page.key,
+            what: page.kind,
             file: shown(page.kind === 'group' ? page.key : (page.href ?? page.key)),
-            message: `${page.kind} "${page.title}" is new: the document has no change that creates a ${page.kind}; create it in the app, then push again`,
+            message: `${page.kind} "${page.title}" is new: the API's changes cannot create a ${page.kind}; ${wayOut(page.kind)}`,
           });
-          skipped.add(page);
+          skip(page, page);
           visit(page.children, page);
           return;
         }
         const slug = wireSlug(localSlug);
         if (slug !== undefined && !makeRoom(page, newId(page), parentId, slug)) {
-          skipped.add(page);
+          skip(page, page);
           visit(page.children, page);
           return;
         }
@@ -355,6 +414,8 @@ export function planPush(input: PlanInput): Plan {
         plan.counts.inserted++;
         if (page.linkTitle !== undefined) {
           plan.notApplied.push({
+            key: page.key,
+            what: 'linkTitle',
             file: shown(page.file ?? page.key),
             message: `its title in the table of contents ("${page.linkTitle}") is set in the app: the document's changes cannot set a link title`,
           });
@@ -374,6 +435,8 @@ export function planPush(input: PlanInput): Plan {
         const renamed = page.kind !== 'link' && localSlug !== currentSlug && wire !== currentSlug;
         if (renamed && wire === undefined) {
           plan.notApplied.push({
+            key: page.key,
+            what: 'slug',
             file: shown(page.file ?? page.key),
             message: `no slug can be made of "${localSlug}": the page keeps "${currentSlug}"`,
           });
@@ -422,6 +485,8 @@ export function planPush(input: PlanInput): Plan {
         }
         if ((page.linkTitle ?? '') !== (current?.page.linkTitle ?? '') && page.kind !== 'group') {
           plan.notApplied.push({
+            key: page.key,
+            what: 'linkTitle',
             file: shown(page.file ?? page.key),
             message: `its title in the table of contents ("${page.linkTitle ?? page.title}") is set in the app: the document's changes cannot set a link title`,
           });
@@ -504,6 +569,7 @@ export function planPush(input: PlanInput): Plan {
 
   if (Object.keys(layout.config.redirects).length > 0) {
     plan.notApplied.push({
+      what: 'redirects',
       file: '.gitbook.yaml',
       message: `${Object.keys(layout.config.redirects).length} redirect(s): the document has no space-level redirects (set them on the site: docs sites redirects)`,
     });

@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import { MAX_FILE_BYTES, MAX_FILE_NAME_LENGTH } from './changes.js';
+import { MAX_FILE_NAME_LENGTH } from './changes.js';
 import {
   CONFIG_FILE,
   ConfigError,
@@ -436,10 +436,7 @@ class Reader {
     for (const shown of await listFiles(this.fs, this.shown(ASSETS_DIR))) {
       const path = this.config.root ? shown.slice(this.config.root.length + 1) : shown;
       const size = (await this.fs.size(shown)) ?? 0;
-      if (size > MAX_FILE_BYTES) {
-        this.error(shown, `is ${size} bytes: the service takes files of at most ${MAX_FILE_BYTES} bytes`);
-        continue;
-      }
+      // A file over the inline cap is kept: the push sends it by URL or names it as not applied.
       if (posix.basename(path).length > MAX_FILE_NAME_LENGTH) {
         this.error(shown, `its name is over ${MAX_FILE_NAME_LENGTH} characters`);
         continue;
