@@ -246,6 +246,56 @@ describe('docs spaces create, docs push, docs pull, docs pages', () => {
     expect(bad.stderr).toContain('--files-url must be an http or https URL');
   });
 
+  it('leaves no warning behind after merging a push that moved a page', async () => {
+    const space = await newSpace();
+    const dir = await sync.folder(SMALL);
+    expect((await push([space, dir, '--yes', '--merge'])).code).toBe(0);
+    // FAQ moves under Getting started, its file unchanged.
+    await writeFile(
+      join(dir, 'SUMMARY.md'),
+      SMALL['SUMMARY.md']!.replace('* [FAQ](faq.md)\n', '').replace(
+        '  * [Install](getting-started/install.md)\n',
+        '  * [Install](getting-started/install.md)\n  * [FAQ](faq.md)\n',
+      ),
+    );
+    const moved = await push([space, dir, '--yes', '--merge']);
+    expect(moved.code, moved.stderr).toBe(0);
+    expect(moved.out?.counts.moved).toBe(1);
+    const again = await cli.run(Push, [space, dir, '--yes']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toContain('Nothing to push');
+    expect(again.stderr).not.toContain('changed in the space since the last pull or push');
+  });
+
+  it('leaves no warning behind when the merge stamps the pages it merged', async () => {
+    const space = await newSpace();
+    const dir = await sync.folder(SMALL);
+    // As a service that stamps merged pages: after the merge, the space's pages have a new updatedAt.
+    let merged = false;
+    const fetch = sync.fetch;
+    sync.fetch = async (input, init) => {
+      const request = input instanceof Request ? input : new Request(input, init);
+      const path = new URL(request.url).pathname;
+      const answer = await fetch(request);
+      if (request.method === 'POST' && path.endsWith('/merge') && answer.ok) merged = true;
+      if (!merged || request.method !== 'GET' || !path.endsWith(`/spaces/${space}/content/pages`))
+        return answer;
+      const stamp = (pages: Array<Record<string, unknown>>): unknown[] =>
+        pages.map((page) => ({
+          ...page,
+          updatedAt: '2030-01-01T00:00:00.000Z',
+          pages: stamp((page['pages'] as Array<Record<string, unknown>> | undefined) ?? []),
+        }));
+      const body = (await answer.json()) as { pages: Array<Record<string, unknown>> };
+      return Response.json({ ...body, pages: stamp(body.pages) });
+    };
+    expect((await push([space, dir, '--yes', '--merge'])).code).toBe(0);
+    const again = await cli.run(Push, [space, dir, '--yes']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toContain('Nothing to push');
+    expect(again.stderr).not.toContain('changed in the space since the last pull or push');
+  });
+
   it('deletes pages missing from the folder only with --prune, listed first', async () => {
     const space = await newSpace();
     const dir = await sync.folder(SMALL);

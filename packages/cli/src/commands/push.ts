@@ -18,7 +18,9 @@ import {
   preparePush,
   readConfig,
   readMapping,
+  recordMerge,
   SpaceContent,
+  touchedPages,
   type PreparedPush,
 } from '../lib/docs-as-code/docs-sync.js';
 import { hasGitSyncLayout, shellWord } from '../lib/docs-as-code/folder.js';
@@ -301,6 +303,7 @@ export default class Push extends SpaceCommand<typeof Push> {
     if (this.human) this.printPlan(plan, spaceId, target);
 
     const nothing = plan.changes.length === 0;
+    let touched = new Set<string>();
     if (nothing) {
       if (this.human)
         output.info(
@@ -366,6 +369,7 @@ export default class Push extends SpaceCommand<typeof Push> {
           },
         );
         result.batches = applied.batches;
+        touched = touchedPages(plan, applied.state);
       } catch (error) {
         if (live) runProgress.clear();
         output.info(interrupted());
@@ -394,6 +398,9 @@ export default class Push extends SpaceCommand<typeof Push> {
         human: this.human,
         confirm: (question) => this.confirm(question),
       });
+      if ('result' in result.merged && result.merged.result === 'merge') {
+        await recordMerge(fs, new SpaceContent(client, spaceId), touched);
+      }
     }
     return this.finish(result);
   }

@@ -527,8 +527,57 @@ export async function applyPush(
     options.onBatch?.(batch, sent, total);
   }
   await previous;
+  // A page moved or renamed without its content is not read back: its `updatedAt` changed all
+  // the same, and a stale one would be reported as a change made in the space.
+  const touched = touchedPages(plan, state);
+  if (touched.size > 0) {
+    for (const [id, at] of updatedAtOf(await content.pages(), touched)) updatedAt.set(id, at);
+  }
   await save();
   return { batches: count, state };
+}
+
+/**
+ * After the change request is merged: the `updatedAt` of the pages the push touched as the space
+ * has them now (a merge may stamp them), so the next push does not take the merge for a change
+ * made in the space. Other pages keep theirs: a change someone else made is still reported.
+ */
+export async function recordMerge(
+  fs: LayoutFs,
+  primary: SpaceContent,
+  touched: ReadonlySet<string>,
+): Promise<void> {
+  if (touched.size === 0) return;
+  const config = await readConfig(fs);
+  const mapping = await readMapping(fs, config);
+  if (!mapping) return;
+  const fresh = updatedAtOf(await primary.pages(), touched);
+  for (const entry of Object.values(mapping.pages)) {
+    const at = fresh.get(entry.id);
+    if (at !== undefined) entry.updatedAt = at;
+  }
+  await writeMapping(fs, config, mapping);
+}
+
+/** The ids of the pages a push inserted, moved, renamed or rewrote. */
+export function touchedPages(plan: Plan, state: PushState): Set<string> {
+  const ids = new Set<string>();
+  for (const change of plan.changes) {
+    if (change.op !== 'insert_page' && change.op !== 'update_page') continue;
+    const id =
+      change.op === 'update_page' && 'id' in change.page ? change.page.id : state.pageIds.get(change.key);
+    if (id !== undefined) ids.add(id);
+  }
+  return ids;
+}
+
+/** The `updatedAt` of each page of `ids` in a listed tree. */
+export function updatedAtOf(pages: readonly RemotePage[], ids: ReadonlySet<string>): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const page of eachPage(pages)) {
+    if (ids.has(page.id) && page.updatedAt !== undefined) found.set(page.id, page.updatedAt);
+  }
+  return found;
 }
 
 /** Link targets for reading back a pushed page: the folder's own files, by the ids the push knows. */
