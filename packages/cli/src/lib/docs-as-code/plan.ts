@@ -153,6 +153,37 @@ interface RemoteEntry {
 
 const ROOT = '';
 
+/** The space as it is: ids, parents, children, slugs (the simulation the changes apply to). */
+interface SpaceIndex {
+  remote: Map<string, RemoteEntry>;
+  byPath: Map<string, string>;
+  children: Map<string, string[]>;
+  slugs: Map<string, string>;
+  parents: Map<string, string>;
+}
+
+/** What every phase of the plan reads, and the plan it adds to. */
+interface PlanContext {
+  input: PlanInput;
+  layout: LocalLayout;
+  mapping: SyncMapping;
+  plan: Plan;
+  /** A path relative to the content root, as a person finds it in the folder. */
+  shown: (path: string) => string;
+  space: SpaceIndex;
+  /** The folder's pages, in tree order. */
+  locals: LocalPage[];
+  /** Each page of the folder's id in the space, when it has one. */
+  idOf: Map<LocalPage, string>;
+  /** Ids of the space's pages that a page of the folder is. */
+  claimed: Set<string>;
+}
+
+/**
+ * The plan, phase by phase: the space indexed; each page of the folder matched to the space's;
+ * files uploaded; the tree walked in order (inserts, updates, moves); where links point after;
+ * pages written again for links to pages placed after them; deletes; what cannot be applied.
+ */
 export function planPush(input: PlanInput): Plan {
   const { layout } = input;
   const mapping: SyncMapping = layout.mapping ?? { version: 1, pages: {}, files: {} };
@@ -168,8 +199,22 @@ export function planPush(input: PlanInput): Plan {
     fileIds: new Map(),
   };
   const shown = (path: string) => (layout.config.root ? `${layout.config.root}/${path}` : path);
+  const space = indexSpace(input.remote);
+  const locals = [...eachPage(layout.pages)];
+  const { idOf, claimed } = matchPages(locals, mapping, space);
+  for (const [page, id] of idOf) plan.ids.set(page.key, id);
+  const ctx: PlanContext = { input, layout, mapping, plan, shown, space, locals, idOf, claimed };
 
-  // The space as it is: ids, parents, children, slugs (the simulation the changes apply to).
+  const uploaded = planUploads(ctx);
+  const { relink, simId } = planTree(ctx, uploaded);
+  planLinkTargets(ctx, simId);
+  planRelinks(ctx, relink);
+  planDeletes(ctx);
+  planRedirects(ctx);
+  return plan;
+}
+
+function indexSpace(remotePages: readonly RemotePage[]): SpaceIndex {
   const remote = new Map<string, RemoteEntry>();
   const byPath = new Map<string, string>();
   const children = new Map<string, string[]>([[ROOT, []]]);
@@ -188,10 +233,22 @@ export function planPush(input: PlanInput): Plan {
       index(page.children, page.id);
     }
   };
-  index(input.remote, ROOT);
+  index(remotePages, ROOT);
+  return { remote, byPath, children, slugs, parents };
+}
 
-  // Which page each of the folder's pages is.
-  const locals = [...eachPage(layout.pages)];
+/**
+ * Which page each of the folder's pages is: 1. the mapping's page for the file, unchanged; 2. a
+ * page the mapping knew with this very content, under another file (moved, renamed, or swapped
+ * with another); 3. the mapping's page for the file, edited; 4. the space's page at the same path
+ * (a link page: to the same URL).
+ */
+function matchPages(
+  locals: readonly LocalPage[],
+  mapping: SyncMapping,
+  space: SpaceIndex,
+): { idOf: Map<LocalPage, string>; claimed: Set<string> } {
+  const { remote, byPath } = space;
   const idOf = new Map<LocalPage, string>();
   const claimed = new Set<string>();
   const claim = (page: LocalPage, id: string) => {
@@ -201,9 +258,6 @@ export function planPush(input: PlanInput): Plan {
   const compatible = (page: LocalPage, id: string) => remote.get(id)?.page.kind === page.kind;
   const free = (page: LocalPage, id: string | undefined): id is string =>
     id !== undefined && !idOf.has(page) && !claimed.has(id) && compatible(page, id);
-  // 1. The mapping's page for the file, unchanged; 2. a page the mapping knew with this very
-  // content, under another file (moved, renamed, or swapped with another); 3. the mapping's page
-  // for the file, edited; 4. the space's page at the same path (a link page: to the same URL).
   for (const page of locals) {
     const entry = mapping.pages[page.key];
     if (entry && (page.hash === undefined || isUnchanged(entry, page.hash)) && free(page, entry.id)) {
@@ -241,17 +295,12 @@ export function planPush(input: PlanInput): Plan {
     )?.page.id;
     if (free(page, id)) claim(page, id);
   }
-  for (const [page, id] of idOf) plan.ids.set(page.key, id);
-  const entryOf = (id: string): MappedPage | undefined => {
-    const key = keyOfPage(mapping, id);
-    return key === undefined ? undefined : mapping.pages[key];
-  };
+  return { idOf, claimed };
+}
 
-  const byFile = new Map<string, LocalPage>();
-  for (const page of locals) if (page.file) byFile.set(page.file, page);
-  const linkTarget = (link: string) => byFile.get(link) ?? byFile.get(`${link}/README.md`);
-
-  // Files: unchanged when the mapping has their hash; else uploaded (grouped).
+/** Files: unchanged when the mapping has their hash; else uploaded (grouped), or not applied. */
+function planUploads(ctx: PlanContext): Set<string> {
+  const { input, layout, mapping, plan, shown, locals } = ctx;
   const uploaded = new Set<string>();
   const maxUploadBytes = input.maxUploadBytes ?? Number.POSITIVE_INFINITY;
   let upload: PlannedUpload | undefined;
@@ -288,6 +337,24 @@ export function planPush(input: PlanInput): Plan {
     uploaded.add(asset.path);
     plan.counts.uploaded++;
   }
+  return uploaded;
+}
+
+/**
+ * The tree in order, parents before children: each page inserted, or updated and moved to its
+ * place (`at` counted as the service counts it, in the tree as it is at that point).
+ */
+function planTree(ctx: PlanContext, uploaded: ReadonlySet<string>) {
+  const { input, layout, mapping, plan, shown, locals, idOf } = ctx;
+  const { remote, children, slugs, parents } = ctx.space;
+  const entryOf = (id: string): MappedPage | undefined => {
+    const key = keyOfPage(mapping, id);
+    return key === undefined ? undefined : mapping.pages[key];
+  };
+
+  const byFile = new Map<string, LocalPage>();
+  for (const page of locals) if (page.file) byFile.set(page.file, page);
+  const linkTarget = (link: string) => byFile.get(link) ?? byFile.get(`${link}/README.md`);
 
   // Pages placed so far (by key), and whether each page sits at its final path already.
   const placed = new Set<string>();
@@ -520,11 +587,18 @@ export function planPush(input: PlanInput): Plan {
     });
   };
   visit(layout.pages, undefined);
+  return { relink, simId };
+}
 
-  // Where links point once the push is done: `/pages/<slug path>` in the space as the changes
-  // leave it, a form the document resolves whatever the page's children (its Git path,
-  // `/pages/<path>.md` or `/pages/<path>/README.md`, depends on whether it has children when the
-  // link is written, which a batch may not have made yet).
+/**
+ * Where links point once the push is done: `/pages/<slug path>` in the space as the changes
+ * leave it, a form the document resolves whatever the page's children (its Git path,
+ * `/pages/<path>.md` or `/pages/<path>/README.md`, depends on whether it has children when the
+ * link is written, which a batch may not have made yet).
+ */
+function planLinkTargets(ctx: PlanContext, simId: (page: LocalPage) => string): void {
+  const { plan, locals } = ctx;
+  const { slugs, parents } = ctx.space;
   const finalPath = (id: string): string => {
     const parts: string[] = [];
     for (let at: string | undefined = id; at !== undefined && at !== ROOT; at = parents.get(at)) {
@@ -535,7 +609,11 @@ export function planPush(input: PlanInput): Plan {
   for (const page of locals) {
     if (page.file) plan.targets.set(page.file, `/pages/${encodeLinkPath(finalPath(simId(page)))}`);
   }
+}
 
+/** Pages whose links point at pages placed after them, written again once those exist. */
+function planRelinks(ctx: PlanContext, relink: ReadonlySet<LocalPage>): void {
+  const { plan, idOf } = ctx;
   for (const page of relink) {
     const id = idOf.get(page);
     plan.changes.push({
@@ -550,8 +628,11 @@ export function planPush(input: PlanInput): Plan {
       needs: id === undefined ? [page.key] : [],
     });
   }
+}
 
-  // Pages the folder does not have: deleted (the top-most of each subtree) with prune.
+/** Pages the folder does not have: listed, and deleted (the top-most of each subtree) with prune. */
+function planDeletes(ctx: PlanContext): void {
+  const { input, plan, claimed } = ctx;
   const deleteTop = (pages: readonly RemotePage[], parentGone: boolean) => {
     for (const page of pages) {
       const gone = page.kind !== 'other' && !claimed.has(page.id);
@@ -566,7 +647,11 @@ export function planPush(input: PlanInput): Plan {
     }
   };
   deleteTop(input.remote, false);
+}
 
+/** `.gitbook.yaml`'s redirects: the document has no change that sets them. */
+function planRedirects(ctx: PlanContext): void {
+  const { layout, plan } = ctx;
   if (Object.keys(layout.config.redirects).length > 0) {
     plan.notApplied.push({
       what: 'redirects',
@@ -574,7 +659,6 @@ export function planPush(input: PlanInput): Plan {
       message: `${Object.keys(layout.config.redirects).length} redirect(s): the document has no space-level redirects (set them on the site: docs sites redirects)`,
     });
   }
-  return plan;
 }
 
 /** Whether a plan changes nothing. */
