@@ -430,6 +430,156 @@ function planTree(ctx: PlanContext, uploaded: ReadonlySet<string>) {
     return true;
   };
 
+  /** A page the space does not have, inserted at its place; false when it cannot be (named). */
+  const insertPage = (
+    page: LocalPage,
+    parent: LocalPage | undefined,
+    parentId: string,
+    list: string[],
+    at: () => number,
+  ): boolean => {
+    const localSlug = slugOf(page.path);
+    if (page.kind !== 'document') {
+      plan.notApplied.push({
+        key: page.key,
+        what: page.kind,
+        file: shown(page.kind === 'group' ? page.key : (page.href ?? page.key)),
+        message: `${page.kind} "${page.title}" is new: the API's changes cannot create a ${page.kind}; ${wayOut(page.kind)}`,
+      });
+      skip(page, page);
+      return false;
+    }
+    const slug = wireSlug(localSlug);
+    if (slug !== undefined && !makeRoom(page, newId(page), parentId, slug)) {
+      skip(page, page);
+      return false;
+    }
+    const where = at();
+    plan.changes.push({
+      op: 'insert_page',
+      key: page.key,
+      ...(page.file === undefined ? {} : { file: page.file }),
+      title: page.title,
+      path: page.path,
+      into: refOf(parent),
+      at: where,
+      ...(slug === undefined ? {} : { slug }),
+      needs: needsOf(page, parent),
+    });
+    plan.counts.inserted++;
+    if (page.linkTitle !== undefined) {
+      plan.notApplied.push({
+        key: page.key,
+        what: 'linkTitle',
+        file: shown(page.file ?? page.key),
+        message: `its title in the table of contents ("${page.linkTitle}") is set in the app: the document's changes cannot set a link title`,
+      });
+    }
+    list.splice(where, 0, newId(page));
+    slugs.set(newId(page), slug ?? localSlug);
+    parents.set(newId(page), parentId);
+    checkLinks(page);
+    return true;
+  };
+
+  /** A page the space has: moved, renamed, retitled and rewritten as the folder has it. */
+  const updatePage = (
+    page: LocalPage,
+    id: string,
+    parent: LocalPage | undefined,
+    parentId: string,
+    list: string[],
+    at: () => number,
+    inPlace: boolean,
+  ): void => {
+    const localSlug = slugOf(page.path);
+    const current = remote.get(id);
+    const reasons: UpdateReason[] = [];
+    // Its slug where it goes: the file's (a link page's is made from its title: never sent).
+    const currentSlug = slugs.get(id) ?? localSlug;
+    const wire = wireSlug(localSlug);
+    const renamed = page.kind !== 'link' && localSlug !== currentSlug && wire !== currentSlug;
+    if (renamed && wire === undefined) {
+      plan.notApplied.push({
+        key: page.key,
+        what: 'slug',
+        file: shown(page.file ?? page.key),
+        message: `no slug can be made of "${localSlug}": the page keeps "${currentSlug}"`,
+      });
+    }
+    const finalSlug = renamed && wire !== undefined ? wire : currentSlug;
+    const moving = parents.get(id) !== parentId;
+    const room = moving || finalSlug !== currentSlug ? makeRoom(page, id, parentId, finalSlug) : true;
+    let move: PlannedUpdate['move'];
+    if (!inPlace && room) {
+      const from = children.get(parents.get(id) ?? ROOT) ?? [];
+      from.splice(from.indexOf(id), 1);
+      const where = at();
+      list.splice(where, 0, id);
+      parents.set(id, parentId);
+      move = { into: refOf(parent), at: where };
+      reasons.push('move');
+    }
+    let slug: string | undefined;
+    if (room && finalSlug !== currentSlug) {
+      slug = finalSlug;
+      slugs.set(id, finalSlug);
+      reasons.push('rename');
+    }
+    let content = false;
+    if (page.kind === 'document' && page.hash !== undefined) {
+      const entry = entryOf(id);
+      if (!isUnchanged(entry, page.hash)) {
+        content = true;
+        reasons.push('content');
+      } else {
+        if (page.files.some((file) => uploaded.has(file))) {
+          content = true;
+          reasons.push('files');
+        }
+        const updatedAt = current?.page.updatedAt;
+        if (entry?.updatedAt && updatedAt && updatedAt !== entry.updatedAt) {
+          plan.drift.push({
+            file: shown(page.file ?? page.key),
+            message:
+              'changed in the space since the last pull or push; the folder has no change to it: not sent',
+          });
+        }
+      }
+    } else if (current && current.page.title !== page.title) {
+      reasons.push('title');
+    }
+    if ((page.linkTitle ?? '') !== (current?.page.linkTitle ?? '') && page.kind !== 'group') {
+      plan.notApplied.push({
+        key: page.key,
+        what: 'linkTitle',
+        file: shown(page.file ?? page.key),
+        message: `its title in the table of contents ("${page.linkTitle ?? page.title}") is set in the app: the document's changes cannot set a link title`,
+      });
+    }
+    if (reasons.length > 0) {
+      plan.changes.push({
+        op: 'update_page',
+        key: page.key,
+        ...(page.file === undefined ? {} : { file: page.file }),
+        page: { id },
+        title: page.title,
+        path: page.path,
+        ...(move ? { move } : {}),
+        ...(slug === undefined ? {} : { slug }),
+        content,
+        reasons,
+        needs: [
+          ...(move && parent && !idOf.has(parent) ? [parent.key] : []),
+          ...(content ? needsOf(page, undefined) : []),
+        ],
+      });
+      if (move || slug !== undefined) plan.counts.moved++;
+      if (content || reasons.includes('title')) plan.counts.updated++;
+      if (content) checkLinks(page);
+    }
+  };
+
   const visit = (pages: readonly LocalPage[], parent: LocalPage | undefined) => {
     const parentId = parent ? simId(parent) : ROOT;
     const wanted = new Set(pages.map(simId));
@@ -446,139 +596,23 @@ function planTree(ctx: PlanContext, uploaded: ReadonlySet<string>) {
       const id = idOf.get(page);
       const list = children.get(parentId) ?? [];
       children.set(parentId, list);
-      const localSlug = slugOf(page.path);
       const at = () => (previous === undefined ? 0 : list.indexOf(previous) + 1);
       if (id === undefined) {
-        if (page.kind !== 'document') {
-          plan.notApplied.push({
-            key: page.key,
-            what: page.kind,
-            file: shown(page.kind === 'group' ? page.key : (page.href ?? page.key)),
-            message: `${page.kind} "${page.title}" is new: the API's changes cannot create a ${page.kind}; ${wayOut(page.kind)}`,
-          });
-          skip(page, page);
+        if (!insertPage(page, parent, parentId, list, at)) {
           visit(page.children, page);
           return;
         }
-        const slug = wireSlug(localSlug);
-        if (slug !== undefined && !makeRoom(page, newId(page), parentId, slug)) {
-          skip(page, page);
-          visit(page.children, page);
-          return;
-        }
-        const where = at();
-        plan.changes.push({
-          op: 'insert_page',
-          key: page.key,
-          ...(page.file === undefined ? {} : { file: page.file }),
-          title: page.title,
-          path: page.path,
-          into: refOf(parent),
-          at: where,
-          ...(slug === undefined ? {} : { slug }),
-          needs: needsOf(page, parent),
-        });
-        plan.counts.inserted++;
-        if (page.linkTitle !== undefined) {
-          plan.notApplied.push({
-            key: page.key,
-            what: 'linkTitle',
-            file: shown(page.file ?? page.key),
-            message: `its title in the table of contents ("${page.linkTitle}") is set in the app: the document's changes cannot set a link title`,
-          });
-        }
-        list.splice(where, 0, newId(page));
-        slugs.set(newId(page), slug ?? localSlug);
-        parents.set(newId(page), parentId);
-        checkLinks(page);
       } else {
-        const current = remote.get(id);
-        const reasons: UpdateReason[] = [];
         const inOrder = list.filter((each) => wanted.has(each));
-        const inPlace = parents.get(id) === parentId && inOrder[position] === id;
-        // Its slug where it goes: the file's (a link page's is made from its title: never sent).
-        const currentSlug = slugs.get(id) ?? localSlug;
-        const wire = wireSlug(localSlug);
-        const renamed = page.kind !== 'link' && localSlug !== currentSlug && wire !== currentSlug;
-        if (renamed && wire === undefined) {
-          plan.notApplied.push({
-            key: page.key,
-            what: 'slug',
-            file: shown(page.file ?? page.key),
-            message: `no slug can be made of "${localSlug}": the page keeps "${currentSlug}"`,
-          });
-        }
-        const finalSlug = renamed && wire !== undefined ? wire : currentSlug;
-        const moving = parents.get(id) !== parentId;
-        const room = moving || finalSlug !== currentSlug ? makeRoom(page, id, parentId, finalSlug) : true;
-        let move: PlannedUpdate['move'];
-        if (!inPlace && room) {
-          const from = children.get(parents.get(id) ?? ROOT) ?? [];
-          from.splice(from.indexOf(id), 1);
-          const where = at();
-          list.splice(where, 0, id);
-          parents.set(id, parentId);
-          move = { into: refOf(parent), at: where };
-          reasons.push('move');
-        }
-        let slug: string | undefined;
-        if (room && finalSlug !== currentSlug) {
-          slug = finalSlug;
-          slugs.set(id, finalSlug);
-          reasons.push('rename');
-        }
-        let content = false;
-        if (page.kind === 'document' && page.hash !== undefined) {
-          const entry = entryOf(id);
-          if (!isUnchanged(entry, page.hash)) {
-            content = true;
-            reasons.push('content');
-          } else {
-            if (page.files.some((file) => uploaded.has(file))) {
-              content = true;
-              reasons.push('files');
-            }
-            const updatedAt = current?.page.updatedAt;
-            if (entry?.updatedAt && updatedAt && updatedAt !== entry.updatedAt) {
-              plan.drift.push({
-                file: shown(page.file ?? page.key),
-                message:
-                  'changed in the space since the last pull or push; the folder has no change to it: not sent',
-              });
-            }
-          }
-        } else if (current && current.page.title !== page.title) {
-          reasons.push('title');
-        }
-        if ((page.linkTitle ?? '') !== (current?.page.linkTitle ?? '') && page.kind !== 'group') {
-          plan.notApplied.push({
-            key: page.key,
-            what: 'linkTitle',
-            file: shown(page.file ?? page.key),
-            message: `its title in the table of contents ("${page.linkTitle ?? page.title}") is set in the app: the document's changes cannot set a link title`,
-          });
-        }
-        if (reasons.length > 0) {
-          plan.changes.push({
-            op: 'update_page',
-            key: page.key,
-            ...(page.file === undefined ? {} : { file: page.file }),
-            page: { id },
-            title: page.title,
-            path: page.path,
-            ...(move ? { move } : {}),
-            ...(slug === undefined ? {} : { slug }),
-            content,
-            reasons,
-            needs: [
-              ...(move && parent && !idOf.has(parent) ? [parent.key] : []),
-              ...(content ? needsOf(page, undefined) : []),
-            ],
-          });
-          if (move || slug !== undefined) plan.counts.moved++;
-          if (content || reasons.includes('title')) plan.counts.updated++;
-          if (content) checkLinks(page);
-        }
+        updatePage(
+          page,
+          id,
+          parent,
+          parentId,
+          list,
+          at,
+          parents.get(id) === parentId && inOrder[position] === id,
+        );
       }
       placed.add(page.key);
       previous = simId(page);
