@@ -235,7 +235,7 @@ describe('Git Sync: import', () => {
       '---\ndescription: All of them\nicon: book\n---\n\n# Guides\n\nGuides.\n',
     );
     expect(readFileSync(join(dir, 'README.md'), 'utf8')).toBe(
-      '# Home\n\nSee [guides](guides/README.md) and ![a](.gitbook/assets/a%20b.png).\n',
+      '# Home\n\nSee [guides](guides/README.md) and ![a](<.gitbook/assets/a b.png>).\n',
     );
 
     const copy = (await client.spaces.create(ORG, { title: 'Copy' })).id;
@@ -305,7 +305,7 @@ describe('Git Sync: import', () => {
     const info = await client.spaces.git.getInfo(space);
     expect(info.operation).toMatchObject({
       state: 'failure',
-      error: 'SUMMARY.md line 3: gone.md is not in the folder',
+      error: 'SUMMARY.md line 3: entry "Gone" names gone.md, which does not exist',
     });
     expect(sandbox.store.spaces.get(space)?.revision).toBe(revision);
   });

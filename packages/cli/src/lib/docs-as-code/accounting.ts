@@ -62,5 +62,8 @@ export function accountEntries(layout: LocalLayout, plan: Plan): Accounting {
     add(page.key, entry, page.kind, page.title);
   }
   for (const asset of layout.assets) add(asset.path, inRoot(layout.config, asset.path), 'file', undefined);
+  for (const include of layout.includes) {
+    add(include.file, inRoot(layout.config, include.file), 'include', include.title);
+  }
   return { entries, complete: plan.notApplied.length === 0 };
 }

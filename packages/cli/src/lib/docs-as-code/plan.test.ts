@@ -337,6 +337,42 @@ describe('planPush and batches against a space', () => {
     ]);
   });
 
+  it('names a new computed page and each reusable content as not applied, and sends the page that includes it', async () => {
+    const fs = new MemoryFs({
+      'SUMMARY.md': [
+        '# Table of contents',
+        '',
+        '* [Home](README.md)',
+        '* ```yaml',
+        '  type: builtin:openapi',
+        '  props:',
+        '    models: true',
+        '  dependencies:',
+        '    spec:',
+        '      ref:',
+        '        kind: openapi',
+        '        spec: petstore',
+        '  ```',
+        '',
+      ].join('\n'),
+      'README.md': '# Home\n\n{% include ".gitbook/includes/hint.md" %}\n',
+      '.gitbook/includes/hint.md': '---\ntitle: Hint\n---\n\nA hint.\n',
+    });
+    const layout = await readLayout(fs);
+    const plan = planPush({ layout, remote: [] });
+    expect(ops(plan)).toEqual(['insert_page']);
+    const { entries, complete } = accountEntries(layout, plan);
+    expect(complete).toBe(false);
+    expect(entries.map(({ entry, kind, status }) => [entry, kind, status])).toEqual([
+      ['README.md', 'document', 'applied'],
+      [expect.any(String), 'computed', 'not applied'],
+      ['.gitbook/includes/hint.md', 'include', 'not applied'],
+    ]);
+    expect(plan.notApplied.find((note) => note.what === 'include')?.message).toContain(
+      'included by README.md, sent with the include as written',
+    );
+  });
+
   it('sends a file over the inline cap by URL with filesUrl, else names it; the rest goes on', async () => {
     const big = new Uint8Array(MAX_FILE_BYTES + 1);
     const files = {

@@ -210,6 +210,7 @@ export function planPush(input: PlanInput): Plan {
   planLinkTargets(ctx, simId);
   planRelinks(ctx, relink);
   planDeletes(ctx);
+  planIncludes(ctx);
   planRedirects(ctx);
   return plan;
 }
@@ -681,6 +682,30 @@ function planDeletes(ctx: PlanContext): void {
     }
   };
   deleteTop(input.remote, false);
+}
+
+/**
+ * Reusable content (`.gitbook/includes/`): the document has no change that creates it, and a push
+ * cannot tell whether the space has it (from a Git Sync import): each file is named.
+ */
+function planIncludes(ctx: PlanContext): void {
+  const { layout, plan, locals, shown } = ctx;
+  for (const include of layout.includes) {
+    const users = locals.filter((page) => page.includes?.includes(include.file));
+    plan.notApplied.push({
+      key: include.file,
+      what: 'include',
+      file: shown(include.file),
+      message: `reusable content "${include.title}": the API's changes cannot create reusable content, nor can a push tell whether the space has it; import the repository with Git Sync (docs spaces git import)${
+        users.length > 0
+          ? `; included by ${users
+              .slice(0, 3)
+              .map((page) => shown(page.file ?? page.key))
+              .join(', ')}${users.length > 3 ? ', …' : ''}, sent with the include as written`
+          : ''
+      }`,
+    });
+  }
 }
 
 /** `.gitbook.yaml`'s redirects: the document has no change that sets them. */

@@ -92,6 +92,10 @@ export interface ServicePage {
   description?: string;
   linkTitle?: string;
   href?: string;
+  /** The page's options Git Sync keeps in front matter (`RevisionPageBase.icon`, `emoji`, `hidden`). */
+  icon?: string;
+  emoji?: string;
+  hidden?: boolean;
   updatedAt?: string;
   markdown?: string;
   pages?: unknown[];
@@ -135,13 +139,20 @@ export function pageNodeOf(
     return to === undefined ? undefined : `${relativeLink(file, to)}${anchor}`;
   });
   const description = page.description ?? remote.description ?? parsed.description;
+  // The page's options are fields of the answer; Git Sync writes them in front matter.
+  const meta: Record<string, unknown> = {
+    ...(typeof page.icon === 'string' ? { icon: page.icon } : {}),
+    ...(typeof page.emoji === 'string' ? { emoji: page.emoji } : {}),
+    ...(page.hidden === true ? { hidden: true } : {}),
+    ...parsed.meta,
+  };
   return {
     id: remote.id,
     kind: remote.kind,
     title,
     path: remote.path,
     ...(description ? { description } : {}),
-    ...(Object.keys(parsed.meta).length > 0 ? { meta: parsed.meta } : {}),
+    ...(Object.keys(meta).length > 0 ? { meta } : {}),
     markdown: body,
     files: [],
     children: [],
