@@ -93,7 +93,7 @@ export async function readLayout(dir: string, options: ImportOptions): Promise<I
     throw new LayoutError(
       `the folder ${dir} does not exist (a file:// URL names a local folder in the Git Sync layout)`,
     );
-  const layout = await readFolderLayout(nodeFs(dir), { largeFiles: 'keep' });
+  const layout = await readFolderLayout(nodeFs(dir));
   const errors = layout.problems.filter((problem) => problem.severity === 'error');
   if (errors.length > 0) throw new LayoutError(errors.map(describe).join('; '));
   const known = new Map(flattenPages(options.current.pages).map((entry) => [entry.path, entry.page]));

@@ -113,15 +113,13 @@ describe('SUMMARY.md as Git Sync writes it', () => {
     expect(config.redirects).toEqual({ a: 'b.md' });
   });
 
-  it('keeps a file over 1 MB with a warning when asked (Git Sync imports files of any size)', async () => {
+  it('keeps a file over 1 MB without a word (Git Sync imports files of any size; a push judges its cap)', async () => {
     const files = { 'README.md': '# A\n', '.gitbook/assets/big.png': new Uint8Array(1_500_000) };
-    const refused = await readLayout(new MemoryFs(files));
-    expect(refused.problems).toEqual([expect.objectContaining({ severity: 'error' })]);
-    const layout = await readLayout(new MemoryFs(files), { largeFiles: 'keep' });
-    expect(layout.assets.map((asset) => asset.path)).toEqual(['.gitbook/assets/big.png']);
-    expect(layout.problems).toEqual([
-      expect.objectContaining({ severity: 'warning', file: '.gitbook/assets/big.png' }),
+    const layout = await readLayout(new MemoryFs(files));
+    expect(layout.assets).toEqual([
+      expect.objectContaining({ path: '.gitbook/assets/big.png', size: 1_500_000 }),
     ]);
+    expect(layout.problems).toEqual([]);
   });
 
   it('writes the same SUMMARY.md back: anchors, link pages to an anchor, computed blocks', async () => {

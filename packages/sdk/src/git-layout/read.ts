@@ -1,6 +1,6 @@
 /// <reference types="node" />
 import { posix } from 'node:path';
-import { MAX_FILE_BYTES, MAX_FILE_NAME_LENGTH } from './limits.js';
+import { MAX_FILE_NAME_LENGTH } from './limits.js';
 import {
   CONFIG_FILE,
   ConfigError,
@@ -127,10 +127,7 @@ class Reader {
   config: ContentConfig = DEFAULT_CONFIG;
   mapping: SyncMapping | undefined;
 
-  constructor(
-    readonly fs: LayoutFs,
-    readonly options: ReadOptions = {},
-  ) {}
+  constructor(readonly fs: LayoutFs) {}
 
   error(file: string, message: string, line?: number) {
     this.problems.push({ severity: 'error', file, ...(line === undefined ? {} : { line }), message });
@@ -562,14 +559,8 @@ class Reader {
     for (const shown of await listFiles(this.fs, this.shown(ASSETS_DIR))) {
       const path = this.config.root ? shown.slice(this.config.root.length + 1) : shown;
       const size = (await this.fs.size(shown)) ?? 0;
-      if (size > MAX_FILE_BYTES) {
-        // Git Sync takes files of any size; only inline bytes of a push are capped.
-        if (this.options.largeFiles !== 'keep') {
-          this.error(shown, `is ${size} bytes: the service takes files of at most ${MAX_FILE_BYTES} bytes`);
-          continue;
-        }
-        this.warn(shown, `is ${size} bytes: over the ${MAX_FILE_BYTES} bytes a push can send inline`);
-      }
+      // No size judged here: Git Sync takes files of any size; only the bytes a push sends inline
+      // are capped, and the push's planner names each file over it (or sends it by URL).
       if (posix.basename(path).length > MAX_FILE_NAME_LENGTH) {
         this.error(shown, `its name is over ${MAX_FILE_NAME_LENGTH} characters`);
         continue;
@@ -625,17 +616,8 @@ export function* eachPage<T extends { children: T[] }>(pages: readonly T[]): Gen
 }
 
 /** Reads the folder's layout: config, mapping, the tree of pages (no markdown), files, problems. */
-export interface ReadOptions {
-  /**
-   * Files over the 1 MB a push sends inline: `refuse` (the default: an error naming each, as a
-   * push that can only send bytes inline needs), or `keep` (a warning; Git Sync's import takes
-   * files of any size, and a push that sends them by URL can too).
-   */
-  largeFiles?: 'refuse' | 'keep';
-}
-
-export async function readLayout(fs: LayoutFs, options: ReadOptions = {}): Promise<LocalLayout> {
-  const reader = new Reader(fs, options);
+export async function readLayout(fs: LayoutFs): Promise<LocalLayout> {
+  const reader = new Reader(fs);
   await reader.readConfig();
   await reader.readMapping();
   const summaryText = await reader.readText(reader.shown(reader.config.summary));
@@ -761,11 +743,8 @@ export async function* walkPages(
 }
 
 /** The whole tree with its markdown (tests, small folders): `readLayout` then every page. */
-export async function readTree(
-  fs: LayoutFs,
-  options: ReadOptions = {},
-): Promise<{ layout: LocalLayout; pages: PageNode[] }> {
-  const layout = await readLayout(fs, options);
+export async function readTree(fs: LayoutFs): Promise<{ layout: LocalLayout; pages: PageNode[] }> {
+  const layout = await readLayout(fs);
   const build = async (pages: LocalPage[]): Promise<PageNode[]> => {
     const nodes: PageNode[] = [];
     for (const local of pages) {
