@@ -195,9 +195,8 @@ const FILES: Record<string, string> = {
   'integrations/status-badge/src/index.ts': STATUS_BADGE_SCRIPT,
   'status-badge/gitbook-manifest.yaml': STATUS_BADGE_MANIFEST,
   'status-badge/src/index.ts': STATUS_BADGE_SCRIPT,
-  // The folder `docs pull` and `docs push` examples name (./handbook): in the scratch folder, so
-  // that a pull never writes into the repository the tests run from.
-  'handbook/SUMMARY.md': '# Table of contents\n',
+  // No ./handbook here: the `docs pull` examples make it (a pull refuses a folder it did not make
+  // or map), and the `docs push` examples, run after them, push what they pulled.
   // A cassette `docs sandbox --record` wrote (here an empty one): cassette-to-fixtures reads it.
   'session.cassette.json': JSON.stringify({
     format: 'docs-api-cassette',
