@@ -92,6 +92,14 @@ describe('revisions.page', () => {
     await failure(client.revisions.getPage(HANDBOOK, 'rev_api_1', 'page_api_auth'), NotFoundError);
     await failure(client.revisions.getPage(HANDBOOK, 'rev_handbook_1', 'page_cli'), NotFoundError);
   });
+
+  it('reads a revision by id as the space holds it, and refuses one of another space', async () => {
+    const { client } = setup();
+    const base = await client.revisions.get(HANDBOOK, 'rev_handbook_1');
+    expect(base.id).toBe('rev_handbook_1');
+    await failure(client.revisions.get(HANDBOOK, 'rev_api_1'), NotFoundError);
+    await failure(client.revisions.get(HANDBOOK, 'rev_does_not_exist'), NotFoundError);
+  });
 });
 
 describe('changeRequests.reviews', () => {
@@ -262,7 +270,7 @@ describe('coverage', () => {
   it('served every operation beyond the extract through the SDK in this file', () => {
     const served = servedOperationIds();
     // The operations beyond the extract that the handlers this file tests implement: the semantic
-    // changes, the reviews and a revision's page.
+    // changes, the reviews, a revision and a revision's page.
     const beyond = [...changeRequestReviewHandlers, ...revisionHandlers]
       .map((implementation) => implementation.operation)
       .filter((operation) => operation.beyondExtract)
@@ -270,8 +278,10 @@ describe('coverage', () => {
     expect(beyond.sort()).toEqual([
       'getChangeRequestChanges',
       'getChangeRequestReviewById',
+      'getCurrentRevision',
       'getPageInRevisionById',
       'getReviewsByChangeRequestId',
+      'getRevisionById',
       'submitChangeRequestReview',
     ]);
     expect(beyond.filter((id) => !served.has(id))).toEqual([]);
