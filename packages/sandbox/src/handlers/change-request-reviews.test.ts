@@ -93,10 +93,12 @@ describe('revisions.page', () => {
     await failure(client.revisions.getPage(HANDBOOK, 'rev_handbook_1', 'page_cli'), NotFoundError);
   });
 
-  it('reads a revision by id as the space holds it, and refuses one of another space', async () => {
-    const { client } = setup();
+  it('reads a revision by id and the current one as the space holds them, and refuses one of another space', async () => {
+    const { client, sandbox } = setup();
     const base = await client.revisions.get(HANDBOOK, 'rev_handbook_1');
     expect(base.id).toBe('rev_handbook_1');
+    const current = await client.spaces.content.getCurrentRevision(HANDBOOK);
+    expect(current.id).toBe(sandbox.store.spaces.get(HANDBOOK)?.revision);
     await failure(client.revisions.get(HANDBOOK, 'rev_api_1'), NotFoundError);
     await failure(client.revisions.get(HANDBOOK, 'rev_does_not_exist'), NotFoundError);
   });
