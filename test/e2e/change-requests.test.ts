@@ -285,12 +285,15 @@ describe('docs cr content and links', () => {
   it('lists files, shows one, and lists backlinks of a page or a file', async () => {
     const files = ok(await docs('cr', 'content', 'files', 'space_handbook', '1'));
     expect(lines(files.stdout).map((line) => line.split('\t').slice(0, 5))).toEqual([
-      ['file_logo', 'logo.png', 'image/png', '24.0 KB', '512x512'],
-      ['file_guide', 'guide.pdf', 'application/pdf', '470.8 KB', ''],
+      ['file_logo', 'logo.png', 'image/png', '1.5 KB', '512x512'],
+      ['file_guide', 'guide.pdf', 'application/pdf', '599 B', ''],
     ]);
     const file = ok(await docs('cr', 'content', 'file', 'space_handbook', '1', 'file_logo'));
     expect(file.stdout).toMatch(/^Name:\s+logo\.png$/m);
-    expect(file.stdout).toMatch(/^Download:\s+https:\/\/\S+logo\.png$/m);
+    // The demo's files are served by the sandbox itself, on its own loopback host.
+    const download = /^Download:\s+(http:\/\/127\.0\.0\.1:\d+\/\S+logo\.png)$/m.exec(file.stdout)?.[1];
+    expect(download, file.stdout).toBeDefined();
+    expect((await fetch(download!)).headers.get('content-type')).toBe('image/png');
 
     const fileBacklinks = ok(
       await docs('cr', 'content', 'backlinks', 'space_handbook', '1', '--file', 'file_logo'),
