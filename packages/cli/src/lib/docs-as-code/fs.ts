@@ -1,2 +1,2 @@
-// The layout's reader and writer are shared with the sandbox: @docs-api/sdk/git-layout.
-export * from '@docs-api/sdk/git-layout';
+// The layout's reader and writer are shared with the sandbox: src/sdk-git-layout.ts.
+export * from '../../sdk-git-layout.js';
