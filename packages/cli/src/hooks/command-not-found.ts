@@ -72,8 +72,11 @@ export function suggestCommands(words: readonly string[], commands: readonly Com
   }
   scored.sort((a, b) => a.score - b.score || b.suggestion.command.length - a.suggestion.command.length);
   const best = scored[0]?.score;
+  // Of equally close commands, the ones that explain the most typed words: `cr comments lst`
+  // means `cr comments list`, not the alias `cr comment` with `lst` as its argument.
+  const longest = scored[0]?.suggestion.command.length;
   return scored
-    .filter((s) => s.score === best)
+    .filter((s) => s.score === best && s.suggestion.command.length === longest)
     .slice(0, 3)
     .map((s) => s.suggestion);
 }
