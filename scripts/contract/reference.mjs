@@ -64,7 +64,6 @@ export function referenceFile(model) {
     return {
       id: operation.id,
       name: `${operation.resource}.${operation.method}`,
-      aliases: operation.aliases,
       tag: operation.tag ?? operation.resource,
       method: operation.httpMethod,
       path: operation.path,
@@ -73,7 +72,7 @@ export function referenceFile(model) {
         ? { description: brief(operation.description) }
         : {}),
       ...(operation.deprecated ? { deprecated: true } : {}),
-      ...(operation.extractOnly ? { extractOnly: true } : {}),
+      ...(operation.inDocument ? {} : { inDocument: false }),
       ...(operation.paginated ? { paginated: true } : {}),
       ...(operation.stream ? { stream: true } : {}),
       arguments: methodArguments(code, operation).map((arg) => arg.name),

@@ -277,7 +277,7 @@ const ANNOTATIONS = new Set([
   'default',
   'nullable',
   'readOnly',
-  'extractOnly',
+  'inDocument',
 ]);
 
 /** The keywords beside a `$ref` that constrain the value (the overlay's limits), if any. */

@@ -79,7 +79,7 @@ step('the SDK imports and builds a client', () => {
     "import { DocsClient, VERSION } from '@docs-api/sdk';\n" +
       "import { operations } from '@docs-api/sdk/contract';\n" +
       "const client = new DocsClient({ token: 'tok', baseUrl: 'https://api.example.com/v1' });\n" +
-      "if (!client.sites || operations.filter((o) => !o.beyondExtract).length !== 114) throw new Error('incomplete SDK');\n" +
+      "if (!client.sites || operations.filter((o) => o.inExtract !== false).length !== 114) throw new Error('incomplete SDK');\n" +
       'console.log(VERSION);\n',
   );
   const printed = run(process.execPath, ['check.mjs'], { cwd: project }).trim();

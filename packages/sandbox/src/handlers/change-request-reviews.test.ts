@@ -265,7 +265,7 @@ describe('coverage', () => {
     // changes, the reviews and a revision's page.
     const beyond = [...changeRequestReviewHandlers, ...revisionHandlers]
       .map((implementation) => implementation.operation)
-      .filter((operation) => operation.beyondExtract)
+      .filter((operation) => operation.inExtract === false)
       .map((operation) => operation.id);
     expect(beyond.sort()).toEqual([
       'getChangeRequestChanges',

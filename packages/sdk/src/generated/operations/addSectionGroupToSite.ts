@@ -15,7 +15,7 @@ export const addSectionGroupToSite = /* @__PURE__ */ defineOperation<AddSectionG
   path: "/v1/orgs/{organizationId}/sites/{siteId}/section-groups",
   status: 201,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId","body"],
   fields: {"body":["title","icon","sections","parent","draft"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

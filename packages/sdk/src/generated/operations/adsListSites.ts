@@ -15,7 +15,7 @@ export const adsListSites = /* @__PURE__ */ defineOperation<AdsListSitesOperatio
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: ["?query"],
   fields: {"query":["page","limit","status"]},
   queryKinds: {"limit":"number"},

@@ -33,7 +33,7 @@ export const aggregateSiteEvents = /* @__PURE__ */ defineOperation<AggregateSite
   path: "/v1/orgs/{organizationId}/sites/{siteId}/insights/events/aggregate",
   status: 200,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId","body"],
   fields: {"body":["select","where","groupBy","order","range","limit"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

@@ -15,7 +15,7 @@ export const bulkUpsertSiteRedirects = /* @__PURE__ */ defineOperation<BulkUpser
   path: "/v1/orgs/{organizationId}/sites/{siteId}/redirects",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId","body"],
   fields: {"body":["redirects"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

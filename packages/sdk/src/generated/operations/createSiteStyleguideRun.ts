@@ -16,7 +16,7 @@ export const createSiteStyleguideRun = /* @__PURE__ */ defineOperation<CreateSit
   path: "/v1/orgs/{organizationId}/sites/{siteId}/styleguide/runs",
   status: 201,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId","body"],
   fields: {"body":["spaces"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

@@ -13,7 +13,7 @@ export const getAuthenticatedUser = /* @__PURE__ */ defineOperation<GetAuthentic
   path: "/v1/user",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   response: () => UserSchema,
 });
 

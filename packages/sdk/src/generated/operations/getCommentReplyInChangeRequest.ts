@@ -15,7 +15,7 @@ export const getCommentReplyInChangeRequest = /* @__PURE__ */ defineOperation<Ge
   path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies/{commentReplyId}",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   numericParams: ["changeRequestId"],
   args: [":spaceId",":changeRequestId",":commentId",":commentReplyId","?query"],
   fields: {"query":["format"]},

@@ -15,7 +15,7 @@ export const getCommentReplyInSpace = /* @__PURE__ */ defineOperation<GetComment
   path: "/v1/spaces/{spaceId}/comments/{commentId}/replies/{commentReplyId}",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":spaceId",":commentId",":commentReplyId","?query"],
   fields: {"query":["format"]},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), commentId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), commentReplyId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

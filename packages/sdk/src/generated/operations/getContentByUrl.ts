@@ -18,7 +18,7 @@ export const getContentByUrl = /* @__PURE__ */ defineOperation<GetContentByUrlOp
   path: "/v1/urls/content",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: ["query"],
   fields: {"query":["url"]},
   query: () => strict({ url: z.string() }),

@@ -11,7 +11,6 @@ export const ChangeRequestUserContributorSchema: Schema = /* @__PURE__ */ z.lazy
 export const getContributorsByChangeRequestId = /* @__PURE__ */ defineOperation<GetContributorsByChangeRequestIdOperation>({
   id: "getContributorsByChangeRequestId",
   name: "changeRequests.listContributors",
-  aliases: ["changeRequests.contributors"],
   area: "Change requests",
   summary: "List all users who have made edits to a change request",
   method: "GET",

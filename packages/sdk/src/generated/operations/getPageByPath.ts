@@ -15,7 +15,7 @@ export const getPageByPath = /* @__PURE__ */ defineOperation<GetPageByPathOperat
   path: "/v1/spaces/{spaceId}/content/path/{pagePath}",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   pathValued: ["pagePath"],
   args: [":spaceId",":pagePath","?query"],
   fields: {"query":["format","format.markdown.refs","evaluated","dereferenced","metadata","cachedMetadata","computed"]},

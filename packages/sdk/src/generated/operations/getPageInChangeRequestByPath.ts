@@ -15,7 +15,7 @@ export const getPageInChangeRequestByPath = /* @__PURE__ */ defineOperation<GetP
   path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/path/{pagePath}",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   pathValued: ["pagePath"],
   numericParams: ["changeRequestId"],
   args: [":spaceId",":changeRequestId",":pagePath","?query"],

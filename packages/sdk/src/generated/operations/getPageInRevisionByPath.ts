@@ -15,7 +15,7 @@ export const getPageInRevisionByPath = /* @__PURE__ */ defineOperation<GetPageIn
   path: "/v1/spaces/{spaceId}/revisions/{revisionId}/path/{pagePath}",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   pathValued: ["pagePath"],
   args: [":spaceId",":revisionId",":pagePath","?query"],
   fields: {"query":["format","format.markdown.refs","evaluated","dereferenced","metadata","cachedMetadata","computed"]},

@@ -14,7 +14,6 @@ export const PublishedContentSiteSchema: Schema = /* @__PURE__ */ z.lazy(() => l
 export const getPublishedContentSite = /* @__PURE__ */ defineOperation<GetPublishedContentSiteOperation>({
   id: "getPublishedContentSite",
   name: "sites.getPublished",
-  aliases: ["sites.published"],
   area: "Sites",
   summary: "Get the full published profile of a site including structure and customization",
   method: "GET",

@@ -13,7 +13,7 @@ export const getUserById = /* @__PURE__ */ defineOperation<GetUserByIdOperation>
   path: "/v1/users/{userId}",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":userId"],
   response: () => UserSchema,
 });

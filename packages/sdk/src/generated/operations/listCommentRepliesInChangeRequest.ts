@@ -9,7 +9,6 @@ import { CommentReplySchema } from '../schemas/ChangeRequestRequestedReviewer.js
 export const listCommentRepliesInChangeRequest = /* @__PURE__ */ defineOperation<ListCommentRepliesInChangeRequestOperation>({
   id: "listCommentRepliesInChangeRequest",
   name: "changeRequests.comments.listReplies",
-  aliases: ["changeRequests.comments.replies.list"],
   area: "Change request comments",
   summary: "List all replies to a change request comment",
   method: "GET",

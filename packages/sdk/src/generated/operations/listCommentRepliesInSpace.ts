@@ -16,7 +16,7 @@ export const listCommentRepliesInSpace = /* @__PURE__ */ defineOperation<ListCom
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":spaceId",":commentId","?query"],
   fields: {"query":["page","limit","format"]},
   queryKinds: {"limit":"number"},

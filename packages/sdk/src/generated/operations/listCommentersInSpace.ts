@@ -16,7 +16,7 @@ export const listCommentersInSpace = /* @__PURE__ */ defineOperation<ListComment
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":spaceId","?query"],
   fields: {"query":["page","limit"]},
   queryKinds: {"limit":"number"},

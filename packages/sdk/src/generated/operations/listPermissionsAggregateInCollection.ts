@@ -16,7 +16,7 @@ export const listPermissionsAggregateInCollection = /* @__PURE__ */ defineOperat
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":collectionId","?query"],
   fields: {"query":["page","limit","role"]},
   queryKinds: {"limit":"number"},

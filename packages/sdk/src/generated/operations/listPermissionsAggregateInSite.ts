@@ -28,7 +28,7 @@ export const listPermissionsAggregateInSite = /* @__PURE__ */ defineOperation<Li
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId","?query"],
   fields: {"query":["page","limit","order","role","search","sort","team"]},
   queryKinds: {"limit":"number"},

@@ -16,7 +16,7 @@ export const listPermissionsAggregateInSpace = /* @__PURE__ */ defineOperation<L
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":spaceId","?query"],
   fields: {"query":["page","limit","role"]},
   queryKinds: {"limit":"number"},

@@ -10,7 +10,6 @@ export const OrganizationSSOProviderLoginSchema: Schema = /* @__PURE__ */ z.lazy
 export const listSSOProviderLoginsInOrganization = /* @__PURE__ */ defineOperation<ListSsoProviderLoginsInOrganizationOperation>({
   id: "listSSOProviderLoginsInOrganization",
   name: "saml.listSsoEntries",
-  aliases: ["saml.ssoEntries"],
   area: "Single sign-on",
   summary: "List all SSO provider login infos",
   method: "GET",

@@ -16,7 +16,7 @@ export const listSiteSectionGroups = /* @__PURE__ */ defineOperation<ListSiteSec
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId","?query"],
   fields: {"query":["page","limit"]},
   queryKinds: {"limit":"number"},

@@ -16,7 +16,7 @@ export const listTeamPermissionsInCollection = /* @__PURE__ */ defineOperation<L
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":collectionId","?query"],
   fields: {"query":["page","limit"]},
   queryKinds: {"limit":"number"},

@@ -19,7 +19,7 @@ export const listTeamPermissionsInSite = /* @__PURE__ */ defineOperation<ListTea
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId","?query"],
   fields: {"query":["page","limit"]},
   queryKinds: {"limit":"number"},

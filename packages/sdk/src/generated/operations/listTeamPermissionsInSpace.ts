@@ -16,7 +16,7 @@ export const listTeamPermissionsInSpace = /* @__PURE__ */ defineOperation<ListTe
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":spaceId","?query"],
   fields: {"query":["page","limit"]},
   queryKinds: {"limit":"number"},

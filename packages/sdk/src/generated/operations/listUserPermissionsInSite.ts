@@ -19,7 +19,7 @@ export const listUserPermissionsInSite = /* @__PURE__ */ defineOperation<ListUse
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId","?query"],
   fields: {"query":["page","limit"]},
   queryKinds: {"limit":"number"},

@@ -24,7 +24,7 @@ export const moveSiteSectionGroup = /* @__PURE__ */ defineOperation<MoveSiteSect
   status: 200,
   idempotent: false,
   deprecated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId",":siteSectionGroupId","?body"],
   fields: {"body":["position"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

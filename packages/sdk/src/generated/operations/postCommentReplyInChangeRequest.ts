@@ -9,7 +9,6 @@ import { CommentReplySchema, PostCommentReplySchemaSchema } from '../schemas/Cha
 export const postCommentReplyInChangeRequest = /* @__PURE__ */ defineOperation<PostCommentReplyInChangeRequestOperation>({
   id: "postCommentReplyInChangeRequest",
   name: "changeRequests.comments.createReply",
-  aliases: ["changeRequests.comments.replies.create"],
   area: "Change request comments",
   summary: "Post a reply to a change request comment",
   method: "POST",

@@ -20,7 +20,7 @@ export const searchSiteContent = /* @__PURE__ */ defineOperation<SearchSiteConte
   status: 200,
   idempotent: false,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId","body","?query"],
   fields: {"query":["page","limit"],"body":["query"]},
   queryKinds: {"limit":"number"},

@@ -27,7 +27,7 @@ export const sortSiteStructure = /* @__PURE__ */ defineOperation<SortSiteStructu
   path: "/v1/orgs/{organizationId}/sites/{siteId}/structure/sort",
   status: 200,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId","body"],
   fields: {"body":["item","position"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

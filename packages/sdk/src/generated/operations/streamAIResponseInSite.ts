@@ -75,7 +75,7 @@ export const streamAIResponseInSite = /* @__PURE__ */ defineOperation<StreamAiRe
   status: 200,
   idempotent: false,
   stream: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId","body"],
   fields: {"body":["previousResponseId","input","model","tools","toolCall","session","channel"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

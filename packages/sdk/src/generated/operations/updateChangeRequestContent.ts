@@ -52,7 +52,7 @@ export const updateChangeRequestContent = /* @__PURE__ */ defineOperation<Update
   path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content",
   status: 200,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   numericParams: ["changeRequestId"],
   args: [":spaceId",":changeRequestId","body","?query"],
   fields: {"query":["compat"],"body":["changes"]},

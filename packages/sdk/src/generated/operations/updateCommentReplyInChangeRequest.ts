@@ -15,7 +15,7 @@ export const updateCommentReplyInChangeRequest = /* @__PURE__ */ defineOperation
   path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies/{commentReplyId}",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   numericParams: ["changeRequestId"],
   args: [":spaceId",":changeRequestId",":commentId",":commentReplyId","?body"],
   fields: {"body":["resolved","body","addedReactions","removedReactions"]},

@@ -18,7 +18,7 @@ export const updateCommentReplyInSpace = /* @__PURE__ */ defineOperation<UpdateC
   path: "/v1/spaces/{spaceId}/comments/{commentId}/replies/{commentReplyId}",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":spaceId",":commentId",":commentReplyId","?body"],
   fields: {"body":["body","addedReactions","removedReactions"]},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), commentId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), commentReplyId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

@@ -16,7 +16,7 @@ export const updateSiteSectionGroupById = /* @__PURE__ */ defineOperation<Update
   path: "/v1/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}",
   status: 200,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId",":siteSectionGroupId","?body"],
   fields: {"body":["title","localizedTitle","icon","draft","parentSectionGroupId"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
