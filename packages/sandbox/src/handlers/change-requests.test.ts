@@ -539,6 +539,7 @@ describe('changeRequests.reviewers', () => {
       id: 'user_bob',
       displayName: 'Bob',
       photoURL: null,
+      urls: { location: sandbox.store.apiUrl('/users/user_bob') },
     });
     sandbox.store.members.push({
       organization: 'org_beta',

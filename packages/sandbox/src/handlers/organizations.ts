@@ -59,10 +59,10 @@ export function requireOrganizationAdmin(store: Store, organizationId: string): 
  */
 export function userView(store: Store, userId: string): User {
   const user = store.users.get(userId);
-  const { photoURL, ...rest } = user ?? { object: 'user' as const, id: userId };
+  // A user the store does not know is named by its id (the document requires a displayName).
+  const { photoURL, ...rest } = user ?? { object: 'user' as const, id: userId, displayName: userId };
   return {
     ...rest,
-    displayName: rest.displayName ?? userId,
     ...(photoURL ? { photoURL } : {}),
     urls: { location: store.apiUrl(`/users/${userId}`) },
   };
@@ -361,7 +361,7 @@ export const organizationHandlers = [
     // `null` removes the default content or the logo.
     if (defaultContent === null) delete organization.defaultContent;
     else if (defaultContent !== undefined) organization.defaultContent = { ...defaultContent };
-    if (logo === null) delete organization.urls;
+    if (logo === null) organization.urls = {};
     else if (logo !== undefined) organization.urls = { logo };
     return organizationView(store, organization);
   }),

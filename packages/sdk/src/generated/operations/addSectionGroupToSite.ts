@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { AddSectionGroupToSiteOperation } from '../operation-types.js';
-import { SiteSectionGroupSchema } from '../schemas/SiteStructure.js';
+import { SiteSectionGroupSchema } from '../schemas/SiteSectionGroup.js';
 
 /** Add a section group to a site's navigation structure */
 export const addSectionGroupToSite = /* @__PURE__ */ defineOperation<AddSectionGroupToSiteOperation>({

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { ListCommentRepliesInChangeRequestOperation } from '../operation-types.js';
-import { CommentReplySchema } from '../schemas/ChangeRequestRequestedReviewer.js';
+import { CommentReplySchema } from '../schemas/CommentReply.js';
 
 /** List all replies to a change request comment */
 export const listCommentRepliesInChangeRequest = /* @__PURE__ */ defineOperation<ListCommentRepliesInChangeRequestOperation>({

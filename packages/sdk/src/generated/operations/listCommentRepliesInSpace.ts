@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { ListCommentRepliesInSpaceOperation } from '../operation-types.js';
-import { CommentReplySchema } from '../schemas/ChangeRequestRequestedReviewer.js';
+import { CommentReplySchema } from '../schemas/CommentReply.js';
 
 /** List all replies to a comment in a space */
 export const listCommentRepliesInSpace = /* @__PURE__ */ defineOperation<ListCommentRepliesInSpaceOperation>({

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { ListSiteSectionGroupsOperation } from '../operation-types.js';
-import { SiteSectionGroupSchema } from '../schemas/SiteStructure.js';
+import { SiteSectionGroupSchema } from '../schemas/SiteSectionGroup.js';
 
 /** List all section groups in a site's navigation structure */
 export const listSiteSectionGroups = /* @__PURE__ */ defineOperation<ListSiteSectionGroupsOperation>({

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../contract/operation.js';
 import type { PostCommentReplyInSpaceOperation } from '../operation-types.js';
-import { CommentReplySchema, PostCommentReplySchemaSchema } from '../schemas/ChangeRequestRequestedReviewer.js';
+import { CommentReplySchema, PostCommentReplySchemaSchema } from '../schemas/CommentReply.js';
 
 /** Post a reply to an existing space comment */
 export const postCommentReplyInSpace = /* @__PURE__ */ defineOperation<PostCommentReplyInSpaceOperation>({

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../contract/operation.js';
 import type { UpdateCommentReplyInChangeRequestOperation } from '../operation-types.js';
-import { CommentReplySchema } from '../schemas/ChangeRequestRequestedReviewer.js';
+import { CommentReplySchema } from '../schemas/CommentReply.js';
 import { UpdateCommentSchemaSchema } from '../schemas/TableCellTargetParam.js';
 
 /** Update the content of a change request comment reply */

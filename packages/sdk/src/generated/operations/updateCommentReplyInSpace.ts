@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { type Schema, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { UpdateCommentReplyInSpaceOperation } from '../operation-types.js';
-import { CommentReplySchema } from '../schemas/ChangeRequestRequestedReviewer.js';
+import { CommentReplySchema } from '../schemas/CommentReply.js';
 import { DocumentParamSchema } from '../schemas/TableCellTargetParam.js';
 
 export const UpdateCommentReplySchemaSchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ body: z.optional(DocumentParamSchema), addedReactions: z.optional(z.array(z.string())), removedReactions: z.optional(z.array(z.string())) }));

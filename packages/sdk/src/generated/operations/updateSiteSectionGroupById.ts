@@ -4,7 +4,7 @@ import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { UpdateSiteSectionGroupByIdOperation } from '../operation-types.js';
 import { LocalizedString128ParamSchema } from '../schemas/LocalizedString128Param.js';
-import { SiteSectionGroupSchema } from '../schemas/SiteStructure.js';
+import { SiteSectionGroupSchema } from '../schemas/SiteSectionGroup.js';
 
 /** Update a section group in a site's navigation structure */
 export const updateSiteSectionGroupById = /* @__PURE__ */ defineOperation<UpdateSiteSectionGroupByIdOperation>({

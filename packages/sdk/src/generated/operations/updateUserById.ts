@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { minProperties, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { UpdateUserByIdOperation } from '../operation-types.js';
-import { UserSchema } from '../schemas/ChangeRequestRequestedReviewer.js';
+import { UserSchema } from '../schemas/CommentReply.js';
 
 /** Update a user by its ID */
 export const updateUserById = /* @__PURE__ */ defineOperation<UpdateUserByIdOperation>({
