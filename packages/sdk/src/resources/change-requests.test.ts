@@ -10,6 +10,7 @@ import {
   reviewerUser,
 } from '../index.js';
 import { API, makeClient, rejection, useNockLifecycle } from '../../test-support/nock.js';
+import * as documented from '../../test-support/documented.js';
 
 const CRS = '/v1/spaces/sp_1/change-requests';
 
@@ -17,6 +18,7 @@ const client = makeClient({ token: 'tok_test', maxRetries: 0 });
 
 function changeRequest(overrides: Record<string, unknown> = {}) {
   return {
+    ...documented.changeRequest(),
     object: 'change-request',
     id: 'cr_abc',
     number: 7,

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { documentFromText } from '../contract/documents.js';
 import { RequestValidationError, ResponseValidationError } from '../index.js';
 import { API, makeClient, rejection, useNockLifecycle } from '../../test-support/nock.js';
+import * as documented from '../../test-support/documented.js';
 
 const ORG = '/v1/orgs/org_1';
 
@@ -11,6 +12,7 @@ const client = makeClient({ token: 'tok_test', maxRetries: 0 });
 
 function organization(overrides: Record<string, unknown> = {}) {
   return {
+    ...documented.organization(),
     object: 'organization',
     id: 'org_1',
     title: 'Acme Inc',
