@@ -146,7 +146,7 @@ describe('client.collections', () => {
     nock(API)
       .get(`${COLLECTION}/spaces`)
       .query({ limit: '5' })
-      .reply(200, { items: [{ object: 'space', id: 'space_1', parent: 'col_1' }], count: 1 });
+      .reply(200, { items: [{ ...documented.space('space_1'), parent: 'col_1' }], count: 1 });
 
     const page = await client.collections.listSpaces('col_1', { limit: 5 });
 
