@@ -150,6 +150,7 @@ export const samlProvider = (id = 'saml_1') => ({
   defaultRole: 'read',
   createdAt: AT,
   status: 'active',
+  service: {},
   urls: urls(`/orgs/org_1/saml/${id}`),
 });
 

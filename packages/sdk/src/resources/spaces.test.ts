@@ -196,7 +196,15 @@ describe('client.spaces changes', () => {
       .get(SPACE)
       .reply(
         200,
-        space({ mergeRules: future, language: 'tlh', gitSync: { installationProvider: 'bitbucket' } }),
+        space({
+          mergeRules: future,
+          language: 'tlh',
+          gitSync: {
+            installationProvider: 'bitbucket',
+            installationStatus: 'active',
+            installationId: 'inst_1',
+          },
+        }),
       );
 
     const read = await client.spaces.get('space_1');
