@@ -286,7 +286,16 @@ describe('client.integrations.installationsStatus', () => {
       })
       .get(STATUS)
       .query({ target: 'site' })
-      .reply(200, { items: [{ status: 'paused', integration: integration('support-chat') }], count: 1 });
+      .reply(200, {
+        items: [
+          {
+            status: 'paused',
+            integration: integration('support-chat'),
+            target: { type: 'site', siteId: 'site_1' },
+          },
+        ],
+        count: 1,
+      });
 
     const defaults = await client.integrations.installationsStatus('org_1');
     expect(defaults.items.map((item) => [item.status, item.integration?.name, item.target])).toEqual([
@@ -319,7 +328,9 @@ describe('client.integrations.installationsStatus', () => {
     nock(API)
       .get(STATUS)
       .reply(200, {
-        items: [{ status: 'archived', target: { type: 'team', teamId: 't1' } }],
+        items: [
+          { status: 'archived', integration: integration('x'), target: { type: 'team', teamId: 't1' } },
+        ],
       });
 
     const [item] = (await client.integrations.installationsStatus('org_1')).items;
