@@ -8,6 +8,7 @@ export default defineConfig({
     // Unit and integration tests run against the sources; e2e tests run the built binary.
     alias: [
       { find: /^@docs-api\/sdk\/contract$/, replacement: src('./packages/sdk/src/contract/index.ts') },
+      { find: /^@docs-api\/sdk\/git-layout$/, replacement: src('./packages/sdk/src/git-layout/index.ts') },
       { find: /^@docs-api\/sdk$/, replacement: src('./packages/sdk/src/index.ts') },
       { find: /^@docs-api\/sandbox$/, replacement: src('./packages/sandbox/src/index.ts') },
       { find: /^@docs-api\/sandbox\/testing$/, replacement: src('./packages/sandbox/src/testing.ts') },

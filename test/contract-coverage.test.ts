@@ -4,7 +4,7 @@ import { operations as allOperations } from '@docs-api/sdk/contract';
 import { implementations } from '@docs-api/sandbox';
 
 /** endpoints.tsv: a copy of the contract's endpoint list, one row per endpoint. */
-const rows = readFileSync(new URL('./fixtures/endpoints.tsv', import.meta.url), 'utf8')
+const rows = readFileSync(new URL('../scripts/contract/endpoints.tsv', import.meta.url), 'utf8')
   .trim()
   .split('\n')
   .slice(1)

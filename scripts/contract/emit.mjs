@@ -100,20 +100,24 @@ function emitOnce(model, closedKeys) {
     files.set(file, operationModule(header, file, operation, parts, refs, own, moduleOfForm, code));
   }
   files.set('operations/index.ts', operationsIndex(header, model));
+  files.set('operation-index.ts', operationIndexModule(header, model, code));
+  files.set('operation-names.ts', operationNamesModule(header, model));
 
   // 5. Types, resource interfaces and method tables.
   files.set('types.ts', typesModule(header, model, code));
   const resources = resourceTree(model.operations);
-  files.set('api.ts', apiModule(header, model, code, resources));
+  const extensions = model.overlay.extensions ?? {};
+  for (const path of Object.keys(extensions))
+    if (!resources.has(path)) throw new Error(`overlay: extensions.${path} is not a resource`);
   files.set('operation-types.ts', operationTypesModule(header, model, code));
   files.set('checks.ts', checksModule(header, model, resources));
   for (const resource of resources.values()) {
     files.set(
       `resources/${resource.path}.ts`,
-      resourceModule(header, resource, model.overlay.extensions?.[resource.path]),
+      resourceClassModule(header, code, resource, extensions[resource.path]),
     );
   }
-  files.set('areas.ts', areasModule(header, resources, model.overlay.extensions ?? {}));
+  files.set('resources/index.ts', resourcesIndexModule(header, resources));
   return { files, forms, groupModules, resources, code };
 }
 
@@ -294,10 +298,7 @@ function operationModule(header, file, operation, parts, refs, own, moduleOfForm
     .filter((parameter) => parameter.acceptsNumber)
     .map((parameter) => parameter.name);
   if (numeric.length) spec.push(`  numericParams: ${quote(numeric)},`);
-  const args = methodArguments(code, operation).map(
-    (arg) =>
-      `${arg.optional ? '?' : ''}${arg.name === 'body' || arg.name === 'query' ? arg.name : `:${arg.name}`}`,
-  );
+  const args = argSpecs(code, operation);
   if (args.length) spec.push(`  args: ${quote(args)},`);
   const bodyObject = operation.body ? code.flatten(code.deref(operation.body.schema)) : undefined;
   const fields = {
@@ -354,6 +355,72 @@ function operationsIndex(header, model) {
   );
   lines.push('');
   return lines.join('\n');
+}
+
+/**
+ * The operation index: per operation id its SDK method, arguments, kind and loader, and nothing
+ * that needs its schemas. The SDK's methods and `client.call`, the sandbox and the CLI read it.
+ */
+function operationIndexModule(header, model, code) {
+  const lines = [
+    header,
+    '// Every operation by id: its SDK method, arguments, kind (call, page, stream) and the loader of',
+    '// its module (schemas load on first use). The one list the SDK, the sandbox and the CLI read.',
+    "import type { OperationEntry } from '../contract/operation-entry.js';",
+    "import type { OperationId } from './operation-names.js';",
+    '',
+    "export type { OperationId, OperationName, OperationNames } from './operation-names.js';",
+    '',
+  ];
+  for (const operation of model.operations) {
+    const kind = operation.paginated ? 'page' : operation.stream ? 'stream' : 'call';
+    const fields = [
+      `id: ${quote(operation.id)}`,
+      `method: ${quote(`${operation.resource}.${operation.method}`)}`,
+      `kind: ${quote(kind)}`,
+      `args: ${quote(argSpecs(code, operation))}`,
+      `load: () => import('./operations/${operation.id}.js')`,
+    ];
+    lines.push(
+      `export const ${operation.id}: OperationEntry<${quote(operation.id)}> = { ${fields.join(', ')} };`,
+    );
+  }
+  lines.push('');
+  lines.push('/** Every operation of the contract, by id. */');
+  lines.push('export const operationIndex: { readonly [Id in OperationId]: OperationEntry<Id> } = {');
+  for (const operation of model.operations) lines.push(`  ${operation.id},`);
+  lines.push('};');
+  lines.push('');
+  return lines.join('\n');
+}
+
+/**
+ * The operations' ids and names as types only: what `client.call` and the sandbox's faults are
+ * typed by, without the index's values (a consumer's compile reads this file, not the index).
+ */
+function operationNamesModule(header, model) {
+  const lines = [header, '', "/** Each operation's SDK method (`sites.get`), by operation id. */"];
+  lines.push('export interface OperationNames {');
+  for (const operation of model.operations) {
+    lines.push(`  ${operation.id}: ${quote(`${operation.resource}.${operation.method}`)};`);
+  }
+  lines.push('}');
+  lines.push('');
+  lines.push("/** The id of an operation of the contract, the document's operationId (`getSiteById`). */");
+  lines.push('export type OperationId = keyof OperationNames;');
+  lines.push('');
+  lines.push('/** The SDK method name of an operation (`sites.get`). */');
+  lines.push('export type OperationName = OperationNames[OperationId];');
+  lines.push('');
+  return lines.join('\n');
+}
+
+/** A method's arguments as the index and the operation write them: `:organizationId`, `?query`. */
+function argSpecs(code, operation) {
+  return methodArguments(code, operation).map(
+    (arg) =>
+      `${arg.optional ? '?' : ''}${arg.name === 'body' || arg.name === 'query' ? arg.name : `:${arg.name}`}`,
+  );
 }
 
 // --- types ----------------------------------------------------------------------------------
@@ -579,15 +646,6 @@ export function methodArguments(code, operation) {
   return args;
 }
 
-function resultType(code, operation) {
-  const { result, envelope } = operationTypes(code, operation);
-  if (operation.paginated)
-    return envelope ? `PagePromise<T.${result}, T.${envelope}>` : `PagePromise<${result}>`;
-  if (operation.stream) return `EventStream<${result}>`;
-  if (result && operation.mayBeEmpty) return `ApiPromise<${result} | undefined>`;
-  return `ApiPromise<${result ?? 'void'}>`;
-}
-
 function methodDoc(operation) {
   const lines = [operation.summary];
   const description = brief(operation.description);
@@ -602,61 +660,6 @@ function methodDoc(operation) {
   lines.push('', `@see ${operation.httpMethod} ${operation.path} (${operation.id})`);
   if (operation.deprecated) lines.push("@deprecated in the service's API document");
   return lines.join('\n');
-}
-
-function apiModule(header, model, code, resources) {
-  const out = [
-    header,
-    "// The resources' interfaces: one method per operation, its types the operation's own, and for each",
-    "// operation the types of its inputs and answer (what the sandbox's handlers and the transport read).",
-    "import type { ApiPromise } from '../core/api-promise.js';",
-    "import type { EventStream } from '../core/event-stream.js';",
-    "import type { PagePromise } from '../core/pagination.js';",
-    "import type { RequestOptions } from '../core/http.js';",
-    "import type * as T from './types.js';",
-    '',
-  ];
-  const typeName = (name) => (name ? `T.${name}` : undefined);
-  const extensions = model.overlay.extensions ?? {};
-  for (const [path, extension] of Object.entries(extensions)) {
-    out.push(`import type { ${extension.interface} } from '../resources/${extension.module}.js';`);
-    if (!resources.has(path)) throw new Error(`overlay: extensions.${path} is not a resource`);
-  }
-  out.push('');
-  for (const resource of resources.values()) {
-    const extension = extensions[resource.path];
-    const replaced = new Set(extension?.replaces ?? []);
-    out.push(`/** \`client.${resource.path}\`. */`);
-    out.push(
-      `export interface ${interfaceName(resource.path)}${extension ? ` extends ${extension.interface}` : ''} {`,
-    );
-    for (const child of [...resource.children].sort()) {
-      out.push(`  readonly ${key(child.split('.').pop())}: ${interfaceName(child)};`);
-    }
-    for (const operation of resource.operations) {
-      if (replaced.has(operation.method)) continue;
-      const args = methodArguments(code, operation).map(
-        (arg) =>
-          `${arg.name}${arg.optional ? '?' : ''}: ${arg.name === 'body' || arg.name === 'query' ? typeName(arg.type) : arg.type}`,
-      );
-      args.push('options?: RequestOptions');
-      out.push(jsdoc(methodDoc(operation), '  '));
-      out.push(
-        `  ${operation.method}(${args.join(', ')}): ${resultType(code, operation).replace(/<(\w+)( \| undefined)?>/, (_match, name, orNothing = '') => (name === 'void' ? '<void>' : `<T.${name}${orNothing}>`))};`,
-      );
-    }
-    out.push('}');
-    out.push('');
-  }
-  out.push('/** The top-level resources of `DocsClient`. */');
-  out.push('export interface ClientResources {');
-  for (const resource of resources.values()) {
-    if (resource.path.includes('.')) continue;
-    out.push(`  readonly ${key(resource.path)}: ${interfaceName(resource.path)};`);
-  }
-  out.push('}');
-  out.push('');
-  return out.join('\n');
 }
 
 /**
@@ -717,7 +720,7 @@ function checksModule(header, model, resources) {
     "import type { EventStream } from '../core/event-stream.js';",
     "import type { PagePromise } from '../core/pagination.js';",
     "import type { ListEnvelope } from '../contract/list-envelope.js';",
-    "import type * as R from './api.js';",
+    "import type * as R from './resources/index.js';",
     "import type * as O from './operation-types.js';",
     '',
     '/** `true` when `A` and `B` are the same type, both ways. */',
@@ -745,71 +748,129 @@ function checksModule(header, model, resources) {
   return out.join('\n');
 }
 
-function resourceModule(header, resource, extension) {
-  const out = [
-    header,
-    `// \`client.${resource.path}\`: its methods, sub-resources and hand-written methods, each loaded on first use.`,
-    "import type { ResourceTable } from '../../core/resources.js';",
-    '',
-    "// Each loader gives a module whose default export is the operation or the sub-resource's table.",
-    'const table: ResourceTable = {',
-    '  methods: {',
-  ];
-  for (const operation of resource.operations) {
-    out.push(`    ${key(operation.method)}: () => import('../operations/${operation.id}.js'),`);
-  }
-  out.push('  },');
-  out.push('  resources: {');
-  for (const child of [...resource.children].sort()) {
-    out.push(`    ${key(child.split('.').pop())}: () => import('./${child}.js'),`);
-  }
-  out.push('  },');
-  if (extension) {
-    out.push('  extensions: {');
-    for (const method of extension.methods) {
-      out.push(
-        `    ${key(method)}: async () => (await import('../../resources/${extension.module}.js')).extensions.${method},`,
-      );
-    }
-    out.push('  },');
-  }
-  out.push('};');
-  out.push('');
-  out.push('export default table;');
-  out.push('');
-  return out.join('\n');
+/** The class of a resource: `sites.shareLinks` -> `SitesShareLinks`. */
+export function className(path) {
+  return path.split('.').map(pascal).join('');
 }
 
-function areasModule(header, resources, extensions) {
+/** A method's answer type, and the helper of core/resource.ts that gives it. */
+function answerOf(code, operation) {
+  const { result, envelope } = operationTypes(code, operation);
+  if (operation.paginated) {
+    const types = envelope ? `T.${result}, T.${envelope}` : `T.${result}`;
+    return { type: `PagePromise<${types}>`, helper: `_list<${types}>` };
+  }
+  if (operation.stream) return { type: `EventStream<T.${result}>`, helper: `_stream<T.${result}>` };
+  const value = result ? `T.${result}${operation.mayBeEmpty ? ' | undefined' : ''}` : 'void';
+  return { type: `ApiPromise<${value}>`, helper: `_call<${value}>` };
+}
+
+/**
+ * One resource's class: a method per operation, each one line through the operation's index
+ * entry (its module loads on the first call); sub-resources as properties; the overlay's
+ * hand-written methods (packages/sdk/src/resources) called with the resource and the invoker.
+ */
+function resourceClassModule(header, code, resource, extension) {
+  const name = className(resource.path);
+  const replaced = new Set(extension?.replaces ?? []);
+  const children = [...resource.children].sort();
+  const generated = resource.operations.filter((operation) => !replaced.has(operation.method));
+  const members = new Set();
+  const claim = (member) => {
+    if (members.has(member)) throw new Error(`client.${resource.path}.${member} is defined twice`);
+    members.add(member);
+  };
+  const body = [];
+  for (const child of children) {
+    const property = child.split('.').pop();
+    claim(property);
+    body.push(`  /** \`client.${child}\`. */`);
+    body.push(`  readonly ${key(property)}: ${className(child)} = new ${className(child)}(this._invoker);`);
+    body.push('');
+  }
+  for (const operation of generated) {
+    claim(operation.method);
+    const args = methodArguments(code, operation);
+    const params = args.map(
+      (arg) =>
+        `${arg.name}${arg.optional ? '?' : ''}: ${arg.name === 'body' || arg.name === 'query' ? `T.${arg.type}` : arg.type}`,
+    );
+    params.push('options?: RequestOptions');
+    const { type, helper } = answerOf(code, operation);
+    body.push(jsdoc(methodDoc(operation), '  '));
+    body.push(`  ${key(operation.method)}(${params.join(', ')}): ${type} {`);
+    body.push(
+      `    return this.${helper}(ops.${operation.id}, [${args.map((arg) => arg.name).join(', ')}], options);`,
+    );
+    body.push('  }');
+    body.push('');
+  }
+  for (const method of extension?.methods ?? []) {
+    claim(method);
+    const signature = `${extension.interface}[${quote(method)}]`;
+    body.push(`  ${key(method)}(...args: Parameters<${signature}>): ReturnType<${signature}> {`);
+    body.push(`    return handWritten.${method}(this, this._invoker, ...args);`);
+    body.push('  }');
+    body.push('');
+  }
+  if (body.at(-1) === '') body.pop();
+  const uses = (text) => body.some((line) => line.includes(text));
+  const imports = [
+    "import { APIResource } from '../../core/resource.js';",
+    ...(uses('ApiPromise<') ? ["import type { ApiPromise } from '../../core/api-promise.js';"] : []),
+    ...(uses('EventStream<') ? ["import type { EventStream } from '../../core/event-stream.js';"] : []),
+    ...(uses('PagePromise<') ? ["import type { PagePromise } from '../../core/pagination.js';"] : []),
+    ...(generated.length ? ["import type { RequestOptions } from '../../core/http.js';"] : []),
+    ...(uses('T.') ? ["import type * as T from '../types.js';"] : []),
+    ...(generated.length ? ["import * as ops from '../operation-index.js';"] : []),
+    ...children.map((child) => `import { ${className(child)} } from './${child}.js';`),
+    ...(extension
+      ? [
+          `import { extensions as handWritten, type ${extension.interface} } from '../../resources/${extension.module}.js';`,
+        ]
+      : []),
+  ];
+  return [
+    header,
+    ...imports,
+    '',
+    `/** \`client.${resource.path}\`. */`,
+    `export class ${name} extends APIResource${extension ? ` implements ${extension.interface}` : ''} {`,
+    ...body,
+    '}',
+    '',
+  ].join('\n');
+}
+
+/** The client's top-level resources, built for a client; and each resource's type by its former name. */
+function resourcesIndexModule(header, resources) {
+  const top = [...resources.values()].filter((resource) => !resource.path.includes('.'));
   const out = [
     header,
-    "// The client's top-level resources, each loaded on its first call (core/resources.ts).",
-    "import type { ResourceTable } from '../core/resources.js';",
+    "import type { Invoker } from '../../core/invoke.js';",
+    ...[...resources.values()].map(
+      (resource) =>
+        `import ${resource.path.includes('.') ? 'type ' : ''}{ ${className(resource.path)} } from './${resource.path}.js';`,
+    ),
     '',
-    "// Each loader gives a module whose default export is the resource's table.",
-    'export const RESOURCE_TABLES: Readonly<Record<string, () => Promise<{ default: ResourceTable }>>> = {',
   ];
   for (const resource of resources.values()) {
-    if (resource.path.includes('.')) continue;
-    out.push(`  ${key(resource.path)}: () => import('./resources/${resource.path}.js'),`);
+    out.push(`/** \`client.${resource.path}\`. */`);
+    out.push(`export type ${interfaceName(resource.path)} = ${className(resource.path)};`);
   }
-  out.push('};');
   out.push('');
-  // A call is made before its operation is loaded: the methods that answer pages are named here,
-  // so that their calls are PagePromises from the start (a hand-written method of the same name
-  // answers for itself).
-  out.push(
-    '// The methods that answer pages, by path: their calls are PagePromises before their operation is loaded.',
-  );
-  out.push('export const PAGINATED_METHODS: ReadonlySet<string> = new Set([');
-  for (const resource of resources.values()) {
-    const handWritten = new Set(extensions[resource.path]?.methods ?? []);
-    for (const operation of resource.operations) {
-      if (operation.paginated && !handWritten.has(operation.method))
-        out.push(`  ${quote(`${resource.path}.${operation.method}`)},`);
-    }
-  }
-  out.push(']);');
+  out.push('/** The top-level resources of `DocsClient`. */');
+  out.push('export interface ClientResources {');
+  for (const resource of top) out.push(`  readonly ${key(resource.path)}: ${className(resource.path)};`);
+  out.push('}');
+  out.push('');
+  out.push("/** A client's resources: each a class instance, its sub-resources built with it. */");
+  out.push('export function createResources(invoker: Invoker): ClientResources {');
+  out.push('  return {');
+  for (const resource of top)
+    out.push(`    ${key(resource.path)}: new ${className(resource.path)}(invoker),`);
+  out.push('  };');
+  out.push('}');
   out.push('');
   return out.join('\n');
 }

@@ -12,8 +12,8 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const require = createRequire(import.meta.url);
 
 export const OVERLAY_PATH = 'packages/sdk/overlay.yaml';
-/** The extract's endpoint list (one row per endpoint), a copy of the design's endpoints.tsv. */
-export const EXTRACT_PATH = 'test/fixtures/endpoints.tsv';
+/** The extract's endpoint list (one row per endpoint), a copy of the design's endpoints.tsv, kept beside the generator. */
+export const EXTRACT_PATH = 'scripts/contract/endpoints.tsv';
 export const DOCUMENT_PACKAGE = '@gitbook/api';
 const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head'];
 /** Tags that label operations across areas rather than name an area. */

@@ -8,6 +8,7 @@ import { docsSync } from './docs-sync.mjs';
 import { consumerTypes } from './consumer-types.mjs';
 import { openapiCheck } from './openapi-check.mjs';
 import { paginationMemory } from './pagination-memory.mjs';
+import { readAhead } from './read-ahead.mjs';
 import { requestOverhead } from './request-overhead.mjs';
 import { startup } from './startup.mjs';
 import { throttle } from './throttle.mjs';
@@ -15,6 +16,7 @@ import { throttle } from './throttle.mjs';
 const sections = [
   ['startup', startup],
   ['request', requestOverhead],
+  ['read-ahead', readAhead],
   ['throttle', throttle],
   ['memory', paginationMemory],
   ['bundle', browserBundle],

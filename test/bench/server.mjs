@@ -6,6 +6,7 @@
 //                                            every item carries fields the contract does not name
 //   GET /v1/orgs/org_slow/sites/{site}       one site after 20 ms (a real network's latency)
 //   GET /v1/orgs/org_slow/sites?limit=1000   a 1000-item page after 20 ms
+//   GET /v1/orgs/org_slow_<n>/sites?limit=&page=  pages of a list of n sites, each after 20 ms
 import { createServer } from 'node:http';
 import { SITE } from './lib.mjs';
 
@@ -58,7 +59,7 @@ const server = createServer((request, response) => {
   let body;
   if (parts[5]) body = oneSite;
   else {
-    const total = Number(parts[3]?.replace('org_', '')) || 1000;
+    const total = Number(parts[3]?.replace(/^org_(slow_)?/, '')) || 1000;
     const limit = Number(url.searchParams.get('limit') ?? 50);
     const offset = Number(url.searchParams.get('page') ?? 0);
     body = page(total, offset, limit);
@@ -67,7 +68,7 @@ const server = createServer((request, response) => {
     response.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
     response.end(body);
   };
-  if (parts[3] === 'org_slow') setTimeout(answer, 20);
+  if (parts[3]?.startsWith('org_slow')) setTimeout(answer, 20);
   else answer();
 });
 server.keepAliveTimeout = 60_000;

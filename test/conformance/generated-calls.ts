@@ -11,7 +11,7 @@ import { resolve, type DocumentEntry } from './document.js';
 import { generateSample } from './samples.js';
 
 /** Ids of the sandbox's demo seed, by path parameter name. */
-const SEED_IDS: Record<string, string> = {
+export const SEED_IDS: Record<string, string> = {
   organizationId: 'org_acme',
   siteId: 'site_docs',
   spaceId: 'space_handbook',
@@ -40,7 +40,7 @@ const SEED_IDS: Record<string, string> = {
 };
 
 /** A path parameter's value: the seed's id, or one that fits the parameter's schema. */
-function idFor(name: string, entry: DocumentEntry): string {
+export function idFor(name: string, entry: DocumentEntry): string {
   const seeded = SEED_IDS[name];
   if (seeded) return seeded;
   const parameter = [...entry.pathParameters, ...(entry.operation.parameters ?? [])]
@@ -71,14 +71,18 @@ function queryParameters(entry: DocumentEntry): Schema[] {
     .filter((parameter) => parameter.in === 'query');
 }
 
-function bodySchema(entry: DocumentEntry): Schema | undefined {
+export function bodySchema(entry: DocumentEntry): Schema | undefined {
   const requestBody = entry.operation.requestBody ? resolve(entry.operation.requestBody) : undefined;
   return (requestBody?.content as Record<string, { schema?: Schema }> | undefined)?.['application/json']
     ?.schema;
 }
 
 /** The SDK method of an operation, and its arguments built from the document. */
-function argumentsFor(operation: Operation, entry: DocumentEntry, mode: 'all' | 'required'): unknown[] {
+export function argumentsFor(
+  operation: Operation,
+  entry: DocumentEntry,
+  mode: 'all' | 'required',
+): unknown[] {
   const args: unknown[] = [];
   const query: Record<string, unknown> = {};
   for (const parameter of queryParameters(entry)) {

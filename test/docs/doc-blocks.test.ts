@@ -29,6 +29,7 @@ const PREAMBLE: Record<string, string> = {
   url: "const url = 'https://api.acme.test/openapi/petstore.yaml';",
   RateLimitInfo: "import type { RateLimitInfo } from '@docs-api/sdk';",
   isOpenApiSpecFailed: "import { isOpenApiSpecFailed } from '@docs-api/sdk';",
+  RunFailedError: "import { RunFailedError } from '@docs-api/sdk';",
   documentFromText: "import { documentFromText } from '@docs-api/sdk/contract';",
 };
 

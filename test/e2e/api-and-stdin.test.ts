@@ -36,6 +36,13 @@ describe('docs api, end to end', () => {
     expect(renamed.title).toBe('Acme Handbook');
   });
 
+  it('calls an operation by its id, the organization given twice', async () => {
+    const page = json<{ items: Array<{ id: string }> }>(
+      ok(await e2e.run('api', 'listSpacesInOrganizationById', 'org_acme', '--org', 'org_acme', '--json')),
+    );
+    expect(page.items.length).toBeGreaterThan(0);
+  });
+
   it('exits 3 for a missing object and 2 for bad input, with one line on stderr', async () => {
     const missing = await e2e.run('api', '/orgs/org_acme/sites/site_nope');
     expect(missing.code).toBe(3);

@@ -199,10 +199,10 @@ describePty('docs cr merge --dry-run at 60 columns', () => {
     const screen = await run.screen({ joinWrapped: true });
     expect(screen).toMatch(/^Merge rules: the space's, 1 not met$/m);
     expect(screen).toContain('URL:');
-    // Every line fits but the URL, kept whole to be copied or clicked.
+    // Every line fits but the URL, kept whole on a line of its own to be copied or clicked (issue 31).
     const lines = screen.split('\n');
-    expect(lines).toContain(`URL: ${APP}/s/space_guides/~/changes/2`);
-    for (const line of lines.filter((l) => !l.startsWith('URL: ')))
+    expect(lines).toContain(`${APP}/s/space_guides/~/changes/2`);
+    for (const line of lines.filter((l) => !l.startsWith(APP)))
       expect([...line].length, line).toBeLessThanOrEqual(60);
     // Wrapped, not cut: the rule's reason and the comment are there in full, under their indent.
     expect(screen).toMatch(
@@ -224,7 +224,7 @@ describePty('docs cr merge --dry-run at 60 columns', () => {
     ]);
     // The preview and the warning fit; the question is the prompt library's own line.
     const question = lines.findIndex((line) => line.startsWith('? '));
-    for (const line of lines.slice(0, question).filter((l) => !l.startsWith('URL: ')))
+    for (const line of lines.slice(0, question).filter((l) => !l.startsWith(APP)))
       expect([...line].length, line).toBeLessThanOrEqual(60);
     await run.send('Enter');
     expect(await run.exitCode(), await run.screen()).toBe(2);

@@ -53,3 +53,42 @@ describePty('waiting on a server that never answers', () => {
     expect(screen.match(/retry 1 of/g)?.length ?? 0).toBeLessThanOrEqual(1);
   });
 });
+
+/*
+ * Issue 31, item 2: a server that sends its headers and then stalls the body gets the spinner at
+ * the same moment as a silent server (within 2 s), at every width.
+ */
+for (const columns of [40, 60, 120]) {
+  describePty(`a body that stalls after the headers, ${columns} columns`, () => {
+    let pty: Pty;
+    let stalling: Server;
+    let url: string;
+    beforeEach(async () => {
+      pty = await startPty({ columns, rows: 20 });
+      // Headers at once, then the body never comes.
+      stalling = createServer((_request, response) => {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.flushHeaders();
+      });
+      await new Promise<void>((resolve) => stalling.listen(0, '127.0.0.1', resolve));
+      url = `http://127.0.0.1:${(stalling.address() as AddressInfo).port}/v1`;
+    });
+    afterEach(async () => {
+      stalling.closeAllConnections();
+      await new Promise((resolve) => stalling.close(resolve));
+      await pty.close();
+    });
+
+    it('shows the spinner within 2 s, as for a silent server', async () => {
+      const started = Date.now();
+      const run = await pty.docs(['sites', 'list', '--org', 'org_acme', '--timeout', '4'], {
+        env: { DOCS_API_URL: url },
+      });
+      // "1 s" on the clock: shown within 2 s of the request's start (the run's start-up adds to the wall time).
+      await run.waitFor(/Waiting for 127\.0\.0\.1:\d+… 1 s/, 4_000);
+      expect(Date.now() - started).toBeLessThan(4_000);
+      expect(await run.exitCode(15_000)).toBe(1);
+      expect(await run.screen()).not.toContain('No results');
+    }, 30_000);
+  });
+}

@@ -4,7 +4,8 @@
 // time of `docs sites list`). Run after `tsc -b` (the `manifest` script does); idempotent.
 //
 // - src/sdk.ts and src/sdk-contract.ts, with the SDK and zod: ES modules, each SDK area's
-//   contract a chunk of its own, loaded on first call.
+//   contract a chunk of its own, loaded on first call; src/sdk-redact.ts, the SDK's redaction
+//   rules alone, for the output layer.
 // - src/oclif.ts, with @oclif/core and its dependencies (trimmed, scripts/oclif-trims.mjs): one
 //   CommonJS file, dist/oclif.cjs, so that V8's code cache can be kept for it on Node 20
 //   (src/lib/startup/compile-cache.ts); dist/oclif.js becomes the ES module that loads it.
@@ -37,6 +38,27 @@ await build({
   allowOverwrite: true,
   splitting: true,
   format: 'esm',
+});
+
+// The redaction rules alone: the SDK's module of them, not its entry point (whose modules have
+// effects esbuild keeps), so that printing a message loads a few hundred bytes.
+const sdkRedact = createRequire(import.meta.url)
+  .resolve('@docs-api/sdk')
+  .replace(/index\.js$/, 'core/redact.js');
+await build({
+  ...common,
+  entryPoints: [path('src/sdk-redact.ts')],
+  outfile: path('dist/sdk-redact.js'),
+  allowOverwrite: true,
+  format: 'esm',
+  plugins: [
+    {
+      name: 'sdk-redact',
+      setup(context) {
+        context.onResolve({ filter: /^@docs-api\/sdk$/ }, () => ({ path: sdkRedact }));
+      },
+    },
+  ],
 });
 
 await build({

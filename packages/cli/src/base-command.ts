@@ -12,6 +12,8 @@ import { prompts } from './lib/terminal/prompts.js';
 import { addSecret } from './lib/transport/redact.js';
 import { terminal } from './lib/terminal/terminal.js';
 import { parseUsageError, pickedArgument } from './lib/failures/usage.js';
+import type { Body } from './lib/input/body.js';
+import { selectFields, takeJsonFields } from './lib/terminal/json-fields.js';
 
 /**
  * A command's flags and the global ones. The global --timeout is left out of the type: a command
@@ -116,6 +118,8 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
 
   protected flags!: FlagsOf<T>;
   protected args!: ArgsOf<T>;
+  /** Every positional argument as oclif's parser read them (flags and their values left out). */
+  protected positionals: string[] = [];
   #client: DocsClient | undefined;
 
   /**
@@ -135,10 +139,29 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     process.exit(ExitCode.Cancelled);
   };
 
+  /** The fields of `--json field,field` (gh's), none for the full objects. */
+  #jsonFields: string[] | undefined;
+
   override async init(): Promise<void> {
+    const ctor = this.ctor as typeof BaseCommand;
+    // gh's `--json field,field`, read once here for every command: oclif's --json is a boolean.
+    if (ctor.enableJsonFlag) {
+      try {
+        const taken = takeJsonFields(
+          this.argv,
+          { ...ctor.baseFlags, ...ctor.flags },
+          Object.keys(ctor.args ?? {}).length,
+        );
+        this.argv = taken.argv;
+        this.#jsonFields = taken.fields;
+      } catch (error) {
+        // Mapped by catch(): init's errors are the command's.
+        this.argv = this.argv.filter((arg) => !arg.startsWith('--json='));
+        throw error;
+      }
+    }
     await super.init();
     if (!this.handlesInterrupt) process.on('SIGINT', this.#onInterrupt);
-    const ctor = this.ctor as typeof BaseCommand;
     // Required flags are checked below, after the positional arguments, in plain words: oclif
     // would name them first, in its own words.
     const declared = ctor.flags ?? {};
@@ -148,13 +171,21 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
         flag.required ? { ...flag, required: false } : flag,
       ]),
     ) as typeof declared;
-    let parsed: { args: Record<string, unknown>; flags: Record<string, unknown> };
+    // Required arguments too: oclif says "Missing 1 required arg" without naming it.
+    const declaredArgs = ctor.args ?? {};
+    const relaxedArgs = Object.fromEntries(
+      Object.entries(declaredArgs).map(([name, arg]) => [
+        name,
+        arg.required ? { ...arg, required: false } : arg,
+      ]),
+    ) as typeof declaredArgs;
+    let parsed: { args: Record<string, unknown>; flags: Record<string, unknown>; argv: unknown[] };
     try {
       parsed = await this.parse({
         flags: relaxed,
         baseFlags: ctor.baseFlags,
         enableJsonFlag: ctor.enableJsonFlag,
-        args: ctor.args,
+        args: relaxedArgs,
         strict: ctor.strict,
       });
     } catch (error) {
@@ -168,10 +199,20 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     const { args, flags } = parsed;
     this.flags = flags as FlagsOf<T>;
     this.args = args as ArgsOf<T>;
+    this.positionals = parsed.argv.map(String);
     for (const [name, value] of Object.entries(flags))
       if (SECRET_FLAG.test(name) && typeof value === 'string') addSecret(value);
     // One clear line for the first thing missing, in order: positional arguments, flags, the
     // command's own checks, then the confirmation. Nothing is sent before any of them.
+    for (const [name, arg] of Object.entries(declaredArgs)) {
+      if (arg.required && args[name] === undefined) {
+        const line = this.commandLine();
+        const what = arg.description ? `: ${arg.description.replace(/\.$/, '')}` : '';
+        throw new UsageError(
+          `Missing ${name.toUpperCase()}${what}. Pass it as an argument${line ? ` (\`${line} <${name}>\`)` : ''}; nothing was sent.`,
+        );
+      }
+    }
     const canPrompt = terminal.canPrompt();
     if (!canPrompt) {
       for (const [name, arg] of Object.entries(ctor.args ?? {})) {
@@ -324,11 +365,14 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
 
   /** The command's result under `--json`: through the output layer, so `--jq` applies to it. */
   protected override logJson(json: unknown): void {
-    if (output.jq === undefined) return super.logJson(json);
     try {
-      output.json(json);
+      const fields = this.#jsonFields;
+      const selected = fields ? selectFields(json, fields) : json;
+      if (output.jq === undefined) return super.logJson(selected);
+      output.json(selected);
     } catch (error) {
-      // A jq error on the data (oclif prints the result after catch(): it is mapped here).
+      // An unknown field, a jq error on the data (oclif prints the result after catch(): it is
+      // mapped here).
       const { message, exitCode } = describeError(error);
       output.error(message);
       this.exit(exitCode);
@@ -443,14 +487,36 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     return super.finally(error);
   }
 
+  /** Lines said after the error of a failed run, e.g. where a typed text was kept. */
+  readonly #failureHints: string[] = [];
+
+  /**
+   * Posts a text: when the post fails and a person wrote the text in the editor, it is kept in a
+   * file (lib/input/body.ts) that the error names, with the command that sends it again.
+   */
+  protected async postBody<R>(body: Body, what: string, resend: string, post: () => Promise<R>): Promise<R> {
+    try {
+      return await post();
+    } catch (error) {
+      if (body.typed) {
+        const { keepDraft } = await import('./lib/input/body.js');
+        const file = await keepDraft(this.config.configDir, what, body.text);
+        this.#failureHints.push(
+          `Your ${what} is kept in ${file}\nSend it again with: ${resend} --body-file ${file}`,
+        );
+      }
+      throw error;
+    }
+  }
+
   protected override catch(error: Error & { exitCode?: number }): Promise<unknown> {
     if (error instanceof Errors.ExitError) throw error;
     this.#spinner.stop();
     output.live(undefined);
     const described = describeError(error);
     const { exitCode, plain } = described;
-    const hint = this.settingHint(error);
-    const message = hint ? `${described.message}\n${hint}` : described.message;
+    const hints = [this.settingHint(error), ...this.#failureHints].filter(Boolean);
+    const message = [described.message, ...hints].join('\n');
     // output.error redacts the token and every other secret.
     if (plain) output.info(message);
     else output.error(message);

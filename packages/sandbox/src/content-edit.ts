@@ -1,3 +1,4 @@
+import { contentTypeOf } from '@docs-api/sdk/git-layout';
 import { createHash } from 'node:crypto';
 import type {
   ChangeRequestContentChange,
@@ -90,22 +91,8 @@ function decodeBase64(base64: string): Buffer | string {
   return Buffer.from(compact, 'base64');
 }
 
-const CONTENT_TYPES: Record<string, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  svg: 'image/svg+xml',
-  webp: 'image/webp',
-  pdf: 'application/pdf',
-  txt: 'text/plain',
-  json: 'application/json',
-  zip: 'application/zip',
-};
-
-/** A file's content type from its name's extension. */
-export const contentTypeOf = (name: string): string =>
-  CONTENT_TYPES[name.slice(name.lastIndexOf('.') + 1).toLowerCase()] ?? 'application/octet-stream';
+/** A file's content type from its name's extension: the layout module's table, shared with the CLI. */
+export { contentTypeOf };
 
 /** Markdown of a document as sent: markdown, a rich-text document as its markdown, or nothing. */
 export function sentMarkdown(document: DocumentParam): string {

@@ -18,16 +18,32 @@ import type { FileRow, LinkTarget, PageLinkRow, PageRow, RevisionContent } from 
  * change request's page tree as the change leaves it, plus the refs of the batch.
  */
 
-/** The Git Sync layout's file of each document page: README.md for the space's first page. */
+/**
+ * The Git Sync layout's file of each document page: the file a Git import read it from when no
+ * other page claims it (Git Sync keeps a page's file when it moves), else README.md for the
+ * space's first page, `<path>/README.md` for a page with pages, `<path>.md` for the others (the
+ * rule of `placePages` in `@docs-api/sdk/git-layout`, which a pull follows).
+ */
 export function gitFiles(pages: readonly PageRow[]): Map<string, string> {
   const files = new Map<string, string>();
+  const claims = new Map<string, number>();
+  const count = (list: readonly PageRow[]) => {
+    for (const page of list) {
+      if (page.gitPath !== undefined && isDocument(page))
+        claims.set(page.gitPath, (claims.get(page.gitPath) ?? 0) + 1);
+      count(page.pages);
+    }
+  };
+  count(pages);
   const walk = (list: readonly PageRow[], parentPath: string, root: boolean) => {
     list.forEach((page, index) => {
       const path = parentPath ? `${parentPath}/${page.slug}` : page.slug;
       if (isDocument(page)) {
+        const kept = page.gitPath !== undefined && claims.get(page.gitPath) === 1 ? page.gitPath : undefined;
         files.set(
           page.id,
-          root && index === 0 ? 'README.md' : page.pages.length ? `${path}/README.md` : `${path}.md`,
+          kept ??
+            (root && index === 0 ? 'README.md' : page.pages.length ? `${path}/README.md` : `${path}.md`),
         );
       }
       walk(page.pages, path, false);
@@ -147,10 +163,12 @@ function decode(text: string): string {
   }
 }
 
-/** A path segment as a link writes it: spaces and parentheses encoded. */
-const encodeSegment = (segment: string): string =>
-  encodeURIComponent(segment).replace(/\(/g, '%28').replace(/\)/g, '%29');
-const encodePath = (path: string): string => path.split('/').map(encodeSegment).join('/');
+/**
+ * A path as Git Sync writes it in a link: the name as it is (`Docs sites.jpg`; `rewriteLinks`
+ * puts a markdown target with a space in `<...>`), only the characters that would change the
+ * link's meaning encoded.
+ */
+const gitLinkPath = (path: string): string => path.replace(/[%#?<>"]/g, (char) => encodeURIComponent(char));
 
 // ---------------------------------------------------------------------------------------------
 // Writing: links as sent, resolved to their stable form.
@@ -303,11 +321,11 @@ export function relativeLinks(markdown: string, pageId: string, index: LinkIndex
       const file = index.files.get(page[1]);
       return file === undefined
         ? undefined
-        : { target: `${encodePath(relativePath(from, file))}${page[2] ?? ''}` };
+        : { target: `${gitLinkPath(relativePath(from, file))}${page[2] ?? ''}` };
     }
     const fileId = STABLE_FILE.exec(target)?.[1];
     const row = fileId === undefined ? undefined : index.fileRows.get(fileId);
     if (!row) return undefined;
-    return { target: encodePath(relativePath(from, `.gitbook/assets/${row.name}`)) };
+    return { target: gitLinkPath(relativePath(from, `.gitbook/assets/${row.name}`)) };
   });
 }

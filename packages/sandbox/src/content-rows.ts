@@ -4,9 +4,15 @@
  * and its imports, so that the store's declarations (public: `sandbox.store`) stay small.
  */
 
-/** Where a page link points. */
+/**
+ * Where a page link points: a page (at one of its headings when `anchor` is given: the
+ * service's `ContentRefAnchor`), a file, a URL, or another space (`url`: as a Git import read it).
+ */
 export type LinkTarget =
-  { kind: 'page'; page: string } | { kind: 'file'; file: string } | { kind: 'url'; url: string };
+  | { kind: 'page'; page: string; anchor?: string }
+  | { kind: 'file'; file: string }
+  | { kind: 'url'; url: string }
+  | { kind: 'space'; space: string; url: string };
 
 export interface PageLinkRow {
   target: LinkTarget;
@@ -18,10 +24,13 @@ export interface PageRow {
   /**
    * Absent or `document`: a page with a body. `group`: a heading of the table of contents, at
    * the root only, holding pages (no body). `link`: an entry pointing at `target` (no body, no
-   * pages). The API's content changes make documents only; a Git import makes the others.
+   * pages). `computed`: pages the service generates from `source` (an OpenAPI spec: no body).
+   * The API's content changes make documents only; a Git import makes the others.
    */
-  type?: 'document' | 'group' | 'link';
+  type?: 'document' | 'group' | 'link' | 'computed';
   title: string;
+  /** The title the table of contents shows, when another (`RevisionPageBase.linkTitle`). */
+  linkTitle?: string;
   slug: string;
   emoji?: string;
   icon?: string;
@@ -45,6 +54,15 @@ export interface PageRow {
    * pages of the revision down to `props.depth` levels.
    */
   computed?: { type: string; props: Record<string, unknown> };
+  /**
+   * A `computed` page's definition (`RevisionPageComputed.computed`: `type`, `props`,
+   * `dependencies`), its keys in the order the Git import read them (an export writes them so).
+   */
+  source?: Record<string, unknown> & { type: string };
+  /** The file Git Sync keeps the page in (`git.path`), when a Git import read it from one. */
+  gitPath?: string;
+  /** A group's heading anchor in SUMMARY.md (`## Title <a href="#x" id="x"></a>`), as imported. */
+  gitAnchor?: string;
   /** Page-level variables, overriding the revision's. */
   variables?: Record<string, string>;
   createdAt: string;
@@ -67,6 +85,12 @@ export interface FileRow {
 export interface ReusableContentRow {
   id: string;
   title: string;
+  /** Its content, as markdown (a Git import reads it from `.gitbook/includes/<name>.md`). */
+  markdown?: string;
+  /** Its front matter keys other than `title`, as imported. */
+  meta?: Record<string, unknown>;
+  /** The file Git Sync keeps it in, when a Git import read it from one. */
+  gitPath?: string;
 }
 
 /** How a revision was made (the published document's revision types the sandbox makes). */

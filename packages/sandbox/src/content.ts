@@ -9,6 +9,7 @@ import type {
   Revision,
   RevisionFile,
   RevisionPage,
+  RevisionPageComputed,
   RevisionPageDocument,
   RevisionPageGroup,
   RevisionPageLink,
@@ -363,7 +364,24 @@ export function anyPageView(
 ): RevisionPage {
   if (entry.page.type === 'group') return groupView(revision, entry, options);
   if (entry.page.type === 'link') return linkView(revision, entry);
+  if (entry.page.type === 'computed') return computedView(entry);
   return pageView(revision, entry, options);
+}
+
+/** A computed page (`RevisionPageComputed`): its definition; the service generates its pages. */
+export function computedView(entry: Pick<FlatPage, 'page' | 'path'>): RevisionPageComputed {
+  const { page } = entry;
+  return {
+    id: page.id,
+    title: page.title,
+    type: 'computed',
+    computed: structuredClone(
+      page.source ?? { type: 'builtin:openapi' },
+    ) as unknown as RevisionPageComputed['computed'],
+    ...pageOptions(page),
+    createdAt: page.createdAt,
+    updatedAt: page.updatedAt,
+  };
 }
 
 type ChildView = NonNullable<RevisionPageDocument['pages']>[number];
@@ -377,6 +395,7 @@ function childViews(
   const { transform: _transform, ...childOptions } = options;
   return entry.page.pages.map((child) => {
     const childEntry = { page: child, path: `${entry.path}/${child.slug}` };
+    if (child.type === 'computed') return computedView(childEntry);
     return child.type === 'link'
       ? linkView(revision, childEntry)
       : pageView(revision, childEntry, childOptions);
@@ -415,7 +434,7 @@ export function linkView(revision: RevisionRow, entry: Pick<FlatPage, 'page' | '
     kind: 'link',
     type: 'link',
     target: referenceTo(revision.space, target),
-    ...(target.kind === 'url' ? { href: target.url } : {}),
+    ...(target.kind === 'url' || target.kind === 'space' ? { href: target.url } : {}),
     ...(page.emoji !== undefined ? { emoji: page.emoji } : {}),
     ...(page.icon !== undefined ? { icon: page.icon } : {}),
     ...(page.hidden !== undefined ? { hidden: page.hidden } : {}),
@@ -427,6 +446,7 @@ export function linkView(revision: RevisionRow, entry: Pick<FlatPage, 'page' | '
 /** The options a page shows when it has them. */
 function pageOptions(page: PageRow) {
   return {
+    ...(page.linkTitle !== undefined ? { linkTitle: page.linkTitle } : {}),
     ...(page.emoji !== undefined ? { emoji: page.emoji } : {}),
     ...(page.icon !== undefined ? { icon: page.icon } : {}),
     ...(page.hidden !== undefined ? { hidden: page.hidden } : {}),
@@ -548,7 +568,7 @@ export function revisionView(
       title: reusable.title,
       ...(options.gitMetadata === false
         ? {}
-        : { git: { oid: oid(reusable), path: `.gitbook/includes/${reusable.id}.md` } }),
+        : { git: { oid: oid(reusable), path: reusable.gitPath ?? `.gitbook/includes/${reusable.id}.md` } }),
     })),
     tags: [],
     variables: { ...revision.variables },
@@ -627,8 +647,11 @@ export function linkStatus(revision: RevisionRow, target: LinkTarget): 'ok' | 'b
 }
 
 function referenceTo(space: string, target: LinkTarget): ContentRef {
+  if (target.kind === 'page' && target.anchor)
+    return { kind: 'anchor', anchor: target.anchor, page: target.page, space };
   if (target.kind === 'page') return { kind: 'page', page: target.page, space };
   if (target.kind === 'file') return { kind: 'file', file: target.file };
+  if (target.kind === 'space') return { kind: 'space', space: target.space };
   return { kind: 'url', url: target.url };
 }
 

@@ -1,5 +1,5 @@
-// From the SDK's root, not its contract: SandboxError is public, and the contract's declarations are heavy.
-import type { ValidationIssue } from '@docs-api/sdk';
+// From the contract, as everything the sandbox takes from the SDK: never the client's entry point.
+import type { ValidationIssue } from '@docs-api/sdk/contract';
 
 /**
  * An error the sandbox answers with. Every error body has one documented shape:

@@ -1,5 +1,11 @@
 import { distance } from 'fastest-levenshtein';
-import { OPERATION_NAMES, servedOperationId, type OperationRef } from './operation-ids.js';
+import {
+  operationNames,
+  servedIds,
+  servedOperationId,
+  type OperationId,
+  type OperationRef,
+} from './operation-counts.js';
 
 /**
  * The kinds of failure a fault plays, as typed constants: `status` (an error answer, with
@@ -167,16 +173,17 @@ export function checkFault(fault: Fault): void {
   checkCombination(fault, { retryAfter: 'retryAfter', status: 'status' }, fail);
 }
 
-/** Every name an operation of the sandbox answers to: ids, SDK names and earlier ids. */
-const KNOWN_NAMES: readonly string[] = [
-  ...new Set(Object.entries(OPERATION_NAMES).flatMap(([id, names]) => [id, ...names])),
-];
+/** Every name an operation of the sandbox answers to: ids, SDK names and earlier ids (on first use). */
+let knownNames: readonly string[] | undefined;
+const KNOWN_NAMES = (): readonly string[] =>
+  (knownNames ??= [...new Set([...servedIds()].flatMap((id) => [id, ...operationNames(id as OperationId)]))]);
 
 /** Says that `operation` is not an operation id, and which ids or names it is close to. */
 function unknownOperation(operation: string): string {
   const shown = operation.slice(0, 60);
   const lower = shown.toLowerCase();
-  const scored = KNOWN_NAMES.map((id) => ({ id, score: distance(lower, id.toLowerCase()) }))
+  const scored = KNOWN_NAMES()
+    .map((id) => ({ id, score: distance(lower, id.toLowerCase()) }))
     .filter(
       ({ id, score }) => score <= Math.max(2, Math.floor(id.length / 4)) || id.toLowerCase().includes(lower),
     )

@@ -35,6 +35,8 @@ export const ROW_KIND_NAMES = [
   'openapiSpecVersions',
   'importRuns',
   'gitSync',
+  'permissions',
+  'resources',
 ] as const;
 
 export type RowKindName = (typeof ROW_KIND_NAMES)[number];

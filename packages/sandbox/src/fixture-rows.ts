@@ -478,6 +478,24 @@ const importRun = z.looseObject({
   ),
 });
 
+const permission = z.looseObject({
+  target: z.enum(['space', 'collection', 'site']),
+  targetId: id,
+  principal: z.enum(['user', 'team']),
+  principalId: id,
+  role,
+  createdAt: date.default(T0),
+});
+
+const resource = z.looseObject({
+  family: z
+    .string()
+    .startsWith('/v1/', 'must be a collection path of the contract, such as /v1/orgs/{organizationId}/fonts'),
+  scope: z.string(),
+  id,
+  value: z.looseObject({}),
+});
+
 /** How the rows of one kind live in the store: read in order, keyed, written back. */
 interface RowKind {
   schema: z.ZodType;
@@ -594,4 +612,17 @@ export const ROW_KINDS = {
   openapiSpecVersions: mapKind('openapiVersions', openapiSpecVersion, 'processed versions of OpenAPI specs'),
   importRuns: mapKind('importRuns', importRun, 'import runs'),
   gitSync: mapKind('gitSync', gitSync, 'Git Sync state of spaces, by space', (row) => String(row.space)),
+  permissions: mapKind(
+    'permissions',
+    permission,
+    'roles given to users and teams on spaces, collections and sites',
+    (row) =>
+      `${String(row.target)}/${String(row.targetId)}/${String(row.principal)}/${String(row.principalId)}`,
+  ),
+  resources: mapKind(
+    'resources',
+    resource,
+    'objects of the families the resource engine keeps (family: the collection path, scope: the parent ids)',
+    (row) => `${String(row.family)}|${String(row.scope)}|${String(row.id)}`,
+  ),
 } satisfies Record<RowKindName, RowKind>;

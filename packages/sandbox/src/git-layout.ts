@@ -1,37 +1,52 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, posix, resolve } from 'node:path';
-import { parse as parseYaml } from 'yaml';
-import { flattenPages, type FileRow, type PageRow, type RevisionContent } from './content.js';
-import { gitFiles, linkIndex, linksOf, relativeLinks, rewriteLinks } from './content-links.js';
+import { dirname, join, posix } from 'node:path';
+import {
+  CONFIG_FILE,
+  ConfigError,
+  DEFAULT_CONFIG,
+  eachPage,
+  inRoot,
+  nodeFs,
+  parseConfig,
+  placePages,
+  readLayout as readFolderLayout,
+  slugOf,
+  summaryFor,
+  type ContentConfig,
+  type LayoutProblem,
+  type LocalPage,
+  type PageShape,
+} from '@docs-api/sdk/git-layout';
+import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
+import {
+  flattenPages,
+  type FileRow,
+  type LinkTarget,
+  type PageRow,
+  type ReusableContentRow,
+  type RevisionContent,
+} from './content.js';
+import { isDocument, linkIndex, linksOf, relativeLinks, rewriteLinks } from './content-links.js';
 import { contentTypeOf } from './content-edit.js';
 import { parsePageMarkdown, renderPageFile, slugify } from './content-markdown.js';
 import { normalizeStoredMarkdown } from './content-normalize.js';
 
 /*
  * A space's content as a folder in the layout of the service's Git Sync (what a Git import reads
- * and a Git export writes in the sandbox, which has no network and so no Git remote):
+ * and a Git export writes in the sandbox, which has no network and so no Git remote). The folder
+ * is read and SUMMARY.md written by the layout module the CLI's `docs pull` and `docs push` use
+ * (`@docs-api/sdk/git-layout`): every form the service's Git Sync writes is read as the service
+ * reads it (groups with or without their heading's anchor, link pages to a URL, another space or
+ * a page's anchor, computed pages from a fenced YAML definition, a file listed twice as a link to
+ * its page, reusable contents under `.gitbook/includes/`, files of any size). This file turns that
+ * tree into the sandbox's rows and back:
  *
- *   .gitbook.yaml            optional: root, structure.readme, structure.summary
- *   SUMMARY.md               the table of contents: order, nesting (indentation), groups (## headings),
- *                            link pages (entries pointing at a URL)
- *   README.md                the space's first page
- *   guides/README.md         a page with pages under it, and those pages beside it
- *   guides/setup.md
- *   .gitbook/assets/logo.png the files
- *
- * A page's file: front matter (description, icon, hidden, and any other key, kept), its title as
- * the first `# ` heading, then its body; links to other pages and to files are relative paths.
- * Without SUMMARY.md the tree comes from the folders, as Git Sync infers it: README.md first,
- * then the other .md files and the folders in name order; a folder with a README.md is that
- * page, its other files its pages; a top-level folder without one is a group. Names starting
- * with a dot are skipped.
- *
- * This is the sandbox's own small reader and writer, not the CLI's docs-as-code library
- * (packages/cli/src/lib/docs-as-code/): the CLI depends on the sandbox (`docs sandbox`), so the
- * sandbox depending on the CLI would be a cycle between the packages, and that library is not
- * exported from the CLI's package. Both follow the same layout, and the sandbox's tests read a
- * folder the way the CLI writes one.
+ *   - a page keeps the file it was read from (`gitPath`, shown as `git.path`; a pull and an
+ *     export write it there again), a group its heading's anchor (`gitAnchor`);
+ *   - links to pages and files are stored in their stable form (`/pages/<id>`, `/files/<id>`)
+ *     and written back as relative paths, names with spaces unencoded;
+ *   - `{% include %}` blocks are kept as written; the reusable contents are rows of the revision.
  */
 
 /** A folder the import cannot read as a space's content: the operation fails with this message. */
@@ -39,45 +54,30 @@ export class LayoutError extends Error {
   override name = 'LayoutError';
 }
 
-interface ContentConfig {
-  /** The content root, absolute. */
-  root: string;
-  readme: string;
-  summary: string;
+/** `.gitbook.yaml` of a folder (the default without one); a `LayoutError` naming the key that is wrong. */
+function readConfig(dir: string): ContentConfig {
+  const file = join(dir, CONFIG_FILE);
+  if (!existsSync(file)) return DEFAULT_CONFIG;
+  try {
+    return parseConfig(readFileSync(file, 'utf8'));
+  } catch (error) {
+    if (error instanceof ConfigError) throw new LayoutError(`${CONFIG_FILE}: ${error.message}`);
+    throw error;
+  }
 }
 
-function readConfig(dir: string): ContentConfig {
-  const file = join(dir, '.gitbook.yaml');
-  const config: ContentConfig = { root: dir, readme: 'README.md', summary: 'SUMMARY.md' };
-  if (!existsSync(file)) return config;
-  let data: unknown;
-  try {
-    data = parseYaml(readFileSync(file, 'utf8'));
-  } catch (error) {
-    throw new LayoutError(`.gitbook.yaml is not YAML: ${(error as Error).message.split('\n')[0]}`);
-  }
-  const yaml = (data ?? {}) as { root?: unknown; structure?: { readme?: unknown; summary?: unknown } };
-  if (typeof yaml.root === 'string') config.root = resolve(dir, yaml.root);
-  if (typeof yaml.structure?.readme === 'string') config.readme = yaml.structure.readme;
-  if (typeof yaml.structure?.summary === 'string') config.summary = yaml.structure.summary;
-  return config;
-}
+const describe = (problem: LayoutProblem): string =>
+  `${problem.file}${problem.line === undefined ? '' : ` line ${problem.line}`}: ${problem.message}`;
 
 // ---------------------------------------------------------------------------------------------
 // Reading (a Git import).
-
-/** A page read from the folder, before its body's links are resolved. */
-interface ReadPage {
-  row: PageRow;
-  /** The page's file, relative to the content root (documents). */
-  file?: string;
-  body: string;
-}
 
 export interface ImportedContent {
   content: RevisionContent;
   /** Bytes of the files (base64), by blob key. */
   blobs: Map<string, string>;
+  /** What the import read but noted (a file listed twice, ...), each naming its file. */
+  warnings: string[];
 }
 
 export interface ImportOptions {
@@ -87,60 +87,66 @@ export interface ImportOptions {
   now: string;
 }
 
-/** Reads a folder in the Git Sync layout as a space's content. Throws a `LayoutError`. */
-export function readLayout(dir: string, options: ImportOptions): ImportedContent {
+/** Reads a folder in the Git Sync layout as a space's content. Rejects with a `LayoutError`. */
+export async function readLayout(dir: string, options: ImportOptions): Promise<ImportedContent> {
   if (!existsSync(dir) || !statSync(dir).isDirectory())
     throw new LayoutError(
       `the folder ${dir} does not exist (a file:// URL names a local folder in the Git Sync layout)`,
     );
-  const config = readConfig(dir);
+  const layout = await readFolderLayout(nodeFs(dir), { largeFiles: 'keep' });
+  const errors = layout.problems.filter((problem) => problem.severity === 'error');
+  if (errors.length > 0) throw new LayoutError(errors.map(describe).join('; '));
   const known = new Map(flattenPages(options.current.pages).map((entry) => [entry.path, entry.page]));
-  const reader = new LayoutReader(config, options, known);
-  const pages = existsSync(join(config.root, config.summary)) ? reader.fromSummary() : reader.fromFolders();
+  const reader = new LayoutReader(dir, layout.config, options, known);
+  const pages = reader.pages(layout.pages, '');
   const files = reader.assets();
-  const content: RevisionContent = {
-    pages: pages.map((page) => page.row),
-    files,
-    reusableContents: structuredClone(options.current.reusableContents),
-    variables: structuredClone(options.current.variables),
+  const reusableContents = reader.includes(layout.includes.map((include) => include.file));
+  reader.resolve();
+  return {
+    content: { pages, files, reusableContents, variables: structuredClone(options.current.variables) },
+    blobs: reader.blobs,
+    warnings: layout.problems.filter((problem) => problem.severity === 'warning').map(describe),
   };
-  reader.resolveLinks();
-  return { content, blobs: reader.blobs };
 }
+
+/** A page read from a file, before its body's links are resolved. */
+interface ReadPage {
+  row: PageRow;
+  file: string;
+  body: string;
+}
+
+const SLUG = /^[\p{Ll}\p{Lo}\p{N}]+(?:[-_.][\p{Ll}\p{Lo}\p{N}]+)*$/u;
 
 class LayoutReader {
   readonly blobs = new Map<string, string>();
-  readonly #pages: ReadPage[] = [];
+  readonly #read: ReadPage[] = [];
   readonly #byFile = new Map<string, string>();
   readonly #fileIds = new Map<string, string>();
+  /** Link pages to a page of the folder, resolved once every page has its id. */
+  readonly #pageLinks: { row: PageRow; file: string; anchor?: string; href: string }[] = [];
 
   constructor(
+    readonly dir: string,
     readonly config: ContentConfig,
     readonly options: ImportOptions,
     readonly known: Map<string, PageRow>,
   ) {}
 
-  #text(file: string, where: string): string {
-    const path = join(this.config.root, file);
-    if (!existsSync(path) || !statSync(path).isFile())
-      throw new LayoutError(`${where}: ${file} is not in the folder`);
-    const bytes = readFileSync(path);
-    try {
-      return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    } catch {
-      throw new LayoutError(`${file} is not UTF-8 text`);
-    }
+  #text(file: string): string {
+    const bytes = readFileSync(join(this.dir, inRoot(this.config, file)));
+    return new TextDecoder('utf-8').decode(bytes);
   }
 
   /** A page row with the id the page had at the same path (and of the same type), or a new one. */
-  #page(type: PageRow['type'], title: string, slug: string, parentPath: string): PageRow {
+  #page(type: NonNullable<PageRow['type']>, title: string, slug: string, parentPath: string): PageRow {
     const path = parentPath ? `${parentPath}/${slug}` : slug;
     const before = this.known.get(path);
-    const same = before && (before.type ?? 'document') === (type ?? 'document');
+    const same = before && (before.type ?? 'document') === type;
     const now = this.options.now;
     return {
       id: same ? before.id : this.options.newId('page'),
-      ...(type && type !== 'document' ? { type } : {}),
+      ...(type !== 'document' ? { type } : {}),
       title,
       slug,
       createdAt: same ? before.createdAt : now,
@@ -150,167 +156,73 @@ class LayoutReader {
     };
   }
 
-  /** A document page from its file; `slug` may be made from its title. */
-  #document(
-    file: string,
-    fallbackTitle: string,
-    slug: string | ((title: string) => string),
-    parentPath: string,
-    where: string,
-  ): ReadPage {
-    const text = this.#text(file, where);
-    let parsed;
-    try {
-      parsed = parsePageMarkdown(text);
-    } catch (error) {
-      throw new LayoutError(`${file}: ${(error as Error).message}`);
-    }
-    const title = parsed.options.title ?? fallbackTitle;
-    const row = this.#page('document', title, typeof slug === 'string' ? slug : slug(title), parentPath);
-    for (const [key, value] of Object.entries(parsed.options)) {
-      if (key !== 'title') (row as unknown as Record<string, unknown>)[key] = value;
-    }
-    if (parsed.meta && Object.keys(parsed.meta).length) row.meta = parsed.meta;
-    const page: ReadPage = { row, file, body: parsed.body };
-    this.#pages.push(page);
-    this.#byFile.set(posix.normalize(file), row.id);
-    return page;
-  }
-
-  /** A slug for `name` not taken among `siblings`. */
+  /** A slug for a name (a file name may hold spaces or capitals) not taken among `siblings`. */
   #slug(name: string, siblings: readonly PageRow[]): string {
-    const base = /^[\p{Ll}\p{Lo}\p{N}]+(?:[-_.][\p{Ll}\p{Lo}\p{N}]+)*$/u.test(name) ? name : slugify(name);
+    const base = SLUG.test(name) ? name : slugify(name);
     let slug = base;
     for (let n = 2; siblings.some((sibling) => sibling.slug === slug); n++) slug = `${base}-${n}`;
     return slug;
   }
 
-  /** The pages SUMMARY.md lists. */
-  fromSummary(): ReadPage[] {
-    const summary = this.config.summary;
-    const lines = this.#text(summary, '.gitbook.yaml').replace(/\r\n?/g, '\n').split('\n');
-    const top: ReadPage[] = [];
-    let group: ReadPage | undefined;
-    // Open entries by indentation, outermost first.
-    let stack: Array<{ indent: number; page: ReadPage; path: string }> = [];
-    const listed = new Set<string>();
-    lines.forEach((line, index) => {
-      const where = `${summary} line ${index + 1}`;
-      const heading = /^##[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/.exec(line)?.[1];
-      if (heading !== undefined) {
-        const row = this.#page(
-          'group',
-          heading,
-          this.#slug(
-            slugify(heading),
-            top.map((page) => page.row),
-          ),
-          '',
-        );
-        group = { row, body: '' };
-        top.push(group);
-        stack = [];
-        return;
+  /** The rows of the layout's pages under `parentPath`. */
+  pages(locals: readonly LocalPage[], parentPath: string): PageRow[] {
+    const rows: PageRow[] = [];
+    for (const local of locals) {
+      const slug = this.#slug(slugOf(local.path), rows);
+      const title = local.title || local.computed?.type || slug;
+      const row = this.#page(local.kind, title, slug, parentPath);
+      if (local.linkTitle !== undefined) row.linkTitle = local.linkTitle;
+      const path = parentPath ? `${parentPath}/${slug}` : slug;
+      if (local.kind === 'document') this.#document(row, local.file);
+      else if (local.kind === 'group') {
+        if (local.anchor !== undefined) row.gitAnchor = local.anchor;
+      } else if (local.kind === 'link') {
+        const target = local.target;
+        if (target?.kind === 'page' && target.file !== undefined)
+          this.#pageLinks.push({
+            row,
+            file: target.file,
+            ...(target.anchor ? { anchor: target.anchor } : {}),
+            href: local.href ?? target.file,
+          });
+        else if (target?.kind === 'space')
+          row.target = { kind: 'space', space: target.space, url: target.url };
+        else row.target = { kind: 'url', url: target?.kind === 'url' ? target.url : (local.href ?? '') };
+      } else if (local.computed) {
+        // Its keys in the order written: an export writes the same YAML.
+        const data = parseYaml(local.computed.definition) as Record<string, unknown>;
+        row.source = { ...data, type: local.computed.type };
       }
-      const entry =
-        /^(\s*)[*+-]\s+\[((?:\\.|[^\]\\])*)\]\(\s*(<[^>]*>|[^\s)]+)(?:\s+"([^"]*)")?\s*\)\s*$/.exec(line);
-      if (!entry) return;
-      const indent = (entry[1] ?? '').replace(/\t/g, '    ').length;
-      const text = (entry[2] ?? '').replace(/\\(.)/g, '$1').trim();
-      const raw = (entry[3] ?? '').replace(/^<|>$/g, '');
-      while (stack.length && (stack.at(-1)?.indent ?? 0) >= indent) stack.pop();
-      const parent = stack.at(-1) ?? (group ? { indent: -1, page: group, path: group.row.slug } : undefined);
-      const siblings = parent ? parent.page.row.pages : top.map((page) => page.row);
-      const parentPath = parent?.path ?? '';
-      let page: ReadPage;
-      if (/^[a-z][a-z0-9+.-]*:/i.test(raw)) {
-        const row = this.#page('link', text, this.#slug(slugify(text), siblings), parentPath);
-        row.target = { kind: 'url', url: raw };
-        page = { row, body: '' };
-      } else {
-        const file = posix.normalize(decodeURIComponent(raw.split('#')[0] ?? ''));
-        if (listed.has(file)) throw new LayoutError(`${where}: ${file} is listed twice (a file is one page)`);
-        listed.add(file);
-        const isReadme = /(^|\/)README\.md$/i.test(file);
-        // The space's first page (README.md) takes a slug made from its title.
-        const name =
-          (file === this.config.readme || file === 'README.md') && !parent
-            ? (title: string) => this.#slug(slugify(title), siblings)
-            : this.#slug(
-                isReadme ? posix.basename(posix.dirname(file)) : posix.basename(file).replace(/\.md$/i, ''),
-                siblings,
-              );
-        page = this.#document(file, text, name, parentPath, where);
-      }
-      if (parent) parent.page.row.pages.push(page.row);
-      else top.push(page);
-      if (page.row.type !== 'link')
-        stack.push({ indent, page, path: parentPath ? `${parentPath}/${page.row.slug}` : page.row.slug });
-    });
-    return top;
-  }
-
-  /** The pages the folders hold, when there is no SUMMARY.md. */
-  fromFolders(): ReadPage[] {
-    const top: ReadPage[] = [];
-    const readme = posix.normalize(this.config.readme);
-    if (existsSync(join(this.config.root, readme))) {
-      top.push(this.#document(readme, 'Introduction', (title) => slugify(title), '', readme));
+      row.pages = this.pages(local.children, path);
+      rows.push(row);
     }
-    this.#folder(
-      '',
-      top.map((page) => page.row),
-      '',
-      true,
-      (page) => top.push(page),
-      readme,
-    );
-    return top;
+    return rows;
   }
 
-  #folder(
-    folder: string,
-    siblings: PageRow[],
-    parentPath: string,
-    root: boolean,
-    add: (page: ReadPage) => void,
-    skip: string,
-  ): void {
-    const names = readdirSync(join(this.config.root, folder), { withFileTypes: true })
-      .filter((entry) => !entry.name.startsWith('.'))
-      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    for (const entry of names) {
-      const path = folder ? `${folder}/${entry.name}` : entry.name;
-      if (entry.isFile()) {
-        if (!/\.md$/i.test(entry.name) || path === skip || /^README\.md$/i.test(entry.name)) continue;
-        if (root && path === this.config.summary) continue;
-        const slug = this.#slug(entry.name.replace(/\.md$/i, ''), siblings);
-        const page = this.#document(path, titleFromName(entry.name), slug, parentPath, path);
-        siblings.push(page.row);
-        add(page);
-      } else if (entry.isDirectory()) {
-        const slug = this.#slug(entry.name, siblings);
-        const childPath = parentPath ? `${parentPath}/${slug}` : slug;
-        const readme = `${path}/README.md`;
-        let page: ReadPage;
-        if (existsSync(join(this.config.root, readme)))
-          page = this.#document(readme, titleFromName(entry.name), slug, parentPath, readme);
-        else if (root) page = { row: this.#page('group', titleFromName(entry.name), slug, ''), body: '' };
-        else {
-          page = { row: this.#page('document', titleFromName(entry.name), slug, parentPath), body: '' };
-          page.row.markdown = '';
-          this.#pages.push(page);
-        }
-        siblings.push(page.row);
-        add(page);
-        this.#folder(path, page.row.pages, childPath, false, () => undefined, readme);
-      }
+  /** A document's options, front matter and body from its file (none: an empty page). */
+  #document(row: PageRow, file: string | undefined): void {
+    if (file === undefined) {
+      row.markdown = '';
+      return;
     }
+    let parsed;
+    try {
+      parsed = parsePageMarkdown(this.#text(file));
+    } catch (error) {
+      throw new LayoutError(`${inRoot(this.config, file)}: ${(error as Error).message}`);
+    }
+    for (const [key, value] of Object.entries(parsed.options)) {
+      if (key !== 'title') (row as unknown as Record<string, unknown>)[key] = value;
+    }
+    if (parsed.meta && Object.keys(parsed.meta).length) row.meta = parsed.meta;
+    row.gitPath = file;
+    this.#read.push({ row, file, body: parsed.body });
+    this.#byFile.set(posix.normalize(file), row.id);
   }
 
-  /** The files under `.gitbook/assets/`, with their bytes; ids kept by name. */
+  /** The files under `.gitbook/assets/`, with their bytes (any size); ids kept by name. */
   assets(): FileRow[] {
-    const base = join(this.config.root, '.gitbook', 'assets');
+    const base = join(this.dir, inRoot(this.config, '.gitbook/assets'));
     const before = new Map(this.options.current.files.map((file) => [file.name, file]));
     const rows: FileRow[] = [];
     const walk = (folder: string) => {
@@ -333,10 +245,40 @@ class LayoutReader {
     return rows;
   }
 
-  /** Each page's body with its relative links to pages and files made stable, then normalized. */
-  resolveLinks(): void {
-    for (const page of this.#pages) {
-      const from = page.file ?? '';
+  /** The reusable contents (`.gitbook/includes/*.md`): ids kept by file. */
+  includes(files: readonly string[]): ReusableContentRow[] {
+    const before = new Map(
+      this.options.current.reusableContents.map((reusable) => [reusable.gitPath ?? reusable.id, reusable]),
+    );
+    return files.map((file) => {
+      let parsed;
+      try {
+        parsed = parsePageMarkdown(this.#text(file));
+      } catch (error) {
+        throw new LayoutError(`${inRoot(this.config, file)}: ${(error as Error).message}`);
+      }
+      const title = parsed.options.title ?? posix.basename(file).replace(/\.md$/i, '').replace(/[-_]+/g, ' ');
+      const meta = { ...parsed.meta };
+      return {
+        id: before.get(file)?.id ?? this.options.newId('reusable'),
+        title,
+        markdown: normalizeStoredMarkdown(parsed.body),
+        ...(Object.keys(meta).length ? { meta } : {}),
+        gitPath: file,
+      };
+    });
+  }
+
+  /** Link pages to pages get their page's id; bodies get their links in stable form, normalized. */
+  resolve(): void {
+    for (const link of this.#pageLinks) {
+      const page = this.#byFile.get(posix.normalize(link.file));
+      link.row.target = page
+        ? { kind: 'page', page, ...(link.anchor ? { anchor: link.anchor } : {}) }
+        : { kind: 'url', url: link.href };
+    }
+    for (const page of this.#read) {
+      const from = page.file;
       const markdown = rewriteLinks(page.body, (target) => {
         if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('/') || target.startsWith('#'))
           return undefined;
@@ -360,12 +302,6 @@ class LayoutReader {
   }
 }
 
-/** A title made from a file or folder name: `getting-started.md` -> `Getting started`. */
-function titleFromName(name: string): string {
-  const base = name.replace(/\.md$/i, '').replace(/[-_]+/g, ' ').trim();
-  return base ? base.charAt(0).toUpperCase() + base.slice(1) : name;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Writing (a Git export).
 
@@ -375,19 +311,52 @@ export interface ExportedLayout {
   files: number;
 }
 
-const encodePath = (path: string): string =>
-  path
-    .split('/')
-    .map((segment) => encodeURIComponent(segment).replace(/\(/g, '%28').replace(/\)/g, '%29'))
-    .join('/');
+/** The shape of the tree for placing its pages and writing SUMMARY.md. */
+function shapes(pages: readonly PageRow[], parentPath: string): PageShape[] {
+  // A document generated on read (`computed`: the sandbox's page index) is not kept in a folder.
+  return pages
+    .filter((page) => !(isDocument(page) && page.computed))
+    .map((page) => {
+      const path = parentPath ? `${parentPath}/${page.slug}` : page.slug;
+      const kind = page.type ?? 'document';
+      const shape: PageShape = {
+        id: page.id,
+        kind,
+        title: page.title,
+        path,
+        children: shapes(page.pages, path),
+      };
+      if (page.linkTitle !== undefined) shape.linkTitle = page.linkTitle;
+      if (page.gitPath !== undefined) shape.file = page.gitPath;
+      if (page.gitAnchor !== undefined) shape.anchor = page.gitAnchor;
+      if (kind === 'link' && page.target) shape.target = shapeTarget(page.target);
+      if (kind === 'link' && page.target && 'url' in page.target) shape.href = page.target.url;
+      if (kind === 'computed' && page.source) {
+        const { type } = page.source;
+        shape.computed = {
+          type,
+          definition: stringifyYaml(page.source, { lineWidth: 0 }).replace(/\n$/, ''),
+        };
+      }
+      return shape;
+    });
+}
+
+function shapeTarget(target: LinkTarget): NonNullable<PageShape['target']> {
+  if (target.kind === 'page')
+    return { kind: 'page', page: target.page, ...(target.anchor ? { anchor: target.anchor } : {}) };
+  if (target.kind === 'space') return target;
+  if (target.kind === 'url') return target;
+  return { kind: 'url', url: `/files/${target.file}` };
+}
 
 /**
  * Writes the content into `dir` in the Git Sync layout (honouring a `.gitbook.yaml` found there,
- * which is never rewritten): SUMMARY.md, one file per document page, the files' bytes under
+ * which is never rewritten): SUMMARY.md, one file per document page (the file it was imported
+ * from, when it was), the reusable contents under `.gitbook/includes/`, the files' bytes under
  * `.gitbook/assets/`. Files already in the folder and not written are left as they are (a Git
  * export would remove them from the commit: export into an empty folder for the space alone).
- * Computed pages are left out (their content is generated). A file whose bytes the sandbox
- * never had (uploaded by URL) is written empty.
+ * A file whose bytes the sandbox never had (uploaded by URL) is written empty.
  */
 export function writeLayout(
   dir: string,
@@ -397,32 +366,24 @@ export function writeLayout(
   mkdirSync(dir, { recursive: true });
   if (!statSync(dir).isDirectory()) throw new LayoutError(`${dir} is not a folder`);
   const config = readConfig(dir);
+  const tree = shapes(content.pages, '');
+  const { placements } = placePages(tree, config);
   const index = linkIndex(content);
-  const files = gitFiles(content.pages);
-  const fileOf = (page: PageRow) => {
-    const file = files.get(page.id);
-    return file === 'README.md' ? config.readme : file;
-  };
+  // The files pages are written to are the ones their links are made relative to.
+  for (const [shape, placement] of placements)
+    if (placement.file && shape.id !== undefined) index.files.set(shape.id, placement.file);
   const write = (file: string, data: string | Buffer) => {
-    const path = join(config.root, file);
+    const path = join(dir, inRoot(config, file));
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, data);
   };
-  const summary: string[] = ['# Table of contents', ''];
+  write(config.summary, summaryFor(tree, placements));
+  const rows = new Map(flattenPages(content.pages).map((entry) => [entry.page.id, entry.page]));
   let pages = 0;
-  const entry = (page: PageRow, depth: number) => {
-    if (page.computed) return;
-    const indent = '  '.repeat(depth);
-    const title = page.title.replace(/([[\]\\])/g, '\\$1');
-    if (page.type === 'link') {
-      const target = page.target;
-      const href = target?.kind === 'url' ? target.url : '';
-      if (href) summary.push(`${indent}* [${title}](${href})`);
-      return;
-    }
-    const file = fileOf(page);
-    if (file === undefined) return;
-    summary.push(`${indent}* [${title}](${encodePath(file)})`);
+  for (const shape of eachPage(tree)) {
+    const file = placements.get(shape)?.file;
+    const page = shape.id === undefined ? undefined : rows.get(shape.id);
+    if (file === undefined || !page || !isDocument(page)) continue;
     // A body that starts with the title's heading (as the demo seed's do) gets it once.
     const body = relativeLinks(page.markdown ?? '', page.id, index).replace(
       new RegExp(`^# ${page.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[ \t]*\n+`),
@@ -430,15 +391,13 @@ export function writeLayout(
     );
     write(file, renderPageFile(page, body));
     pages += 1;
-    for (const child of page.pages) entry(child, depth + 1);
-  };
-  for (const page of content.pages) {
-    if (page.type === 'group') {
-      summary.push('', `## ${page.title}`, '');
-      for (const child of page.pages) entry(child, 0);
-    } else entry(page, 0);
   }
-  write(config.summary, `${summary.join('\n').replace(/\n{3,}/g, '\n\n')}\n`);
+  for (const reusable of content.reusableContents) {
+    if (reusable.markdown === undefined) continue;
+    const file = reusable.gitPath ?? `.gitbook/includes/${slugify(reusable.title)}.md`;
+    const front = stringifyYaml({ title: reusable.title, ...reusable.meta }, { lineWidth: 0 });
+    write(file, `---\n${front}---\n\n${reusable.markdown}`);
+  }
   let written = 0;
   for (const file of content.files) {
     const base64 = file.blob === undefined ? undefined : blobs.get(file.blob);

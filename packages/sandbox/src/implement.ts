@@ -25,8 +25,16 @@ export type HandlerResult<O extends Operation> =
       ? void
       : IOOf<O>['response'];
 
+/**
+ * How an answer is made, sent as `X-Sandbox-Answer`: `state` (what the sandbox keeps), `computed`
+ * (worked out from it: a search, an aggregate), `schema` (built from the response schema).
+ */
+export type AnswerKind = 'state' | 'computed' | 'schema';
+
 export interface Implementation {
   operation: Operation;
+  /** `state` when absent. */
+  answer?: AnswerKind;
   handle(input: HandlerInput<Operation>): unknown;
 }
 

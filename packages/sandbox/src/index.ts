@@ -1,5 +1,6 @@
 import type { SandboxImplementation, Sandbox as SandboxApi, SandboxOptions } from './public-types.js';
 import { createSandbox as create, implementations as served, Sandbox as SandboxServer } from './sandbox.js';
+import { operationNames, type OperationId } from './operation-counts.js';
 
 /*
  * `@docs-api/sandbox`. Its declarations stay small, so that a project type-checking a test that
@@ -20,6 +21,14 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
 
 /** The operations the sandbox keeps state for (every other one answers from its schema). */
 export const implementations: readonly SandboxImplementation[] = served;
+
+/** The ids of the operations the sandbox keeps state for: what faults name (`listSites`). */
+export const OPERATION_IDS: readonly OperationId[] = served.map((each) => each.operation.id as OperationId);
+
+/** Each of those operations' other names (its SDK method, then earlier ids), from the contract's index. */
+export const OPERATION_NAMES: { readonly [id: string]: readonly string[] } = Object.fromEntries(
+  OPERATION_IDS.map((id) => [id, operationNames(id)]),
+);
 
 export type {
   FaultQueue,
@@ -70,14 +79,12 @@ export {
 } from './fixtures.js';
 export { ROW_KIND_NAMES, type RowKindName } from './fixture-kinds.js';
 export {
-  OPERATION_IDS,
-  OPERATION_NAMES,
   OperationCounts,
   servedOperationId,
   type OperationAlias,
   type OperationId,
   type OperationRef,
-} from './operation-ids.js';
+} from './operation-counts.js';
 export { FAULT_KINDS, type FaultKind } from './faults.js';
 export { readDataDirectory } from './persistence.js';
 export { normalizeStoredMarkdown, STORED_LIST_MARKER } from './content-normalize.js';

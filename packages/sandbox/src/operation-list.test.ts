@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { operations } from '@docs-api/sdk/contract';
 import { operationListMarkdown, withOperationList } from './operation-list.js';
-import { implementations } from './sandbox.js';
+import { statefulImplementations as implementations } from './sandbox.js';
 
 describe('the list of stateful operations in docs/sandbox.md', () => {
   it('is the one the contract and the implementations give (regenerate: node scripts/sandbox-operations.mjs)', () => {

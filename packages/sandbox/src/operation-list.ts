@@ -1,5 +1,6 @@
 import { operations, type Operation } from '@docs-api/sdk/contract';
-import { implementations } from './sandbox.js';
+import { FAMILY_RULES } from './resources/service-fills.js';
+import { resourceEngine, statefulImplementations as implementations } from './sandbox.js';
 
 /*
  * The list, in docs/sandbox.md, of the operations the sandbox keeps state for and of those it
@@ -40,15 +41,32 @@ export function operationListMarkdown(): string {
       return `| \`client.${resource}\` | ${ids(kept)} | ${ids(sampled)} |`;
     });
   const count = operations.filter((operation) => stateful.has(operation.id)).length;
+  const families = resourceEngine.families.map((family) => {
+    const rule = FAMILY_RULES[family.collection];
+    const fills = Object.entries(rule?.fills ?? {})
+      .map(([field, fill]) => `\`${field}\` (${fill.why})`)
+      .join('; ');
+    const ops = [family.list, family.create, family.get, family.update, family.delete]
+      .filter((operation) => operation !== undefined)
+      .map((operation) => `\`${operation.id}\``)
+      .join(', ');
+    return `| \`${family.item}\` | ${ops} | ${rule?.keeps ?? (family.create ? 'what was sent' : 'what fixtures declare (`resources` rows): none by default')} | ${fills || '—'} | ${rule?.cannotKnow ?? '—'} |`;
+  });
   return [
     OPERATION_LIST_START,
     '<!-- Generated from the contract by `node scripts/sandbox-operations.mjs` (after `npm run build`); a test checks it. -->',
     '',
-    `**${count} of the ${operations.length} operations keep state**; the other ${operations.length - count} answer a value built from their schema (\`X-Sandbox-Answer: schema\`). By SDK resource, operation ids:`,
+    `**${count} of the ${operations.length} operations keep state** (\`X-Sandbox-Answer: state\`); the other ${operations.length - count} still answer a value built from their schema (\`X-Sandbox-Answer: schema\`), after a 404 for any object their path names that the sandbox does not have. By SDK resource, operation ids:`,
     '',
     '| resource | stateful | answered from the schema |',
     '|---|---|---|',
     ...rows,
+    '',
+    `The resource engine (\`src/resources/\`) keeps these ${families.length} families of the contract that no handler serves: a create stores what was sent plus the fields the service fills (a new id, the sandbox's clock for \`…At\`, \`urls\` on the sandbox's host, the acting user for \`createdBy\`, a literal the schema fixes, an empty list or null for what holds nothing yet, and the values below); get, list (a true \`count\`), update and delete act on it; a missing id or parent is 404.`,
+    '',
+    '| family | operations | keeps | the service fills (why) | the sandbox cannot know |',
+    '|---|---|---|---|---|',
+    ...families,
     OPERATION_LIST_END,
   ].join('\n');
 }

@@ -2,7 +2,7 @@ import type { SandboxClock } from './clock.js';
 import type { CorsOptions } from './cors.js';
 import type { Fault } from './faults.js';
 import type { RowKindName } from './fixture-kinds.js';
-import type { OperationCounts } from './operation-ids.js';
+import type { OperationCounts } from './operation-counts.js';
 import type { RateLimit } from './rate-limit.js';
 import type { Store } from './store.js';
 

@@ -45,6 +45,11 @@ import { openApiVersionHandlers } from './handlers/openapi-versions.js';
 import { integrationInstallationHandlers } from './handlers/integration-installations.js';
 import { userHandlers } from './handlers/users.js';
 import { askHandlers } from './handlers/ask.js';
+import { siteSectionHandlers } from './handlers/site-sections.js';
+import { permissionHandlers } from './handlers/permissions.js';
+import { organizationInviteHandlers } from './handlers/organization-invites.js';
+import { organizationCreateHandlers } from './handlers/organization-create.js';
+import { offlineHandlers } from './handlers/offline.js';
 import type { HandlerInput, Implementation } from './implement.js';
 import { DEFAULT_TOKEN, MAX_BODY_BYTES } from './defaults.js';
 import type { RunningSandbox, Sandbox as SandboxApi, SandboxOptions } from './public-types.js';
@@ -54,8 +59,10 @@ import { Store } from './store.js';
 import { SandboxClock, parseDuration } from './clock.js';
 import { applyFixture, exportFixture, loadFixture, type Fixture, type ParsedFixture } from './fixtures.js';
 import { DataDirectory } from './persistence.js';
-import { OperationCounts } from './operation-ids.js';
+import { OperationCounts } from './operation-counts.js';
 import { SCHEMA_ANSWER_HEADER, schemaAnswer, schemaEvent } from './schema-answers.js';
+import { ResourceEngine } from './resources/engine.js';
+import { familiesOf, operationsOf } from './resources/families.js';
 
 export { DEFAULT_TOKEN, MAX_BODY_BYTES } from './defaults.js';
 export type { RunningSandbox, SandboxOptions } from './public-types.js';
@@ -104,6 +111,40 @@ export const implementations: readonly Implementation[] = [
   ...integrationInstallationHandlers,
   ...userHandlers,
   ...askHandlers,
+  ...siteSectionHandlers,
+  ...permissionHandlers,
+  ...organizationInviteHandlers,
+  ...organizationCreateHandlers,
+  ...offlineHandlers,
+];
+
+/**
+ * The paths of the content model (revisions, a space's or change request's content): kept by the
+ * content handlers, never by the engine, whose empty collections would contradict them.
+ */
+const CONTENT_PATHS = /\/(?:revisions|content)\//;
+
+/**
+ * The resource engine serves every collection-and-item family of the contract of which no
+ * operation is hand-written (a family split between a handler and the engine would keep two
+ * states), outside the content model.
+ */
+export const resourceEngine = new ResourceEngine(
+  (() => {
+    const handled = new Set(implementations.map((implementation) => implementation.operation.id));
+    const engineOnly = familiesOf(contractOperations).filter(
+      (family) =>
+        !CONTENT_PATHS.test(family.item) &&
+        operationsOf(family).every((operation) => !handled.has(operation.id)),
+    );
+    return engineOnly.flatMap(operationsOf);
+  })(),
+);
+
+/** Every operation the sandbox answers from its state: the handlers', then the engine's. */
+export const statefulImplementations: readonly Implementation[] = [
+  ...implementations,
+  ...resourceEngine.implementations(),
 ];
 
 type Env = { Bindings: { incoming?: { socket?: { destroy(): void } } } };
@@ -214,11 +255,11 @@ export class Sandbox implements SandboxApi {
       if (!middleware) limits.set(maxSize, (middleware = limit(maxSize)));
       return middleware(c, next);
     });
-    for (const implementation of implementations) this.#register(implementation);
-    // Every other operation of the contract answers a value built from its schema, so that a
-    // script or a command reaching beyond what the sandbox keeps state for still gets an answer
-    // valid under the contract (marked as such), not a 404.
-    const stateful = new Set(implementations.map((implementation) => implementation.operation.id));
+    for (const implementation of statefulImplementations) this.#register(implementation);
+    // Every other operation of the contract answers a value built from its schema (marked as
+    // such), once the objects its path names are found: under a parent the sandbox does not
+    // have it answers 404, as the service does.
+    const stateful = new Set(statefulImplementations.map((implementation) => implementation.operation.id));
     for (const operation of contractOperations) {
       if (!stateful.has(operation.id)) this.#register(schemaImplementation(operation));
     }
@@ -254,7 +295,15 @@ export class Sandbox implements SandboxApi {
    * becomes the same `TypeError` a real dropped connection gives.
    */
   readonly fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-    const response = await this.app.fetch(new Request(input, init));
+    const request = new Request(input, init);
+    // As a real fetch: an aborted signal fails the call with its reason (a stream's handler
+    // also stops on it, streamEvents).
+    request.signal.throwIfAborted();
+    const response = await this.app.fetch(request);
+    if (request.signal.aborted) {
+      await response.body?.cancel().catch(() => undefined);
+      request.signal.throwIfAborted();
+    }
     if (response.headers.has(DROPPED)) {
       throw new TypeError('fetch failed', {
         cause: Object.assign(new Error('other side closed'), { code: 'ECONNRESET' }),
@@ -465,6 +514,7 @@ export class Sandbox implements SandboxApi {
       if (faulted) return faulted;
       this.#authenticate(c);
       const input = await this.#readInput(c, operation);
+      c.header(SCHEMA_ANSWER_HEADER, implementation.answer ?? 'state');
       const result = await implementation.handle({ ...input, store: this.store, context: c });
       if (operation.stream) {
         this.hits.increment(id);
@@ -614,8 +664,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
 function schemaImplementation(operation: Operation): Implementation {
   return {
     operation,
-    handle: async ({ params, context }) => {
-      context.header(SCHEMA_ANSWER_HEADER, 'schema');
+    answer: 'schema',
+    handle: async ({ params, store }) => {
+      resourceEngine.requireParents(store, operation, params);
       return operation.stream ? [await schemaEvent(operation)] : schemaAnswer(operation, params);
     },
   };
@@ -632,6 +683,12 @@ function streamEvents(
   check: (event: unknown) => void,
 ): Response {
   return streamSSE(c, async (stream) => {
+    // The client went away (in process: the request's signal; over HTTP @hono/node-server aborts
+    // it too): stop writing at once, as the body's cancel does.
+    const signal = c.req.raw.signal;
+    const stop = () => stream.abort();
+    if (signal.aborted) return;
+    signal.addEventListener('abort', stop, { once: true });
     try {
       for await (const event of events) {
         if (stream.aborted) return;
@@ -643,7 +700,9 @@ function streamEvents(
         error instanceof SandboxError
           ? error
           : new SandboxError(500, `Sandbox failure: ${(error as Error).message}`);
-      await stream.writeSSE({ event: 'error', data: JSON.stringify(failure.toBody()) });
+      if (!stream.aborted) await stream.writeSSE({ event: 'error', data: JSON.stringify(failure.toBody()) });
+    } finally {
+      signal.removeEventListener('abort', stop);
     }
   });
 }

@@ -34,7 +34,12 @@ export interface MemberRow {
 export interface InviteRow {
   id: string;
   organization: string;
+  /** The role on the organization (an invite to it). */
   role: Organization['defaultRole'];
+  /** An invite to one space or collection of the organization: which, and the level it gives. */
+  space?: string;
+  collection?: string;
+  level?: Organization['defaultRole'];
   createdAt: string;
 }
 
@@ -515,6 +520,32 @@ export interface GitSyncOperationRow {
   standalone?: boolean;
 }
 
+/** A role given to a user or a team on a space, a collection or a site (handlers/permissions.ts). */
+export interface PermissionRow {
+  target: 'space' | 'collection' | 'site';
+  /** The space's, collection's or site's id. */
+  targetId: string;
+  principal: 'user' | 'team';
+  /** The user's or team's id. */
+  principalId: string;
+  /** null: no access beyond what the organization gives. */
+  role: Organization['defaultRole'];
+  createdAt: string;
+}
+
+/**
+ * An object of a family the resource engine keeps (resources/engine.ts): the family is its
+ * collection's path template, the scope the values of the parents' path parameters.
+ */
+export interface ResourceRow {
+  family: string;
+  /** The parents' path parameter values, joined by `/` (`org_acme/site_docs`). */
+  scope: string;
+  id: string;
+  /** The object as the API shows it. */
+  value: Record<string, unknown>;
+}
+
 /** The sandbox's whole state, in memory. */
 export class Store {
   readonly organizations = new Map<string, Organization>();
@@ -576,6 +607,10 @@ export class Store {
   readonly openapiVersions = new Map<string, OpenApiVersionRow>();
   /** The execution log of every integration, oldest first. */
   readonly integrationEvents = new Map<string, IntegrationEventRow>();
+  /** Roles given on spaces, collections and sites, by `target/targetId/principal/principalId`. */
+  readonly permissions = new Map<string, PermissionRow>();
+  /** Objects of the families the resource engine keeps, by `family|scope|id`, in creation order. */
+  readonly resources = new Map<string, ResourceRow>();
   /** The user every request acts as. */
   actor = '';
   /**

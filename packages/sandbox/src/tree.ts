@@ -1,6 +1,6 @@
 import type { MoveCollectionBody, MoveSpaceBody, Space } from '@docs-api/sdk/contract';
 import { badRequest, conflict, notFound, SandboxError } from './errors.js';
-import { requireOrganization } from './handlers/organizations.js';
+import { requireOrganization } from './domain/organizations.js';
 import type { CollectionRow, Store } from './store.js';
 
 /*

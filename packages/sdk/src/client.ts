@@ -13,9 +13,11 @@ import type { Logger } from './core/logger.js';
 import { checkOptions, clientOptionsSchema } from './core/options.js';
 import type { RetryEvent } from './core/retry.js';
 import type { RateLimitEvent } from './core/throttle.js';
-import { PAGINATED_METHODS, RESOURCE_TABLES } from './generated/areas.js';
-import type { ClientResources } from './generated/api.js';
-import { Resources } from './core/resources.js';
+import { createResources, type ClientResources } from './generated/resources/index.js';
+import { Invoker } from './core/invoke.js';
+import { nearest } from './core/options.js';
+import { operationIndex } from './generated/operation-index.js';
+import type { CallArgs, CallResult, OperationId } from './operation-call.js';
 import { VERSION } from './version.js';
 
 /**
@@ -104,8 +106,8 @@ function readEnv(name: string): string | undefined {
   return value === undefined || value === '' ? undefined : value;
 }
 
-// The resources (`client.sites`, ...) are declared by generated/api.ts and built from data by
-// core/resources.ts: one per area of the service's API, each loaded on its first call.
+// The resources (`client.sites`, ...) are generated classes (generated/resources/*.ts), one per
+// area of the service's API; each operation's module loads on the first call of its method.
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type -- the class gets the resources' declarations
 export interface DocsClient extends ClientResources {}
 
@@ -120,6 +122,7 @@ export interface DocsClient extends ClientResources {}
 export class DocsClient {
   readonly baseUrl: string;
   readonly #http: HttpClient;
+  readonly #invoker: Invoker;
 
   constructor(options: ClientOptions = {}) {
     checkOptions(clientOptionsSchema, options, 'DocsClient option', '{ token, baseUrl }');
@@ -144,10 +147,10 @@ export class DocsClient {
       onRateLimit: options.onRateLimit,
       hooks: options.hooks,
     });
-    const resources = new Resources(this.#http, RESOURCE_TABLES, PAGINATED_METHODS);
-    for (const name of Object.keys(RESOURCE_TABLES)) {
-      Object.defineProperty(this, name, { enumerable: false, value: resources.resource(name) });
-    }
+    this.#invoker = new Invoker(this.#http);
+    // Not enumerable: `console.log(client)` shows the client, not every resource.
+    for (const [name, resource] of Object.entries(createResources(this.#invoker)))
+      Object.defineProperty(this, name, { enumerable: false, value: resource });
   }
 
   /**
@@ -158,6 +161,28 @@ export class DocsClient {
    */
   request<T = unknown>(spec: RawRequest<T>, options?: RequestOptions): ApiPromise<T> {
     return this.#http.request(spec, options);
+  }
+
+  /**
+   * Calls any operation by its id (the document's operationId), its inputs by name, with the
+   * same checks, retries, errors, pages and streams as its method: typed by the id, so a wrong
+   * id or parameter does not compile.
+   *
+   * @example
+   * const site = await client.call('getSiteById', { params: { organizationId, siteId } });
+   * for await (const space of client.call('listSpaces', { params: { organizationId } })) {}
+   */
+  call<Id extends OperationId>(id: Id, ...args: CallArgs<Id>): CallResult<Id> {
+    const entry =
+      typeof id === 'string' && Object.hasOwn(operationIndex, id) ? operationIndex[id] : undefined;
+    if (!entry) {
+      const near = typeof id === 'string' ? nearest(id, Object.keys(operationIndex)) : undefined;
+      throw new TypeError(
+        `client.call: ${JSON.stringify(String(id)).slice(0, 80)} is not an operation id${near ? ` (did you mean ${near}?)` : ''}`,
+      );
+    }
+    const [input, options] = args as [unknown, RequestOptions | undefined];
+    return this.#invoker.call(entry, input, options) as CallResult<Id>;
   }
 
   /** The client's token is never printed, even by `console.log(client)`. */

@@ -15,6 +15,8 @@ export { REDACTED, isSecretName, redactText } from './core/redact.js';
 export { extraFields, type UnknownKind } from './core/fields.js';
 export { VERSION } from './version.js';
 export { EventStream } from './core/event-stream.js';
+export type { OperationId, OperationName, OperationNames } from './generated/operation-names.js';
+export type { CallArgs, CallInput, CallResult } from './operation-call.js';
 export type { WaitOptions } from './core/waiter.js';
 export { publishedSiteSpaces, type PublishedSiteSpace } from './resources/sites.js';
 export { reviewerUser, reviewerTeam } from './resources/reviewers.js';
@@ -37,4 +39,4 @@ export {
 export { documentFromText } from './contract/documents.js';
 export { TRANSLATION_LANGUAGES } from './contract/languages.js';
 export type * from './generated/types.js';
-export type * from './generated/api.js';
+export type * from './generated/resources/index.js';

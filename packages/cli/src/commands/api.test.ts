@@ -93,4 +93,65 @@ describe('docs api', () => {
     expect(noOrg.code).toBe(2);
     expect(cli.sandbox.requests.size).toBe(before);
   });
+
+  it('calls an operation by id: its path parameters are positionals, even when a flag repeats one', async () => {
+    // The organization both as the argument and as --org's value (was "Unexpected argument org_acme").
+    const result = await cli.run(Api, [
+      'listSpacesInOrganizationById',
+      'org_acme',
+      '--org',
+      'org_acme',
+      '--json',
+    ]);
+
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const page = JSON.parse(result.stdout) as { items: Array<{ id: string }> };
+    expect(page.items.length).toBeGreaterThan(0);
+    expect(cli.sandbox.requests.get('listSpacesInOrganizationById')).toBe(1);
+  });
+
+  it('calls an operation by id with fields in its query and body, by its SDK name too', async () => {
+    const site = await cli.run(Api, ['getSiteById', 'org_acme', 'site_docs', '--json']);
+    expect(site.code).toBe(0);
+    expect((JSON.parse(site.stdout) as { id: string }).id).toBe('site_docs');
+
+    const renamed = await cli.run(Api, [
+      'sites.update',
+      'site_docs',
+      '--org',
+      'org_acme',
+      '-f',
+      'title=Acme Handbook',
+      '--json',
+    ]);
+    expect(renamed.code).toBe(0);
+    expect((JSON.parse(renamed.stdout) as { title: string }).title).toBe('Acme Handbook');
+
+    const listed = await cli.run(Api, [
+      'listSites',
+      '--org',
+      'org_acme',
+      '-f',
+      'limit=1',
+      '--paginate',
+      '--json',
+    ]);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout.trim().split('\n')).toHaveLength(2);
+    expect(cli.sandbox.hits.get('sites.list')).toBe(2);
+  });
+
+  it('refuses an extra argument and a bad field before sending, naming them', async () => {
+    const before = cli.sandbox.requests.size;
+    const extra = await cli.run(Api, ['getSiteById', 'org_acme', 'site_docs', 'site_other']);
+    expect(extra.code).toBe(2);
+    expect(extra.stderr).toMatch(
+      /Unexpected argument site_other: getSiteById takes 2 \(organizationId, siteId\)/,
+    );
+    const bad = await cli.run(Api, ['listSites', '--org', 'org_acme', '-f', 'limit=many']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/limit/);
+    expect(cli.sandbox.requests.size).toBe(before);
+  });
 });

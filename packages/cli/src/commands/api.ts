@@ -4,7 +4,8 @@ import {
   findReference,
   isOperationName,
   listOperations,
-  operationArguments,
+  operationInput,
+  type OperationInput,
   type ReferenceOperation,
 } from '../lib/transport/api-operation.js';
 import { buildRequest, findOperation, HTTP_METHODS } from '../lib/transport/api-request.js';
@@ -61,7 +62,8 @@ export default class Api extends BaseCommand<typeof Api> {
   };
 
   async run(): Promise<unknown> {
-    const positionals = this.argv.filter((arg) => !arg.startsWith('-') && !this.isFlagValue(arg));
+    // The parser's positionals: a flag's value (`--org org_acme`) is never one.
+    const positionals = this.positionals;
     if (this.flags.list) return this.list(this.args.target);
     const target = this.args.target;
     if (!target)
@@ -72,16 +74,6 @@ export default class Api extends BaseCommand<typeof Api> {
     if (positionals.length > 1)
       throw new UsageError(`Unexpected argument ${positionals[1]}: a path takes no other argument.`);
     return this.callPath(target);
-  }
-
-  /** Whether an argument is the value of a flag that takes one (`-f title=x`), not a positional. */
-  private isFlagValue(arg: string): boolean {
-    const index = this.argv.indexOf(arg);
-    const before = this.argv[index - 1];
-    return (
-      before !== undefined &&
-      /^(-[XfFq]|--(method|raw-field|field|query|input|org|organization|api-url|timeout|jq))$/.test(before)
-    );
   }
 
   private async list(filter: string | undefined): Promise<unknown> {
@@ -114,7 +106,7 @@ export default class Api extends BaseCommand<typeof Api> {
   ): Promise<unknown> {
     if (this.flags.method)
       throw new UsageError(`-X applies to a path; ${operation.id} is a ${operation.method}.`);
-    const args = await operationArguments(
+    const input = await operationInput(
       operation,
       positionals,
       {
@@ -129,13 +121,10 @@ export default class Api extends BaseCommand<typeof Api> {
       throw new UsageError(`--paginate follows the pages of a list; ${operation.id} does not answer one.`);
     }
     const client = await this.client();
-    const [resource, method] = [
-      operation.name.slice(0, operation.name.lastIndexOf('.')),
-      operation.name.slice(operation.name.lastIndexOf('.') + 1),
-    ];
-    let target: unknown = client;
-    for (const part of resource.split('.')) target = (target as Record<string, unknown>)[part];
-    const call = (target as Record<string, (...values: unknown[]) => unknown>)[method]!(...args);
+    // By id, through the SDK's index: the same checks, retries, errors, pages and streams as its
+    // method. The id is known at run time only: the SDK checks it and the input, not the compiler.
+    const callById = client.call.bind(client) as unknown as (id: string, input: OperationInput) => unknown;
+    const call = callById(operation.id, input);
 
     if (operation.stream) {
       for await (const event of call as AsyncIterable<unknown>) output.jsonLine(event);

@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { normalizeStoredMarkdown } from '@docs-api/sandbox';
 import { docsFolder } from '../../../../test/fixtures/docs-folder.mjs';
 import { useDocsSync } from '../../test-support/docs-sync-cli.js';
@@ -156,11 +156,6 @@ describe('docs spaces create, docs push, docs pull, docs pages', () => {
       },
       'is the same page as',
     ],
-    [
-      'a file over the size limit',
-      { '.gitbook/assets/big.bin': Buffer.alloc(1_000_001) },
-      '.gitbook/assets/big.bin: is 1000001 bytes',
-    ],
   ])('refuses %s: exit 2 naming the file, nothing sent', async (_what, change, message) => {
     const space = await newSpace();
     const files: Record<string, string | Uint8Array> = { ...SMALL };
@@ -183,10 +178,122 @@ describe('docs spaces create, docs push, docs pull, docs pages', () => {
       'faq.md': '# FAQ\n\nSee [the old page](old.md).\n',
       '.gitbook.yaml': 'redirects:\n  old/page: faq.md\n',
     });
-    const result = await push([space, dir, '--yes']);
-    expect(result.code, result.stderr).toBe(0);
+    const result = await cli.run(Push, [space, dir, '--yes', '--json']);
+    // Pushed, but the change request does not hold the redirects: exit 5, the JSON printed.
+    expect(result.code, result.stderr).toBe(5);
     expect(result.stderr).toContain('faq.md:3: links to old.md, which is not a page of the folder');
-    expect(result.out?.notApplied).toEqual([expect.objectContaining({ file: '.gitbook.yaml' })]);
+    const out = JSON.parse(result.stdout) as PushOutput;
+    expect(out.complete).toBe(false);
+    expect(out.notApplied).toEqual([expect.objectContaining({ file: '.gitbook.yaml', what: 'redirects' })]);
+    expect(out.entries.every((entry) => entry.status === 'applied')).toBe(true);
+  });
+
+  it('pushes every page it can, names each page under a new group and each file over 1 MB, and exits 5', async () => {
+    const space = await newSpace();
+    const pages = Array.from({ length: 5 }, (_, index) => `guides/page-${index}.md`);
+    const dir = await sync.folder({
+      'SUMMARY.md': [
+        '# Table of contents',
+        '',
+        '* [Welcome](README.md)',
+        '',
+        '## Guides <a href="#guides" id="guides"></a>',
+        '',
+        ...pages.map((file, index) => `* [Page ${index}](${file})`),
+        '',
+      ].join('\n'),
+      'README.md': '# Welcome\n\n![](.gitbook/assets/big.png)\n\n![](.gitbook/assets/small.png)\n',
+      ...Object.fromEntries(pages.map((file, index) => [file, `# Page ${index}\n`])),
+      '.gitbook/assets/big.png': Buffer.alloc(1_000_001),
+      '.gitbook/assets/small.png': Buffer.from([1, 2, 3]),
+    });
+    const dry = await cli.run(Push, [space, dir, '--dry-run']);
+    expect(dry.code, dry.stderr).toBe(5);
+    for (const file of pages) expect(dry.stderr).toContain(`not applied: ${file}: is under group`);
+    expect(dry.stderr).toContain('not applied: .gitbook/assets/big.png: is 1000001 bytes');
+    expect(dry.stderr).toContain('--files-url <base>');
+
+    const result = await cli.run(Push, [space, dir, '--yes', '--json']);
+    expect(result.code, result.stderr).toBe(5);
+    expect(result.stderr).toContain('7 items of');
+    const out = JSON.parse(result.stdout) as PushOutput;
+    expect(out.counts).toMatchObject({ inserted: 1, uploaded: 1 });
+    const left = out.entries.filter((entry) => entry.status === 'not applied').map((entry) => entry.entry);
+    expect(left).toEqual([expect.stringMatching(/^guides\//), ...pages, '.gitbook/assets/big.png']);
+    expect(out.entries.filter((entry) => entry.status === 'applied').map((entry) => entry.entry)).toEqual([
+      'README.md',
+      '.gitbook/assets/small.png',
+    ]);
+
+    // Given where the files are served, the large one goes by URL, which the service fetches.
+    const again = await cli.run(Push, [
+      space,
+      dir,
+      '--yes',
+      '--json',
+      '--files-url',
+      'https://raw.example.test/acme/docs/main',
+    ]);
+    const second = JSON.parse(again.stdout) as PushOutput;
+    expect(second.counts.uploaded).toBe(1);
+    expect(second.entries.find((entry) => entry.entry === '.gitbook/assets/big.png')?.status).toBe('applied');
+    // The group is still not made: exit 5 again, naming it.
+    expect(again.code).toBe(5);
+    expect(second.notApplied.map((note) => note.what)).toEqual(['group', ...pages.map(() => 'document')]);
+
+    const bad = await cli.run(Push, [space, dir, '--yes', '--files-url', 'ftp://x']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--files-url must be an http or https URL');
+  });
+
+  it('leaves no warning behind after merging a push that moved a page', async () => {
+    const space = await newSpace();
+    const dir = await sync.folder(SMALL);
+    expect((await push([space, dir, '--yes', '--merge'])).code).toBe(0);
+    // FAQ moves under Getting started, its file unchanged.
+    await writeFile(
+      join(dir, 'SUMMARY.md'),
+      SMALL['SUMMARY.md']!.replace('* [FAQ](faq.md)\n', '').replace(
+        '  * [Install](getting-started/install.md)\n',
+        '  * [Install](getting-started/install.md)\n  * [FAQ](faq.md)\n',
+      ),
+    );
+    const moved = await push([space, dir, '--yes', '--merge']);
+    expect(moved.code, moved.stderr).toBe(0);
+    expect(moved.out?.counts.moved).toBe(1);
+    const again = await cli.run(Push, [space, dir, '--yes']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toContain('Nothing to push');
+    expect(again.stderr).not.toContain('changed in the space since the last pull or push');
+  });
+
+  it('leaves no warning behind when the merge stamps the pages it merged', async () => {
+    const space = await newSpace();
+    const dir = await sync.folder(SMALL);
+    // As a service that stamps merged pages: after the merge, the space's pages have a new updatedAt.
+    let merged = false;
+    const fetch = sync.fetch;
+    sync.fetch = async (input, init) => {
+      const request = input instanceof Request ? input : new Request(input, init);
+      const path = new URL(request.url).pathname;
+      const answer = await fetch(request);
+      if (request.method === 'POST' && path.endsWith('/merge') && answer.ok) merged = true;
+      if (!merged || request.method !== 'GET' || !path.endsWith(`/spaces/${space}/content/pages`))
+        return answer;
+      const stamp = (pages: Array<Record<string, unknown>>): unknown[] =>
+        pages.map((page) => ({
+          ...page,
+          updatedAt: '2030-01-01T00:00:00.000Z',
+          pages: stamp((page['pages'] as Array<Record<string, unknown>> | undefined) ?? []),
+        }));
+      const body = (await answer.json()) as { pages: Array<Record<string, unknown>> };
+      return Response.json({ ...body, pages: stamp(body.pages) });
+    };
+    expect((await push([space, dir, '--yes', '--merge'])).code).toBe(0);
+    const again = await cli.run(Push, [space, dir, '--yes']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toContain('Nothing to push');
+    expect(again.stderr).not.toContain('changed in the space since the last pull or push');
   });
 
   it('deletes pages missing from the folder only with --prune, listed first', async () => {
@@ -230,7 +337,17 @@ describe('docs spaces create, docs push, docs pull, docs pages', () => {
     };
     const first = await cli.run(Push, [space, dir, '--yes']);
     expect(first.code).toBe(1);
-    expect(first.stderr).toContain('run the same command again');
+    const cr = [...cli.sandbox.store.changeRequests.values()].find((each) => each.space === space);
+    // Two batches applied, the third refused: what was opened, how much was sent, how to go on.
+    const sent =
+      /Interrupted: (\d+) of 120 changes sent to change request #(\d+) \(opened by this push\)\. Run `(.*)` to continue it/.exec(
+        first.stderr,
+      );
+    const applied = [...first.stderr.matchAll(/\((\d+)\/120\)/g)].at(-1)?.[1];
+    expect(Number(applied)).toBeGreaterThan(0);
+    expect(sent?.[1], first.stderr).toBe(applied);
+    expect(sent?.[2]).toBe(String(cr?.number));
+    expect(sent?.[3]).toBe(`docs push ${space} ${dir} --cr ${cr?.number} --yes`);
     const again = await push([space, dir, '--yes']);
     expect(again.code, again.stderr).toBe(0);
     expect(again.out?.changeRequest).toMatchObject({ created: false });
@@ -246,5 +363,40 @@ describe('docs spaces create, docs push, docs pull, docs pages', () => {
     expect(new Set(paths).size).toBe(120);
     const third = await push([space, dir, '--yes']);
     expect(third.out?.changes).toEqual([]);
+  });
+
+  it('says at Ctrl-C what it opened, how much was sent, and the command that continues it', async () => {
+    const space = await newSpace();
+    const { files } = docsFolder(120, { groups: false, images: 0 });
+    const dir = await sync.folder(files);
+    let batches = 0;
+    const fetch = sync.fetch;
+    // Ctrl-C as the third batch leaves; the process's exit is the test's, not the runner's.
+    const exit = vi.spyOn(process, 'exit').mockImplementation(() => {
+      throw new Error('exited');
+    });
+    try {
+      sync.fetch = async (input, init) => {
+        const request = input instanceof Request ? input : new Request(input, init);
+        if (
+          request.method === 'POST' &&
+          /\/change-requests\/[^/]+\/content$/.test(new URL(request.url).pathname) &&
+          ++batches === 3
+        ) {
+          process.emit('SIGINT');
+        }
+        return fetch(request);
+      };
+      const first = await cli.run(Push, [space, dir, '--yes']);
+      expect(exit).toHaveBeenCalledWith(2);
+      const cr = [...cli.sandbox.store.changeRequests.values()].find((each) => each.space === space);
+      const applied = [...first.stderr.matchAll(/\((\d+)\/120\)/g)].at(-1)?.[1];
+      expect(first.stderr).toContain(
+        `Interrupted: ${applied} of 120 changes sent to change request #${cr?.number} (opened by this push). Run \`docs push ${space} ${dir} --cr ${cr?.number} --yes\` to continue it`,
+      );
+      expect(first.stderr).not.toMatch(/^Cancelled\.$/m);
+    } finally {
+      exit.mockRestore();
+    }
   });
 });

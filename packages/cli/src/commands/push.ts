@@ -18,15 +18,19 @@ import {
   preparePush,
   readConfig,
   readMapping,
+  recordMerge,
   SpaceContent,
+  touchedPages,
   type PreparedPush,
 } from '../lib/docs-as-code/docs-sync.js';
-import { CommandError, UsageError } from '../lib/failures/exit-codes.js';
+import { hasGitSyncLayout, shellWord } from '../lib/docs-as-code/folder.js';
+import { accountEntries, type PushEntry } from '../lib/docs-as-code/accounting.js';
+import { CommandError, ExitCode, UsageError } from '../lib/failures/exit-codes.js';
 import { mergeFlow, type MergeOutput } from '../lib/areas/merge-flow.js';
 import type { MergePreview } from '../lib/areas/merge-preview.js';
 import { output, plural } from '../lib/terminal/output.js';
 import { crFlag, crValue } from '../lib/areas/pages.js';
-import { runProgress } from '../lib/terminal/progress.js';
+import { runProgress, waiting } from '../lib/terminal/progress.js';
 
 /** One planned change, as `--json` prints it. */
 export interface PushChange {
@@ -52,7 +56,11 @@ export interface PushOutput {
   changes: PushChange[];
   /** Pages the space has and the folder does not (deleted with --prune, else kept). */
   missing: Array<{ id: string; path: string; title: string }>;
-  notApplied: Array<{ file: string; message: string }>;
+  notApplied: Array<{ file: string; message: string; what?: string }>;
+  /** Every entry of the folder (pages of the table of contents, files) and what the push did with it. */
+  entries: PushEntry[];
+  /** Whether the change request (with --merge, the space) holds everything in the folder: else exit 5. */
+  complete: boolean;
   /** Pages changed in the space since the last pull or push and unchanged in the folder: not sent. */
   drift: Array<{ file: string; message: string }>;
   warnings: Array<{ file: string; line?: number; message: string }>;
@@ -129,19 +137,23 @@ function describe(change: PlannedChange): PushChange {
 export default class Push extends SpaceCommand<typeof Push> {
   static override summary = "Send a folder's changes to a space through a change request";
   static override description =
-    "Reads the folder (default: the current one) in the layout of the service's Git Sync (.gitbook.yaml, SUMMARY.md, README.md per section, .gitbook/assets/; the tree is inferred from the folders when there is no SUMMARY.md), compares it with the space's pages and the mapping that `docs pull` and `docs push` write (.gitbook/docs-sync.json), shows what it will do (pages added, changed, moved, deleted; files uploaded), then opens a change request (--subject) or adds to one (--cr) and applies the changes in atomic batches of at most 50. It prints the change request's number and URL (the URL on stdout). --merge then merges it through the checks of `docs cr merge` (rules, outdated, conflicts).\n\n" +
-    "What is compared: each file's content with the hash the mapping keeps of what the service stored and of what was sent (the service normalizes what it stores: that is never a change), so an unchanged folder sends nothing and says so, and pull then push is no change; the tree (parent, order, slug) with the space's. Pages the space has and the folder does not are listed first and deleted only with --prune. Groups and link pages cannot be created through the API, nor link titles set, nor .gitbook.yaml's redirects applied: they are listed as not applied.\n\n" +
-    'Bad input is exit 2 naming the file, nothing sent: a file that is not UTF-8, two files that are one page, a SUMMARY.md entry whose file is missing, a file over the size limits. A link to a page that does not exist is a warning. The mapping is written after every batch and names the change request: a push interrupted anywhere (Ctrl-C, kill, a server error) is run again and continues the same change request without making a page twice; so does the next push while that change request is open.\n\n' +
+    "Reads the folder (default: the current one, only when it holds the space's mapping or a Git Sync layout: .gitbook.yaml or SUMMARY.md) in the layout of the service's Git Sync (.gitbook.yaml, SUMMARY.md, README.md per section, .gitbook/assets/; the tree is inferred from the folders when there is no SUMMARY.md), compares it with the space's pages and the mapping that `docs pull` and `docs push` write (.gitbook/docs-sync.json), shows what it will do (pages added, changed, moved, deleted; files uploaded), then opens a change request (--subject) or adds to one (--cr) and applies the changes in atomic batches of at most 50. It prints the change request's number and URL (the URL on stdout). --merge then merges it through the checks of `docs cr merge` (rules, outdated, conflicts).\n\n" +
+    "What is compared: each file's content with the hash the mapping keeps of what the service stored and of what was sent (the service normalizes what it stores: that is never a change), so an unchanged folder sends nothing and says so, and pull then push is no change; the tree (parent, order, slug) with the space's. Pages the space has and the folder does not are listed first and deleted only with --prune. Groups and link pages cannot be created through the API, nor link titles set, nor .gitbook.yaml's redirects applied, and a file over 1 MB is sent only by URL (--files-url): the push sends everything else and names each entry it left out (each page under a new group too) with the reason and the way out, then exits 5; --json lists every entry, applied or not.\n\n" +
+    'Bad input is exit 2 naming the file, nothing sent: a file that is not UTF-8, two files that are one page, a SUMMARY.md entry whose file is missing, a page too large for a request. A link to a page that does not exist is a warning. The mapping is written after every batch and names the change request: a push interrupted anywhere (Ctrl-C, kill, a server error) is run again and continues the same change request without making a page twice; so does the next push while that change request is open.\n\n' +
     'At a terminal the plan is shown and confirmed; in a pipeline pass --yes (or --dry-run), or it exits 2 before anything is sent. See docs/docs-as-code.md.';
   static override examples = [
     '<%= config.bin %> push space_handbook ./handbook --dry-run',
     '<%= config.bin %> push space_handbook ./handbook --subject "Document the CLI" --yes',
     '<%= config.bin %> push space_handbook ./handbook --cr 1 --yes --json',
     '<%= config.bin %> push space_handbook ./handbook --prune --merge --yes',
+    '<%= config.bin %> push space_handbook ./handbook --yes --files-url https://raw.githubusercontent.com/acme/handbook/main',
   ];
   static override args = {
     space: spaceArg,
-    dir: Args.string({ description: 'The folder to read (default: the current folder)' }),
+    dir: Args.string({
+      description:
+        "The folder to read (default: the current folder, when it holds the space's mapping or a Git Sync layout)",
+    }),
   };
   static override flags = {
     subject: Flags.string({
@@ -172,6 +184,11 @@ export default class Push extends SpaceCommand<typeof Push> {
       description: 'Show what the push would do (with --json: print it) and send nothing',
       default: false,
     }),
+    'files-url': Flags.string({
+      description:
+        "Where the folder's files are served (the repository's raw URL in a pipeline): a file over the API's 1 MB inline cap is sent by its URL there, which the service fetches; without it such a file is not applied (exit 5)",
+      helpValue: '<base-url>',
+    }),
     yes: yesFlag,
   };
 
@@ -186,8 +203,14 @@ export default class Push extends SpaceCommand<typeof Push> {
     const info = await stat(dir).catch(() => undefined);
     if (!info?.isDirectory()) throw new UsageError(`${dirArg} is not a folder: nothing was sent.`);
     const fs = nodeFs(dir);
-    const { client, spaceId } = await this.target();
     const { flags } = this;
+    const filesUrl = flags['files-url'];
+    if (filesUrl !== undefined && !/^https?:\/\/[^/\s]+/i.test(filesUrl)) {
+      throw new UsageError(
+        `--files-url must be an http or https URL (where the folder's files are served): nothing was sent.`,
+      );
+    }
+    const { client, spaceId } = await this.target();
 
     // Which change request: --cr; else the one the folder was last pushed to, while it is open.
     let config;
@@ -198,6 +221,14 @@ export default class Push extends SpaceCommand<typeof Push> {
       throw error;
     }
     const mapping = await readMapping(fs, config);
+    if (this.args.dir === undefined && mapping?.space !== spaceId && !(await hasGitSyncLayout(fs, config))) {
+      // Only a folder that is this space's, or laid out for Git Sync, is pushed unnamed.
+      throw new UsageError(
+        mapping?.space === undefined
+          ? `The current folder has neither ${spaceId}'s mapping (${inRoot(config, MAPPING_FILE)}) nor a Git Sync layout (.gitbook.yaml or SUMMARY.md): name the folder to push (\`docs push ${spaceId} <folder>\`). Nothing was sent.`
+          : `The current folder is mapped to space ${mapping.space} (${inRoot(config, MAPPING_FILE)}), not ${spaceId}: push it to ${mapping.space} (\`docs push ${mapping.space}\`), or name another folder (\`docs push ${spaceId} <folder>\`). Nothing was sent.`,
+      );
+    }
     let target: ChangeRequest | undefined;
     let trustMapping = true;
     const given = crValue(flags.cr);
@@ -222,7 +253,11 @@ export default class Push extends SpaceCommand<typeof Push> {
     const content = new SpaceContent(client, spaceId, target?.id);
     let prepared: PreparedPush;
     try {
-      prepared = await preparePush(fs, content, { prune: flags.prune, trustMapping });
+      prepared = await preparePush(fs, content, {
+        prune: flags.prune,
+        trustMapping,
+        ...(filesUrl === undefined ? {} : { filesUrl }),
+      });
     } catch (error) {
       if (error instanceof FolderError) throw new UsageError(`${error.message}: nothing was sent.`);
       throw error;
@@ -241,6 +276,7 @@ export default class Push extends SpaceCommand<typeof Push> {
       );
     }
 
+    const accounting = accountEntries(prepared.layout, plan);
     const result: PushOutput = {
       space: spaceId,
       dir,
@@ -249,7 +285,13 @@ export default class Push extends SpaceCommand<typeof Push> {
       counts: plan.counts,
       changes: plan.changes.map(describe),
       missing: plan.missing,
-      notApplied: plan.notApplied,
+      notApplied: plan.notApplied.map(({ file, message, what }) => ({
+        file,
+        message,
+        ...(what === undefined ? {} : { what }),
+      })),
+      entries: accounting.entries,
+      complete: accounting.complete,
       drift: plan.drift,
       warnings: warnings.map(({ file, line, message }) => ({
         file,
@@ -261,6 +303,7 @@ export default class Push extends SpaceCommand<typeof Push> {
     if (this.human) this.printPlan(plan, spaceId, target);
 
     const nothing = plan.changes.length === 0;
+    let touched = new Set<string>();
     if (nothing) {
       if (this.human)
         output.info(
@@ -273,10 +316,10 @@ export default class Push extends SpaceCommand<typeof Push> {
           url: target.urls?.app,
           created: false,
         };
-      if (!flags.merge || !target || flags['dry-run']) return result;
+      if (!flags.merge || !target || flags['dry-run']) return this.finish(result);
     } else if (flags['dry-run']) {
       if (this.human) output.info('Dry run: nothing was sent.');
-      return result;
+      return this.finish(result);
     } else {
       const total = plan.changes.length;
       await this.confirm(
@@ -292,6 +335,20 @@ export default class Push extends SpaceCommand<typeof Push> {
       result.changeRequest = { id: cr.id, number: cr.number, url: cr.urls?.app, created };
       if (created && this.human) output.info(`Opened change request #${cr.number}.`);
       const live = runProgress.enabled();
+      let sentSoFar = 0;
+      // What an interruption (Ctrl-C, a failed request) leaves, and the command that continues it.
+      const again = [
+        'docs push',
+        spaceId,
+        shellWord(dirArg),
+        `--cr ${cr.number}`,
+        ...(flags.prune ? ['--prune'] : []),
+        ...(filesUrl === undefined ? [] : [`--files-url ${shellWord(filesUrl)}`]),
+        '--yes',
+      ].join(' ');
+      const interrupted = () =>
+        `Interrupted: ${sentSoFar} of ${plural(total, 'change')} sent to change request #${cr.number}${created ? ' (opened by this push)' : ''}. Run \`${again}\` to continue it: no page is made twice.`;
+      waiting.onInterrupt = interrupted();
       try {
         const applied = await applyPush(
           fs,
@@ -301,6 +358,8 @@ export default class Push extends SpaceCommand<typeof Push> {
           {
             onBatch: (batch, sent) => {
               result.batches++;
+              sentSoFar = sent;
+              waiting.onInterrupt = interrupted();
               if (live) runProgress.show(`Pushing to #${cr.number}: ${sent}/${total} changes`);
               else if (this.human)
                 output.info(
@@ -310,17 +369,23 @@ export default class Push extends SpaceCommand<typeof Push> {
           },
         );
         result.batches = applied.batches;
+        touched = touchedPages(plan, applied.state);
       } catch (error) {
         if (live) runProgress.clear();
-        if (this.human)
-          output.info(
-            `Interrupted after ${plural(result.batches, 'batch', 'batches')} of the push to #${cr.number}: run the same command again to finish it (it continues #${cr.number}).`,
-          );
+        output.info(interrupted());
         throw error;
+      } finally {
+        waiting.onInterrupt = undefined;
       }
       if (live) runProgress.clear();
       if (this.human) {
-        output.success(`Pushed ${plural(total, 'change')} to change request #${cr.number} of ${spaceId}`);
+        const left = result.entries.filter((entry) => entry.status === 'not applied').length;
+        const sentence = `Pushed ${plural(total, 'change')} to change request #${cr.number} of ${spaceId}`;
+        if (accounting.complete) output.success(sentence);
+        else
+          output.warn(
+            `${sentence}; ${left > 0 ? `${plural(left, 'entry', 'entries')} of the folder not applied` : 'some settings not applied'} (listed above)`,
+          );
         output.data(cr.urls?.app ?? `#${cr.number}`);
       }
     }
@@ -333,8 +398,25 @@ export default class Push extends SpaceCommand<typeof Push> {
         human: this.human,
         confirm: (question) => this.confirm(question),
       });
+      if ('result' in result.merged && result.merged.result === 'merge') {
+        await recordMerge(fs, new SpaceContent(client, spaceId), touched);
+      }
     }
-    return result;
+    return this.finish(result);
+  }
+
+  /**
+   * The result; when the push leaves entries of the folder out, printed (under --json) and exit 5,
+   * so that a pipeline knows the change request (or the space) does not hold the whole folder.
+   */
+  private finish(result: PushOutput): PushOutput {
+    if (result.complete) return result;
+    if (!this.human) output.json(result);
+    const left = result.entries.filter((entry) => entry.status === 'not applied').length;
+    throw new CommandError(
+      `${plural(result.notApplied.length, 'item')} of ${this.args.dir ?? 'the folder'} not applied${left > 0 ? ` (${plural(left, 'page or file', 'pages or files')} left out)` : ''}: each "not applied" line gives the reason and the way out.`,
+      ExitCode.Incomplete,
+    );
   }
 
   /** The change request the folder was last pushed to; none when it is gone. */

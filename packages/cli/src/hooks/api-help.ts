@@ -11,13 +11,19 @@ const hook: Interfaces.Hook<'init'> = async function ({ id, argv }) {
   const target = argv.find((arg) => !arg.startsWith('-'));
   if (!target || target.includes('/')) return;
   const { findReference, operationHelp } = await import('../lib/transport/api-operation.js');
+  let text: string;
+  let code = 0;
   try {
-    process.stdout.write(operationHelp(await findReference(target)));
+    text = operationHelp(await findReference(target));
   } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n`);
-    this.exit(2);
+    text = `${(error as Error).message}\n`;
+    code = 2;
   }
-  this.exit(0);
+  // The operation's help alone: oclif goes on to its help of `docs api` after a hook's
+  // this.exit(), so the process ends here, once the text is written.
+  const stream = code === 0 ? process.stdout : process.stderr;
+  await new Promise<void>((resolve) => stream.write(text, () => resolve()));
+  process.exit(code);
 };
 
 export default hook;

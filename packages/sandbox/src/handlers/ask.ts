@@ -9,7 +9,7 @@ import {
 import { flattenPages, markdownDocument, primaryRevision, type FlatPage } from '../content.js';
 import { implement } from '../implement.js';
 import type { Store } from '../store.js';
-import { requireOrganization } from './organizations.js';
+import { requireOrganization } from '../domain/organizations.js';
 import { slugify } from './sites.js';
 
 /*

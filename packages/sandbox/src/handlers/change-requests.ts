@@ -35,7 +35,7 @@ import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { ChangeRequestRow, ReviewerRow, Store } from '../store.js';
 import { reviewOutdated } from './change-request-reviews.js';
-import { requireOrganization } from './organizations.js';
+import { requireOrganization } from '../domain/organizations.js';
 import { requireSpace } from './spaces.js';
 
 const PDF_ORIGIN = 'https://pdf.sandbox.docs-api.local';

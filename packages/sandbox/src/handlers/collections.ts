@@ -26,7 +26,7 @@ import {
   spacesIn,
   subtree,
 } from '../tree.js';
-import { requireOrganization } from './organizations.js';
+import { requireOrganization } from '../domain/organizations.js';
 import { spaceView, unpublishSpaces } from './spaces.js';
 
 /*

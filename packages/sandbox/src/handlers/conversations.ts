@@ -13,7 +13,7 @@ import { notFound } from '../errors.js';
 import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { ConversationIssueRow, ConversationRow, IssuesClusterRow, Store } from '../store.js';
-import { requireOrganization } from './organizations.js';
+import { requireOrganization } from '../domain/organizations.js';
 
 /*
  * Conversations, the issues extracted from them and the clusters of those issues. None of these

@@ -235,7 +235,7 @@ describe('Git Sync: import', () => {
       '---\ndescription: All of them\nicon: book\n---\n\n# Guides\n\nGuides.\n',
     );
     expect(readFileSync(join(dir, 'README.md'), 'utf8')).toBe(
-      '# Home\n\nSee [guides](guides/README.md) and ![a](.gitbook/assets/a%20b.png).\n',
+      '# Home\n\nSee [guides](guides/README.md) and ![a](<.gitbook/assets/a b.png>).\n',
     );
 
     const copy = (await client.spaces.create(ORG, { title: 'Copy' })).id;
@@ -291,6 +291,29 @@ describe('Git Sync: import', () => {
     ]);
   });
 
+  it('reads a file listed twice as the page and a link to it, in a monorepo project directory (its own .gitbook.yaml)', async () => {
+    const { client } = setup();
+    const dir = folder();
+    writeTree(dir, {
+      'products/cli/.gitbook.yaml': '\u200Broot: ./docs/\n',
+      'products/cli/docs/SUMMARY.md':
+        '# Table of contents\n\n* [Home](README.md)\n* [Setup](setup.md)\n\n***\n\n* \n* [Setup again](setup.md)\n',
+      'products/cli/docs/README.md': '# Home\n',
+      'products/cli/docs/setup.md': '# Setup\n',
+    });
+    const space = (await client.spaces.create(ORG, { title: 'CLI' })).id;
+    await client.spaces.git.importRepository(space, {
+      url: fileUrl(dir),
+      ref: REF,
+      repoProjectDirectory: 'products/cli',
+    });
+    expect((await settled(client, space)).operation).toMatchObject({ state: 'success' });
+    const { pages } = await client.spaces.content.listPages(space);
+    expect(shape(pages)).toEqual(['document home', 'document setup', 'link Setup again']);
+    const setupPage = pages[1] as { id: string };
+    expect((pages[2] as { target?: unknown }).target).toMatchObject({ kind: 'page', page: setupPage.id });
+  });
+
   it('ends in failure for a folder that is not there or a SUMMARY.md entry without its file; the content stays', async () => {
     const { sandbox, client } = setup();
     const space = 'space_guides';
@@ -305,7 +328,7 @@ describe('Git Sync: import', () => {
     const info = await client.spaces.git.getInfo(space);
     expect(info.operation).toMatchObject({
       state: 'failure',
-      error: 'SUMMARY.md line 3: gone.md is not in the folder',
+      error: 'SUMMARY.md line 3: entry "Gone" names gone.md, which does not exist',
     });
     expect(sandbox.store.spaces.get(space)?.revision).toBe(revision);
   });

@@ -81,7 +81,7 @@ function startOperation(
 }
 
 export const gitSyncHandlers = [
-  implement(importGitRepository, ({ store, params, body }) => {
+  implement(importGitRepository, async ({ store, params, body }) => {
     const space = requireSpace(store, params.spaceId);
     if (space.editMode === 'locked' && !body.standalone)
       throw conflict(
@@ -101,7 +101,7 @@ export const gitSyncHandlers = [
     const primary = primaryRevision(store, space);
     let imported;
     try {
-      imported = readLayout(folder, {
+      imported = await readLayout(folder, {
         current: primary,
         newId: (prefix) => store.newId(prefix),
         now: store.now(),

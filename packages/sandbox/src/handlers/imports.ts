@@ -11,7 +11,7 @@ import { conflict, invalidField, notFound } from '../errors.js';
 import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { ImportRunRow, Store } from '../store.js';
-import { requireOrganization } from './organizations.js';
+import { requireOrganization } from '../domain/organizations.js';
 
 /*
  * Import runs.

@@ -150,6 +150,56 @@ describe('integrations: installations in an organization', () => {
   });
 });
 
+describe('integrations: one installation, got and changed (answered from state, not the schema)', () => {
+  it('gets and updates the organization installation, and the space and site installations under it', async () => {
+    const { client } = setup();
+    const parent = await installed(client);
+    expect(await client.integrations.getInstallation('status-badge', parent.id)).toEqual(parent);
+    const updated = await client.integrations.updateInstallation('status-badge', parent.id, {
+      externalIds: ['acct-1'],
+      configuration: { theme: 'dark' },
+      space_selection: 'all',
+    });
+    expect(updated).toMatchObject({
+      externalIds: ['acct-1'],
+      configuration: { theme: 'dark' },
+      space_selection: 'all',
+    });
+    expect((await client.integrations.listInstallations('status-badge')).items[0]).toEqual(updated);
+    await failure(client.integrations.getInstallation('status-badge', 'inst_missing'), NotFoundError);
+
+    await client.integrations.installOnSpace('status-badge', parent.id, { space: 'space_guides' });
+    await client.integrations.installOnSite('status-badge', parent.id, { siteId: 'site_docs' });
+    const spaces = await client.integrations.listInstallationSpaces('status-badge', parent.id);
+    expect(spaces.items.map((item) => item.space)).toEqual(['space_guides']);
+    const sites = await client.integrations.listInstallationSites('status-badge', parent.id);
+    expect(sites.items.map((item) => item.site)).toEqual(['site_docs']);
+    const onSpace = await client.integrations.updateSpaceInstallation(
+      'status-badge',
+      parent.id,
+      'space_guides',
+      {
+        configuration: { badge: 'beta' },
+      },
+    );
+    expect(onSpace.configuration).toEqual({ badge: 'beta' });
+    expect(await client.integrations.getSpaceInstallation('status-badge', parent.id, 'space_guides')).toEqual(
+      onSpace,
+    );
+    const onSite = await client.integrations.updateSiteInstallation('status-badge', parent.id, 'site_docs', {
+      externalIds: ['site-1'],
+    });
+    expect(onSite.externalIds).toEqual(['site-1']);
+    expect(await client.integrations.getSiteInstallation('status-badge', parent.id, 'site_docs')).toEqual(
+      onSite,
+    );
+    await failure(
+      client.integrations.getSpaceInstallation('status-badge', parent.id, 'space_handbook'),
+      NotFoundError,
+    );
+  });
+});
+
 describe('integrations: installations on spaces and sites', () => {
   it('installs on a space, then reads it in the space installations, the count and the status', async () => {
     const { client } = setup();
@@ -332,7 +382,7 @@ describe('coverage', () => {
   it('served every installation, log and unpublish operation through the SDK in this file', () => {
     const served = servedOperationIds();
     const ids = integrationInstallationHandlers.map((handler) => handler.operation.id);
-    expect(ids).toHaveLength(12);
+    expect(ids).toHaveLength(20);
     expect(ids.filter((id) => !served.has(id))).toEqual([]);
   });
 });

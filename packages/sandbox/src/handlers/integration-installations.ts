@@ -1,4 +1,12 @@
 import {
+  getIntegrationInstallationById,
+  getIntegrationSiteInstallation,
+  getIntegrationSpaceInstallation,
+  listIntegrationInstallationSites,
+  listIntegrationInstallationSpaces,
+  updateIntegrationInstallation,
+  updateIntegrationSiteInstallation,
+  updateIntegrationSpaceInstallation,
   getIntegrationEvent,
   installIntegration,
   installIntegrationOnSite,
@@ -474,4 +482,94 @@ export const integrationInstallationHandlers = [
     if (!event || event.integration !== integration.integration.name) throw notFound('event', params.eventId);
     return { event: eventView(event), trace: { logs: event.logs.map((log) => ({ ...log })) } };
   }),
+
+  // One organization installation, its settings, and the space and site installations under it.
+  implement(getIntegrationInstallationById, ({ store, params }) => {
+    const integration = requireIntegration(store, params.integrationName);
+    return installationView(store, requireInstallation(store, integration, params.installationId));
+  }),
+
+  implement(updateIntegrationInstallation, ({ store, params, body }) => {
+    const integration = requireIntegration(store, params.integrationName);
+    const row = requireInstallation(store, integration, params.installationId);
+    if (body.externalIds !== undefined) row.externalIds = [...body.externalIds];
+    if (body.configuration !== undefined) row.configuration = structuredClone(body.configuration);
+    if (body.space_selection !== undefined) row.spaceSelection = body.space_selection;
+    if (body.site_selection !== undefined) row.siteSelection = body.site_selection;
+    row.updatedAt = store.now();
+    deliver(store, integration, row, { type: 'installation_setup', status: row.status });
+    return installationView(store, row);
+  }),
+
+  implement(listIntegrationInstallationSpaces, ({ store, params, query }) => {
+    const integration = requireIntegration(store, params.integrationName);
+    const parent = requireInstallation(store, integration, params.installationId);
+    const rows = childrenOf(store, parent).filter((row) => row.target === 'space');
+    return paginate(
+      rows.map((row) => spaceInstallationView(store, row, query.extended ?? false)),
+      query,
+    );
+  }),
+
+  implement(listIntegrationInstallationSites, ({ store, params, query }) => {
+    const integration = requireIntegration(store, params.integrationName);
+    const parent = requireInstallation(store, integration, params.installationId);
+    const rows = childrenOf(store, parent).filter((row) => row.target === 'site');
+    return paginate(
+      rows.map((row) => siteInstallationView(store, row, query.extended ?? false)),
+      query,
+    );
+  }),
+
+  implement(getIntegrationSpaceInstallation, ({ store, params, query }) => {
+    const integration = requireIntegration(store, params.integrationName);
+    const row = requireChild(store, integration, params.installationId, 'space', params.spaceId);
+    return spaceInstallationView(store, row, query.extended ?? false);
+  }),
+
+  implement(getIntegrationSiteInstallation, ({ store, params, query }) => {
+    const integration = requireIntegration(store, params.integrationName);
+    const row = requireChild(store, integration, params.installationId, 'site', params.siteId);
+    return siteInstallationView(store, row, query.extended ?? false);
+  }),
+
+  implement(updateIntegrationSpaceInstallation, ({ store, params, body, query }) => {
+    const integration = requireIntegration(store, params.integrationName);
+    const row = requireChild(store, integration, params.installationId, 'space', params.spaceId);
+    changeContentInstallation(store, row, body ?? {});
+    return spaceInstallationView(store, row, query.extended ?? false);
+  }),
+
+  implement(updateIntegrationSiteInstallation, ({ store, params, body, query }) => {
+    const integration = requireIntegration(store, params.integrationName);
+    const row = requireChild(store, integration, params.installationId, 'site', params.siteId);
+    changeContentInstallation(store, row, body ?? {});
+    return siteInstallationView(store, row, query.extended ?? false);
+  }),
 ];
+
+/** The space's or site's installation under an organization installation; 404 for one it does not have. */
+function requireChild(
+  store: Store,
+  integration: IntegrationRow,
+  installationId: string,
+  target: 'space' | 'site',
+  targetId: string,
+): InstallationRow {
+  const parent = requireInstallation(store, integration, installationId);
+  const row = childrenOf(store, parent).find(
+    (child) => child.target === target && (target === 'space' ? child.space : child.site) === targetId,
+  );
+  if (!row) throw notFound(`${target} installation`, targetId);
+  return row;
+}
+
+function changeContentInstallation(
+  store: Store,
+  row: InstallationRow,
+  body: { externalIds?: readonly string[] | undefined; configuration?: Record<string, unknown> | undefined },
+): void {
+  if (body.externalIds !== undefined) row.externalIds = [...body.externalIds];
+  if (body.configuration !== undefined) row.configuration = structuredClone(body.configuration);
+  row.updatedAt = store.now();
+}

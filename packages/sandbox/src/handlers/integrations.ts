@@ -14,7 +14,7 @@ import { invalidField, notFound, SandboxError } from '../errors.js';
 import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { InstallationRow, IntegrationRow, Store } from '../store.js';
-import { organizationView, requireOrganization } from './organizations.js';
+import { organizationView, requireOrganization } from '../domain/organizations.js';
 
 /*
  * Integrations: the catalogue, publishing, and an organization's installations.

@@ -13,7 +13,12 @@ import { conflict, notFound } from '../errors.js';
 import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { MemberRow, Store } from '../store.js';
-import { memberSpaces, memberView, requireOrganization, requireOrganizationAdmin } from './organizations.js';
+import {
+  memberSpaces,
+  memberView,
+  requireOrganization,
+  requireOrganizationAdmin,
+} from '../domain/organizations.js';
 import { spaceView } from './spaces.js';
 import { teamView } from './teams.js';
 

@@ -14,7 +14,7 @@ import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { OpenApiSpecRow, Store } from '../store.js';
 import { processText, processUrl, type ProcessingResult } from '../openapi-processing.js';
-import { requireOrganization } from './organizations.js';
+import { requireOrganization } from '../domain/organizations.js';
 
 /*
  * OpenAPI specifications.

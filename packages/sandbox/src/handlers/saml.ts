@@ -12,7 +12,7 @@ import { badRequest, notFound } from '../errors.js';
 import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { SamlProviderRow, Store } from '../store.js';
-import { requireOrganization } from './organizations.js';
+import { requireOrganization } from '../domain/organizations.js';
 import { teamView } from './teams.js';
 
 /*

@@ -22,7 +22,7 @@ import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { SiteRow, SiteSectionRow, SiteSpaceRow, Store } from '../store.js';
 import { integrationView } from './integrations.js';
-import { requireOrganization } from './organizations.js';
+import { requireOrganization } from '../domain/organizations.js';
 import { spaceView } from './spaces.js';
 
 const SANDBOX_DOMAIN = 'sandbox.docs-api.local';

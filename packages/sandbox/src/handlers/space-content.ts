@@ -38,7 +38,7 @@ import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { ChangeRequestRow, Store } from '../store.js';
 import { baseRevisionId, changeRequestView, requireChangeRequest } from './change-requests.js';
-import { searchSpace } from './organizations.js';
+import { searchSpace } from '../domain/search.js';
 import { requireSpace } from './spaces.js';
 
 /*

@@ -3,7 +3,7 @@ import { primaryRevision } from '../content.js';
 import { invalidField, SandboxError } from '../errors.js';
 import { implement } from '../implement.js';
 import { placeLast } from '../tree.js';
-import { requireOrganization } from './organizations.js';
+import { requireOrganization } from '../domain/organizations.js';
 import { spaceView } from './spaces.js';
 
 /*

@@ -27,7 +27,7 @@ import {
   placeLast,
   softDeleteSpace,
 } from '../tree.js';
-import { requireOrganization } from './organizations.js';
+import { requireOrganization } from '../domain/organizations.js';
 
 /*
  * Spaces: the seed creates them (the contract has no endpoint to); they can be changed,

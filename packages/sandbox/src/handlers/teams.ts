@@ -15,7 +15,7 @@ import { badRequest, notFound, SandboxError } from '../errors.js';
 import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { MemberRow, Store, TeamMemberRow, TeamRow } from '../store.js';
-import { memberView, requireOrganization } from './organizations.js';
+import { memberView, requireOrganization } from '../domain/organizations.js';
 
 /*
  * Teams: groups of organization members, each with a team role. Only members of the

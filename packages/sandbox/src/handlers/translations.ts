@@ -25,7 +25,7 @@ import { conflict, invalidField, notFound } from '../errors.js';
 import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { GlossaryEntryRow, Store, TranslationRow, TranslationStatsRow } from '../store.js';
-import { requireOrganization } from './organizations.js';
+import { requireOrganization } from '../domain/organizations.js';
 
 /*
  * Translations and the glossary, answered as the published document describes them (every

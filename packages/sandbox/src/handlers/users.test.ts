@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NotFoundError } from '@docs-api/sdk';
+import { NotFoundError, PermissionDeniedError } from '@docs-api/sdk';
 import { failure, trackSandboxes } from '../../test-support/client.js';
 import { userHandlers } from './users.js';
 
@@ -47,11 +47,23 @@ describe('users', () => {
   });
 });
 
+describe('users.update', () => {
+  it('changes the name getAuthenticated then shows; another user is refused', async () => {
+    const { client } = setup();
+    const me = await client.users.getAuthenticated();
+    const updated = await client.users.update(me.id, { displayName: 'Ada L.' });
+    expect(updated.displayName).toBe('Ada L.');
+    expect((await client.users.getAuthenticated()).displayName).toBe('Ada L.');
+    await failure(client.users.update('user_grace', { displayName: 'Grace' }), PermissionDeniedError);
+    await failure(client.users.update('user_missing', { displayName: 'Nobody' }), NotFoundError);
+  });
+});
+
 describe('coverage', () => {
   it('served every users operation through the SDK in this file', () => {
     const served = servedOperationIds();
     const ids = userHandlers.map((handler) => handler.operation.id);
-    expect(ids).toEqual(['getAuthenticatedUser', 'getUserById']);
+    expect(ids).toEqual(['getAuthenticatedUser', 'getUserById', 'updateUserById']);
     expect(ids.filter((id) => !served.has(id))).toEqual([]);
   });
 });

@@ -1,19 +1,17 @@
 import { isSecretName, REDACTED, redactText } from '@docs-api/sdk';
 
 /*
- * What the recording proxy hides before anything reaches a cassette or a report. The SDK's
- * rules (`isSecretName`: share keys, tokens, keys, secrets, passwords ...) plus the names that
- * hold credentials in this API's bodies: an integration's `secrets` map, a SAML provider's
- * `certificate`, cookies and credentials. A hidden value is replaced whole, whatever its type.
+ * What the recording proxy hides before anything reaches a cassette or a report, by the SDK's
+ * rules (`isSecretName`, one set for the SDK, the CLI and the sandbox: share keys and links,
+ * tokens, keys, secrets, passwords, signatures, an integration's `secrets` map, a SAML provider's
+ * `certificate`, cookies and credentials). A hidden value is replaced whole, whatever its type.
  */
 
 export { REDACTED };
 
-const EXTRA_SECRET_NAMES = /(secrets|credentials?|certificate|cookie|passwd|signature)$/;
-
-/** Whether a body field, header or query parameter of this name holds a secret. */
+/** Whether a body field, header or query parameter of this name holds a secret: the SDK's rules. */
 export function isSecretField(name: string): boolean {
-  return isSecretName(name) || EXTRA_SECRET_NAMES.test(name.toLowerCase().replace(/[-_]/g, ''));
+  return isSecretName(name);
 }
 
 /** Collects the string values a redaction hides, so the same values can be scrubbed elsewhere. */

@@ -9,7 +9,7 @@ import type { Operation } from './operation.js';
 
 export * from '../generated/operations/index.js';
 export type * from '../generated/types.js';
-export type * from '../generated/api.js';
+
 export type * from '../generated/operation-types.js';
 export * from './schema.js';
 export * from './documents.js';
@@ -37,3 +37,11 @@ for (const operation of operations) {
 export function operationById(id: string): Operation | undefined {
   return byId.get(id);
 }
+
+export {
+  operationIndex,
+  type OperationId,
+  type OperationName,
+  type OperationNames,
+} from '../generated/operation-index.js';
+export type { OperationEntry, OperationKind } from './operation-entry.js';

@@ -11,7 +11,7 @@ export type PathParamsOf<P extends string> = P extends `${string}{${infer Name}}
   : unknown;
 
 /**
- * The declared types of one operation (generated/api.ts): what its path parameters, query and
+ * The declared types of one operation (generated/operation-types.ts): what its path parameters, query and
  * body are, and what it answers. The schemas check the same data at run time.
  */
 export interface OperationIO {

@@ -1,4 +1,4 @@
-import { nearest } from '../core/options.js';
+import { nearest } from './nearest.js';
 import type { ValidationIssue } from './issues.js';
 import type { ContractSchema, SchemaIssue } from './operation-shape.js';
 

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import type { UnknownKind } from '../core/fields.js';
+import type { UnknownKind } from './unknown-kind.js';
 
-export type { UnknownKind } from '../core/fields.js';
+export type { UnknownKind } from './unknown-kind.js';
 
 /**
  * Schema helpers that encode the project's two reading rules:

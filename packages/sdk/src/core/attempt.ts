@@ -60,7 +60,9 @@ export async function attempt(transport: Transport, call: Call, request: Request
   // One signal for this attempt: the caller's (through ky's request) or its deadline.
   const controller = new AbortController();
   const onAbort = () => controller.abort(signal.reason);
-  signal.addEventListener('abort', onAbort, { once: true });
+  // Aborted while it waited for ky or a slot (a list's read ahead let go): nothing is sent.
+  if (signal.aborted) controller.abort(signal.reason);
+  else signal.addEventListener('abort', onAbort, { once: true });
   let expired: AttemptTimeout | undefined;
   const timer =
     budget < MAX_TIMER
@@ -141,6 +143,7 @@ async function send(
   const method = request.method as HttpMethod;
   let target = request.url;
   for (let hops = 0; ; hops++) {
+    signal.throwIfAborted();
     const init: RequestInit = { method, headers, redirect: 'manual', signal };
     if (call.body !== undefined) init.body = call.body;
     const response = await raced(transport.fetch(target, init), signal);

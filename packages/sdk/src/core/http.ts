@@ -1,24 +1,29 @@
-import ky, { HTTPError, type Hooks, type KyInstance, type Options as KyOptions } from 'ky';
-import type { HttpMethod, OperationShape as Operation } from '../contract/operation-shape.js';
+import ky, { HTTPError, type KyInstance, type Options as KyOptions } from 'ky';
+import type { OperationShape as Operation } from '../contract/operation-shape.js';
 import { encodeQuery } from '../contract/query.js';
 import type { ListEnvelope } from '../contract/list-envelope.js';
-import { AnswerReader, type ResponseSchema, type ResponseValidation } from './answer.js';
+import { AnswerReader } from './answer.js';
 import { ApiPromise, type WithResponse } from './api-promise.js';
 import { attempt, type Transport } from './attempt.js';
 import { Call, seconds, type SendSpec } from './call.js';
 import { callSite, withCallSite, type CallSite } from './call-site.js';
 import { DocsError } from './errors.js';
 import type * as Failures from './failures.js';
-import type { Logger } from './logger.js';
-import { checkOptions, requestOptionsSchema } from './options.js';
+import {
+  checkRequestOptions,
+  type HttpConfig,
+  type RawRequest,
+  type RequestOptions,
+} from './http-options.js';
 import { PagePromise } from './pagination.js';
 import { readRateLimit, retryDelay, type RetryEvent } from './retry.js';
 import { requestFor, type OperationInput } from './request-input.js';
-import { Throttle, type RateLimitEvent } from './throttle.js';
+import { Throttle } from './throttle.js';
 import { EventStream, type OpenedStream } from './event-stream.js';
-import { ResponseValidationError } from './errors.js';
 
 export type { OperationInput } from './request-input.js';
+export type { HttpConfig, RawRequest, RequestOptions } from './http-options.js';
+export { checkRequestOptions } from './http-options.js';
 export type { ResponseSchema, ResponseValidation } from './answer.js';
 export { RESPONSE_VALIDATION_MODES } from './answer.js';
 
@@ -29,60 +34,6 @@ export { RESPONSE_VALIDATION_MODES } from './answer.js';
  * policy by retry.ts, the errors by failures.ts; then read ky's Response (answer.ts).
  * docs/architecture.md draws it.
  */
-
-/** Per-call options, accepted as the last argument of every resource method. */
-export interface RequestOptions {
-  /** Cancels the request (and any retry wait) with an `AbortError`. */
-  signal?: AbortSignal | undefined;
-  /** Milliseconds for each attempt, headers and body; overrides the client's `timeout`. */
-  timeout?: number | undefined;
-  /** Milliseconds for the whole call, retries and waits included; overrides the client's `totalTimeout`. */
-  totalTimeout?: number | undefined;
-  /** Overrides the client's `maxRetries` for this call. */
-  maxRetries?: number | undefined;
-  /** Extra headers for this call. */
-  headers?: Record<string, string> | undefined;
-  /**
-   * Fields to send in the body beside the ones the SDK checks: the one way to send a field this
-   * version's types do not name (the service added it). Sent as given, after the body's check.
-   */
-  extraBody?: Record<string, unknown> | undefined;
-}
-
-export interface HttpConfig {
-  token: string;
-  baseUrl: string;
-  fetch?: typeof fetch | undefined;
-  timeout: number;
-  /** Milliseconds for a whole call from its first attempt; default `Infinity` here (the client gives 60 000). */
-  totalTimeout?: number | undefined;
-  maxRetries: number;
-  maxRetryDelay: number;
-  logger?: Logger | undefined;
-  userAgent: string;
-  responseValidation: ResponseValidation;
-  onRetry?: ((event: RetryEvent) => void) | undefined;
-  /** Attempts in flight at once, across every call of the client. */
-  maxConcurrency: number;
-  onRateLimit?: ((event: RateLimitEvent) => void) | undefined;
-  /** The user's own ky hooks, run beside the SDK's. */
-  hooks?: Hooks | undefined;
-}
-
-/** A request outside the contract's operations (`client.request()`). */
-export interface RawRequest<T> {
-  method: HttpMethod;
-  path: string;
-  query?: Record<string, unknown>;
-  body?: unknown;
-  /** Checks the answer (under the client's response policy), e.g. a zod schema. */
-  schema?: ResponseSchema<T>;
-  /**
-   * Whether the call may be replayed after the server may have received it. Defaults to true
-   * for GET, HEAD, PUT and DELETE, false for POST and PATCH.
-   */
-  idempotent?: boolean;
-}
 
 /** The failure path (failures.ts, the network and error-body readers), loaded when an attempt fails. */
 let failuresModule: Promise<typeof Failures> | undefined;
@@ -145,11 +96,14 @@ export class HttpClient {
     options?: RequestOptions,
     site = callSite(),
   ): PagePromise<T, E> {
-    const fetchPage = (page?: string) =>
+    // `signal` is a read ahead's own (pagination-walk.ts), aborted when the walk lets it go.
+    const fetchPage = (page?: string, signal?: AbortSignal) =>
       this.#callOperation<E>(
         operation,
         page === undefined ? input : { ...input, query: { ...input.query, page } },
-        options,
+        signal
+          ? { ...options, signal: options?.signal ? AbortSignal.any([options.signal, signal]) : signal }
+          : options,
         site,
       );
     const start = input.query?.page;
@@ -170,22 +124,28 @@ export class HttpClient {
     return withCallSite(error, site);
   }
 
-  /** Calls an operation that answers server-sent events: the events as they come. */
+  /**
+   * Calls an operation that answers server-sent events: the events as they come. The operation
+   * may still be loading (a method called before its module loaded): the stream waits for it.
+   */
   stream<T>(
-    operation: Operation,
+    operation: Operation | Promise<Operation>,
     input: OperationInput,
     options?: RequestOptions,
     site = callSite(),
   ): EventStream<T> {
-    return new EventStream<T>(async (signal) => {
-      try {
-        if (options !== undefined) checkRequestOptions(options);
-        const merged = options?.signal ? AbortSignal.any([options.signal, signal]) : signal;
-        return await this.#openStream(operation, input, { ...options, signal: merged }, site);
-      } catch (error) {
-        throw withCallSite(error, site);
-      }
-    });
+    // The call's signal is the stream's own: its abort stops a read under way too.
+    return new EventStream<T>(
+      async (signal) => {
+        try {
+          if (options !== undefined) checkRequestOptions(options);
+          return await this.#openStream(await operation, input, { ...options, signal }, site);
+        } catch (error) {
+          throw withCallSite(error, site);
+        }
+      },
+      { signal: options?.signal },
+    );
   }
 
   /** Checks the inputs and opens the stream: the answer's body is left for the caller to read. */
@@ -201,27 +161,13 @@ export class HttpClient {
       options,
       site,
     );
-    const event = operation.event;
     const { responseValidation, logger } = this.#config;
+    // With the reader: loaded by the first stream, not by every app.
+    const { eventCheck } = await import('./event-reader.js');
     return {
       response,
       operation: operation.id,
-      check: (data) => {
-        if (!event || responseValidation === 'off') return data;
-        const result = event.safeParse(data);
-        if (result.success) return result.data;
-        const issues = result.error.issues.map((issue) => ({
-          path: ['event', ...issue.path.map(String)].join('.'),
-          message: issue.message,
-        }));
-        if (responseValidation === 'warn') {
-          logger?.warn?.(
-            `${operation.id}: an event does not fit the contract: ${issues[0]?.path}: ${issues[0]?.message}`,
-          );
-          return data;
-        }
-        throw new ResponseValidationError(operation.id, issues, data);
-      },
+      check: eventCheck(operation.id, operation.event, responseValidation, logger),
     };
   }
 
@@ -398,10 +344,4 @@ export class HttpClient {
     }
     return withCallSite(error, site);
   }
-}
-
-/** Checks the per-call options: each bad value is an `InvalidOptionError` naming it and what is allowed. */
-export function checkRequestOptions(options: RequestOptions | undefined): void {
-  if (options !== undefined)
-    checkOptions(requestOptionsSchema, options, 'request option', '{ timeout: 5000 }');
 }

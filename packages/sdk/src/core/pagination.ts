@@ -1,199 +1,9 @@
 import type { ListEnvelope } from '../contract/list-envelope.js';
 import { ApiPromise, type WithResponse } from './api-promise.js';
-import { AbortError, InvalidOptionError, PaginationError } from './errors.js';
+import { InvalidOptionError } from './errors.js';
+import { CursorGuard, DONE, ItemWalk, itemsOf, MAX_EMPTY_PAGES, type Step } from './pagination-walk.js';
 
-/**
- * Empty pages in a row whose cursor is still followed. Servers may return an empty page
- * while filtering; one that keeps doing it would send a list walk around forever.
- */
-export const MAX_EMPTY_PAGES = 3;
-
-function itemsOf<T>(page: ListEnvelope<T>): T[] {
-  return Array.isArray(page.items) ? page.items : [];
-}
-
-/** How a cursor is shown in a message: long cursors may carry state, so only a short prefix. */
-function showCursor(cursor: string): string {
-  return cursor.length <= 12 ? `"${cursor}"` : `"${cursor.slice(0, 8)}…" (${cursor.length} characters)`;
-}
-
-/**
- * What keeps a list walk from looping: each cursor may be followed once, and only
- * {@link MAX_EMPTY_PAGES} empty pages in a row may point to a next page.
- */
-class CursorGuard {
-  readonly #seen: Set<string>;
-  readonly #operation: () => string;
-  #pages = 1;
-  #emptyInARow = 0;
-
-  constructor(startCursor: string | undefined, operation: () => string) {
-    this.#seen = new Set(startCursor ? [startCursor] : []);
-    this.#operation = operation;
-  }
-
-  /** The cursor to read after `page` (which held `count` items); undefined at the end. */
-  after(page: ListEnvelope<unknown>, count: number): string | undefined {
-    return this.follow(page.next?.page, count);
-  }
-
-  /** `cursor` as sent by the page that held `count` items: undefined at the end; throws on a loop. */
-  follow(cursor: unknown, count: number): string | undefined {
-    // Under the `warn` response policy a page comes as received: read it defensively.
-    if (typeof cursor !== 'string' || !cursor) return undefined;
-    this.#emptyInARow = count === 0 ? this.#emptyInARow + 1 : 0;
-    const seen = this.#seen;
-    const pages = this.#pages;
-    if (seen.has(cursor)) {
-      const operation = this.#operation();
-      throw new PaginationError(
-        `${operation}: the server sent the cursor ${showCursor(cursor)} again after ${pages} page(s); ` +
-          'stopped instead of reading the same pages forever. The items so far are real; the list may be incomplete.',
-        { operation, reason: 'repeated-cursor', pages, cursors: seen.size },
-      );
-    }
-    if (this.#emptyInARow > MAX_EMPTY_PAGES) {
-      const operation = this.#operation();
-      throw new PaginationError(
-        `${operation}: the server sent ${this.#emptyInARow} empty pages in a row that still pointed to a next page ` +
-          `(after ${pages} page(s)); stopped instead of following cursors without end. The list may be incomplete.`,
-        { operation, reason: 'empty-pages', pages, cursors: seen.size },
-      );
-    }
-    seen.add(cursor);
-    this.#pages++;
-    return cursor;
-  }
-}
-
-type Step<T> = IteratorResult<T, void>;
-const DONE: Readonly<Step<never>> = Object.freeze({ value: undefined, done: true });
-
-/**
- * The item walk of `for await`, written out: an async generator costs several promises per
- * item (more through a `yield*` per page), about 1 KB of garbage per item in a long walk, which
- * made minor GCs run while a page was held and grew the young generation with the count. Here
- * an item of the current page costs one resolved promise. The current page's items are let go
- * before the next page is read. Behaves as the generator did: calls are served in order, an
- * error ends the walk, `return()` stops it.
- */
-class ItemWalk<T, Envelope extends ListEnvelope<T>> implements AsyncGenerator<T, void, undefined> {
-  #first: Promise<Envelope> | undefined;
-  readonly #fetchPage: (cursor: string) => Promise<Envelope>;
-  readonly #cursors: CursorGuard;
-  #items: T[] = [];
-  #index = 0;
-  #cursor: unknown;
-  #finished = false;
-  /** The step being worked out (a page being read): later calls wait for it, in order. */
-  #pending: Promise<Step<T>> | undefined;
-  /** The call's signal: once it aborts, the walk stops at the next item, mid-page included. */
-  readonly #signal: AbortSignal | undefined;
-  readonly #operation: () => string;
-
-  constructor(
-    first: Promise<Envelope>,
-    fetchPage: (cursor: string) => Promise<Envelope>,
-    cursors: CursorGuard,
-    signal: AbortSignal | undefined,
-    operation: () => string,
-  ) {
-    this.#signal = signal;
-    this.#operation = operation;
-    // Read on the first next(); a walk never started must not leave a rejection unhandled.
-    first.catch(() => undefined);
-    this.#first = first;
-    this.#fetchPage = fetchPage;
-    this.#cursors = cursors;
-  }
-
-  next(): Promise<Step<T>> {
-    if (this.#pending) {
-      const after = this.#pending.then(
-        () => this.next(),
-        () => this.next(),
-      );
-      return after;
-    }
-    if (this.#signal?.aborted && !this.#finished) {
-      this.#stop();
-      return Promise.reject(
-        new AbortError(`${this.#operation()}: the list walk was aborted`, { cause: this.#signal.reason }),
-      );
-    }
-    const index = this.#index;
-    if (index < this.#items.length) {
-      this.#index = index + 1;
-      return Promise.resolve({ value: this.#items[index]!, done: false });
-    }
-    if (this.#finished) return Promise.resolve(DONE);
-    const pending = this.#nextPage().then(
-      (step) => {
-        this.#pending = undefined;
-        return step;
-      },
-      (error: unknown) => {
-        this.#pending = undefined;
-        this.#stop();
-        throw error;
-      },
-    );
-    this.#pending = pending;
-    return pending;
-  }
-
-  /** Reads pages until one has an item (its first is the step), or the list ends. */
-  async #nextPage(): Promise<Step<T>> {
-    for (;;) {
-      let page: Envelope;
-      if (this.#first) {
-        const first = this.#first;
-        this.#first = undefined;
-        page = await first;
-      } else {
-        const cursor = this.#cursors.follow(this.#cursor, this.#items.length);
-        // Let go of the page read before this one while the next is fetched.
-        this.#items = [];
-        if (cursor === undefined) return this.#stop();
-        page = await this.#fetchPage(cursor);
-      }
-      if (this.#finished) return DONE;
-      this.#items = itemsOf(page);
-      this.#cursor = page.next?.page;
-      this.#index = 0;
-      if (this.#items.length > 0) {
-        this.#index = 1;
-        return { value: this.#items[0]!, done: false };
-      }
-    }
-  }
-
-  #stop(): Step<T> {
-    this.#finished = true;
-    this.#items = [];
-    this.#index = 0;
-    return DONE;
-  }
-
-  /** Whether the walk holds more items than it gave, or a next page to read: `toArray` was capped. */
-  get hasMore(): boolean {
-    return this.#index < this.#items.length || (typeof this.#cursor === 'string' && this.#cursor !== '');
-  }
-
-  return(): Promise<Step<T>> {
-    return Promise.resolve(this.#stop());
-  }
-
-  throw(error: unknown): Promise<Step<T>> {
-    this.#stop();
-    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- what the caller threw in, as a generator would
-    return Promise.reject(error);
-  }
-
-  [Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
-    return this;
-  }
-}
+export { MAX_EMPTY_PAGES };
 
 /** What `toArray({ max })` gives: the items, and whether it stopped at `max` with more to read. */
 export type Collected<T> = T[] & {
@@ -219,7 +29,7 @@ export class PagePromise<T, Envelope extends ListEnvelope<T> = ListEnvelope<T>>
   extends ApiPromise<Envelope>
   implements AsyncIterable<T>
 {
-  readonly #fetchPage: (page: string) => Promise<WithResponse<Envelope>>;
+  readonly #fetchPage: (page: string, signal?: AbortSignal) => Promise<WithResponse<Envelope>>;
   readonly #operation: string | (() => string);
   readonly #startCursor: string | undefined;
   readonly #signal: AbortSignal | undefined;
@@ -230,7 +40,8 @@ export class PagePromise<T, Envelope extends ListEnvelope<T> = ListEnvelope<T>>
    */
   constructor(
     first: Promise<WithResponse<Envelope>>,
-    fetchPage: (page: string) => Promise<WithResponse<Envelope>>,
+    /** Reads the page of a cursor; `signal` aborts a read ahead the walk let go. */
+    fetchPage: (page: string, signal?: AbortSignal) => Promise<WithResponse<Envelope>>,
     options: {
       operation?: string | (() => string) | undefined;
       startCursor?: string | undefined;
@@ -259,7 +70,8 @@ export class PagePromise<T, Envelope extends ListEnvelope<T> = ListEnvelope<T>>
   }
 
   /**
-   * Yields every item, page after page, holding one page's items at a time. The walk keeps no
+   * Yields every item, page after page, holding the current page and reading the next one while
+   * the caller works on it (pagination-walk.ts). The walk keeps no
    * reference to this promise past the first page, so under `for await` the first page is let go
    * like the others.
    */
@@ -267,14 +79,13 @@ export class PagePromise<T, Envelope extends ListEnvelope<T> = ListEnvelope<T>>
     return this.#walk();
   }
 
-  #walk(): ItemWalk<T, Envelope> {
+  #walk(limit?: number): ItemWalk<T, Envelope> {
     const fetchPage = this.#fetchPage;
     return new ItemWalk<T, Envelope>(
       this.withResponse().then(({ data }) => data),
-      async (cursor) => (await fetchPage(cursor)).data,
+      async (cursor, signal) => (await fetchPage(cursor, signal)).data,
       this.#cursors(),
-      this.#signal,
-      this.#name,
+      { signal: this.#signal, operation: this.#name, ...(limit === undefined ? {} : { limit }) },
     );
   }
 
@@ -309,7 +120,7 @@ export class PagePromise<T, Envelope extends ListEnvelope<T> = ListEnvelope<T>>
       const first = (await this.withResponse()).data;
       capped = itemsOf(first).length > 0 || typeof first.next?.page === 'string';
     } else {
-      const walk = this.#walk();
+      const walk = this.#walk(max);
       for (let step = await walk.next(); !step.done; step = await walk.next()) {
         items.push(step.value);
         if (items.length >= max) {
@@ -328,7 +139,7 @@ export class PagePromise<T, Envelope extends ListEnvelope<T> = ListEnvelope<T>>
 }
 
 /**
- * A list call made before its operation is loaded (core/resources.ts): a `PagePromise` from the
+ * A list call made before its operation is loaded (core/invoke.ts): a `PagePromise` from the
  * start, whose pages, walk and `toArray` are the loaded call's own. `loaded` is boxed: a promise
  * resolved with a `PagePromise` would adopt it and give its first page.
  */

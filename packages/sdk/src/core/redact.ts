@@ -28,10 +28,20 @@ const SECRET_NAMES = new Set([
   'authorization',
 ]);
 
-/** Whether a query parameter name names a secret: listed, or ending in token/secret/password/key. */
+/**
+ * Names ending so hold a secret: `X-Amz-Signature`, `X-Goog-Signature`, `db_passwd`, an
+ * integration's `secrets`, a SAML `certificate`, `credentials`, a cookie.
+ */
+const SECRET_ENDINGS = /(token|secrets?|passwords?|passwd|key|signature|credentials?|certificate|cookie)$/;
+
+/**
+ * Whether a query parameter, header or body field of this name holds a secret: listed, a share
+ * link or key (`share`, `shareKey`, `shareLink`), or ending as SECRET_ENDINGS says. The one set of
+ * rules of the SDK, the CLI and the sandbox.
+ */
 export function isSecretName(name: string): boolean {
-  const plain = name.toLowerCase().replace(/[-_]/g, '');
-  return SECRET_NAMES.has(plain) || /(token|secret|password|key)$/.test(plain);
+  const plain = name.toLowerCase().replace(/[-_.]/g, '');
+  return SECRET_NAMES.has(plain) || plain.startsWith('share') || SECRET_ENDINGS.test(plain);
 }
 
 /** Secrets shorter than this are not searched for: replacing them would garble ordinary text. */

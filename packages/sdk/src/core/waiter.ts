@@ -1,6 +1,13 @@
-import { AbortError, WaitTimeoutError } from './errors.js';
+import { AbortError, RunFailedError, WaitTimeoutError } from './errors.js';
 
-/** Options of every waiter (`client.translations.waitForRun`, ...). */
+/*
+ * Every waiter of the SDK (`waitUntilDone` of translations, OpenAPI specs, import runs, a space's
+ * Git Sync, a site's scans) is this one loop: read, report progress, stop when the work is over,
+ * fail with a `RunFailedError` naming the run when the document says it failed, with a
+ * `WaitTimeoutError` after `timeout`, with an `AbortError` when `signal` aborts.
+ */
+
+/** Options of every waiter (`client.translations.waitUntilDone`, ...). */
 export interface WaitOptions<T> {
   /** Milliseconds between two reads. Default 2 000. */
   interval?: number | undefined;
@@ -9,6 +16,8 @@ export interface WaitOptions<T> {
   /** Stops waiting (and the read under way) with an `AbortError`. */
   signal?: AbortSignal | undefined;
   /** Called with every object read, e.g. to show progress. */
+  onProgress?: ((value: T) => void) | undefined;
+  /** The former name of `onProgress`, still called. */
   onPoll?: ((value: T) => void) | undefined;
 }
 
@@ -53,6 +62,8 @@ export async function waitUntil<T>(
     what: string;
     /** Says what was last seen, for the timeout message: `status running`. */
     describe?: (value: T) => string;
+    /** The state and reason of a run that failed (a `RunFailedError`); undefined while it did not. */
+    failed?: (value: T) => { state: string; reason?: string | undefined } | undefined;
   },
 ): Promise<T> {
   const interval = checkDuration('interval', options.interval ?? DEFAULT_WAIT_INTERVAL);
@@ -62,7 +73,10 @@ export async function waitUntil<T>(
   for (;;) {
     if (signal?.aborted) throw new AbortError(`Waiting for ${what} was aborted`);
     const value = await read(signal);
+    options.onProgress?.(value);
     options.onPoll?.(value);
+    const failure = options.failed?.(value);
+    if (failure) throw new RunFailedError(what, failure.state, failure.reason, value);
     if (isDone(value)) return value;
     const elapsed = Date.now() - started;
     const remaining = timeout - elapsed;

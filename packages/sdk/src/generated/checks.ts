@@ -5,7 +5,7 @@ import type { ApiPromise } from '../core/api-promise.js';
 import type { EventStream } from '../core/event-stream.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { ListEnvelope } from '../contract/list-envelope.js';
-import type * as R from './api.js';
+import type * as R from './resources/index.js';
 import type * as O from './operation-types.js';
 
 /** `true` when `A` and `B` are the same type, both ways. */

@@ -1,6 +1,7 @@
 import type { ApiPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/http.js';
-import type { ExtensionImplementations } from '../core/resources.js';
+import type { HandWritten } from '../core/resource.js';
+import type { ChangeRequestsComments } from '../generated/resources/changeRequests.comments.js';
 import type { Comment, UpdateCommentSchema } from '../generated/types.js';
 
 /** Emoji to add to and remove from a comment in one call. */
@@ -35,29 +36,17 @@ export interface ChangeRequestsCommentsExtensions {
   ): ApiPromise<Comment>;
 }
 
-export const extensions: ExtensionImplementations<ChangeRequestsCommentsExtensions> = {
-  resolve({ resources }, spaceId, changeRequestId, commentId, options) {
-    return resources.changeRequests.comments.update(
-      spaceId,
-      changeRequestId,
-      commentId,
-      { resolved: true },
-      options,
-    );
+export const extensions: HandWritten<ChangeRequestsCommentsExtensions, ChangeRequestsComments> = {
+  resolve(resource, _invoker, spaceId, changeRequestId, commentId, options) {
+    return resource.update(spaceId, changeRequestId, commentId, { resolved: true }, options);
   },
-  reopen({ resources }, spaceId, changeRequestId, commentId, options) {
-    return resources.changeRequests.comments.update(
-      spaceId,
-      changeRequestId,
-      commentId,
-      { resolved: false },
-      options,
-    );
+  reopen(resource, _invoker, spaceId, changeRequestId, commentId, options) {
+    return resource.update(spaceId, changeRequestId, commentId, { resolved: false }, options);
   },
-  react({ resources }, spaceId, changeRequestId, commentId, reactions, options) {
+  react(resource, _invoker, spaceId, changeRequestId, commentId, reactions, options) {
     const body: UpdateCommentSchema = {};
     if (reactions.add !== undefined) body.addedReactions = reactions.add;
     if (reactions.remove !== undefined) body.removedReactions = reactions.remove;
-    return resources.changeRequests.comments.update(spaceId, changeRequestId, commentId, body, options);
+    return resource.update(spaceId, changeRequestId, commentId, body, options);
   },
 };

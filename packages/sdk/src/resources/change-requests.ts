@@ -1,7 +1,9 @@
-import type { ApiPromise, WithResponse } from '../core/api-promise.js';
+import { ApiPromise, type WithResponse } from '../core/api-promise.js';
 import { MergeConflictError } from '../core/errors.js';
 import type { RequestOptions } from '../core/http.js';
-import type { ExtensionImplementations } from '../core/resources.js';
+import type { HandWritten } from '../core/resource.js';
+import * as ops from '../generated/operation-index.js';
+import type { ChangeRequests } from '../generated/resources/changeRequests.js';
 import type {
   ChangeRequest,
   MergeChangeRequestResponse,
@@ -83,38 +85,40 @@ function settled<R extends 'merge' | 'update'>(
   });
 }
 
-export const extensions: ExtensionImplementations<ChangeRequestsExtensions> = {
-  update({ resources, generated, answer }, spaceId, changeRequestId, body, options) {
-    const call = generated('changeRequests.update', [spaceId, changeRequestId, body, options]) as ApiPromise<
-      ChangeRequest | undefined
-    >;
-    return answer(
+export const extensions: HandWritten<ChangeRequestsExtensions, ChangeRequests> = {
+  update(resource, invoker, spaceId, changeRequestId, body, options) {
+    const call = invoker.method(
+      ops.updateChangeRequestById,
+      [spaceId, changeRequestId, body],
+      options,
+    ) as ApiPromise<ChangeRequest | undefined>;
+    return new ApiPromise(
       call
         .withResponse()
         .then((updated) =>
           updated.data !== undefined
             ? (updated as WithResponse<ChangeRequest>)
-            : resources.changeRequests.get(spaceId, changeRequestId, options).withResponse(),
+            : resource.get(spaceId, changeRequestId, options).withResponse(),
         ),
     );
   },
-  merge({ generated, answer }, spaceId, changeRequestId, options) {
-    const call = generated('changeRequests.merge', [
-      spaceId,
-      changeRequestId,
+  merge(_resource, invoker, spaceId, changeRequestId, options) {
+    const call = invoker.method(
+      ops.mergeChangeRequest,
+      [spaceId, changeRequestId],
       options,
-    ]) as ApiPromise<MergeChangeRequestResponse>;
-    return answer(
+    ) as ApiPromise<MergeChangeRequestResponse>;
+    return new ApiPromise(
       settled(call.withResponse(), 'merge', { spaceId, changeRequestId: String(changeRequestId) }),
     );
   },
-  updateFromPrimary({ generated, answer }, spaceId, changeRequestId, options) {
-    const call = generated('changeRequests.updateFromPrimary', [
-      spaceId,
-      changeRequestId,
+  updateFromPrimary(_resource, invoker, spaceId, changeRequestId, options) {
+    const call = invoker.method(
+      ops.updateChangeRequest,
+      [spaceId, changeRequestId],
       options,
-    ]) as ApiPromise<UpdateChangeRequestResponse>;
-    return answer(
+    ) as ApiPromise<UpdateChangeRequestResponse>;
+    return new ApiPromise(
       settled(call.withResponse(), 'update', { spaceId, changeRequestId: String(changeRequestId) }),
     );
   },

@@ -1,6 +1,8 @@
 import type { ApiPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/http.js';
-import type { ExtensionImplementations } from '../core/resources.js';
+import type { HandWritten } from '../core/resource.js';
+import * as ops from '../generated/operation-index.js';
+import type { Glossary } from '../generated/resources/glossary.js';
 import type { GlossaryBatchOperation, GlossaryTranslationsParam } from '../generated/types.js';
 
 /** `client.glossary`'s hand-written methods. */
@@ -31,16 +33,20 @@ export interface GlossaryExtensions {
   delete(organizationId: string, glossaryEntryIds: string[], options?: RequestOptions): ApiPromise<void>;
 }
 
-export const extensions: ExtensionImplementations<GlossaryExtensions> = {
-  update({ generated }, organizationId, operations, options) {
-    return generated('glossary.update', [organizationId, { operations }, options]) as ApiPromise<void>;
+export const extensions: HandWritten<GlossaryExtensions, Glossary> = {
+  update(_resource, invoker, organizationId, operations, options) {
+    return invoker.method(
+      ops.updateGlossaryEntries,
+      [organizationId, { operations }],
+      options,
+    ) as ApiPromise<void>;
   },
-  insert({ resources }, organizationId, entries, options) {
+  insert(resource, _invoker, organizationId, entries, options) {
     const operations = entries.map((translations) => ({ type: 'insert' as const, translations }));
-    return resources.glossary.update(organizationId, operations, options);
+    return resource.update(organizationId, operations, options);
   },
-  delete({ resources }, organizationId, glossaryEntryIds, options) {
+  delete(resource, _invoker, organizationId, glossaryEntryIds, options) {
     const operations = glossaryEntryIds.map((id) => ({ type: 'delete' as const, id }));
-    return resources.glossary.update(organizationId, operations, options);
+    return resource.update(organizationId, operations, options);
   },
 };

@@ -1,6 +1,8 @@
 import type { ApiPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/http.js';
-import type { ExtensionImplementations } from '../core/resources.js';
+import type { HandWritten } from '../core/resource.js';
+import * as ops from '../generated/operation-index.js';
+import type { Organizations } from '../generated/resources/organizations.js';
 import type { JSONDocumentParam, OrganizationAgentInstructions } from '../generated/types.js';
 
 /** `client.organizations`' hand-written methods. */
@@ -17,13 +19,13 @@ export interface OrganizationsExtensions {
   ): ApiPromise<OrganizationAgentInstructions>;
 }
 
-export const extensions: ExtensionImplementations<OrganizationsExtensions> = {
-  updateAgentInstructions({ generated }, organizationId, instructions, options) {
-    const call = generated('organizations.updateAgentInstructions', [
-      organizationId,
-      { instructions },
+export const extensions: HandWritten<OrganizationsExtensions, Organizations> = {
+  updateAgentInstructions(_resource, invoker, organizationId, instructions, options) {
+    const call = invoker.method(
+      ops.updateOrganizationAgentInstructions,
+      [organizationId, { instructions }],
       options,
-    ]);
+    );
     return call as ApiPromise<OrganizationAgentInstructions>;
   },
 };

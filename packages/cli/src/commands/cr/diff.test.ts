@@ -65,6 +65,27 @@ describe('docs cr diff', () => {
     expect(plain.stdout).toContain('-Step-by-step guides for the Acme platform.\n');
   });
 
+  it('at a terminal the summary goes through the pager with the diff, not before it on stderr (issue 31)', async () => {
+    const wasTTY = process.stdout.isTTY;
+    process.stdout.isTTY = true;
+    onTestFinished(() => {
+      process.stdout.isTTY = wasTTY;
+    });
+    const paged: string[] = [];
+    vi.spyOn(output, 'page').mockImplementation((text) => {
+      paged.push(text);
+      return Promise.resolve();
+    });
+    const result = await diff(['space_handbook', '1']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).not.toContain('Change request #1: 2 changes');
+    expect(paged).toHaveLength(1);
+    const lines = (paged[0] ?? '').split('\n');
+    expect(lines[0]).toBe('Change request #1: 2 changes against rev_handbook_2');
+    expect(paged[0]).toContain('+ page  getting-started/cli (Command-line interface)');
+    expect(paged[0]).toContain('diff --git a/getting-started.md b/getting-started.md');
+  });
+
   it('prints only the names with --name-only', async () => {
     const result = await diff(['space_guides', '2', '--name-only']);
     expect(result.code).toBe(0);

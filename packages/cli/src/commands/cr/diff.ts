@@ -154,13 +154,18 @@ export default class CrDiff extends ChangeRequestCommand<typeof CrDiff> {
   private async print(result: CrDiffOutput): Promise<void> {
     const color = terminal.stdoutColor();
     const paint = (code: string, line: string) => (color ? `\u001b[${code}m${line}\u001b[0m` : line);
-    output.info(
-      `Change request #${result.changeRequest}: ${result.changes.length + result.more} change${result.changes.length + result.more === 1 ? '' : 's'} against ${result.base}`,
-    );
-    // Changes that are not page content (files, variables, moves) are listed as lines of their own.
-    for (const change of result.changes) output.info(`  ${describeChange(change)}`);
-    if (result.more) output.info(`  … and ${result.more} more not listed by the service`);
-    const out: string[] = [];
+    const total = result.changes.length + result.more;
+    const summary = [
+      `Change request #${result.changeRequest}: ${total} change${total === 1 ? '' : 's'} against ${result.base}`,
+      // Changes that are not page content (files, variables, moves) are listed as lines of their own.
+      ...result.changes.map((change) => `  ${describeChange(change)}`),
+      ...(result.more ? [`  … and ${result.more} more not listed by the service`] : []),
+    ];
+    // At a terminal the summary heads the paged text (a long one no longer scrolls by before the
+    // pager starts); piped, it goes to stderr and stdout holds the diff alone.
+    const paged = Boolean(process.stdout.isTTY);
+    if (!paged) for (const line of summary) output.info(line);
+    const out: string[] = paged ? [...summary, ''] : [];
     for (const page of result.pages) {
       if (!page.patch) continue;
       const lines = page.patch.replace(/\n$/, '').split('\n');

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ChangeRequestReview } from '@docs-api/sdk';
 import { useInProcessCli } from '../../../test-support/run-command.js';
 import { prompts } from '../../lib/terminal/prompts.js';
+import { terminal } from '../../lib/terminal/terminal.js';
 import CrReview from './review.js';
 import CrReviews from './reviews.js';
 
@@ -134,5 +135,29 @@ describe('docs cr reviews', () => {
       ['user_grace', 'changes-requested'],
       ['user_linus', 'approved'],
     ]);
+  });
+});
+
+describe('docs cr reviews at 40 columns (issue 31)', () => {
+  it('keeps OUTDATED: two reviews by one person never print as identical rows', async () => {
+    vi.spyOn(terminal, 'stdoutIsTTY').mockReturnValue(true);
+    vi.stubEnv('COLUMNS', '40');
+    const columns = Object.getOwnPropertyDescriptor(process.stdout, 'columns');
+    Object.defineProperty(process.stdout, 'columns', { value: 40, configurable: true });
+    try {
+      // A second review by the same reviewer makes the first outdated.
+      expect((await cli.run(CrReview, ['space_guides', '2', '--approve'])).code).toBe(0);
+      expect((await cli.run(CrReview, ['space_guides', '2', '--approve'])).code).toBe(0);
+      const result = await cli.run(CrReviews, ['space_guides', '2']);
+      expect(result.code).toBe(0);
+      const lines = result.stdout.trimEnd().split('\n');
+      expect(lines[0]).toMatch(/OUTDATED/);
+      const rows = lines.slice(2);
+      expect(new Set(rows).size).toBe(rows.length);
+      for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(40);
+    } finally {
+      if (columns) Object.defineProperty(process.stdout, 'columns', columns);
+      else delete (process.stdout as { columns?: number }).columns;
+    }
   });
 });

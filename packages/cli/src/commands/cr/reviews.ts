@@ -5,9 +5,10 @@ import { ChangeRequestCommand, crArg, spaceArg, userName } from '../../lib/areas
 import { formatDate, output, type Column } from '../../lib/terminal/output.js';
 
 const reviewColumns: Column<ChangeRequestReview>[] = [
-  { header: 'REVIEWER', value: (r) => userName(r.reviewer) },
+  // A name may be cut; whether a review is outdated never goes: two reviews by one person differ by it.
+  { header: 'REVIEWER', value: (r) => userName(r.reviewer), cut: true },
   { header: 'STATUS', value: (r) => r.status },
-  { header: 'OUTDATED', value: (r) => r.outdated, priority: 3 },
+  { header: 'OUTDATED', value: (r) => r.outdated },
   { header: 'DATE', value: (r) => formatDate(r.createdAt), priority: 2 },
   // Whole or not at all: the review's id says least of the columns, and goes first.
   { header: 'ID', value: (r) => r.id, priority: 1 },

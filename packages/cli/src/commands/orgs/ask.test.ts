@@ -20,9 +20,21 @@ describe('docs orgs ask', () => {
         '',
       ].join('\n'),
     );
-    expect(result.stderr).toContain('Sources:\n  page page_getting_started in space space_handbook');
-    expect(result.stderr).toContain('  page page_installation in space space_handbook');
+    // Named by title and path (issue 31): one read per source, at the revision the answer used.
+    expect(result.stderr).toContain('Sources:\n  Getting started (getting-started) in space space_handbook');
+    expect(result.stderr).toMatch(/ {2}Installation \([^)]*installation\) in space space_handbook/);
+    expect(result.stderr).not.toContain('page page_');
     expect(cli.sandbox.hits.get('streamAskInOrganization')).toBe(1);
+    expect(cli.sandbox.hits.get('revisions.page')).toBe(result.stderr.match(/ in space /g)?.length);
+    // The follow-up questions the answer suggests.
+    expect(result.stderr).toContain('Follow-up questions:\n  What else does "Getting started" cover?');
+  });
+
+  it('names a source by its id when its read fails', async () => {
+    cli.sandbox.addFault({ operation: 'revisions.getPage', status: 404, times: 10 });
+    const result = await cli.run(OrgsAsk, ['How do I install Acme?', '--org', 'org_acme']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('Sources:\n  page page_getting_started in space space_handbook');
   });
 
   it('prints the whole last answer with --json', async () => {

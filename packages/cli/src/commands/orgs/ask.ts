@@ -2,7 +2,7 @@ import { UsageError } from '../../lib/failures/exit-codes.js';
 import { Args } from '../../oclif.js';
 import { BaseCommand } from '../../base-command.js';
 import { output } from '../../lib/terminal/output.js';
-import { answerText, answerSources } from '../../lib/areas/ask.js';
+import { answerFollowups, answerText, describeSources } from '../../lib/areas/ask.js';
 
 export default class OrgsAsk extends BaseCommand<typeof OrgsAsk> {
   static override summary = "Ask a question about the organization's content; the answer streams in";
@@ -49,8 +49,11 @@ export default class OrgsAsk extends BaseCommand<typeof OrgsAsk> {
     }
     if (this.human) {
       if (shown && !shown.endsWith('\n')) output.write('\n');
-      const sources = answerSources(last);
+      const sources = await describeSources(client, last);
       if (sources.length) output.info(`\nSources:\n${sources.map((source) => `  ${source}`).join('\n')}`);
+      const followups = answerFollowups(last);
+      if (followups.length)
+        output.info(`\nFollow-up questions:\n${followups.map((question) => `  ${question}`).join('\n')}`);
       if (interrupted) {
         output.info('Stopped: the answer above is what came before Ctrl-C.');
         this.exit(130);

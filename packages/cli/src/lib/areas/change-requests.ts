@@ -15,11 +15,10 @@ import type {
 } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
 import { knownForms, type KnownForms } from './known-forms.js';
-import { CancelledError, CommandError, ExitCode, UsageError } from '../failures/exit-codes.js';
+import { CommandError, ExitCode } from '../failures/exit-codes.js';
 import { terminal } from '../terminal/terminal.js';
 import { formatDate, output, plural, terminalWidth, wrapLine, type Column } from '../terminal/output.js';
-import { pickOne, prompts } from '../terminal/prompts.js';
-import { readStdin } from '../input/stdin.js';
+import { pickOne } from '../terminal/prompts.js';
 
 /*
  * What the `docs cr ...` commands share: their positional arguments, the pickers used at a
@@ -284,53 +283,6 @@ export interface PageInTree {
 /** The page tree, depth first, with each page's depth. */
 export function flattenPages(pages: readonly RevisionPage[] | undefined, depth = 0): PageInTree[] {
   return (pages ?? []).flatMap((page) => [{ page, depth }, ...flattenPages(childPages(page), depth + 1)]);
-}
-
-/** The required `--body` flag of comment commands: markdown, or `-` for standard input. */
-export function markdownBodyFlag(what: string) {
-  return Flags.string({
-    char: 'b',
-    description: `${what} in markdown (- reads standard input)`,
-    required: true,
-  });
-}
-
-/**
- * A `--body` that may be left out at a terminal: the text is then written in $EDITOR
- * (`bodyOrEditor`); elsewhere it is required.
- */
-export function askableBodyFlag(what: string) {
-  return Flags.string({
-    char: 'b',
-    description: `${what} in markdown (- reads standard input; at a terminal, leave it out to write it in $EDITOR)`,
-  });
-}
-
-/** In a pipeline an askable `--body` is required: a usage error naming it, before anything is sent. */
-export function requireBodyOutsideTerminal(value: string | undefined, what: string): void {
-  if (value === undefined && !terminal.canPrompt())
-    throw new UsageError(
-      `Missing --body: pass the ${what} with --body "..." (or --body - to read standard input).`,
-    );
-}
-
-/**
- * The text of an askable `--body`: the flag's, else written in the person's editor at a
- * terminal; in a pipeline its absence is a usage error naming the flag. An empty editor cancels.
- */
-export async function bodyOrEditor(value: string | undefined, what: string): Promise<string> {
-  if (value !== undefined) return readBody(value);
-  requireBodyOutsideTerminal(value, what);
-  const text = (await prompts.editor(`${what} (markdown, written in your editor)`)).replace(/\s+$/, '');
-  if (!text.trim()) throw new CancelledError();
-  return text;
-}
-
-/** Text of a `--body` flag: the value itself, or standard input for `-`. Never empty. */
-export async function readBody(value: string, flag = '--body'): Promise<string> {
-  const body = value === '-' ? (await readStdin()).replace(/\s+$/, '') : value;
-  if (!body.trim()) throw new UsageError(`${flag} is empty.`);
-  return body;
 }
 
 /**

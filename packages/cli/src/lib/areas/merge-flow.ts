@@ -63,6 +63,12 @@ export async function mergeFlow(
     throw new CommandError(`Change request #${cr.number} is already merged${as}.`);
   }
   const { yes, admin, human, dryRun } = options;
+  // Said before any preview: a closed request cannot be merged, so its preview would mislead.
+  const closed = `Change request #${cr.number} is closed (archived): the service refuses to merge it. Reopen it with \`docs cr reopen ${spaceId} ${cr.number}\`, then merge.`;
+  if (cr.status === 'archived') {
+    if (!dryRun) throw new CommandError(closed);
+    if (human) warnWrapped(closed);
+  }
   const updateFlag = options.updateFirst;
   const ask = !yes && terminal.canPrompt();
   // --yes takes the answer a person gets by default: update an outdated request first.
@@ -125,9 +131,17 @@ export async function mergeFlow(
       `Change request #${cr.number} is outdated: updating it from the primary content first (--yes).`,
     );
   }
+  // A request that changes nothing: said, and asked about (a merge of it only adds a revision).
+  const empty =
+    preview.changes.length === 0 &&
+    preview.moreChanges === 0 &&
+    !preview.unavailable.some(({ what }) => what === 'changes');
+  if (empty) warnWrapped(`Change request #${cr.number} has no changes: merging it changes no page.`);
   if (!asked) {
     // Default No: a merge cannot be undone from here. With --yes nothing is asked.
-    await options.confirm(`Merge change request #${cr.number} "${cr.subject}" into ${spaceId}${withRules}?`);
+    await options.confirm(
+      `Merge change request #${cr.number} "${cr.subject}" into ${spaceId}${withRules}${empty ? ', though it has no changes' : ''}?`,
+    );
   }
 
   const url = cr.urls?.app;

@@ -12,10 +12,15 @@ it('breaks at spaces under the line’s indent plus two, keeping its own spacing
   for (const line of lines) expect(line.length).toBeLessThanOrEqual(40);
 });
 
-it('never cuts a word wider than the width, keeping it after what leads it, and counts wide characters as two columns', () => {
+it('never cuts a word wider than the width: a URL goes whole on a line of its own; wide characters count two columns', () => {
   expect(wrapLine('see https://app.example.test/a/very/long/path then more', 20)).toEqual([
-    'see https://app.example.test/a/very/long/path',
+    'see',
+    'https://app.example.test/a/very/long/path',
     '  then more',
+  ]);
+  expect(wrapLine('Token from: /home/ada/.config/docs/config.json', 30)).toEqual([
+    'Token from:',
+    '/home/ada/.config/docs/config.json',
   ]);
   expect(wrapLine('🚀🚀🚀 ab cd', 8)).toEqual(['🚀🚀🚀', '  ab cd']);
 });

@@ -140,10 +140,17 @@ export async function materialize(
     case 'insert_files': {
       const files: InsertFile[] = [];
       for (const path of change.files) {
+        const name = path.slice(path.lastIndexOf('/') + 1);
+        const url = change.urls?.[path];
+        if (url !== undefined) {
+          // Over the inline cap: the service fetches it from where the folder's files are served.
+          files.push({ name, contentType: contentTypeOf(path), url });
+          continue;
+        }
         const bytes = await ctx.fs.read(inRoot(ctx.layout.config, path));
         if (!bytes) throw new BatchError(`${path} is gone`, path);
         files.push({
-          name: path.slice(path.lastIndexOf('/') + 1),
+          name,
           contentType: contentTypeOf(path),
           base64: Buffer.from(bytes).toString('base64'),
         });

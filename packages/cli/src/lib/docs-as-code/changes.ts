@@ -6,7 +6,8 @@
  * generated contract exports these types, this file re-exports them instead (same names).
  *
  * Only the parts the docs-as-code push sends are typed: markdown documents (never the JSON
- * document form), files sent as base64 (never by URL), no `revert_page`.
+ * document form), files sent as base64 or, over the inline cap with `--files-url`, by URL; no
+ * `revert_page`.
  */
 
 /** `RevisionPageUpdate`: page metadata that can be set on insert and update. */
@@ -63,13 +64,23 @@ export interface ChangeRequestContentChangeDeletePage {
 }
 
 /** One file of an `insert_files` change, sent inline (`base64`, max 1 MB, with its type). */
-export interface InsertFile {
+export interface InsertFileInline {
   ref?: string;
   /** 1-256 characters, with its extension. */
   name: string;
   contentType: string;
   base64: string;
 }
+
+/** One file of an `insert_files` change given by `url`: the service fetches it (any size). */
+export interface InsertFileByUrl {
+  ref?: string;
+  name: string;
+  contentType?: string;
+  url: string;
+}
+
+export type InsertFile = InsertFileInline | InsertFileByUrl;
 
 /** `ChangeRequestContentChangeInsertFiles`: 1 to 20 files. */
 export interface ChangeRequestContentChangeInsertFiles {

@@ -185,13 +185,15 @@ describe('links', () => {
       '.gitbook/assets/i j.png',
     );
     expect(resolveRelative('guides/setup.md', '../../outside.md')).toBeUndefined();
-    expect(relativeLink('guides/setup.md', '.gitbook/assets/i j.png')).toBe('../.gitbook/assets/i%20j.png');
-    expect(relativeLink('README.md', 'Über uns.md')).toBe('Über%20uns.md');
+    // Names as they are, as Git Sync writes them (`rewriteLinks` puts them in `<...>`).
+    expect(relativeLink('guides/setup.md', '.gitbook/assets/i j.png')).toBe('../.gitbook/assets/i j.png');
+    expect(relativeLink('README.md', 'Über uns.md')).toBe('Über uns.md');
+    expect(relativeLink('README.md', '100% #1.md')).toBe('100%25 %231.md');
   });
 });
 
 describe('the listPages answer', () => {
-  it('reads the tree tolerantly and places what a pull writes, computed pages left out', () => {
+  it('reads the tree tolerantly and places what a pull writes, generated pages left out', () => {
     const pages = remotePages([
       {
         id: 'p1',
@@ -211,6 +213,16 @@ describe('the listPages answer', () => {
         pages: [
           { id: 'p2', type: 'document', title: 'Setup', path: 'guides/setup', updatedAt: 't2', pages: [] },
           { id: 'c1', type: 'computed', title: 'Index', path: 'guides/index', computed: {} },
+          {
+            id: 'c3',
+            type: 'computed',
+            title: 'API',
+            path: 'guides/api',
+            computed: {
+              dependencies: { spec: { ref: { kind: 'openapi', spec: 'pets' } } },
+              type: 'builtin:openapi',
+            },
+          },
           {
             id: 'c2',
             type: 'document',
@@ -238,6 +250,7 @@ describe('the listPages answer', () => {
         [
           ['p2', 'document', 'guides/setup'],
           ['c1', 'other', 'guides/index'],
+          ['c3', 'computed', 'guides/api'],
           ['c2', 'other', 'guides/all-pages'],
           ['l1', 'link', 'l1'],
         ],
@@ -249,7 +262,12 @@ describe('the listPages answer', () => {
       'README.md',
       'guides/',
       'guides/setup.md',
+      'computed:guides',
       'link:https://status.test',
     ]);
+    // Its definition as the service's Git Sync writes it: `type` first.
+    expect(pages[1]?.children[2]?.computed?.definition).toBe(
+      'type: builtin:openapi\ndependencies:\n  spec:\n    ref:\n      kind: openapi\n      spec: pets',
+    );
   });
 });

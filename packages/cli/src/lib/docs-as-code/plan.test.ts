@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { pushFolder } from '../../../test-support/docs-push.js';
 import { FakeSpace } from '../../../test-support/fake-space.js';
+import { accountEntries } from './accounting.js';
 import { BatchError, batches, PushState } from './batch.js';
+import { MAX_FILE_BYTES } from './changes.js';
 import { MemoryFs } from './fs.js';
 import { MAPPING_FILE } from './mapping.js';
 import { planPush } from './plan.js';
@@ -277,21 +279,148 @@ describe('planPush and batches against a space', () => {
     expect(ops(plan)).toEqual(['insert_page']);
     expect(plan.notApplied).toEqual([
       {
+        key: 'README.md',
+        what: 'linkTitle',
         file: 'README.md',
         message:
           'its title in the table of contents ("Start here") is set in the app: the document\'s changes cannot set a link title',
       },
       {
+        key: 'guides/',
+        what: 'group',
         file: 'guides/',
         message:
-          'group "Guides" is new: the document has no change that creates a group; create it in the app, then push again',
+          'group "Guides" is new: the API\'s changes cannot create a group; create the group in the app (at the root of the table of contents, with this title), or import the repository with Git Sync (docs spaces git import), then push again',
       },
       {
+        key: 'guides/setup.md',
+        what: 'document',
+        file: 'guides/setup.md',
+        message:
+          'is under group "Guides" (guides/), which this push could not make: not sent; create the group in the app (at the root of the table of contents, with this title), or import the repository with Git Sync (docs spaces git import), then push again',
+      },
+      {
+        what: 'redirects',
         file: '.gitbook.yaml',
         message:
           '1 redirect(s): the document has no space-level redirects (set them on the site: docs sites redirects)',
       },
     ]);
+    const { entries, complete } = accountEntries(await readLayout(fs), plan);
+    expect(complete).toBe(false);
+    expect(entries.map(({ entry, kind, status }) => [entry, kind, status])).toEqual([
+      ['README.md', 'document', 'applied'],
+      ['guides/', 'group', 'not applied'],
+      ['guides/setup.md', 'document', 'not applied'],
+    ]);
+    expect(entries[0]?.reasons).toEqual([expect.stringContaining('cannot set a link title')]);
+  });
+
+  it('names every page under a new group, however deep, each not applied', async () => {
+    const fs = new MemoryFs({
+      'SUMMARY.md':
+        '# Table of contents\n\n* [Home](README.md)\n\n## Guides\n\n* [Setup](guides/setup/README.md)\n  * [Linux](guides/setup/linux.md)\n* [Use](guides/use.md)\n',
+      'README.md': '# Home\n',
+      'guides/setup/README.md': '# Setup\n',
+      'guides/setup/linux.md': '# Linux\n',
+      'guides/use.md': '# Use\n',
+    });
+    const layout = await readLayout(fs);
+    const plan = planPush({ layout, remote: [] });
+    expect(ops(plan)).toEqual(['insert_page']);
+    const { entries } = accountEntries(layout, plan);
+    expect(entries.filter((entry) => entry.status === 'not applied').map((entry) => entry.entry)).toEqual([
+      'guides/',
+      'guides/setup/README.md',
+      'guides/setup/linux.md',
+      'guides/use.md',
+    ]);
+  });
+
+  it('names a new computed page and each reusable content as not applied, and sends the page that includes it', async () => {
+    const fs = new MemoryFs({
+      'SUMMARY.md': [
+        '# Table of contents',
+        '',
+        '* [Home](README.md)',
+        '* ```yaml',
+        '  type: builtin:openapi',
+        '  props:',
+        '    models: true',
+        '  dependencies:',
+        '    spec:',
+        '      ref:',
+        '        kind: openapi',
+        '        spec: petstore',
+        '  ```',
+        '',
+      ].join('\n'),
+      'README.md': '# Home\n\n{% include ".gitbook/includes/hint.md" %}\n',
+      '.gitbook/includes/hint.md': '---\ntitle: Hint\n---\n\nA hint.\n',
+    });
+    const layout = await readLayout(fs);
+    const plan = planPush({ layout, remote: [] });
+    expect(ops(plan)).toEqual(['insert_page']);
+    const { entries, complete } = accountEntries(layout, plan);
+    expect(complete).toBe(false);
+    expect(entries.map(({ entry, kind, status }) => [entry, kind, status])).toEqual([
+      ['README.md', 'document', 'applied'],
+      [expect.any(String), 'computed', 'not applied'],
+      ['.gitbook/includes/hint.md', 'include', 'not applied'],
+    ]);
+    expect(plan.notApplied.find((note) => note.what === 'include')?.message).toContain(
+      'included by README.md, sent with the include as written',
+    );
+  });
+
+  it('sends a file over the inline cap by URL with filesUrl, else names it; the rest goes on', async () => {
+    const big = new Uint8Array(MAX_FILE_BYTES + 1);
+    const files = {
+      'README.md': '# Home\n\n![](.gitbook/assets/big%20one.png) ![](.gitbook/assets/small.png)\n',
+      '.gitbook/assets/big one.png': big,
+      '.gitbook/assets/small.png': new Uint8Array([1, 2, 3]),
+    };
+    const layout = await readLayout(new MemoryFs(files));
+    expect(layout.problems.filter((problem) => problem.severity === 'error')).toEqual([]);
+    const without = planPush({ layout, remote: [] });
+    expect(ops(without)).toEqual(['insert_files', 'insert_page']);
+    expect(without.notApplied).toEqual([
+      expect.objectContaining({
+        key: '.gitbook/assets/big one.png',
+        what: 'file',
+        message: expect.stringMatching(
+          /is 1000001 bytes: .*--files-url <base>.*; shown by README\.md$/,
+        ) as string,
+      }),
+    ]);
+    expect(accountEntries(layout, without).entries.map((entry) => entry.status)).toEqual([
+      'applied',
+      'not applied',
+      'applied',
+    ]);
+
+    const fs = new MemoryFs(files);
+    const withUrl = planPush({ layout, remote: [], filesUrl: 'https://raw.example.test/acme/docs/main/' });
+    expect(withUrl.notApplied).toEqual([]);
+    const state = new PushState(withUrl);
+    const sent = [];
+    // The first batch (the files): the page, which needs their ids, goes in the next.
+    for await (const batch of batches({ fs, layout, plan: withUrl, state })) {
+      sent.push(batch);
+      break;
+    }
+    expect(sent[0]?.body.changes[0]).toEqual({
+      operation: 'insert_files',
+      files: [
+        {
+          name: 'big one.png',
+          contentType: 'image/png',
+          url: 'https://raw.example.test/acme/docs/main/.gitbook/assets/big%20one.png',
+        },
+        { name: 'small.png', contentType: 'image/png', base64: 'AQID' },
+      ],
+    });
+    expect(accountEntries(layout, withUrl).complete).toBe(true);
   });
 
   it('refuses a change over the request size, naming its file, before sending anything', async () => {

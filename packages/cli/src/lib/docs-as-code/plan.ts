@@ -1,4 +1,4 @@
-import { MAX_FILES_PER_CHANGE } from './changes.js';
+import { MAX_FILE_BYTES, MAX_FILES_PER_CHANGE } from './changes.js';
 import { isUnchanged, keyOfPage, type MappedPage, type SyncMapping } from './mapping.js';
 import { slugOf, type LayoutProblem } from './model.js';
 import { encodeLinkPath } from './links.js';
@@ -78,14 +78,22 @@ export interface PlannedUpload {
   op: 'insert_files';
   /** Paths under `.gitbook/assets/`, relative to the content root. */
   files: string[];
+  /** Files sent by URL (over the inline cap, with `filesUrl`): their URL, by path. */
+  urls?: Record<string, string>;
   bytes: number;
 }
 
 export type PlannedChange = PlannedInsert | PlannedUpdate | PlannedDelete | PlannedUpload;
 
 export interface PlanNote {
+  /** Relative to the folder, as a person finds it. */
   file: string;
+  /** The reason, and the way out. */
   message: string;
+  /** The entry it is about: a page's key, or an asset's path (absent: the folder as a whole). */
+  key?: string;
+  /** What is not applied: the entry itself, or one of its settings (`linkTitle`, `slug`). */
+  what?: 'page' | 'group' | 'link' | 'file' | 'redirects' | 'linkTitle' | 'slug' | (string & {});
 }
 
 export interface Plan {
@@ -114,7 +122,26 @@ export interface PlanInput {
   prune?: boolean;
   /** Bytes an upload change may hold (the batch budget): files are grouped under it. */
   maxUploadBytes?: number;
+  /**
+   * Where the folder's files are served (`--files-url`): a file over the inline cap is sent by
+   * its URL there, which the service fetches; without it, such a file is not applied.
+   */
+  filesUrl?: string;
 }
+
+/** The URL of a file of the folder (its path relative to the folder) under `base`. */
+export const fileUrl = (base: string, path: string): string =>
+  `${base.replace(/\/+$/, '')}/${path.split('/').map(encodeURIComponent).join('/')}`;
+
+/** How an entry the document's changes cannot create is made, by kind. */
+const WAY_OUT: Record<string, string> = {
+  group:
+    'create the group in the app (at the root of the table of contents, with this title), or import the repository with Git Sync (docs spaces git import), then push again',
+  link: 'create the link in the app, or import the repository with Git Sync (docs spaces git import), then push again',
+};
+const wayOut = (kind: string) =>
+  WAY_OUT[kind] ??
+  `create it in the app, or import the repository with Git Sync (docs spaces git import), then push again`;
 
 /** Bytes of a file once base64-encoded. */
 export const base64Size = (bytes: number): number => Math.ceil(bytes / 3) * 4;
@@ -126,6 +153,37 @@ interface RemoteEntry {
 
 const ROOT = '';
 
+/** The space as it is: ids, parents, children, slugs (the simulation the changes apply to). */
+interface SpaceIndex {
+  remote: Map<string, RemoteEntry>;
+  byPath: Map<string, string>;
+  children: Map<string, string[]>;
+  slugs: Map<string, string>;
+  parents: Map<string, string>;
+}
+
+/** What every phase of the plan reads, and the plan it adds to. */
+interface PlanContext {
+  input: PlanInput;
+  layout: LocalLayout;
+  mapping: SyncMapping;
+  plan: Plan;
+  /** A path relative to the content root, as a person finds it in the folder. */
+  shown: (path: string) => string;
+  space: SpaceIndex;
+  /** The folder's pages, in tree order. */
+  locals: LocalPage[];
+  /** Each page of the folder's id in the space, when it has one. */
+  idOf: Map<LocalPage, string>;
+  /** Ids of the space's pages that a page of the folder is. */
+  claimed: Set<string>;
+}
+
+/**
+ * The plan, phase by phase: the space indexed; each page of the folder matched to the space's;
+ * files uploaded; the tree walked in order (inserts, updates, moves); where links point after;
+ * pages written again for links to pages placed after them; deletes; what cannot be applied.
+ */
 export function planPush(input: PlanInput): Plan {
   const { layout } = input;
   const mapping: SyncMapping = layout.mapping ?? { version: 1, pages: {}, files: {} };
@@ -141,8 +199,23 @@ export function planPush(input: PlanInput): Plan {
     fileIds: new Map(),
   };
   const shown = (path: string) => (layout.config.root ? `${layout.config.root}/${path}` : path);
+  const space = indexSpace(input.remote);
+  const locals = [...eachPage(layout.pages)];
+  const { idOf, claimed } = matchPages(locals, mapping, space);
+  for (const [page, id] of idOf) plan.ids.set(page.key, id);
+  const ctx: PlanContext = { input, layout, mapping, plan, shown, space, locals, idOf, claimed };
 
-  // The space as it is: ids, parents, children, slugs (the simulation the changes apply to).
+  const uploaded = planUploads(ctx);
+  const { relink, simId } = planTree(ctx, uploaded);
+  planLinkTargets(ctx, simId);
+  planRelinks(ctx, relink);
+  planDeletes(ctx);
+  planIncludes(ctx);
+  planRedirects(ctx);
+  return plan;
+}
+
+function indexSpace(remotePages: readonly RemotePage[]): SpaceIndex {
   const remote = new Map<string, RemoteEntry>();
   const byPath = new Map<string, string>();
   const children = new Map<string, string[]>([[ROOT, []]]);
@@ -161,10 +234,22 @@ export function planPush(input: PlanInput): Plan {
       index(page.children, page.id);
     }
   };
-  index(input.remote, ROOT);
+  index(remotePages, ROOT);
+  return { remote, byPath, children, slugs, parents };
+}
 
-  // Which page each of the folder's pages is.
-  const locals = [...eachPage(layout.pages)];
+/**
+ * Which page each of the folder's pages is: 1. the mapping's page for the file, unchanged; 2. a
+ * page the mapping knew with this very content, under another file (moved, renamed, or swapped
+ * with another); 3. the mapping's page for the file, edited; 4. the space's page at the same path
+ * (a link page: to the same URL).
+ */
+function matchPages(
+  locals: readonly LocalPage[],
+  mapping: SyncMapping,
+  space: SpaceIndex,
+): { idOf: Map<LocalPage, string>; claimed: Set<string> } {
+  const { remote, byPath } = space;
   const idOf = new Map<LocalPage, string>();
   const claimed = new Set<string>();
   const claim = (page: LocalPage, id: string) => {
@@ -174,9 +259,6 @@ export function planPush(input: PlanInput): Plan {
   const compatible = (page: LocalPage, id: string) => remote.get(id)?.page.kind === page.kind;
   const free = (page: LocalPage, id: string | undefined): id is string =>
     id !== undefined && !idOf.has(page) && !claimed.has(id) && compatible(page, id);
-  // 1. The mapping's page for the file, unchanged; 2. a page the mapping knew with this very
-  // content, under another file (moved, renamed, or swapped with another); 3. the mapping's page
-  // for the file, edited; 4. the space's page at the same path (a link page: to the same URL).
   for (const page of locals) {
     const entry = mapping.pages[page.key];
     if (entry && (page.hash === undefined || isUnchanged(entry, page.hash)) && free(page, entry.id)) {
@@ -214,17 +296,12 @@ export function planPush(input: PlanInput): Plan {
     )?.page.id;
     if (free(page, id)) claim(page, id);
   }
-  for (const [page, id] of idOf) plan.ids.set(page.key, id);
-  const entryOf = (id: string): MappedPage | undefined => {
-    const key = keyOfPage(mapping, id);
-    return key === undefined ? undefined : mapping.pages[key];
-  };
+  return { idOf, claimed };
+}
 
-  const byFile = new Map<string, LocalPage>();
-  for (const page of locals) if (page.file) byFile.set(page.file, page);
-  const linkTarget = (link: string) => byFile.get(link) ?? byFile.get(`${link}/README.md`);
-
-  // Files: unchanged when the mapping has their hash; else uploaded (grouped).
+/** Files: unchanged when the mapping has their hash; else uploaded (grouped), or not applied. */
+function planUploads(ctx: PlanContext): Set<string> {
+  const { input, layout, mapping, plan, shown, locals } = ctx;
   const uploaded = new Set<string>();
   const maxUploadBytes = input.maxUploadBytes ?? Number.POSITIVE_INFINITY;
   let upload: PlannedUpload | undefined;
@@ -234,16 +311,51 @@ export function planPush(input: PlanInput): Plan {
       plan.fileIds.set(asset.path, known.id);
       continue;
     }
-    const bytes = base64Size(asset.size) + asset.path.length + 96;
+    let url: string | undefined;
+    if (asset.size > MAX_FILE_BYTES) {
+      if (input.filesUrl === undefined) {
+        const shownBy = locals
+          .filter((page) => page.files.includes(asset.path))
+          .map((page) => shown(page.file ?? page.key));
+        plan.notApplied.push({
+          key: asset.path,
+          what: 'file',
+          file: shown(asset.path),
+          message: `is ${asset.size} bytes: the API takes a file inline up to ${MAX_FILE_BYTES} bytes, larger ones by a URL it fetches; give the URL where the folder's files are served (--files-url <base>), or import the repository with Git Sync (docs spaces git import)${shownBy.length > 0 ? `; shown by ${shownBy.slice(0, 3).join(', ')}${shownBy.length > 3 ? ', …' : ''}` : ''}`,
+        });
+        continue;
+      }
+      url = fileUrl(input.filesUrl, shown(asset.path));
+    }
+    const bytes = (url === undefined ? base64Size(asset.size) : url.length) + asset.path.length + 96;
     if (!upload || upload.files.length >= MAX_FILES_PER_CHANGE || upload.bytes + bytes > maxUploadBytes) {
       upload = { op: 'insert_files', files: [], bytes: 0 };
       plan.changes.push(upload);
     }
     upload.files.push(asset.path);
+    if (url !== undefined) upload.urls = { ...upload.urls, [asset.path]: url };
     upload.bytes += bytes;
     uploaded.add(asset.path);
     plan.counts.uploaded++;
   }
+  return uploaded;
+}
+
+/**
+ * The tree in order, parents before children: each page inserted, or updated and moved to its
+ * place (`at` counted as the service counts it, in the tree as it is at that point).
+ */
+function planTree(ctx: PlanContext, uploaded: ReadonlySet<string>) {
+  const { input, layout, mapping, plan, shown, locals, idOf } = ctx;
+  const { remote, children, slugs, parents } = ctx.space;
+  const entryOf = (id: string): MappedPage | undefined => {
+    const key = keyOfPage(mapping, id);
+    return key === undefined ? undefined : mapping.pages[key];
+  };
+
+  const byFile = new Map<string, LocalPage>();
+  for (const page of locals) if (page.file) byFile.set(page.file, page);
+  const linkTarget = (link: string) => byFile.get(link) ?? byFile.get(`${link}/README.md`);
 
   // Pages placed so far (by key), and whether each page sits at its final path already.
   const placed = new Set<string>();
@@ -266,7 +378,19 @@ export function planPush(input: PlanInput): Plan {
     for (const file of page.files) if (uploaded.has(file)) needs.push(file);
     return needs;
   };
-  const skipped = new Set<LocalPage>();
+  /** Pages not made or not sent, each to the entry that could not be made (itself, or an ancestor). */
+  const skipped = new Map<LocalPage, LocalPage>();
+  const skip = (page: LocalPage, cause: LocalPage) => {
+    skipped.set(page, cause);
+    if (cause === page) return;
+    const kind = cause.kind === 'document' ? 'page' : cause.kind;
+    plan.notApplied.push({
+      key: page.key,
+      what: page.kind,
+      file: shown(page.kind === 'link' ? (page.href ?? page.key) : (page.file ?? page.key)),
+      message: `is under ${kind} "${cause.title}" (${shown(cause.file ?? cause.key)}), which this push could not make: not sent; ${cause.kind === 'document' ? 'see that page' : wayOut(cause.kind)}`,
+    });
+  };
   const checkLinks = (page: LocalPage) => {
     for (const link of page.links) {
       const target = linkTarget(link);
@@ -307,146 +431,189 @@ export function planPush(input: PlanInput): Plan {
     return true;
   };
 
+  /** A page the space does not have, inserted at its place; false when it cannot be (named). */
+  const insertPage = (
+    page: LocalPage,
+    parent: LocalPage | undefined,
+    parentId: string,
+    list: string[],
+    at: () => number,
+  ): boolean => {
+    const localSlug = slugOf(page.path);
+    if (page.kind !== 'document') {
+      plan.notApplied.push({
+        key: page.key,
+        what: page.kind,
+        file: shown(page.kind === 'group' ? page.key : (page.href ?? page.key)),
+        message: `${page.kind} "${page.title}" is new: the API's changes cannot create a ${page.kind}; ${wayOut(page.kind)}`,
+      });
+      skip(page, page);
+      return false;
+    }
+    const slug = wireSlug(localSlug);
+    if (slug !== undefined && !makeRoom(page, newId(page), parentId, slug)) {
+      skip(page, page);
+      return false;
+    }
+    const where = at();
+    plan.changes.push({
+      op: 'insert_page',
+      key: page.key,
+      ...(page.file === undefined ? {} : { file: page.file }),
+      title: page.title,
+      path: page.path,
+      into: refOf(parent),
+      at: where,
+      ...(slug === undefined ? {} : { slug }),
+      needs: needsOf(page, parent),
+    });
+    plan.counts.inserted++;
+    if (page.linkTitle !== undefined) {
+      plan.notApplied.push({
+        key: page.key,
+        what: 'linkTitle',
+        file: shown(page.file ?? page.key),
+        message: `its title in the table of contents ("${page.linkTitle}") is set in the app: the document's changes cannot set a link title`,
+      });
+    }
+    list.splice(where, 0, newId(page));
+    slugs.set(newId(page), slug ?? localSlug);
+    parents.set(newId(page), parentId);
+    checkLinks(page);
+    return true;
+  };
+
+  /** A page the space has: moved, renamed, retitled and rewritten as the folder has it. */
+  const updatePage = (
+    page: LocalPage,
+    id: string,
+    parent: LocalPage | undefined,
+    parentId: string,
+    list: string[],
+    at: () => number,
+    inPlace: boolean,
+  ): void => {
+    const localSlug = slugOf(page.path);
+    const current = remote.get(id);
+    const reasons: UpdateReason[] = [];
+    // Its slug where it goes: the file's (a link page's is made from its title: never sent).
+    const currentSlug = slugs.get(id) ?? localSlug;
+    const wire = wireSlug(localSlug);
+    const renamed = page.kind !== 'link' && localSlug !== currentSlug && wire !== currentSlug;
+    if (renamed && wire === undefined) {
+      plan.notApplied.push({
+        key: page.key,
+        what: 'slug',
+        file: shown(page.file ?? page.key),
+        message: `no slug can be made of "${localSlug}": the page keeps "${currentSlug}"`,
+      });
+    }
+    const finalSlug = renamed && wire !== undefined ? wire : currentSlug;
+    const moving = parents.get(id) !== parentId;
+    const room = moving || finalSlug !== currentSlug ? makeRoom(page, id, parentId, finalSlug) : true;
+    let move: PlannedUpdate['move'];
+    if (!inPlace && room) {
+      const from = children.get(parents.get(id) ?? ROOT) ?? [];
+      from.splice(from.indexOf(id), 1);
+      const where = at();
+      list.splice(where, 0, id);
+      parents.set(id, parentId);
+      move = { into: refOf(parent), at: where };
+      reasons.push('move');
+    }
+    let slug: string | undefined;
+    if (room && finalSlug !== currentSlug) {
+      slug = finalSlug;
+      slugs.set(id, finalSlug);
+      reasons.push('rename');
+    }
+    let content = false;
+    if (page.kind === 'document' && page.hash !== undefined) {
+      const entry = entryOf(id);
+      if (!isUnchanged(entry, page.hash)) {
+        content = true;
+        reasons.push('content');
+      } else {
+        if (page.files.some((file) => uploaded.has(file))) {
+          content = true;
+          reasons.push('files');
+        }
+        const updatedAt = current?.page.updatedAt;
+        if (entry?.updatedAt && updatedAt && updatedAt !== entry.updatedAt) {
+          plan.drift.push({
+            file: shown(page.file ?? page.key),
+            message:
+              'changed in the space since the last pull or push; the folder has no change to it: not sent',
+          });
+        }
+      }
+    } else if (current && current.page.title !== page.title) {
+      reasons.push('title');
+    }
+    if ((page.linkTitle ?? '') !== (current?.page.linkTitle ?? '') && page.kind !== 'group') {
+      plan.notApplied.push({
+        key: page.key,
+        what: 'linkTitle',
+        file: shown(page.file ?? page.key),
+        message: `its title in the table of contents ("${page.linkTitle ?? page.title}") is set in the app: the document's changes cannot set a link title`,
+      });
+    }
+    if (reasons.length > 0) {
+      plan.changes.push({
+        op: 'update_page',
+        key: page.key,
+        ...(page.file === undefined ? {} : { file: page.file }),
+        page: { id },
+        title: page.title,
+        path: page.path,
+        ...(move ? { move } : {}),
+        ...(slug === undefined ? {} : { slug }),
+        content,
+        reasons,
+        needs: [
+          ...(move && parent && !idOf.has(parent) ? [parent.key] : []),
+          ...(content ? needsOf(page, undefined) : []),
+        ],
+      });
+      if (move || slug !== undefined) plan.counts.moved++;
+      if (content || reasons.includes('title')) plan.counts.updated++;
+      if (content) checkLinks(page);
+    }
+  };
+
   const visit = (pages: readonly LocalPage[], parent: LocalPage | undefined) => {
     const parentId = parent ? simId(parent) : ROOT;
     const wanted = new Set(pages.map(simId));
     let previous: string | undefined;
     let position = 0;
     pages.forEach((page) => {
-      if (parent && skipped.has(parent)) {
+      const cause = parent && skipped.get(parent);
+      if (cause) {
         // Under a page that could not be made: left where it is (existing) or not made (new).
-        skipped.add(page);
+        skip(page, cause);
         visit(page.children, page);
         return;
       }
       const id = idOf.get(page);
       const list = children.get(parentId) ?? [];
       children.set(parentId, list);
-      const localSlug = slugOf(page.path);
       const at = () => (previous === undefined ? 0 : list.indexOf(previous) + 1);
       if (id === undefined) {
-        if (page.kind !== 'document') {
-          plan.notApplied.push({
-            file: shown(page.kind === 'group' ? page.key : (page.href ?? page.key)),
-            message: `${page.kind} "${page.title}" is new: the document has no change that creates a ${page.kind}; create it in the app, then push again`,
-          });
-          skipped.add(page);
+        if (!insertPage(page, parent, parentId, list, at)) {
           visit(page.children, page);
           return;
         }
-        const slug = wireSlug(localSlug);
-        if (slug !== undefined && !makeRoom(page, newId(page), parentId, slug)) {
-          skipped.add(page);
-          visit(page.children, page);
-          return;
-        }
-        const where = at();
-        plan.changes.push({
-          op: 'insert_page',
-          key: page.key,
-          ...(page.file === undefined ? {} : { file: page.file }),
-          title: page.title,
-          path: page.path,
-          into: refOf(parent),
-          at: where,
-          ...(slug === undefined ? {} : { slug }),
-          needs: needsOf(page, parent),
-        });
-        plan.counts.inserted++;
-        if (page.linkTitle !== undefined) {
-          plan.notApplied.push({
-            file: shown(page.file ?? page.key),
-            message: `its title in the table of contents ("${page.linkTitle}") is set in the app: the document's changes cannot set a link title`,
-          });
-        }
-        list.splice(where, 0, newId(page));
-        slugs.set(newId(page), slug ?? localSlug);
-        parents.set(newId(page), parentId);
-        checkLinks(page);
       } else {
-        const current = remote.get(id);
-        const reasons: UpdateReason[] = [];
         const inOrder = list.filter((each) => wanted.has(each));
-        const inPlace = parents.get(id) === parentId && inOrder[position] === id;
-        // Its slug where it goes: the file's (a link page's is made from its title: never sent).
-        const currentSlug = slugs.get(id) ?? localSlug;
-        const wire = wireSlug(localSlug);
-        const renamed = page.kind !== 'link' && localSlug !== currentSlug && wire !== currentSlug;
-        if (renamed && wire === undefined) {
-          plan.notApplied.push({
-            file: shown(page.file ?? page.key),
-            message: `no slug can be made of "${localSlug}": the page keeps "${currentSlug}"`,
-          });
-        }
-        const finalSlug = renamed && wire !== undefined ? wire : currentSlug;
-        const moving = parents.get(id) !== parentId;
-        const room = moving || finalSlug !== currentSlug ? makeRoom(page, id, parentId, finalSlug) : true;
-        let move: PlannedUpdate['move'];
-        if (!inPlace && room) {
-          const from = children.get(parents.get(id) ?? ROOT) ?? [];
-          from.splice(from.indexOf(id), 1);
-          const where = at();
-          list.splice(where, 0, id);
-          parents.set(id, parentId);
-          move = { into: refOf(parent), at: where };
-          reasons.push('move');
-        }
-        let slug: string | undefined;
-        if (room && finalSlug !== currentSlug) {
-          slug = finalSlug;
-          slugs.set(id, finalSlug);
-          reasons.push('rename');
-        }
-        let content = false;
-        if (page.kind === 'document' && page.hash !== undefined) {
-          const entry = entryOf(id);
-          if (!isUnchanged(entry, page.hash)) {
-            content = true;
-            reasons.push('content');
-          } else {
-            if (page.files.some((file) => uploaded.has(file))) {
-              content = true;
-              reasons.push('files');
-            }
-            const updatedAt = current?.page.updatedAt;
-            if (entry?.updatedAt && updatedAt && updatedAt !== entry.updatedAt) {
-              plan.drift.push({
-                file: shown(page.file ?? page.key),
-                message:
-                  'changed in the space since the last pull or push; the folder has no change to it: not sent',
-              });
-            }
-          }
-        } else if (current && current.page.title !== page.title) {
-          reasons.push('title');
-        }
-        if ((page.linkTitle ?? '') !== (current?.page.linkTitle ?? '') && page.kind !== 'group') {
-          plan.notApplied.push({
-            file: shown(page.file ?? page.key),
-            message: `its title in the table of contents ("${page.linkTitle ?? page.title}") is set in the app: the document's changes cannot set a link title`,
-          });
-        }
-        if (reasons.length > 0) {
-          plan.changes.push({
-            op: 'update_page',
-            key: page.key,
-            ...(page.file === undefined ? {} : { file: page.file }),
-            page: { id },
-            title: page.title,
-            path: page.path,
-            ...(move ? { move } : {}),
-            ...(slug === undefined ? {} : { slug }),
-            content,
-            reasons,
-            needs: [
-              ...(move && parent && !idOf.has(parent) ? [parent.key] : []),
-              ...(content ? needsOf(page, undefined) : []),
-            ],
-          });
-          if (move || slug !== undefined) plan.counts.moved++;
-          if (content || reasons.includes('title')) plan.counts.updated++;
-          if (content) checkLinks(page);
-        }
+        updatePage(
+          page,
+          id,
+          parent,
+          parentId,
+          list,
+          at,
+          parents.get(id) === parentId && inOrder[position] === id,
+        );
       }
       placed.add(page.key);
       previous = simId(page);
@@ -455,11 +622,18 @@ export function planPush(input: PlanInput): Plan {
     });
   };
   visit(layout.pages, undefined);
+  return { relink, simId };
+}
 
-  // Where links point once the push is done: `/pages/<slug path>` in the space as the changes
-  // leave it, a form the document resolves whatever the page's children (its Git path,
-  // `/pages/<path>.md` or `/pages/<path>/README.md`, depends on whether it has children when the
-  // link is written, which a batch may not have made yet).
+/**
+ * Where links point once the push is done: `/pages/<slug path>` in the space as the changes
+ * leave it, a form the document resolves whatever the page's children (its Git path,
+ * `/pages/<path>.md` or `/pages/<path>/README.md`, depends on whether it has children when the
+ * link is written, which a batch may not have made yet).
+ */
+function planLinkTargets(ctx: PlanContext, simId: (page: LocalPage) => string): void {
+  const { plan, locals } = ctx;
+  const { slugs, parents } = ctx.space;
   const finalPath = (id: string): string => {
     const parts: string[] = [];
     for (let at: string | undefined = id; at !== undefined && at !== ROOT; at = parents.get(at)) {
@@ -470,7 +644,11 @@ export function planPush(input: PlanInput): Plan {
   for (const page of locals) {
     if (page.file) plan.targets.set(page.file, `/pages/${encodeLinkPath(finalPath(simId(page)))}`);
   }
+}
 
+/** Pages whose links point at pages placed after them, written again once those exist. */
+function planRelinks(ctx: PlanContext, relink: ReadonlySet<LocalPage>): void {
+  const { plan, idOf } = ctx;
   for (const page of relink) {
     const id = idOf.get(page);
     plan.changes.push({
@@ -485,8 +663,11 @@ export function planPush(input: PlanInput): Plan {
       needs: id === undefined ? [page.key] : [],
     });
   }
+}
 
-  // Pages the folder does not have: deleted (the top-most of each subtree) with prune.
+/** Pages the folder does not have: listed, and deleted (the top-most of each subtree) with prune. */
+function planDeletes(ctx: PlanContext): void {
+  const { input, plan, claimed } = ctx;
   const deleteTop = (pages: readonly RemotePage[], parentGone: boolean) => {
     for (const page of pages) {
       const gone = page.kind !== 'other' && !claimed.has(page.id);
@@ -501,14 +682,42 @@ export function planPush(input: PlanInput): Plan {
     }
   };
   deleteTop(input.remote, false);
+}
 
+/**
+ * Reusable content (`.gitbook/includes/`): the document has no change that creates it, and a push
+ * cannot tell whether the space has it (from a Git Sync import): each file is named.
+ */
+function planIncludes(ctx: PlanContext): void {
+  const { layout, plan, locals, shown } = ctx;
+  for (const include of layout.includes) {
+    const users = locals.filter((page) => page.includes?.includes(include.file));
+    plan.notApplied.push({
+      key: include.file,
+      what: 'include',
+      file: shown(include.file),
+      message: `reusable content "${include.title}": the API's changes cannot create reusable content, nor can a push tell whether the space has it; import the repository with Git Sync (docs spaces git import)${
+        users.length > 0
+          ? `; included by ${users
+              .slice(0, 3)
+              .map((page) => shown(page.file ?? page.key))
+              .join(', ')}${users.length > 3 ? ', …' : ''}, sent with the include as written`
+          : ''
+      }`,
+    });
+  }
+}
+
+/** `.gitbook.yaml`'s redirects: the document has no change that sets them. */
+function planRedirects(ctx: PlanContext): void {
+  const { layout, plan } = ctx;
   if (Object.keys(layout.config.redirects).length > 0) {
     plan.notApplied.push({
+      what: 'redirects',
       file: '.gitbook.yaml',
       message: `${Object.keys(layout.config.redirects).length} redirect(s): the document has no space-level redirects (set them on the site: docs sites redirects)`,
     });
   }
-  return plan;
 }
 
 /** Whether a plan changes nothing. */

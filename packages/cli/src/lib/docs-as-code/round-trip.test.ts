@@ -142,7 +142,10 @@ function buildTree(
       if (options.ids) node.id = `pg_${next++}`;
       if (shape.description !== undefined) node.description = shape.description;
       if (shape.meta !== undefined) node.meta = shape.meta;
-      if (shape.kind === 'link') node.href = `https://example.com/${slug}`;
+      if (shape.kind === 'link') {
+        node.href = `https://example.com/${slug}`;
+        node.target = { kind: 'url', url: node.href };
+      }
       return node;
     });
   };
@@ -156,11 +159,13 @@ function buildTree(
       const target = documents[(index * 7 + 3) % documents.length];
       const extra: string[] = [];
       if (target && target !== page)
-        extra.push(`See [${target.title}](${relativeLink(fileOf(page), fileOf(target))}#anchor).`);
+        extra.push(
+          `See [${target.title}](${markdownTarget(`${relativeLink(fileOf(page), fileOf(target))}#anchor`)}).`,
+        );
       if (index % 3 === 0) {
         const asset = `.gitbook/assets/image ${index % 2}.png`;
         assets.set(asset, new Uint8Array([index % 2, 1, 2, 3]));
-        extra.push(`![](${relativeLink(fileOf(page), asset)})`);
+        extra.push(`![](${markdownTarget(relativeLink(fileOf(page), asset))})`);
         page.files = [asset];
       }
       if (extra.length > 0)
@@ -213,6 +218,13 @@ async function pull(
   return fs;
 }
 
+/** A link target as markdown writes it: `<...>` around one with a space, as Git Sync does. */
+const markdownTarget = (target: string): string => (/[\s()]/.test(target) ? `<${target}>` : target);
+
+/** The tree without the files pages were read from (which `writeTree` chose). */
+const withoutFiles = (pages: PageNode[]): PageNode[] =>
+  pages.map(({ file: _file, ...page }) => ({ ...page, children: withoutFiles(page.children) }));
+
 describe('docs as code round trips (property)', () => {
   it(
     'write then read returns the same tree',
@@ -224,7 +236,7 @@ describe('docs as code round trips (property)', () => {
           await writeTree(fs, tree);
           const { layout, pages } = await readTree(fs);
           expect(layout.problems.filter((problem) => problem.severity === 'error')).toEqual([]);
-          expect(pages).toEqual(tree);
+          expect(withoutFiles(pages)).toEqual(tree);
         }),
         { numRuns: runs(150) },
       );

@@ -7,6 +7,8 @@ export const ExitCode = {
   Cancelled: 2,
   NotFound: 3,
   AuthRequired: 4,
+  /** The command did its work but not all of it: `docs push` left entries of the folder out. */
+  Incomplete: 5,
   /** A mistyped command: suggestions printed, nothing run (as a shell's 127). */
   CommandNotFound: 127,
 } as const;

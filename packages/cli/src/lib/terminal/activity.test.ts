@@ -72,6 +72,48 @@ describe('the whole wait (issue 23)', () => {
   });
 });
 
+describe('at a narrow terminal (issue 31)', () => {
+  it('leaves the hint out of the live line rather than cutting it, shortest last', () => {
+    const first: Activity = {
+      inFlight: new Map([[0, { host: '127.0.0.1:4010', started: 0 }]]),
+      retry: undefined,
+      since: 0,
+    };
+    expect(describeActivity(first, 14_000, 60_000, 118)).toBe(
+      '127.0.0.1:4010 has not answered: 14 s of 1 min; --timeout <seconds> bounds the wait',
+    );
+    expect(describeActivity(first, 14_000, 60_000, 58)).toBe(
+      '127.0.0.1:4010 has not answered: 14 s of 1 min',
+    );
+    expect(describeActivity(first, 14_000, 60_000, 38)).toBe('No answer: 14 s of 1 min');
+  });
+
+  it('says the hint once as a message when the line has no room for it', async () => {
+    vi.useFakeTimers();
+    const lines: Array<string | undefined> = [];
+    const infos: string[] = [];
+    vi.spyOn(output, 'live').mockImplementation((line) => void lines.push(line));
+    vi.spyOn(output, 'info').mockImplementation((line) => void infos.push(line));
+    const columns = Object.getOwnPropertyDescriptor(process.stderr, 'columns');
+    Object.defineProperty(process.stderr, 'columns', { value: 40, configurable: true });
+    try {
+      const spinner = new Spinner(() => true);
+      spinner.timeoutMs = 60_000;
+      const pending = spinner.wrap(() => new Promise<Response>(() => undefined))('http://127.0.0.1:4010/v1');
+      void pending;
+      await vi.advanceTimersByTimeAsync(12_000);
+      expect(lines.at(-1)).toMatch(/^\S No answer: 1\d s of 1 min$/);
+      expect(infos).toEqual([
+        'The server has not answered yet: --timeout <seconds> bounds the wait (retries included).',
+      ]);
+      spinner.stop();
+    } finally {
+      if (columns) Object.defineProperty(process.stderr, 'columns', columns);
+      else delete (process.stderr as { columns?: number }).columns;
+    }
+  });
+});
+
 describe('Spinner', () => {
   it('draws on stderr once a request is slow, names its retry, and clears when done', async () => {
     vi.useFakeTimers();
@@ -106,6 +148,44 @@ describe('Spinner', () => {
     const pending = fetch('http://127.0.0.1:4010/v1/orgs');
     await vi.advanceTimersByTimeAsync(3000);
     await pending;
+    expect(live).not.toHaveBeenCalled();
+  });
+
+  it('a body that stalls after the headers gets the spinner at the same moment as a silent server, and the same words at 10 s', async () => {
+    vi.useFakeTimers();
+    const lines: Array<string | undefined> = [];
+    vi.spyOn(output, 'live').mockImplementation((line) => void lines.push(line));
+    const spinner = new Spinner(() => true);
+    spinner.timeoutMs = 60_000;
+    let release!: () => void;
+    // Headers at once; the body only when released (a server that stalls it).
+    const stalled = {
+      status: 200,
+      text: () => new Promise<string>((resolve) => (release = () => resolve('{}'))),
+    } as unknown as Response;
+    const fetch = spinner.wrap(() => Promise.resolve(stalled));
+    const response = await fetch('http://127.0.0.1:4010/v1/orgs');
+    expect(response.status).toBe(200);
+    const body = response.text();
+    await vi.advanceTimersByTimeAsync(SPINNER_DELAY_MS - 100);
+    expect(lines).toEqual([]);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(lines.at(-1)).toMatch(/^\S Waiting for 127\.0\.0\.1:4010… 1 s$/);
+    await vi.advanceTimersByTimeAsync(9000);
+    expect(lines.at(-1)).toMatch(/127\.0\.0\.1:4010 has not answered: 10 s of 1 min/);
+    release();
+    expect(await body).toBe('{}');
+    expect(lines.at(-1)).toBeUndefined();
+    spinner.stop();
+  });
+
+  it('a body never read is not waited for', async () => {
+    vi.useFakeTimers();
+    const live = vi.spyOn(output, 'live');
+    const spinner = new Spinner(() => true);
+    const fetch = spinner.wrap(() => Promise.resolve(new Response(null, { status: 204 })));
+    await fetch('http://127.0.0.1:4010/v1/orgs');
+    await vi.advanceTimersByTimeAsync(3000);
     expect(live).not.toHaveBeenCalled();
   });
 });

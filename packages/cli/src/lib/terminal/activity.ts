@@ -1,13 +1,17 @@
 import type { RetryEvent } from '@docs-api/sdk';
 import { output } from './output.js';
 import { formatElapsed } from './progress.js';
+import { displayWidth } from './table.js';
 
 /*
  * Signs of life at a terminal: a spinner on stderr once a request has taken longer than
  * SPINNER_DELAY_MS, naming the host it waits for and, after a failure, the retry under way.
  * Requests are seen through the fetch the SDK is given (start and end of each attempt) and its
  * onRetry events (the wait before the next attempt). The clock counts the whole wait for an
- * answer, retries included: it starts again only once the server has answered. After
+ * answer, retries included: it starts again only once the server has answered. A body read
+ * after the headers (`text()`, `json()`...) is part of the same wait, clocked from the request's
+ * start: a server that sends its headers and stalls the body gets the same spinner at the same
+ * moment as a silent one, and the same words at SILENCE_MS. After
  * SILENCE_MS without an answer it says so, and that --timeout bounds the wait. Never shown when
  * stderr is not a terminal: piped runs and CI logs get no spinner.
  */
@@ -31,9 +35,15 @@ export interface Activity {
 
 /**
  * The spinner's text for `activity` at `now`; none while nothing has been slow. `timeoutMs` is
- * the request's bound, named once the server has been silent for SILENCE_MS.
+ * the request's bound, named once the server has been silent for SILENCE_MS; `width` the room on
+ * the line: past it the silence's hint is left out (the spinner says it once as a message).
  */
-export function describeActivity(activity: Activity, now: number, timeoutMs?: number): string | undefined {
+export function describeActivity(
+  activity: Activity,
+  now: number,
+  timeoutMs?: number,
+  width?: number,
+): string | undefined {
   const { retry, since } = activity;
   const waited = since === undefined ? undefined : formatElapsed(now - since);
   if (retry) {
@@ -54,10 +64,21 @@ export function describeActivity(activity: Activity, now: number, timeoutMs?: nu
     : '';
   if (now - start >= SILENCE_MS) {
     const bound = timeoutMs === undefined ? '' : ` of ${formatElapsed(timeoutMs)}`;
-    return `${oldest.host} has not answered: ${elapsed}${bound}${retrying}; --timeout <seconds> bounds the wait`;
+    const line = `${oldest.host} has not answered: ${elapsed}${bound}${retrying}`;
+    if (width === undefined || displayWidth(`${line}; ${SILENCE_HINT}`) <= width)
+      return `${line}; ${SILENCE_HINT}`;
+    // Narrower: the hint goes once as a message (wrapped at words), the live line keeps the clock.
+    if (displayWidth(line) <= width) return line;
+    return `No answer: ${elapsed}${bound}${retrying}`;
   }
   return `Waiting for ${oldest.host}… ${elapsed}${retrying}`;
 }
+
+/** What bounds a wait, said on the live line or, when it does not fit, once as a message. */
+export const SILENCE_HINT = '--timeout <seconds> bounds the wait';
+
+/** The members of a `Response` that read its whole body. */
+const BODY_READS = new Set<string | symbol>(['text', 'json', 'arrayBuffer', 'bytes', 'blob', 'formData']);
 
 const hostOf = (input: unknown): string => {
   try {
@@ -77,6 +98,8 @@ export class Spinner {
   #timer: ReturnType<typeof setInterval> | undefined;
   #frame = 0;
   #shown = false;
+  /** Whether the silence's hint was said as a message (at a terminal too narrow for it on the line). */
+  #hinted = false;
   /** The bound of a request (--timeout), named once the server has been silent a while. */
   timeoutMs: number | undefined;
 
@@ -102,19 +125,47 @@ export class Spinner {
       }
       this.activity.retry = undefined;
       this.activity.since ??= now;
-      this.activity.inFlight.set(id, { host: hostOf(input), started: now });
+      const request = { host: hostOf(input), started: now };
+      this.activity.inFlight.set(id, request);
       this.#schedule();
       try {
         const response = await fetch(input, init);
         // The server answered: the next wait is counted from its own start.
         this.activity.since = undefined;
         this.activity.lastRetry = undefined;
-        return response;
+        return this.#watchBody(response, request);
       } finally {
         this.activity.inFlight.delete(id);
         this.#settle();
       }
     };
+  }
+
+  /**
+   * `response` whose whole-body reads count as the request still in flight, from its start. A
+   * body never read is not waited for; a stream (`body`) is read by its command, which shows its
+   * own progress.
+   */
+  #watchBody(response: Response, request: { host: string; started: number }): Response {
+    return new Proxy(response, {
+      get: (target, key) => {
+        const value: unknown = Reflect.get(target, key, target);
+        if (typeof value !== 'function') return value;
+        const method = value as (...args: unknown[]) => unknown;
+        if (!BODY_READS.has(key)) return method.bind(target);
+        return async (...args: unknown[]) => {
+          const id = this.#next++;
+          this.activity.inFlight.set(id, request);
+          this.#schedule();
+          try {
+            return await method.apply(target, args);
+          } finally {
+            this.activity.inFlight.delete(id);
+            this.#settle();
+          }
+        };
+      },
+    });
   }
 
   /** The SDK's onRetry: the spinner names the retry until the next attempt starts. */
@@ -144,13 +195,19 @@ export class Spinner {
   }
 
   #draw(): void {
-    const text = describeActivity(this.activity, Date.now(), this.timeoutMs);
+    // The frame and its space take 2 cells; output.live keeps the last column free.
+    const width = Math.max(10, (process.stderr.columns || 80) - 1) - 2;
+    const text = describeActivity(this.activity, Date.now(), this.timeoutMs, width);
     if (text === undefined) {
       if (this.#shown) output.live(undefined);
       this.#shown = false;
       return;
     }
     this.#frame = (this.#frame + 1) % FRAMES.length;
+    if (!this.#hinted && text.includes('answer') && !text.endsWith(SILENCE_HINT)) {
+      this.#hinted = true;
+      output.info(`The server has not answered yet: ${SILENCE_HINT} (retries included).`);
+    }
     output.live(`${FRAMES[this.#frame]} ${text}`);
     this.#shown = true;
   }

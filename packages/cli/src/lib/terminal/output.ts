@@ -136,8 +136,9 @@ function toStderr(text: string): void {
 
 /**
  * `line` in lines of at most `width` columns, broken at spaces; the continuation lines are
- * indented two more than the line (or by `hanging`). A word wider than a line (a URL) is left
- * whole, never cut, on the line of what leads it.
+ * indented two more than the line (or by `hanging`). A word wider than a line (a URL, a path) is
+ * never cut: it goes whole on a line of its own, from the first column, so that it can be read
+ * and copied in one piece.
  */
 export function wrapLine(line: string, width: number, hanging?: string): string[] {
   if (!Number.isFinite(width) || displayWidth(line) <= width) return [line];
@@ -148,17 +149,22 @@ export function wrapLine(line: string, width: number, hanging?: string): string[
   const out: string[] = [];
   let current = indent;
   for (const word of words) {
+    const bare = word.trimStart();
     const start = current === indent || current === next;
-    const joined = start ? `${current}${word.trimStart()}` : `${current}${word}`;
-    // A word wider than a whole line (a URL) stays after what leads it (`URL: https://...`).
-    const alone = displayWidth(`${next}${word.trimStart()}`) > width;
-    if (start || alone || displayWidth(joined) <= width) current = joined;
-    else {
-      out.push(current);
-      current = `${next}${word.trimStart()}`;
+    const joined = start ? `${current}${bare}` : `${current}${word}`;
+    if (start && out.length === 0) current = joined;
+    else if (displayWidth(joined) <= width) current = joined;
+    else if (displayWidth(`${next}${bare}`) > width) {
+      // Wider than a line: alone and whole, what follows on the next line.
+      if (!start) out.push(current);
+      out.push(bare);
+      current = next;
+    } else {
+      if (!start) out.push(current);
+      current = `${next}${bare}`;
     }
   }
-  out.push(current);
+  if (current !== next || out.length === 0) out.push(current);
   return out;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitChoice, rankChoices, withoutLeadingEmoji } from './prompts.js';
+import { fitChoice, fitQuestion, rankChoices, withoutLeadingEmoji } from './prompts.js';
 
 const requests = [4, 7, 17, 70].map((n) => ({ name: `#${n} Request ${n}`, value: String(n) }));
 const spaces = [
@@ -36,5 +36,20 @@ describe('fitChoice', () => {
     );
     expect(fitChoice('Short (space_api)', 30)).toBe('Short (space_api)');
     expect(fitChoice('#12 A very long change request subject that goes on', 20)).toBe('#12 A very long cha…');
+  });
+});
+
+describe('fitQuestion (issue 31: words that fit)', () => {
+  it('wraps a question at words under its first line, never inside a word', () => {
+    const columns = Object.getOwnPropertyDescriptor(process.stdout, 'columns');
+    Object.defineProperty(process.stdout, 'columns', { value: 60, configurable: true });
+    try {
+      const lines = fitQuestion('Default organization (used when --org and DOCS_ORG are absent)').split('\n');
+      expect(lines).toEqual(['Default organization (used when --org and DOCS_ORG are', '  absent)']);
+      expect(`? ${lines[0]}`.length).toBeLessThanOrEqual(59);
+    } finally {
+      if (columns) Object.defineProperty(process.stdout, 'columns', columns);
+      else delete (process.stdout as { columns?: number }).columns;
+    }
   });
 });

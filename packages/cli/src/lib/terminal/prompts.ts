@@ -1,4 +1,5 @@
-import { CommandError } from '../failures/exit-codes.js';
+import { CancelledError, CommandError } from '../failures/exit-codes.js';
+import { output, wrapLine } from './output.js';
 import { displayWidth, truncate } from './table.js';
 import { terminal } from './terminal.js';
 
@@ -6,10 +7,19 @@ import { terminal } from './terminal.js';
  * Prompts, loaded only when asked (inquirer is not needed to start). Callers must check
  * `terminal.canPrompt()` first; tests replace these functions.
  */
+/**
+ * A question wrapped at words to the terminal's width, its lines under its first after inquirer's
+ * `? `: inquirer leaves the wrapping to the terminal, which breaks words (`abs|ent`).
+ */
+export function fitQuestion(message: string): string {
+  const width = (process.stdout.columns || 80) - 1;
+  return wrapLine(`? ${message}`, width, '  ').join('\n').slice(2);
+}
+
 export const prompts = {
   async confirm(message: string, defaultValue = false): Promise<boolean> {
     const { confirm } = await import('@inquirer/prompts');
-    return confirm({ message, default: defaultValue });
+    return confirm({ message: fitQuestion(message), default: defaultValue });
   },
   /**
    * Picks one of `choices`: arrows and Enter, or type to narrow the list (inquirer's `search`):
@@ -26,7 +36,7 @@ export const prompts = {
     const width = (process.stdout.columns || 80) - 3;
     const value = await search<T>(
       {
-        message,
+        message: fitQuestion(message),
         pageSize: Math.max(5, Math.min(15, (process.stdout.rows || 24) - 4)),
         source: (term) =>
           rankChoices(choices, term ?? '').map((choice) => ({
@@ -52,31 +62,55 @@ export const prompts = {
     const { select } = await import('@inquirer/prompts');
     // The list leaves the screen when the prompt ends, answered or cancelled; the answer stays.
     const value = await select<T>(
-      { message, choices, ...(initial === undefined ? {} : { default: initial }) },
+      { message: fitQuestion(message), choices, ...(initial === undefined ? {} : { default: initial }) },
       { clearPromptOnDone: true },
     );
     const chosen = choices.find((choice) => choice.value === value);
     if (chosen) process.stderr.write(`✔ ${message} ${chosen.name}\n`);
     return value;
   },
-  /** Text written in the person's editor ($VISUAL, $EDITOR, else vi), opened at once as gh does. */
+  /**
+   * Text written in the person's editor (DOCS_EDITOR, the stored editor, $VISUAL, $EDITOR, else
+   * vi), opened at once on a temporary `.md` file as gh does. An editor that exits with an error
+   * (vim's `:cq`) cancels, as git and gh take it: nothing is read or sent.
+   */
   async editor(message: string): Promise<string> {
-    const { editor } = await import('@inquirer/prompts');
-    // inquirer's editor runs $VISUAL, else $EDITOR: the CLI's choice (DOCS_EDITOR, the stored
-    // editor) goes there for the time of the prompt.
-    const chosen = terminal.editor();
-    const visual = process.env.VISUAL;
-    if (chosen) process.env.VISUAL = chosen;
+    const [{ spawn }, fs, os, path] = await Promise.all([
+      import('node:child_process'),
+      import('node:fs/promises'),
+      import('node:os'),
+      import('node:path'),
+    ]);
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'docs-edit-'));
+    const file = path.join(dir, 'text.md');
     try {
-      return await editor({ message, postfix: '.md', waitForUserInput: false });
+      await fs.writeFile(file, '', { mode: 0o600 });
+      // Through the output layer: wrapped at words, as every message.
+      output.info(`${message}: waiting for your editor to close the file…`);
+      const command = terminal.editor() ?? (process.platform === 'win32' ? 'notepad' : 'vi');
+      // The file goes through the environment: a command with its own arguments (`code --wait`)
+      // needs the shell, and the path is never quoted into it.
+      const status = await new Promise<number | null>((resolve, reject) => {
+        const child = spawn(`${command} "$DOCS_EDIT_FILE"`, {
+          shell: true,
+          stdio: 'inherit',
+          env: { ...process.env, DOCS_EDIT_FILE: file },
+        });
+        child.on('error', reject);
+        child.on('exit', (code, signal) => resolve(signal ? null : code));
+      });
+      if (status !== 0)
+        throw new CancelledError(
+          `The editor exited with ${status === null ? 'a signal' : `status ${status}`}: cancelled, nothing was sent.`,
+        );
+      return await fs.readFile(file, 'utf8');
     } finally {
-      if (visual === undefined) delete process.env.VISUAL;
-      else process.env.VISUAL = visual;
+      await fs.rm(dir, { recursive: true, force: true });
     }
   },
   async password(message: string): Promise<string> {
     const { password } = await import('@inquirer/prompts');
-    return password({ message, mask: '*' });
+    return password({ message: fitQuestion(message), mask: '*' });
   },
   /** A line of text; `validate` returns true or what is wrong, shown until the answer fits. */
   async input(
@@ -86,7 +120,7 @@ export const prompts = {
   ): Promise<string> {
     const { input } = await import('@inquirer/prompts');
     return input({
-      message,
+      message: fitQuestion(message),
       ...(defaultValue === undefined ? {} : { default: defaultValue }),
       ...(validate ? { validate } : {}),
     });

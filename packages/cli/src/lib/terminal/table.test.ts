@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayWidth, layout, renderTable, truncate, type TableColumn } from './table.js';
+import { displayWidth, layout, renderBlocks, renderTable, truncate, type TableColumn } from './table.js';
 
 const col = (header: string, options: { cut?: boolean; priority?: number } = {}): TableColumn => ({
   header,
@@ -36,6 +36,55 @@ const headersAt = (width: number) => {
   const fit = layout(columns, rows, width);
   return fit.kind === 'table' ? fit.shown.map((i) => columns[i]?.header) : 'blocks';
 };
+
+describe('displayWidth (issue 31: cells as the terminal draws them)', () => {
+  it('counts an emoji as 2 cells whatever its code points: joined, flags, with a selector', () => {
+    expect(displayWidth('🧑‍💻')).toBe(2);
+    expect(displayWidth('👩‍👩‍👧‍👦')).toBe(2);
+    expect(displayWidth('🇫🇷')).toBe(2);
+    expect(displayWidth('❤️')).toBe(2);
+    expect(displayWidth('🧑‍💻 Dev guide')).toBe(12);
+  });
+  it('counts wide characters 2, combining marks and colour codes 0', () => {
+    expect(displayWidth('日本')).toBe(4);
+    expect(displayWidth('e\u0301')).toBe(1);
+    expect(displayWidth('\u001b[31mred\u001b[0m')).toBe(3);
+    expect(displayWidth('plain')).toBe(5);
+  });
+  it('keeps the columns after a joined emoji in place', () => {
+    const two = [col('TITLE'), col('ID')];
+    const lines = renderTable(
+      two,
+      [
+        ['🧑‍💻 Dev', 'space_a'],
+        ['Plain', 'space_b'],
+      ],
+      60,
+    ).split('\n');
+    const at = (line: string) => displayWidth(line.slice(0, line.indexOf('space_')));
+    expect(at(lines[2] ?? '')).toBe(at(lines[3] ?? ''));
+    expect(at(lines[2] ?? '')).toBe(6 + 2);
+  });
+});
+
+describe('blocks show nesting (issue 31)', () => {
+  it('an indented title becomes a tree mark under its level, not spaces after the key', () => {
+    const text = renderBlocks(
+      [col('ID'), col('TITLE', { cut: true })],
+      [
+        ['page_a_long_identifier', 'Guides'],
+        ['page_b_long_identifier', '  Install'],
+        ['page_c_long_identifier', '    On Windows'],
+      ],
+      30,
+    );
+    expect(text.split('\n').filter((line) => line.startsWith('Title'))).toEqual([
+      'Title: Guides',
+      'Title: └ Install',
+      'Title:   └ On Windows',
+    ]);
+  });
+});
 
 describe('truncate', () => {
   it('cuts to the display width with an ellipsis, never inside an emoji', () => {

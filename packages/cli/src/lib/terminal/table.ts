@@ -1,5 +1,4 @@
 import { createRequire } from 'node:module';
-import type CliTable from 'cli-table3';
 
 /*
  * The terminal table. One rule for every list: ids, numbers, states and dates (every column not
@@ -7,13 +6,19 @@ import type CliTable from 'cli-table3';
  * left out by their declared priority, lowest first, before any text is squeezed below its
  * minimum; headers are never cut; titles, names and bodies (`cut`) absorb the squeeze, cut with
  * an ellipsis. When even the columns that are always shown cannot fit, each row becomes a short
- * block of `Key: value` lines, so that no id is ever cut. Drawn by cli-table3 without borders: a
- * header and a rule under it (gh's compact style). Its libraries load only when a table is
- * printed at a terminal.
+ * block of `Key: value` lines, so that no id is ever cut. Drawn without borders: a header and a
+ * rule under it (gh's compact style), each cell padded by the cells the terminal draws (graphemes,
+ * `displayWidth`): cli-table3 measured a joined emoji as 5 cells and shifted the columns after it.
  */
 
 const require = createRequire(import.meta.url);
 let stringWidth: ((text: string) => number) | undefined;
+let stripAnsi: ((text: string) => string) | undefined;
+let graphemes: Intl.Segmenter | undefined;
+/** An emoji as the terminal draws it, in two cells: 🧑‍💻 (joined), 🇫🇷 (a flag), ❤️ (with its selector). */
+let emoji: RegExp | undefined;
+/** Text in which each character is one cell: measured without loading anything. */
+const PLAIN = /^[\x20-\x7e]*$/;
 
 /** Two spaces between columns, as gh. */
 export const GAP = 2;
@@ -33,11 +38,25 @@ export interface TableColumn {
   color?: ((cell: string) => string) | undefined;
 }
 
-/** Columns `text` takes on a terminal (emoji and wide characters count 2, colour codes 0). */
+/**
+ * Columns `text` takes on a terminal, grapheme by grapheme as terminals draw it: an emoji counts
+ * 2 whatever its parts (🧑‍💻 is three code points joined), wide characters 2, combining marks
+ * and colour codes 0. string-width 4 measures each grapheme that is not an emoji (its newer
+ * majors are ESM-only; see docs/decisions/0062-grapheme-widths-and-word-wrapping.md).
+ */
 export function displayWidth(text: string): number {
-  // Loaded on the first table only: piped and --json runs never pay for it.
+  if (PLAIN.test(text)) return text.length;
+  // Loaded on the first wide text only: piped and --json runs never pay for it.
   stringWidth ??= require('string-width') as (text: string) => number;
-  return stringWidth(text);
+  stripAnsi ??= require('strip-ansi') as (text: string) => string;
+  graphemes ??= new Intl.Segmenter();
+  // Built on first use (compiling the emoji set is not free), and at run time: the `v` flag
+  // (Node 20) is newer than the ES2022 target TypeScript checks against.
+  const isEmoji = (emoji ??= new RegExp('^\\p{RGI_Emoji}$', 'v'));
+  let width = 0;
+  for (const { segment } of graphemes.segment(stripAnsi(text)))
+    width += isEmoji.test(segment) ? 2 : stringWidth(segment);
+  return width;
 }
 
 /** `text` cut to `width` display columns, with an ellipsis when cut (none below 3 columns). */
@@ -150,6 +169,18 @@ function keyOf(header: string): string {
  * not fit the line, an always-shown one (an id) is printed whole all the same. Empty values are
  * left out.
  */
+/**
+ * A cell indented to show nesting (a page under another: two spaces a level) as a block's value:
+ * the indent as a tree mark (`└ `, under its parent's level), which after `Title:` reads as
+ * nesting where spaces read as alignment.
+ */
+function nested(value: string): string {
+  const indent = /^ +/.exec(value)?.[0].length ?? 0;
+  const level = Math.floor(indent / 2);
+  if (level === 0) return value;
+  return `${'  '.repeat(level - 1)}└ ${value.slice(indent)}`;
+}
+
 export function renderBlocks(
   columns: readonly TableColumn[],
   rows: readonly string[][],
@@ -162,7 +193,7 @@ export function renderBlocks(
     .map((row) =>
       columns
         .flatMap((column, i) => {
-          const value = row[i] ?? '';
+          const value = nested(row[i] ?? '');
           if (!value) return [];
           if (!column.cut && column.priority !== undefined && displayWidth(value) > room) return [];
           const shown = column.cut ? truncate(value, room) : value;
@@ -186,44 +217,24 @@ export function renderTable(
   const subset = shown.map((i) => columns[i] as TableColumn);
   const cells = rows.map((row) => shown.map((i) => row[i] ?? ''));
   const last = subset.length - 1;
-  const cell = (text: string, j: number, color?: (cell: string) => string) => {
-    const cut = truncate(text, widths[j] ?? 0);
-    return {
-      content: color ? color(cut) : cut,
-      // The last column has no padding: a line is never wider than the sum of the widths and gaps.
-      style: { 'padding-left': 0, 'padding-right': j === last ? 0 : GAP },
-    };
-  };
-  const Table = require('cli-table3') as typeof CliTable;
-  const blank = { top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '' };
-  const table = new Table({
-    // cli-table3 takes cell objects in the head as in rows; its types say strings only.
-    head: subset.map((column, j) => cell(column.header, j, style.header)) as unknown as string[],
-    colWidths: widths.map((w, j) => w + (j === last ? 0 : GAP)),
-    wordWrap: false,
-    truncate: ELLIPSIS,
-    // No box: only the rule under the header (cli-table3's `mid` line, drawn once when compact).
-    chars: {
-      ...blank,
-      'bottom-left': '',
-      'bottom-right': '',
-      left: '',
-      'left-mid': '',
-      mid: '─',
-      'mid-mid': '─',
-      right: '',
-      'right-mid': '',
-      middle: '',
-    },
-    style: { compact: true, head: [], border: [], 'padding-left': 0, 'padding-right': 0 },
-  });
-  for (const row of cells) table.push(row.map((text, j) => cell(text, j, subset[j]?.color)));
-  const lines = table.toString().split('\n');
-  // The rule ends where the widest line does, and no line keeps padding at its end.
-  // eslint-disable-next-line no-control-regex -- a colour code may follow the padding
-  const trimmed = lines.map((line) => line.replace(/ +((?:\u001b\[[\d;]*m)*)$/, '$1'));
-  const tableWidth = Math.max(...trimmed.filter((_, i) => i !== 1).map((l) => displayWidth(l)));
-  return trimmed
-    .map((line, i) => (i === 1 ? (style.rule ?? ((t: string) => t))('─'.repeat(tableWidth)) : line))
-    .join('\n');
+  // Each cell cut to its width and padded by its width on the terminal (graphemes: displayWidth),
+  // the colour applied after; the last column has no padding, so no line ends in spaces.
+  const line = (texts: readonly string[], color: (j: number) => ((cell: string) => string) | undefined) =>
+    texts
+      .map((text, j) => {
+        const cut = truncate(text, widths[j] ?? 0);
+        const paint = color(j);
+        const padding = j === last ? '' : ' '.repeat(Math.max(0, (widths[j] ?? 0) - displayWidth(cut)) + GAP);
+        return `${paint ? paint(cut) : cut}${padding}`;
+      })
+      .join('')
+      .replace(/ +$/, '');
+  const head = line(
+    subset.map((column) => column.header),
+    () => style.header,
+  );
+  const body = cells.map((row) => line(row, (j) => subset[j]?.color));
+  const tableWidth = Math.max(...[head, ...body].map((l) => displayWidth(l)));
+  const rule = (style.rule ?? ((t: string) => t))('─'.repeat(tableWidth));
+  return [head, rule, ...body].join('\n');
 }

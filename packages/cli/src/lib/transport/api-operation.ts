@@ -1,5 +1,8 @@
+import type { OperationEntry } from '@docs-api/sdk/contract';
 import { UsageError } from '../failures/exit-codes.js';
 import { setPath, splitPair, typedValue } from './api-request.js';
+import { distance } from '../../hooks/command-not-found.js';
+import { wrapLine } from '../terminal/output.js';
 
 /*
  * `docs api <operationId>`: any operation of the service by its id, with its path parameters as
@@ -38,12 +41,32 @@ export interface ReferenceOperation {
   body: ReferenceField[];
 }
 
+/** What the generated reference holds of an operation: its words (the index gives the rest). */
+type ReferenceText = Omit<ReferenceOperation, 'name' | 'aliases' | 'paginated' | 'stream' | 'arguments'>;
+
 let reference: Promise<ReferenceOperation[]> | undefined;
 
-/** The generated reference, loaded once. */
+/**
+ * The generated reference, loaded once, with each operation's SDK method, other names, kind and
+ * arguments from the contract's operation index (which `client.call` reads too).
+ */
 export function loadReference(): Promise<ReferenceOperation[]> {
-  reference ??= import('../../generated/api-reference.json', { with: { type: 'json' } }).then(
-    (module) => (module.default as { operations: ReferenceOperation[] }).operations,
+  reference ??= Promise.all([
+    import('../../generated/api-reference.json', { with: { type: 'json' } }),
+    import('../../sdk-contract.js'),
+  ]).then(([module, { operationIndex }]) =>
+    (module.default as { operations: ReferenceText[] }).operations.map((text) => {
+      const entry = (operationIndex as Record<string, OperationEntry | undefined>)[text.id];
+      if (!entry)
+        throw new Error(`the CLI's API reference names ${text.id}, which the SDK's index does not have`);
+      return {
+        ...text,
+        name: entry.method,
+        ...(entry.kind === 'page' ? { paginated: true } : {}),
+        ...(entry.kind === 'stream' ? { stream: true } : {}),
+        arguments: entry.args.map((arg) => arg.replace(/^[?:]+/, '')),
+      };
+    }),
   );
   return reference;
 }
@@ -56,28 +79,45 @@ export function isOperationName(target: string): boolean {
 /** The operation an id or SDK name names; a usage error naming the nearest if none. */
 export async function findReference(target: string): Promise<ReferenceOperation> {
   const operations = await loadReference();
-  const found = operations.find(
-    (operation) => operation.id === target || operation.name === target,
-  );
+  const found = operations.find((operation) => operation.id === target || operation.name === target);
   if (found) return found;
   const lower = target.toLowerCase();
-  const near = operations
-    .filter(
-      (operation) =>
-        operation.id.toLowerCase().includes(lower) || operation.name.toLowerCase().includes(lower),
-    )
-    .slice(0, 5)
-    .map((operation) => operation.id);
+  const containing = operations.filter(
+    (operation) => operation.id.toLowerCase().includes(lower) || operation.name.toLowerCase().includes(lower),
+  );
+  // A typo (`getSiteByIdd`): the ids a few edits away, nearest first.
+  const allowed = Math.max(2, Math.floor(target.length / 5));
+  const typos = operations
+    .map((operation) => ({
+      operation,
+      edits: Math.min(
+        distance(lower, operation.id.toLowerCase()),
+        distance(lower, operation.name.toLowerCase()),
+      ),
+    }))
+    .filter(({ edits }) => edits <= allowed)
+    .sort((a, b) => a.edits - b.edits)
+    .map(({ operation }) => operation);
+  const near = [...new Set([...typos, ...containing])].slice(0, 5).map((operation) => operation.id);
   throw new UsageError(
-    `No operation ${target}${near.length ? `; did you mean ${near.join(', ')}?` : ''}. ` +
+    `No operation ${target}${near.length ? `: did you mean ${near.join(', ')}?` : '.'} ` +
       '`docs api --list` lists them; a path (with a /) is sent as it is.',
   );
 }
 
+/** Limits that say nothing: a minimum of 0 characters or items. */
+const NOISE = /^at least 0 (characters?|items?)$/;
+
 function fieldLine(field: ReferenceField): string {
-  const facts = [field.type, ...(field.limits ?? [])].join(', ');
+  const facts = [field.type, ...(field.limits ?? []).filter((limit) => !NOISE.test(limit))].join(', ');
   const text = field.description ? `: ${field.description.split('\n')[0]}` : '';
   return `  ${field.name}${field.required ? ' (required)' : ''}  ${facts}${text}`;
+}
+
+/** The width the help wraps at: the terminal's, else COLUMNS, else 80 (as oclif's help). */
+function helpWidth(): number {
+  const fromEnv = Number(process.env.COLUMNS);
+  return process.stdout.columns || (fromEnv > 0 ? fromEnv : 80);
 }
 
 /** `docs api <operationId> --help`. */
@@ -105,7 +145,14 @@ export function operationHelp(operation: ReferenceOperation): string {
       '',
       'The answer is a stream of events: each is printed as it arrives (Ctrl-C keeps what came).',
     );
-  return `${lines.join('\n')}\n`;
+  // One line points at the generic help, which is not appended.
+  lines.push('', 'The flags of every call (-f, -F, -q, --input, --paginate): docs api --help');
+  // At words, to the width: a field's text hangs under its name; a pattern or URL stays whole.
+  const width = helpWidth() - 1;
+  const wrapped = lines.flatMap((line) =>
+    line.split('\n').flatMap((part) => wrapLine(part, width, part.startsWith('  ') ? '      ' : '')),
+  );
+  return `${wrapped.join('\n')}\n`;
 }
 
 /** The operations whose tag, resource or id holds `filter` (all without one). */
@@ -128,38 +175,46 @@ export interface OperationFields {
   input?: string | undefined;
 }
 
+/** What `client.call` takes: the path parameters, query and body by name. */
+export interface OperationInput {
+  params: Record<string, string>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+}
+
 /**
- * The SDK method's arguments for `operation`: the path parameters from `positionals` (a missing
- * organization is the default one), then the body and the query built from the fields. A field
- * goes where the operation has it (its query, else its body); `-q` is always the query. Types are
- * the SDK's to check: nothing is sent when they do not fit.
+ * The input of `client.call` for `operation`: the path parameters from the parser's positionals
+ * (the organization may be left out when --org or DOCS_ORG gives it), then the body and the query
+ * built from the fields. A field goes where the operation has it (its query, else its body); `-q`
+ * is always the query. Types are the SDK's to check: nothing is sent when they do not fit.
  */
-export async function operationArguments(
+export async function operationInput(
   operation: ReferenceOperation,
   positionals: readonly string[],
   fields: OperationFields,
   defaults: { organizationId?: string | undefined },
-): Promise<unknown[]> {
-  const params: string[] = [];
+): Promise<OperationInput> {
+  const names = operation.params.map((param) => param.name);
+  const usage = ['docs api', operation.id, ...names.map((name) => `<${name}>`)].join(' ');
+  if (positionals.length > names.length) {
+    throw new UsageError(
+      `Unexpected argument ${positionals[names.length]}: ${operation.id} takes ${names.length} (${names.join(', ') || 'none'}).`,
+    );
+  }
   const given = [...positionals];
-  for (const param of operation.params) {
-    let value = given.shift();
-    if (value === undefined && param.name === 'organizationId' && defaults.organizationId) {
-      value = defaults.organizationId;
-    }
+  // One short, and the operation's first parameter is the organization: the default one.
+  if (given.length === names.length - 1 && names[0] === 'organizationId' && defaults.organizationId)
+    given.unshift(defaults.organizationId);
+  const params: Record<string, string> = {};
+  operation.params.forEach((param, index) => {
+    const value = given[index];
     if (value === undefined) {
-      const usage = ['docs api', operation.id, ...operation.params.map((each) => `<${each.name}>`)].join(' ');
       throw new UsageError(
         `Missing ${param.name}${param.description ? ` (${param.description})` : ''}: ${usage}`,
       );
     }
-    params.push(value);
-  }
-  if (given.length) {
-    throw new UsageError(
-      `Unexpected argument ${given[0]}: ${operation.id} takes ${operation.params.length} (${operation.params.map((param) => param.name).join(', ') || 'none'}).`,
-    );
-  }
+    params[param.name] = value;
+  });
   const queryNames = new Set(operation.query.map((field) => field.name));
   const query: Record<string, unknown> = {};
   const body: Record<string, unknown> = {};
@@ -192,16 +247,17 @@ export async function operationArguments(
       throw new UsageError(`--input: ${fields.input} is not valid JSON: ${(error as Error).message}`);
     }
   }
-  const args: unknown[] = [...params];
-  if (operation.arguments.includes('body'))
-    args.push(wholeBody ?? (Object.keys(body).length ? body : undefined));
-  if (operation.arguments.includes('query')) args.push(Object.keys(query).length ? query : undefined);
-  else if (Object.keys(query).length) {
+  const input: OperationInput = { params };
+  const sentBody = wholeBody ?? (Object.keys(body).length ? body : undefined);
+  if (operation.arguments.includes('body') && sentBody !== undefined) input.body = sentBody;
+  if (operation.arguments.includes('query')) {
+    if (Object.keys(query).length) input.query = query;
+  } else if (Object.keys(query).length) {
     throw new UsageError(
       `${operation.id} takes no query: ${Object.keys(query).join(', ')} ${Object.keys(query).length > 1 ? 'are' : 'is'} not one of its fields.`,
     );
   }
-  return args;
+  return input;
 }
 
 /** A query value from the command line, typed as the operation reads it (`limit=5` a number). */

@@ -52,3 +52,15 @@ describe('displayUrl', () => {
     expect(displayUrl('not a url user:pass@x')).toBe('not a url user:pass@x');
   });
 });
+
+describe('one set of rules for the SDK, the CLI and the sandbox (issue 31)', () => {
+  it('hides the union of the three sets: sig, X-Amz-Signature, X-Goog-Signature, shareLink, db_passwd', () => {
+    const url =
+      'https://files.example.test/a.png?sig=abcd1234&X-Amz-Signature=amz5678&X-Goog-Signature=goog9012&shareLink=link3456&db_passwd=pw7890&page=2';
+    const shown = redact(`GET ${url} failed`);
+    for (const secret of ['abcd1234', 'amz5678', 'goog9012', 'link3456', 'pw7890'])
+      expect(shown).not.toContain(secret);
+    expect(shown).toContain('page=2');
+    expect(shown).toContain('sig=[redacted]');
+  });
+});

@@ -5,14 +5,13 @@
  * the SDK's logger, or a server echoing what it was sent.
  */
 
-const REDACTED = '[redacted]';
+import { isSecretName, REDACTED } from '../../sdk-redact.js';
 
 /** Secrets known to this process: the API token, share keys given as flags. */
 const secrets = new Set<string>();
 
-/** Query parameters whose values are secrets wherever they appear in a URL. */
-const SECRET_PARAMETER =
-  /([?&](?:share[\w.-]*|[\w.-]*(?:key|token|secret|password|passwd|signature))=)[^&#\s"'<>]*/gi;
+/** A query parameter in a URL: its name, and its value up to the next parameter or the URL's end. */
+const PARAMETER = /([?&])([^=&#\s"'<>?]+)=([^&#\s"'<>]*)/g;
 
 /** `scheme://user:password@` or `scheme://token@` in any URL. */
 const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/)[^/?#\s@"'<>]+@/gi;
@@ -35,7 +34,20 @@ export function redact(text: string): string {
     ? [...secrets, fromEnvironment]
     : secrets)
     result = result.split(secret).join(REDACTED);
-  return result.replace(URL_CREDENTIALS, `$1${REDACTED}@`).replace(SECRET_PARAMETER, `$1${REDACTED}`);
+  // The SDK's rules name the secret parameters (one set for the SDK, the CLI and the sandbox).
+  return result
+    .replace(URL_CREDENTIALS, `$1${REDACTED}@`)
+    .replace(PARAMETER, (whole, lead: string, name: string) =>
+      isSecretName(decodeName(name)) ? `${lead}${name}=${REDACTED}` : whole,
+    );
+}
+
+function decodeName(name: string): string {
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return name;
+  }
 }
 
 /** A URL to show people: without `user:password@`. Anything that is not a URL is redacted as text. */

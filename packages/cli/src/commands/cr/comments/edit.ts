@@ -5,10 +5,9 @@ import {
   commentArg,
   crArg,
   printComment,
-  markdownBodyFlag,
-  readBody,
   spaceArg,
 } from '../../../lib/areas/change-requests.js';
+import { markdownBodyFlag, readBody } from '../../../lib/input/body.js';
 import { output } from '../../../lib/terminal/output.js';
 
 export default class CrCommentsEdit extends ChangeRequestCommand<typeof CrCommentsEdit> {
