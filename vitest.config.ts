@@ -16,7 +16,7 @@ export default defineConfig({
   },
   test: {
     include: ['packages/*/src/**/*.test.ts', 'test/**/*.test.ts'],
-    globalSetup: ['./test/global-tmpdir.ts'],
+    globalSetup: ['./test/global-tmpdir.ts', './test/strict-responses.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
   },

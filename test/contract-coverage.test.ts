@@ -13,9 +13,9 @@ const rows = readFileSync(new URL('../scripts/contract/endpoints.tsv', import.me
     return { area, method, path, key: `${method} ${path}` };
   });
 
-/** The extract's operations; those marked `beyondExtract` come from the published document. */
-const operations = allOperations.filter((operation) => !operation.beyondExtract);
-const beyond = allOperations.filter((operation) => operation.beyondExtract);
+/** The extract's operations; those marked `inExtract: false` come from the published document. */
+const operations = allOperations.filter((operation) => operation.inExtract !== false);
+const beyond = allOperations.filter((operation) => operation.inExtract === false);
 
 /** Paths of the published document, as the contract writes them (with the `/v1` prefix). */
 const documentPaths = JSON.parse(

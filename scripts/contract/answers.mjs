@@ -39,10 +39,10 @@ function trimmed(node) {
     if (key === 'properties') {
       result.properties = Object.fromEntries(
         Object.entries(value)
-          .filter(([, schema]) => !schema?.['x-extract-only'])
+          .filter(([, schema]) => !schema?.['x-not-in-document'])
           .map(([name, schema]) => [name, trimmed(schema)]),
       );
-    } else if (key !== 'x-extract-only') {
+    } else if (key !== 'x-not-in-document') {
       result[key] = trimmed(value);
     }
   }

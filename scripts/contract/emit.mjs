@@ -268,7 +268,6 @@ function operationModule(header, file, operation, parts, refs, own, moduleOfForm
   const spec = [];
   spec.push(`  id: ${quote(operation.id)},`);
   spec.push(`  name: ${quote(`${operation.resource}.${operation.method}`)},`);
-  if (operation.aliases.length) spec.push(`  aliases: ${quote(operation.aliases)},`);
   spec.push(`  area: ${quote(operation.extractArea ?? operation.tag ?? operation.resource)},`);
   spec.push(`  summary: ${quote(operation.summary || operation.id)},`);
   spec.push(`  method: ${quote(operation.httpMethod)},`);
@@ -278,19 +277,19 @@ function operationModule(header, file, operation, parts, refs, own, moduleOfForm
   if (operation.paginated) spec.push('  paginated: true,');
   if (operation.stream) spec.push('  stream: true,');
   if (operation.deprecated) spec.push('  deprecated: true,');
-  if (operation.extractOnly) spec.push('  extractOnly: true,');
-  if (!operation.extractArea) spec.push('  beyondExtract: true,');
-  const extractOnlyFields = {
-    ...(operation.query.some((parameter) => parameter.extractOnly)
+  if (!operation.inDocument) spec.push('  inDocument: false,');
+  if (!operation.extractArea) spec.push('  inExtract: false,');
+  const notInDocument = {
+    ...(operation.query.some((parameter) => !parameter.inDocument)
       ? {
           query: operation.query
-            .filter((parameter) => parameter.extractOnly)
+            .filter((parameter) => !parameter.inDocument)
             .map((parameter) => parameter.name),
         }
       : {}),
-    ...(operation.body?.extractOnlyFields.length ? { body: operation.body.extractOnlyFields } : {}),
+    ...(operation.body?.notInDocument.length ? { body: operation.body.notInDocument } : {}),
   };
-  if (Object.keys(extractOnlyFields).length) spec.push(`  extractOnlyFields: ${quote(extractOnlyFields)},`);
+  if (Object.keys(notInDocument).length) spec.push(`  notInDocument: ${quote(notInDocument)},`);
   const pathValued = operation.pathParams
     .filter((parameter) => parameter.isPath)
     .map((parameter) => parameter.name);
@@ -378,7 +377,6 @@ function operationIndexModule(header, model, code) {
     const fields = [
       `id: ${quote(operation.id)}`,
       `method: ${quote(`${operation.resource}.${operation.method}`)}`,
-      ...(operation.aliases.length ? [`aliases: ${quote(operation.aliases)}`] : []),
       `kind: ${quote(kind)}`,
       `args: ${quote(argSpecs(code, operation))}`,
       `load: () => import('./operations/${operation.id}.js')`,
@@ -401,22 +399,17 @@ function operationIndexModule(header, model, code) {
  * typed by, without the index's values (a consumer's compile reads this file, not the index).
  */
 function operationNamesModule(header, model) {
-  const lines = [
-    header,
-    '',
-    "/** Each operation's SDK method (`sites.get`) and earlier ids, by operation id. */",
-  ];
+  const lines = [header, '', "/** Each operation's SDK method (`sites.get`), by operation id. */"];
   lines.push('export interface OperationNames {');
   for (const operation of model.operations) {
-    const names = [`${operation.resource}.${operation.method}`, ...operation.aliases];
-    lines.push(`  ${operation.id}: ${names.map(quote).join(' | ')};`);
+    lines.push(`  ${operation.id}: ${quote(`${operation.resource}.${operation.method}`)};`);
   }
   lines.push('}');
   lines.push('');
   lines.push("/** The id of an operation of the contract, the document's operationId (`getSiteById`). */");
   lines.push('export type OperationId = keyof OperationNames;');
   lines.push('');
-  lines.push('/** An SDK method name or an earlier id of an operation (`sites.get`). */');
+  lines.push('/** The SDK method name of an operation (`sites.get`). */');
   lines.push('export type OperationName = OperationNames[OperationId];');
   lines.push('');
   return lines.join('\n');
@@ -662,7 +655,7 @@ function methodDoc(operation) {
     lines.push('', "Resolves to `undefined` when the service answers without a body (the document's 204).");
   if (operation.stream)
     lines.push('', '`for await` reads the events as they arrive; `break` stops the stream.');
-  if (operation.extractOnly)
+  if (!operation.inDocument)
     lines.push('', "Not in the service's published API document (kept from the extract).");
   lines.push('', `@see ${operation.httpMethod} ${operation.path} (${operation.id})`);
   if (operation.deprecated) lines.push("@deprecated in the service's API document");

@@ -65,7 +65,7 @@ export function patchSchema(schema, patch) {
   for (const [key, value] of Object.entries(patch)) {
     if (key === 'reason') continue;
     // Kept as a mark: the sandbox's schema-built answers leave the extract's own fields out.
-    if (key === 'extractOnly') result['x-extract-only'] = value;
+    if (key === 'inDocument') result['x-not-in-document'] = value === false;
     else if (key === 'properties') {
       result.properties = { ...(result.properties ?? {}) };
       for (const [name, propertyPatch] of Object.entries(value)) {
@@ -114,9 +114,9 @@ export function buildModel({
       const known = new Set(Object.keys(flatProperties(document, schemas[name])));
       for (const [property, patch] of Object.entries(entry.patch?.properties ?? {})) {
         // A patch of a field the document dropped would bring it back as a shapeless one.
-        if (!known.has(property) && !patch?.extractOnly) {
+        if (!known.has(property) && patch?.inDocument !== false) {
           throw new Error(
-            `overlay: schemas.${name}.patch.properties.${property}: the document has no such field (mark it extractOnly, or remove the entry)`,
+            `overlay: schemas.${name}.patch.properties.${property}: the document has no such field (mark it inDocument: false, or remove the entry)`,
           );
         }
       }
@@ -155,17 +155,17 @@ export function buildModel({
   for (const [operationId, entry] of Object.entries(overlayOperations)) {
     if (!entry.reason) throw new Error(`overlay: operations.${operationId} has no reason`);
   }
-  for (const [operationId, definition] of Object.entries(overlay.extractOnly ?? {})) {
+  for (const [operationId, definition] of Object.entries(overlay.notInDocument ?? {})) {
     const { path, method, ...operation } = definition;
     documentOperations.push({
       path,
       method: method.toLowerCase(),
       operation: { operationId, ...operation },
       sharedParameters: [],
-      extractOnly: true,
+      inDocument: false,
     });
   }
-  for (const { path, method, operation, sharedParameters, extractOnly } of documentOperations) {
+  for (const { path, method, operation, sharedParameters, inDocument } of documentOperations) {
     const id = operation.operationId;
     if (!id) throw new Error(`${method.toUpperCase()} ${path} has no operationId`);
     if (seen.has(id)) throw new Error(`operationId ${id} is not unique`);
@@ -183,17 +183,16 @@ export function buildModel({
     }
     const described = describeOperation(
       resolved,
-      { path, method, operation, sharedParameters, extractOnly },
+      { path, method, operation, sharedParameters, inDocument },
       entry,
       overlay,
     );
     described.extractArea = extract.get(
       `${described.httpMethod} ${described.path.replace(/\{\w+\}/g, '{}')}`,
     );
-    described.aliases = [...(overlay.aliases?.[id] ?? [])];
     operations.push(described);
   }
-  for (const id of [...Object.keys(overlayOperations), ...Object.keys(overlay.aliases ?? {})]) {
+  for (const id of Object.keys(overlayOperations)) {
     if (!seen.has(id)) throw new Error(`overlay: ${id} is not an operation of the document`);
   }
   const inExtract = operations.filter((operation) => operation.extractArea).length;
@@ -264,7 +263,7 @@ function areaTag(operation) {
 
 function describeOperation(
   document,
-  { path, method, operation, sharedParameters, extractOnly },
+  { path, method, operation, sharedParameters, inDocument = true },
   entry,
   overlay,
 ) {
@@ -288,12 +287,12 @@ function describeOperation(
         description: parameter.description,
         deprecated: Boolean(parameter.deprecated),
         schema: patch ? patchSchema(parameter.schema ?? {}, patch) : (parameter.schema ?? {}),
-        extractOnly: Boolean(patch?.extractOnly),
+        inDocument: patch?.inDocument !== false,
       };
     });
   for (const [name, patch] of Object.entries(entry.query ?? {})) {
     if (queryParams.some((parameter) => parameter.name === name)) continue;
-    if (!patch.extractOnly)
+    if (patch.inDocument !== false)
       throw new Error(`overlay: ${id}.query.${name} patches a parameter the document does not have`);
     queryParams.push({
       name,
@@ -301,7 +300,7 @@ function describeOperation(
       description: patch.description,
       deprecated: false,
       schema: patchSchema({}, patch.schema ?? {}),
-      extractOnly: true,
+      inDocument: false,
     });
   }
   const bodyContent = operation.requestBody?.content?.['application/json'];
@@ -310,8 +309,8 @@ function describeOperation(
     body = {
       schema: entry.body ? patchSchema(deref(document, bodyContent.schema), entry.body) : bodyContent.schema,
       required: Boolean(operation.requestBody.required),
-      extractOnlyFields: Object.entries(entry.body?.properties ?? {})
-        .filter(([, patch]) => patch?.extractOnly)
+      notInDocument: Object.entries(entry.body?.properties ?? {})
+        .filter(([, patch]) => patch?.inDocument === false)
         .map(([name]) => name),
     };
   }
@@ -354,7 +353,7 @@ function describeOperation(
     summary: operation.summary ?? '',
     description: operation.description ?? '',
     deprecated: Boolean(operation.deprecated),
-    extractOnly: Boolean(extractOnly),
+    inDocument,
     pathParams: pathNames.map((paramName) => {
       const parameter = pathParams.find((candidate) => candidate.name === paramName) ?? {
         schema: { type: 'string' },

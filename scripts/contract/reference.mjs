@@ -72,7 +72,7 @@ export function referenceFile(model) {
         ? { description: brief(operation.description) }
         : {}),
       ...(operation.deprecated ? { deprecated: true } : {}),
-      ...(operation.extractOnly ? { extractOnly: true } : {}),
+      ...(operation.inDocument ? {} : { inDocument: false }),
       params: operation.pathParams.map((parameter) =>
         describeField(
           code,

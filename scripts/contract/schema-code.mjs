@@ -277,7 +277,7 @@ const ANNOTATIONS = new Set([
   'default',
   'nullable',
   'readOnly',
-  'extractOnly',
+  'inDocument',
 ]);
 
 /** The keywords beside a `$ref` that constrain the value (the overlay's limits), if any. */
@@ -350,8 +350,18 @@ export function zodCode(code, schema, mode, refs, depth = 0, relaxed = false) {
         zodCode(code, part, mode, refs, depth + 1),
       );
       if (mode === 'read' && allObjects) {
+        // The fallback checks the fields every variant has, as its type says they are there.
+        const common = discriminant
+          ? commonFields(code, parts, discriminant.key, mode).map(({ name, required, properties }) => {
+              const values = [
+                ...new Set(properties.map((property) => zodCode(code, property, mode, refs, depth + 1))),
+              ];
+              const value = values.length === 1 ? values[0] : `z.union([${values.join(', ')}])`;
+              return `${key(name)}: ${required ? value : `z.optional(${value})`}`;
+            })
+          : [];
         inner = discriminant
-          ? `withFallback([${codes.join(', ')}], loose({ ${key(discriminant.key)}: z.string() }), ${quote(discriminant.key)}, ${quote(discriminant.values.flat())})`
+          ? `withFallback([${codes.join(', ')}], loose({ ${[`${key(discriminant.key)}: z.string()`, ...common].join(', ')} }), ${quote(discriminant.key)}, ${quote(discriminant.values.flat())})`
           : `withFallback([${codes.join(', ')}])`;
       } else if (
         discriminant &&
@@ -407,6 +417,22 @@ export function zodCode(code, schema, mode, refs, depth = 0, relaxed = false) {
     default:
       return nullable && !types.length && !schema.properties ? 'z.null()' : 'z.unknown()';
   }
+}
+
+/**
+ * The fields (other than the discriminant) that every variant of a union has: required where
+ * every variant requires it, with each variant's own schema of it.
+ */
+function commonFields(code, parts, discriminantKey, mode) {
+  const objects = parts.map((part) => code.objectOf(part));
+  const [first, ...others] = objects;
+  return Object.keys(first.properties ?? {})
+    .filter((name) => name !== discriminantKey && others.every((object) => object.properties?.[name]))
+    .map((name) => ({
+      name,
+      required: objects.every((object) => requiredOf(object, mode, false).has(name)),
+      properties: objects.map((object) => object.properties[name] ?? {}),
+    }));
 }
 
 function literal(value) {
@@ -576,8 +602,18 @@ export function tsType(code, schema, mode, indent = '', depth = 0, relaxed = fal
     const types = closed.map((part) => paren(tsType(code, part, mode, indent, depth + 1)));
     // A variant not known yet is typed only where a discriminant tells it apart: an `object`
     // beside the variants would hide the fields they share (the value is still kept at run time).
-    if (mode === 'read' && allObjects && discriminant)
-      types.push(`{ ${key(discriminant.key)}: UnknownKind }`);
+    if (mode === 'read' && allObjects && discriminant) {
+      // The fallback keeps the fields every variant has (`page.id`), typed as any variant's.
+      const common = commonFields(code, parts, discriminant.key, mode).map(
+        ({ name, required, properties }) => {
+          const values = [
+            ...new Set(properties.map((property) => tsType(code, property, mode, indent, depth + 1))),
+          ];
+          return `${key(name)}${required ? '' : '?'}: ${values.join(' | ')}${required ? '' : ' | undefined'}`;
+        },
+      );
+      types.push(`{ ${[`${key(discriminant.key)}: UnknownKind`, ...common].join('; ')} }`);
+    }
     let union = [...new Set(types)].join(' | ');
     if (shared && shared !== '{}') union = `${shared} & (${union})`;
     return withNull || nullable ? `${union} | null` : union;

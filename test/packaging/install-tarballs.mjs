@@ -5,10 +5,13 @@
 // dependencies from the registry), then uses what was installed:
 //   1. the SDK and the CLI without the sandbox: an SDK import, `docs --version`, and
 //      `docs sandbox` saying how to get the sandbox;
-//   2. with the sandbox added: `docs sandbox` starts, serves `docs sites list`, and stops.
+//   2. the SDK's types in a script author's file (test/packaging/consumer), checked with
+//      skipLibCheck: false by TypeScript 5.9 and 7 (the native port `npm install typescript`
+//      gives since 7.0), each with `module: nodenext` and with `module: preserve` + bundler;
+//   3. with the sandbox added: `docs sandbox` starts, serves `docs sites list`, and stops.
 // Run after `npm run build`. Exits non-zero on the first failure.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -79,12 +82,32 @@ step('the SDK imports and builds a client', () => {
     "import { DocsClient, VERSION } from '@docs-api/sdk';\n" +
       "import { operations } from '@docs-api/sdk/contract';\n" +
       "const client = new DocsClient({ token: 'tok', baseUrl: 'https://api.example.com/v1' });\n" +
-      "if (!client.sites || operations.filter((o) => !o.beyondExtract).length !== 114) throw new Error('incomplete SDK');\n" +
+      "if (!client.sites || operations.filter((o) => o.inExtract !== false).length !== 114) throw new Error('incomplete SDK');\n" +
       'console.log(VERSION);\n',
   );
   const printed = run(process.execPath, ['check.mjs'], { cwd: project }).trim();
   if (printed !== version) throw new Error(`SDK VERSION is ${printed}, not ${version}`);
 });
+
+// Both versions side by side under npm aliases; each checks both module settings.
+const typescripts = { 5.9: 'typescript@~5.9.3', 7: 'typescript@^7.0.2' };
+step('TypeScript 5.9 and 7 install beside the tarballs', () => {
+  cpSync(join(root, 'test/packaging/consumer'), project, { recursive: true });
+  const aliases = Object.entries(typescripts).map(([major, spec]) => `typescript-${major}@npm:${spec}`);
+  run(npm, ['install', '--no-audit', '--no-fund', '--prefer-offline', '--save-dev', ...aliases], {
+    cwd: project,
+  });
+});
+for (const major of Object.keys(typescripts)) {
+  const tsc = join(project, 'node_modules', `typescript-${major}`, 'bin', 'tsc');
+  for (const config of ['nodenext', 'bundler']) {
+    step(`the SDK's types check under TypeScript ${major} (${config}, skipLibCheck: false)`, () => {
+      const version = run(process.execPath, [tsc, '--version'], { cwd: project }).trim();
+      if (!version.startsWith(`Version ${major}.`)) throw new Error(`typescript-${major} is ${version}`);
+      run(process.execPath, [tsc, '-p', `tsconfig.${config}.json`], { cwd: project });
+    });
+  }
+}
 
 const docs = join(project, 'node_modules', '.bin', 'docs');
 step('docs --version', () => {

@@ -140,6 +140,7 @@ describe('the client factory', () => {
 
   it('gives every client the CLI options: warn policy, retry bound, retry notices, logger', async () => {
     vi.stubEnv('DOCS_MAX_RETRY_DELAY', '12');
+    vi.stubEnv('DOCS_RESPONSE_VALIDATION', ''); // unset (the tests' setup sets strict)
     const { options, code } = await optionsOf();
     expect(code).toBe(0);
     expect(options).toMatchObject({

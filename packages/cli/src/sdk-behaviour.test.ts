@@ -42,6 +42,7 @@ describe('an answer the CLI does not know (responseValidation: warn)', () => {
   };
 
   it('prints the JSON as received, exits 0, and one warning line per drift on stderr', async () => {
+    vi.stubEnv('DOCS_RESPONSE_VALIDATION', ''); // unset (the tests' setup sets strict)
     driftingSiteList(drift);
     const result = await cli.run(SitesList, ['--json']);
     expect(result.code, result.stderr).toBe(0);
@@ -54,6 +55,7 @@ describe('an answer the CLI does not know (responseValidation: warn)', () => {
   });
 
   it('prints the rows as received when piped', async () => {
+    vi.stubEnv('DOCS_RESPONSE_VALIDATION', ''); // unset (the tests' setup sets strict)
     driftingSiteList(drift);
     const result = await cli.run(SitesList, []);
     expect(result.code, result.stderr).toBe(0);

@@ -17,17 +17,17 @@ export type OperationAlias = OperationName;
 /** Anything that names an operation: its id or one of its other names. */
 export type OperationRef = OperationId | OperationAlias;
 
-/** Each name (id, SDK method, earlier id) to the operation's id. */
+/** Each name (id, SDK method) to the operation's id. */
 const BY_NAME: ReadonlyMap<string, OperationId> = new Map(
   Object.values(operationIndex).flatMap((entry) =>
-    [entry.id, entry.method, ...(entry.aliases ?? [])].map((name) => [name, entry.id] as const),
+    [entry.id, entry.method].map((name) => [name, entry.id] as const),
   ),
 );
 
-/** The other names of an operation (its SDK method, then earlier ids). */
+/** The other name of an operation: its SDK method. */
 export function operationNames(id: OperationId): readonly string[] {
   const entry = operationIndex[id];
-  return [entry.method, ...(entry.aliases ?? [])];
+  return [entry.method];
 }
 
 let served: ReadonlySet<string> | undefined;

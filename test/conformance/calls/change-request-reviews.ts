@@ -10,7 +10,7 @@ const GUIDES = 'space_guides';
 const PAGE = 'page_getting_started';
 
 export const changeRequestReviewCalls: AreaCalls = {
-  'changeRequests.changes': {
+  'changeRequests.listChanges': {
     full: (c) => c.changeRequests.listChanges(SPACE, CR, { limit: 50 }),
     seed: (c) => c.changeRequests.listChanges(SPACE, CR),
   },
@@ -37,7 +37,7 @@ export const changeRequestReviewCalls: AreaCalls = {
     full: (c) => c.changeRequests.reviews.get(GUIDES, 2, 'review_quickstart_grace', { format: 'document' }),
     seed: (c) => c.changeRequests.reviews.get(GUIDES, 2, 'review_quickstart_grace'),
   },
-  'revisions.page': {
+  'revisions.getPage': {
     full: (c) =>
       c.revisions.getPage(SPACE, 'rev_handbook_1', PAGE, {
         metadata: false,

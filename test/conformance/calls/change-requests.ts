@@ -78,11 +78,11 @@ export const changeRequestCalls: AreaCalls = {
     full: (c) => c.changeRequests.updateFromPrimary(SPACE, 'cr_typos'),
     seed: (c) => c.changeRequests.updateFromPrimary(SPACE, 'cr_typos'),
   },
-  'changeRequests.pdf': {
+  'changeRequests.getPdf': {
     full: (c) => c.changeRequests.getPdf(SPACE, CR, { only: true, page: 'page_cli' }),
     seed: (c) => c.changeRequests.getPdf(SPACE, CR),
   },
-  'changeRequests.contributors': {
+  'changeRequests.listContributors': {
     full: (c) => c.changeRequests.listContributors(SPACE, CR),
     seed: (c) => c.changeRequests.listContributors(SPACE, CR),
   },
@@ -145,7 +145,7 @@ export const changeRequestCalls: AreaCalls = {
     full: (c) => c.changeRequests.comments.delete(SPACE, CR, COMMENT),
     seed: (c) => c.changeRequests.comments.delete(SPACE, CR, COMMENT),
   },
-  'changeRequests.comments.replies.list': {
+  'changeRequests.comments.listReplies': {
     full: (c) =>
       c.changeRequests.comments.listReplies(SPACE, CR, COMMENT, {
         format: 'markdown',
@@ -154,7 +154,7 @@ export const changeRequestCalls: AreaCalls = {
       }),
     seed: (c) => c.changeRequests.comments.listReplies(SPACE, CR, COMMENT),
   },
-  'changeRequests.comments.replies.create': {
+  'changeRequests.comments.createReply': {
     full: (c) =>
       c.changeRequests.comments.createReply(
         SPACE,
@@ -166,28 +166,28 @@ export const changeRequestCalls: AreaCalls = {
     seed: (c) => c.changeRequests.comments.createReply(SPACE, CR, COMMENT, { body: { markdown: 'Done.' } }),
   },
 
-  'changeRequests.content.revision': {
+  'changeRequests.content.getRevision': {
     full: (c) => c.changeRequests.content.getRevision(SPACE, CR, content),
     seed: (c) => c.changeRequests.content.getRevision(SPACE, CR),
   },
-  'changeRequests.content.pages': {
+  'changeRequests.content.listPages': {
     full: (c) => c.changeRequests.content.listPages(SPACE, CR, content),
     seed: (c) => c.changeRequests.content.listPages(SPACE, CR),
   },
-  'changeRequests.content.files': {
+  'changeRequests.content.listFiles': {
     full: (c) => c.changeRequests.content.listFiles(SPACE, CR, { ...content, limit: 10, page: 'p2' }),
     seed: (c) => c.changeRequests.content.listFiles(SPACE, CR),
   },
-  'changeRequests.content.file': {
+  'changeRequests.content.getFile': {
     full: (c) => c.changeRequests.content.getFile(SPACE, CR, FILE, content),
     seed: (c) => c.changeRequests.content.getFile(SPACE, CR, FILE),
   },
-  'changeRequests.content.fileBacklinks': {
+  'changeRequests.content.listFileBacklinks': {
     full: (c) =>
       c.changeRequests.content.listFileBacklinks(SPACE, CR, FILE, { ...content, limit: 10, page: 'p2' }),
     seed: (c) => c.changeRequests.content.listFileBacklinks(SPACE, CR, FILE),
   },
-  'changeRequests.content.page': {
+  'changeRequests.content.getPage': {
     full: (c) =>
       c.changeRequests.content.getPage(SPACE, CR, PAGE, {
         ...content,
@@ -198,12 +198,12 @@ export const changeRequestCalls: AreaCalls = {
       }),
     seed: (c) => c.changeRequests.content.getPage(SPACE, CR, PAGE),
   },
-  'changeRequests.content.pageLinks': {
+  'changeRequests.content.listPageLinks': {
     full: (c) =>
       c.changeRequests.content.listPageLinks(SPACE, CR, PAGE, { ...content, limit: 10, page: 'p2' }),
     seed: (c) => c.changeRequests.content.listPageLinks(SPACE, CR, PAGE),
   },
-  'changeRequests.content.pageBacklinks': {
+  'changeRequests.content.listPageBacklinks': {
     full: (c) =>
       c.changeRequests.content.listPageBacklinks(SPACE, CR, 'page_installation', {
         ...content,

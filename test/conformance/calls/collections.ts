@@ -31,7 +31,7 @@ export const collectionCalls: AreaCalls = {
     full: (c) => c.collections.delete('col_internal'),
     seed: (c) => c.collections.delete('col_internal'),
   },
-  'collections.spaces': {
+  'collections.listSpaces': {
     full: (c) => c.collections.listSpaces('col_product', { limit: 10, page: 'p2' }),
     seed: (c) => c.collections.listSpaces('col_product'),
   },

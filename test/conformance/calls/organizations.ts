@@ -42,11 +42,11 @@ export const organizationCalls: AreaCalls = {
     full: (c) => c.organizations.search(ORG, { query: 'install', limit: 10, page: 'p2' }),
     seed: (c) => c.organizations.search(ORG, { query: 'install' }),
   },
-  'organizations.agentInstructions.get': {
+  'organizations.getAgentInstructions': {
     full: (c) => c.organizations.getAgentInstructions(ORG),
     seed: (c) => c.organizations.getAgentInstructions(ORG),
   },
-  'organizations.agentInstructions.update': {
+  'organizations.updateAgentInstructions': {
     full: (c) => c.organizations.updateAgentInstructions(ORG, instructions),
     seed: (c) => c.organizations.updateAgentInstructions(ORG, instructions),
   },

@@ -41,7 +41,7 @@ export const samlCalls: AreaCalls = {
     full: (c) => c.saml.delete(ORG, 'saml_okta'),
     seed: (c) => c.saml.delete(ORG, 'saml_okta'),
   },
-  'saml.ssoEntries': {
+  'saml.listSsoEntries': {
     full: (c) => c.saml.listSsoEntries(ORG),
     seed: (c) => c.saml.listSsoEntries(ORG),
   },

@@ -56,19 +56,19 @@ export const siteCalls: AreaCalls = {
     full: (c) => c.sites.adaptiveSchema.update(ORG, 'site_docs', { jsonSchema }),
     seed: (c) => c.sites.adaptiveSchema.update(ORG, 'site_docs', { jsonSchema }),
   },
-  'sites.adaptiveSchema.templateConditions': {
+  'sites.adaptiveSchema.listTemplateConditions': {
     full: (c) => c.sites.adaptiveSchema.listTemplateConditions(ORG, 'site_docs'),
     seed: (c) => c.sites.adaptiveSchema.listTemplateConditions(ORG, 'site_docs'),
   },
-  'sites.published': {
+  'sites.getPublished': {
     full: (c) => c.sites.getPublished(ORG, 'site_docs', { shareKey: 'share_docs' }),
     seed: (c) => c.sites.getPublished(ORG, 'site_docs'),
   },
-  'sites.integrationScripts': {
+  'sites.listIntegrationScripts': {
     full: (c) => c.sites.listIntegrationScripts(ORG, 'site_docs'),
     seed: (c) => c.sites.listIntegrationScripts(ORG, 'site_docs'),
   },
-  'sites.integrations': {
+  'sites.listIntegrations': {
     full: (c) => c.sites.listIntegrations(ORG, 'site_docs', { search: 'analytics', limit: 5, page: 'p2' }),
     seed: (c) => c.sites.listIntegrations(ORG, 'site_docs'),
   },

@@ -7,7 +7,7 @@ import { ORG, type AreaCalls } from './types.js';
  */
 
 export const spaceCalls: AreaCalls = {
-  'spaces.listForOrganization': {
+  'spaces.list': {
     full: (c) => c.spaces.list(ORG, { limit: 10, page: 'p2' }),
     seed: (c) => c.spaces.list(ORG),
   },
@@ -63,7 +63,7 @@ export const spaceCalls: AreaCalls = {
     full: (c) => c.spaces.transfer('space_api', { organization: 'org_beta' }),
     seed: (c) => c.spaces.transfer('space_api', { organization: 'org_beta' }),
   },
-  'spaces.links': {
+  'spaces.listLinks': {
     full: (c) => c.spaces.listLinks('space_handbook', { status: 'broken', limit: 10, page: 'p2' }),
     seed: (c) => c.spaces.listLinks('space_handbook'),
   },

@@ -37,10 +37,10 @@ export function requireOrganizationAdmin(store: Store, organizationId: string): 
  */
 export function userView(store: Store, userId: string): User {
   const user = store.users.get(userId);
-  const { photoURL, ...rest } = user ?? { object: 'user' as const, id: userId };
+  // A user the store does not know is named by its id (the document requires a displayName).
+  const { photoURL, ...rest } = user ?? { object: 'user' as const, id: userId, displayName: userId };
   return {
     ...rest,
-    displayName: rest.displayName ?? userId,
     ...(photoURL ? { photoURL } : {}),
     urls: { location: store.apiUrl(`/users/${userId}`) },
   };

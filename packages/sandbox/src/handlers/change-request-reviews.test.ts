@@ -275,7 +275,7 @@ describe('coverage', () => {
     // changes, the reviews, a revision and a revision's page.
     const beyond = [...changeRequestReviewHandlers, ...revisionHandlers]
       .map((implementation) => implementation.operation)
-      .filter((operation) => operation.beyondExtract)
+      .filter((operation) => operation.inExtract === false)
       .map((operation) => operation.id);
     expect(beyond.sort()).toEqual([
       'getChangeRequestChanges',

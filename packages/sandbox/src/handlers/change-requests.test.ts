@@ -539,6 +539,7 @@ describe('changeRequests.reviewers', () => {
       id: 'user_bob',
       displayName: 'Bob',
       photoURL: null,
+      urls: { location: sandbox.store.apiUrl('/users/user_bob') },
     });
     sandbox.store.members.push({
       organization: 'org_beta',
@@ -1163,7 +1164,7 @@ describe('coverage', () => {
     const served = servedOperationIds();
     // The reviews and changes (beyond the extract) have their own file.
     const crIds = operations
-      .filter((operation) => operation.area.startsWith('Change request') && !operation.beyondExtract)
+      .filter((operation) => operation.area.startsWith('Change request') && operation.inExtract !== false)
       .map((op) => op.id);
     expect(crIds).toHaveLength(27);
     expect(crIds.filter((id) => !served.has(id))).toEqual([]);

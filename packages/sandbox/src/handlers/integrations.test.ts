@@ -228,7 +228,12 @@ describe('integrations: publishing', () => {
     const { sandbox, client } = setup();
     await client.integrations.publish('status-badge', manifest);
     // Someone who belongs to no organization of the demo.
-    sandbox.store.users.set('user_guest', { object: 'user', id: 'user_guest', displayName: 'Guest' });
+    sandbox.store.users.set('user_guest', {
+      object: 'user',
+      id: 'user_guest',
+      displayName: 'Guest',
+      urls: { location: sandbox.store.apiUrl('/users/user_guest') },
+    });
     sandbox.store.actor = 'user_guest';
     await failure(client.integrations.get('status-badge'), NotFoundError);
     expect(names((await client.integrations.list()).items)).toEqual(['analytics-pro', 'support-chat']);

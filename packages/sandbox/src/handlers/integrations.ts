@@ -64,7 +64,7 @@ function ownerView(store: Store, organizationId: string): Organization {
  * The API view: the stored integration with what depends on the caller and the request (its
  * owner as the caller sees it, `permissions.admin`, `urls.location` at the origin reached).
  */
-export function integrationView(store: Store, row: IntegrationRow): Integration {
+export function integrationView(store: Store, row: IntegrationDraftRow): Integration {
   const name = row.integration.name;
   return {
     ...structuredClone(row.integration),
@@ -75,11 +75,16 @@ export function integrationView(store: Store, row: IntegrationRow): Integration 
 }
 
 /** Stores `row`, its integration completed as the API shows it (see `IntegrationRow`). */
-export function storeIntegration(store: Store, row: IntegrationRow): IntegrationRow {
-  row.integration = integrationView(store, row);
+export function storeIntegration(store: Store, draft: IntegrationDraftRow): IntegrationRow {
+  const row: IntegrationRow = { ...draft, integration: integrationView(store, draft) };
   store.integrations.set(row.integration.name, row);
   return row;
 }
+
+/** An integration before it is stored: what depends on the caller (owner, permissions) comes from the view. */
+type IntegrationDraft = Omit<Integration, 'owner' | 'permissions'> &
+  Partial<Pick<Integration, 'owner' | 'permissions'>>;
+type IntegrationDraftRow = Omit<IntegrationRow, 'integration'> & { integration: IntegrationDraft };
 
 /** The URLs of an integration's version, on the sandbox's integrations host. */
 export function integrationUrls(name: string, version: number) {
@@ -160,7 +165,7 @@ function published(
   name: string,
   body: PublishIntegrationBody,
   previous: Integration | undefined,
-): Integration {
+): IntegrationDraft {
   const version = (previous?.version ?? 0) + 1;
   const urls = integrationUrls(name, version);
   return {

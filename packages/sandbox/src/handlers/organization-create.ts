@@ -1,4 +1,4 @@
-import { createOrganization } from '@docs-api/sdk/contract';
+import { createOrganization, type Organization } from '@docs-api/sdk/contract';
 import { implement } from '../implement.js';
 import { organizationView } from '../domain/organizations.js';
 
@@ -15,6 +15,7 @@ export const organizationCreateHandlers = [
   implement(createOrganization, ({ store, body }) => {
     const id = store.newId('org');
     const now = store.now();
+    // Stored as sent; organizationView completes what the document requires (type, plan, urls...).
     const organization = {
       object: 'organization' as const,
       id,
@@ -22,7 +23,7 @@ export const organizationCreateHandlers = [
       createdAt: now,
       emailDomains: [...new Set((body.emailDomains ?? []).map((domain) => domain.toLowerCase()))],
       defaultRole: 'read' as const,
-    };
+    } as Organization;
     store.organizations.set(id, organization);
     store.members.push({ organization: id, user: store.actor, role: 'admin', joinedAt: now });
     return organizationView(store, organization);

@@ -5,6 +5,7 @@ import {
   joinOrganizationWithInvite,
   listOrganizationInviteLinks,
   updateOrganizationInviteById,
+  type User,
 } from '@docs-api/sdk/contract';
 import { invalidField, notFound } from '../errors.js';
 import { implement } from '../implement.js';
@@ -158,7 +159,8 @@ export const organizationInviteHandlers = [
         (user) => user.email?.toLowerCase() === email.toLowerCase(),
       );
       const userId = known?.id ?? `user_${email.toLowerCase().replace(/[^a-z0-9]+/g, '_')}`;
-      if (!known) store.users.set(userId, { object: 'user', id: userId, displayName: email, email });
+      // Stored without urls: userView adds them at the origin each request reached.
+      if (!known) store.users.set(userId, { object: 'user', id: userId, displayName: email, email } as User);
       users.push(userId);
       if (store.members.some((m) => m.organization === params.organizationId && m.user === userId)) continue;
       store.members.push({

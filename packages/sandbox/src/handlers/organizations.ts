@@ -114,7 +114,7 @@ export const organizationHandlers = [
     // `null` removes the default content or the logo.
     if (defaultContent === null) delete organization.defaultContent;
     else if (defaultContent !== undefined) organization.defaultContent = { ...defaultContent };
-    if (logo === null) delete organization.urls;
+    if (logo === null) organization.urls = {};
     else if (logo !== undefined) organization.urls = { logo };
     return organizationView(store, organization);
   }),

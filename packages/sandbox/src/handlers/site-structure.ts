@@ -72,7 +72,8 @@ function uniquePath(base: string, taken: readonly string[]): string {
 /** A new blank space of the site's organization, for `spaceId: null`. */
 function newSpace(store: Store, row: SiteRow, title: string): Space {
   const now = store.now();
-  const space: Space = {
+  // Stored without what spaceView computes from the store (counts, revision, urls, permissions).
+  const space = {
     object: 'space',
     id: store.newId('space'),
     title: title.slice(0, 50),
@@ -83,7 +84,7 @@ function newSpace(store: Store, row: SiteRow, title: string): Space {
     editMode: 'live',
     organization: row.organization,
     defaultLevel: 'inherit',
-  };
+  } as Space;
   store.spaces.set(space.id, space);
   return space;
 }

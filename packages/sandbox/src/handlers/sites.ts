@@ -307,7 +307,8 @@ export const siteHandlers = [
         createdAt: store.now(),
         agentsContext: 'included',
         adaptiveContent: { enabled: false },
-      },
+        // Stored without what siteView computes (appliedType, permissions, features, urls).
+      } as Site,
       sections: [{ id: sectionId, title, path: slugify(title) }],
       siteSpaces: spaceIds.map((spaceId) => ({
         id: store.newId('sitesp'),

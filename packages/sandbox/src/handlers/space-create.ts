@@ -37,7 +37,8 @@ export const spaceCreateHandlers = [
         );
     }
     const now = store.now();
-    const space: Space = {
+    // Stored without what spaceView computes from the store (counts, revision, urls, permissions).
+    const space = {
       object: 'space',
       id: store.newId('space'),
       title: body?.title ?? '',
@@ -51,7 +52,7 @@ export const spaceCreateHandlers = [
       mergeRules: { type: 'inherit' },
       createdAt: now,
       updatedAt: now,
-    };
+    } as Space;
     store.spaces.set(space.id, space);
     placeLast(store, organization.id, parent ?? null, { kind: 'space', id: space.id });
     primaryRevision(store, space);

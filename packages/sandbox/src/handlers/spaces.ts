@@ -216,14 +216,14 @@ export const spaceHandlers = [
     // A space shows an emoji or an icon: setting one removes the other; null removes it. The body
     // is one of the document's forms (an emoji, an icon, or both null): each field read where present.
     const { emoji, icon } = body as { emoji?: string | null; icon?: string | null };
-    if (emoji === null) delete space.emoji;
+    if (emoji === null) space.emoji = null;
     if (icon === null && space.urls) delete space.urls.icon;
     if (typeof emoji === 'string') {
       space.emoji = emoji;
       if (space.urls) delete space.urls.icon;
     } else if (typeof icon === 'string') {
       space.urls = { ...space.urls, icon };
-      delete space.emoji;
+      space.emoji = null;
     }
     space.updatedAt = store.now();
     return spaceView(store, space);

@@ -141,6 +141,7 @@ export function measureContent(content: RevisionContent): { pages: number; words
 
 /** The space a translation's first run writes to: the source's look, in the target language. */
 export function translatedSpace(source: Space, id: string, language: string, now: string): Space {
+  // Stored without what spaceView computes from the store (counts, revision, urls, permissions).
   return {
     object: 'space',
     id,
@@ -154,7 +155,7 @@ export function translatedSpace(source: Space, id: string, language: string, now
     ...(source.defaultLevel ? { defaultLevel: source.defaultLevel } : {}),
     language,
     urls: { app: `https://${APP_HOST}/s/${id}` },
-  };
+  } as Space;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -28,12 +28,11 @@ const byId = new Map<string, Operation>();
 for (const operation of operations) {
   byId.set(operation.id, operation);
   byId.set(operation.name, operation);
-  for (const alias of operation.aliases) byId.set(alias, operation);
 }
 
 /**
- * The operation with this id: the document's operationId (`listSites`), its SDK name
- * (`sites.list`) or an id it had before (`sites.published`). Undefined for no operation.
+ * The operation with this id: the document's operationId (`listSites`) or its SDK name
+ * (`sites.list`). Undefined for no operation.
  */
 export function operationById(id: string): Operation | undefined {
   return byId.get(id);

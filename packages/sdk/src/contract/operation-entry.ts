@@ -14,8 +14,6 @@ export interface OperationEntry<Id extends string = string> {
   readonly id: Id;
   /** The SDK method, `<resource>.<method>` (`sites.get`). */
   readonly method: string;
-  /** Other names the operation answers to (ids it had before). */
-  readonly aliases?: readonly string[] | undefined;
   readonly kind: OperationKind;
   /**
    * The method's arguments, in order: `:name` a path parameter, `body`, `query`; a leading `?`

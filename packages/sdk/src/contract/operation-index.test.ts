@@ -8,20 +8,18 @@ describe('the operation index', () => {
     expect(Object.keys(operationIndex).sort()).toEqual(operations.map((operation) => operation.id).sort());
   });
 
-  it("gives each operation's method, aliases, kind, arguments and loader as its module does", async () => {
+  it("gives each operation's method, kind, arguments and loader as its module does", async () => {
     for (const entry of Object.values(operationIndex)) {
       const { default: operation } = await entry.load();
       const kind = operation.paginated ? 'page' : operation.stream ? 'stream' : 'call';
       expect({
         id: entry.id,
         method: entry.method,
-        aliases: entry.aliases ?? [],
         kind,
         args: entry.args,
       }).toEqual({
         id: operation.id,
         method: (operation as { name?: string }).name,
-        aliases: (operation as { aliases?: readonly string[] }).aliases ?? [],
         kind: entry.kind,
         args: operation.args ?? [],
       });

@@ -33,12 +33,12 @@ export interface OperationShape {
   readonly path: string;
   readonly status: number;
   readonly paginated?: boolean | undefined;
-  /** Only the extract has this operation (the overlay defines it). */
-  readonly extractOnly?: boolean | undefined;
-  /** Query parameters and body fields (wire names) that only the extract has. */
-  readonly extractOnlyFields?: { query?: readonly string[]; body?: readonly string[] } | undefined;
-  /** True for an operation of the published document that the extract does not list. */
-  readonly beyondExtract?: boolean | undefined;
+  /** False for an operation the published document does not have (only the extract; the overlay defines it). */
+  readonly inDocument?: boolean | undefined;
+  /** Query parameters and body fields (wire names) the published document does not have, only the extract. */
+  readonly notInDocument?: { query?: readonly string[]; body?: readonly string[] } | undefined;
+  /** False for an operation of the published document that the extract does not list. */
+  readonly inExtract?: boolean | undefined;
   readonly pathParams: readonly string[];
   readonly queryWireNames: Record<string, string>;
   /** Path parameters whose value is itself a path (slashes kept, each segment encoded). */

@@ -32,8 +32,6 @@ export interface OperationSpec {
   id: string;
   /** The SDK's name, `<resource>.<method>` (`sites.list`); also accepted wherever an id is. */
   name: string;
-  /** Earlier ids (before 0.2: `sites.published`), accepted wherever an id is. */
-  aliases?: readonly string[];
   /** The extract's area (endpoints.tsv) for the endpoints it lists, else the document's tag. */
   area: string;
   summary: string;
@@ -50,12 +48,12 @@ export interface OperationSpec {
   /** The answer is a stream of server-sent events (`event` is one event's schema). */
   stream?: boolean;
   deprecated?: boolean;
-  /** Only the extract has this operation (the overlay defines it). */
-  extractOnly?: boolean;
-  /** The extract does not list this operation. */
-  beyondExtract?: boolean;
-  /** Query parameters and body fields only the extract has (wire names). */
-  extractOnlyFields?: { query?: readonly string[]; body?: readonly string[] };
+  /** False for an operation the published document does not have (only the extract; the overlay defines it). */
+  inDocument?: boolean;
+  /** False for an operation the extract does not list (only the published document). */
+  inExtract?: boolean;
+  /** Query parameters and body fields the published document does not have, only the extract (wire names). */
+  notInDocument?: { query?: readonly string[]; body?: readonly string[] };
   /** Path parameters whose value is itself a path: slashes kept, each segment encoded. */
   pathValued?: readonly string[];
   /** Path parameters that also take a number (a change request's number). */
@@ -75,7 +73,6 @@ export interface OperationSpec {
 
 export interface Operation<IO extends OperationIO = OperationIO> extends OperationShape {
   readonly name: string;
-  readonly aliases: readonly string[];
   readonly stream?: boolean | undefined;
   readonly deprecated?: boolean | undefined;
   readonly pathValued: readonly string[];
@@ -118,7 +115,6 @@ export function defineOperation<IO extends OperationIO>(spec: OperationSpec): Op
   const operation = {
     id: spec.id,
     name: spec.name,
-    aliases: spec.aliases ?? [],
     area: spec.area,
     summary: spec.summary,
     method: spec.method,
@@ -128,9 +124,9 @@ export function defineOperation<IO extends OperationIO>(spec: OperationSpec): Op
     paginated: spec.paginated,
     stream: spec.stream,
     deprecated: spec.deprecated,
-    extractOnly: spec.extractOnly,
-    extractOnlyFields: spec.extractOnlyFields,
-    beyondExtract: spec.beyondExtract,
+    inDocument: spec.inDocument,
+    notInDocument: spec.notInDocument,
+    inExtract: spec.inExtract,
     pathParams,
     pathValued,
     numericParams: spec.numericParams ?? [],

@@ -24,6 +24,7 @@ import {
   siteFixture as site,
   useNockLifecycle,
 } from '../../test-support/nock.js';
+import * as documented from '../../test-support/documented.js';
 
 useNockLifecycle();
 
@@ -212,7 +213,9 @@ describe('a 429 is retried for every operation', () => {
   it('sends a PUT that creates (not idempotent) again after a 429, once', async () => {
     const body = { title: 'Writers' };
     nock(API).put('/v1/orgs/org_1/teams', body).reply(429, {}, { 'retry-after': '0' });
-    nock(API).put('/v1/orgs/org_1/teams', body).reply(201, { object: 'team', id: 't1', title: 'Writers' });
+    nock(API)
+      .put('/v1/orgs/org_1/teams', body)
+      .reply(201, { ...documented.team('t1'), title: 'Writers' });
     await expect(makeClient().teams.create('org_1', body)).resolves.toMatchObject({ id: 't1' });
   });
 

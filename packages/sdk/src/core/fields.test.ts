@@ -24,6 +24,7 @@ import {
   type UnknownKind,
 } from '../index.js';
 import { API, makeClient, rejection, siteFixture, useNockLifecycle } from '../../test-support/nock.js';
+import * as documented from '../../test-support/documented.js';
 
 useNockLifecycle();
 
@@ -124,7 +125,12 @@ describe('tolerant unions', () => {
   it('refuse a known kind without its fields rather than pass it as an unknown one', () => {
     // The type says `kind: "user"` has a `user`: an answer that breaks it does not fit.
     expect(z.safeParse(ContentRefSchema, { kind: 'user' }).success).toBe(false);
-    const request = { object: 'change-request-requested-reviewer' };
+    const request = {
+      object: 'change-request-requested-reviewer',
+      revision: 'rev_1',
+      requestedBy: documented.user(),
+      createdAt: '2024-01-01T00:00:00.000Z',
+    };
     expect(z.safeParse(RequestedReviewerSchema, { ...request, kind: 'user' }).success).toBe(false);
     // A review request of another kind is of a form not known yet: kept. One with no kind breaks the
     // document, which requires it (0.1 kept it too).

@@ -276,7 +276,11 @@ describe('retries', () => {
         additionalProperties: false as const,
       },
     };
-    const answer = { object: 'site-adaptive-schema', jsonSchema: body.jsonSchema };
+    const answer = {
+      object: 'site-adaptive-schema',
+      jsonSchema: body.jsonSchema,
+      updatedAt: '2024-01-01T00:00:00.000Z',
+    };
     nock(API).put(`${SITES}/s1/adaptive-schema`, body).reply(503, '', { 'retry-after': '0' });
     nock(API).put(`${SITES}/s1/adaptive-schema`, body).reply(200, answer);
 

@@ -15,11 +15,12 @@ import {
   siteFixture as site,
   useNockLifecycle,
 } from '../../test-support/nock.js';
+import * as documented from '../../test-support/documented.js';
 import { backoff, parseRetryAfter, readRateLimit, serverWait } from './retry.js';
 
 const SITES = '/v1/orgs/org_1/sites';
 const TEAMS = '/v1/orgs/org_1/teams';
-const team = { object: 'team', id: 'team_1', title: 'Writers', createdAt: '2024-01-01T00:00:00.000Z' };
+const team = { ...documented.team('team_1'), title: 'Writers' };
 
 /** Counts the requests an interceptor chain receives, whatever it answers. */
 function counted(

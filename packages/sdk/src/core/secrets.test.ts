@@ -27,6 +27,7 @@ import {
   WaitTimeoutError,
 } from '../index.js';
 import { API, TOKEN, makeClient, rejection, siteFixture, useNockLifecycle } from '../../test-support/nock.js';
+import * as documented from '../../test-support/documented.js';
 import { redactCause, redactHeaders } from './redact-failure.js';
 import { safeUrl } from './redact.js';
 
@@ -164,7 +165,7 @@ describe('no error class ever shows the token or a share key (util.inspect, JSON
       .reply(200, { items: [siteFixture('s2')], next: { page: cursor } });
     expectNoSecret(await rejection(makeClient().sites.list('org_1').toArray({ max: 10 }), PaginationError));
 
-    const translation = { object: 'translation', id: 'tr_1', status: 'running', language: 'fr' };
+    const translation = { ...documented.translation('tr_1'), status: 'running', language: 'fr' };
     nock(API).get('/v1/orgs/org_1/translations/tr_1').reply(200, translation);
     expectNoSecret(
       await rejection(

@@ -4,7 +4,7 @@
 // `extraFields()` reads the fields they do not name.
 import type { UnknownKind } from '../core/fields.js';
 
-export type AIAttachment = AIAttachmentImage | AIAttachmentFile | AIAttachmentImportFile | { type: UnknownKind };
+export type AIAttachment = AIAttachmentImage | AIAttachmentFile | AIAttachmentImportFile | { type: UnknownKind; url: URL; filename?: string | undefined };
 
 export type AIAttachmentParam = AIAttachmentImageParam | AIAttachmentFileParam | AIAttachmentImportFileParam;
 
@@ -187,11 +187,11 @@ export type AIMessageTask = {
   spaceId: string;
   /** The ID of the change request to implement the task in. */
   changeRequestId: string;
-} | { type: UnknownKind };
+} | { type: UnknownKind; spaceId: string; changeRequestId?: string | undefined };
 
 export type AIModel = "fast" | "reasoning-low" | "reasoning-medium" | "reasoning-high";
 
-export type AIStreamResponse = AIStreamResponseStart | AIStreamResponseStepStart | AIStreamResponseFinish | AIStreamResponseDocument | AIStreamResponseObject | AIStreamResponseToolCall | AIStreamResponseToolCallPending | AIStreamResponseFollowupSuggestion | AIStreamResponseAttachment | AIStreamResponseCompaction | { type: UnknownKind };
+export type AIStreamResponse = AIStreamResponseStart | AIStreamResponseStepStart | AIStreamResponseFinish | AIStreamResponseDocument | AIStreamResponseObject | AIStreamResponseToolCall | AIStreamResponseToolCallPending | AIStreamResponseFollowupSuggestion | AIStreamResponseAttachment | AIStreamResponseCompaction | { type: UnknownKind; messageId: string };
 
 /** Message emitted by the server to indicate that the AI has attached an image. */
 export interface AIStreamResponseAttachment {
@@ -592,7 +592,7 @@ export interface AIToolCallSearch {
 }
 
 /** Result of a search */
-export type AIToolCallSearchResult = AIToolCallSearchResultPage | AIToolCallSearchResultRecord | { type: UnknownKind };
+export type AIToolCallSearchResult = AIToolCallSearchResultPage | AIToolCallSearchResultRecord | { type: UnknownKind; title: string; description?: string | undefined };
 
 /** Result of a search matching a page. */
 export interface AIToolCallSearchResultPage {
@@ -807,7 +807,7 @@ export type BillingCreditsBundle = "none" | 135001500 | 240006000 | 4200018000 |
 export type BillingInterval = "monthly" | "yearly" | (string & {});
 
 export interface BillingMeterAddon {
-  enabled?: boolean | undefined;
+  enabled: boolean;
 }
 
 /** Name of the product */
@@ -879,7 +879,7 @@ export interface ChangeRequest {
   /** Subject of the change request */
   subject: ChangeRequestSubject;
   description?: JSONDocument | undefined;
-  createdBy?: User | undefined;
+  createdBy: User;
   createdAt: Timestamp;
   updatedAt: Timestamp;
   /** User who merged the change request. Only present when the change request has been merged. */
@@ -924,12 +924,12 @@ export interface ChangeRequest {
   imports?: Array<ContentImportRun> | undefined;
   links?: ChangeRequestLinks | undefined;
   /** URLs associated with the object */
-  urls?: {
+  urls: {
     /** URL of the space in the application */
     app?: string | undefined;
     /** URL of the user in the API */
     location?: string | undefined;
-  } | undefined;
+  };
   conversationsIssuesCluster?: string | undefined;
 }
 
@@ -1009,7 +1009,7 @@ export interface ChangeRequestContentUpdate {
 }
 
 /** An outcome of a content change. */
-export type ChangeRequestContentUpdateChange = ChangeRequestContentUpdateInsertedPage | ChangeRequestContentUpdateUpdatedPage | ChangeRequestContentUpdateDeletedPage | { object: UnknownKind };
+export type ChangeRequestContentUpdateChange = ChangeRequestContentUpdateInsertedPage | ChangeRequestContentUpdateUpdatedPage | ChangeRequestContentUpdateDeletedPage | { object: UnknownKind; page: ChangeRequestContentUpdatePageRef | string };
 
 /** A page deleted by the batch. Only its ID is returned, as it no longer has content. */
 export interface ChangeRequestContentUpdateDeletedPage {
@@ -1051,7 +1051,7 @@ export interface ChangeRequestContentUpdateUpdatedPage {
 export interface ChangeRequestLink {
   /** The ID of the link. */
   id: string;
-  ref?: ContentRefURL | undefined;
+  ref: ContentRefURL;
   /** Optional title to display for the link. */
   title?: ChangeRequestLinkTitle | undefined;
   expanded?: ChangeRequestLinkExpanded | undefined;
@@ -1084,10 +1084,19 @@ export type ChangeRequestLinkExpanded = {
   kind: "external-ticket";
   provider: "jira";
   state: "error";
-} | { state: UnknownKind });
+} | { state: UnknownKind; kind: "external-ticket"; provider: "jira" });
 
 /** External link associated with a change request. */
 export interface ChangeRequestLinkInput {
+  /** The ID of an existing link, as served on the change request. Pass it back to update that link, or omit it to add a new one. */
+  id?: string | undefined;
+  ref: ContentRefURL;
+  /** Optional title to display for the link. */
+  title?: ChangeRequestLinkTitle | undefined;
+}
+
+/** External link associated with a change request. */
+export interface ChangeRequestLinkInputParam {
   /** The ID of an existing link, as served on the change request. Pass it back to update that link, or omit it to add a new one. */
   id?: string | undefined;
   ref: ContentRefURLParam;
@@ -1111,10 +1120,10 @@ export type ChangeRequestRequestedReviewer = {
   /** Type of Object, always equals to "change-request-requested-reviewer" */
   object: "change-request-requested-reviewer";
   /** The revision of the content when the request was made. */
-  revision?: string | undefined;
+  revision: string;
   /** The user who made the request. */
-  requestedBy?: User | undefined;
-  createdAt?: Timestamp | undefined;
+  requestedBy: User;
+  createdAt: Timestamp;
 } & ({
   kind: "user";
   /** The user who was requested to review. */
@@ -1144,10 +1153,10 @@ export interface ChangeRequestReview {
   createdAt: Timestamp;
   updatedAt: Timestamp;
   /** URLs associated with the object */
-  urls?: {
+  urls: {
     /** URL of the review in the API */
     location?: string | undefined;
-  } | undefined;
+  };
 }
 
 /** Status of a change request review. */
@@ -1166,18 +1175,15 @@ export type ChangeRequestSubject = string;
 /** Subject of the change request */
 export type ChangeRequestSubjectParam = string;
 
-export interface ChangeRequestUserContributor {
-  updatedAt: Timestamp;
-  count: number;
-  user?: User | undefined;
-  actionType?: "edit" | "comment" | (string & {}) | undefined;
+export interface ChangeRequestUserContributor extends UserContributor {
+  actionType: "edit" | "comment" | (string & {});
 }
 
 export interface ChangedRevisionFile {
   id: string;
   name: string;
-  contentType?: string | undefined;
-  downloadURL?: string | undefined;
+  contentType: string;
+  downloadURL: string;
 }
 
 export interface ChangedRevisionPage {
@@ -1188,16 +1194,16 @@ export interface ChangedRevisionPage {
 }
 
 export interface ChangedRevisionReusableContent {
-  id?: string | undefined;
-  title?: string | undefined;
+  id: string;
+  title: string;
   document?: string | undefined;
   slug?: string | undefined;
   label?: string | undefined;
 }
 
 export interface ChangedRevisionTag {
-  slug?: string | undefined;
-  label?: string | undefined;
+  slug: string;
+  label: string;
   id?: string | undefined;
   title?: string | undefined;
 }
@@ -1208,24 +1214,24 @@ export interface Collection {
   /** Unique identifier for the collection */
   id: string;
   /** Title of the collection */
-  title?: CollectionTitle | undefined;
+  title: CollectionTitle;
   /** Description of the collection */
   description?: CollectionDescription | null | undefined;
   /** ID of the organization owning this collection */
-  organization?: string | undefined;
+  organization: string;
   /** ID of the parent collection, if any */
   parent?: string | null | undefined;
   /** Default level for a piece of content */
-  defaultLevel?: DefaultLevel | null | undefined;
+  defaultLevel: DefaultLevel | null;
   /** URLs associated with the object */
-  urls?: {
+  urls: {
     /** URL of the collection in the API */
     location?: string | undefined;
     /** URL of the collection in the application */
     app?: string | undefined;
-  } | undefined;
+  };
   /** The set of permissions for the collection */
-  permissions?: {
+  permissions: {
     /** Can the user view the collection. */
     view?: boolean | undefined;
     /** Can the user edit the title/description. */
@@ -1234,7 +1240,7 @@ export interface Collection {
     viewInviteLinks?: boolean | undefined;
     /** Can the user create spaces/collections in this collection. */
     create?: boolean | undefined;
-  } | undefined;
+  };
 }
 
 /** Description of the collection */
@@ -1265,21 +1271,21 @@ export type Comment = {
   /** Unique identifier for the comment. */
   id: string;
   /** The user who posted the comment. */
-  postedBy?: User | undefined;
+  postedBy: User;
   /** When the comment was posted. */
-  postedAt?: Timestamp | undefined;
+  postedAt: Timestamp;
   /** Date when the comment was edited, if it has been edited. */
   editedAt?: Timestamp | undefined;
   /** Any emoji reactions to the comment. */
-  reactions?: EmojiReactions | undefined;
+  reactions: EmojiReactions;
   /** The number of replies to this comment. */
-  replies?: number | undefined;
+  replies: number;
   /** The users who replied to this comment. */
-  repliers?: Array<UserContributor> | undefined;
+  repliers: Array<UserContributor>;
   /** The content of the comment. */
-  body?: Document | undefined;
+  body: Document;
   /** Information about the target of the comment. */
-  target?: {
+  target: {
     /** The node this comment is attached to. */
     node?: {
       id?: string | undefined;
@@ -1298,14 +1304,14 @@ export type Comment = {
     space?: string | undefined;
     /** The revision in which the target can be found in. */
     revision?: string | undefined;
-  } | undefined;
+  };
   /** URLs associated with the object */
-  urls?: {
+  urls: {
     /** URL of the comment in the API */
     location?: string | undefined;
-  } | undefined;
+  };
   /** The set of permissions for the comment */
-  permissions?: {
+  permissions: {
     /** Can the user view the comment. */
     view?: boolean | undefined;
     /** Can the user edit the comment. */
@@ -1314,7 +1320,7 @@ export type Comment = {
     reply?: boolean | undefined;
     /** Can the user delete the comment. */
     delete?: boolean | undefined;
-  } | undefined;
+  };
   status?: "open" | "resolved" | (string & {}) | undefined;
   resolvedAt?: string | undefined;
   resolvedBy?: {
@@ -1342,19 +1348,19 @@ export interface CommentReply {
   object: "comment-reply";
   /** Unique identifier for the reply. */
   id: string;
-  postedBy?: User | undefined;
-  postedAt?: Timestamp | undefined;
+  postedBy: User;
+  postedAt: Timestamp;
   /** Date when the reply was edited, if it has been edited. */
   editedAt?: Timestamp | undefined;
-  reactions?: EmojiReactions | undefined;
-  body?: Document | undefined;
+  reactions: EmojiReactions;
+  body: Document;
   /** URLs associated with the object */
-  urls?: {
+  urls: {
     /** URL of the comment reply in the API */
     location?: string | undefined;
-  } | undefined;
+  };
   /** The set of permissions for the comment reply */
-  permissions?: {
+  permissions: {
     /** Can the user view the comment reply. */
     view?: boolean | undefined;
     /** Can the user edit the comment reply. */
@@ -1363,7 +1369,7 @@ export interface CommentReply {
     reply?: boolean | undefined;
     /** Can the user delete the comment reply. */
     delete?: boolean | undefined;
-  } | undefined;
+  };
 }
 
 /** Dependency for a computation, before its resolution. */
@@ -1654,7 +1660,7 @@ export interface ContentImportRun {
   /** Date when the import was last updated */
   updatedAt?: Timestamp | undefined;
   /** Status of the import */
-  status?: "pending" | "in-progress" | "completed" | "failed" | "cancelled" | (string & {}) | undefined;
+  status: "pending" | "in-progress" | "completed" | "failed" | "cancelled" | (string & {});
   /** Reason for the import failure when `status` is `failed`. */
   reason?: string | undefined;
   /** Where the content is imported from. */
@@ -1703,7 +1709,7 @@ export type ContentImportSourceParam = {
 
 export interface ContentImportTarget {
   /** ID of the space to import in */
-  space?: string | undefined;
+  space: string;
   /** ID of the change request to import in */
   changeRequest?: string | undefined;
   /** ID of the page to import in */
@@ -1823,7 +1829,7 @@ export interface ContentKitConfirm {
 }
 
 /** Object representing the context in which a ContentKit component is rendered. */
-export type ContentKitContext = ContentKitContextConfigurationAccount | ContentKitContextConfigurationSpace | ContentKitContextConfigurationSite | ContentKitContextConfigurationContentSource | ContentKitContextDocument | { type: UnknownKind };
+export type ContentKitContext = ContentKitContextConfigurationAccount | ContentKitContextConfigurationSpace | ContentKitContextConfigurationSite | ContentKitContextConfigurationContentSource | ContentKitContextDocument | { type: UnknownKind; theme: "dark" | "light" | (string & {}) };
 
 /** Object representing the context in which a ContentKit component is rendered. */
 export type ContentKitContextParam = ContentKitContextConfigurationAccountParam | ContentKitContextConfigurationSpaceParam | ContentKitContextConfigurationSiteParam | ContentKitContextConfigurationContentSourceParam | ContentKitContextDocumentParam;
@@ -2056,7 +2062,7 @@ export interface ContentKitRenderOutputElement {
 }
 
 /** Element used as root */
-export type ContentKitRootElement = ContentKitBlock | ContentKitModal | ContentKitConfiguration | { type: UnknownKind };
+export type ContentKitRootElement = ContentKitBlock | ContentKitModal | ContentKitConfiguration | { type: UnknownKind; children: Array<ContentKitDescendantElement> | Array<ContentKitStepper> | Array<ContentKitDescendantElement> };
 
 /** Creates a drop down menu with a list of options for a user to choose. */
 export interface ContentKitSelect {
@@ -2270,7 +2276,7 @@ export interface ContentRefReusableContentParam {
 
 export interface ContentRefSpace {
   kind: "space";
-  space?: string | undefined;
+  space: string;
 }
 
 export interface ContentRefSpaceParam {
@@ -3295,7 +3301,143 @@ export type DocumentActionParam = {
   slug: string;
 };
 
-export type DocumentBlock = DocumentBlockParagraph | DocumentBlockHeading | DocumentBlockListOrdered | DocumentBlockListUnordered | DocumentBlockListTasks | DocumentBlockListItem | DocumentBlockDivider | DocumentBlockQuote | DocumentBlockHint | DocumentBlockPrompt | DocumentBlockIf | DocumentBlockImages | DocumentBlockImage | DocumentBlockFile | DocumentBlockDrawing | DocumentBlockEmbed | DocumentBlockCode | DocumentBlockCodeLine | DocumentBlockMath | DocumentBlockExpandable | DocumentBlockTabs | DocumentBlockTabsItem | DocumentBlockTable | DocumentBlockOpenAPI | DocumentBlockOpenAPIOperation | DocumentBlockOpenAPISchemas | DocumentBlockOpenAPIWebhook | DocumentBlockContentRef | DocumentBlockIntegration | DocumentBlockReusableContent | DocumentBlockStepper | DocumentBlockStepperStep | DocumentBlockColumns | DocumentBlockColumn | DocumentBlockUpdates | DocumentBlockUpdate | { type: UnknownKind };
+export type DocumentBlock = DocumentBlockParagraph | DocumentBlockHeading | DocumentBlockListOrdered | DocumentBlockListUnordered | DocumentBlockListTasks | DocumentBlockListItem | DocumentBlockDivider | DocumentBlockQuote | DocumentBlockHint | DocumentBlockPrompt | DocumentBlockIf | DocumentBlockImages | DocumentBlockImage | DocumentBlockFile | DocumentBlockDrawing | DocumentBlockEmbed | DocumentBlockCode | DocumentBlockCodeLine | DocumentBlockMath | DocumentBlockExpandable | DocumentBlockTabs | DocumentBlockTabsItem | DocumentBlockTable | DocumentBlockOpenAPI | DocumentBlockOpenAPIOperation | DocumentBlockOpenAPISchemas | DocumentBlockOpenAPIWebhook | DocumentBlockContentRef | DocumentBlockIntegration | DocumentBlockReusableContent | DocumentBlockStepper | DocumentBlockStepperStep | DocumentBlockColumns | DocumentBlockColumn | DocumentBlockUpdates | DocumentBlockUpdate | { type: UnknownKind; object: "block"; key?: string | undefined; isVoid?: false | true | undefined; data?: {
+  align?: TextAlignment | undefined;
+} | {
+  id?: string | undefined;
+  align?: TextAlignment | undefined;
+} | {
+  /** An integer to start counting from for the list items. */
+  start?: number | undefined;
+} | Record<string, never> | {
+  checked?: boolean | undefined;
+} | {
+  style: "info" | "warning" | "danger" | "success" | (string & {});
+  /** Name of the icon */
+  icon?: Icon | undefined;
+} | {
+  description: string;
+  /** Name of the icon */
+  icon?: Icon | undefined;
+  openInAIProviders?: boolean | undefined;
+  /** Controls how much of the prompt content is visible by default. */
+  defaultExpanded?: "hidden" | "partial" | "full" | (string & {}) | undefined;
+} | {
+  expression: string;
+} | {
+  align?: "center" | "left" | "right" | (string & {}) | undefined;
+  fullWidth?: boolean | undefined;
+  withFrame?: boolean | undefined;
+} | {
+  ref: ContentRefURL | ContentRefFile | { kind: UnknownKind };
+  refDark?: ContentRefURL | ContentRefFile | { kind: UnknownKind } | undefined;
+  width?: Length | undefined;
+  height?: Length | undefined;
+  alt?: string | undefined;
+} | {
+  ref: ContentRefFile;
+} | {
+  ref?: ContentRefFile | undefined;
+} | {
+  url: string;
+  fullWidth?: boolean | undefined;
+} | {
+  syntax?: string | undefined;
+  title?: string | undefined;
+  overflow?: "scroll" | "wrap" | (string & {}) | undefined;
+  lineNumbers?: boolean | undefined;
+  fullWidth?: boolean | undefined;
+  expandable?: boolean | undefined;
+  /** Number of lines rendered in a code block when it is collapsed */
+  collapsedLineCount?: number | undefined;
+} | {
+  highlighted?: boolean | undefined;
+} | {
+  formula: string;
+} | {
+  defaultExpanded?: boolean | undefined;
+} | {
+  fullWidth?: boolean | undefined;
+} | {
+  title?: string | undefined;
+  /** Name of the icon */
+  icon?: Icon | undefined;
+  /** Stable identifier for this tab's selection, shared with every tab and button targeting the same slug. It is slugified before matching, so casing and spacing need not be exact. Omit it — or send an empty value, which counts as omitted — to derive one from the title, which is what makes same-named… */
+  slug?: string | undefined;
+} | {
+  view: DocumentTableViewGrid | DocumentTableViewCards | { type: UnknownKind; columns: Array<string> };
+  records: Record<string, DocumentTableRecord>;
+  definition: Record<string, DocumentTableDefinition>;
+  /** Positional table cell merge ranges. The current document model retains only non-overlapping horizontal or vertical merges between adjacent Text or Number body cells. Anchors and spans are resolved against the table's current sorted record order and visible column order. */
+  cellMerges?: Array<DocumentTableCellMerge> | undefined;
+  /** Whether to render the block as a full width one */
+  fullWidth?: boolean | undefined;
+  /** Whether to show the search bar on the table. When unset, search is shown automatically on grid tables once they have enough rows. */
+  search?: boolean | undefined;
+} | {
+  /** Path of the operation in the OpenAPI spec. */
+  path: string;
+  /** HTTP method of the operation in the OpenAPI spec. */
+  method: string;
+  ref: ContentRefFile | ContentRefURL | { kind: UnknownKind };
+  /** If true, the block is opened by default. */
+  expanded?: boolean | undefined;
+  fullWidth?: boolean | undefined;
+} | {
+  /** Path of the operation in the OpenAPI spec. */
+  path: string;
+  /** HTTP method of the operation in the OpenAPI spec. */
+  method: string;
+  ref: ContentRefOpenAPI;
+  /** When true, the block omits its own title and description; the page renders them instead. Set by the computed one-operation-per-page layout; not intended to be set manually. */
+  headless?: boolean | undefined;
+} | {
+  /** Whether the schemas are grouped or not. */
+  grouped?: boolean | undefined;
+  /** List of schemas name from the OpenAPI spec. */
+  schemas: Array<string>;
+  /** Custom title for the schemas block. When not provided, defaults to "The <SchemaName> object". */
+  title?: string | undefined;
+  ref: ContentRefOpenAPI;
+} | {
+  /** Name of the webhook in the OpenAPI spec. */
+  name: string;
+  /** HTTP method of the webhook in the OpenAPI spec. */
+  method: string;
+  ref: ContentRefOpenAPI;
+  /** When true, the block omits its own title and description; the page renders them instead. Set by the computed one-operation-per-page layout; not intended to be set manually. */
+  headless?: boolean | undefined;
+} | {
+  ref: ContentRef;
+} | {
+  /** Name of the integration */
+  integration: string;
+  /** ID of the block in the integration */
+  block: string;
+  /** Properties passed to the block during rendering */
+  props: PlainObject;
+  action?: ContentKitAction | undefined;
+  /**
+   * URL associated with the content represented by the block.
+   * This property is set when creating a block from a URL (unfurl) to ensure
+   * we can convert the block back to an embed.
+   */
+  url?: string | undefined;
+  fullWidth?: boolean | undefined;
+} | {
+  ref: ContentRefReusableContent;
+} | {
+  icon?: string | undefined;
+} | {
+  width?: Length | undefined;
+  verticalAlignment?: VerticalAlignment | undefined;
+} | {
+  format: "numeric" | "full" | "short" | (string & {});
+} | {
+  date: Timestamp;
+  /** Array of tags. Each tag is id'ed by its slug. */
+  tags?: Array<ContentRefTag> | undefined;
+} | undefined };
 
 export type DocumentBlockParam = DocumentBlockParagraphParam | DocumentBlockHeadingParam | DocumentBlockListOrderedParam | DocumentBlockListUnorderedParam | DocumentBlockListTasksParam | DocumentBlockListItemParam | DocumentBlockDividerParam | DocumentBlockQuoteParam | DocumentBlockHintParam | DocumentBlockPromptParam | DocumentBlockIfParam | DocumentBlockImagesParam | DocumentBlockImageParam | DocumentBlockFileParam | DocumentBlockDrawingParam | DocumentBlockEmbedParam | DocumentBlockCodeParam | DocumentBlockCodeLineParam | DocumentBlockMathParam | DocumentBlockExpandableParam | DocumentBlockTabsParam | DocumentBlockTabsItemParam | DocumentBlockTableParam | DocumentBlockOpenAPIParam | DocumentBlockOpenAPIOperationParam | DocumentBlockOpenAPISchemasParam | DocumentBlockOpenAPIWebhookParam | DocumentBlockContentRefParam | DocumentBlockIntegrationParam | DocumentBlockReusableContentParam | DocumentBlockStepperParam | DocumentBlockStepperStepParam | DocumentBlockColumnsParam | DocumentBlockColumnParam | DocumentBlockUpdatesParam | DocumentBlockUpdateParam;
 
@@ -3501,7 +3643,7 @@ export interface DocumentBlockExpandable {
     fragment: "expandable-body";
     type: "expandable-body";
     nodes: Array<DocumentBlocksEssentials | DocumentBlockFile | DocumentBlockImages | DocumentBlockCode | DocumentBlockTable | DocumentBlockHint | DocumentBlockPrompt | DocumentBlockQuote | DocumentBlockReusableContent | DocumentBlockIntegration>;
-  } | { fragment: UnknownKind }>;
+  } | { fragment: UnknownKind; object: "fragment"; key?: string | undefined; type: "expandable-title" | "expandable-body"; nodes: Array<DocumentBlockParagraph> | Array<DocumentBlocksEssentials | DocumentBlockFile | DocumentBlockImages | DocumentBlockCode | DocumentBlockTable | DocumentBlockHint | DocumentBlockPrompt | DocumentBlockQuote | DocumentBlockReusableContent | DocumentBlockIntegration> }>;
   meta?: {
     /** Unique ID to be used in an URL for the block. */
     id?: string | undefined;
@@ -4171,7 +4313,7 @@ export interface DocumentBlockTable {
   key?: string | undefined;
   isVoid: true;
   data: {
-    view?: DocumentTableViewGrid | DocumentTableViewCards | { type: UnknownKind } | undefined;
+    view?: DocumentTableViewGrid | DocumentTableViewCards | { type: UnknownKind; columns: Array<string> } | undefined;
     records?: Record<string, DocumentTableRecord> | undefined;
     definition?: Record<string, DocumentTableDefinition> | undefined;
     /** Positional table cell merge ranges. The current document model retains only non-overlapping horizontal or vertical merges between adjacent Text or Number body cells. Anchors and spans are resolved against the table's current sorted record order and visible column order. */
@@ -4311,7 +4453,15 @@ export interface DocumentBlockUpdatesParam {
   };
 }
 
-export type DocumentBlocksEssentials = DocumentBlockParagraph | DocumentBlockHeading | DocumentBlockListOrdered | DocumentBlockListUnordered | DocumentBlockListTasks | DocumentBlockDivider | { type: UnknownKind };
+export type DocumentBlocksEssentials = DocumentBlockParagraph | DocumentBlockHeading | DocumentBlockListOrdered | DocumentBlockListUnordered | DocumentBlockListTasks | DocumentBlockDivider | { type: UnknownKind; object: "block"; key?: string | undefined; isVoid?: false | true | undefined; data?: {
+  align?: TextAlignment | undefined;
+} | {
+  id?: string | undefined;
+  align?: TextAlignment | undefined;
+} | {
+  /** An integer to start counting from for the list items. */
+  start?: number | undefined;
+} | Record<string, never> | undefined };
 
 export type DocumentBlocksEssentialsParam = DocumentBlockParagraphParam | DocumentBlockHeadingParam | DocumentBlockListOrderedParam | DocumentBlockListUnorderedParam | DocumentBlockListTasksParam | DocumentBlockDividerParam;
 
@@ -4335,7 +4485,35 @@ export interface DocumentFragmentParam {
   nodes: Array<DocumentBlockParam>;
 }
 
-export type DocumentInline = DocumentInlineLink | DocumentInlineEmoji | DocumentInlineIcon | DocumentInlineExpression | DocumentInlineMath | DocumentInlineImage | DocumentInlineAnnotation | DocumentInlineMention | DocumentInlineButton | { type: UnknownKind };
+export type DocumentInline = DocumentInlineLink | DocumentInlineEmoji | DocumentInlineIcon | DocumentInlineExpression | DocumentInlineMath | DocumentInlineImage | DocumentInlineAnnotation | DocumentInlineMention | DocumentInlineButton | { type: UnknownKind; object: "inline"; key?: string | undefined; data?: {
+  ref: ContentRef;
+} | {
+  code: string;
+} | {
+  icon: string;
+  /** Allowed color tokens for color marks (text and background; background reuses this enum). Named colors are fixed palette keys. `$*` tokens are semantic: resolved from the published sites customization when rendering; authors may still persist them in content when valid. */
+  color?: DocumentTextColor | undefined;
+} | {
+  expression: string;
+} | {
+  formula: string;
+} | {
+  ref: ContentRefURL | ContentRefFile | { kind: UnknownKind };
+  refDark?: ContentRefURL | ContentRefFile | { kind: UnknownKind } | undefined;
+  caption?: string | undefined;
+  alt?: string | undefined;
+  size?: "original" | "line" | (string & {}) | undefined;
+} | Record<string, never> | {
+  label: string;
+  kind: "primary" | "secondary" | (string & {});
+  size?: "small" | "medium" | "large" | (string & {}) | undefined;
+  /** Name of the icon */
+  icon?: Icon | undefined;
+} & ({
+  ref: ContentRef;
+} | {
+  action: DocumentAction;
+}) | undefined; isVoid?: false | true | undefined };
 
 export type DocumentInlineParam = DocumentInlineLinkParam | DocumentInlineEmojiParam | DocumentInlineIconParam | DocumentInlineExpressionParam | DocumentInlineMathParam | DocumentInlineImageParam | DocumentInlineAnnotationParam | DocumentInlineMentionParam | DocumentInlineButtonParam;
 
@@ -4503,7 +4681,7 @@ export interface DocumentInlineLink {
   object: "inline";
   type: "link";
   key?: string | undefined;
-  nodes: Array<DocumentText | DocumentInlineImage | { object: UnknownKind }>;
+  nodes: Array<DocumentText | DocumentInlineImage | { object: UnknownKind; key?: string | undefined }>;
   data: {
     ref?: ContentRef | undefined;
   };
@@ -4689,7 +4867,7 @@ export type DocumentTableCellSpan = number;
 /** Number of rows or columns covered by a table cell merge */
 export type DocumentTableCellSpanParam = number;
 
-export type DocumentTableDefinition = DocumentTableDefinitionText | DocumentTableDefinitionNumber | DocumentTableDefinitionCheckbox | DocumentTableDefinitionFiles | DocumentTableDefinitionUsers | DocumentTableDefinitionRating | DocumentTableDefinitionSelect | DocumentTableDefinitionContentRef | DocumentTableDefinitionImage | { type: UnknownKind };
+export type DocumentTableDefinition = DocumentTableDefinitionText | DocumentTableDefinitionNumber | DocumentTableDefinitionCheckbox | DocumentTableDefinitionFiles | DocumentTableDefinitionUsers | DocumentTableDefinitionRating | DocumentTableDefinitionSelect | DocumentTableDefinitionContentRef | DocumentTableDefinitionImage | { type: UnknownKind; id: string; title: string };
 
 export type DocumentTableDefinitionParam = DocumentTableDefinitionTextParam | DocumentTableDefinitionNumberParam | DocumentTableDefinitionCheckboxParam | DocumentTableDefinitionFilesParam | DocumentTableDefinitionUsersParam | DocumentTableDefinitionRatingParam | DocumentTableDefinitionSelectParam | DocumentTableDefinitionContentRefParam | DocumentTableDefinitionImageParam;
 
@@ -4975,7 +5153,7 @@ export interface DocumentTextLeafParam {
   marks: Array<DocumentTextMarkParam>;
 }
 
-export type DocumentTextMark = DocumentMarkBold | DocumentMarkItalic | DocumentMarkCode | DocumentMarkKeyboard | DocumentMarkStrikethrough | DocumentMarkColor | DocumentMarkSuperscript | DocumentMarkSubscript | { type: UnknownKind };
+export type DocumentTextMark = DocumentMarkBold | DocumentMarkItalic | DocumentMarkCode | DocumentMarkKeyboard | DocumentMarkStrikethrough | DocumentMarkColor | DocumentMarkSuperscript | DocumentMarkSubscript | { type: UnknownKind; object: "mark" };
 
 export type DocumentTextMarkParam = DocumentMarkBoldParam | DocumentMarkItalicParam | DocumentMarkCodeParam | DocumentMarkKeyboardParam | DocumentMarkStrikethroughParam | DocumentMarkColorParam | DocumentMarkSuperscriptParam | DocumentMarkSubscriptParam;
 
@@ -5007,14 +5185,14 @@ export type EmojiParam = string;
 /** An emoji reaction by one or many users */
 export interface EmojiReaction {
   /** The Emoji of the reaction */
-  emoji?: string | undefined;
+  emoji: string;
   /** The number of users who reacted with this emoji */
-  count?: number | undefined;
+  count: number;
   /** The users who reacted with this emoji */
-  users?: Array<{
+  users: Array<{
     user?: User | undefined;
     reactedAt?: Timestamp | undefined;
-  }> | undefined;
+  }>;
 }
 
 export type EmojiReactions = Array<EmojiReaction>;
@@ -5227,9 +5405,9 @@ export interface GitRepositoryRef {
 
 export interface GitSyncBlob {
   /** SHA for the blob */
-  oid?: string | undefined;
+  oid: string;
   /** Path of the blob in the Git tree */
-  path?: string | undefined;
+  path: string;
 }
 
 /** Branch that can be used for Git Sync. */
@@ -5240,11 +5418,11 @@ export interface GitSyncBranch {
 
 export interface GitSyncCommit {
   /** SHA for the commit */
-  oid?: string | undefined;
+  oid: string;
   /** Message describing the purpose of the commit */
-  message?: string | undefined;
+  message: string;
   /** If true, the Git commit was generated by an export from GitBook */
-  createdByGitBook?: boolean | undefined;
+  createdByGitBook: boolean;
   /** URL of the commit in the GitSync provider */
   url?: string | undefined;
   /** Original name of the ref where the commit originated from */
@@ -5301,7 +5479,21 @@ export type GitSyncInstallation = {
     /** URL of the installation endpoint in the API */
     location?: string | undefined;
   };
-} & (GitSyncInstallationSetupGitHub | GitSyncInstallationSetupGitLab | { provider: UnknownKind });
+} & (GitSyncInstallationSetupGitHub | GitSyncInstallationSetupGitLab | { provider: UnknownKind; providerConfiguration: {
+  /** GitHub repository identifier. */
+  repositoryId?: number | undefined;
+  /** GitHub repository branch ref. */
+  branch?: string | undefined;
+} | {
+  /** GitLab project identifier. */
+  projectId?: number | undefined;
+  /** GitLab access token with appropriate scopes for repository access. */
+  accessToken?: string | undefined;
+  /** Custom GitLab instance URL, if using a self-hosted GitLab. Use null to clear a self-hosted URL. */
+  customInstanceURL?: string | null | undefined;
+  /** GitLab repository branch ref. */
+  branch?: string | undefined;
+} });
 
 /** Which side should be treated as the source of truth when Git Sync is configured. */
 export type GitSyncInstallationPriority = "git" | "gitbook" | (string & {});
@@ -5327,7 +5519,21 @@ export type GitSyncInstallationSetup = {
   agentInstructions?: Array<"agents" | "claude" | (string & {})> | undefined;
   /** Which side should be treated as the source of truth when Git Sync is configured. */
   priority?: GitSyncInstallationPriority | undefined;
-} & (GitSyncInstallationSetupGitHub | GitSyncInstallationSetupGitLab | { provider: UnknownKind });
+} & (GitSyncInstallationSetupGitHub | GitSyncInstallationSetupGitLab | { provider: UnknownKind; providerConfiguration: {
+  /** GitHub repository identifier. */
+  repositoryId?: number | undefined;
+  /** GitHub repository branch ref. */
+  branch?: string | undefined;
+} | {
+  /** GitLab project identifier. */
+  projectId?: number | undefined;
+  /** GitLab access token with appropriate scopes for repository access. */
+  accessToken?: string | undefined;
+  /** Custom GitLab instance URL, if using a self-hosted GitLab. Use null to clear a self-hosted URL. */
+  customInstanceURL?: string | null | undefined;
+  /** GitLab repository branch ref. */
+  branch?: string | undefined;
+} });
 
 /** Provider-specific setup payload for a Git Sync installation. */
 export type GitSyncInstallationSetupParam = {
@@ -5440,7 +5646,7 @@ export type GitSyncInstallationTarget = {
   type: "site";
   /** Unique identifier of the site targeted by the Git Sync installation. */
   siteId: string;
-} | { type: UnknownKind };
+} | { type: UnknownKind; siteId?: string | undefined };
 
 /** Resource targeted by a Git Sync installation. */
 export type GitSyncInstallationTargetParam = {
@@ -5462,9 +5668,9 @@ export type GitSyncOperationDirection = "export" | "import" | (string & {});
 /** An action the user can take to resolve a failed Git Sync operation. */
 export interface GitSyncOperationErrorAction {
   /** Label for the action. */
-  label?: string | undefined;
+  label: string;
   /** URL where the user can resolve the failure. */
-  url?: string | undefined;
+  url: string;
 }
 
 /**
@@ -5504,16 +5710,16 @@ export interface GitSyncRoot {
 export interface GitSyncState {
   /** Repository name. */
   repoName?: string | undefined;
-  installationStatus?: GitSyncInstallationStatus | undefined;
+  installationStatus: GitSyncInstallationStatus;
   /** The provider of the Git Sync installation. */
-  installationProvider?: GitSyncProvider | undefined;
+  installationProvider: GitSyncProvider;
   /**
    * The integration name providing the Git Sync.
    * @deprecated
    */
   integration?: string | undefined;
   /** The ID of the Git Sync installation. */
-  installationId?: string | undefined;
+  installationId: string;
   /** The ID of the parent Git Sync installation, if any. */
   parentInstallationId?: string | undefined;
   /** The URL to the repository tree, used when rendering public content. */
@@ -5556,13 +5762,13 @@ export interface GlossaryEntry {
   object: "glossary-entry";
   /** Unique identifier of the glossary entry */
   id: string;
-  translations?: GlossaryTranslations | undefined;
-  createdAt?: string | undefined;
+  translations: GlossaryTranslations;
+  createdAt: string;
   updatedAt: string;
-  urls?: {
+  urls: {
     /** URL of the glossary entry in the API */
     location?: string | undefined;
-  } | undefined;
+  };
 }
 
 /** Mapping of language codes to translated terms */
@@ -5644,9 +5850,9 @@ export interface InstallationSetupEvent {
 
 /** An integration installation, its current status, and the resource it targets. */
 export interface InstalledIntegration {
-  status?: IntegrationInstallationStatus | undefined;
-  integration?: Integration | undefined;
-  target?: InstalledIntegrationTarget | undefined;
+  status: IntegrationInstallationStatus;
+  integration: Integration;
+  target: InstalledIntegrationTarget;
 }
 
 /** The resource on which an integration is installed. */
@@ -5666,31 +5872,31 @@ export interface Integration {
   /** Unique named identifier for the integration */
   name: string;
   /** Version of the integration */
-  version?: number | undefined;
+  version: number;
   /** Title of the integration */
-  title?: IntegrationTitle | undefined;
+  title: IntegrationTitle;
   /** Description of the integration */
   description?: IntegrationDescription | undefined;
   /** Long form markdown summary of the integration */
   summary?: IntegrationSummary | undefined;
   /** URLs of images to showcase the integration */
-  previewImages?: Array<string> | undefined;
+  previewImages: Array<string>;
   /** The target on which the integration can operate and needs to be configured for */
-  target?: IntegrationTarget | undefined;
+  target: IntegrationTarget;
   /** If true, the integration has been verified by the GitBook team */
-  verified?: boolean | undefined;
-  visibility?: IntegrationVisibility | undefined;
+  verified: boolean;
+  visibility: IntegrationVisibility;
   /** Permissions that should be granted to the integration */
-  scopes?: IntegrationScopes | undefined;
+  scopes: IntegrationScopes;
   /** Categories for which the integration is listed in the marketplace */
-  categories?: IntegrationCategories | undefined;
+  categories: IntegrationCategories;
   blocks?: IntegrationBlocks | undefined;
   contentSources?: Array<IntegrationContentSource> | undefined;
   configurations?: IntegrationConfigurations | undefined;
-  externalLinks?: IntegrationExternalLinks | undefined;
-  owner?: Organization | undefined;
+  externalLinks: IntegrationExternalLinks;
+  owner: Organization;
   /** URLs associated with the object */
-  urls?: {
+  urls: {
     /** URL of the integration in the API */
     location?: string | undefined;
     /** URL of the icon associated to the integration */
@@ -5703,11 +5909,11 @@ export interface Integration {
     publicEndpoint?: string | undefined;
     /** Public endpoint serving the integration's rendered content (e.g. WebFrames), isolated from the cookie-bearing publicEndpoint origin. Equals publicEndpoint when no separate content origin is configured. */
     publicContentEndpoint?: string | undefined;
-  } | undefined;
+  };
   /** The set of permissions for the integration */
-  permissions?: {
+  permissions: {
     admin?: boolean | undefined;
-  } | undefined;
+  };
   contentSecurityPolicy?: IntegrationContentSecurityPolicy | undefined;
 }
 
@@ -5715,7 +5921,7 @@ export interface IntegrationBlock {
   /** Unique ID in the integration for the block. It also represents the UI component used. */
   id: string;
   /** Short descriptive title for the block. */
-  title?: string | undefined;
+  title: string;
   /** Long descriptive text for the block. */
   description?: string | undefined;
   /** URL of the icon to represent this block. */
@@ -5776,7 +5982,7 @@ export type IntegrationConfigurationParam = IntegrationConfigurationSchemaParam 
 /** ContentKit component for configuration */
 export interface IntegrationConfigurationComponent {
   /** ID of the ContentKit component defined in the integration */
-  componentId?: string | undefined;
+  componentId: string;
 }
 
 /** ContentKit component for configuration */
@@ -5954,12 +6160,12 @@ export interface IntegrationContentSource {
   /** Unique ID in the integration for the source. */
   id: string;
   /** Short descriptive title for the source. */
-  title?: string | undefined;
+  title: string;
   /** Long descriptive text for the source. */
   description?: string | undefined;
   /** URL of the icon to represent this source. */
   icon?: string | undefined;
-  configuration?: IntegrationConfigurationComponent | undefined;
+  configuration: IntegrationConfigurationComponent;
 }
 
 /** Definition of a content source provided by the integration. */
@@ -6227,11 +6433,11 @@ export interface IssuesCluster {
 
 export interface JSONDocument {
   object: "document";
-  data?: {
+  data: {
     /** The schema version of the document. If undefined, the document is considered to be of the latest schema version. */
     schemaVersion?: number | undefined;
-  } | undefined;
-  nodes?: Array<DocumentBlocksTopLevels> | undefined;
+  };
+  nodes: Array<DocumentBlocksTopLevels>;
   meta?: {
     /** A content token that can be used to fetch the content referenced in this document from the API. */
     token?: string | undefined;
@@ -6337,7 +6543,7 @@ export interface MemberContentPermission {
    * "comment": Can access the content and its discussions.
    * "read": Can access…
    */
-  permission?: MemberRole | undefined;
+  permission: MemberRole;
   space: Space;
 }
 
@@ -6456,7 +6662,7 @@ export type MergeRulesStandaloneConfigurationParam = MergeRulesConfigurationRule
 /** OpenAPI error object. */
 export interface OpenAPIErrorObject {
   /** Description of the error. */
-  message?: string | undefined;
+  message: string;
   /** Unique code of the error. */
   code?: string | undefined;
 }
@@ -6503,14 +6709,14 @@ export interface OpenAPISpec {
   /** Unique identifier */
   id: string;
   /** Date of creation */
-  createdAt?: Timestamp | undefined;
+  createdAt: Timestamp;
   /** Date of the last update */
-  updatedAt?: Timestamp | undefined;
+  updatedAt: Timestamp;
   /** Slug used as reference */
-  slug?: OpenAPISpecSlug | undefined;
+  slug: OpenAPISpecSlug;
   sourceURL?: URL | null | undefined;
   /** Processing state */
-  processingState?: OpenAPISpecProcessingState | undefined;
+  processingState: OpenAPISpecProcessingState;
   /**
    * The visibility setting of the OpenAPI spec.
    * * `private`: The spec is not publicly available.
@@ -6525,23 +6731,23 @@ export interface OpenAPISpec {
   lastProcessErrorCode?: OpenAPISpecProcessingErrorCode | null | undefined;
   lastProcessedErrors?: Array<OpenAPIErrorObject> | null | undefined;
   /** Total number of processing errors before truncation of lastProcessedErrors. */
-  lastProcessedErrorCount?: number | undefined;
+  lastProcessedErrorCount: number;
   /** The set of permissions for the OpenAPI specification. */
-  permissions?: {
+  permissions: {
     /** Can the user view the specification. */
     view?: boolean | undefined;
     /** Can the user edit the specification. */
     edit?: boolean | undefined;
-  } | undefined;
+  };
   /** URLs associated with the object */
-  urls?: {
+  urls: {
     /** URL of the OpenAPI specification in the API */
     location?: URL | undefined;
     /** URL of the OpenAPI specification in the application */
     app?: URL | undefined;
     /** URL of the published spec. Only defined when visibility is "published." */
     published?: string | undefined;
-  } | undefined;
+  };
 }
 
 /** Content of the specification available through filesystem or public URL. */
@@ -6635,12 +6841,12 @@ export interface Organization {
   /** Unique identifier for the organization */
   id: string;
   /** Name of the organization */
-  title?: OrganizationTitle | undefined;
-  createdAt?: Timestamp | undefined;
-  emailDomains?: OrganizationEmailDomains | undefined;
+  title: OrganizationTitle;
+  createdAt: Timestamp;
+  emailDomains: OrganizationEmailDomains;
   /** Default hostname for the organization's public content, e.g. <org-hostname>.gitbook.io */
   hostname?: OrganizationHostname | undefined;
-  type?: OrganizationType | undefined;
+  type: OrganizationType;
   useCase?: OrganizationUseCase | null | undefined;
   communityType?: OrganizationCommunityType | null | undefined;
   /** The role of a member in an organization, null for guests */
@@ -6651,24 +6857,24 @@ export interface Organization {
   /** If true, the organization is configured to use all our AI features. */
   ai?: boolean | undefined;
   /** If true, invite links are enabled for this organization. */
-  inviteLinks?: boolean | undefined;
+  inviteLinks: boolean;
   /** Whether audit logs can currently be accessed for this organization. */
   auditLogs?: boolean | undefined;
   /** Name of the product */
-  plan?: BillingProduct | undefined;
+  plan: BillingProduct;
   /** Billing details, only available for org members. */
   billing?: OrganizationBilling | undefined;
-  mergeRules?: MergeRulesStandaloneConfiguration | null | undefined;
+  mergeRules: MergeRulesStandaloneConfiguration | null;
   /** URLs associated with the object */
-  urls?: {
+  urls: {
     /** URL of the organization in the API */
     location?: string | undefined;
     /** URL of the organization in the application */
     app?: string | undefined;
     /** URL of the logo of this organization, if defined. */
     logo?: URL | undefined;
-  } | undefined;
-  trial?: {
+  };
+  trial: {
     /** - notapplicable, no trial can be started for this organization. - none, no trial has been started yet. - active, trial is active. - ended, the trial has ended and the user has choosen to stay on the free plan or has upgraded to a paid plan. - expired, the trial has ended but the user hasn't deciced… */
     status?: BillingTrialStatus | undefined;
     /** Number of trials the organization has consumed. */
@@ -6677,7 +6883,7 @@ export interface Organization {
     endDate?: Timestamp | undefined;
     /** The decision taken by the user at the end of the trial */
     decision?: "downgrade" | undefined;
-  } | undefined;
+  };
   /** Custom hostname linked to this organization */
   customHostname?: string | null | undefined;
   /** If the organization is blocked, information about the block will appear here */
@@ -6696,7 +6902,7 @@ export interface Organization {
     discountEndDate?: Timestamp | undefined;
   } | null | undefined;
   /** The set of permissions for the organization */
-  permissions?: {
+  permissions: {
     /** Can the user view the organization. */
     view?: boolean | undefined;
     /** Can the user view the organization in the application. */
@@ -6721,7 +6927,7 @@ export interface Organization {
     listInstallations?: boolean | undefined;
     /** Can the user install integrations in the organization. */
     installIntegration?: boolean | undefined;
-  } | undefined;
+  };
 }
 
 export interface OrganizationAIUsage {
@@ -6748,34 +6954,34 @@ export interface OrganizationAIUsage {
 export interface OrganizationAgentInstructions {
   object: "agent-instructions";
   /** Document containing the Docs agent instructions. */
-  instructions?: JSONDocument | undefined;
-  updatedAt?: Timestamp | null | undefined;
+  instructions: JSONDocument;
+  updatedAt: Timestamp | null;
   /** Identifier of the member who last updated the instructions. */
-  updatedBy?: string | null | undefined;
+  updatedBy: string | null;
   /** URLs related to the custom instructions. */
-  urls?: {
+  urls: {
     /** Relative URL to the resource in the API. */
     location?: string | undefined;
-  } | undefined;
+  };
 }
 
 export interface OrganizationBilling {
   /** Interval for a billing subscription */
-  interval?: BillingInterval | undefined;
-  endDate?: Timestamp | null | undefined;
+  interval: BillingInterval;
+  endDate: Timestamp | null;
   /** If true, we were unable to collect the last payment */
-  hasPaymentFailed?: boolean | undefined;
+  hasPaymentFailed: boolean;
   /**
    * If true, organization can create a checkout session to subscribe/update billing. 
    * If false, organization must resolve other billing issues before a checkout can be done.
    */
-  canCheckout?: boolean | undefined;
+  canCheckout: boolean;
   /** If true, the billing is set to cancel at the end of its current period */
-  isScheduledToCancel?: boolean | undefined;
+  isScheduledToCancel: boolean;
   /** Pricing information for the organization */
-  pricing?: OrganizationPricing | undefined;
+  pricing: OrganizationPricing;
   /** Configuration for the usage-based addons */
-  usageAddons?: Record<string, BillingMeterAddon> | undefined;
+  usageAddons: Record<string, BillingMeterAddon>;
   /** The minimum number of members allowed for this organization. */
   minUsers?: number | undefined;
   /** The maximum number of members allowed for this organization */
@@ -6795,13 +7001,13 @@ export interface OrganizationBilling {
   /** The number of paid ultimate sites on the current subscription. */
   paidUltimateSites?: number | undefined;
   /** Whether changing billing interval is allowed */
-  canChangeInterval?: boolean | undefined;
+  canChangeInterval: boolean;
   /** Whether configuring SAML is allowed */
-  canUseSAML?: boolean | undefined;
+  canUseSAML: boolean;
   /** The AI credit bundle the organization tops up every month, or null when the organization is not billed for AI usage. `none` means pay as you go. */
-  creditsBundle?: BillingCreditsBundle | null | undefined;
+  creditsBundle: BillingCreditsBundle | null;
   /** Percentage of total AI credits remaining at which to send a low-balance alert, or null when the alert is disabled. */
-  aiCreditAlertThreshold?: number | null | undefined;
+  aiCreditAlertThreshold: number | null;
 }
 
 export type OrganizationCommunityType = "nonProfit" | "openSource" | "education" | (string & {});
@@ -6831,19 +7037,19 @@ export interface OrganizationMember {
   /** Unique identifier for the user. */
   id: string;
   /** The role of a member in an organization, null for guests */
-  role?: MemberRoleOrGuest | undefined;
-  user?: User | undefined;
+  role: MemberRoleOrGuest;
+  user: User;
   /** Whatever the membership of this user is disabled and prevent them from accessing content. */
-  disabled?: boolean | undefined;
+  disabled: boolean;
   /** Date at which the user joined the organization. */
-  joinedAt?: Timestamp | undefined;
+  joinedAt: Timestamp;
   /** Date at which the user was last seen active in the organization. */
   lastSeenAt?: Timestamp | null | undefined;
   /** Whether the user can login with SSO. */
-  sso?: boolean | undefined;
-  spaces?: number | undefined;
-  teams?: number | undefined;
-  sites?: number | undefined;
+  sso: boolean;
+  spaces: number;
+  teams: number;
+  sites: number;
 }
 
 export interface OrganizationPointer {
@@ -6855,23 +7061,23 @@ export interface OrganizationPointer {
 /** Pricing pair for monthly and yearly intervals */
 export interface OrganizationPricePair {
   /** Monthly price in USD */
-  monthly?: number | undefined;
+  monthly: number;
   /** Yearly price in USD (per month) */
-  yearly?: number | undefined;
+  yearly: number;
 }
 
 /** Pricing information for an organization */
 export interface OrganizationPricing {
   /** Pricing for members (organization plan) */
-  members?: {
+  members: {
     plus_2024?: OrganizationPricePair | undefined;
     pro_2024?: OrganizationPricePair | undefined;
-  } | undefined;
+  };
   /** Pricing for site types (site plans) */
-  sites?: {
+  sites: {
     premium?: OrganizationPricePair | undefined;
     ultimate?: OrganizationPricePair | undefined;
-  } | undefined;
+  };
 }
 
 export interface OrganizationSAMLProvider {
@@ -6879,42 +7085,42 @@ export interface OrganizationSAMLProvider {
   object: "saml-provider";
   /** Unique identifier for the provider. */
   id: string;
-  label?: SAMLProviderLabel | undefined;
-  ssoURL?: URL | undefined;
-  entityID?: SAMLProviderEntityID | undefined;
-  certificate?: SAMLProviderCertificate | undefined;
+  label: SAMLProviderLabel;
+  ssoURL: URL;
+  entityID: SAMLProviderEntityID;
+  certificate: SAMLProviderCertificate;
   defaultTeam?: OrganizationTeam | null | undefined;
   /** The role of a member in an organization, null for guests */
-  defaultRole?: MemberRoleOrGuest | undefined;
+  defaultRole: MemberRoleOrGuest;
   /** Date at which the provider was created. */
-  createdAt?: Timestamp | undefined;
+  createdAt: Timestamp;
   /**
    * Status of the provider.
    * - `active`: The provider is active and can be used to authenticate users.
    * - `pending`: The provider is pending and is not yet fully configured.
    */
-  status?: SAMLProviderStatus | undefined;
+  status: SAMLProviderStatus;
   /** Metadata about the service provider. */
-  service?: {
+  service: {
     /** Assertion Consumer Service (ACS) URL */
     acsURL?: string | undefined;
     /** Start URL for the Identity Provider */
     startURL?: string | undefined;
     entityID?: SAMLProviderEntityID | undefined;
-  } | undefined;
+  };
   /** URLs associated with the object */
-  urls?: {
+  urls: {
     /** URL of the SAML Provider in the API */
     location?: string | undefined;
-  } | undefined;
+  };
 }
 
 export interface OrganizationSSOProviderLogin {
   /** Unique identifier for the provider. */
   id: string;
-  label?: SAMLProviderLabel | undefined;
+  label: SAMLProviderLabel;
   /** The starting login URL for the Identity Provider */
-  startURL?: string | undefined;
+  startURL: string;
 }
 
 /** A style guide space and all the sites referencing it. */
@@ -6942,20 +7148,20 @@ export interface OrganizationTeam {
   /** Unique identifier for the team. */
   id: string;
   /** Title of the team */
-  title?: OrganizationTeamTitle | undefined;
+  title: OrganizationTeamTitle;
   /** Count of members in this team. */
-  members?: number | undefined;
+  members: number;
   /** Count of spaces this team has access to. */
-  spaces?: number | undefined;
+  spaces: number;
   /** Date at which the team was created. */
-  createdAt?: Timestamp | undefined;
+  createdAt: Timestamp;
   /** The set of permissions for the team */
-  permissions?: {
+  permissions: {
     /** Can the user manage the team */
     admin?: boolean | undefined;
     /** Can the user view the team and list its members */
     view?: boolean | undefined;
-  } | undefined;
+  };
 }
 
 /** A member of a team in an organization, including its relationship to it */
@@ -6963,12 +7169,12 @@ export interface OrganizationTeamMember {
   /** User information as an organization member */
   organization: OrganizationMember;
   /** User information as a team member */
-  team?: TeamMember | undefined;
+  team: TeamMember;
   /** The set of permissions for the team member */
-  permissions?: {
+  permissions: {
     /** Can the user view the team member */
     view?: boolean | undefined;
-  } | undefined;
+  };
 }
 
 /** Title of the team */
@@ -7048,17 +7254,17 @@ export type PublishedContentRedirect = {
   /** ID of the resolved site. */
   site: string;
   redirect: URL;
-} | { target: UnknownKind };
+} | { target: UnknownKind; redirect: URL };
 
 export interface PublishedContentSite {
   object: "published-content-site";
   site: Site;
   structure: SiteStructure;
-  customizations?: {
+  customizations: {
     site?: SiteCustomizationSettings | undefined;
     siteSpaces?: Record<string, SiteCustomizationSettings> | undefined;
-  } | undefined;
-  scripts?: Array<SiteIntegrationScript> | undefined;
+  };
+  scripts: Array<SiteIntegrationScript>;
 }
 
 export interface PublishedSiteContent {
@@ -7109,14 +7315,21 @@ export interface RenderIntegrationUI {
   action?: ContentKitActionParam | undefined;
 }
 
-export type Revision = RevisionTypeEdits | RevisionTypeMerge | RevisionTypeRollback | RevisionTypeUpdate | RevisionTypeComputed | { type: UnknownKind };
+export type Revision = RevisionTypeEdits | RevisionTypeMerge | RevisionTypeRollback | RevisionTypeUpdate | RevisionTypeComputed | { type: UnknownKind; object: "revision"; id: string; parents: Array<string>; pages: Array<RevisionPage>; files: Array<RevisionFile>; reusableContents: Array<RevisionReusableContent>; tags: Array<RevisionTag>; variables?: Variables | undefined; createdAt: Timestamp; git?: GitSyncCommit | undefined; urls: {
+  /** URL in the application for the revision */
+  app: string;
+  /** URL of the published version of the revision. Only defined when the space visibility is not "private." */
+  published?: string | undefined;
+  /** URL of the public version of the revision. Only defined when the space visibility is "public". */
+  public?: string | undefined;
+} };
 
 export interface RevisionFile {
   id: string;
-  name?: string | undefined;
-  contentType?: string | undefined;
-  downloadURL?: string | undefined;
-  size?: number | undefined;
+  name: string;
+  contentType: string;
+  downloadURL: string;
+  size: number;
   /** For images, it contains the dimensions of it. */
   dimensions?: {
     width?: number | undefined;
@@ -7139,13 +7352,13 @@ export interface RevisionFileImageDimensions {
   width: number;
 }
 
-export type RevisionPage = RevisionPageDocument | RevisionPageGroup | RevisionPageLink | RevisionPageComputed | { type: UnknownKind };
+export type RevisionPage = RevisionPageDocument | RevisionPageGroup | RevisionPageLink | RevisionPageComputed | { type: UnknownKind; id: string; title: string; linkTitle?: string | undefined; emoji?: Emoji | undefined; icon?: Icon | undefined; createdAt?: Timestamp | undefined; updatedAt?: Timestamp | undefined; condition?: string | undefined; kind?: "sheet" | "group" | "link" | string | undefined; hidden?: boolean | undefined };
 
 export interface RevisionPageComputed {
   /** Unique identifier for the page in the revision */
   id: string;
   /** Title of the page */
-  title?: string | undefined;
+  title: string;
   /** Optional custom title for the page ToC and mention entries instead of the page title. */
   linkTitle?: string | undefined;
   /** Emoji of the page, if one has been set. */
@@ -7159,7 +7372,7 @@ export interface RevisionPageComputed {
   /** Adaptive-content condition controlling whether the page is shown to a visitor. Only present when the page has a condition set, and only returned when the API is called with a user, user-internal or OAuth token (never with a site/content token). */
   condition?: string | undefined;
   type: "computed";
-  computed?: ComputedContentSourceRevision | undefined;
+  computed: ComputedContentSourceRevision;
   kind?: string | undefined;
   hidden?: boolean | undefined;
 }
@@ -7168,7 +7381,7 @@ export type RevisionPageDocument = {
   /** Unique identifier for the page in the revision */
   id: string;
   /** Title of the page */
-  title?: string | undefined;
+  title: string;
   /** Optional custom title for the page ToC and mention entries instead of the page title. */
   linkTitle?: string | undefined;
   /** Emoji of the page, if one has been set. */
@@ -7182,20 +7395,20 @@ export type RevisionPageDocument = {
   /** Adaptive-content condition controlling whether the page is shown to a visitor. Only present when the page has a condition set, and only returned when the API is called with a user, user-internal or OAuth token (never with a site/content token). */
   condition?: string | undefined;
   /** @deprecated */
-  kind?: "sheet" | undefined;
+  kind: "sheet";
   type: "document";
-  urls?: {
+  urls: {
     /** Location of the page in the app */
     app?: URL | undefined;
-  } | undefined;
+  };
   /** Page's slug in its direct parent */
-  slug?: RevisionPageSlug | undefined;
+  slug: RevisionPageSlug;
   /** Complete path to access the page in the revision. */
-  path?: string | undefined;
+  path: string;
   description?: string | undefined;
-  pages?: Array<RevisionPageDocument | RevisionPageLink | RevisionPageComputed | { type: UnknownKind }> | undefined;
+  pages: Array<RevisionPageDocument | RevisionPageLink | RevisionPageComputed | { type: UnknownKind; id: string; title: string; linkTitle?: string | undefined; emoji?: Emoji | undefined; icon?: Icon | undefined; createdAt?: Timestamp | undefined; updatedAt?: Timestamp | undefined; condition?: string | undefined; kind?: "sheet" | "link" | string | undefined; hidden?: boolean | undefined }>;
   git?: GitSyncBlob | undefined;
-  layout?: RevisionPageLayoutOptions | undefined;
+  layout: RevisionPageLayoutOptions;
   cover?: RevisionPageDocumentCover | undefined;
   variables?: Variables | undefined;
   /** If true, the page is not displayed in the navigation, while still being accessible. */
@@ -7207,7 +7420,7 @@ export type RevisionPageDocument = {
   /** Meta links associated with the page. */
   metaLinks?: RevisionPageMetaLinks | undefined;
   /** A list of all the tags added to this page */
-  tags?: Array<RevisionPageTag> | undefined;
+  tags: Array<RevisionPageTag>;
   markdown?: string | undefined;
   document?: JSONDocument | undefined;
   documentId?: string | undefined;
@@ -7247,7 +7460,7 @@ export interface RevisionPageDocumentCover {
   /** Text color to use on top of the dark mode cover image when in background mode. */
   textColorDark?: RevisionPageDocumentCoverTextColor | undefined;
   /** Vertical position of the cover image. */
-  yPos?: number | undefined;
+  yPos: number;
   /** Height of the cover image in pixels. */
   height?: number | undefined;
 }
@@ -7258,7 +7471,7 @@ export interface RevisionPageGroup {
   /** Unique identifier for the page in the revision */
   id: string;
   /** Title of the page */
-  title?: string | undefined;
+  title: string;
   /** Optional custom title for the page ToC and mention entries instead of the page title. */
   linkTitle?: string | undefined;
   /** Emoji of the page, if one has been set. */
@@ -7272,19 +7485,19 @@ export interface RevisionPageGroup {
   /** Adaptive-content condition controlling whether the page is shown to a visitor. Only present when the page has a condition set, and only returned when the API is called with a user, user-internal or OAuth token (never with a site/content token). */
   condition?: string | undefined;
   /** @deprecated */
-  kind?: "group" | undefined;
+  kind: "group";
   type: "group";
   /** Page's slug in its direct parent */
-  slug?: string | undefined;
+  slug: string;
   /** Complete path to access the page in the revision. */
-  path?: string | undefined;
+  path: string;
   /** If true, the page is not displayed in the navigation, while still being accessible. */
   hidden?: boolean | undefined;
   /** If true, the page is not indexable in the search and ask features. */
   noIndex?: boolean | undefined;
   /** If true, the page is not indexable by search engine robots. */
   noRobotsIndex?: boolean | undefined;
-  pages?: Array<RevisionPageDocument | RevisionPageLink | RevisionPageComputed | { type: UnknownKind }> | undefined;
+  pages: Array<RevisionPageDocument | RevisionPageLink | RevisionPageComputed | { type: UnknownKind; id: string; title: string; linkTitle?: string | undefined; emoji?: Emoji | undefined; icon?: Icon | undefined; createdAt?: Timestamp | undefined; updatedAt?: Timestamp | undefined; condition?: string | undefined; kind?: "sheet" | "link" | string | undefined; hidden?: boolean | undefined }>;
 }
 
 export interface RevisionPageGroupChangeAttributes {
@@ -7297,31 +7510,31 @@ export type RevisionPageLayout = RevisionPageLayoutPreset | RevisionPageLayoutOp
 
 export interface RevisionPageLayoutOptions {
   /** Width of the page. */
-  width?: RevisionPageLayoutOptionsWidth | undefined;
+  width: RevisionPageLayoutOptionsWidth;
   /** Should the cover be visible? */
-  cover?: boolean | undefined;
+  cover: boolean;
   /** Size of the cover image. */
-  coverSize?: RevisionPageLayoutOptionsCoverSize | undefined;
+  coverSize: RevisionPageLayoutOptionsCoverSize;
   /** Mask applied to the cover image. */
-  coverMask?: RevisionPageLayoutOptionsCoverMask | undefined;
+  coverMask: RevisionPageLayoutOptionsCoverMask;
   /** Should the title be visible? */
-  title?: boolean | undefined;
+  title: boolean;
   /** Should the description be visible? */
-  description?: boolean | undefined;
+  description: boolean;
   /** Should the table of contents be visible? */
-  tableOfContents?: boolean | undefined;
+  tableOfContents: boolean;
   /** Should the outline be visible? */
-  outline?: boolean | undefined;
+  outline: boolean;
   /** Should the pagination be visible? */
-  pagination?: boolean | undefined;
+  pagination: boolean;
   /** Should the page metadata (last modified, author, etc.) be visible? */
-  metadata?: boolean | undefined;
+  metadata: boolean;
   /** Should the tags be visible on the page? */
-  tags?: boolean | undefined;
+  tags: boolean;
   /** Should the page actions be visible on the page? */
-  actions?: boolean | undefined;
+  actions: boolean;
   /** Should the anchor links on headings and other linkable blocks be visible? */
-  anchors?: boolean | undefined;
+  anchors: boolean;
 }
 
 /** Mask applied to the cover image. */
@@ -7340,7 +7553,7 @@ export interface RevisionPageLink {
   /** Unique identifier for the page in the revision */
   id: string;
   /** Title of the page */
-  title?: string | undefined;
+  title: string;
   /** Optional custom title for the page ToC and mention entries instead of the page title. */
   linkTitle?: string | undefined;
   /** Emoji of the page, if one has been set. */
@@ -7354,9 +7567,9 @@ export interface RevisionPageLink {
   /** Adaptive-content condition controlling whether the page is shown to a visitor. Only present when the page has a condition set, and only returned when the API is called with a user, user-internal or OAuth token (never with a site/content token). */
   condition?: string | undefined;
   /** @deprecated */
-  kind?: "link" | undefined;
+  kind: "link";
   type: "link";
-  target?: ContentRef | undefined;
+  target: ContentRef;
   href?: string | undefined;
   /** If true, the page is not displayed in the navigation, while still being accessible. */
   hidden?: boolean | undefined;
@@ -7383,7 +7596,7 @@ export type RevisionPageSlugParam = string;
 
 /** A reference to a tag with optional primary flag for page-level tags. */
 export interface RevisionPageTag {
-  tag?: ContentRefTag | undefined;
+  tag: ContentRefTag;
   /** Whether this is the primary tag for display in table of contents. */
   primary?: boolean | undefined;
 }
@@ -7414,7 +7627,7 @@ export interface RevisionPageUpdate {
 
 export type RevisionReusableContent = {
   id: string;
-  title?: string | undefined;
+  title: string;
   git?: GitSyncBlob | undefined;
   document?: string | undefined;
   computed?: {
@@ -7452,7 +7665,7 @@ export interface RevisionSemanticChangeFileDeleted {
 export interface RevisionSemanticChangeFileEdited {
   type: "file_edited";
   file: ChangedRevisionFile;
-  attributes?: RevisionFileChangeAttributes | undefined;
+  attributes: RevisionFileChangeAttributes;
 }
 
 export interface RevisionSemanticChangePageCreated {
@@ -7468,16 +7681,16 @@ export interface RevisionSemanticChangePageDeleted {
 export interface RevisionSemanticChangePageEdited {
   type: "page_edited";
   page: ChangedRevisionPage;
-  attributes?: RevisionPageDocumentChangeAttributes | RevisionPageGroupChangeAttributes | RevisionPageLinkChangeAttributes | undefined;
+  attributes: RevisionPageDocumentChangeAttributes | RevisionPageGroupChangeAttributes | RevisionPageLinkChangeAttributes;
 }
 
 export interface RevisionSemanticChangePageMoved {
   type: "page_moved";
   page: ChangedRevisionPage;
-  parent?: {
+  parent: {
     before?: ChangedRevisionPage | undefined;
     after?: ChangedRevisionPage | undefined;
-  } | undefined;
+  };
 }
 
 export interface RevisionSemanticChangeReusableContentCreated {
@@ -7493,7 +7706,7 @@ export interface RevisionSemanticChangeReusableContentDeleted {
 export interface RevisionSemanticChangeReusableContentEdited {
   type: "reusable_content_edited";
   reusableContent: ChangedRevisionReusableContent;
-  attributes?: RevisionReusableContentChangeAttributes | undefined;
+  attributes: RevisionReusableContentChangeAttributes;
 }
 
 export interface RevisionSemanticChangeTagCreated {
@@ -7509,12 +7722,12 @@ export interface RevisionSemanticChangeTagDeleted {
 export interface RevisionSemanticChangeTagEdited {
   type: "tag_edited";
   tag: ChangedRevisionTag;
-  attributes?: RevisionTagChangeAttributes | undefined;
+  attributes: RevisionTagChangeAttributes;
 }
 
 export interface RevisionSemanticChangeVariablesEdited {
   type: "variables_edited";
-  variables?: Record<string, ChangeAttributeVariable> | undefined;
+  variables: Record<string, ChangeAttributeVariable>;
 }
 
 export interface RevisionSemanticChanges {
@@ -7527,11 +7740,11 @@ export interface RevisionSemanticChanges {
 
 export type RevisionTag = {
   /** The slug identifier for the tag, immutable after creation. */
-  slug?: string | undefined;
+  slug: string;
   /** Display label for the tag. Can be renamed and differ from the slug. */
-  label?: string | undefined;
+  label: string;
   /** Allowed color tokens for color marks (text and background; background reuses this enum). Named colors are fixed palette keys. `$*` tokens are semantic: resolved from the published sites customization when rendering; authors may still persist them in content when valid. */
-  color?: DocumentTextColor | undefined;
+  color: DocumentTextColor;
   emoji?: string | undefined;
   icon?: string | undefined;
 } & ({
@@ -7552,29 +7765,29 @@ export interface RevisionTypeComputed {
   /** Unique identifier for the revision */
   id: string;
   /** IDs of the parent revisions */
-  parents?: Array<string> | undefined;
-  pages?: Array<RevisionPage> | undefined;
-  files?: Array<RevisionFile> | undefined;
-  reusableContents?: Array<RevisionReusableContent> | undefined;
+  parents: Array<string>;
+  pages: Array<RevisionPage>;
+  files: Array<RevisionFile>;
+  reusableContents: Array<RevisionReusableContent>;
   /** List of available tags within this revision */
-  tags?: Array<RevisionTag> | undefined;
+  tags: Array<RevisionTag>;
   variables?: Variables | undefined;
   /** When the revision was created. */
-  createdAt?: Timestamp | undefined;
+  createdAt: Timestamp;
   /** Metadata about a potential associated git commit. */
   git?: GitSyncCommit | undefined;
-  urls?: {
+  urls: {
     /** URL in the application for the revision */
     app?: string | undefined;
     /** URL of the published version of the revision. Only defined when the space visibility is not "private." */
     published?: string | undefined;
     /** URL of the public version of the revision. Only defined when the space visibility is "public". */
     public?: string | undefined;
-  } | undefined;
+  };
   /** Virtual revision, computed from a source revision */
   type: "computed";
   /** ID of the non-computed revision used to compute this revision. */
-  sourceRevision?: string | undefined;
+  sourceRevision: string;
   /** The change request the source revision was merged from, when the computed revision is derived from a merge revision. */
   mergedFrom?: ChangeRequest | undefined;
 }
@@ -7585,25 +7798,25 @@ export interface RevisionTypeEdits {
   /** Unique identifier for the revision */
   id: string;
   /** IDs of the parent revisions */
-  parents?: Array<string> | undefined;
-  pages?: Array<RevisionPage> | undefined;
-  files?: Array<RevisionFile> | undefined;
-  reusableContents?: Array<RevisionReusableContent> | undefined;
+  parents: Array<string>;
+  pages: Array<RevisionPage>;
+  files: Array<RevisionFile>;
+  reusableContents: Array<RevisionReusableContent>;
   /** List of available tags within this revision */
-  tags?: Array<RevisionTag> | undefined;
+  tags: Array<RevisionTag>;
   variables?: Variables | undefined;
   /** When the revision was created. */
-  createdAt?: Timestamp | undefined;
+  createdAt: Timestamp;
   /** Metadata about a potential associated git commit. */
   git?: GitSyncCommit | undefined;
-  urls?: {
+  urls: {
     /** URL in the application for the revision */
     app?: string | undefined;
     /** URL of the published version of the revision. Only defined when the space visibility is not "private." */
     published?: string | undefined;
     /** URL of the public version of the revision. Only defined when the space visibility is "public". */
     public?: string | undefined;
-  } | undefined;
+  };
   /** Revision created by editing the content. */
   type: "edits";
 }
@@ -7614,28 +7827,28 @@ export interface RevisionTypeMerge {
   /** Unique identifier for the revision */
   id: string;
   /** IDs of the parent revisions */
-  parents?: Array<string> | undefined;
-  pages?: Array<RevisionPage> | undefined;
-  files?: Array<RevisionFile> | undefined;
-  reusableContents?: Array<RevisionReusableContent> | undefined;
+  parents: Array<string>;
+  pages: Array<RevisionPage>;
+  files: Array<RevisionFile>;
+  reusableContents: Array<RevisionReusableContent>;
   /** List of available tags within this revision */
-  tags?: Array<RevisionTag> | undefined;
+  tags: Array<RevisionTag>;
   variables?: Variables | undefined;
   /** When the revision was created. */
-  createdAt?: Timestamp | undefined;
+  createdAt: Timestamp;
   /** Metadata about a potential associated git commit. */
   git?: GitSyncCommit | undefined;
-  urls?: {
+  urls: {
     /** URL in the application for the revision */
     app?: string | undefined;
     /** URL of the published version of the revision. Only defined when the space visibility is not "private." */
     published?: string | undefined;
     /** URL of the public version of the revision. Only defined when the space visibility is "public". */
     public?: string | undefined;
-  } | undefined;
+  };
   /** Revision created when merging a change request with primary. */
   type: "merge";
-  mergedFrom?: ChangeRequest | undefined;
+  mergedFrom: ChangeRequest;
 }
 
 export interface RevisionTypeRollback {
@@ -7644,25 +7857,25 @@ export interface RevisionTypeRollback {
   /** Unique identifier for the revision */
   id: string;
   /** IDs of the parent revisions */
-  parents?: Array<string> | undefined;
-  pages?: Array<RevisionPage> | undefined;
-  files?: Array<RevisionFile> | undefined;
-  reusableContents?: Array<RevisionReusableContent> | undefined;
+  parents: Array<string>;
+  pages: Array<RevisionPage>;
+  files: Array<RevisionFile>;
+  reusableContents: Array<RevisionReusableContent>;
   /** List of available tags within this revision */
-  tags?: Array<RevisionTag> | undefined;
+  tags: Array<RevisionTag>;
   variables?: Variables | undefined;
   /** When the revision was created. */
-  createdAt?: Timestamp | undefined;
+  createdAt: Timestamp;
   /** Metadata about a potential associated git commit. */
   git?: GitSyncCommit | undefined;
-  urls?: {
+  urls: {
     /** URL in the application for the revision */
     app?: string | undefined;
     /** URL of the published version of the revision. Only defined when the space visibility is not "private." */
     published?: string | undefined;
     /** URL of the public version of the revision. Only defined when the space visibility is "public". */
     public?: string | undefined;
-  } | undefined;
+  };
   /** Revision created as a rollback of a previous revision. */
   type: "rollback";
 }
@@ -7673,25 +7886,25 @@ export interface RevisionTypeUpdate {
   /** Unique identifier for the revision */
   id: string;
   /** IDs of the parent revisions */
-  parents?: Array<string> | undefined;
-  pages?: Array<RevisionPage> | undefined;
-  files?: Array<RevisionFile> | undefined;
-  reusableContents?: Array<RevisionReusableContent> | undefined;
+  parents: Array<string>;
+  pages: Array<RevisionPage>;
+  files: Array<RevisionFile>;
+  reusableContents: Array<RevisionReusableContent>;
   /** List of available tags within this revision */
-  tags?: Array<RevisionTag> | undefined;
+  tags: Array<RevisionTag>;
   variables?: Variables | undefined;
   /** When the revision was created. */
-  createdAt?: Timestamp | undefined;
+  createdAt: Timestamp;
   /** Metadata about a potential associated git commit. */
   git?: GitSyncCommit | undefined;
-  urls?: {
+  urls: {
     /** URL in the application for the revision */
     app?: string | undefined;
     /** URL of the published version of the revision. Only defined when the space visibility is not "private." */
     published?: string | undefined;
     /** URL of the public version of the revision. Only defined when the space visibility is "public". */
     public?: string | undefined;
-  } | undefined;
+  };
   /** Revision created when updating a change request with changes from primary. */
   type: "update";
 }
@@ -7723,7 +7936,7 @@ export interface SearchAIAnswer {
   sources: Array<SearchAIAnswerSource>;
 }
 
-export type SearchAIAnswerSource = SearchAIAnswerSourcePage | SearchAIAnswerSourceRecord | { type: UnknownKind };
+export type SearchAIAnswerSource = SearchAIAnswerSourcePage | SearchAIAnswerSourceRecord | { type: UnknownKind; reason?: string | undefined };
 
 /** The source points to a page in a space. */
 export interface SearchAIAnswerSourcePage {
@@ -7778,26 +7991,26 @@ export interface SearchAIRecommendedQuestions {
 /** Search result representing a page in a space. */
 export interface SearchPageResult {
   id: string;
-  title?: string | undefined;
+  title: string;
   /** Description of the page, suitable for presenting a page-root search destination. */
-  description?: string | undefined;
-  path?: string | undefined;
+  description: string;
+  path: string;
   /** Relevance score for a search result. Higher is better and the score is unbounded. */
-  score?: SearchResultScore | undefined;
+  score: SearchResultScore;
   /** One-based position in the globally ranked result set, preserved when results are paginated and grouped by space. */
-  rank?: number | undefined;
+  rank: number;
   /** Whether the page matched on its own fields (title, description) or on the content of one of its sections. */
   resultType?: "page" | "section" | (string & {}) | undefined;
   sections?: Array<SearchSectionResult> | undefined;
   /** Data about the ancestors of the current page, from top-level to direct parent. */
-  ancestors?: Array<{
+  ancestors: Array<{
     title?: string | undefined;
-  }> | undefined;
+  }>;
   /** URLs associated with the object */
-  urls?: {
+  urls: {
     /** URL of the page in the application */
     app?: string | undefined;
-  } | undefined;
+  };
 }
 
 /** Search result representing a site context record. */
@@ -7821,28 +8034,28 @@ export type SearchResultScore = number;
 /** Search result representing a section in a page. */
 export interface SearchSectionResult {
   id: string;
-  title?: string | undefined;
-  path?: string | undefined;
+  title: string;
+  path: string;
   /** Relevance score for a search result. Higher is better and the score is unbounded. */
-  score?: SearchResultScore | undefined;
+  score: SearchResultScore;
   /** Whether the result matched on the page fields (title, description) or on the section content. When "page", the section is an arbitrary section of the matching page. */
   resultType?: "page" | "section" | (string & {}) | undefined;
-  body?: string | undefined;
+  body: string;
   /** URLs associated with the object */
-  urls?: {
+  urls: {
     /** URL of the section in the application */
     app?: string | undefined;
-  } | undefined;
+  };
 }
 
 /** Search result representing a space. */
 export interface SearchSpaceResult {
-  type?: "space" | undefined;
+  type: "space";
   id: string;
-  title?: string | undefined;
+  title: string;
   /** Relevance score for a search result. Higher is better and the score is unbounded. */
-  score?: SearchResultScore | undefined;
-  pages?: Array<SearchPageResult> | undefined;
+  score: SearchResultScore;
+  pages: Array<SearchPageResult>;
 }
 
 export interface ShareLink {
@@ -7874,7 +8087,7 @@ export interface Site {
   /** The type of the site */
   type: "basic" | "premium" | "ultimate" | "sponsored" | "legacy-basic" | "legacy-premium";
   /** The currently applied type of the site. For example, frozen sites will have this set to Basic. */
-  appliedType?: SiteType | undefined;
+  appliedType: SiteType;
   /** Title of the site */
   title: SiteTitle;
   icon?: CustomizationFavicon | null | undefined;
@@ -7891,9 +8104,9 @@ export interface Site {
    */
   visibility: SiteVisibility;
   /** Default level for a piece of content */
-  defaultLevel?: DefaultLevel | null | undefined;
+  defaultLevel: DefaultLevel | null;
   /** The set of permissions for the site. */
-  permissions?: {
+  permissions: {
     /** Can the user view the site. */
     view?: boolean | undefined;
     /** Can the user access the site in the application. */
@@ -7910,7 +8123,7 @@ export interface Site {
     viewAdaptiveSchema?: boolean | undefined;
     /** Can the user edit the adaptive schema of the site. */
     editAdaptiveSchema?: boolean | undefined;
-  } | undefined;
+  };
   /** Whether the site is live or not. If true, the site is accessible to the audience defined by the visibility setting. */
   published: boolean;
   siteSpaces: number;
@@ -7931,9 +8144,9 @@ export interface Site {
    */
   styleguide?: ContentRefSpace | undefined;
   /** A list of all premium features enabled on this site. For each feature we list the plan they belong to and whether the feature is frozen. A frozen feature is still enabled but cannot be changed or modified. */
-  features?: Array<SiteFeature> | undefined;
+  features: Array<SiteFeature>;
   /** URLs associated with the object */
-  urls?: {
+  urls: {
     /** URL of the site in the API */
     location?: string | undefined;
     /** URL of the site in the application */
@@ -7946,7 +8159,7 @@ export interface Site {
     login?: string | undefined;
     /** URL of the logout endpoint for visitors to sign out from the site auth backend. */
     logout?: string | undefined;
-  } | undefined;
+  };
   agentsContext?: "excluded" | "included" | (string & {}) | undefined;
 }
 
@@ -7967,7 +8180,7 @@ export type SiteAdaptiveDeterministicJSONSchemaPrimitives = {
   type: "string";
   enum: Array<string>;
   description: string;
-} | { type: UnknownKind };
+} | { type: UnknownKind; description: string };
 
 export type SiteAdaptiveDeterministicJSONSchemaPrimitivesParam = {
   type: "boolean";
@@ -8064,7 +8277,7 @@ export interface SiteAdaptiveSchema {
   object: "site-adaptive-schema";
   jsonSchema: SiteAdaptiveJSONSchema;
   /** When the adaptive schema was updated. */
-  updatedAt?: Timestamp | undefined;
+  updatedAt: Timestamp;
 }
 
 /** A template condition based on the site visitor schema. */
@@ -8189,7 +8402,19 @@ export type SiteChannel = {
     /** List of allowed Discord channel names or patterns. If empty, all channels are allowed. */
     allowedChannels?: Array<GenericChannelPattern> | undefined;
   };
-} | { type: UnknownKind });
+} | { type: UnknownKind; setupSettings: {
+  /** List of allowed Slack channel names or patterns. If empty, all channels are allowed. */
+  allowedChannels?: Array<GenericChannelPattern> | undefined;
+} | {
+  /** List of allowed Linear team keys or patterns. If empty, all teams are allowed. */
+  allowedTeams?: Array<GenericChannelPattern> | undefined;
+} | {
+  /** List of allowed GitHub repository names or patterns. If empty, all repositories are allowed. */
+  allowedRepositories?: Array<GitHubRepositoryPattern> | undefined;
+} | {
+  /** List of allowed Discord channel names or patterns. If empty, all channels are allowed. */
+  allowedChannels?: Array<GenericChannelPattern> | undefined;
+} });
 
 export type SiteChannelRole = "collaborator" | "support" | (string & {});
 
@@ -8219,7 +8444,19 @@ export type SiteChannelSetup = {
     /** List of allowed Discord channel names or patterns. If empty, all channels are allowed. */
     allowedChannels?: Array<GenericChannelPattern> | undefined;
   };
-} | { type: UnknownKind };
+} | { type: UnknownKind; setupSettings: {
+  /** List of allowed Slack channel names or patterns. If empty, all channels are allowed. */
+  allowedChannels?: Array<GenericChannelPattern> | undefined;
+} | {
+  /** List of allowed Linear team keys or patterns. If empty, all teams are allowed. */
+  allowedTeams?: Array<GenericChannelPattern> | undefined;
+} | {
+  /** List of allowed GitHub repository names or patterns. If empty, all repositories are allowed. */
+  allowedRepositories?: Array<GitHubRepositoryPattern> | undefined;
+} | {
+  /** List of allowed Discord channel names or patterns. If empty, all channels are allowed. */
+  allowedChannels?: Array<GenericChannelPattern> | undefined;
+} };
 
 export type SiteChannelSetupParam = {
   type: "builtin:slack";
@@ -8608,7 +8845,7 @@ export interface SiteExternalLink {
   /** Unique identifier of the external link */
   id: string;
   /** Title of the site section */
-  title?: SiteSectionTitle | undefined;
+  title: SiteSectionTitle;
   localizedTitle?: LocalizedString128 | undefined;
   /** Description of the site section */
   description?: SiteSectionDescription | undefined;
@@ -8616,11 +8853,11 @@ export interface SiteExternalLink {
   /** Name of the icon */
   icon?: Icon | undefined;
   /** Absolute HTTP or HTTPS URL opened by the external link */
-  url?: URL | undefined;
+  url: URL;
   /** ID of the section group the external link belongs to. Omitted for a root link. */
   sectionGroup?: string | undefined;
   /** Whether the external link is draft and not live */
-  draft?: boolean | undefined;
+  draft: boolean;
   /** Conditional expression used to evaluate whether the external link should be shown to the site's visitor */
   condition?: Expression | undefined;
 }
@@ -8644,9 +8881,9 @@ export interface SiteFeature {
   /** The site feature identifier */
   id: SiteFeatureKey;
   /** The type of the site */
-  plan?: SiteType | undefined;
+  plan: SiteType;
   /** A frozen feature is still enabled but cannot be changed or modified. */
-  frozen?: boolean | undefined;
+  frozen: boolean;
   /** A list of the actual advanced customizations used (only applicable for sites-advanced-customization) */
   customizations?: Array<SiteCustomizationFeature> | undefined;
 }
@@ -9498,7 +9735,21 @@ export type SiteInsightsQueryEventsValues = {
 } | {
   column: "eventTrademarkPlacement";
   values: Array<SiteInsightsTrademarkPlacement>;
-} | { column: UnknownKind };
+} | { column: UnknownKind; values: Array<Timestamp> | Array<number> | Array<URL> | Array<string> | Array<SiteInsightsEventType> | Array<boolean | null> | Array<SiteInsightsVisitorBrowser> | Array<SiteInsightsVisitorDevice> | Array<SiteInsightsVisitorOS> | Array<SiteInsightsVisitorBot | ""> | Array<ContentRef> | Array<"url" | "page" | "file" | "anchor" | "space" | "collection" | "user" | "reusable-content" | (string & {})> | Array<SiteInsightsLinkPosition> | Array<string | null> | Array<SiteInsightsLLMSVariant | null> | Array<SiteInsightsPageNotFoundType | null> | Array<SiteInsightsMarkdownSource | null> | Array<SiteInsightsDisplayContext> | Array<{
+  page: string | null;
+  space: string;
+} | null> | Array<{
+  latitude: number;
+  longitude: number;
+  h3: string;
+} | null> | Array<{
+  ok: number;
+  good: number;
+  bad: number;
+}> | Array<{
+  positive: number;
+  negative: number;
+}> | Array<PageFeedbackRating> | Array<SiteInsightsAdPlacement> | Array<SiteInsightsTrademarkPlacement> };
 
 export type SiteInsightsQueryEventsValuesParam = {
   column: "datetime";
@@ -9770,7 +10021,7 @@ export interface SiteIntegrationScript {
   /** Content Security Policy to secure the loading of this script. */
   contentSecurityPolicy?: string | undefined;
   /** If true, the script will potentially load use cookies and visitors should be aware. */
-  cookies?: boolean | undefined;
+  cookies: boolean;
 }
 
 export interface SiteMcpServer {
@@ -9840,9 +10091,9 @@ export interface SitePointerParam {
 
 export interface SiteProxy {
   /** Proxy URL for the site, for e.g. company.com/docs or www.company.com/developer/docs etc. */
-  origin?: SiteProxyOrigin | undefined;
+  origin: SiteProxyOrigin;
   /** The target URL to which the requests at the origin URL should be proxied to. */
-  target?: string | undefined;
+  target: string;
 }
 
 /** Proxy URL for the site, for e.g. company.com/docs or www.company.com/developer/docs etc. */
@@ -9965,7 +10216,10 @@ export type SiteQuestionAnswerResolution = "no" | "partially" | "yes" | (string 
 /** Whether the response answered the question. */
 export type SiteQuestionAnswerResolutionParam = "no" | "partially" | "yes";
 
-export type SiteQuestionAnswerSource = SiteQuestionAnswerSourcePage | SiteQuestionAnswerSourceRecord | { type: UnknownKind };
+export type SiteQuestionAnswerSource = SiteQuestionAnswerSourcePage | SiteQuestionAnswerSourceRecord | { type: UnknownKind; object: "site-question-answer-source"; id: string; weight: number; title: string; urls: {
+  /** URL of the site question answer in the API. */
+  location: string;
+} };
 
 /** Source data pointing to a page used for a site question answer. */
 export interface SiteQuestionAnswerSourcePage {
@@ -10239,7 +10493,7 @@ export interface SiteSection {
   /** Unique identifier of the site section */
   id: string;
   /** Title of the site section */
-  title?: SiteSectionTitle | undefined;
+  title: SiteSectionTitle;
   localizedTitle?: LocalizedString128 | undefined;
   /** Description of the site section */
   description?: SiteSectionDescription | null | undefined;
@@ -10247,19 +10501,19 @@ export interface SiteSection {
   /** Whether this is the default section for the site */
   default?: boolean | undefined;
   /** Whether the site section is draft and not live. */
-  draft?: boolean | undefined;
+  draft: boolean;
   /** Path to the section on the site */
-  path?: SiteSectionPath | undefined;
+  path: SiteSectionPath;
   /** Conditional expression used to evaluate whether the site section should be shown to the site's visitor. */
   condition?: Expression | null | undefined;
   /** ID of the section group the section belongs to in the site */
   sectionGroup?: string | null | undefined;
-  siteSpaces?: Array<SiteSpace> | undefined;
+  siteSpaces: Array<SiteSpace>;
   /** URLs associated with the object */
-  urls?: {
+  urls: {
     /** URL of the published version of the site section. Only defined when site is published. */
     published?: string | undefined;
-  } | undefined;
+  };
   /** Name of the icon */
   icon?: Icon | undefined;
 }
@@ -10276,19 +10530,19 @@ export interface SiteSectionGroup {
   /** Unique identifier of the site section group */
   id: string;
   /** Title of the site section group */
-  title?: SiteSectionGroupTitle | undefined;
+  title: SiteSectionGroupTitle;
   localizedTitle?: LocalizedString128 | undefined;
   /**
    * List of site section ids that are members of the group. Use `children` instead.
    * @deprecated
    */
-  sections?: Array<SiteSection> | undefined;
+  sections: Array<SiteSection>;
   /** ID of the parent section group this group belongs to */
   sectionGroup?: string | undefined;
   /** Whether the site section group is draft and not live. */
-  draft?: boolean | undefined;
+  draft: boolean;
   /** List of all child sections, groups, and external links nested under this group */
-  children?: Array<SiteSection | SiteSectionGroup | SiteExternalLink | { object: UnknownKind }> | undefined;
+  children: Array<SiteSection | SiteSectionGroup | SiteExternalLink | { object: UnknownKind; id: string; title: SiteSectionTitle | SiteSectionGroupTitle; localizedTitle?: LocalizedString128 | undefined; draft: boolean; sectionGroup?: string | null | string | undefined; icon?: Icon | undefined }>;
   /** Name of the icon */
   icon?: Icon | undefined;
 }
@@ -10393,11 +10647,11 @@ export interface SiteSpace {
   /** Unique identifier of the site-space */
   id: string;
   /** Path to the space on the site */
-  path?: SiteSpacePath | undefined;
+  path: SiteSpacePath;
   /** ID of the section the space belongs to in the site */
   section?: string | null | undefined;
   space: Space;
-  title?: string | undefined;
+  title: string;
   localizedTitle?: LocalizedString128 | undefined;
   /** Whether this is the default space for the site */
   default?: boolean | undefined;
@@ -10406,14 +10660,14 @@ export interface SiteSpace {
   /** Custom home page within the space, rendered at the site space's path root instead of the space's default landing page. */
   pageId?: string | null | undefined;
   /** Whether the site space is draft and not live. */
-  draft?: boolean | undefined;
+  draft: boolean;
   /** Whether the space has advanced customization feature enabled */
   hasAdvancedCustomizationFeature?: boolean | undefined;
   /** URLs associated with the object */
-  urls?: {
+  urls: {
     /** URL of the published version of the site-space. Only defined when site is published. */
     published?: string | undefined;
-  } | undefined;
+  };
   /** Whether the site space is hidden. If true, the site space will not be shown in the site's navigation. */
   hidden?: boolean | undefined;
 }
@@ -10438,17 +10692,17 @@ export interface SiteSpacePointer {
 
 export type SiteStructure = {
   type: "sections";
-  structure: Array<SiteSection | SiteSectionGroup | SiteExternalLink | { object: UnknownKind }>;
+  structure: Array<SiteSection | SiteSectionGroup | SiteExternalLink | { object: UnknownKind; id: string; title: SiteSectionTitle | SiteSectionGroupTitle; localizedTitle?: LocalizedString128 | undefined; draft: boolean; sectionGroup?: string | null | string | undefined; icon?: Icon | undefined }>;
 } | {
   type: "siteSpaces";
   structure: Array<SiteSpace>;
-} | { type: UnknownKind };
+} | { type: UnknownKind; structure: Array<SiteSection | SiteSectionGroup | SiteExternalLink | { object: UnknownKind; id: string; title: SiteSectionTitle | SiteSectionGroupTitle; localizedTitle?: LocalizedString128 | undefined; draft: boolean; sectionGroup?: string | null | string | undefined; icon?: Icon | undefined }> | Array<SiteSpace> };
 
 /**
  * A site structure item can be a site space, a site section, a site section group, or an external link.
  * It is used to represent the structure of a site.
  */
-export type SiteStructureItem = SiteSpace | SiteSection | SiteSectionGroup | SiteExternalLink | { object: UnknownKind };
+export type SiteStructureItem = SiteSpace | SiteSection | SiteSectionGroup | SiteExternalLink | { object: UnknownKind; id: string; title: string | SiteSectionTitle | SiteSectionGroupTitle; localizedTitle?: LocalizedString128 | undefined; draft: boolean };
 
 /** Position at which to move the site structure item relative to any sibling of the same structure level. */
 export interface SiteStructureItemMovePosition {
@@ -10603,18 +10857,18 @@ export interface Space {
   /** Unique identifier for the space */
   id: string;
   /** Title of the space */
-  title?: SpaceTitle | undefined;
+  title: SpaceTitle;
   /** An emoji for this space. It'll match the emoji shown in the GitBook app. */
-  emoji?: Emoji | null | undefined;
+  emoji: Emoji | null;
   /**
    * * `public`: Anyone can access the content, and the content is indexed by search engines.
    * * `unlisted`: Anyone can access the content, and the content is not indexed by search engines
    * * `share-link`: Anyone with a secret token in the url can access the content.
    * * `visitor-auth`: Anyone authenticated…
    */
-  visibility?: ContentVisibility | undefined;
-  createdAt?: Timestamp | undefined;
-  updatedAt?: Timestamp | undefined;
+  visibility: ContentVisibility;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
   deletedAt?: Timestamp | null | undefined;
   /**
    * Determines how a Space can be edited.
@@ -10624,9 +10878,9 @@ export interface Space {
   editMode?: SpaceEditMode | undefined;
   /** Kind of space. Only set to `styleguide` for spaces holding a team's writing style guide; omitted for regular spaces. */
   type?: "styleguide" | undefined;
-  mergeRules?: MergeRulesSpaceConfiguration | null | undefined;
+  mergeRules: MergeRulesSpaceConfiguration | null;
   /** URLs associated with the object */
-  urls?: {
+  urls: {
     /** URL of the space in the API */
     location?: string | undefined;
     /** URL of the space in the application */
@@ -10637,9 +10891,9 @@ export interface Space {
     public?: string | undefined;
     /** URL of the icon of this space, if defined. */
     icon?: URL | undefined;
-  } | undefined;
+  };
   /** ID of the organization owning this space */
-  organization?: string | undefined;
+  organization: string;
   /** ID of the parent collection. */
   parent?: string | null | undefined;
   language?: TranslationLanguage | null | undefined;
@@ -10648,23 +10902,23 @@ export interface Space {
   imports?: Array<ContentImportRun> | undefined;
   visitorAuth?: VisitorAuth | null | undefined;
   /** ID of the active revision in the space. */
-  revision?: string | undefined;
+  revision: string;
   /** Default level for a piece of content */
-  defaultLevel?: DefaultLevel | null | undefined;
+  defaultLevel: DefaultLevel | null;
   /** Count of opened comments on the space. */
-  comments?: number | undefined;
+  comments: number;
   /** Total count of change requests on the space. */
-  changeRequests?: number | undefined;
+  changeRequests: number;
   /** Count of open change requests on the space. */
-  changeRequestsOpen?: number | undefined;
+  changeRequestsOpen: number;
   /** Count of draft change requests on the space. */
-  changeRequestsDraft?: number | undefined;
+  changeRequestsDraft: number;
   /** Whether the space is powered by V2 of the content system. */
   internal_poweredByV2?: boolean | undefined;
   /** Whether the space uses a single websocket connection for all real-time communication. */
   internal_singleWebsocket?: boolean | undefined;
   /** The set of permissions for the space */
-  permissions?: {
+  permissions: {
     /** Can the user view the space content. */
     view?: boolean | undefined;
     /** Can the user access the space in the application. */
@@ -10685,7 +10939,7 @@ export interface Space {
     review?: boolean | undefined;
     /** Can the user install integrations in the space. */
     installIntegration?: boolean | undefined;
-  } | undefined;
+  };
 }
 
 /** Common properties for all events. */
@@ -10898,8 +11152,8 @@ export interface Subdomain {
 
 /** Details about the table cell this comment is attached to, if any. */
 export interface TableCellTarget {
-  record?: string | undefined;
-  definition?: string | undefined;
+  record: string;
+  definition: string;
 }
 
 /** Details about the table cell this comment is attached to, if any. */
@@ -10981,14 +11235,14 @@ export interface Translation {
   object: "translation";
   /** Unique identifier of the translation sync */
   id: string;
-  status?: TranslationStatus | undefined;
-  source?: TranslationSource | null | undefined;
-  language?: TranslationLanguage | undefined;
-  instructions?: JSONDocument | null | undefined;
+  status: TranslationStatus;
+  source: TranslationSource | null;
+  language: TranslationLanguage;
+  instructions: JSONDocument | null;
   result?: TranslationResult | null | undefined;
-  createdAt?: string | undefined;
-  updatedAt?: string | undefined;
-  stats?: {
+  createdAt: string;
+  updatedAt: string;
+  stats: {
     /** Total number of times the translation has been run */
     runs?: number | undefined;
     /** Total number of words counted toward translation usage over all runs */
@@ -11003,18 +11257,18 @@ export interface Translation {
     latestPages?: number | undefined;
     /** Number of words counted toward translation usage in the latest run */
     latestWords?: number | undefined;
-  } | undefined;
-  permissions?: {
+  };
+  permissions: {
     /** Whether the user can view the object */
     view?: boolean | undefined;
     /** Whether the user can edit the object */
     edit?: boolean | undefined;
-  } | undefined;
+  };
   /** URLs associated with the object */
-  urls?: {
+  urls: {
     /** URL of the translation settings in the API */
     location?: string | undefined;
-  } | undefined;
+  };
 }
 
 export type TranslationLanguage = "en" | "fr" | "de" | "es" | "it" | "pt" | "pt-br" | "ru" | "ja" | "zh" | "zh-tw" | "yue" | "ko" | "ar" | "hi" | "nl" | "pl" | "tr" | "sv" | "no" | "da" | "fi" | "el" | "cs" | "hu" | "ro" | "th" | "vi" | "id" | "ms" | "he" | "uk" | "sk" | "bg" | "hr" | "lt" | "lv" | "et" | "sl" | (string & {});
@@ -11036,10 +11290,10 @@ export interface TranslationRefParam {
 /** Result of a translation. */
 export interface TranslationResult {
   /** ID of the space containing the result of the translation */
-  space?: string | undefined;
+  space: string;
   /** ID of the revision generated by the translation */
-  revision?: string | undefined;
-  language?: TranslationLanguage | undefined;
+  revision: string;
+  language: TranslationLanguage;
 }
 
 /** Result of a translation. */
@@ -11053,8 +11307,8 @@ export interface TranslationResultParam {
 
 export interface TranslationSource {
   /** ID of the source space */
-  space?: string | undefined;
-  language?: TranslationLanguage | undefined;
+  space: string;
+  language: TranslationLanguage;
 }
 
 export interface TranslationSourceParam {
@@ -11143,20 +11397,20 @@ export interface UpdateSpaceGitInfo {
 
 export interface User {
   /** Type of Object, always equals to "user" */
-  object?: "user" | undefined;
+  object: "user";
   /** Unique identifier for the user */
   id: string;
   /** Full name for the user */
-  displayName?: string | undefined;
+  displayName: string;
   /** Email address of the user */
   email?: string | undefined;
   /** URL of the user's profile picture */
   photoURL?: string | null | undefined;
   /** URLs associated with the object */
-  urls?: {
+  urls: {
     /** URL of the user in the API */
     location?: string | undefined;
-  } | undefined;
+  };
 }
 
 /** Permission of a user in a content. */
@@ -11176,9 +11430,9 @@ export interface UserContentPermission {
 
 /** Contributor towards content. */
 export interface UserContributor {
-  updatedAt?: Timestamp | undefined;
-  count?: number | undefined;
-  user?: User | undefined;
+  updatedAt: Timestamp;
+  count: number;
+  user: User;
 }
 
 /** Permission of a user in a site. */
@@ -11364,7 +11618,7 @@ export interface UpdateChangeRequestByIdBody {
   subject?: ChangeRequestSubjectParam | undefined;
   description?: JSONDocumentParam | undefined;
   /** External links associated with the change request. */
-  links?: Array<ChangeRequestLinkInput> | undefined;
+  links?: Array<ChangeRequestLinkInputParam> | undefined;
   status?: "draft" | "open" | "archived" | undefined;
 }
 
@@ -11494,7 +11748,7 @@ export interface GetPageInChangeRequestByPathQuery {
 }
 
 /** The answer of `changeRequests.content.getPageByPath()` (getPageInChangeRequestByPath). */
-export type GetPageInChangeRequestByPathResponse = RevisionPageDocument | RevisionPageGroup | { kind: UnknownKind };
+export type GetPageInChangeRequestByPathResponse = RevisionPageDocument | RevisionPageGroup | { kind: UnknownKind; id: string; title: string; linkTitle?: string | undefined; emoji?: Emoji | undefined; icon?: Icon | undefined; createdAt?: Timestamp | undefined; updatedAt?: Timestamp | undefined; condition?: string | undefined; type: "document" | "group"; slug: RevisionPageSlug | string; path: string; pages: Array<RevisionPageDocument | RevisionPageLink | RevisionPageComputed | { type: UnknownKind; id: string; title: string; linkTitle?: string | undefined; emoji?: Emoji | undefined; icon?: Icon | undefined; createdAt?: Timestamp | undefined; updatedAt?: Timestamp | undefined; condition?: string | undefined; kind?: "sheet" | "link" | string | undefined; hidden?: boolean | undefined }>; hidden?: boolean | undefined; noIndex?: boolean | undefined; noRobotsIndex?: boolean | undefined };
 
 /** The query of `changeRequests.content.getReusableContent()` (getReusableContentInChangeRequestById). */
 export interface GetReusableContentInChangeRequestByIdQuery {
@@ -12491,7 +12745,7 @@ export interface GetPageInRevisionByPathQuery {
 }
 
 /** The answer of `revisions.getPageByPath()` (getPageInRevisionByPath). */
-export type GetPageInRevisionByPathResponse = RevisionPageDocument | RevisionPageGroup | { kind: UnknownKind };
+export type GetPageInRevisionByPathResponse = RevisionPageDocument | RevisionPageGroup | { kind: UnknownKind; id: string; title: string; linkTitle?: string | undefined; emoji?: Emoji | undefined; icon?: Icon | undefined; createdAt?: Timestamp | undefined; updatedAt?: Timestamp | undefined; condition?: string | undefined; type: "document" | "group"; slug: RevisionPageSlug | string; path: string; pages: Array<RevisionPageDocument | RevisionPageLink | RevisionPageComputed | { type: UnknownKind; id: string; title: string; linkTitle?: string | undefined; emoji?: Emoji | undefined; icon?: Icon | undefined; createdAt?: Timestamp | undefined; updatedAt?: Timestamp | undefined; condition?: string | undefined; kind?: "sheet" | "link" | string | undefined; hidden?: boolean | undefined }>; hidden?: boolean | undefined; noIndex?: boolean | undefined; noRobotsIndex?: boolean | undefined };
 
 /** The query of `revisions.getReusableContentDocument()` (getReusableContentDocumentInRevisionById). */
 export interface GetReusableContentDocumentInRevisionByIdQuery {
@@ -12721,7 +12975,7 @@ export type SearchSiteContentBody = {
 });
 
 /** The items of `sites.searchContent()` (searchSiteContent). */
-export type SearchSiteContentItem = SearchSpaceResult | SearchRecordResult | { type: UnknownKind };
+export type SearchSiteContentItem = SearchSpaceResult | SearchRecordResult | { type: UnknownKind; id: string; title: string; score: SearchResultScore };
 
 /** The body of `sites.sortStructure()` (sortSiteStructure). */
 export interface SortSiteStructureBody {
@@ -13580,7 +13834,7 @@ export interface BulkUpsertSiteRedirectsResponse {
     draft: boolean;
     /** The error message. */
     error: string;
-  } | { status: UnknownKind }>;
+  } | { status: UnknownKind; source: SiteRedirectSourcePath; draft: boolean }>;
 }
 
 /** The body of `sites.redirects.create()` (createSiteRedirect). */
@@ -14076,7 +14330,7 @@ export interface GetPageByPathQuery {
 }
 
 /** The answer of `spaces.content.getPageByPath()` (getPageByPath). */
-export type GetPageByPathResponse = RevisionPageDocument | RevisionPageGroup | { kind: UnknownKind };
+export type GetPageByPathResponse = RevisionPageDocument | RevisionPageGroup | { kind: UnknownKind; id: string; title: string; linkTitle?: string | undefined; emoji?: Emoji | undefined; icon?: Icon | undefined; createdAt?: Timestamp | undefined; updatedAt?: Timestamp | undefined; condition?: string | undefined; type: "document" | "group"; slug: RevisionPageSlug | string; path: string; pages: Array<RevisionPageDocument | RevisionPageLink | RevisionPageComputed | { type: UnknownKind; id: string; title: string; linkTitle?: string | undefined; emoji?: Emoji | undefined; icon?: Icon | undefined; createdAt?: Timestamp | undefined; updatedAt?: Timestamp | undefined; condition?: string | undefined; kind?: "sheet" | "link" | string | undefined; hidden?: boolean | undefined }>; hidden?: boolean | undefined; noIndex?: boolean | undefined; noRobotsIndex?: boolean | undefined };
 
 /** The query of `spaces.content.getReusableContent()` (getReusableContentById). */
 export interface GetReusableContentByIdQuery {
@@ -14275,7 +14529,7 @@ export type GetContentByUrlResponse = {
 } | {
   space: Space;
   changeRequest?: ChangeRequest | undefined;
-  page?: RevisionPageDocument | RevisionPageGroup | { kind: UnknownKind } | undefined;
+  page?: RevisionPageDocument | RevisionPageGroup | { kind: UnknownKind; id: string; title: string; linkTitle?: string | undefined; emoji?: Emoji | undefined; icon?: Icon | undefined; createdAt?: Timestamp | undefined; updatedAt?: Timestamp | undefined; condition?: string | undefined; type: "document" | "group"; slug: RevisionPageSlug | string; path: string; pages: Array<RevisionPageDocument | RevisionPageLink | RevisionPageComputed | { type: UnknownKind; id: string; title: string; linkTitle?: string | undefined; emoji?: Emoji | undefined; icon?: Icon | undefined; createdAt?: Timestamp | undefined; updatedAt?: Timestamp | undefined; condition?: string | undefined; kind?: "sheet" | "link" | string | undefined; hidden?: boolean | undefined }>; hidden?: boolean | undefined; noIndex?: boolean | undefined; noRobotsIndex?: boolean | undefined } | undefined;
 };
 
 /** The query of `urls.getEmbed()` (getEmbedByUrl). */

@@ -1,6 +1,7 @@
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
 import { checkMergeRules, pageMarkdown, RequestValidationError, type MergeRule } from '../index.js';
+import * as documented from '../../test-support/documented.js';
 import { API, makeClient, rejection, useNockLifecycle } from '../../test-support/nock.js';
 
 /* The operations beyond the extract (published document): reviews, semantic changes, revision pages. */
@@ -136,11 +137,9 @@ describe('client.revisions.getPage', () => {
       .get('/v1/spaces/sp_1/revisions/rev_1/page/pg_1')
       .query({ format: 'markdown', metadata: 'false', evaluated: 'true' })
       .reply(200, {
+        ...documented.page('pg_1'),
         object: 'revision-page',
-        id: 'pg_1',
         title: 'Intro',
-        kind: 'sheet',
-        type: 'document',
         path: 'intro',
         slug: 'intro',
         markdown: '# Intro\n',

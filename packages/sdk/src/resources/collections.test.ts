@@ -2,6 +2,7 @@ import nock from 'nock';
 import { describe, expect, it } from 'vitest';
 import { NotFoundError, RequestValidationError, ResponseValidationError } from '../index.js';
 import { API, makeClient, rejection, useNockLifecycle } from '../../test-support/nock.js';
+import * as documented from '../../test-support/documented.js';
 
 const COLLECTIONS = '/v1/orgs/org_1/collections';
 const COLLECTION = '/v1/collections/col_1';
@@ -10,6 +11,7 @@ const client = makeClient({ token: 'tok_test', maxRetries: 0 });
 
 function collection(overrides: Record<string, unknown> = {}) {
   return {
+    ...documented.collection(),
     object: 'collection',
     id: 'col_1',
     title: 'Product docs',
@@ -132,7 +134,8 @@ describe('client.collections', () => {
   });
 
   it('raises a ResponseValidationError for a collection without an id', async () => {
-    nock(API).get(COLLECTION).reply(200, { object: 'collection', title: 'No id' });
+    const { id: _id, ...noId } = documented.collection();
+    nock(API).get(COLLECTION).reply(200, noId);
 
     const error = await rejection(client.collections.get('col_1'), ResponseValidationError);
 
@@ -143,7 +146,7 @@ describe('client.collections', () => {
     nock(API)
       .get(`${COLLECTION}/spaces`)
       .query({ limit: '5' })
-      .reply(200, { items: [{ object: 'space', id: 'space_1', parent: 'col_1' }], count: 1 });
+      .reply(200, { items: [{ ...documented.space('space_1'), parent: 'col_1' }], count: 1 });
 
     const page = await client.collections.listSpaces('col_1', { limit: 5 });
 

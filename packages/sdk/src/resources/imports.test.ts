@@ -26,17 +26,17 @@ async function invalidPaths(fn: () => PromiseLike<unknown>): Promise<string[]> {
 useNockLifecycle();
 
 describe('client.imports', () => {
-  it('reads a run with only its id, and statuses, sources and fields it does not know', async () => {
+  it('reads a run with statuses, sources and fields it does not know', async () => {
     nock(API)
       .post(`${IMPORTS}/imp_1/cancel`)
-      .reply(200, { id: 'imp_1' })
+      .reply(200, run({ id: 'imp_1' }))
       .post(`${IMPORTS}/imp_2/cancel`)
       .reply(
         200,
         run({ id: 'imp_2', status: 'paused', source: { type: 'git', repo: 'acme/docs' }, extra: 1 }),
       );
 
-    expect(await client.imports.cancel('org_1', 'imp_1')).toEqual({ id: 'imp_1' });
+    expect(await client.imports.cancel('org_1', 'imp_1')).toEqual(run({ id: 'imp_1' }));
     const read = await client.imports.cancel('org_1', 'imp_2');
     expect(read).toMatchObject({ status: 'paused', source: { type: 'git', repo: 'acme/docs' }, extra: 1 });
   });

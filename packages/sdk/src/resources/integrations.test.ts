@@ -3,11 +3,12 @@ import nock from 'nock';
 import { describe, expect, it } from 'vitest';
 import { RequestValidationError, ResponseValidationError, type PublishIntegrationBody } from '../index.js';
 import { API, makeClient, rejection, useNockLifecycle } from '../../test-support/nock.js';
+import * as documented from '../../test-support/documented.js';
 
 const client = makeClient({ maxRetries: 0 });
 
 function integration(name: string, overrides: Record<string, unknown> = {}) {
-  return { object: 'integration', name, version: 1, title: `Title ${name}`, ...overrides };
+  return { ...documented.integration(name), title: `Title ${name}`, ...overrides };
 }
 
 /** A manifest that passes every rule; tests break one field at a time. */
@@ -119,7 +120,8 @@ describe('client.integrations.get', () => {
   });
 
   it('refuses an integration without a name', async () => {
-    nock(API).get('/v1/integrations/x').reply(200, { object: 'integration', title: 'X' });
+    const { name: _name, ...noName } = documented.integration('x');
+    nock(API).get('/v1/integrations/x').reply(200, noName);
 
     const error = await rejection(client.integrations.get('x'), ResponseValidationError);
     expect(error.issues.map((issue) => issue.path)).toEqual(['name']);
@@ -284,7 +286,16 @@ describe('client.integrations.installationsStatus', () => {
       })
       .get(STATUS)
       .query({ target: 'site' })
-      .reply(200, { items: [{ status: 'paused', integration: integration('support-chat') }], count: 1 });
+      .reply(200, {
+        items: [
+          {
+            status: 'paused',
+            integration: integration('support-chat'),
+            target: { type: 'site', siteId: 'site_1' },
+          },
+        ],
+        count: 1,
+      });
 
     const defaults = await client.integrations.installationsStatus('org_1');
     expect(defaults.items.map((item) => [item.status, item.integration?.name, item.target])).toEqual([
@@ -317,7 +328,9 @@ describe('client.integrations.installationsStatus', () => {
     nock(API)
       .get(STATUS)
       .reply(200, {
-        items: [{ status: 'archived', target: { type: 'team', teamId: 't1' } }],
+        items: [
+          { status: 'archived', integration: integration('x'), target: { type: 'team', teamId: 't1' } },
+        ],
       });
 
     const [item] = (await client.integrations.installationsStatus('org_1')).items;

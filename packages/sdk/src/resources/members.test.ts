@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeQuery, encodeQuery, listMembersInOrganizationById } from '../contract/index.js';
 import { RequestValidationError } from '../index.js';
 import { API, makeClient, rejection, useNockLifecycle } from '../../test-support/nock.js';
+import * as documented from '../../test-support/documented.js';
 
 const MEMBERS = '/v1/orgs/org_1/members';
 
@@ -10,10 +11,11 @@ const client = makeClient({ token: 'tok_test', maxRetries: 0 });
 
 function member(id: string, overrides: Record<string, unknown> = {}) {
   return {
+    ...documented.member(),
     object: 'member',
     id,
     role: 'edit',
-    user: { object: 'user', id, displayName: `User ${id}`, email: `${id}@acme.test` },
+    user: { ...documented.user(id), email: `${id}@acme.test` },
     joinedAt: '2026-01-05T09:00:00.000Z',
     sso: false,
     ...overrides,
@@ -68,7 +70,7 @@ describe('client.members.list', () => {
     nock(API)
       .get(MEMBERS)
       .query({ role: 'guest', sort: 'name' })
-      .reply(200, { items: [{ object: 'member', id: 'u_2', role: null }] });
+      .reply(200, { items: [{ ...documented.member('u_2'), role: null }] });
 
     const page = await client.members.list('org_1', { role: 'guest', sort: 'name' });
     expect(page.items.map((m) => [m.id, m.role])).toEqual([['u_2', null]]);
@@ -125,7 +127,7 @@ describe("client.members: a member's spaces and teams", () => {
       .get(`${MEMBERS}/u_1/spaces`)
       .query({ order: 'asc' })
       .reply(200, {
-        items: [{ permission: 'edit', space: { object: 'space', id: 'space_1', title: 'Handbook' } }],
+        items: [{ permission: 'edit', space: documented.space('space_1') }],
       });
 
     const spaces = await client.members.listSpaces('org_1', 'u_1', { order: 'asc' }).toArray({ max: 5 });
@@ -138,7 +140,7 @@ describe("client.members: a member's spaces and teams", () => {
       .get(`${MEMBERS}/u_1/teams`)
       .query({ title: 'docs' })
       .reply(200, {
-        items: [{ team: { object: 'team', id: 'team_1', title: 'Docs' }, member: { role: 'owner' } }],
+        items: [{ team: { ...documented.team('team_1'), title: 'Docs' }, member: { role: 'owner' } }],
       });
 
     const [first] = (await client.members.listTeams('org_1', 'u_1', { title: 'docs' })).items;

@@ -11,6 +11,7 @@ import {
   type OpenAPISpec,
 } from '../index.js';
 import { API, makeClient, rejection, useNockLifecycle } from '../../test-support/nock.js';
+import * as documented from '../../test-support/documented.js';
 
 const SPECS = '/v1/orgs/org_1/openapi';
 const PETSTORE_URL = 'https://api.acme.test/openapi/petstore.yaml';
@@ -19,6 +20,7 @@ const client = makeClient({ maxRetries: 0 });
 
 function spec(overrides: Record<string, unknown> = {}) {
   return {
+    ...documented.openapiSpec(),
     object: 'openapi-spec',
     id: 'spec_1',
     slug: 'petstore',
@@ -195,12 +197,12 @@ describe('client.openapi', () => {
     );
   });
 
-  it('reads states and fields it does not know, a spec with only its id, and refuses one without an id', async () => {
+  it('reads states and fields it does not know, and refuses a spec without an id', async () => {
     nock(API)
       .get(`${SPECS}/petstore`)
       .reply(200, spec({ processingState: 'queued', lastProcessErrorCode: 'SCHEMA_ERROR', tags: 3 }))
       .get(`${SPECS}/bare`)
-      .reply(200, { object: 'openapi-spec', id: 'spec_2' })
+      .reply(200, documented.openapiSpec('bare'))
       .get(`${SPECS}/other`)
       .reply(200, { ...spec(), id: undefined });
 
@@ -208,7 +210,7 @@ describe('client.openapi', () => {
     expect(read.processingState).toBe('queued');
     expect(read.lastProcessErrorCode).toBe('SCHEMA_ERROR');
     expect(read).toHaveProperty('tags', 3);
-    expect(await client.openapi.get('org_1', 'bare')).toEqual({ object: 'openapi-spec', id: 'spec_2' });
+    expect(await client.openapi.get('org_1', 'bare')).toEqual(documented.openapiSpec('bare'));
 
     const error = await rejection(client.openapi.get('org_1', 'other'), ResponseValidationError);
     expect(error.issues.map((issue) => issue.path)).toEqual(['id']);

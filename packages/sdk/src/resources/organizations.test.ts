@@ -1,9 +1,10 @@
 import { isDeepStrictEqual } from 'node:util';
 import nock from 'nock';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { documentFromText } from '../contract/documents.js';
 import { RequestValidationError, ResponseValidationError } from '../index.js';
 import { API, makeClient, rejection, useNockLifecycle } from '../../test-support/nock.js';
+import * as documented from '../../test-support/documented.js';
 
 const ORG = '/v1/orgs/org_1';
 
@@ -11,6 +12,7 @@ const client = makeClient({ token: 'tok_test', maxRetries: 0 });
 
 function organization(overrides: Record<string, unknown> = {}) {
   return {
+    ...documented.organization(),
     object: 'organization',
     id: 'org_1',
     title: 'Acme Inc',
@@ -146,22 +148,36 @@ describe('client.organizations.update', () => {
     );
   });
 
+  // The billing lacks `pricing.sites`, which the document requires: drift, read under `warn`.
   it('reads the billing, trial and merge-rule fields tolerantly, new enum values included', async () => {
     nock(API)
       .get(ORG)
+      .twice()
       .reply(
         200,
         organization({
           plan: 'enterprise_2026',
-          billing: { interval: 'yearly', pricing: { members: { pro_2024: { monthly: 8, yearly: 80 } } } },
+          billing: {
+            ...documented.organizationBilling(),
+            interval: 'yearly',
+            pricing: { members: { pro_2024: { monthly: 8, yearly: 80 } } },
+          },
           trial: { status: 'active', count: 1 },
           mergeRules: { type: 'rules', rules: [{ rule: 'require_two_approvals' }] },
           futureField: { anything: true },
         }),
       );
 
-    const org = await client.organizations.get('org_1');
+    const logger = { warn: vi.fn() };
+    const tolerant = makeClient({ token: 'tok_test', maxRetries: 0, responseValidation: 'warn', logger });
 
+    const org = await tolerant.organizations.get('org_1');
+    await tolerant.organizations.get('org_1');
+
+    // Reported once, though read twice.
+    expect(logger.warn.mock.calls.map(([, detail]) => (detail as { path: string }).path)).toEqual([
+      'billing.pricing.sites',
+    ]);
     expect(org.billing?.pricing?.members?.pro_2024?.yearly).toBe(80);
     expect(org.mergeRules?.type === 'rules' && org.mergeRules.rules[0]?.rule).toBe('require_two_approvals');
     expect(org).toHaveProperty('futureField', { anything: true });
@@ -198,14 +214,14 @@ describe('client.organizations: join, ping, invites', () => {
 
 describe('client.organizations.search', () => {
   const item = {
-    id: 'space_1',
+    ...documented.searchResult('space_1'),
     title: 'Handbook',
     pages: [
       {
-        id: 'page_1',
+        ...documented.searchPage('page_1'),
         title: 'Installation',
         path: 'getting-started/installation',
-        sections: [{ id: 'installation', title: 'Installation', path: 'x#installation', body: 'npm i' }],
+        sections: [{ ...documented.searchSection('installation'), path: 'x#installation', body: 'npm i' }],
         ancestors: [{ title: 'Getting started' }],
         urls: { app: 'https://app.test/s/space_1/getting-started/installation' },
       },
@@ -238,18 +254,36 @@ describe('client.organizations.search', () => {
     ]);
   });
 
-  it('reads a result without pages (only `id` is required), and fails on one without an id', async () => {
+  // The document requires `type`, `title`, `score` and `pages` beside `id`: a result of only an id
+  // is drift, passed on under `warn` and reported once; strict reading refuses a result without an id.
+  it('reads a result without pages under warn, reporting the drift once, and fails on one without an id', async () => {
     nock(API)
       .get(`${ORG}/search`)
       .query({ query: 'x' })
+      .twice()
       .reply(200, { items: [{ id: 'space_1' }] });
-    expect((await client.organizations.search('org_1', { query: 'x' })).items).toEqual([{ id: 'space_1' }]);
+    const logger = { warn: vi.fn() };
+    const tolerant = makeClient({ token: 'tok_test', maxRetries: 0, responseValidation: 'warn', logger });
 
+    expect((await tolerant.organizations.search('org_1', { query: 'x' })).items).toEqual([{ id: 'space_1' }]);
+    await tolerant.organizations.search('org_1', { query: 'x' });
+    expect(logger.warn.mock.calls.map(([, detail]) => (detail as { path: string }).path).sort()).toEqual([
+      'items.0.pages',
+      'items.0.score',
+      'items.0.title',
+      'items.0.type',
+    ]);
+
+    const { id: _id, ...withoutId } = documented.searchResult();
     nock(API)
       .get(`${ORG}/search`)
       .query({ query: 'x' })
-      .reply(200, { items: [{ type: 'space', pages: [] }] });
-    await rejection(client.organizations.search('org_1', { query: 'x' }), ResponseValidationError);
+      .reply(200, { items: [withoutId] });
+    const error = await rejection(
+      client.organizations.search('org_1', { query: 'x' }),
+      ResponseValidationError,
+    );
+    expect(error.issues.map((issue) => issue.path)).toEqual(['items.0.id']);
   });
 
   it('refuses a query longer than the published document allows (512) before sending', async () => {

@@ -2,6 +2,7 @@ import nock from 'nock';
 import { describe, expect, it } from 'vitest';
 import { RequestValidationError, ResponseValidationError } from '../index.js';
 import { API, makeClient, rejection, useNockLifecycle } from '../../test-support/nock.js';
+import * as documented from '../../test-support/documented.js';
 
 const SAML = '/v1/orgs/org_1/saml';
 
@@ -25,13 +26,14 @@ const createBody = {
 
 function provider(overrides: Record<string, unknown> = {}) {
   return {
+    ...documented.samlProvider(),
     object: 'saml-provider',
     id: 'saml_1',
     label: 'Okta',
     ssoURL: createBody.ssoURL,
     entityID: createBody.entityID,
     certificate: CERTIFICATE,
-    defaultTeam: { object: 'team', id: 'team_docs', title: 'Docs writers' },
+    defaultTeam: { ...documented.team('team_docs'), title: 'Docs writers' },
     defaultRole: 'edit',
     createdAt: '2026-01-01T00:00:00.000Z',
     status: 'active',
@@ -82,7 +84,7 @@ describe('client.saml', () => {
       .query({ limit: '1', page: 'p2' })
       .reply(200, { items: [provider({ id: 'saml_2', status: 'suspended' })], count: 2 })
       .get(`${SAML}/saml_2`)
-      .reply(200, { object: 'saml-provider', id: 'saml_2', nameIdFormat: 'email' });
+      .reply(200, { ...documented.samlProvider('saml_2'), nameIdFormat: 'email' });
 
     const all = await client.saml.list('org_1', { limit: 1 }).toArray({ max: 10 });
     expect(all.map((p) => [p.id, p.status])).toEqual([
@@ -90,14 +92,14 @@ describe('client.saml', () => {
       ['saml_2', 'suspended'],
     ]);
     expect(await client.saml.get('org_1', 'saml_2')).toEqual({
-      object: 'saml-provider',
-      id: 'saml_2',
+      ...documented.samlProvider('saml_2'),
       nameIdFormat: 'email',
     });
   });
 
   it('raises a ResponseValidationError when a provider has no id', async () => {
-    nock(API).get(`${SAML}/saml_1`).reply(200, { object: 'saml-provider', label: 'Okta' });
+    const { id: _id, ...noId } = documented.samlProvider();
+    nock(API).get(`${SAML}/saml_1`).reply(200, noId);
     const error = await rejection(client.saml.get('org_1', 'saml_1'), ResponseValidationError);
     expect(error.issues.map((issue) => issue.path)).toEqual(['id']);
   });

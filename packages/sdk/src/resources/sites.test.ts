@@ -49,6 +49,8 @@ describe('sites.list query', () => {
       object: 'published-content-site',
       site: site('s1'),
       structure: { type: 'sections', structure: [] },
+      customizations: {},
+      scripts: [],
     };
     nock(API).get(`${SITES}/s1/published`).query({ shareKey: 'k 1&2' }).reply(200, published);
 

@@ -2,6 +2,7 @@ import nock from 'nock';
 import { describe, expect, it } from 'vitest';
 import { ConflictError, extraFields, NotFoundError, RequestValidationError } from '../index.js';
 import { API, makeClient, rejection, useNockLifecycle } from '../../test-support/nock.js';
+import * as documented from '../../test-support/documented.js';
 
 const SPACE = '/v1/spaces/space_1';
 
@@ -9,6 +10,7 @@ const client = makeClient({ token: 'tok_test', maxRetries: 0 });
 
 function space(overrides: Record<string, unknown> = {}) {
   return {
+    ...documented.space(),
     object: 'space',
     id: 'space_1',
     title: 'Handbook',
@@ -194,7 +196,15 @@ describe('client.spaces changes', () => {
       .get(SPACE)
       .reply(
         200,
-        space({ mergeRules: future, language: 'tlh', gitSync: { installationProvider: 'bitbucket' } }),
+        space({
+          mergeRules: future,
+          language: 'tlh',
+          gitSync: {
+            installationProvider: 'bitbucket',
+            installationStatus: 'active',
+            installationId: 'inst_1',
+          },
+        }),
       );
 
     const read = await client.spaces.get('space_1');

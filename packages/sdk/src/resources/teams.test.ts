@@ -2,6 +2,7 @@ import nock from 'nock';
 import { describe, expect, it } from 'vitest';
 import { RequestValidationError, ResponseValidationError } from '../index.js';
 import { API, makeClient, rejection, useNockLifecycle } from '../../test-support/nock.js';
+import * as documented from '../../test-support/documented.js';
 
 const TEAMS = '/v1/orgs/org_1/teams';
 
@@ -9,6 +10,7 @@ const client = makeClient({ token: 'tok_test', maxRetries: 0 });
 
 function team(overrides: Record<string, unknown> = {}) {
   return {
+    ...documented.team(),
     object: 'team',
     id: 'team_1',
     title: 'Docs writers',
@@ -23,10 +25,8 @@ function team(overrides: Record<string, unknown> = {}) {
 function membership(userId: string, role: string) {
   return {
     organization: {
-      object: 'member',
-      id: userId,
-      role: 'edit',
-      user: { object: 'user', id: userId, displayName: `User ${userId}`, email: `${userId}@acme.test` },
+      ...documented.member(userId),
+      user: { ...documented.user(userId), email: `${userId}@acme.test` },
     },
     team: { role },
     permissions: { view: true },
@@ -81,16 +81,18 @@ describe('client.teams', () => {
     ]);
   });
 
-  it('reads a team that carries only its id, and unknown fields are kept', async () => {
-    nock(API).get(`${TEAMS}/team_1`).reply(200, { object: 'team', id: 'team_1', color: 'blue' });
+  it('reads a team, and unknown fields are kept', async () => {
+    const answer = { ...documented.team('team_1'), color: 'blue' };
+    nock(API).get(`${TEAMS}/team_1`).reply(200, answer);
 
     const read = await client.teams.get('org_1', 'team_1');
 
-    expect(read).toEqual({ object: 'team', id: 'team_1', color: 'blue' });
+    expect(read).toEqual(answer);
   });
 
   it('raises a ResponseValidationError when a team has no id', async () => {
-    nock(API).get(`${TEAMS}/team_1`).reply(200, { object: 'team', title: 'No id' });
+    const { id: _id, ...noId } = documented.team();
+    nock(API).get(`${TEAMS}/team_1`).reply(200, noId);
 
     const error = await rejection(client.teams.get('org_1', 'team_1'), ResponseValidationError);
 

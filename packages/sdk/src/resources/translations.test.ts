@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import nock from 'nock';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { documentFromText } from '../contract/documents.js';
 import {
   AbortError,
@@ -13,6 +13,7 @@ import {
   type Translation,
 } from '../index.js';
 import { API, makeClient, rejection, useNockLifecycle } from '../../test-support/nock.js';
+import * as documented from '../../test-support/documented.js';
 
 const TRANSLATIONS = '/v1/orgs/org_1/translations';
 const GLOSSARY = '/v1/orgs/org_1/translations-glossary';
@@ -21,6 +22,7 @@ const client = makeClient({ maxRetries: 0 });
 
 function translation(overrides: Record<string, unknown> = {}) {
   return {
+    ...documented.translation(),
     object: 'translation',
     id: 'tr_1',
     status: 'pending',
@@ -34,7 +36,7 @@ function translation(overrides: Record<string, unknown> = {}) {
 }
 
 function entry(id: string, translations: Record<string, string>) {
-  return { object: 'glossary-entry', id, translations, updatedAt: '2026-01-01T00:00:00.000Z' };
+  return { ...documented.glossaryEntry(id), translations, updatedAt: '2026-01-01T00:00:00.000Z' };
 }
 
 /** A nock body matcher for bodies nock's own types do not describe (documents). */
@@ -154,11 +156,17 @@ describe('client.translations', () => {
     expect(error.issues.map((issue) => issue.path)).toEqual(['id']);
   });
 
-  it('reads a translation with only its object and id: everything else is optional', async () => {
+  it('reads a translation with only its object and id as received under warn, reporting what is missing', async () => {
     nock(API).get(`${TRANSLATIONS}/tr_1`).reply(200, { object: 'translation', id: 'tr_1' });
+    const logger = { warn: vi.fn() };
+    const tolerant = makeClient({ responseValidation: 'warn', logger });
 
-    const read = await client.translations.get('org_1', 'tr_1');
+    const read = await tolerant.translations.get('org_1', 'tr_1');
     expect(read).toEqual({ object: 'translation', id: 'tr_1' });
+    expect(logger.warn).toHaveBeenCalledWith(
+      expect.stringMatching(/^Response drift in getTranslation at status: /),
+      expect.objectContaining({ path: 'status' }),
+    );
   });
 });
 

@@ -36,7 +36,7 @@ describe('docs cr diff', () => {
     expect(result.stderr).toContain('Change request #1: 2 changes against rev_handbook_2');
     expect(result.stderr).toContain('+ page  getting-started/cli (Command-line interface)');
     // The base page was read at the revision the request was last updated from.
-    expect(cli.sandbox.hits.get('revisions.page')).toBe(1);
+    expect(cli.sandbox.hits.get('revisions.getPage')).toBe(1);
   });
 
   it('colours removed and added lines at a terminal, and not under NO_COLOR', async () => {
@@ -91,7 +91,7 @@ describe('docs cr diff', () => {
     expect(result.code).toBe(0);
     // The names the diff gives its files: `diff --git a/welcome.md b/welcome.md`.
     expect(result.stdout).toBe('welcome.md\nquick-start.md\n');
-    expect(cli.sandbox.hits.get('revisions.page')).toBeUndefined();
+    expect(cli.sandbox.hits.get('revisions.getPage')).toBeUndefined();
     const full = await diff(['space_guides', '2']);
     expect(full.stdout).toContain('diff --git a/welcome.md b/welcome.md');
   });

@@ -432,7 +432,7 @@ describe('docs cr merge away from a terminal', () => {
     cli.canPrompt.mockReturnValue(false);
     // Operations beyond the extract: a server may not answer them.
     cli.sandbox.addFault({ operation: 'changeRequests.reviews.list', status: 404 });
-    cli.sandbox.addFault({ operation: 'changeRequests.changes', status: 404 });
+    cli.sandbox.addFault({ operation: 'changeRequests.listChanges', status: 404 });
 
     const result = await merge(['space_handbook', '1', '--yes']);
 

@@ -78,7 +78,7 @@ export function crLabel(crId: string | number): string {
 
 /** "Grace Hopper" for a user with a name, the id otherwise. */
 /** A user as the service sends it, or as an answer embeds it (fields optional). */
-type UserLike = Pick<User, 'displayName'> & { id?: string | undefined };
+type UserLike = { displayName?: string | undefined; id?: string | undefined };
 
 export function userName(user: UserLike | null | undefined): string {
   return user?.displayName ?? user?.id ?? '';
@@ -253,7 +253,7 @@ export function documentText(document: JSONDocument | null | undefined): string 
  */
 export function describeReference(reference: ContentRef | undefined, spaceId?: string): string {
   if (!reference) return '';
-  const { kind, ...rest } = reference as { kind: string } & Record<string, unknown>;
+  const { kind, ...rest } = reference as unknown as { kind: string } & Record<string, unknown>;
   const main =
     kind === 'page' ? rest.page : kind === 'file' ? rest.file : kind === 'openapi' ? rest.spec : rest.url;
   if (typeof main === 'string') {

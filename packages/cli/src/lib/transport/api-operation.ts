@@ -24,14 +24,14 @@ export interface ReferenceOperation {
   id: string;
   /** The SDK's name, `sites.list`. */
   name: string;
-  aliases: string[];
   tag: string;
   method: string;
   path: string;
   summary: string;
   description?: string;
   deprecated?: boolean;
-  extractOnly?: boolean;
+  /** False for an operation only the extract has. */
+  inDocument?: boolean;
   paginated?: boolean;
   stream?: boolean;
   /** The SDK method's arguments: path parameters, then `body`, then `query`. */
@@ -62,7 +62,6 @@ export function loadReference(): Promise<ReferenceOperation[]> {
       return {
         ...text,
         name: entry.method,
-        aliases: [...(entry.aliases ?? [])],
         ...(entry.kind === 'page' ? { paginated: true } : {}),
         ...(entry.kind === 'stream' ? { stream: true } : {}),
         arguments: entry.args.map((arg) => arg.replace(/^[?:]+/, '')),
@@ -77,12 +76,10 @@ export function isOperationName(target: string): boolean {
   return !target.includes('/');
 }
 
-/** The operation an id, SDK name or former id names; a usage error naming the nearest if none. */
+/** The operation an id or SDK name names; a usage error naming the nearest if none. */
 export async function findReference(target: string): Promise<ReferenceOperation> {
   const operations = await loadReference();
-  const found = operations.find(
-    (operation) => operation.id === target || operation.name === target || operation.aliases.includes(target),
-  );
+  const found = operations.find((operation) => operation.id === target || operation.name === target);
   if (found) return found;
   const lower = target.toLowerCase();
   const containing = operations.filter(
@@ -128,7 +125,7 @@ export function operationHelp(operation: ReferenceOperation): string {
   const usage = ['docs api', operation.id, ...operation.params.map((param) => `<${param.name}>`)];
   if (operation.body.length || operation.query.length) usage.push('[-f name=value] [-F name=value]');
   const lines = [
-    `${operation.summary}${operation.deprecated ? ' (deprecated)' : ''}${operation.extractOnly ? ' (not in the published API document)' : ''}`,
+    `${operation.summary}${operation.deprecated ? ' (deprecated)' : ''}${operation.inDocument === false ? ' (not in the published API document)' : ''}`,
     '',
     `USAGE`,
     `  $ ${usage.join(' ')}`,

@@ -15,7 +15,7 @@ export const addExternalLinkToSite = /* @__PURE__ */ defineOperation<AddExternal
   path: "/v1/orgs/{organizationId}/sites/{siteId}/external-links",
   status: 201,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId","body"],
   fields: {"body":["title","localizedTitle","description","localizedDescription","icon","url","parent","draft","condition"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

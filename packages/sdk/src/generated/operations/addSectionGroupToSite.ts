@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { AddSectionGroupToSiteOperation } from '../operation-types.js';
-import { SiteSectionGroupSchema } from '../schemas/SiteStructure.js';
+import { SiteSectionGroupSchema } from '../schemas/SiteSectionGroup.js';
 
 /** Add a section group to a site's navigation structure */
 export const addSectionGroupToSite = /* @__PURE__ */ defineOperation<AddSectionGroupToSiteOperation>({
@@ -15,7 +15,7 @@ export const addSectionGroupToSite = /* @__PURE__ */ defineOperation<AddSectionG
   path: "/v1/orgs/{organizationId}/sites/{siteId}/section-groups",
   status: 201,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId","body"],
   fields: {"body":["title","icon","sections","parent","draft"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

@@ -16,7 +16,7 @@ export const addSectionToSite = /* @__PURE__ */ defineOperation<AddSectionToSite
   path: "/v1/orgs/{organizationId}/sites/{siteId}/sections",
   status: 201,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId","body"],
   fields: {"body":["spaceId","template","title","icon","draft","pageId","siteSectionGroupId"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

@@ -16,7 +16,7 @@ export const addSpaceToSite = /* @__PURE__ */ defineOperation<AddSpaceToSiteOper
   path: "/v1/orgs/{organizationId}/sites/{siteId}/site-spaces",
   status: 201,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId","body"],
   fields: {"body":["spaceId","template","sectionId","draft","pageId","title"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

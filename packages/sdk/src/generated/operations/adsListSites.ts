@@ -15,12 +15,12 @@ export const adsListSites = /* @__PURE__ */ defineOperation<AdsListSitesOperatio
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: ["?query"],
   fields: {"query":["page","limit","status"]},
   queryKinds: {"limit":"number"},
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))), status: z.optional(z.enum(["in-review","live","rejected"])) }),
-  response: () => listOf(withFallback([loose({ id: z.string(), url: z.string(), email: z.string(), topic: openEnum(["webdev","crypto"]), status: z.literal("in-review") }), loose({ id: z.string(), url: z.string(), email: z.string(), topic: openEnum(["webdev","crypto"]), status: z.literal("live"), zoneId: z.string() }), loose({ id: z.string(), url: z.string(), email: z.string(), topic: openEnum(["webdev","crypto"]), status: z.literal("rejected"), reason: z.optional(z.string()) })], loose({ status: z.string() }), "status", ["in-review","live","rejected"])),
+  response: () => listOf(withFallback([loose({ id: z.string(), url: z.string(), email: z.string(), topic: openEnum(["webdev","crypto"]), status: z.literal("in-review") }), loose({ id: z.string(), url: z.string(), email: z.string(), topic: openEnum(["webdev","crypto"]), status: z.literal("live"), zoneId: z.string() }), loose({ id: z.string(), url: z.string(), email: z.string(), topic: openEnum(["webdev","crypto"]), status: z.literal("rejected"), reason: z.optional(z.string()) })], loose({ status: z.string(), id: z.string(), url: z.string(), email: z.string(), topic: openEnum(["webdev","crypto"]) }), "status", ["in-review","live","rejected"])),
 });
 
 export default adsListSites;

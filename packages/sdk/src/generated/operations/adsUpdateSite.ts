@@ -15,7 +15,7 @@ export const adsUpdateSite = /* @__PURE__ */ defineOperation<AdsUpdateSiteOperat
   path: "/v1/ads/sites/{siteId}",
   status: 204,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":siteId","?body"],
   body: () => tagged("status", [strict({ status: z.literal("live"), zoneId: z.string(), reportingId: z.string() }), strict({ status: z.literal("rejected"), reason: z.optional(z.string().check(z.maxLength(512))) }), strict({ status: z.literal("pending") })]),
 });

@@ -13,7 +13,7 @@ export const applyTemplateToSite = /* @__PURE__ */ defineOperation<ApplyTemplate
   path: "/v1/orgs/{organizationId}/sites/{siteId}/template",
   status: 200,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });

@@ -15,7 +15,7 @@ export const applyTemplateToSpace = /* @__PURE__ */ defineOperation<ApplyTemplat
   path: "/v1/spaces/{spaceId}/content/template",
   status: 201,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":spaceId","body"],
   fields: {"body":["id","params","changeRequestId"]},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

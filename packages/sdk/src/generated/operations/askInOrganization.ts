@@ -17,7 +17,7 @@ export const askInOrganization = /* @__PURE__ */ defineOperation<AskInOrganizati
   path: "/v1/orgs/{organizationId}/ask",
   status: 200,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId","body","?query"],
   fields: {"query":["format","details"],"body":["query","previousQueries"]},
   queryKinds: {"details":"boolean"},

@@ -15,12 +15,12 @@ export const bulkUpsertSiteRedirects = /* @__PURE__ */ defineOperation<BulkUpser
   path: "/v1/orgs/{organizationId}/sites/{siteId}/redirects",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId","body"],
   fields: {"body":["redirects"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => strict({ redirects: z.array(z.union([strict({ source: z.string().check(z.maxLength(512), z.regex(new RegExp("^\\/(?!\\*)(?!.*\\*.+)(?:[A-Za-z0-9\\-._~+]|%[0-9A-Fa-f]{2})+(?:\\/(?:[A-Za-z0-9\\-._~+]|%[0-9A-Fa-f]{2})+)*(?:\\/\\*|\\*)?$"))), intent: z.literal("publish") }), strict({ source: z.string().check(z.maxLength(512), z.regex(new RegExp("^\\/(?!\\*)(?!.*\\*.+)(?:[A-Za-z0-9\\-._~+]|%[0-9A-Fa-f]{2})+(?:\\/(?:[A-Za-z0-9\\-._~+]|%[0-9A-Fa-f]{2})+)*(?:\\/\\*|\\*)?$"))), intent: z.optional(z.enum(["live","draft"])), captureWildcard: z.optional(z.boolean()), permanent: z.optional(z.boolean()), destination: z.nullable(SiteRedirectInputDestinationSchema) })])).check(z.minLength(1), z.maxLength(500)) }),
-  response: () => loose({ results: z.array(withFallback([loose({ status: z.literal("created"), source: z.string(), draft: z.boolean(), id: z.string() }), loose({ status: z.literal("updated"), source: z.string(), draft: z.boolean(), id: z.string() }), loose({ status: z.literal("deleted"), source: z.string(), draft: z.boolean() }), loose({ status: z.literal("published"), source: z.string(), draft: z.boolean(), id: z.string() }), loose({ status: z.literal("error"), source: z.string(), draft: z.boolean(), error: z.string() })], loose({ status: z.string() }), "status", ["created","updated","deleted","published","error"])) }),
+  response: () => loose({ results: z.array(withFallback([loose({ status: z.literal("created"), source: z.string(), draft: z.boolean(), id: z.string() }), loose({ status: z.literal("updated"), source: z.string(), draft: z.boolean(), id: z.string() }), loose({ status: z.literal("deleted"), source: z.string(), draft: z.boolean() }), loose({ status: z.literal("published"), source: z.string(), draft: z.boolean(), id: z.string() }), loose({ status: z.literal("error"), source: z.string(), draft: z.boolean(), error: z.string() })], loose({ status: z.string(), source: z.string(), draft: z.boolean() }), "status", ["created","updated","deleted","published","error"])) }),
 });
 
 export default bulkUpsertSiteRedirects;

@@ -15,7 +15,7 @@ export const createCustomFont = /* @__PURE__ */ defineOperation<CreateCustomFont
   path: "/v1/orgs/{organizationId}/fonts",
   status: 201,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId","body"],
   fields: {"body":["fontFamily","fontFaces"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

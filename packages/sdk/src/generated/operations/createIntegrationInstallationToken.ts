@@ -14,7 +14,7 @@ export const createIntegrationInstallationToken = /* @__PURE__ */ defineOperatio
   path: "/v1/integrations/{integrationName}/installations/{installationId}/tokens",
   status: 200,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":integrationName",":installationId"],
   params: () => ({ integrationName: z.string().check(z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9-_.]+$"))) }),
   response: () => APITemporaryTokenSchema,

@@ -20,7 +20,7 @@ export const createOrganization = /* @__PURE__ */ defineOperation<CreateOrganiza
   path: "/v1/orgs",
   status: 201,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: ["body","?query"],
   fields: {"query":["withDefaultSite","openapiUrl"],"body":["title","emailDomains","onboardingPreferences"]},
   queryKinds: {"withDefaultSite":"boolean"},

@@ -23,7 +23,7 @@ export const createOrganizationInvite = /* @__PURE__ */ defineOperation<CreateOr
   path: "/v1/orgs/{organizationId}/link-invites",
   status: 201,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId","?body"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => CreateOrganizationInviteSchema,

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { CreateOrganizationTeamOperation } from '../operation-types.js';
-import { OrganizationTeamSchema } from '../schemas/OrganizationTeam.js';
+import { OrganizationTeamSchema } from '../schemas/OrganizationSAMLProvider.js';
 
 /** Create a team */
 export const createOrganizationTeam = /* @__PURE__ */ defineOperation<CreateOrganizationTeamOperation>({

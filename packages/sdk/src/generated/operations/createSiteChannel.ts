@@ -16,7 +16,7 @@ export const createSiteChannel = /* @__PURE__ */ defineOperation<CreateSiteChann
   path: "/v1/orgs/{organizationId}/sites/{siteId}/channels",
   status: 201,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId","?body"],
   fields: {"body":["role"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

@@ -15,7 +15,7 @@ export const createSiteContextConnection = /* @__PURE__ */ defineOperation<Creat
   path: "/v1/orgs/{organizationId}/sites/{siteId}/context-connections",
   status: 201,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId","?body"],
   fields: {"body":["usageSettings","filter"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

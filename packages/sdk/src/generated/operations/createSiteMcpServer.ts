@@ -15,7 +15,7 @@ export const createSiteMcpServer = /* @__PURE__ */ defineOperation<CreateSiteMcp
   path: "/v1/orgs/{organizationId}/sites/{siteId}/mcp-servers",
   status: 201,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId","body"],
   fields: {"body":["name","url","transport","headers","condition"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

@@ -16,7 +16,7 @@ export const createSiteRedirect = /* @__PURE__ */ defineOperation<CreateSiteRedi
   path: "/v1/orgs/{organizationId}/sites/{siteId}/redirects",
   status: 201,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId","body"],
   fields: {"body":["source","captureWildcard","draft","permanent","destination"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

@@ -15,7 +15,7 @@ export const createSiteShareLink = /* @__PURE__ */ defineOperation<CreateSiteSha
   path: "/v1/orgs/{organizationId}/sites/{siteId}/share-links",
   status: 201,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId","body"],
   fields: {"body":["name"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

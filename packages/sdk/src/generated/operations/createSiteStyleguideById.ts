@@ -15,7 +15,7 @@ export const createSiteStyleguideById = /* @__PURE__ */ defineOperation<CreateSi
   path: "/v1/orgs/{organizationId}/sites/{siteId}/styleguide",
   status: 200,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId","?body"],
   fields: {"body":["template"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

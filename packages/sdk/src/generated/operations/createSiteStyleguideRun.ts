@@ -4,7 +4,7 @@ import { loose, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { CreateSiteStyleguideRunOperation } from '../operation-types.js';
 import { ChangeRequestSchema } from '../schemas/ChangeRequest.js';
-import { SiteStyleguideRunSchema } from '../schemas/ChangeRequestRequestedReviewer.js';
+import { SiteStyleguideRunSchema } from '../schemas/CommentReply.js';
 
 /** Start a style guide check run for a site */
 export const createSiteStyleguideRun = /* @__PURE__ */ defineOperation<CreateSiteStyleguideRunOperation>({
@@ -16,7 +16,7 @@ export const createSiteStyleguideRun = /* @__PURE__ */ defineOperation<CreateSit
   path: "/v1/orgs/{organizationId}/sites/{siteId}/styleguide/runs",
   status: 201,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId","body"],
   fields: {"body":["spaces"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

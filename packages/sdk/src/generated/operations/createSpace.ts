@@ -19,7 +19,7 @@ export const createSpace = /* @__PURE__ */ defineOperation<CreateSpaceOperation>
   path: "/v1/orgs/{organizationId}/spaces",
   status: 201,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId","?body"],
   fields: {"body":["title","emoji","parent","language","editMode"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

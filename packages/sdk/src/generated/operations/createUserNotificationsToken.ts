@@ -13,7 +13,7 @@ export const createUserNotificationsToken = /* @__PURE__ */ defineOperation<Crea
   path: "/v1/user/notifications/token",
   status: 200,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   response: () => APITemporaryTokenSchema,
 });
 

@@ -13,7 +13,7 @@ export const deleteChangeRequestConversation = /* @__PURE__ */ defineOperation<D
   path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/conversations/{conversationId}",
   status: 205,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   numericParams: ["changeRequestId"],
   args: [":spaceId",":changeRequestId",":conversationId"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), changeRequestId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

@@ -13,7 +13,7 @@ export const deleteCommentInSpace = /* @__PURE__ */ defineOperation<DeleteCommen
   path: "/v1/spaces/{spaceId}/comments/{commentId}",
   status: 204,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":spaceId",":commentId"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), commentId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });

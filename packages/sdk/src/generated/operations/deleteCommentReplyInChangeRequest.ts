@@ -13,7 +13,7 @@ export const deleteCommentReplyInChangeRequest = /* @__PURE__ */ defineOperation
   path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies/{commentReplyId}",
   status: 204,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   numericParams: ["changeRequestId"],
   args: [":spaceId",":changeRequestId",":commentId",":commentReplyId"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), changeRequestId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), commentId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), commentReplyId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

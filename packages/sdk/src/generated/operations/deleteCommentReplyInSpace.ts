@@ -13,7 +13,7 @@ export const deleteCommentReplyInSpace = /* @__PURE__ */ defineOperation<DeleteC
   path: "/v1/spaces/{spaceId}/comments/{commentId}/replies/{commentReplyId}",
   status: 204,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":spaceId",":commentId",":commentReplyId"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), commentId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), commentReplyId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });

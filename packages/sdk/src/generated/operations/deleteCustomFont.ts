@@ -13,7 +13,7 @@ export const deleteCustomFont = /* @__PURE__ */ defineOperation<DeleteCustomFont
   path: "/v1/orgs/{organizationId}/fonts/{fontId}",
   status: 204,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":fontId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });

@@ -13,7 +13,7 @@ export const deleteOrganizationAgentConversation = /* @__PURE__ */ defineOperati
   path: "/v1/orgs/{organizationId}/agent/conversations/{conversationId}",
   status: 205,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":conversationId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });

@@ -13,7 +13,7 @@ export const deleteSiteChannelById = /* @__PURE__ */ defineOperation<DeleteSiteC
   path: "/v1/orgs/{organizationId}/sites/{siteId}/channels/{siteChannelId}",
   status: 204,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId",":siteChannelId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });

@@ -13,7 +13,7 @@ export const deleteSiteContextConnectionById = /* @__PURE__ */ defineOperation<D
   path: "/v1/orgs/{organizationId}/sites/{siteId}/context-connections/{siteContextConnectionId}",
   status: 204,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId",":siteContextConnectionId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });

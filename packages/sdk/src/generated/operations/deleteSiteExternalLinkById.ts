@@ -13,7 +13,7 @@ export const deleteSiteExternalLinkById = /* @__PURE__ */ defineOperation<Delete
   path: "/v1/orgs/{organizationId}/sites/{siteId}/external-links/{siteExternalLinkId}",
   status: 204,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId",":siteExternalLinkId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });

@@ -13,7 +13,7 @@ export const deleteSiteMcpServerById = /* @__PURE__ */ defineOperation<DeleteSit
   path: "/v1/orgs/{organizationId}/sites/{siteId}/mcp-servers/{siteMcpServerId}",
   status: 204,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId",":siteMcpServerId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });

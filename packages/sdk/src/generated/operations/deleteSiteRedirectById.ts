@@ -13,7 +13,7 @@ export const deleteSiteRedirectById = /* @__PURE__ */ defineOperation<DeleteSite
   path: "/v1/orgs/{organizationId}/sites/{siteId}/redirects/{siteRedirectId}",
   status: 204,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId",":siteRedirectId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });

@@ -13,7 +13,7 @@ export const deleteSiteSectionById = /* @__PURE__ */ defineOperation<DeleteSiteS
   path: "/v1/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}",
   status: 204,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId",":siteSectionId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });

@@ -13,7 +13,7 @@ export const deleteSiteSpaceById = /* @__PURE__ */ defineOperation<DeleteSiteSpa
   path: "/v1/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}",
   status: 204,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId",":siteSpaceId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });

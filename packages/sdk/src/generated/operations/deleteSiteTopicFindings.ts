@@ -13,7 +13,7 @@ export const deleteSiteTopicFindings = /* @__PURE__ */ defineOperation<DeleteSit
   path: "/v1/orgs/{organizationId}/sites/{siteId}/topics/{siteTopicId}/findings",
   status: 204,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId",":siteTopicId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });

@@ -13,7 +13,7 @@ export const disableIntegrationDevelopmentMode = /* @__PURE__ */ defineOperation
   path: "/v1/integrations/{integrationName}/dev",
   status: 205,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":integrationName"],
   params: () => ({ integrationName: z.string().check(z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9-_.]+$"))) }),
 });

@@ -12,7 +12,7 @@ export const dnsRevalidateCustomHostname = /* @__PURE__ */ defineOperation<DnsRe
   path: "/v1/custom-hostnames/{hostname}",
   status: 204,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":hostname"],
 });
 

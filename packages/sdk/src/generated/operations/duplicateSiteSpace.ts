@@ -15,7 +15,7 @@ export const duplicateSiteSpace = /* @__PURE__ */ defineOperation<DuplicateSiteS
   path: "/v1/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/duplicate",
   status: 201,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId",":siteSpaceId","?body"],
   fields: {"body":["draft"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

@@ -17,7 +17,7 @@ export const exportToGitRepository = /* @__PURE__ */ defineOperation<ExportToGit
   path: "/v1/spaces/{spaceId}/git/export",
   status: 204,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":spaceId","body"],
   fields: {"body":["url","ref","commitMessage","repoCacheID","repoTreeURL","repoCommitURL","repoProjectDirectory","timestamp","force","standalone","gitInfo"]},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

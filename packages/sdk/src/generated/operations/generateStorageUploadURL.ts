@@ -18,7 +18,7 @@ export const generateStorageUploadURL = /* @__PURE__ */ defineOperation<Generate
   path: "/v1/orgs/{organizationId}/storage/upload",
   status: 201,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId","body"],
   fields: {"body":["file","kind"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

@@ -16,7 +16,7 @@ export const getApiInformation = /* @__PURE__ */ defineOperation<GetApiInformati
   path: "/v1/",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   response: () => ApiInformationSchema,
 });
 

@@ -8,7 +8,6 @@ import type { GetChangeRequestPdfOperation } from '../operation-types.js';
 export const getChangeRequestPDF = /* @__PURE__ */ defineOperation<GetChangeRequestPdfOperation>({
   id: "getChangeRequestPDF",
   name: "changeRequests.getPdf",
-  aliases: ["changeRequests.pdf"],
   area: "Change requests",
   summary: "Get a temporary URL to download a change request's content as PDF",
   method: "GET",

@@ -15,7 +15,7 @@ export const getChangeRequestReviewById = /* @__PURE__ */ defineOperation<GetCha
   path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/reviews/{reviewId}",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   numericParams: ["changeRequestId"],
   args: [":spaceId",":changeRequestId",":reviewId","?query"],
   fields: {"query":["format"]},

@@ -15,7 +15,7 @@ export const getCommentInSpace = /* @__PURE__ */ defineOperation<GetCommentInSpa
   path: "/v1/spaces/{spaceId}/comments/{commentId}",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":spaceId",":commentId","?query"],
   fields: {"query":["format"]},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), commentId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { GetCommentReplyInChangeRequestOperation } from '../operation-types.js';
-import { CommentReplySchema } from '../schemas/ChangeRequestRequestedReviewer.js';
+import { CommentReplySchema } from '../schemas/CommentReply.js';
 
 /** Get a single reply to a change request comment */
 export const getCommentReplyInChangeRequest = /* @__PURE__ */ defineOperation<GetCommentReplyInChangeRequestOperation>({
@@ -15,7 +15,7 @@ export const getCommentReplyInChangeRequest = /* @__PURE__ */ defineOperation<Ge
   path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies/{commentReplyId}",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   numericParams: ["changeRequestId"],
   args: [":spaceId",":changeRequestId",":commentId",":commentReplyId","?query"],
   fields: {"query":["format"]},

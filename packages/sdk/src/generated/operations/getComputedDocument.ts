@@ -25,7 +25,7 @@ export const getComputedDocument = /* @__PURE__ */ defineOperation<GetComputedDo
   path: "/v1/spaces/{spaceId}/content/computed/document",
   status: 200,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":spaceId","body","?query"],
   fields: {"query":["schema"],"body":["source","seed"]},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

@@ -18,7 +18,7 @@ export const getComputedRevision = /* @__PURE__ */ defineOperation<GetComputedRe
   path: "/v1/spaces/{spaceId}/content/computed/revision",
   status: 200,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":spaceId","body"],
   fields: {"body":["source","seed"]},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

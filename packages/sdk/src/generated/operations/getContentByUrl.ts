@@ -6,7 +6,7 @@ import type { GetContentByUrlOperation } from '../operation-types.js';
 import { ChangeRequestSchema } from '../schemas/ChangeRequest.js';
 import { CollectionSchema } from '../schemas/Collection.js';
 import { SpaceSchema } from '../schemas/IntegrationSpaceInstallation.js';
-import { RevisionPageDocumentSchema, RevisionPageGroupSchema } from '../schemas/RevisionPage.js';
+import { RevisionPageComputedSchema, RevisionPageDocumentSchema, RevisionPageGroupSchema, RevisionPageLinkSchema } from '../schemas/RevisionPage.js';
 
 /** Resolve a URL to a content (space, collection, page) */
 export const getContentByUrl = /* @__PURE__ */ defineOperation<GetContentByUrlOperation>({
@@ -18,11 +18,11 @@ export const getContentByUrl = /* @__PURE__ */ defineOperation<GetContentByUrlOp
   path: "/v1/urls/content",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: ["query"],
   fields: {"query":["url"]},
   query: () => strict({ url: z.string() }),
-  response: () => withFallback([loose({ collection: CollectionSchema }), loose({ space: SpaceSchema, changeRequest: z.optional(ChangeRequestSchema), page: z.optional(withFallback([RevisionPageDocumentSchema, RevisionPageGroupSchema], loose({ kind: z.string() }), "kind", ["sheet","group"])) })]),
+  response: () => withFallback([loose({ collection: CollectionSchema }), loose({ space: SpaceSchema, changeRequest: z.optional(ChangeRequestSchema), page: z.optional(withFallback([RevisionPageDocumentSchema, RevisionPageGroupSchema], loose({ kind: z.string(), id: z.string(), title: z.string(), linkTitle: z.optional(z.string()), emoji: z.optional(z.string()), icon: z.optional(z.string()), createdAt: z.optional(z.string()), updatedAt: z.optional(z.string()), condition: z.optional(z.string()), type: z.union([z.literal("document"), z.literal("group")]), slug: z.string(), path: z.string(), pages: z.array(withFallback([RevisionPageDocumentSchema, RevisionPageLinkSchema, RevisionPageComputedSchema], loose({ type: z.string(), id: z.string(), title: z.string(), linkTitle: z.optional(z.string()), emoji: z.optional(z.string()), icon: z.optional(z.string()), createdAt: z.optional(z.string()), updatedAt: z.optional(z.string()), condition: z.optional(z.string()), kind: z.optional(z.union([z.literal("sheet"), z.literal("link"), z.string()])), hidden: z.optional(z.boolean()) }), "type", ["document","link","computed"])), hidden: z.optional(z.boolean()), noIndex: z.optional(z.boolean()), noRobotsIndex: z.optional(z.boolean()) }), "kind", ["sheet","group"])) })]),
 });
 
 export default getContentByUrl;

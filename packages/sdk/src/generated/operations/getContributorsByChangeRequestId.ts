@@ -3,15 +3,14 @@ import * as z from 'zod/mini';
 import { type Schema, listOf, loose, openEnum } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { GetContributorsByChangeRequestIdOperation } from '../operation-types.js';
-import { UserSchema } from '../schemas/ChangeRequestRequestedReviewer.js';
+import { UserSchema } from '../schemas/CommentReply.js';
 
-export const ChangeRequestUserContributorSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ updatedAt: z.string(), count: z.number(), user: z.optional(UserSchema), actionType: z.optional(openEnum(["edit","comment"])) }));
+export const ChangeRequestUserContributorSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ updatedAt: z.string(), count: z.number(), user: UserSchema, actionType: openEnum(["edit","comment"]) }));
 
 /** List all users who have made edits to a change request */
 export const getContributorsByChangeRequestId = /* @__PURE__ */ defineOperation<GetContributorsByChangeRequestIdOperation>({
   id: "getContributorsByChangeRequestId",
   name: "changeRequests.listContributors",
-  aliases: ["changeRequests.contributors"],
   area: "Change requests",
   summary: "List all users who have made edits to a change request",
   method: "GET",

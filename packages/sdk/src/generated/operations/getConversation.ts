@@ -17,7 +17,7 @@ export const getConversation = /* @__PURE__ */ defineOperation<GetConversationOp
   path: "/v1/orgs/{organizationId}/conversations/{conversationId}",
   status: 200,
   idempotent: true,
-  extractOnly: true,
+  inDocument: false,
   args: [":organizationId",":conversationId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => ConversationDetailSchema,

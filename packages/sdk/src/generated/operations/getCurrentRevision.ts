@@ -15,7 +15,7 @@ export const getCurrentRevision = /* @__PURE__ */ defineOperation<GetCurrentRevi
   path: "/v1/spaces/{spaceId}/content",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":spaceId","?query"],
   fields: {"query":["metadata","computed"]},
   queryKinds: {"metadata":"boolean","computed":"boolean"},

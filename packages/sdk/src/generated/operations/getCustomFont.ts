@@ -14,7 +14,7 @@ export const getCustomFont = /* @__PURE__ */ defineOperation<GetCustomFontOperat
   path: "/v1/orgs/{organizationId}/fonts/{fontId}",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":fontId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => CustomizationFontDefinitionSchema,

@@ -18,7 +18,7 @@ export const getCustomHostname = /* @__PURE__ */ defineOperation<GetCustomHostna
   path: "/v1/custom-hostnames/{hostname}",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":hostname"],
   response: () => CustomHostnameSchema,
 });

@@ -15,7 +15,7 @@ export const getDocumentById = /* @__PURE__ */ defineOperation<GetDocumentByIdOp
   path: "/v1/spaces/{spaceId}/documents/{documentId}",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":spaceId",":documentId","?query"],
   fields: {"query":["schema"]},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

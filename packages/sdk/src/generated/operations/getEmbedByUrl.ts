@@ -15,7 +15,7 @@ export const getEmbedByUrl = /* @__PURE__ */ defineOperation<GetEmbedByUrlOperat
   path: "/v1/urls/embed",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: ["query"],
   fields: {"query":["url"]},
   query: () => strict({ url: z.string() }),

@@ -15,7 +15,7 @@ export const getEmbedByUrlInSpace = /* @__PURE__ */ defineOperation<GetEmbedByUr
   path: "/v1/spaces/{spaceId}/embed",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":spaceId","query"],
   fields: {"query":["url"]},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

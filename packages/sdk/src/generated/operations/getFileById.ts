@@ -15,7 +15,7 @@ export const getFileById = /* @__PURE__ */ defineOperation<GetFileByIdOperation>
   path: "/v1/spaces/{spaceId}/content/files/{fileId}",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":spaceId",":fileId","?query"],
   fields: {"query":["metadata","computed"]},
   queryKinds: {"metadata":"boolean","computed":"boolean"},

@@ -9,7 +9,6 @@ import { RevisionFileSchema } from '../schemas/RevisionFile.js';
 export const getFileInChangeRequestById = /* @__PURE__ */ defineOperation<GetFileInChangeRequestByIdOperation>({
   id: "getFileInChangeRequestById",
   name: "changeRequests.content.getFile",
-  aliases: ["changeRequests.content.file"],
   area: "Change request content",
   summary: "Get a specific file in a change request by its ID",
   method: "GET",

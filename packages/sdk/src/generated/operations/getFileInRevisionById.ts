@@ -15,7 +15,7 @@ export const getFileInRevisionById = /* @__PURE__ */ defineOperation<GetFileInRe
   path: "/v1/spaces/{spaceId}/revisions/{revisionId}/files/{fileId}",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":spaceId",":revisionId",":fileId","?query"],
   fields: {"query":["metadata","computed"]},
   queryKinds: {"metadata":"boolean","computed":"boolean"},

@@ -15,7 +15,7 @@ export const getGitHubRepoFileForGitSyncInstallation = /* @__PURE__ */ defineOpe
   path: "/v1/git/installations/{installationId}/github/repos/{accountName}/{repositoryName}/file",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":installationId",":accountName",":repositoryName","query"],
   fields: {"query":["path","ref"]},
   query: () => strict({ path: z.string(), ref: z.string() }),

@@ -15,7 +15,7 @@ export const getGitLabProjectFileForGitSyncInstallation = /* @__PURE__ */ define
   path: "/v1/git/installations/{installationId}/gitlab/projects/{projectId}/file",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":installationId",":projectId","query"],
   fields: {"query":["path","ref"]},
   query: () => strict({ path: z.string(), ref: z.string() }),

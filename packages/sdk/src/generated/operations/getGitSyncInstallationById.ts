@@ -13,7 +13,7 @@ export const getGitSyncInstallationById = /* @__PURE__ */ defineOperation<GetGit
   path: "/v1/git/installations/{installationId}",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":installationId"],
   response: () => GitSyncInstallationSchema,
 });

@@ -14,7 +14,7 @@ export const getImportRun = /* @__PURE__ */ defineOperation<GetImportRunOperatio
   path: "/v1/org/{organizationId}/imports/{importRunId}",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":importRunId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => ContentImportRunSchema,

@@ -19,7 +19,7 @@ export const getIntegrationEvent = /* @__PURE__ */ defineOperation<GetIntegratio
   path: "/v1/integrations/{integrationName}/events/{eventId}",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":integrationName",":eventId"],
   params: () => ({ integrationName: z.string().check(z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9-_.]+$"))) }),
   response: () => loose({ event: IntegrationEventSchema, trace: z.optional(IntegrationEventTraceSchema) }),

@@ -14,7 +14,7 @@ export const getIntegrationInstallationById = /* @__PURE__ */ defineOperation<Ge
   path: "/v1/integrations/{integrationName}/installations/{installationId}",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":integrationName",":installationId"],
   params: () => ({ integrationName: z.string().check(z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9-_.]+$"))) }),
   response: () => IntegrationInstallationSchema,

@@ -15,7 +15,7 @@ export const getIntegrationSiteInstallation = /* @__PURE__ */ defineOperation<Ge
   path: "/v1/integrations/{integrationName}/installations/{installationId}/sites/{siteId}",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":integrationName",":installationId",":siteId","?query"],
   fields: {"query":["extended"]},
   queryKinds: {"extended":"boolean"},

@@ -15,7 +15,7 @@ export const getIntegrationSpaceInstallation = /* @__PURE__ */ defineOperation<G
   path: "/v1/integrations/{integrationName}/installations/{installationId}/spaces/{spaceId}",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":integrationName",":installationId",":spaceId","?query"],
   fields: {"query":["extended"]},
   queryKinds: {"extended":"boolean"},

@@ -14,7 +14,7 @@ export const getLatestOpenAPISpecVersionContent = /* @__PURE__ */ defineOperatio
   path: "/v1/orgs/{organizationId}/openapi/{specSlug}/versions/latest/content",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":specSlug"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), specSlug: z.string().check(z.minLength(1), z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*$"))) }),
   response: () => OpenAPISpecContentSchema,

@@ -17,7 +17,7 @@ export const getLatestOpenAPISpecVersionContentRaw = /* @__PURE__ */ defineOpera
   path: "/v1/orgs/{organizationId}/openapi/{specSlug}/versions/latest/content/raw",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":specSlug"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), specSlug: z.string().check(z.minLength(1), z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*$"))) }),
   response: () => OpenAPISpecRawContentSchema,

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../contract/operation.js';
 import type { GetMemberInOrganizationByIdOperation } from '../operation-types.js';
-import { OrganizationMemberSchema } from '../schemas/ChangeRequestRequestedReviewer.js';
+import { OrganizationMemberSchema } from '../schemas/CommentReply.js';
 
 /** Get an organization member by its ID */
 export const getMemberInOrganizationById = /* @__PURE__ */ defineOperation<GetMemberInOrganizationByIdOperation>({

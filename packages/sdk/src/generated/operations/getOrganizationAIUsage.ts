@@ -16,7 +16,7 @@ export const getOrganizationAIUsage = /* @__PURE__ */ defineOperation<GetOrganiz
   path: "/v1/orgs/{organizationId}/billing/ai-usage",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId","query"],
   fields: {"query":["from","to","interval"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

@@ -8,7 +8,6 @@ import { OrganizationAgentInstructionsSchema } from '../schemas/Document.js';
 export const getOrganizationAgentInstructions = /* @__PURE__ */ defineOperation<GetOrganizationAgentInstructionsOperation>({
   id: "getOrganizationAgentInstructions",
   name: "organizations.getAgentInstructions",
-  aliases: ["organizations.agentInstructions.get"],
   area: "Organizations, members, search",
   summary: "Get Docs agent instructions for an organization",
   method: "GET",

@@ -17,7 +17,7 @@ export const getOrganizationAuditEvent = /* @__PURE__ */ defineOperation<GetOrga
   path: "/v1/orgs/{organizationId}/audit-events/{auditEventId}",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":auditEventId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => AuditEventDetailsSchema,

@@ -14,7 +14,7 @@ export const getOrganizationIntegrationStatus = /* @__PURE__ */ defineOperation<
   path: "/v1/orgs/{organizationId}/integrations/{integrationName}/installation_status",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":integrationName"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), integrationName: z.string().check(z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9-_.]+$"))) }),
   response: () => loose({ status: openEnum(["active","pending","paused"]) }),

@@ -14,7 +14,7 @@ export const getOrganizationInviteLink = /* @__PURE__ */ defineOperation<GetOrga
   path: "/v1/orgs/{organizationId}/link-invites/{inviteId}",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":inviteId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), inviteId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => OrganizationInviteLinkSchema,

@@ -15,7 +15,7 @@ export const getPageById = /* @__PURE__ */ defineOperation<GetPageByIdOperation>
   path: "/v1/spaces/{spaceId}/content/page/{pageId}",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":spaceId",":pageId","?query"],
   fields: {"query":["format","format.markdown.refs","evaluated","dereferenced","metadata","computed"]},
   queryKinds: {"evaluated":"boolean","dereferenced":"boolean","metadata":"boolean","computed":"boolean"},

@@ -15,7 +15,7 @@ export const getPageDocumentInRevisionById = /* @__PURE__ */ defineOperation<Get
   path: "/v1/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}/document",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":spaceId",":revisionId",":pageId","?query"],
   fields: {"query":["evaluated","dereferenced"]},
   queryKinds: {"evaluated":"boolean","dereferenced":"boolean"},

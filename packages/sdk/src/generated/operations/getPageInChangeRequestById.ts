@@ -9,7 +9,6 @@ import { RevisionPageSchema } from '../schemas/RevisionPage.js';
 export const getPageInChangeRequestById = /* @__PURE__ */ defineOperation<GetPageInChangeRequestByIdOperation>({
   id: "getPageInChangeRequestById",
   name: "changeRequests.content.getPage",
-  aliases: ["changeRequests.content.page"],
   area: "Change request content",
   summary: "Get a page in a change request by its ID",
   method: "GET",

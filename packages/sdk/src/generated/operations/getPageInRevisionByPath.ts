@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { loose, strict, withFallback } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { GetPageInRevisionByPathOperation } from '../operation-types.js';
-import { RevisionPageDocumentSchema, RevisionPageGroupSchema } from '../schemas/RevisionPage.js';
+import { RevisionPageComputedSchema, RevisionPageDocumentSchema, RevisionPageGroupSchema, RevisionPageLinkSchema } from '../schemas/RevisionPage.js';
 
 /** Get a page from a specific historical revision by its URL path */
 export const getPageInRevisionByPath = /* @__PURE__ */ defineOperation<GetPageInRevisionByPathOperation>({
@@ -15,14 +15,14 @@ export const getPageInRevisionByPath = /* @__PURE__ */ defineOperation<GetPageIn
   path: "/v1/spaces/{spaceId}/revisions/{revisionId}/path/{pagePath}",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   pathValued: ["pagePath"],
   args: [":spaceId",":revisionId",":pagePath","?query"],
   fields: {"query":["format","format.markdown.refs","evaluated","dereferenced","metadata","cachedMetadata","computed"]},
   queryKinds: {"evaluated":"boolean","dereferenced":"boolean","metadata":"boolean","cachedMetadata":"boolean","computed":"boolean"},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), revisionId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ format: z.optional(z.enum(["document","markdown"])), "format.markdown.refs": z.optional(z.enum(["relative","stable"])), evaluated: z.optional(z.union([z.boolean(), z.literal("deterministic-only")])), dereferenced: z.optional(z.union([z.boolean(), z.literal("reusable-contents")])), metadata: z.optional(z.boolean()), cachedMetadata: z.optional(z.boolean()), computed: z.optional(z.boolean()) }),
-  response: () => withFallback([RevisionPageDocumentSchema, RevisionPageGroupSchema], loose({ kind: z.string() }), "kind", ["sheet","group"]),
+  response: () => withFallback([RevisionPageDocumentSchema, RevisionPageGroupSchema], loose({ kind: z.string(), id: z.string(), title: z.string(), linkTitle: z.optional(z.string()), emoji: z.optional(z.string()), icon: z.optional(z.string()), createdAt: z.optional(z.string()), updatedAt: z.optional(z.string()), condition: z.optional(z.string()), type: z.union([z.literal("document"), z.literal("group")]), slug: z.string(), path: z.string(), pages: z.array(withFallback([RevisionPageDocumentSchema, RevisionPageLinkSchema, RevisionPageComputedSchema], loose({ type: z.string(), id: z.string(), title: z.string(), linkTitle: z.optional(z.string()), emoji: z.optional(z.string()), icon: z.optional(z.string()), createdAt: z.optional(z.string()), updatedAt: z.optional(z.string()), condition: z.optional(z.string()), kind: z.optional(z.union([z.literal("sheet"), z.literal("link"), z.string()])), hidden: z.optional(z.boolean()) }), "type", ["document","link","computed"])), hidden: z.optional(z.boolean()), noIndex: z.optional(z.boolean()), noRobotsIndex: z.optional(z.boolean()) }), "kind", ["sheet","group"]),
 });
 
 export default getPageInRevisionByPath;

@@ -19,7 +19,7 @@ export const getPublishedContentByUrl = /* @__PURE__ */ defineOperation<GetPubli
   status: 200,
   idempotent: true,
   deprecated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: ["query"],
   fields: {"query":["url","visitorAuthToken","redirectOnError"]},
   queryKinds: {"redirectOnError":"boolean"},

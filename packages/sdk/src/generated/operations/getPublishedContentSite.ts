@@ -8,13 +8,12 @@ import { SiteCustomizationSettingsSchema } from '../schemas/SiteCustomizationSet
 import { SiteIntegrationScriptSchema } from '../schemas/SiteIntegrationScript.js';
 import { SiteStructureSchema } from '../schemas/SiteStructure.js';
 
-export const PublishedContentSiteSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ object: z.literal("published-content-site"), site: SiteSchema, structure: SiteStructureSchema, customizations: z.optional(loose({ site: z.optional(SiteCustomizationSettingsSchema), siteSpaces: z.optional(z.record(z.string(), SiteCustomizationSettingsSchema)) })), scripts: z.optional(z.array(SiteIntegrationScriptSchema)) }));
+export const PublishedContentSiteSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ object: z.literal("published-content-site"), site: SiteSchema, structure: SiteStructureSchema, customizations: loose({ site: z.optional(SiteCustomizationSettingsSchema), siteSpaces: z.optional(z.record(z.string(), SiteCustomizationSettingsSchema)) }), scripts: z.array(SiteIntegrationScriptSchema) }));
 
 /** Get the full published profile of a site including structure and customization */
 export const getPublishedContentSite = /* @__PURE__ */ defineOperation<GetPublishedContentSiteOperation>({
   id: "getPublishedContentSite",
   name: "sites.getPublished",
-  aliases: ["sites.published"],
   area: "Sites",
   summary: "Get the full published profile of a site including structure and customization",
   method: "GET",

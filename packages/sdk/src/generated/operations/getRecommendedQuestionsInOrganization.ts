@@ -17,7 +17,7 @@ export const getRecommendedQuestionsInOrganization = /* @__PURE__ */ defineOpera
   path: "/v1/orgs/{organizationId}/ask/questions",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => SearchAIRecommendedQuestionsSchema,

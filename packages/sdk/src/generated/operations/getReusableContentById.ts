@@ -15,7 +15,7 @@ export const getReusableContentById = /* @__PURE__ */ defineOperation<GetReusabl
   path: "/v1/spaces/{spaceId}/content/reusable-contents/{reusableContentId}",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":spaceId",":reusableContentId","?query"],
   fields: {"query":["metadata","computed"]},
   queryKinds: {"metadata":"boolean","computed":"boolean"},

@@ -15,7 +15,7 @@ export const getReusableContentDocumentInRevisionById = /* @__PURE__ */ defineOp
   path: "/v1/spaces/{spaceId}/revisions/{revisionId}/reusable-contents/{reusableContentId}/document",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":spaceId",":revisionId",":reusableContentId","?query"],
   fields: {"query":["evaluated","dereferenced"]},
   queryKinds: {"evaluated":"boolean","dereferenced":"boolean"},

@@ -15,7 +15,7 @@ export const getReusableContentInChangeRequestById = /* @__PURE__ */ defineOpera
   path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/reusable-contents/{reusableContentId}",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   numericParams: ["changeRequestId"],
   args: [":spaceId",":changeRequestId",":reusableContentId","?query"],
   fields: {"query":["metadata","computed"]},

@@ -15,7 +15,7 @@ export const getReusableContentInRevisionById = /* @__PURE__ */ defineOperation<
   path: "/v1/spaces/{spaceId}/revisions/{revisionId}/reusable-contents/{reusableContentId}",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":spaceId",":revisionId",":reusableContentId","?query"],
   fields: {"query":["metadata","computed"]},
   queryKinds: {"metadata":"boolean","computed":"boolean"},

@@ -16,7 +16,7 @@ export const getReviewsByChangeRequestId = /* @__PURE__ */ defineOperation<GetRe
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   numericParams: ["changeRequestId"],
   args: [":spaceId",":changeRequestId","?query"],
   fields: {"query":["format","outdated","page","limit"]},

@@ -15,7 +15,7 @@ export const getRevisionById = /* @__PURE__ */ defineOperation<GetRevisionByIdOp
   path: "/v1/spaces/{spaceId}/revisions/{revisionId}",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":spaceId",":revisionId","?query"],
   fields: {"query":["metadata","computed"]},
   queryKinds: {"metadata":"boolean","computed":"boolean"},

@@ -9,7 +9,6 @@ import { RevisionSchema } from '../schemas/Revision.js';
 export const getRevisionOfChangeRequestById = /* @__PURE__ */ defineOperation<GetRevisionOfChangeRequestByIdOperation>({
   id: "getRevisionOfChangeRequestById",
   name: "changeRequests.content.getRevision",
-  aliases: ["changeRequests.content.revision"],
   area: "Change request content",
   summary: "Get the latest content revision of a change request",
   method: "GET",

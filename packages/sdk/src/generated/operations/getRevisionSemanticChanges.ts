@@ -15,7 +15,7 @@ export const getRevisionSemanticChanges = /* @__PURE__ */ defineOperation<GetRev
   path: "/v1/spaces/{spaceId}/revisions/{revisionId}/changes",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":spaceId",":revisionId","?query"],
   fields: {"query":["metadata","computed","limit"]},
   queryKinds: {"metadata":"boolean","computed":"boolean","limit":"number"},

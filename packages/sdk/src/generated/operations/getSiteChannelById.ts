@@ -14,7 +14,7 @@ export const getSiteChannelById = /* @__PURE__ */ defineOperation<GetSiteChannel
   path: "/v1/orgs/{organizationId}/sites/{siteId}/channels/{siteChannelId}",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId",":siteChannelId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => SiteChannelSchema,

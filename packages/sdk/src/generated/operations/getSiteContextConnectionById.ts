@@ -14,7 +14,7 @@ export const getSiteContextConnectionById = /* @__PURE__ */ defineOperation<GetS
   path: "/v1/orgs/{organizationId}/sites/{siteId}/context-connections/{siteContextConnectionId}",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId",":siteContextConnectionId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => ContextConnectionSchema,

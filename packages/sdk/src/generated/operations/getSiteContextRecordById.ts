@@ -14,7 +14,7 @@ export const getSiteContextRecordById = /* @__PURE__ */ defineOperation<GetSiteC
   path: "/v1/orgs/{organizationId}/sites/{siteId}/context-records/{siteContextRecordId}",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId",":siteContextRecordId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => ContextRecordSchema,

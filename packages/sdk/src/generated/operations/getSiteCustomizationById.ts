@@ -15,7 +15,7 @@ export const getSiteCustomizationById = /* @__PURE__ */ defineOperation<GetSiteC
   path: "/v1/orgs/{organizationId}/sites/{siteId}/customization",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId","?query"],
   fields: {"query":["unmasked"]},
   queryKinds: {"unmasked":"boolean"},

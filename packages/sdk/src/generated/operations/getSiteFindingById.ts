@@ -14,7 +14,7 @@ export const getSiteFindingById = /* @__PURE__ */ defineOperation<GetSiteFinding
   path: "/v1/orgs/{organizationId}/sites/{siteId}/findings/{siteFindingId}",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId",":siteFindingId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => SiteFindingSchema,

@@ -26,7 +26,7 @@ export const getSiteFindingStats = /* @__PURE__ */ defineOperation<GetSiteFindin
   path: "/v1/orgs/{organizationId}/sites/{siteId}/stats/findings",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId","?query"],
   fields: {"query":["topic","status","type","severity","hasChangeRequests","source"]},
   queryKinds: {"type":"array","hasChangeRequests":"boolean","source":"array"},

@@ -14,7 +14,7 @@ export const getSiteMcpServerById = /* @__PURE__ */ defineOperation<GetSiteMcpSe
   path: "/v1/orgs/{organizationId}/sites/{siteId}/mcp-servers/{siteMcpServerId}",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId",":siteMcpServerId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => SiteMcpServerSchema,

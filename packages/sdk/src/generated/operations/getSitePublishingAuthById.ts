@@ -14,7 +14,7 @@ export const getSitePublishingAuthById = /* @__PURE__ */ defineOperation<GetSite
   path: "/v1/orgs/{organizationId}/sites/{siteId}/publishing/auth",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => SitePublishingAuthSchema,

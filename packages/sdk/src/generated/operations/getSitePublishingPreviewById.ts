@@ -14,7 +14,7 @@ export const getSitePublishingPreviewById = /* @__PURE__ */ defineOperation<GetS
   path: "/v1/orgs/{organizationId}/sites/{siteId}/publishing/preview",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId","?query"],
   fields: {"query":["siteSpace","claims","draft","target"]},
   queryKinds: {"draft":"boolean"},

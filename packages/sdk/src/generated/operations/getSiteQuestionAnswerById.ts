@@ -14,7 +14,7 @@ export const getSiteQuestionAnswerById = /* @__PURE__ */ defineOperation<GetSite
   path: "/v1/orgs/{organizationId}/sites/{siteId}/answers/{siteQuestionAnswerId}",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId",":siteQuestionAnswerId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => SiteQuestionAnswerWithResponseSchema,

@@ -14,7 +14,7 @@ export const getSiteQuestionAnswerThreadById = /* @__PURE__ */ defineOperation<G
   path: "/v1/orgs/{organizationId}/sites/{siteId}/answers/{siteQuestionAnswerId}/thread",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId",":siteQuestionAnswerId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => z.array(SiteQuestionAnswerWithResponseSchema),

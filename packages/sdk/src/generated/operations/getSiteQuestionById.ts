@@ -15,7 +15,7 @@ export const getSiteQuestionById = /* @__PURE__ */ defineOperation<GetSiteQuesti
   path: "/v1/orgs/{organizationId}/sites/{siteId}/questions/{siteQuestionId}",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId",":siteQuestionId","?query"],
   fields: {"query":["from","to","relevance","channelType","answered"]},
   queryKinds: {"relevance":"array","channelType":"array","answered":"array"},

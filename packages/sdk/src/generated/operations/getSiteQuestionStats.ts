@@ -15,7 +15,7 @@ export const getSiteQuestionStats = /* @__PURE__ */ defineOperation<GetSiteQuest
   path: "/v1/orgs/{organizationId}/sites/{siteId}/question-stats",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId","?query"],
   fields: {"query":["from","to","topic","relevance","channelType","answered"]},
   queryKinds: {"topic":"array","relevance":"array","channelType":"array","answered":"array"},

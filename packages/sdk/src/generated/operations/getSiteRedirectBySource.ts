@@ -15,7 +15,7 @@ export const getSiteRedirectBySource = /* @__PURE__ */ defineOperation<GetSiteRe
   path: "/v1/orgs/{organizationId}/sites/{siteId}/redirect",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId","query"],
   fields: {"query":["shareKey","source"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

@@ -14,7 +14,7 @@ export const getSiteScanById = /* @__PURE__ */ defineOperation<GetSiteScanByIdOp
   path: "/v1/orgs/{organizationId}/sites/{siteId}/scans/{siteScanId}",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId",":siteScanId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => SiteScanSchema,

@@ -15,7 +15,7 @@ export const getSiteSpaceCustomizationById = /* @__PURE__ */ defineOperation<Get
   path: "/v1/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/customization",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId",":siteSpaceId","?query"],
   fields: {"query":["unmasked"]},
   queryKinds: {"unmasked":"boolean"},

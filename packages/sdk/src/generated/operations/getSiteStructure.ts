@@ -15,7 +15,7 @@ export const getSiteStructure = /* @__PURE__ */ defineOperation<GetSiteStructure
   path: "/v1/orgs/{organizationId}/sites/{siteId}/structure",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId","?query"],
   fields: {"query":["shareKey"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

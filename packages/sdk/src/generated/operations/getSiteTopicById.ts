@@ -14,7 +14,7 @@ export const getSiteTopicById = /* @__PURE__ */ defineOperation<GetSiteTopicById
   path: "/v1/orgs/{organizationId}/sites/{siteId}/topics/{siteTopicId}",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId",":siteTopicId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => SiteTopicSchema,

@@ -14,7 +14,7 @@ export const getSpaceGitInfo = /* @__PURE__ */ defineOperation<GetSpaceGitInfoOp
   path: "/v1/spaces/{spaceId}/git/info",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":spaceId"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => GitSyncStateSchema,

@@ -14,7 +14,7 @@ export const getSpacePDF = /* @__PURE__ */ defineOperation<GetSpacePdfOperation>
   path: "/v1/spaces/{spaceId}/pdf",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":spaceId","?query"],
   fields: {"query":["only","page"]},
   queryKinds: {"only":"boolean"},

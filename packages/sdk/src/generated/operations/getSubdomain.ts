@@ -17,7 +17,7 @@ export const getSubdomain = /* @__PURE__ */ defineOperation<GetSubdomainOperatio
   path: "/v1/subdomains/{subdomain}",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":subdomain"],
   params: () => ({ subdomain: z.string().check(z.minLength(3), z.maxLength(32), z.regex(new RegExp("^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$"))) }),
   response: () => SubdomainSchema,

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../contract/operation.js';
 import type { GetTeamInOrganizationByIdOperation } from '../operation-types.js';
-import { OrganizationTeamSchema } from '../schemas/OrganizationTeam.js';
+import { OrganizationTeamSchema } from '../schemas/OrganizationSAMLProvider.js';
 
 /** Get a team */
 export const getTeamInOrganizationById = /* @__PURE__ */ defineOperation<GetTeamInOrganizationByIdOperation>({

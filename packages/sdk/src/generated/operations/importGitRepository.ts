@@ -17,7 +17,7 @@ export const importGitRepository = /* @__PURE__ */ defineOperation<ImportGitRepo
   path: "/v1/spaces/{spaceId}/git/import",
   status: 204,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":spaceId","body"],
   fields: {"body":["url","ref","repoCacheID","repoTreeURL","repoCommitURL","repoProjectDirectory","timestamp","force","standalone","gitInfo"]},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

@@ -16,7 +16,7 @@ export const ingestConversation = /* @__PURE__ */ defineOperation<IngestConversa
   path: "/v1/orgs/{organizationId}/conversations",
   status: 204,
   idempotent: true,
-  extractOnly: true,
+  inDocument: false,
   args: [":organizationId","body"],
   fields: {"body":["id","subject","metadata","parts"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

@@ -19,7 +19,7 @@ export const installGitSyncProviderOnTarget = /* @__PURE__ */ defineOperation<In
   path: "/v1/git/installations",
   status: 201,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: ["body"],
   fields: {"body":["provider","target"]},
   body: () => strict({ provider: z.enum(["github","gitlab"]), target: GitSyncInstallationTargetParamSchema }),

@@ -17,7 +17,7 @@ export const installIntegration = /* @__PURE__ */ defineOperation<InstallIntegra
   path: "/v1/integrations/{integrationName}/installations",
   status: 201,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":integrationName","body"],
   fields: {"body":["organization"]},
   params: () => ({ integrationName: z.string().check(z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9-_.]+$"))) }),

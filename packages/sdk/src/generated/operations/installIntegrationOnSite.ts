@@ -15,7 +15,7 @@ export const installIntegrationOnSite = /* @__PURE__ */ defineOperation<InstallI
   path: "/v1/integrations/{integrationName}/installations/{installationId}/sites",
   status: 201,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":integrationName",":installationId","body","?query"],
   fields: {"query":["extended"],"body":["siteId"]},
   queryKinds: {"extended":"boolean"},

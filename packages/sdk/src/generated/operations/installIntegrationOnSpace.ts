@@ -15,7 +15,7 @@ export const installIntegrationOnSpace = /* @__PURE__ */ defineOperation<Install
   path: "/v1/integrations/{integrationName}/installations/{installationId}/spaces",
   status: 201,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":integrationName",":installationId","body","?query"],
   fields: {"query":["extended"],"body":["space"]},
   queryKinds: {"extended":"boolean"},

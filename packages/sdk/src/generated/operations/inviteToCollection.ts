@@ -14,7 +14,7 @@ export const inviteToCollection = /* @__PURE__ */ defineOperation<InviteToCollec
   path: "/v1/collections/{collectionId}/permissions",
   status: 204,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":collectionId","body"],
   fields: {"body":["role"]},
   params: () => ({ collectionId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

@@ -16,7 +16,7 @@ export const inviteToSite = /* @__PURE__ */ defineOperation<InviteToSiteOperatio
   path: "/v1/orgs/{organizationId}/sites/{siteId}/permissions",
   status: 204,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId","body"],
   fields: {"body":["role"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

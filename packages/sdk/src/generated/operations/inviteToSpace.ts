@@ -14,7 +14,7 @@ export const inviteToSpace = /* @__PURE__ */ defineOperation<InviteToSpaceOperat
   path: "/v1/spaces/{spaceId}/permissions",
   status: 204,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":spaceId","body"],
   fields: {"body":["role"]},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

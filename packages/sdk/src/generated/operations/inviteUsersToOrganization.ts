@@ -16,7 +16,7 @@ export const inviteUsersToOrganization = /* @__PURE__ */ defineOperation<InviteU
   path: "/v1/orgs/{organizationId}/invites",
   status: 200,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId","body"],
   fields: {"body":["emails","role","sso"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

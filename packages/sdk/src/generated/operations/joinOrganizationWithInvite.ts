@@ -14,7 +14,7 @@ export const joinOrganizationWithInvite = /* @__PURE__ */ defineOperation<JoinOr
   path: "/v1/orgs/{organizationId}/invites/{inviteId}",
   status: 200,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":inviteId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), inviteId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => loose({  }),

@@ -16,7 +16,7 @@ export const listChangeRequestConversations = /* @__PURE__ */ defineOperation<Li
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   numericParams: ["changeRequestId"],
   args: [":spaceId",":changeRequestId","?query"],
   fields: {"query":["page","limit"]},

@@ -9,7 +9,6 @@ import { ContentRefSchema } from '../schemas/Link.js';
 export const listChangeRequestFileBacklinks = /* @__PURE__ */ defineOperation<ListChangeRequestFileBacklinksOperation>({
   id: "listChangeRequestFileBacklinks",
   name: "changeRequests.content.listFileBacklinks",
-  aliases: ["changeRequests.content.fileBacklinks"],
   area: "Change request content",
   summary: "List the content that references a file, in a change request (not in the published API document)",
   method: "GET",
@@ -17,7 +16,7 @@ export const listChangeRequestFileBacklinks = /* @__PURE__ */ defineOperation<Li
   status: 200,
   idempotent: true,
   paginated: true,
-  extractOnly: true,
+  inDocument: false,
   numericParams: ["changeRequestId"],
   args: [":spaceId",":changeRequestId",":fileId","?query"],
   fields: {"query":["page","limit","metadata","computed"]},

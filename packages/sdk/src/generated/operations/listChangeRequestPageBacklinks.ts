@@ -9,7 +9,6 @@ import { ContentRefSchema } from '../schemas/Link.js';
 export const listChangeRequestPageBacklinks = /* @__PURE__ */ defineOperation<ListChangeRequestPageBacklinksOperation>({
   id: "listChangeRequestPageBacklinks",
   name: "changeRequests.content.listPageBacklinks",
-  aliases: ["changeRequests.content.pageBacklinks"],
   area: "Change request content",
   summary: "List the content that references a page, in a change request (not in the published API document)",
   method: "GET",
@@ -17,7 +16,7 @@ export const listChangeRequestPageBacklinks = /* @__PURE__ */ defineOperation<Li
   status: 200,
   idempotent: true,
   paginated: true,
-  extractOnly: true,
+  inDocument: false,
   numericParams: ["changeRequestId"],
   args: [":spaceId",":changeRequestId",":pageId","?query"],
   fields: {"query":["page","limit","metadata","computed"]},

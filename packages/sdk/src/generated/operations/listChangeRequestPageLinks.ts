@@ -9,7 +9,6 @@ import { LinkSchema } from '../schemas/Link.js';
 export const listChangeRequestPageLinks = /* @__PURE__ */ defineOperation<ListChangeRequestPageLinksOperation>({
   id: "listChangeRequestPageLinks",
   name: "changeRequests.content.listPageLinks",
-  aliases: ["changeRequests.content.pageLinks"],
   area: "Change request content",
   summary: "List the links in a page of a change request (not in the published API document)",
   method: "GET",
@@ -17,7 +16,7 @@ export const listChangeRequestPageLinks = /* @__PURE__ */ defineOperation<ListCh
   status: 200,
   idempotent: true,
   paginated: true,
-  extractOnly: true,
+  inDocument: false,
   numericParams: ["changeRequestId"],
   args: [":spaceId",":changeRequestId",":pageId","?query"],
   fields: {"query":["page","limit","metadata","computed"]},

@@ -14,7 +14,7 @@ export const listChangeRequestPageMetaLinks = /* @__PURE__ */ defineOperation<Li
   path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/meta-links",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   numericParams: ["changeRequestId"],
   args: [":spaceId",":changeRequestId",":pageId"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), changeRequestId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), pageId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

@@ -16,7 +16,7 @@ export const listChangeRequestsForOrganization = /* @__PURE__ */ defineOperation
   status: 200,
   idempotent: true,
   paginated: true,
-  extractOnlyFields: {"query":["conversationsIssuesCluster"]},
+  notInDocument: {"query":["conversationsIssuesCluster"]},
   args: [":organizationId","?query"],
   fields: {"query":["page","limit","status","creator","contributor","requestedReviewer","site","space","topic","styleguideRun","finding","orderBy","conversationsIssuesCluster"]},
   queryKinds: {"limit":"number","status":"array"},

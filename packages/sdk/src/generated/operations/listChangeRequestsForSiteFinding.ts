@@ -16,7 +16,7 @@ export const listChangeRequestsForSiteFinding = /* @__PURE__ */ defineOperation<
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId",":siteFindingId","?query"],
   fields: {"query":["page","limit"]},
   queryKinds: {"limit":"number"},

@@ -16,7 +16,7 @@ export const listChangeRequestsForSpace = /* @__PURE__ */ defineOperation<ListCh
   status: 200,
   idempotent: true,
   paginated: true,
-  extractOnlyFields: {"query":["conversationsIssuesCluster"]},
+  notInDocument: {"query":["conversationsIssuesCluster"]},
   args: [":spaceId","?query"],
   fields: {"query":["page","limit","status","creator","contributor","requestedReviewer","topic","orderBy","conversationsIssuesCluster"]},
   queryKinds: {"limit":"number"},

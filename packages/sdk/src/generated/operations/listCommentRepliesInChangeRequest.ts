@@ -3,13 +3,12 @@ import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { ListCommentRepliesInChangeRequestOperation } from '../operation-types.js';
-import { CommentReplySchema } from '../schemas/ChangeRequestRequestedReviewer.js';
+import { CommentReplySchema } from '../schemas/CommentReply.js';
 
 /** List all replies to a change request comment */
 export const listCommentRepliesInChangeRequest = /* @__PURE__ */ defineOperation<ListCommentRepliesInChangeRequestOperation>({
   id: "listCommentRepliesInChangeRequest",
   name: "changeRequests.comments.listReplies",
-  aliases: ["changeRequests.comments.replies.list"],
   area: "Change request comments",
   summary: "List all replies to a change request comment",
   method: "GET",

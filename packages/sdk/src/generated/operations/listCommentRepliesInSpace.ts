@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { ListCommentRepliesInSpaceOperation } from '../operation-types.js';
-import { CommentReplySchema } from '../schemas/ChangeRequestRequestedReviewer.js';
+import { CommentReplySchema } from '../schemas/CommentReply.js';
 
 /** List all replies to a comment in a space */
 export const listCommentRepliesInSpace = /* @__PURE__ */ defineOperation<ListCommentRepliesInSpaceOperation>({
@@ -16,7 +16,7 @@ export const listCommentRepliesInSpace = /* @__PURE__ */ defineOperation<ListCom
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":spaceId",":commentId","?query"],
   fields: {"query":["page","limit","format"]},
   queryKinds: {"limit":"number"},

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { ListCommentersInChangeRequestOperation } from '../operation-types.js';
-import { OrganizationMemberSchema } from '../schemas/ChangeRequestRequestedReviewer.js';
+import { OrganizationMemberSchema } from '../schemas/CommentReply.js';
 
 /** List all users who have commented in a change request */
 export const listCommentersInChangeRequest = /* @__PURE__ */ defineOperation<ListCommentersInChangeRequestOperation>({
@@ -16,7 +16,7 @@ export const listCommentersInChangeRequest = /* @__PURE__ */ defineOperation<Lis
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   numericParams: ["changeRequestId"],
   args: [":spaceId",":changeRequestId","?query"],
   fields: {"query":["page","limit"]},

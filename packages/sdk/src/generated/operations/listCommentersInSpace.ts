@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { ListCommentersInSpaceOperation } from '../operation-types.js';
-import { OrganizationMemberSchema } from '../schemas/ChangeRequestRequestedReviewer.js';
+import { OrganizationMemberSchema } from '../schemas/CommentReply.js';
 
 /** List all users who have posted comments in a space */
 export const listCommentersInSpace = /* @__PURE__ */ defineOperation<ListCommentersInSpaceOperation>({
@@ -16,7 +16,7 @@ export const listCommentersInSpace = /* @__PURE__ */ defineOperation<ListComment
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":spaceId","?query"],
   fields: {"query":["page","limit"]},
   queryKinds: {"limit":"number"},

@@ -16,7 +16,7 @@ export const listCommentsInSpace = /* @__PURE__ */ defineOperation<ListCommentsI
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":spaceId","?query"],
   fields: {"query":["page","limit","order","status","format","targetPage","authors"]},
   queryKinds: {"limit":"number","authors":"array"},

@@ -9,7 +9,6 @@ import { ConversationIssueItemSchema } from '../schemas/ConversationIssueItem.js
 export const listConversationIssues = /* @__PURE__ */ defineOperation<ListConversationIssuesOperation>({
   id: "listConversationIssues",
   name: "conversations.issues.list",
-  aliases: ["conversations.issues.list"],
   area: "Conversations",
   summary: "List the documentation issues found in conversations (not in the published API document)",
   method: "GET",
@@ -17,7 +16,7 @@ export const listConversationIssues = /* @__PURE__ */ defineOperation<ListConver
   status: 200,
   idempotent: true,
   paginated: true,
-  extractOnly: true,
+  inDocument: false,
   args: [":organizationId","?query"],
   fields: {"query":["page","limit","cluster","conversation"]},
   queryKinds: {"limit":"number"},

@@ -16,7 +16,7 @@ export const listConversations = /* @__PURE__ */ defineOperation<ListConversatio
   status: 200,
   idempotent: true,
   paginated: true,
-  extractOnly: true,
+  inDocument: false,
   args: [":organizationId","?query"],
   fields: {"query":["page","limit","source"]},
   queryKinds: {"limit":"number"},

@@ -16,7 +16,7 @@ export const listCustomFonts = /* @__PURE__ */ defineOperation<ListCustomFontsOp
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => listOf(CustomizationFontDefinitionSchema),

@@ -16,7 +16,7 @@ export const listFiles = /* @__PURE__ */ defineOperation<ListFilesOperation>({
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":spaceId","?query"],
   fields: {"query":["page","limit","metadata","computed"]},
   queryKinds: {"limit":"number","metadata":"boolean","computed":"boolean"},

@@ -9,7 +9,6 @@ import { RevisionFileSchema } from '../schemas/RevisionFile.js';
 export const listFilesInChangeRequestById = /* @__PURE__ */ defineOperation<ListFilesInChangeRequestByIdOperation>({
   id: "listFilesInChangeRequestById",
   name: "changeRequests.content.listFiles",
-  aliases: ["changeRequests.content.files"],
   area: "Change request content",
   summary: "List all files (images/attachments) in a change request",
   method: "GET",

@@ -16,7 +16,7 @@ export const listFilesInRevisionById = /* @__PURE__ */ defineOperation<ListFiles
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":spaceId",":revisionId","?query"],
   fields: {"query":["page","limit","metadata","computed"]},
   queryKinds: {"limit":"number","metadata":"boolean","computed":"boolean"},

@@ -15,7 +15,7 @@ export const listGitHubRepoBranchesForGitSyncInstallation = /* @__PURE__ */ defi
   path: "/v1/git/installations/{installationId}/github/repos/{accountName}/{repositoryName}/branches",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":installationId",":accountName",":repositoryName"],
   response: () => loose({ items: z.array(GitSyncBranchSchema) }),
 });

@@ -17,7 +17,7 @@ export const listGitHubRepositoriesForGitSyncInstallation = /* @__PURE__ */ defi
   path: "/v1/git/installations/{installationId}/github/repos",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":installationId"],
   response: () => loose({ items: z.array(GitSyncGitHubRepositorySchema) }),
 });

@@ -15,7 +15,7 @@ export const listGitLabProjectBranchesForGitSyncInstallation = /* @__PURE__ */ d
   path: "/v1/git/installations/{installationId}/gitlab/projects/{projectId}/branches",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":installationId",":projectId"],
   response: () => loose({ items: z.array(GitSyncBranchSchema) }),
 });

@@ -17,7 +17,7 @@ export const listGitLabProjectsForGitSyncInstallation = /* @__PURE__ */ defineOp
   path: "/v1/git/installations/{installationId}/gitlab/projects",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":installationId"],
   response: () => loose({ items: z.array(GitSyncGitLabProjectSchema) }),
 });

@@ -16,7 +16,7 @@ export const listImportRuns = /* @__PURE__ */ defineOperation<ListImportRunsOper
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId","?query"],
   fields: {"query":["space","changeRequest","site","status","page","limit"]},
   queryKinds: {"limit":"number"},

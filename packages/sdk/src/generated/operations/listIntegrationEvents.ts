@@ -16,7 +16,7 @@ export const listIntegrationEvents = /* @__PURE__ */ defineOperation<ListIntegra
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":integrationName","?query"],
   fields: {"query":["page","limit"]},
   queryKinds: {"limit":"number"},

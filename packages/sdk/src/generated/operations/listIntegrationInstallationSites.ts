@@ -16,7 +16,7 @@ export const listIntegrationInstallationSites = /* @__PURE__ */ defineOperation<
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":integrationName",":installationId","?query"],
   fields: {"query":["page","limit","extended"]},
   queryKinds: {"limit":"number","extended":"boolean"},

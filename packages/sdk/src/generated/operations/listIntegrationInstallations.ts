@@ -16,7 +16,7 @@ export const listIntegrationInstallations = /* @__PURE__ */ defineOperation<List
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":integrationName","?query"],
   fields: {"query":["page","limit","externalId"]},
   queryKinds: {"limit":"number"},

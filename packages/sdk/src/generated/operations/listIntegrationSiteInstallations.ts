@@ -16,7 +16,7 @@ export const listIntegrationSiteInstallations = /* @__PURE__ */ defineOperation<
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":integrationName","?query"],
   fields: {"query":["page","limit","externalId","extended"]},
   queryKinds: {"limit":"number","extended":"boolean"},

@@ -10,7 +10,6 @@ export const IssuesClusterSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ 
 export const listIssuesClusters = /* @__PURE__ */ defineOperation<ListIssuesClustersOperation>({
   id: "listIssuesClusters",
   name: "conversations.clusters.list",
-  aliases: ["conversations.clusters.list"],
   area: "Conversations",
   summary: "List the clusters of issues found in the organization's conversations (not in the published API document)",
   method: "GET",
@@ -18,7 +17,7 @@ export const listIssuesClusters = /* @__PURE__ */ defineOperation<ListIssuesClus
   status: 200,
   idempotent: true,
   paginated: true,
-  extractOnly: true,
+  inDocument: false,
   args: [":organizationId","?query"],
   fields: {"query":["page","limit","order","sort"]},
   queryKinds: {"limit":"number"},

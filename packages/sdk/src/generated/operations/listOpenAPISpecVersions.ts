@@ -16,7 +16,7 @@ export const listOpenAPISpecVersions = /* @__PURE__ */ defineOperation<ListOpenA
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":specSlug","?query"],
   fields: {"query":["page","limit"]},
   queryKinds: {"limit":"number"},

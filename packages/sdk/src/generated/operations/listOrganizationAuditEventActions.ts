@@ -16,7 +16,7 @@ export const listOrganizationAuditEventActions = /* @__PURE__ */ defineOperation
   path: "/v1/orgs/{organizationId}/audit-event-actions",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => loose({ items: z.array(AuditEventActionSchema) }),

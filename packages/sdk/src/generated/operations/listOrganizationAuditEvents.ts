@@ -18,7 +18,7 @@ export const listOrganizationAuditEvents = /* @__PURE__ */ defineOperation<ListO
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId","?query"],
   fields: {"query":["page","limit","from","to","action","actor","target"]},
   queryKinds: {"limit":"number"},

@@ -17,7 +17,7 @@ export const listOrganizationInstallations = /* @__PURE__ */ defineOperation<Lis
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId","?query"],
   fields: {"query":["page","limit","search"]},
   queryKinds: {"limit":"number"},

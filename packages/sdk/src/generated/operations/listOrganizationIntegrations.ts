@@ -16,7 +16,7 @@ export const listOrganizationIntegrations = /* @__PURE__ */ defineOperation<List
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId","?query"],
   fields: {"query":["page","limit","search","category","blockDomain","blocks","contentSources","owner","scope","target"]},
   queryKinds: {"limit":"number","blocks":"boolean","contentSources":"boolean"},

@@ -6,7 +6,7 @@ import type { ListOrganizationIntegrationsStatusOperation } from '../operation-t
 import { IntegrationSchema } from '../schemas/Integration.js';
 
 /** An integration installation, its current status, and the resource it targets. */
-export const InstalledIntegrationSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ status: z.optional(openEnum(["active","pending","paused"])), integration: z.optional(IntegrationSchema), target: z.optional(InstalledIntegrationTargetSchema) }));
+export const InstalledIntegrationSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ status: openEnum(["active","pending","paused"]), integration: IntegrationSchema, target: InstalledIntegrationTargetSchema }));
 
 /** The resource on which an integration is installed. */
 export const InstalledIntegrationTargetSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([loose({ type: z.literal("organization"), organizationId: z.string() }), loose({ type: z.literal("site"), siteId: z.string() }), loose({ type: z.literal("space"), spaceId: z.string() })], loose({ type: z.string() }), "type", ["organization","site","space"]));

@@ -16,7 +16,7 @@ export const listOrganizationInviteLinks = /* @__PURE__ */ defineOperation<ListO
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId","?query"],
   fields: {"query":["page","limit"]},
   queryKinds: {"limit":"number"},

@@ -21,7 +21,7 @@ export const listOrganizationStyleguides = /* @__PURE__ */ defineOperation<ListO
   path: "/v1/orgs/{organizationId}/styleguides",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => OrganizationStyleguidesSchema,

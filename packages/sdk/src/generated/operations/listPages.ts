@@ -15,7 +15,7 @@ export const listPages = /* @__PURE__ */ defineOperation<ListPagesOperation>({
   path: "/v1/spaces/{spaceId}/content/pages",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":spaceId","?query"],
   fields: {"query":["metadata","computed"]},
   queryKinds: {"metadata":"boolean","computed":"boolean"},

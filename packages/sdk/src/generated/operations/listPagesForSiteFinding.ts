@@ -18,7 +18,7 @@ export const listPagesForSiteFinding = /* @__PURE__ */ defineOperation<ListPages
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId",":siteFindingId","?query"],
   fields: {"query":["page","limit"]},
   queryKinds: {"limit":"number"},

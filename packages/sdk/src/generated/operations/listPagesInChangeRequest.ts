@@ -9,7 +9,6 @@ import { RevisionPageSchema } from '../schemas/RevisionPage.js';
 export const listPagesInChangeRequest = /* @__PURE__ */ defineOperation<ListPagesInChangeRequestOperation>({
   id: "listPagesInChangeRequest",
   name: "changeRequests.content.listPages",
-  aliases: ["changeRequests.content.pages"],
   area: "Change request content",
   summary: "List all pages in a change request as a flat list",
   method: "GET",

@@ -15,7 +15,7 @@ export const listPagesInRevisionById = /* @__PURE__ */ defineOperation<ListPages
   path: "/v1/spaces/{spaceId}/revisions/{revisionId}/pages",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":spaceId",":revisionId","?query"],
   fields: {"query":["metadata","computed"]},
   queryKinds: {"metadata":"boolean","computed":"boolean"},

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { ListPermissionsAggregateInCollectionOperation } from '../operation-types.js';
-import { UserContentPermissionSchema } from '../schemas/ChangeRequestRequestedReviewer.js';
+import { UserContentPermissionSchema } from '../schemas/CommentReply.js';
 
 /** List all collections users permissions */
 export const listPermissionsAggregateInCollection = /* @__PURE__ */ defineOperation<ListPermissionsAggregateInCollectionOperation>({
@@ -16,7 +16,7 @@ export const listPermissionsAggregateInCollection = /* @__PURE__ */ defineOperat
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":collectionId","?query"],
   fields: {"query":["page","limit","role"]},
   queryKinds: {"limit":"number"},

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { type Schema, listOf, loose, openEnum, strict, withFallback } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { ListPermissionsAggregateInSiteOperation } from '../operation-types.js';
-import { UserSchema } from '../schemas/ChangeRequestRequestedReviewer.js';
+import { UserSchema } from '../schemas/CommentReply.js';
 import { OrganizationPointerSchema } from '../schemas/OrganizationPointer.js';
 
 /** Permission of a user in a site. */
@@ -28,7 +28,7 @@ export const listPermissionsAggregateInSite = /* @__PURE__ */ defineOperation<Li
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId","?query"],
   fields: {"query":["page","limit","order","role","search","sort","team"]},
   queryKinds: {"limit":"number"},

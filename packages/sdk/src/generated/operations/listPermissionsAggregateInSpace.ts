@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { ListPermissionsAggregateInSpaceOperation } from '../operation-types.js';
-import { UserContentPermissionSchema } from '../schemas/ChangeRequestRequestedReviewer.js';
+import { UserContentPermissionSchema } from '../schemas/CommentReply.js';
 
 /** List all space users permissions */
 export const listPermissionsAggregateInSpace = /* @__PURE__ */ defineOperation<ListPermissionsAggregateInSpaceOperation>({
@@ -16,7 +16,7 @@ export const listPermissionsAggregateInSpace = /* @__PURE__ */ defineOperation<L
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":spaceId","?query"],
   fields: {"query":["page","limit","role"]},
   queryKinds: {"limit":"number"},

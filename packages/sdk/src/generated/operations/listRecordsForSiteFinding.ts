@@ -16,7 +16,7 @@ export const listRecordsForSiteFinding = /* @__PURE__ */ defineOperation<ListRec
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId",":siteFindingId","?query"],
   fields: {"query":["page","limit"]},
   queryKinds: {"limit":"number"},

@@ -14,7 +14,7 @@ export const listRevisionPageMetaLinks = /* @__PURE__ */ defineOperation<ListRev
   path: "/v1/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}/meta-links",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":spaceId",":revisionId",":pageId"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), revisionId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), pageId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => RevisionPageMetaLinksSchema,

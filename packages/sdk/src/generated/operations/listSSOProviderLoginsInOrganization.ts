@@ -4,13 +4,12 @@ import { type Schema, loose } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { ListSsoProviderLoginsInOrganizationOperation } from '../operation-types.js';
 
-export const OrganizationSSOProviderLoginSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ id: z.string(), label: z.optional(z.string()), startURL: z.optional(z.string()) }));
+export const OrganizationSSOProviderLoginSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ id: z.string(), label: z.string(), startURL: z.string() }));
 
 /** List all SSO provider login infos */
 export const listSSOProviderLoginsInOrganization = /* @__PURE__ */ defineOperation<ListSsoProviderLoginsInOrganizationOperation>({
   id: "listSSOProviderLoginsInOrganization",
   name: "saml.listSsoEntries",
-  aliases: ["saml.ssoEntries"],
   area: "Single sign-on",
   summary: "List all SSO provider login infos",
   method: "GET",

@@ -11,7 +11,6 @@ export const SiteAdaptiveTemplateConditionSchema: Schema = /* @__PURE__ */ z.laz
 export const listSiteAdaptiveTemplateConditions = /* @__PURE__ */ defineOperation<ListSiteAdaptiveTemplateConditionsOperation>({
   id: "listSiteAdaptiveTemplateConditions",
   name: "sites.adaptiveSchema.listTemplateConditions",
-  aliases: ["sites.adaptiveSchema.templateConditions"],
   area: "Sites",
   summary: "List condition templates for adaptive content expressions in a site",
   method: "GET",

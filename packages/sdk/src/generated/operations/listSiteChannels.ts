@@ -16,7 +16,7 @@ export const listSiteChannels = /* @__PURE__ */ defineOperation<ListSiteChannels
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId","?query"],
   fields: {"query":["page","limit"]},
   queryKinds: {"limit":"number"},

@@ -16,7 +16,7 @@ export const listSiteContextConnections = /* @__PURE__ */ defineOperation<ListSi
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId","?query"],
   fields: {"query":["page","limit"]},
   queryKinds: {"limit":"number"},

@@ -16,7 +16,7 @@ export const listSiteContextRecords = /* @__PURE__ */ defineOperation<ListSiteCo
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId","?query"],
   fields: {"query":["page","limit","type","connector","connection","topic"]},
   queryKinds: {"limit":"number"},

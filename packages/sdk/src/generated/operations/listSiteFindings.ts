@@ -16,7 +16,7 @@ export const listSiteFindings = /* @__PURE__ */ defineOperation<ListSiteFindings
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId","?query"],
   fields: {"query":["page","limit","topic","question","status","type","severity","hasChangeRequests","source","updatedAfter","updatedBefore","orderBy"]},
   queryKinds: {"limit":"number","type":"array","hasChangeRequests":"boolean","source":"array"},

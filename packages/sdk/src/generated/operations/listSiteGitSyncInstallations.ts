@@ -15,7 +15,7 @@ export const listSiteGitSyncInstallations = /* @__PURE__ */ defineOperation<List
   path: "/v1/orgs/{organizationId}/sites/{siteId}/spaces/git/installations",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => loose({ items: z.array(GitSyncInstallationSchema) }),

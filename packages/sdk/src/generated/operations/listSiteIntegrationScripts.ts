@@ -8,7 +8,6 @@ import { SiteIntegrationScriptSchema } from '../schemas/SiteIntegrationScript.js
 export const listSiteIntegrationScripts = /* @__PURE__ */ defineOperation<ListSiteIntegrationScriptsOperation>({
   id: "listSiteIntegrationScripts",
   name: "sites.listIntegrationScripts",
-  aliases: ["sites.integrationScripts"],
   area: "Sites",
   summary: "List custom scripts injected into a site's published pages",
   method: "GET",

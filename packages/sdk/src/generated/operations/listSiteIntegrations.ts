@@ -9,7 +9,6 @@ import { IntegrationSchema } from '../schemas/Integration.js';
 export const listSiteIntegrations = /* @__PURE__ */ defineOperation<ListSiteIntegrationsOperation>({
   id: "listSiteIntegrations",
   name: "sites.listIntegrations",
-  aliases: ["sites.integrations"],
   area: "Sites",
   summary: "List third-party integrations enabled on a site",
   method: "GET",
@@ -17,7 +16,7 @@ export const listSiteIntegrations = /* @__PURE__ */ defineOperation<ListSiteInte
   status: 200,
   idempotent: true,
   paginated: true,
-  extractOnlyFields: {"query":["page","limit"]},
+  notInDocument: {"query":["page","limit"]},
   args: [":organizationId",":siteId","?query"],
   fields: {"query":["search","page","limit"]},
   queryKinds: {"limit":"number"},

@@ -16,7 +16,7 @@ export const listSiteMcpServers = /* @__PURE__ */ defineOperation<ListSiteMcpSer
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId","?query"],
   fields: {"query":["page","limit"]},
   queryKinds: {"limit":"number"},

@@ -16,7 +16,7 @@ export const listSiteQuestionAnswerSources = /* @__PURE__ */ defineOperation<Lis
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId",":siteQuestionAnswerId","?query"],
   fields: {"query":["page","limit"]},
   queryKinds: {"limit":"number"},

@@ -18,7 +18,7 @@ export const listSiteQuestionAnswers = /* @__PURE__ */ defineOperation<ListSiteQ
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId","?query"],
   fields: {"query":["question","from","to","language","answered","helpfulness","relevance","channelType","question.type","topic","thread","page","limit"]},
   queryKinds: {"answered":"array","relevance":"array","channelType":"array","limit":"number"},

@@ -16,7 +16,7 @@ export const listSiteQuestionSources = /* @__PURE__ */ defineOperation<ListSiteQ
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId",":siteQuestionId","?query"],
   fields: {"query":["page","limit","from","to","relevance","channelType","answered"]},
   queryKinds: {"limit":"number","relevance":"array","channelType":"array","answered":"array"},

@@ -16,7 +16,7 @@ export const listSiteQuestions = /* @__PURE__ */ defineOperation<ListSiteQuestio
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId","?query"],
   fields: {"query":["from","to","type","relevance","channelType","answered","topic","order","sort","page","limit"]},
   queryKinds: {"relevance":"array","channelType":"array","answered":"array","topic":"array","limit":"number"},

@@ -16,7 +16,7 @@ export const listSiteRedirects = /* @__PURE__ */ defineOperation<ListSiteRedirec
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId","?query"],
   fields: {"query":["page","limit","search","draft","orderBy"]},
   queryKinds: {"limit":"number","draft":"boolean"},

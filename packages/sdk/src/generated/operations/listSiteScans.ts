@@ -16,7 +16,7 @@ export const listSiteScans = /* @__PURE__ */ defineOperation<ListSiteScansOperat
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId","?query"],
   fields: {"query":["page","limit","topic","status"]},
   queryKinds: {"limit":"number"},

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { ListSiteSectionGroupsOperation } from '../operation-types.js';
-import { SiteSectionGroupSchema } from '../schemas/SiteStructure.js';
+import { SiteSectionGroupSchema } from '../schemas/SiteSectionGroup.js';
 
 /** List all section groups in a site's navigation structure */
 export const listSiteSectionGroups = /* @__PURE__ */ defineOperation<ListSiteSectionGroupsOperation>({
@@ -16,7 +16,7 @@ export const listSiteSectionGroups = /* @__PURE__ */ defineOperation<ListSiteSec
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId","?query"],
   fields: {"query":["page","limit"]},
   queryKinds: {"limit":"number"},

@@ -16,7 +16,7 @@ export const listSiteSections = /* @__PURE__ */ defineOperation<ListSiteSections
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId","?query"],
   fields: {"query":["shareKey","page","limit"]},
   queryKinds: {"limit":"number"},

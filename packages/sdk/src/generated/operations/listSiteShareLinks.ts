@@ -16,7 +16,7 @@ export const listSiteShareLinks = /* @__PURE__ */ defineOperation<ListSiteShareL
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId","?query"],
   fields: {"query":["page","limit","search"]},
   queryKinds: {"limit":"number"},

@@ -16,7 +16,7 @@ export const listSiteSpaces = /* @__PURE__ */ defineOperation<ListSiteSpacesOper
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId","?query"],
   fields: {"query":["shareKey","page","limit","default"]},
   queryKinds: {"limit":"number","default":"boolean"},

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { ListSiteStyleguideRunsOperation } from '../operation-types.js';
-import { SiteStyleguideRunSchema } from '../schemas/ChangeRequestRequestedReviewer.js';
+import { SiteStyleguideRunSchema } from '../schemas/CommentReply.js';
 
 /** List the style guide check runs of a site */
 export const listSiteStyleguideRuns = /* @__PURE__ */ defineOperation<ListSiteStyleguideRunsOperation>({
@@ -16,7 +16,7 @@ export const listSiteStyleguideRuns = /* @__PURE__ */ defineOperation<ListSiteSt
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId","?query"],
   fields: {"query":["page","limit"]},
   queryKinds: {"limit":"number"},

@@ -15,7 +15,7 @@ export const listSiteTopics = /* @__PURE__ */ defineOperation<ListSiteTopicsOper
   path: "/v1/orgs/{organizationId}/sites/{siteId}/topics",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId","?query"],
   fields: {"query":["from","to"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

@@ -19,7 +19,7 @@ export const listSiteVisitorSegments = /* @__PURE__ */ defineOperation<ListSiteV
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => listOf(SiteInsightsVisitorSegmentSchema),

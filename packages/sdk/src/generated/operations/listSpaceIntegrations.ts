@@ -16,7 +16,7 @@ export const listSpaceIntegrations = /* @__PURE__ */ defineOperation<ListSpaceIn
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":spaceId","?query"],
   fields: {"query":["search"]},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

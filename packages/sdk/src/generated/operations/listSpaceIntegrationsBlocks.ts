@@ -17,7 +17,7 @@ export const listSpaceIntegrationsBlocks = /* @__PURE__ */ defineOperation<ListS
   path: "/v1/spaces/{spaceId}/integration-blocks",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":spaceId"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => SpaceIntegrationBlocksSchema,

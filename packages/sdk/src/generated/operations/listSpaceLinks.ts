@@ -9,7 +9,6 @@ import { LinkSchema } from '../schemas/Link.js';
 export const listSpaceLinks = /* @__PURE__ */ defineOperation<ListSpaceLinksOperation>({
   id: "listSpaceLinks",
   name: "spaces.listLinks",
-  aliases: ["spaces.links"],
   area: "Spaces",
   summary: "List the links in the pages of a space, with counts of broken ones (not in the published API document)",
   method: "GET",
@@ -17,7 +16,7 @@ export const listSpaceLinks = /* @__PURE__ */ defineOperation<ListSpaceLinksOper
   status: 200,
   idempotent: true,
   paginated: true,
-  extractOnly: true,
+  inDocument: false,
   args: [":spaceId","?query"],
   fields: {"query":["page","limit","status"]},
   queryKinds: {"limit":"number"},

@@ -14,7 +14,7 @@ export const listSpacePageMetaLinks = /* @__PURE__ */ defineOperation<ListSpaceP
   path: "/v1/spaces/{spaceId}/content/page/{pageId}/meta-links",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":spaceId",":pageId"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), pageId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => RevisionPageMetaLinksSchema,

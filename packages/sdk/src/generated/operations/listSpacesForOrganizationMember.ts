@@ -6,7 +6,7 @@ import type { ListSpacesForOrganizationMemberOperation } from '../operation-type
 import { SpaceSchema } from '../schemas/IntegrationSpaceInstallation.js';
 
 /** Permission of a member in a content. */
-export const MemberContentPermissionSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ permission: z.optional(openEnum(["admin","create","edit","review","comment","read"])), space: SpaceSchema }));
+export const MemberContentPermissionSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ permission: openEnum(["admin","create","edit","review","comment","read"]), space: SpaceSchema }));
 
 /** List an organization member space permissions */
 export const listSpacesForOrganizationMember = /* @__PURE__ */ defineOperation<ListSpacesForOrganizationMemberOperation>({

@@ -9,7 +9,6 @@ import { SpaceSchema } from '../schemas/IntegrationSpaceInstallation.js';
 export const listSpacesInCollectionById = /* @__PURE__ */ defineOperation<ListSpacesInCollectionByIdOperation>({
   id: "listSpacesInCollectionById",
   name: "collections.listSpaces",
-  aliases: ["collections.spaces"],
   area: "Collections",
   summary: "List all collection spaces",
   method: "GET",

@@ -9,7 +9,6 @@ import { SpaceSchema } from '../schemas/IntegrationSpaceInstallation.js';
 export const listSpacesInOrganizationById = /* @__PURE__ */ defineOperation<ListSpacesInOrganizationByIdOperation>({
   id: "listSpacesInOrganizationById",
   name: "spaces.list",
-  aliases: ["spaces.listForOrganization"],
   area: "Spaces",
   summary: "List all spaces in an organization",
   method: "GET",

@@ -19,7 +19,7 @@ export const listStyleguideTemplates = /* @__PURE__ */ defineOperation<ListStyle
   path: "/v1/orgs/{organizationId}/styleguide-templates",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => StyleguideTemplatesSchema,

@@ -3,11 +3,11 @@ import * as z from 'zod/mini';
 import { type Schema, listOf, loose, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { ListTeamMembersInOrganizationByIdOperation } from '../operation-types.js';
-import { OrganizationMemberSchema } from '../schemas/ChangeRequestRequestedReviewer.js';
+import { OrganizationMemberSchema } from '../schemas/CommentReply.js';
 import { TeamMemberSchema } from '../schemas/TeamMember.js';
 
 /** A member of a team in an organization, including its relationship to it */
-export const OrganizationTeamMemberSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ organization: OrganizationMemberSchema, team: z.optional(TeamMemberSchema), permissions: z.optional(loose({ view: z.optional(z.boolean()) })) }));
+export const OrganizationTeamMemberSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ organization: OrganizationMemberSchema, team: TeamMemberSchema, permissions: loose({ view: z.optional(z.boolean()) }) }));
 
 /** List all team members */
 export const listTeamMembersInOrganizationById = /* @__PURE__ */ defineOperation<ListTeamMembersInOrganizationByIdOperation>({

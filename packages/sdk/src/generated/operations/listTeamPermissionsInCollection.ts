@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { listOf, loose, openEnum, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { ListTeamPermissionsInCollectionOperation } from '../operation-types.js';
-import { OrganizationTeamSchema } from '../schemas/OrganizationTeam.js';
+import { OrganizationTeamSchema } from '../schemas/OrganizationSAMLProvider.js';
 
 /** List an org team's permission in collection */
 export const listTeamPermissionsInCollection = /* @__PURE__ */ defineOperation<ListTeamPermissionsInCollectionOperation>({
@@ -16,7 +16,7 @@ export const listTeamPermissionsInCollection = /* @__PURE__ */ defineOperation<L
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":collectionId","?query"],
   fields: {"query":["page","limit"]},
   queryKinds: {"limit":"number"},

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { type Schema, listOf, loose, openEnum, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { ListTeamPermissionsInSiteOperation } from '../operation-types.js';
-import { OrganizationTeamSchema } from '../schemas/OrganizationTeam.js';
+import { OrganizationTeamSchema } from '../schemas/OrganizationSAMLProvider.js';
 
 /** Permission override of a team in a site. */
 export const TeamSitePermissionOverrideSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ permission: z.nullable(openEnum(["admin","create","edit","review","comment","read"])), team: OrganizationTeamSchema }));
@@ -19,7 +19,7 @@ export const listTeamPermissionsInSite = /* @__PURE__ */ defineOperation<ListTea
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId","?query"],
   fields: {"query":["page","limit"]},
   queryKinds: {"limit":"number"},

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { listOf, loose, openEnum, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { ListTeamPermissionsInSpaceOperation } from '../operation-types.js';
-import { OrganizationTeamSchema } from '../schemas/OrganizationTeam.js';
+import { OrganizationTeamSchema } from '../schemas/OrganizationSAMLProvider.js';
 
 /** List an org team's permission in a space */
 export const listTeamPermissionsInSpace = /* @__PURE__ */ defineOperation<ListTeamPermissionsInSpaceOperation>({
@@ -16,7 +16,7 @@ export const listTeamPermissionsInSpace = /* @__PURE__ */ defineOperation<ListTe
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":spaceId","?query"],
   fields: {"query":["page","limit"]},
   queryKinds: {"limit":"number"},

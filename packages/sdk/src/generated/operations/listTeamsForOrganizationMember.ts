@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { listOf, loose, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { ListTeamsForOrganizationMemberOperation } from '../operation-types.js';
-import { OrganizationTeamSchema } from '../schemas/OrganizationTeam.js';
+import { OrganizationTeamSchema } from '../schemas/OrganizationSAMLProvider.js';
 import { TeamMemberSchema } from '../schemas/TeamMember.js';
 
 /** List all organization member teams */

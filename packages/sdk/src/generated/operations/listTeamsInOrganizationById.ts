@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { ListTeamsInOrganizationByIdOperation } from '../operation-types.js';
-import { OrganizationTeamSchema } from '../schemas/OrganizationTeam.js';
+import { OrganizationTeamSchema } from '../schemas/OrganizationSAMLProvider.js';
 
 /** List all teams */
 export const listTeamsInOrganizationById = /* @__PURE__ */ defineOperation<ListTeamsInOrganizationByIdOperation>({

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { ListUserPermissionsInCollectionOperation } from '../operation-types.js';
-import { UserContentPermissionSchema } from '../schemas/ChangeRequestRequestedReviewer.js';
+import { UserContentPermissionSchema } from '../schemas/CommentReply.js';
 
 /** List collection user permissions */
 export const listUserPermissionsInCollection = /* @__PURE__ */ defineOperation<ListUserPermissionsInCollectionOperation>({
@@ -16,7 +16,7 @@ export const listUserPermissionsInCollection = /* @__PURE__ */ defineOperation<L
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":collectionId","?query"],
   fields: {"query":["page","limit"]},
   queryKinds: {"limit":"number"},

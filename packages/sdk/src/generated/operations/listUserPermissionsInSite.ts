@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { type Schema, listOf, loose, openEnum, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { ListUserPermissionsInSiteOperation } from '../operation-types.js';
-import { UserSchema } from '../schemas/ChangeRequestRequestedReviewer.js';
+import { UserSchema } from '../schemas/CommentReply.js';
 
 /** Permission override of a user in a site. */
 export const UserSitePermissionOverrideSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ permission: z.nullable(openEnum(["admin","create","edit","review","comment","read"])), user: UserSchema }));
@@ -19,7 +19,7 @@ export const listUserPermissionsInSite = /* @__PURE__ */ defineOperation<ListUse
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId","?query"],
   fields: {"query":["page","limit"]},
   queryKinds: {"limit":"number"},

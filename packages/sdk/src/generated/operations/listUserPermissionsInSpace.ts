@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { listOf, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { ListUserPermissionsInSpaceOperation } from '../operation-types.js';
-import { UserContentPermissionSchema } from '../schemas/ChangeRequestRequestedReviewer.js';
+import { UserContentPermissionSchema } from '../schemas/CommentReply.js';
 
 /** List space user permissions */
 export const listUserPermissionsInSpace = /* @__PURE__ */ defineOperation<ListUserPermissionsInSpaceOperation>({
@@ -16,7 +16,7 @@ export const listUserPermissionsInSpace = /* @__PURE__ */ defineOperation<ListUs
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":spaceId","?query"],
   fields: {"query":["page","limit"]},
   queryKinds: {"limit":"number"},

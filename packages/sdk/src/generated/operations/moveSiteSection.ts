@@ -24,7 +24,7 @@ export const moveSiteSection = /* @__PURE__ */ defineOperation<MoveSiteSectionOp
   status: 200,
   idempotent: false,
   deprecated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId",":siteSectionId","?body"],
   fields: {"body":["position"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

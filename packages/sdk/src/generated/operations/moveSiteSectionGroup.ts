@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { type Schema, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { MoveSiteSectionGroupOperation } from '../operation-types.js';
-import { SiteSectionGroupSchema } from '../schemas/SiteStructure.js';
+import { SiteSectionGroupSchema } from '../schemas/SiteSectionGroup.js';
 
 /** Position at which to move the site section group. */
 export const SiteSectionGroupMovePositionSchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ before: z.optional(SiteSectionGroupPointerSchema), after: z.optional(SiteSectionGroupPointerSchema) }));
@@ -24,7 +24,7 @@ export const moveSiteSectionGroup = /* @__PURE__ */ defineOperation<MoveSiteSect
   status: 200,
   idempotent: false,
   deprecated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId",":siteSectionGroupId","?body"],
   fields: {"body":["position"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

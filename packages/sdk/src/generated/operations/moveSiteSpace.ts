@@ -24,7 +24,7 @@ export const moveSiteSpace = /* @__PURE__ */ defineOperation<MoveSiteSpaceOperat
   status: 200,
   idempotent: false,
   deprecated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId",":siteSpaceId","?body"],
   fields: {"body":["position"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

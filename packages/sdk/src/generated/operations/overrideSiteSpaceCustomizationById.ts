@@ -18,7 +18,7 @@ export const overrideSiteSpaceCustomizationById = /* @__PURE__ */ defineOperatio
   path: "/v1/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/customization",
   status: 200,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId",":siteSpaceId","?body"],
   fields: {"body":["title","localizedTitle","styling","internationalization","favicon","announcement","header","footer","themes","feedback","externalLinks","pagination","trademark","privacyPolicy","socialPreview"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

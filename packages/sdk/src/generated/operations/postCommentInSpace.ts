@@ -18,7 +18,7 @@ export const postCommentInSpace = /* @__PURE__ */ defineOperation<PostCommentInS
   path: "/v1/spaces/{spaceId}/comments",
   status: 200,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":spaceId","body"],
   fields: {"body":["node","page","body","tableCell"]},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

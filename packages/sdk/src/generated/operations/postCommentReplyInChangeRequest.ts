@@ -3,13 +3,12 @@ import * as z from 'zod/mini';
 import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { PostCommentReplyInChangeRequestOperation } from '../operation-types.js';
-import { CommentReplySchema, PostCommentReplySchemaSchema } from '../schemas/ChangeRequestRequestedReviewer.js';
+import { CommentReplySchema, PostCommentReplySchemaSchema } from '../schemas/CommentReply.js';
 
 /** Post a reply to a change request comment */
 export const postCommentReplyInChangeRequest = /* @__PURE__ */ defineOperation<PostCommentReplyInChangeRequestOperation>({
   id: "postCommentReplyInChangeRequest",
   name: "changeRequests.comments.createReply",
-  aliases: ["changeRequests.comments.replies.create"],
   area: "Change request comments",
   summary: "Post a reply to a change request comment",
   method: "POST",

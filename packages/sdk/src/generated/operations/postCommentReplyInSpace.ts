@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../contract/operation.js';
 import type { PostCommentReplyInSpaceOperation } from '../operation-types.js';
-import { CommentReplySchema, PostCommentReplySchemaSchema } from '../schemas/ChangeRequestRequestedReviewer.js';
+import { CommentReplySchema, PostCommentReplySchemaSchema } from '../schemas/CommentReply.js';
 
 /** Post a reply to an existing space comment */
 export const postCommentReplyInSpace = /* @__PURE__ */ defineOperation<PostCommentReplyInSpaceOperation>({
@@ -14,7 +14,7 @@ export const postCommentReplyInSpace = /* @__PURE__ */ defineOperation<PostComme
   path: "/v1/spaces/{spaceId}/comments/{commentId}/replies",
   status: 200,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":spaceId",":commentId","body"],
   fields: {"body":["body"]},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), commentId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

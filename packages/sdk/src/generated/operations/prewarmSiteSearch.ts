@@ -13,7 +13,7 @@ export const prewarmSiteSearch = /* @__PURE__ */ defineOperation<PrewarmSiteSear
   path: "/v1/orgs/{organizationId}/sites/{siteId}/search/prewarm",
   status: 204,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });

@@ -15,7 +15,7 @@ export const publishSite = /* @__PURE__ */ defineOperation<PublishSiteOperation>
   path: "/v1/orgs/{organizationId}/sites/{siteId}/publish",
   status: 200,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => withFallback([SiteSchema, loose({ type: z.literal("checkout"), sessionId: z.string() })], loose({ type: z.string() }), "type", ["basic","premium","ultimate","sponsored","legacy-basic","legacy-premium","checkout"]),

@@ -14,7 +14,7 @@ export const queueIntegrationTask = /* @__PURE__ */ defineOperation<QueueIntegra
   path: "/v1/integrations/{integrationName}/tasks",
   status: 204,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":integrationName","body"],
   fields: {"body":["task","schedule"]},
   params: () => ({ integrationName: z.string().check(z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9-_.]+$"))) }),

@@ -14,7 +14,7 @@ export const regenerateSitePublishingAuthById = /* @__PURE__ */ defineOperation<
   path: "/v1/orgs/{organizationId}/sites/{siteId}/publishing/auth/regenerate",
   status: 200,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => SitePublishingAuthSchema,

@@ -12,7 +12,7 @@ export const removeCustomHostname = /* @__PURE__ */ defineOperation<RemoveCustom
   path: "/v1/custom-hostnames/{hostname}",
   status: 204,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":hostname"],
 });
 

@@ -13,7 +13,7 @@ export const removeTeamFromCollection = /* @__PURE__ */ defineOperation<RemoveTe
   path: "/v1/collections/{collectionId}/permissions/teams/{teamId}",
   status: 204,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":collectionId",":teamId"],
   params: () => ({ collectionId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), teamId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });

@@ -13,7 +13,7 @@ export const removeTeamFromSite = /* @__PURE__ */ defineOperation<RemoveTeamFrom
   path: "/v1/orgs/{organizationId}/sites/{siteId}/permissions/teams/{teamId}",
   status: 204,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId",":teamId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), teamId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });

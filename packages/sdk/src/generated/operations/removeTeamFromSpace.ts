@@ -13,7 +13,7 @@ export const removeTeamFromSpace = /* @__PURE__ */ defineOperation<RemoveTeamFro
   path: "/v1/spaces/{spaceId}/permissions/teams/{teamId}",
   status: 204,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":spaceId",":teamId"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), teamId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });

@@ -13,7 +13,7 @@ export const removeUserFromCollection = /* @__PURE__ */ defineOperation<RemoveUs
   path: "/v1/collections/{collectionId}/permissions/users/{userId}",
   status: 204,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":collectionId",":userId"],
   params: () => ({ collectionId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });

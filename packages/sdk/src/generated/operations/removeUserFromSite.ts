@@ -13,7 +13,7 @@ export const removeUserFromSite = /* @__PURE__ */ defineOperation<RemoveUserFrom
   path: "/v1/orgs/{organizationId}/sites/{siteId}/permissions/users/{userId}",
   status: 204,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId",":userId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });

@@ -13,7 +13,7 @@ export const removeUserFromSpace = /* @__PURE__ */ defineOperation<RemoveUserFro
   path: "/v1/spaces/{spaceId}/permissions/users/{userId}",
   status: 204,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":spaceId",":userId"],
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });

@@ -15,7 +15,7 @@ export const renderIntegrationUIWithGet = /* @__PURE__ */ defineOperation<Render
   path: "/v1/integrations/{integrationName}/render",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":integrationName","query"],
   fields: {"query":["request"]},
   params: () => ({ integrationName: z.string().check(z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9-_.]+$"))) }),

@@ -37,7 +37,7 @@ export const renderIntegrationUIWithPost = /* @__PURE__ */ defineOperation<Rende
   path: "/v1/integrations/{integrationName}/render",
   status: 200,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":integrationName","body"],
   fields: {"body":["componentId","props","state","context","action"]},
   params: () => ({ integrationName: z.string().check(z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9-_.]+$"))) }),

@@ -19,7 +19,7 @@ export const resolvePublishedContentByUrl = /* @__PURE__ */ defineOperation<Reso
   path: "/v1/urls/published",
   status: 200,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: ["body"],
   fields: {"body":["url","redirectOnError","visitor"]},
   body: () => strict({ url: z.url().check(z.maxLength(2048)), redirectOnError: z.optional(z.boolean()), visitor: z.optional(SiteVisitorPayloadSchema) }),

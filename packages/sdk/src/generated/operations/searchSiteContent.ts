@@ -20,14 +20,14 @@ export const searchSiteContent = /* @__PURE__ */ defineOperation<SearchSiteConte
   status: 200,
   idempotent: false,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId","body","?query"],
   fields: {"query":["page","limit"],"body":["query"]},
   queryKinds: {"limit":"number"},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   query: () => strict({ page: z.optional(z.string().check(z.minLength(1))), limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))) }),
   body: () => z.union([strict({ query: z.string().check(z.maxLength(512)), scope: SiteSearchScopeSchema }), strict({ query: z.string().check(z.maxLength(512)), mode: z.optional(z.literal("specific")), siteSpaceIds: z.array(z.string()) }), strict({ query: z.string().check(z.maxLength(512)), mode: z.literal("current"), siteSpaceId: z.string() }), strict({ query: z.string().check(z.maxLength(512)), mode: z.literal("all") })]),
-  response: () => listOf(withFallback([SearchSpaceResultSchema, SearchRecordResultSchema], loose({ type: z.string() }), "type", ["space","record"])),
+  response: () => listOf(withFallback([SearchSpaceResultSchema, SearchRecordResultSchema], loose({ type: z.string(), id: z.string(), title: z.string(), score: z.number() }), "type", ["space","record"])),
 });
 
 export default searchSiteContent;

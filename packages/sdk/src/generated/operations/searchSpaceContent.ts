@@ -16,7 +16,7 @@ export const searchSpaceContent = /* @__PURE__ */ defineOperation<SearchSpaceCon
   status: 200,
   idempotent: true,
   paginated: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":spaceId","query"],
   fields: {"query":["query","page","limit"]},
   queryKinds: {"limit":"number"},

@@ -14,7 +14,7 @@ export const setIntegrationDevelopmentMode = /* @__PURE__ */ defineOperation<Set
   path: "/v1/integrations/{integrationName}/dev",
   status: 204,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":integrationName","body"],
   fields: {"body":["tunnelUrl","all"]},
   params: () => ({ integrationName: z.string().check(z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9-_.]+$"))) }),

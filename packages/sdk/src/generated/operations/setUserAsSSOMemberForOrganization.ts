@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../contract/operation.js';
 import type { SetUserAsSsoMemberForOrganizationOperation } from '../operation-types.js';
-import { OrganizationMemberSchema } from '../schemas/ChangeRequestRequestedReviewer.js';
+import { OrganizationMemberSchema } from '../schemas/CommentReply.js';
 
 /** Set a user as an SSO member of an organization */
 export const setUserAsSSOMemberForOrganization = /* @__PURE__ */ defineOperation<SetUserAsSsoMemberForOrganizationOperation>({

@@ -3,8 +3,8 @@ import * as z from 'zod/mini';
 import { type Schema, loose, strict, withFallback } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { SortSiteStructureOperation } from '../operation-types.js';
-import { SiteExternalLinkSchema, SiteSectionSchema, SiteSpaceSchema } from '../schemas/LocalizedString128Param.js';
-import { SiteSectionGroupSchema } from '../schemas/SiteStructure.js';
+import { LocalizedString128Schema, SiteExternalLinkSchema, SiteSectionSchema, SiteSpaceSchema } from '../schemas/LocalizedString128Param.js';
+import { SiteSectionGroupSchema } from '../schemas/SiteSectionGroup.js';
 
 export const SiteStructureItemPointerSchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ type: z.enum(["site-space","site-section","site-section-group","site-external-link"]), id: z.string() }));
 
@@ -15,7 +15,7 @@ export const SiteStructureItemMovePositionSchema: Schema = /* @__PURE__ */ z.laz
  * A site structure item can be a site space, a site section, a site section group, or an external link.
  * It is used to represent the structure of a site.
  */
-export const SiteStructureItemSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([SiteSpaceSchema, SiteSectionSchema, SiteSectionGroupSchema, SiteExternalLinkSchema], loose({ object: z.string() }), "object", ["site-space","site-section","site-section-group","site-external-link"]));
+export const SiteStructureItemSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([SiteSpaceSchema, SiteSectionSchema, SiteSectionGroupSchema, SiteExternalLinkSchema], loose({ object: z.string(), id: z.string(), title: z.string(), localizedTitle: z.optional(LocalizedString128Schema), draft: z.boolean() }), "object", ["site-space","site-section","site-section-group","site-external-link"]));
 
 /** Move a site structure item to a new position */
 export const sortSiteStructure = /* @__PURE__ */ defineOperation<SortSiteStructureOperation>({
@@ -27,7 +27,7 @@ export const sortSiteStructure = /* @__PURE__ */ defineOperation<SortSiteStructu
   path: "/v1/orgs/{organizationId}/sites/{siteId}/structure/sort",
   status: 200,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId","body"],
   fields: {"body":["item","position"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

@@ -32,7 +32,7 @@ export const AIToolCallResultSchema: Schema = /* @__PURE__ */ z.lazy(() => stric
 /** Summary of a generic tool call. */
 export const AIToolCallOtherSummaryParamSchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ icon: z.string().check(z.maxLength(50)), text: z.string() }));
 
-export const AIStreamResponseSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([AIStreamResponseStartSchema, AIStreamResponseStepStartSchema, AIStreamResponseFinishSchema, AIStreamResponseDocumentSchema, AIStreamResponseObjectSchema, AIStreamResponseToolCallSchema, AIStreamResponseToolCallPendingSchema, AIStreamResponseFollowupSuggestionSchema, AIStreamResponseAttachmentSchema, AIStreamResponseCompactionSchema], loose({ type: z.string() }), "type", ["response_start","response_step_start","response_finish","response_document","response_reasoning","response_object","response_tool_call","response_tool_call_pending","response_followup_suggestion","response_attachment","response_compaction"]));
+export const AIStreamResponseSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([AIStreamResponseStartSchema, AIStreamResponseStepStartSchema, AIStreamResponseFinishSchema, AIStreamResponseDocumentSchema, AIStreamResponseObjectSchema, AIStreamResponseToolCallSchema, AIStreamResponseToolCallPendingSchema, AIStreamResponseFollowupSuggestionSchema, AIStreamResponseAttachmentSchema, AIStreamResponseCompactionSchema], loose({ type: z.string(), messageId: z.string() }), "type", ["response_start","response_step_start","response_finish","response_document","response_reasoning","response_object","response_tool_call","response_tool_call_pending","response_followup_suggestion","response_attachment","response_compaction"]));
 
 /** Message emitted by the server to indicate the start of the AI response. */
 export const AIStreamResponseStartSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ type: z.literal("response_start"), messageId: z.string(), task: z.optional(AIMessageTaskSchema) }));
@@ -75,7 +75,7 @@ export const streamAIResponseInSite = /* @__PURE__ */ defineOperation<StreamAiRe
   status: 200,
   idempotent: false,
   stream: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId","body"],
   fields: {"body":["previousResponseId","input","model","tools","toolCall","session","channel"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

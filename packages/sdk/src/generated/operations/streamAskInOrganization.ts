@@ -16,7 +16,7 @@ export const streamAskInOrganization = /* @__PURE__ */ defineOperation<StreamAsk
   status: 200,
   idempotent: true,
   stream: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId","query"],
   fields: {"query":["query","format","details"]},
   queryKinds: {"details":"boolean"},

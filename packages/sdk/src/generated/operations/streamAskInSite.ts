@@ -18,7 +18,7 @@ export const streamAskInSite = /* @__PURE__ */ defineOperation<StreamAskInSiteOp
   status: 200,
   idempotent: false,
   stream: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId","body","?query"],
   fields: {"query":["format"],"body":["question","context","scope","session"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

@@ -15,7 +15,7 @@ export const streamRecommendedQuestionsInOrganization = /* @__PURE__ */ defineOp
   status: 200,
   idempotent: true,
   stream: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   event: () => SearchAIRecommendedQuestionStreamSchema,

@@ -16,7 +16,7 @@ export const streamRecommendedQuestionsInSite = /* @__PURE__ */ defineOperation<
   status: 200,
   idempotent: true,
   stream: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId","?query"],
   fields: {"query":["siteSpaceId","spaceId"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

@@ -16,7 +16,7 @@ export const submitChangeRequestReview = /* @__PURE__ */ defineOperation<SubmitC
   path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/reviews",
   status: 201,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   numericParams: ["changeRequestId"],
   args: [":spaceId",":changeRequestId","body"],
   fields: {"body":["status","comment"]},

@@ -13,7 +13,7 @@ export const syncSiteContextConnection = /* @__PURE__ */ defineOperation<SyncSit
   path: "/v1/orgs/{organizationId}/sites/{siteId}/context-connections/{siteContextConnectionId}/sync",
   status: 204,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId",":siteContextConnectionId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });

@@ -16,7 +16,7 @@ export const testSiteContextConnection = /* @__PURE__ */ defineOperation<TestSit
   path: "/v1/orgs/{organizationId}/sites/{siteId}/context-connections/{siteContextConnectionId}/test",
   status: 200,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId",":siteContextConnectionId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => ContextConnectionTestResultSchema,

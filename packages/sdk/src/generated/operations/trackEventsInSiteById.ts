@@ -70,7 +70,7 @@ export const trackEventsInSiteById = /* @__PURE__ */ defineOperation<TrackEvents
   path: "/v1/orgs/{organizationId}/sites/{siteId}/insights/events",
   status: 204,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId","body"],
   fields: {"body":["events"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

@@ -13,7 +13,7 @@ export const triggerChangeRequestsForSiteFinding = /* @__PURE__ */ defineOperati
   path: "/v1/orgs/{organizationId}/sites/{siteId}/findings/{siteFindingId}/change-requests",
   status: 202,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId",":siteFindingId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });

@@ -12,7 +12,7 @@ export const uninstallGitSyncInstallation = /* @__PURE__ */ defineOperation<Unin
   path: "/v1/git/installations/{installationId}",
   status: 205,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":installationId"],
 });
 

@@ -13,7 +13,7 @@ export const uninstallIntegration = /* @__PURE__ */ defineOperation<UninstallInt
   path: "/v1/integrations/{integrationName}/installations/{installationId}",
   status: 204,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":integrationName",":installationId"],
   params: () => ({ integrationName: z.string().check(z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9-_.]+$"))) }),
 });

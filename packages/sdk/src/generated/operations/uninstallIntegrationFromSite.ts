@@ -13,7 +13,7 @@ export const uninstallIntegrationFromSite = /* @__PURE__ */ defineOperation<Unin
   path: "/v1/integrations/{integrationName}/installations/{installationId}/sites/{siteId}",
   status: 204,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":integrationName",":installationId",":siteId"],
   params: () => ({ integrationName: z.string().check(z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9-_.]+$"))) }),
 });

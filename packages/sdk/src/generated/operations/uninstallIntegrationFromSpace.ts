@@ -13,7 +13,7 @@ export const uninstallIntegrationFromSpace = /* @__PURE__ */ defineOperation<Uni
   path: "/v1/integrations/{integrationName}/installations/{installationId}/spaces/{spaceId}",
   status: 204,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":integrationName",":installationId",":spaceId"],
   params: () => ({ integrationName: z.string().check(z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9-_.]+$"))), spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
 });

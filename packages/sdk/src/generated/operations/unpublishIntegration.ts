@@ -13,7 +13,7 @@ export const unpublishIntegration = /* @__PURE__ */ defineOperation<UnpublishInt
   path: "/v1/integrations/{integrationName}",
   status: 204,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":integrationName"],
   params: () => ({ integrationName: z.string().check(z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9-_.]+$"))) }),
 });

@@ -14,7 +14,7 @@ export const unpublishSite = /* @__PURE__ */ defineOperation<UnpublishSiteOperat
   path: "/v1/orgs/{organizationId}/sites/{siteId}/unpublish",
   status: 200,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   response: () => SiteSchema,

@@ -8,7 +8,7 @@ import { ChangeRequestSchema } from '../schemas/ChangeRequest.js';
 import { JSONDocumentParamSchema } from '../schemas/TableCellTargetParam.js';
 
 /** External link associated with a change request. */
-export const ChangeRequestLinkInputSchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ id: z.optional(z.string()), ref: ContentRefURLParamSchema, title: z.optional(z.string().check(z.maxLength(128))) }));
+export const ChangeRequestLinkInputParamSchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ id: z.optional(z.string()), ref: ContentRefURLParamSchema, title: z.optional(z.string().check(z.maxLength(128))) }));
 
 /** Update a change request's subject, description, or status */
 export const updateChangeRequestById = /* @__PURE__ */ defineOperation<UpdateChangeRequestByIdOperation>({
@@ -24,7 +24,7 @@ export const updateChangeRequestById = /* @__PURE__ */ defineOperation<UpdateCha
   args: [":spaceId",":changeRequestId","?body"],
   fields: {"body":["subject","description","links","status"]},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), changeRequestId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
-  body: () => strict({ subject: z.optional(z.string().check(z.minLength(0), z.maxLength(100))), description: z.optional(JSONDocumentParamSchema), links: z.optional(z.array(ChangeRequestLinkInputSchema).check(z.maxLength(10))), status: z.optional(z.enum(["draft","open","archived"])) }),
+  body: () => strict({ subject: z.optional(z.string().check(z.minLength(0), z.maxLength(100))), description: z.optional(JSONDocumentParamSchema), links: z.optional(z.array(ChangeRequestLinkInputParamSchema).check(z.maxLength(10))), status: z.optional(z.enum(["draft","open","archived"])) }),
   response: () => z.optional(ChangeRequestSchema),
 });
 

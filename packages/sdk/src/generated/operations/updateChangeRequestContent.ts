@@ -29,7 +29,7 @@ export const ChangeRequestContentChangeInsertFilesSchema: Schema = /* @__PURE__ 
 export const ChangeRequestContentUpdateSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ changeRequest: ChangeRequestSchema, changes: z.array(ChangeRequestContentUpdateChangeSchema), insertedFiles: z.optional(z.array(RevisionFileSchema)) }));
 
 /** An outcome of a content change. */
-export const ChangeRequestContentUpdateChangeSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([ChangeRequestContentUpdateInsertedPageSchema, ChangeRequestContentUpdateUpdatedPageSchema, ChangeRequestContentUpdateDeletedPageSchema], loose({ object: z.string() }), "object", ["created_page","updated_page","deleted_page"]));
+export const ChangeRequestContentUpdateChangeSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([ChangeRequestContentUpdateInsertedPageSchema, ChangeRequestContentUpdateUpdatedPageSchema, ChangeRequestContentUpdateDeletedPageSchema], loose({ object: z.string(), page: z.union([ChangeRequestContentUpdatePageRefSchema, z.string()]) }), "object", ["created_page","updated_page","deleted_page"]));
 
 /** A page created by the operation with its resolved ID, ref as passed by the caller, and a URL to fetch its content. */
 export const ChangeRequestContentUpdateInsertedPageSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ object: z.literal("created_page"), ref: z.optional(z.string()), page: ChangeRequestContentUpdatePageRefSchema }));
@@ -52,7 +52,7 @@ export const updateChangeRequestContent = /* @__PURE__ */ defineOperation<Update
   path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content",
   status: 200,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   numericParams: ["changeRequestId"],
   args: [":spaceId",":changeRequestId","body","?query"],
   fields: {"query":["compat"],"body":["changes"]},

@@ -15,7 +15,7 @@ export const updateChangeRequestConversation = /* @__PURE__ */ defineOperation<U
   path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/conversations/{conversationId}",
   status: 200,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   numericParams: ["changeRequestId"],
   args: [":spaceId",":changeRequestId",":conversationId","body"],
   fields: {"body":["title"]},

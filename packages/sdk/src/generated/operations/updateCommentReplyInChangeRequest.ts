@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../contract/operation.js';
 import type { UpdateCommentReplyInChangeRequestOperation } from '../operation-types.js';
-import { CommentReplySchema } from '../schemas/ChangeRequestRequestedReviewer.js';
+import { CommentReplySchema } from '../schemas/CommentReply.js';
 import { UpdateCommentSchemaSchema } from '../schemas/TableCellTargetParam.js';
 
 /** Update the content of a change request comment reply */
@@ -15,7 +15,7 @@ export const updateCommentReplyInChangeRequest = /* @__PURE__ */ defineOperation
   path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies/{commentReplyId}",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   numericParams: ["changeRequestId"],
   args: [":spaceId",":changeRequestId",":commentId",":commentReplyId","?body"],
   fields: {"body":["resolved","body","addedReactions","removedReactions"]},

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { type Schema, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { UpdateCommentReplyInSpaceOperation } from '../operation-types.js';
-import { CommentReplySchema } from '../schemas/ChangeRequestRequestedReviewer.js';
+import { CommentReplySchema } from '../schemas/CommentReply.js';
 import { DocumentParamSchema } from '../schemas/TableCellTargetParam.js';
 
 export const UpdateCommentReplySchemaSchema: Schema = /* @__PURE__ */ z.lazy(() => strict({ body: z.optional(DocumentParamSchema), addedReactions: z.optional(z.array(z.string())), removedReactions: z.optional(z.array(z.string())) }));
@@ -18,7 +18,7 @@ export const updateCommentReplyInSpace = /* @__PURE__ */ defineOperation<UpdateC
   path: "/v1/spaces/{spaceId}/comments/{commentId}/replies/{commentReplyId}",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":spaceId",":commentId",":commentReplyId","?body"],
   fields: {"body":["body","addedReactions","removedReactions"]},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), commentId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), commentReplyId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

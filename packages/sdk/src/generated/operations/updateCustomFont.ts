@@ -15,7 +15,7 @@ export const updateCustomFont = /* @__PURE__ */ defineOperation<UpdateCustomFont
   path: "/v1/orgs/{organizationId}/fonts/{fontId}",
   status: 201,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":fontId","?body"],
   fields: {"body":["fontFamily","fontFaces"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

@@ -16,7 +16,7 @@ export const updateGitSyncInstallationById = /* @__PURE__ */ defineOperation<Upd
   path: "/v1/git/installations/{installationId}",
   status: 200,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":installationId","?body"],
   fields: {"body":["projectDirectory","commitMessageTemplate","previewExternalBranches","agentInstructions","priority","childInstallationProjectDirectories"]},
   body: () => tagged("provider", [strict({ projectDirectory: z.optional(z.string()), commitMessageTemplate: z.optional(z.string()), previewExternalBranches: z.optional(z.boolean()), agentInstructions: z.optional(z.array(z.enum(["agents","claude"]))), priority: z.optional(z.enum(["git","gitbook"])), childInstallationProjectDirectories: z.optional(z.record(z.string(), z.string())), provider: z.literal("github"), providerConfiguration: strict({ repositoryId: z.optional(z.number()), branch: z.optional(z.string().check(z.regex(new RegExp("^refs/heads/.+$")))) }) }), strict({ projectDirectory: z.optional(z.string()), commitMessageTemplate: z.optional(z.string()), previewExternalBranches: z.optional(z.boolean()), agentInstructions: z.optional(z.array(z.enum(["agents","claude"]))), priority: z.optional(z.enum(["git","gitbook"])), childInstallationProjectDirectories: z.optional(z.record(z.string(), z.string())), provider: z.literal("gitlab"), providerConfiguration: strict({ projectId: z.optional(z.number()), accessToken: z.optional(z.string()), customInstanceURL: z.optional(z.nullable(z.string())), branch: z.optional(z.string().check(z.regex(new RegExp("^refs/heads/.+$")))) }) })]),

@@ -18,7 +18,7 @@ export const updateIntegrationInstallation = /* @__PURE__ */ defineOperation<Upd
   path: "/v1/integrations/{integrationName}/installations/{installationId}",
   status: 200,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":integrationName",":installationId","?body"],
   fields: {"body":["externalIds","configuration","space_selection","site_selection"]},
   params: () => ({ integrationName: z.string().check(z.maxLength(100), z.regex(new RegExp("^[a-zA-Z0-9-_.]+$"))) }),

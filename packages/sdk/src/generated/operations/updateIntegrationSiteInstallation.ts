@@ -18,7 +18,7 @@ export const updateIntegrationSiteInstallation = /* @__PURE__ */ defineOperation
   path: "/v1/integrations/{integrationName}/installations/{installationId}/sites/{siteId}",
   status: 200,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":integrationName",":installationId",":siteId","?body","?query"],
   fields: {"query":["extended"],"body":["externalIds","configuration"]},
   queryKinds: {"extended":"boolean"},

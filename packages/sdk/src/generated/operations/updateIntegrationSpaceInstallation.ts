@@ -18,7 +18,7 @@ export const updateIntegrationSpaceInstallation = /* @__PURE__ */ defineOperatio
   path: "/v1/integrations/{integrationName}/installations/{installationId}/spaces/{spaceId}",
   status: 200,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":integrationName",":installationId",":spaceId","?body","?query"],
   fields: {"query":["extended"],"body":["externalIds","configuration"]},
   queryKinds: {"extended":"boolean"},

@@ -15,7 +15,7 @@ export const updateOrganizationAgentConversation = /* @__PURE__ */ defineOperati
   path: "/v1/orgs/{organizationId}/agent/conversations/{conversationId}",
   status: 200,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":conversationId","body"],
   fields: {"body":["title"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

@@ -10,7 +10,6 @@ import { JSONDocumentParamSchema } from '../schemas/TableCellTargetParam.js';
 export const updateOrganizationAgentInstructions = /* @__PURE__ */ defineOperation<UpdateOrganizationAgentInstructionsOperation>({
   id: "updateOrganizationAgentInstructions",
   name: "organizations.updateAgentInstructions",
-  aliases: ["organizations.agentInstructions.update"],
   area: "Organizations, members, search",
   summary: "Update Docs agent instructions for an organization",
   method: "PUT",

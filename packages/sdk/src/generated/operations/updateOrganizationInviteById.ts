@@ -15,7 +15,7 @@ export const updateOrganizationInviteById = /* @__PURE__ */ defineOperation<Upda
   path: "/v1/orgs/{organizationId}/link-invites/{inviteId}",
   status: 200,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":inviteId","?body"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), inviteId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => z.union([strict({ role: z.nullable(z.enum(["admin","create","edit","review","comment","read"])) }), strict({ level: z.nullable(z.enum(["admin","create","edit","review","comment","read"])) })]),

@@ -14,7 +14,7 @@ export const updateSiteAdsById = /* @__PURE__ */ defineOperation<UpdateSiteAdsBy
   path: "/v1/orgs/{organizationId}/sites/{siteId}/ads",
   status: 204,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId","?body"],
   fields: {"body":["status","topic"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

@@ -18,7 +18,7 @@ export const updateSiteAgentSettingsById = /* @__PURE__ */ defineOperation<Updat
   path: "/v1/orgs/{organizationId}/sites/{siteId}/agent-settings",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId","body"],
   fields: {"body":["scans","findings","editing"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

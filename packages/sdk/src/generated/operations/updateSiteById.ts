@@ -17,7 +17,7 @@ export const updateSiteById = /* @__PURE__ */ defineOperation<UpdateSiteByIdOper
   path: "/v1/orgs/{organizationId}/sites/{siteId}",
   status: 200,
   idempotent: true,
-  extractOnlyFields: {"body":["agentsContext"]},
+  notInDocument: {"body":["agentsContext"]},
   args: [":organizationId",":siteId","?body"],
   fields: {"body":["title","visibility","basename","adaptiveContent","defaultLevel","defaultSiteSpace","defaultSiteSection","proxy","styleguide","agentsContext"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

@@ -18,7 +18,7 @@ export const updateSiteChannelById = /* @__PURE__ */ defineOperation<UpdateSiteC
   path: "/v1/orgs/{organizationId}/sites/{siteId}/channels/{siteChannelId}",
   status: 200,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId",":siteChannelId","?body"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => z.union([SiteChannelSetupParamSchema, strict({ role: z.optional(z.enum(["collaborator","support"])) })]),

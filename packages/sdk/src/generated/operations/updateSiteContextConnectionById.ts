@@ -17,7 +17,7 @@ export const updateSiteContextConnectionById = /* @__PURE__ */ defineOperation<U
   path: "/v1/orgs/{organizationId}/sites/{siteId}/context-connections/{siteContextConnectionId}",
   status: 200,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId",":siteContextConnectionId","?body"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => z.union([ContextConnectorSetupParamSchema, strict({ usageSettings: z.optional(ContextUsageSettingsParamSchema), label: z.optional(z.string().check(z.minLength(0), z.maxLength(128))), filter: z.optional(z.string().check(z.minLength(0), z.maxLength(1024))) })]),

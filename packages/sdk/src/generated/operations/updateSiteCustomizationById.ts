@@ -41,7 +41,7 @@ export const updateSiteCustomizationById = /* @__PURE__ */ defineOperation<Updat
   path: "/v1/orgs/{organizationId}/sites/{siteId}/customization",
   status: 200,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId","body"],
   fields: {"body":["title","localizedTitle","styling","internationalization","favicon","header","footer","announcement","themes","feedback","ai","advancedCustomization","pageActions","externalLinks","pagination","trademark","privacyPolicy","socialPreview","socialAccounts","insights"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

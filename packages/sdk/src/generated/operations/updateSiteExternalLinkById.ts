@@ -15,7 +15,7 @@ export const updateSiteExternalLinkById = /* @__PURE__ */ defineOperation<Update
   path: "/v1/orgs/{organizationId}/sites/{siteId}/external-links/{siteExternalLinkId}",
   status: 200,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId",":siteExternalLinkId","?body"],
   fields: {"body":["title","localizedTitle","description","localizedDescription","icon","url","parent","draft","condition"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

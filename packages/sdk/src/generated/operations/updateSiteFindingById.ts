@@ -15,7 +15,7 @@ export const updateSiteFindingById = /* @__PURE__ */ defineOperation<UpdateSiteF
   path: "/v1/orgs/{organizationId}/sites/{siteId}/findings/{siteFindingId}",
   status: 200,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId",":siteFindingId","body"],
   fields: {"body":["status"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

@@ -15,7 +15,7 @@ export const updateSiteMcpServerById = /* @__PURE__ */ defineOperation<UpdateSit
   path: "/v1/orgs/{organizationId}/sites/{siteId}/mcp-servers/{siteMcpServerId}",
   status: 200,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId",":siteMcpServerId","?body"],
   fields: {"body":["name","url","transport","headers","condition"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

@@ -18,7 +18,7 @@ export const updateSitePublishingAuthById = /* @__PURE__ */ defineOperation<Upda
   path: "/v1/orgs/{organizationId}/sites/{siteId}/publishing/auth",
   status: 200,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId","?body"],
   fields: {"body":["fallbackURL","logoutURL"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

@@ -16,7 +16,7 @@ export const updateSiteRedirectById = /* @__PURE__ */ defineOperation<UpdateSite
   path: "/v1/orgs/{organizationId}/sites/{siteId}/redirects/{siteRedirectId}",
   status: 200,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId",":siteRedirectId","?body"],
   fields: {"body":["source","captureWildcard","draft","permanent","destination"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

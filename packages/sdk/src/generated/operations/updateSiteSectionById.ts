@@ -15,7 +15,7 @@ export const updateSiteSectionById = /* @__PURE__ */ defineOperation<UpdateSiteS
   path: "/v1/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}",
   status: 200,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId",":siteSectionId","?body"],
   fields: {"body":["title","localizedTitle","path","defaultSiteSpace","condition","icon","draft","description","localizedDescription","siteSectionGroupId"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

@@ -4,7 +4,7 @@ import { strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { UpdateSiteSectionGroupByIdOperation } from '../operation-types.js';
 import { LocalizedString128ParamSchema } from '../schemas/LocalizedString128Param.js';
-import { SiteSectionGroupSchema } from '../schemas/SiteStructure.js';
+import { SiteSectionGroupSchema } from '../schemas/SiteSectionGroup.js';
 
 /** Update a section group in a site's navigation structure */
 export const updateSiteSectionGroupById = /* @__PURE__ */ defineOperation<UpdateSiteSectionGroupByIdOperation>({
@@ -16,7 +16,7 @@ export const updateSiteSectionGroupById = /* @__PURE__ */ defineOperation<Update
   path: "/v1/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}",
   status: 200,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId",":siteSectionGroupId","?body"],
   fields: {"body":["title","localizedTitle","icon","draft","parentSectionGroupId"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

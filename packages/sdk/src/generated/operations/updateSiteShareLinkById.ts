@@ -15,7 +15,7 @@ export const updateSiteShareLinkById = /* @__PURE__ */ defineOperation<UpdateSit
   path: "/v1/orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}",
   status: 200,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId",":shareLinkId","?body"],
   fields: {"body":["active","name"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

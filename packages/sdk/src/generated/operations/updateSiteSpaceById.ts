@@ -15,7 +15,7 @@ export const updateSiteSpaceById = /* @__PURE__ */ defineOperation<UpdateSiteSpa
   path: "/v1/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}",
   status: 200,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId",":siteSpaceId","?body"],
   fields: {"body":["path","condition","pageId","spaceId","hidden","draft"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

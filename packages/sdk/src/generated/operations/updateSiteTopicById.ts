@@ -17,7 +17,7 @@ export const updateSiteTopicById = /* @__PURE__ */ defineOperation<UpdateSiteTop
   path: "/v1/orgs/{organizationId}/sites/{siteId}/topics/{siteTopicId}",
   status: 200,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId",":siteTopicId","body"],
   fields: {"body":["usageSettings"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

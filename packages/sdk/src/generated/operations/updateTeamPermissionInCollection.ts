@@ -14,7 +14,7 @@ export const updateTeamPermissionInCollection = /* @__PURE__ */ defineOperation<
   path: "/v1/collections/{collectionId}/permissions/teams/{teamId}",
   status: 204,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":collectionId",":teamId","?body"],
   fields: {"body":["role"]},
   params: () => ({ collectionId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), teamId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

@@ -14,7 +14,7 @@ export const updateTeamPermissionInSite = /* @__PURE__ */ defineOperation<Update
   path: "/v1/orgs/{organizationId}/sites/{siteId}/permissions/teams/{teamId}",
   status: 204,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId",":teamId","?body"],
   fields: {"body":["role"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), teamId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

@@ -14,7 +14,7 @@ export const updateTeamPermissionInSpace = /* @__PURE__ */ defineOperation<Updat
   path: "/v1/spaces/{spaceId}/permissions/teams/{teamId}",
   status: 204,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":spaceId",":teamId","?body"],
   fields: {"body":["role"]},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))), teamId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

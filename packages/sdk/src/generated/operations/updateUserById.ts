@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { minProperties, strict } from '../../contract/schema.js';
 import { defineOperation } from '../../contract/operation.js';
 import type { UpdateUserByIdOperation } from '../operation-types.js';
-import { UserSchema } from '../schemas/ChangeRequestRequestedReviewer.js';
+import { UserSchema } from '../schemas/CommentReply.js';
 
 /** Update a user by its ID */
 export const updateUserById = /* @__PURE__ */ defineOperation<UpdateUserByIdOperation>({
@@ -15,7 +15,7 @@ export const updateUserById = /* @__PURE__ */ defineOperation<UpdateUserByIdOper
   path: "/v1/users/{userId}",
   status: 200,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":userId","?body"],
   fields: {"body":["displayName","photoURL"]},
   body: () => strict({ displayName: z.optional(z.string().check(z.minLength(1), z.maxLength(64))), photoURL: z.optional(z.url().check(z.maxLength(2048))) }).check(minProperties(1)),

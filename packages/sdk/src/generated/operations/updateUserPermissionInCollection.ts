@@ -14,7 +14,7 @@ export const updateUserPermissionInCollection = /* @__PURE__ */ defineOperation<
   path: "/v1/collections/{collectionId}/permissions/users/{userId}",
   status: 204,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":collectionId",":userId","?body"],
   fields: {"body":["role"]},
   params: () => ({ collectionId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

@@ -14,7 +14,7 @@ export const updateUserPermissionInSite = /* @__PURE__ */ defineOperation<Update
   path: "/v1/orgs/{organizationId}/sites/{siteId}/permissions/users/{userId}",
   status: 204,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId",":userId","?body"],
   fields: {"body":["role"]},
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

@@ -14,7 +14,7 @@ export const updateUserPermissionInSpace = /* @__PURE__ */ defineOperation<Updat
   path: "/v1/spaces/{spaceId}/permissions/users/{userId}",
   status: 204,
   idempotent: false,
-  beyondExtract: true,
+  inExtract: false,
   args: [":spaceId",":userId","?body"],
   fields: {"body":["role"]},
   params: () => ({ spaceId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),

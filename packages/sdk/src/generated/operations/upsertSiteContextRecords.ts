@@ -17,7 +17,7 @@ export const upsertSiteContextRecords = /* @__PURE__ */ defineOperation<UpsertSi
   path: "/v1/orgs/{organizationId}/sites/{siteId}/context-records",
   status: 204,
   idempotent: true,
-  beyondExtract: true,
+  inExtract: false,
   args: [":organizationId",":siteId","?body"],
   params: () => ({ organizationId: z.string().check(z.regex(new RegExp("^[a-zA-Z0-9_-]+$"))) }),
   body: () => z.array(ContextRecordInputSchema),

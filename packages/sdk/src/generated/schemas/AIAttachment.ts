@@ -10,12 +10,12 @@ export const AIAttachmentImageSchema: Schema = /* @__PURE__ */ z.lazy(() => loos
 /** A file attached for the sole purpose of being imported. Its content is never given to the model — the type is one the importer accepts but the model cannot read, such as a ZIP archive — so the model only learns that the file is attached and can import it. */
 export const AIAttachmentImportFileSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ type: z.literal("import-file"), url: z.string(), filename: z.string(), contentType: z.string() }));
 
-export const AIAttachmentSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([AIAttachmentImageSchema, AIAttachmentFileSchema, AIAttachmentImportFileSchema], loose({ type: z.string() }), "type", ["image","file","import-file"]));
+export const AIAttachmentSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([AIAttachmentImageSchema, AIAttachmentFileSchema, AIAttachmentImportFileSchema], loose({ type: z.string(), url: z.string(), filename: z.optional(z.string()) }), "type", ["image","file","import-file"]));
 
 /** The response that generated this message. */
 export const AIMessageResponseMetadataSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ stopReason: z.optional(z.literal("aborted")), id: z.optional(z.string()), previous: z.optional(z.string()) }));
 
-export const AIMessageTaskSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([loose({ type: z.literal("respond_to_comment"), spaceId: z.string(), changeRequestId: z.optional(z.string()), commentId: z.string() }), loose({ type: z.literal("review_change_request"), spaceId: z.string(), changeRequestId: z.string() }), loose({ type: z.literal("implement_change_request"), spaceId: z.string(), changeRequestId: z.string() })], loose({ type: z.string() }), "type", ["respond_to_comment","review_change_request","implement_change_request"]));
+export const AIMessageTaskSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([loose({ type: z.literal("respond_to_comment"), spaceId: z.string(), changeRequestId: z.optional(z.string()), commentId: z.string() }), loose({ type: z.literal("review_change_request"), spaceId: z.string(), changeRequestId: z.string() }), loose({ type: z.literal("implement_change_request"), spaceId: z.string(), changeRequestId: z.string() })], loose({ type: z.string(), spaceId: z.string(), changeRequestId: z.optional(z.string()) }), "type", ["respond_to_comment","review_change_request","implement_change_request"]));
 
 export const AIToolCallArchiveChangeRequestSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ tool: z.literal("archiveChangeRequest"), spaceId: z.string(), changeRequestId: z.string(), reason: z.string() }));
 
@@ -82,7 +82,7 @@ export const AIToolCallSearchResultPageSchema: Schema = /* @__PURE__ */ z.lazy((
 export const AIToolCallSearchResultRecordSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ type: z.literal("record"), siteId: z.string(), recordId: z.string(), title: z.string(), description: z.optional(z.string()), url: z.optional(z.string()) }));
 
 /** Result of a search */
-export const AIToolCallSearchResultSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([AIToolCallSearchResultPageSchema, AIToolCallSearchResultRecordSchema], loose({ type: z.string() }), "type", ["page","record"]));
+export const AIToolCallSearchResultSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([AIToolCallSearchResultPageSchema, AIToolCallSearchResultRecordSchema], loose({ type: z.string(), title: z.string(), description: z.optional(z.string()) }), "type", ["page","record"]));
 
 /** Tool to search for content */
 export const AIToolCallSearchSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ tool: z.literal("search"), query: z.string(), results: z.array(AIToolCallSearchResultSchema) }));

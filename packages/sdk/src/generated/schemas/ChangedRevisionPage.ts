@@ -4,4 +4,4 @@ import { type Schema, loose, openEnum } from '../../contract/schema.js';
 
 export const ChangedRevisionPageSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ id: z.string(), type: openEnum(["document","group","link","computed"]), title: z.string(), path: z.optional(z.string()) }));
 
-export const ChangedRevisionReusableContentSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ id: z.optional(z.string()), title: z.optional(z.string()), document: z.optional(z.string()), slug: z.optional(z.string()), label: z.optional(z.string()) }));
+export const ChangedRevisionReusableContentSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ id: z.string(), title: z.string(), document: z.optional(z.string()), slug: z.optional(z.string()), label: z.optional(z.string()) }));

@@ -74,7 +74,7 @@ export const ContentKitRenderOutputElementSchema: Schema = /* @__PURE__ */ z.laz
 export const ContentKitRenderOutputSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([ContentKitRenderOutputElementSchema, ContentKitRenderOutputCompleteSchema]));
 
 /** Element used as root */
-export const ContentKitRootElementSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([ContentKitBlockSchema, ContentKitModalSchema, ContentKitConfigurationSchema], loose({ type: z.string() }), "type", ["block","modal","configuration"]));
+export const ContentKitRootElementSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([ContentKitBlockSchema, ContentKitModalSchema, ContentKitConfigurationSchema], loose({ type: z.string(), children: z.union([z.array(ContentKitDescendantElementSchema), z.union([z.array(ContentKitStepperSchema), z.array(ContentKitDescendantElementSchema)])]) }), "type", ["block","modal","configuration"]));
 
 /** An individual option in a select element */
 export const ContentKitSelectOptionSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ id: z.string(), label: z.string(), icon: z.optional(z.union([openEnum(["close","edit","github","gitlab","maximize","email","settings","search","delete","star","warning","link","link-external","eye","eye-off","lock","check","check-circle"]), ContentKitImageSchema])) }));

@@ -4,7 +4,7 @@ import { type Schema, loose, withFallback } from '../../contract/schema.js';
 
 export const ContentRefOpenAPISchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ kind: z.literal("openapi"), spec: z.string() }));
 
-export const ContentRefSpaceSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ kind: z.literal("space"), space: z.optional(z.string()) }));
+export const ContentRefSpaceSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ kind: z.literal("space"), space: z.string() }));
 
 export const CustomizationFaviconSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([loose({ icon: CustomizationThemedURLSchema }), loose({ emoji: z.string() })]));
 

@@ -5,10 +5,10 @@ import { DocumentBlocksTopLevelsSchema } from './SiteInsightsSessionParam.js';
 
 export const DocumentSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([MarkdownDocumentSchema, loose({ document: JSONDocumentSchema })]));
 
-export const JSONDocumentSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ object: z.literal("document"), data: z.optional(loose({ schemaVersion: z.optional(z.number()) })), nodes: z.optional(z.array(DocumentBlocksTopLevelsSchema)), meta: z.optional(loose({ token: z.optional(z.string()) })) }));
+export const JSONDocumentSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ object: z.literal("document"), data: loose({ schemaVersion: z.optional(z.number()) }), nodes: z.array(DocumentBlocksTopLevelsSchema), meta: z.optional(loose({ token: z.optional(z.string()) })) }));
 
 export const MarkdownDocumentSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ markdown: z.string() }));
 
-export const OrganizationAgentInstructionsSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ object: z.literal("agent-instructions"), instructions: z.optional(JSONDocumentSchema), updatedAt: z.optional(z.nullable(z.string())), updatedBy: z.optional(z.nullable(z.string())), urls: z.optional(loose({ location: z.optional(z.string()) })) }));
+export const OrganizationAgentInstructionsSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ object: z.literal("agent-instructions"), instructions: JSONDocumentSchema, updatedAt: z.nullable(z.string()), updatedBy: z.nullable(z.string()), urls: loose({ location: z.optional(z.string()) }) }));
 
 export const SiteAgentSettingsSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ object: z.literal("site-agent-settings"), updatedAt: z.optional(z.string()), updatedBy: z.optional(z.string()), urls: loose({ location: z.optional(z.string()) }), scans: loose({ topics: z.optional(openEnum(["auto","never"])) }), findings: loose({ changeRequests: z.optional(openEnum(["always","auto-fixable","never"])) }), editing: loose({ customInstructions: z.optional(JSONDocumentSchema) }) }));

@@ -2,8 +2,8 @@
 import * as z from 'zod/mini';
 import { type Schema, loose, withFallback } from '../../contract/schema.js';
 
-export const EmbedSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([loose({ title: z.string(), site: z.string(), icon: z.optional(z.string()), type: z.literal("link") }), loose({ title: z.string(), site: z.string(), icon: z.optional(z.string()), type: z.literal("rich"), html: z.string() }), loose({ title: z.string(), site: z.string(), icon: z.optional(z.string()), type: z.literal("integration"), integration: z.string(), block: IntegrationBlockSchema })], loose({ type: z.string() }), "type", ["link","rich","integration"]));
+export const EmbedSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([loose({ title: z.string(), site: z.string(), icon: z.optional(z.string()), type: z.literal("link") }), loose({ title: z.string(), site: z.string(), icon: z.optional(z.string()), type: z.literal("rich"), html: z.string() }), loose({ title: z.string(), site: z.string(), icon: z.optional(z.string()), type: z.literal("integration"), integration: z.string(), block: IntegrationBlockSchema })], loose({ type: z.string(), title: z.string(), site: z.string(), icon: z.optional(z.string()) }), "type", ["link","rich","integration"]));
 
 export const IntegrationBlockMarkdownSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ codeblock: z.string(), body: z.string() }));
 
-export const IntegrationBlockSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ id: z.string(), title: z.optional(z.string()), description: z.optional(z.string()), icon: z.optional(z.string()), urlUnfurl: z.optional(z.array(z.string())), markdown: z.optional(IntegrationBlockMarkdownSchema) }));
+export const IntegrationBlockSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ id: z.string(), title: z.string(), description: z.optional(z.string()), icon: z.optional(z.string()), urlUnfurl: z.optional(z.array(z.string())), markdown: z.optional(IntegrationBlockMarkdownSchema) }));

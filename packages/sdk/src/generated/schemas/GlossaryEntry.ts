@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, loose } from '../../contract/schema.js';
 
-export const GlossaryEntrySchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ object: z.literal("glossary-entry"), id: z.string(), translations: z.optional(GlossaryTranslationsSchema), createdAt: z.optional(z.string()), updatedAt: z.string(), urls: z.optional(loose({ location: z.optional(z.string()) })) }));
+export const GlossaryEntrySchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ object: z.literal("glossary-entry"), id: z.string(), translations: GlossaryTranslationsSchema, createdAt: z.string(), updatedAt: z.string(), urls: loose({ location: z.optional(z.string()) }) }));
 
 /** Mapping of language codes to translated terms */
 export const GlossaryTranslationsSchema: Schema = /* @__PURE__ */ z.lazy(() => z.record(z.string(), z.string()));

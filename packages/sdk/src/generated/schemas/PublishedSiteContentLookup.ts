@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, loose, withFallback } from '../../contract/schema.js';
 
-export const PublishedContentRedirectSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([loose({ target: z.enum(["application","content"]), redirect: z.string() }), loose({ target: z.literal("external"), site: z.string(), redirect: z.string() })], loose({ target: z.string() }), "target", ["application","content","external"]));
+export const PublishedContentRedirectSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([loose({ target: z.enum(["application","content"]), redirect: z.string() }), loose({ target: z.literal("external"), site: z.string(), redirect: z.string() })], loose({ target: z.string(), redirect: z.string() }), "target", ["application","content","external"]));
 
 export const PublishedSiteContentLookupSchema: Schema = /* @__PURE__ */ z.lazy(() => z.union([PublishedContentRedirectSchema, PublishedSiteContentSchema]));
 

@@ -2,6 +2,6 @@
 import * as z from 'zod/mini';
 import { type Schema, loose } from '../../contract/schema.js';
 
-export const GitSyncBlobSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ oid: z.optional(z.string()), path: z.optional(z.string()) }));
+export const GitSyncBlobSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ oid: z.string(), path: z.string() }));
 
-export const RevisionFileSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ id: z.string(), name: z.optional(z.string()), contentType: z.optional(z.string()), downloadURL: z.optional(z.string()), size: z.optional(z.number()), dimensions: z.optional(loose({ width: z.optional(z.number()), height: z.optional(z.number()) })), git: z.optional(GitSyncBlobSchema), object: z.optional(z.string()) }));
+export const RevisionFileSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ id: z.string(), name: z.string(), contentType: z.string(), downloadURL: z.string(), size: z.number(), dimensions: z.optional(loose({ width: z.optional(z.number()), height: z.optional(z.number()) })), git: z.optional(GitSyncBlobSchema), object: z.optional(z.string()) }));

@@ -22,9 +22,9 @@ export const ChangeAttributeVariableSchema: Schema = /* @__PURE__ */ z.lazy(() =
 
 export const ChangeAttributeVariablesSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ before: z.optional(VariablesSchema), after: z.optional(VariablesSchema) }));
 
-export const ChangedRevisionFileSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ id: z.string(), name: z.string(), contentType: z.optional(z.string()), downloadURL: z.optional(z.string()) }));
+export const ChangedRevisionFileSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ id: z.string(), name: z.string(), contentType: z.string(), downloadURL: z.string() }));
 
-export const ChangedRevisionTagSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ slug: z.optional(z.string()), label: z.optional(z.string()), id: z.optional(z.string()), title: z.optional(z.string()) }));
+export const ChangedRevisionTagSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ slug: z.string(), label: z.string(), id: z.optional(z.string()), title: z.optional(z.string()) }));
 
 export const RevisionFileChangeAttributesSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ name: z.optional(ChangeAttributeStringSchema), downloadURL: z.optional(ChangeAttributeStringSchema), size: z.optional(ChangeAttributeNumberSchema), contentType: z.optional(ChangeAttributeStringSchema), dimensions: z.optional(ChangeAttributeRevisionFileImageDimensionsSchema) }));
 
@@ -44,21 +44,21 @@ export const RevisionSemanticChangeFileCreatedSchema: Schema = /* @__PURE__ */ z
 
 export const RevisionSemanticChangeFileDeletedSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ type: z.literal("file_deleted"), file: ChangedRevisionFileSchema }));
 
-export const RevisionSemanticChangeFileEditedSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ type: z.literal("file_edited"), file: ChangedRevisionFileSchema, attributes: z.optional(RevisionFileChangeAttributesSchema) }));
+export const RevisionSemanticChangeFileEditedSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ type: z.literal("file_edited"), file: ChangedRevisionFileSchema, attributes: RevisionFileChangeAttributesSchema }));
 
 export const RevisionSemanticChangePageCreatedSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ type: z.literal("page_created"), page: ChangedRevisionPageSchema }));
 
 export const RevisionSemanticChangePageDeletedSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ type: z.literal("page_deleted"), page: ChangedRevisionPageSchema }));
 
-export const RevisionSemanticChangePageEditedSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ type: z.literal("page_edited"), page: ChangedRevisionPageSchema, attributes: z.optional(withFallback([RevisionPageDocumentChangeAttributesSchema, RevisionPageGroupChangeAttributesSchema, RevisionPageLinkChangeAttributesSchema])) }));
+export const RevisionSemanticChangePageEditedSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ type: z.literal("page_edited"), page: ChangedRevisionPageSchema, attributes: withFallback([RevisionPageDocumentChangeAttributesSchema, RevisionPageGroupChangeAttributesSchema, RevisionPageLinkChangeAttributesSchema]) }));
 
-export const RevisionSemanticChangePageMovedSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ type: z.literal("page_moved"), page: ChangedRevisionPageSchema, parent: z.optional(loose({ before: z.optional(ChangedRevisionPageSchema), after: z.optional(ChangedRevisionPageSchema) })) }));
+export const RevisionSemanticChangePageMovedSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ type: z.literal("page_moved"), page: ChangedRevisionPageSchema, parent: loose({ before: z.optional(ChangedRevisionPageSchema), after: z.optional(ChangedRevisionPageSchema) }) }));
 
 export const RevisionSemanticChangeReusableContentCreatedSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ type: z.literal("reusable_content_created"), reusableContent: ChangedRevisionReusableContentSchema }));
 
 export const RevisionSemanticChangeReusableContentDeletedSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ type: z.literal("reusable_content_deleted"), reusableContent: ChangedRevisionReusableContentSchema }));
 
-export const RevisionSemanticChangeReusableContentEditedSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ type: z.literal("reusable_content_edited"), reusableContent: ChangedRevisionReusableContentSchema, attributes: z.optional(RevisionReusableContentChangeAttributesSchema) }));
+export const RevisionSemanticChangeReusableContentEditedSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ type: z.literal("reusable_content_edited"), reusableContent: ChangedRevisionReusableContentSchema, attributes: RevisionReusableContentChangeAttributesSchema }));
 
 export const RevisionSemanticChangeSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([RevisionSemanticChangePageCreatedSchema, RevisionSemanticChangePageEditedSchema, RevisionSemanticChangePageDeletedSchema, RevisionSemanticChangePageMovedSchema, RevisionSemanticChangeFileCreatedSchema, RevisionSemanticChangeFileEditedSchema, RevisionSemanticChangeFileDeletedSchema, RevisionSemanticChangeVariablesEditedSchema, RevisionSemanticChangeReusableContentCreatedSchema, RevisionSemanticChangeReusableContentDeletedSchema, RevisionSemanticChangeReusableContentEditedSchema, RevisionSemanticChangeTagCreatedSchema, RevisionSemanticChangeTagDeletedSchema, RevisionSemanticChangeTagEditedSchema], loose({ type: z.string() }), "type", ["page_created","page_edited","page_deleted","page_moved","file_created","file_edited","file_deleted","variables_edited","reusable_content_created","reusable_content_deleted","reusable_content_edited","tag_created","tag_deleted","tag_edited"]));
 
@@ -68,8 +68,8 @@ export const RevisionSemanticChangeTagCreatedSchema: Schema = /* @__PURE__ */ z.
 
 export const RevisionSemanticChangeTagDeletedSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ type: z.literal("tag_deleted"), tag: ChangedRevisionTagSchema }));
 
-export const RevisionSemanticChangeTagEditedSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ type: z.literal("tag_edited"), tag: ChangedRevisionTagSchema, attributes: z.optional(RevisionTagChangeAttributesSchema) }));
+export const RevisionSemanticChangeTagEditedSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ type: z.literal("tag_edited"), tag: ChangedRevisionTagSchema, attributes: RevisionTagChangeAttributesSchema }));
 
-export const RevisionSemanticChangeVariablesEditedSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ type: z.literal("variables_edited"), variables: z.optional(z.record(z.string(), ChangeAttributeVariableSchema)) }));
+export const RevisionSemanticChangeVariablesEditedSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ type: z.literal("variables_edited"), variables: z.record(z.string(), ChangeAttributeVariableSchema) }));
 
 export const RevisionTagChangeAttributesSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ label: z.optional(ChangeAttributeStringSchema) }));

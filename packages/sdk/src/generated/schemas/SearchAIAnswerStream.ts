@@ -12,6 +12,6 @@ export const SearchAIAnswerSourcePageSchema: Schema = /* @__PURE__ */ z.lazy(() 
 /** The source points to an ingested site context record. */
 export const SearchAIAnswerSourceRecordSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ type: z.literal("record"), reason: z.optional(z.string()), record: z.string(), site: z.string(), title: z.string(), url: z.string() }));
 
-export const SearchAIAnswerSourceSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([SearchAIAnswerSourcePageSchema, SearchAIAnswerSourceRecordSchema], loose({ type: z.string() }), "type", ["page","record"]));
+export const SearchAIAnswerSourceSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([SearchAIAnswerSourcePageSchema, SearchAIAnswerSourceRecordSchema], loose({ type: z.string(), reason: z.optional(z.string()) }), "type", ["page","record"]));
 
 export const SearchAIAnswerStreamSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ type: z.literal("answer"), answer: SearchAIAnswerSchema }));

@@ -3,10 +3,10 @@ import * as z from 'zod/mini';
 import { type Schema, loose, openEnum } from '../../contract/schema.js';
 
 /** Search result representing a page in a space. */
-export const SearchPageResultSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ id: z.string(), title: z.optional(z.string()), description: z.optional(z.string()), path: z.optional(z.string()), score: z.optional(z.number()), rank: z.optional(z.number()), resultType: z.optional(openEnum(["page","section"])), sections: z.optional(z.array(SearchSectionResultSchema)), ancestors: z.optional(z.array(loose({ title: z.optional(z.string()) }))), urls: z.optional(loose({ app: z.optional(z.string()) })) }));
+export const SearchPageResultSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ id: z.string(), title: z.string(), description: z.string(), path: z.string(), score: z.number(), rank: z.number(), resultType: z.optional(openEnum(["page","section"])), sections: z.optional(z.array(SearchSectionResultSchema)), ancestors: z.array(loose({ title: z.optional(z.string()) })), urls: loose({ app: z.optional(z.string()) }) }));
 
 /** Search result representing a section in a page. */
-export const SearchSectionResultSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ id: z.string(), title: z.optional(z.string()), path: z.optional(z.string()), score: z.optional(z.number()), resultType: z.optional(openEnum(["page","section"])), body: z.optional(z.string()), urls: z.optional(loose({ app: z.optional(z.string()) })) }));
+export const SearchSectionResultSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ id: z.string(), title: z.string(), path: z.string(), score: z.number(), resultType: z.optional(openEnum(["page","section"])), body: z.string(), urls: loose({ app: z.optional(z.string()) }) }));
 
 /** Search result representing a space. */
-export const SearchSpaceResultSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ type: z.optional(z.literal("space")), id: z.string(), title: z.optional(z.string()), score: z.optional(z.number()), pages: z.optional(z.array(SearchPageResultSchema)) }));
+export const SearchSpaceResultSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ type: z.literal("space"), id: z.string(), title: z.string(), score: z.number(), pages: z.array(SearchPageResultSchema) }));

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { type Schema, loose, withFallback } from '../../contract/schema.js';
 
-export const SiteAdaptiveDeterministicJSONSchemaPrimitivesSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([loose({ type: z.literal("boolean"), description: z.string() }), loose({ type: z.literal("string"), enum: z.array(z.string()), description: z.string() })], loose({ type: z.string() }), "type", ["boolean","string"]));
+export const SiteAdaptiveDeterministicJSONSchemaPrimitivesSchema: Schema = /* @__PURE__ */ z.lazy(() => withFallback([loose({ type: z.literal("boolean"), description: z.string() }), loose({ type: z.literal("string"), enum: z.array(z.string()), description: z.string() })], loose({ type: z.string(), description: z.string() }), "type", ["boolean","string"]));
 
 export const SiteAdaptiveJSONSchemaClaimsPropertiesSchema: Schema = /* @__PURE__ */ z.lazy(() => z.union([SiteAdaptiveJSONSchemaPrimitivesSchema, loose({ type: z.literal("array"), description: z.string(), items: SiteAdaptiveJSONSchemaPrimitivesSchema }), loose({ type: z.literal("object"), description: z.string(), properties: z.record(z.string(), SiteAdaptiveJSONSchemaClaimsPropertiesSchema), additionalProperties: z.literal(false) })]));
 
@@ -11,4 +11,4 @@ export const SiteAdaptiveJSONSchemaPrimitivesSchema: Schema = /* @__PURE__ */ z.
 /** JSON schema describing the expected attributes of an Adaptive site schema. */
 export const SiteAdaptiveJSONSchemaSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ $schema: z.optional(z.literal("http://json-schema.org/draft-07/schema#")), type: z.literal("object"), properties: z.catchall(loose({ unsigned: z.optional(loose({ type: z.optional(z.literal("object")), description: z.optional(z.literal("Unsigned claims of the site visitor.")), properties: z.optional(z.record(z.string(), SiteAdaptiveJSONSchemaClaimsPropertiesSchema)), additionalProperties: z.optional(z.literal(false)) })) }), SiteAdaptiveJSONSchemaClaimsPropertiesSchema), additionalProperties: z.literal(false) }));
 
-export const SiteAdaptiveSchemaSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ object: z.literal("site-adaptive-schema"), jsonSchema: SiteAdaptiveJSONSchemaSchema, updatedAt: z.optional(z.string()) }));
+export const SiteAdaptiveSchemaSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ object: z.literal("site-adaptive-schema"), jsonSchema: SiteAdaptiveJSONSchemaSchema, updatedAt: z.string() }));

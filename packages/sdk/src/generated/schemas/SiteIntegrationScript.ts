@@ -2,4 +2,4 @@
 import * as z from 'zod/mini';
 import { type Schema, loose } from '../../contract/schema.js';
 
-export const SiteIntegrationScriptSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ script: z.string(), contentSecurityPolicy: z.optional(z.string()), cookies: z.optional(z.boolean()) }));
+export const SiteIntegrationScriptSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ script: z.string(), contentSecurityPolicy: z.optional(z.string()), cookies: z.boolean() }));

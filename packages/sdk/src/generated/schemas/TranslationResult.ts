@@ -5,4 +5,4 @@ import { type Schema, loose, openEnum } from '../../contract/schema.js';
 export const PlainObjectSchema: Schema = /* @__PURE__ */ z.lazy(() => z.record(z.string(), z.union([PlainObjectSchema, z.string(), z.boolean(), z.number(), z.array(z.union([z.string(), z.boolean(), z.number(), PlainObjectSchema]))])));
 
 /** Result of a translation. */
-export const TranslationResultSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ space: z.optional(z.string()), revision: z.optional(z.string()), language: z.optional(openEnum(["en","fr","de","es","it","pt","pt-br","ru","ja","zh","zh-tw","yue","ko","ar","hi","nl","pl","tr","sv","no","da","fi","el","cs","hu","ro","th","vi","id","ms","he","uk","sk","bg","hr","lt","lv","et","sl"])) }));
+export const TranslationResultSchema: Schema = /* @__PURE__ */ z.lazy(() => loose({ space: z.string(), revision: z.string(), language: openEnum(["en","fr","de","es","it","pt","pt-br","ru","ja","zh","zh-tw","yue","ko","ar","hi","nl","pl","tr","sv","no","da","fi","el","cs","hu","ro","th","vi","id","ms","he","uk","sk","bg","hr","lt","lv","et","sl"]) }));
