@@ -176,7 +176,7 @@ export class HttpClient {
    */
   stream<T>(
     operation: Operation | Promise<Operation>,
-    input: OperationInput,
+    input: OperationInput | ((operation: Operation) => OperationInput),
     options?: RequestOptions,
     site = callSite(),
   ): EventStream<T> {
@@ -184,7 +184,9 @@ export class HttpClient {
       try {
         if (options !== undefined) checkRequestOptions(options);
         const merged = options?.signal ? AbortSignal.any([options.signal, signal]) : signal;
-        return await this.#openStream(await operation, input, { ...options, signal: merged }, site);
+        const loaded = await operation;
+        const sent = typeof input === 'function' ? input(loaded) : input;
+        return await this.#openStream(loaded, sent, { ...options, signal: merged }, site);
       } catch (error) {
         throw withCallSite(error, site);
       }
