@@ -117,6 +117,9 @@ function emitOnce(model, closedKeys) {
       resourceClassModule(header, code, resource, extensions[resource.path]),
     );
   }
+  for (const resource of resources.values()) {
+    if (resource.operations.length) files.set(`loaders/${resource.path}.ts`, loadersModule(header, resource));
+  }
   files.set('resources/index.ts', resourcesIndexModule(header, resources));
   return { files, forms, groupModules, resources, code };
 }
@@ -766,8 +769,9 @@ function answerOf(code, operation) {
 }
 
 /**
- * One resource's class: a method per operation, each one line through the operation's index
- * entry (its module loads on the first call); sub-resources as properties; the overlay's
+ * One resource's class: a method per operation, each one line through the operation's entry in
+ * its resource's table (`ops`: kind, arguments, loader; the module loads on the first call through
+ * the resource's loader chunk); sub-resources as properties; the overlay's
  * hand-written methods (packages/sdk/src/resources) called with the resource and the invoker.
  */
 function resourceClassModule(header, code, resource, extension) {
@@ -816,13 +820,12 @@ function resourceClassModule(header, code, resource, extension) {
   if (body.at(-1) === '') body.pop();
   const uses = (text) => body.some((line) => line.includes(text));
   const imports = [
-    "import { APIResource } from '../../core/resource.js';",
+    `import { APIResource${resource.operations.length ? ', operationTable' : ''} } from '../../core/resource.js';`,
     ...(uses('ApiPromise<') ? ["import type { ApiPromise } from '../../core/api-promise.js';"] : []),
     ...(uses('EventStream<') ? ["import type { EventStream } from '../../core/event-stream.js';"] : []),
     ...(uses('PagePromise<') ? ["import type { PagePromise } from '../../core/pagination.js';"] : []),
     ...(generated.length ? ["import type { RequestOptions } from '../../core/http.js';"] : []),
     ...(uses('T.') ? ["import type * as T from '../types.js';"] : []),
-    ...(generated.length ? ["import * as ops from '../operation-index.js';"] : []),
     ...children.map((child) => `import { ${className(child)} } from './${child}.js';`),
     ...(extension
       ? [
@@ -830,9 +833,25 @@ function resourceClassModule(header, code, resource, extension) {
         ]
       : []),
   ];
+  const table = resource.operations.length
+    ? [
+        '',
+        '/**',
+        ` * The operations of \`client.${resource.path}\` and their kinds, by id: all a call needs to answer at`,
+        ` * once. Their modules load through ../loaders/${resource.path}.js, imported on the first call.`,
+        ' */',
+        `export const ops = operationTable(() => import('../loaders/${resource.path}.js'), {`,
+        ...resource.operations.map((operation) => {
+          const kind = operation.paginated ? 'page' : operation.stream ? 'stream' : 'call';
+          return `  ${operation.id}: ${quote(kind)},`;
+        }),
+        '});',
+      ]
+    : [];
   return [
     header,
     ...imports,
+    ...table,
     '',
     `/** \`client.${resource.path}\`. */`,
     `export class ${name} extends APIResource${extension ? ` implements ${extension.interface}` : ''} {`,
@@ -842,16 +861,39 @@ function resourceClassModule(header, code, resource, extension) {
   ].join('\n');
 }
 
+/**
+ * A resource's loader chunk: the loader of each of its operations' modules. The class imports it
+ * on its first call, so an app's entry chunk does not hold every operation's chunk name.
+ */
+function loadersModule(header, resource) {
+  return [
+    header,
+    `// The modules of \`client.${resource.path}\`' operations, by id (resources/${resource.path}.ts loads this`,
+    '// chunk on its first call).',
+    ...resource.operations.map(
+      (operation) => `export const ${operation.id} = () => import('../operations/${operation.id}.js');`,
+    ),
+    '',
+  ].join('\n');
+}
+
 /** The client's top-level resources, built for a client; and each resource's type by its former name. */
 function resourcesIndexModule(header, resources) {
   const top = [...resources.values()].filter((resource) => !resource.path.includes('.'));
   const out = [
     header,
+    "import type { OperationRef } from '../../contract/operation-entry.js';",
     "import type { Invoker } from '../../core/invoke.js';",
-    ...[...resources.values()].map(
-      (resource) =>
-        `import ${resource.path.includes('.') ? 'type ' : ''}{ ${className(resource.path)} } from './${resource.path}.js';`,
-    ),
+    "import type { OperationId } from '../operation-names.js';",
+    ...[...resources.values()].map((resource) => {
+      const names = [
+        ...(resource.path.includes('.') ? [] : [className(resource.path)]),
+        ...(resource.operations.length ? [`ops as ${className(resource.path)}Ops`] : []),
+      ];
+      if (!names.length) return `import type { ${className(resource.path)} } from './${resource.path}.js';`;
+      const type = resource.path.includes('.') ? `, type ${className(resource.path)}` : '';
+      return `import { ${names.join(', ')}${type} } from './${resource.path}.js';`;
+    }),
     '',
   ];
   for (const resource of resources.values()) {
@@ -863,6 +905,15 @@ function resourcesIndexModule(header, resources) {
   out.push('export interface ClientResources {');
   for (const resource of top) out.push(`  readonly ${key(resource.path)}: ${className(resource.path)};`);
   out.push('}');
+  out.push('');
+  out.push('/**');
+  out.push(" * Every operation, by id, as the resources' tables give it: what `client.call` reads (the");
+  out.push(' * operation index, with its methods and arguments, is not loaded).');
+  out.push(' */');
+  out.push('export const operationRefs: { readonly [Id in OperationId]: OperationRef<Id> } = {');
+  for (const resource of resources.values())
+    if (resource.operations.length) out.push(`  ...${className(resource.path)}Ops,`);
+  out.push('};');
   out.push('');
   out.push("/** A client's resources: each a class instance, its sub-resources built with it. */");
   out.push('export function createResources(invoker: Invoker): ClientResources {');

@@ -17,12 +17,16 @@ import { build } from 'esbuild';
 import { SITE, figure, isMain, printFigures } from './lib.mjs';
 
 /**
- * The budget, min+gzip, in KiB (1024 bytes): a guard against growth, kept at 37 while the SDK grew
- * from 108 to 386 operations (36.5 KiB, 37,337 B in 14 files, measured). The issues' goal of 34 KiB
- * is not met with ky as the HTTP layer and zod validating the answer in the browser;
- * docs/performance.md says where the bytes go.
+ * The budget, min+gzip, in KiB (1024 bytes): a guard against growth, the measured size rounded up
+ * plus one. The issue's goal for the SDK with its resource classes is 42 KiB and is NOT met: before
+ * the classes the bundle measured 36.5 KiB (37,337 B in 14 files); with them 43.9 KiB (44,972 B in
+ * 12 files). The classes cost 7.4 KiB: their operations' ids and kinds (`ops`, for client.call and
+ * the methods) about 1.7 KiB, the methods' references to them 2.2 KiB, the rest the 386 method
+ * names and bodies, the hand-written methods and the 60 resource loader chunks' names (decision
+ * 0050). The issues' goal of 34 KiB is not met with ky as the HTTP layer and zod validating the
+ * answer in the browser; docs/performance.md says where the bytes go.
  */
-export const BUNDLE_BUDGET_KB = 37;
+export const BUNDLE_BUDGET_KB = 45;
 
 const ENTRY = fileURLToPath(new URL('./browser-entry.ts', import.meta.url));
 const HOOKS = fileURLToPath(new URL('./record-imports.mjs', import.meta.url));

@@ -13,10 +13,9 @@ import type { Logger } from './core/logger.js';
 import { checkOptions, clientOptionsSchema } from './core/options.js';
 import type { RetryEvent } from './core/retry.js';
 import type { RateLimitEvent } from './core/throttle.js';
-import { createResources, type ClientResources } from './generated/resources/index.js';
+import { createResources, operationRefs, type ClientResources } from './generated/resources/index.js';
 import { Invoker } from './core/invoke.js';
 import { nearest } from './core/options.js';
-import { operationIndex } from './generated/operation-index.js';
 import type { CallArgs, CallResult, OperationId } from './operation-call.js';
 import { VERSION } from './version.js';
 
@@ -173,10 +172,9 @@ export class DocsClient {
    * for await (const space of client.call('listSpaces', { params: { organizationId } })) {}
    */
   call<Id extends OperationId>(id: Id, ...args: CallArgs<Id>): CallResult<Id> {
-    const entry =
-      typeof id === 'string' && Object.hasOwn(operationIndex, id) ? operationIndex[id] : undefined;
+    const entry = typeof id === 'string' && Object.hasOwn(operationRefs, id) ? operationRefs[id] : undefined;
     if (!entry) {
-      const near = typeof id === 'string' ? nearest(id, Object.keys(operationIndex)) : undefined;
+      const near = typeof id === 'string' ? nearest(id, Object.keys(operationRefs)) : undefined;
       throw new TypeError(
         `client.call: ${JSON.stringify(String(id)).slice(0, 80)} is not an operation id${near ? ` (did you mean ${near}?)` : ''}`,
       );

@@ -44,4 +44,4 @@ export {
   type OperationName,
   type OperationNames,
 } from '../generated/operation-index.js';
-export type { OperationEntry, OperationKind } from './operation-entry.js';
+export type { OperationEntry, OperationKind, OperationRef } from './operation-entry.js';

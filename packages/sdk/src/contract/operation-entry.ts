@@ -9,17 +9,26 @@ import type { OperationShape } from './operation-shape.js';
 /** What an operation answers: one value (`ApiPromise`), pages (`PagePromise`) or events (`EventStream`). */
 export type OperationKind = 'call' | 'page' | 'stream';
 
-export interface OperationEntry<Id extends string = string> {
+/**
+ * What a call needs of an operation before its module is loaded: its id, kind and loader (the
+ * method's arguments are read from the module). The resource classes (generated/resources/*.ts)
+ * hold one per operation of their resource, the loader reaching the operation's module through
+ * the resource's loader chunk (generated/loaders/*.ts).
+ */
+export interface OperationRef<Id extends string = string> {
   /** The document's operationId (`getSiteById`). */
   readonly id: Id;
-  /** The SDK method, `<resource>.<method>` (`sites.get`). */
-  readonly method: string;
   readonly kind: OperationKind;
+  /** Loads the operation's module (its schemas): its default export. */
+  readonly load: () => Promise<{ default: OperationShape }>;
+}
+
+export interface OperationEntry<Id extends string = string> extends OperationRef<Id> {
   /**
    * The method's arguments, in order: `:name` a path parameter, `body`, `query`; a leading `?`
    * marks an optional one. The request options come after them.
    */
   readonly args: readonly string[];
-  /** Loads the operation's module (its schemas): its default export. */
-  readonly load: () => Promise<{ default: OperationShape }>;
+  /** The SDK method, `<resource>.<method>` (`sites.get`). */
+  readonly method: string;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { operationIndex, operations } from './index.js';
+import { operationRefs } from '../generated/resources/index.js';
 
 /* The operation index says, before any operation is loaded, what each operation's module says. */
 
@@ -23,6 +24,16 @@ describe('the operation index', () => {
         kind: entry.kind,
         args: operation.args ?? [],
       });
+    }
+  });
+
+  it("is what the resources' tables give (client.call and the methods): each id's kind and module", async () => {
+    expect(Object.keys(operationRefs).sort()).toEqual(Object.keys(operationIndex).sort());
+    for (const [id, ref] of Object.entries(operationRefs)) {
+      const entry = operationIndex[id as keyof typeof operationIndex];
+      expect({ id: ref.id, kind: ref.kind }).toEqual({ id: entry.id, kind: entry.kind });
+      // The resource's loader chunk leads to the operation's own module.
+      expect((await ref.load()).default).toBe((await entry.load()).default);
     }
   });
 });

@@ -130,7 +130,7 @@ export class HttpClient {
    */
   stream<T>(
     operation: Operation | Promise<Operation>,
-    input: OperationInput,
+    input: OperationInput | ((operation: Operation) => OperationInput),
     options?: RequestOptions,
     site = callSite(),
   ): EventStream<T> {
@@ -139,7 +139,9 @@ export class HttpClient {
       async (signal) => {
         try {
           if (options !== undefined) checkRequestOptions(options);
-          return await this.#openStream(await operation, input, { ...options, signal }, site);
+          const loaded = await operation;
+          const sent = typeof input === 'function' ? input(loaded) : input;
+          return await this.#openStream(loaded, sent, { ...options, signal }, site);
         } catch (error) {
           throw withCallSite(error, site);
         }

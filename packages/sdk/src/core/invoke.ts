@@ -1,4 +1,4 @@
-import type { OperationEntry } from '../contract/operation-entry.js';
+import type { OperationRef } from '../contract/operation-entry.js';
 import type { OperationShape } from '../contract/operation-shape.js';
 import { ApiPromise } from './api-promise.js';
 import { callSite, withCallSite, type CallSite } from './call-site.js';
@@ -9,8 +9,8 @@ import { deferredPages, type PagePromise } from './pagination.js';
 
 /*
  * How a resource method (generated/resources/*.ts) and `client.call` reach the transport: by the
- * operation's entry in the generated index (its kind, arguments and loader). The operation's
- * module, its schemas, loads on the first call; until it has, the call is already the
+ * operation's entry in its resource's table (its kind, arguments and loader). The operation's
+ * module, its schemas, loads on the first call (through the resource's loader chunk); until it has, the call is already the
  * `ApiPromise`, `PagePromise` or `EventStream` its kind says, so `instanceof` holds at once.
  * Once loaded, a call goes straight to the transport.
  */
@@ -34,12 +34,12 @@ export class Invoker {
    * A resource method's call: its positional arguments (path parameters, body, query, as the
    * entry's `args` says), then the request options.
    */
-  method(entry: OperationEntry, args: readonly unknown[], options?: RequestOptions): Answer {
-    return this.#invoke(entry, inputOf(entry, args), options, callSite());
+  method(entry: OperationRef, args: readonly unknown[], options?: RequestOptions): Answer {
+    return this.#invoke(entry, (operation) => inputOf(operation, args), options, callSite());
   }
 
   /** `client.call(id, { params, query, body }, options)`: the same call, its inputs by name. */
-  call(entry: OperationEntry, input: unknown, options?: RequestOptions): Answer {
+  call(entry: OperationRef, input: unknown, options?: RequestOptions): Answer {
     const site = callSite();
     if (input !== undefined && (input === null || typeof input !== 'object' || Array.isArray(input))) {
       return this.#failed(
@@ -58,19 +58,20 @@ export class Invoker {
     const parts: OperationInput = { params: (params ?? {}) as Record<string, unknown> };
     if (query !== undefined) parts.query = query as Record<string, unknown>;
     if (body !== undefined) parts.body = body;
-    return this.#invoke(entry, parts, options, site);
+    return this.#invoke(entry, () => parts, options, site);
   }
 
+  /** `input` gives the call's inputs from the operation (a method's by the module's `args`). */
   #invoke(
-    entry: OperationEntry,
-    input: OperationInput,
+    entry: OperationRef,
+    input: (operation: OperationShape) => OperationInput,
     options: RequestOptions | undefined,
     site: CallSite,
   ): Answer {
     const http = this.#http;
     const loaded = this.#loaded.get(entry.id);
     if (loaded) {
-      const sent = numericParams(loaded, input);
+      const sent = numericParams(loaded, input(loaded));
       if (entry.kind === 'page') return http.list(loaded, sent, options, site);
       if (entry.kind === 'stream') return http.stream(loaded, sent, options, site);
       return http.call(loaded, sent, options, site);
@@ -83,7 +84,7 @@ export class Invoker {
     if (entry.kind === 'page')
       return deferredPages(
         loading.then((operation) => ({
-          call: http.list(operation, numericParams(operation, input), options, site),
+          call: http.list(operation, numericParams(operation, input(operation)), options, site),
         })),
       );
     if (entry.kind === 'stream')
@@ -91,12 +92,12 @@ export class Invoker {
       return http.stream(loading, input, options, site);
     return new ApiPromise(
       loading.then((operation) =>
-        http.call(operation, numericParams(operation, input), options, site).withResponse(),
+        http.call(operation, numericParams(operation, input(operation)), options, site).withResponse(),
       ),
     );
   }
 
-  #load(entry: OperationEntry): Promise<OperationShape> {
+  #load(entry: OperationRef): Promise<OperationShape> {
     let loading = this.#loading.get(entry.id);
     if (!loading) {
       loading = entry.load().then(({ default: operation }) => {
@@ -110,7 +111,7 @@ export class Invoker {
   }
 
   /** A call refused before anything is sent, as the kind of answer its operation gives. */
-  #failed(entry: OperationEntry, error: Error, site: CallSite): Answer {
+  #failed(entry: OperationRef, error: Error, site: CallSite): Answer {
     withCallSite(error, site);
     const rejected = Promise.reject(error);
     if (entry.kind === 'page') return deferredPages(rejected);
@@ -120,13 +121,14 @@ export class Invoker {
 }
 
 /**
- * A method's positional arguments as the operation's inputs, by the entry's `args` (`:name` a
- * path parameter, `body`, `query`, a leading `?` for an optional one).
+ * A method's positional arguments as the operation's inputs, by its module's `args` (`:name` a
+ * path parameter, `body`, `query`, a leading `?` for an optional one): the entry in the entry chunk
+ * need not carry them.
  */
-function inputOf(entry: OperationEntry, args: readonly unknown[]): OperationInput {
+function inputOf(operation: OperationShape, args: readonly unknown[]): OperationInput {
   const params: Record<string, unknown> = {};
   const input: OperationInput = { params };
-  entry.args.forEach((spec, index) => {
+  (operation.args ?? []).forEach((spec, index) => {
     const value = args[index];
     const name = spec.charCodeAt(0) === 63 /* ? */ ? spec.slice(1) : spec;
     if (name.charCodeAt(0) === 58 /* : */) params[name.slice(1)] = value;

@@ -1,4 +1,5 @@
-import type { OperationEntry } from '../contract/operation-entry.js';
+import type { OperationKind, OperationRef } from '../contract/operation-entry.js';
+import type { OperationShape } from '../contract/operation-shape.js';
 import type { ApiPromise } from './api-promise.js';
 import type { EventStream } from './event-stream.js';
 import type { RequestOptions } from './http.js';
@@ -8,8 +9,9 @@ import type { ListEnvelope } from '../contract/list-envelope.js';
 
 /*
  * What every generated resource class (generated/resources/*.ts) extends: one method per
- * operation, each a line that calls the operation's index entry through these helpers. The
- * helpers only say which of the transport's answers the entry's kind gives.
+ * operation, each a line that calls the operation's entry in its resource's table (`ops`, built
+ * by `operationTable`) through these helpers. The helpers only say which of the transport's
+ * answers the entry's kind gives.
  */
 export abstract class APIResource {
   /** How the resource's methods reach the transport (shared by every resource of a client). */
@@ -20,17 +22,13 @@ export abstract class APIResource {
   }
 
   /** An operation that answers one value. */
-  protected _call<T>(
-    entry: OperationEntry,
-    args: readonly unknown[],
-    options?: RequestOptions,
-  ): ApiPromise<T> {
+  protected _call<T>(entry: OperationRef, args: readonly unknown[], options?: RequestOptions): ApiPromise<T> {
     return this._invoker.method(entry, args, options) as ApiPromise<T>;
   }
 
   /** An operation that answers pages. */
   protected _list<T, E extends ListEnvelope<T> = ListEnvelope<T>>(
-    entry: OperationEntry,
+    entry: OperationRef,
     args: readonly unknown[],
     options?: RequestOptions,
   ): PagePromise<T, E> {
@@ -39,7 +37,7 @@ export abstract class APIResource {
 
   /** An operation that answers server-sent events. */
   protected _stream<T>(
-    entry: OperationEntry,
+    entry: OperationRef,
     args: readonly unknown[],
     options?: RequestOptions,
   ): EventStream<T> {
@@ -57,3 +55,24 @@ export type HandWritten<I, R> = {
     ? (resource: R, invoker: Invoker, ...args: A) => Result
     : never;
 };
+
+/** An operation's modules' loaders, by id: a resource's loader chunk (generated/loaders/*.ts). */
+export type Loaders = Readonly<Record<string, () => Promise<{ default: OperationShape }>>>;
+
+/**
+ * A resource's operations, by id, from their kinds (`call`, `page`, `stream`): all a call needs
+ * to answer at once. `loaders` imports the resource's loader chunk on the first call of one of its
+ * operations; that chunk imports the operation's module, which gives the method's arguments. So
+ * an app's entry chunk holds each operation's id and kind, not its arguments or the name of its
+ * chunk, and the generated operation index (methods, arguments) is not in it at all.
+ */
+export function operationTable<const T extends Readonly<Record<string, OperationKind>>>(
+  loaders: () => Promise<Loaders>,
+  table: T,
+): { readonly [Id in keyof T & string]: OperationRef<Id> } {
+  const refs: Record<string, OperationRef> = {};
+  for (const id of Object.keys(table)) {
+    refs[id] = { id, kind: table[id]!, load: () => loaders().then((chunk) => chunk[id]!()) };
+  }
+  return refs as { readonly [Id in keyof T & string]: OperationRef<Id> };
+}

@@ -2,8 +2,7 @@ import { ApiPromise, type WithResponse } from '../core/api-promise.js';
 import { MergeConflictError } from '../core/errors.js';
 import type { RequestOptions } from '../core/http.js';
 import type { HandWritten } from '../core/resource.js';
-import * as ops from '../generated/operation-index.js';
-import type { ChangeRequests } from '../generated/resources/changeRequests.js';
+import { ops, type ChangeRequests } from '../generated/resources/changeRequests.js';
 import type {
   ChangeRequest,
   MergeChangeRequestResponse,

@@ -1,8 +1,7 @@
 import type { ApiPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/http.js';
 import type { HandWritten } from '../core/resource.js';
-import * as ops from '../generated/operation-index.js';
-import type { Glossary } from '../generated/resources/glossary.js';
+import { ops, type Glossary } from '../generated/resources/glossary.js';
 import type { GlossaryBatchOperation, GlossaryTranslationsParam } from '../generated/types.js';
 
 /** `client.glossary`'s hand-written methods. */

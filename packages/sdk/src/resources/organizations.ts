@@ -1,8 +1,7 @@
 import type { ApiPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/http.js';
 import type { HandWritten } from '../core/resource.js';
-import * as ops from '../generated/operation-index.js';
-import type { Organizations } from '../generated/resources/organizations.js';
+import { ops, type Organizations } from '../generated/resources/organizations.js';
 import type { JSONDocumentParam, OrganizationAgentInstructions } from '../generated/types.js';
 
 /** `client.organizations`' hand-written methods. */
