@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { createRequire } from 'node:module';
+import { describe, expect, it, vi } from 'vitest';
 import { displayWidth, layout, renderBlocks, renderTable, truncate, type TableColumn } from './table.js';
 
 const col = (header: string, options: { cut?: boolean; priority?: number } = {}): TableColumn => ({
@@ -64,6 +65,84 @@ describe('displayWidth (issue 31: cells as the terminal draws them)', () => {
     const at = (line: string) => displayWidth(line.slice(0, line.indexOf('space_')));
     expect(at(lines[2] ?? '')).toBe(at(lines[3] ?? ''));
     expect(at(lines[2] ?? '')).toBe(6 + 2);
+  });
+});
+
+describe('cli-table3 draws the table, laid out by the terminal widths', () => {
+  // The copy table.ts loads: the same path, so the same module.
+  const Table = createRequire(import.meta.url)('cli-table3') as {
+    prototype: { toString: (this: object) => string };
+  };
+  const two = [col('TITLE'), col('ID')];
+  /** Where each line's `space_` starts, in cells. */
+  const idAt = (text: string) =>
+    text
+      .split('\n')
+      .filter((line) => line.includes('space_'))
+      .map((line) => displayWidth(line.slice(0, line.indexOf('space_'))));
+
+  it('hands its rows, widths and borderless chars to cli-table3 and prints what it draws', () => {
+    const drawn: Array<{ options: Record<string, unknown>; text: string }> = [];
+    const toString = Table.prototype.toString;
+    const spy = vi.spyOn(Table.prototype, 'toString').mockImplementation(function (this: { options: never }) {
+      const text = toString.call(this);
+      drawn.push({ options: this.options, text });
+      return text;
+    });
+    try {
+      const text = renderTable(two, [['🧑‍💻 Dev', 'space_a']], 60);
+      expect(spy).toHaveBeenCalledOnce();
+      expect(drawn[0]?.options).toMatchObject({
+        colWidths: [6 + 2, 7],
+        wordWrap: false,
+        chars: { mid: '─', left: '', middle: '', top: '' },
+        style: { compact: true },
+      });
+      // The emoji reached cli-table3 as a stand-in of two cells and came back in its place.
+      expect(drawn[0]?.text).not.toContain('🧑‍💻');
+      expect(text.split('\n')).toEqual(['TITLE   ID', '─'.repeat(15), '🧑‍💻 Dev  space_a']);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('keeps columns in place after several emoji, a repeated one, a flag and a private use icon', () => {
+    const text = renderTable(
+      two,
+      [
+        ['🧑‍💻🇫🇷 Dev 🧑‍💻', 'space_a'],
+        ['\ue0a0 branch', 'space_b'],
+        ['👩‍👩‍👧‍👦 ❤️ family', 'space_c'],
+        ['Plain', 'space_d'],
+      ],
+      60,
+    );
+    expect(new Set(idAt(text))).toEqual(new Set([12 + 2]));
+    // Every grapheme is back, and no stand-in is left over.
+    for (const whole of ['🧑‍💻🇫🇷 Dev 🧑‍💻', '\ue0a0 branch', '👩‍👩‍👧‍👦 ❤️ family']) expect(text).toContain(whole);
+    expect(text.replace('\ue0a0', '')).not.toMatch(/\p{Co}/u);
+  });
+
+  it('cuts a text column with an emoji by the terminal width, colour around it', () => {
+    const columnsWithColour = [
+      { ...col('TITLE', { cut: true }), color: (t: string) => `\u001b[1m${t}\u001b[22m` },
+      col('ID'),
+      col('STATE'),
+    ];
+    const long = `🧑‍💻 ${'word '.repeat(20)}`;
+    const text = renderTable(
+      columnsWithColour,
+      [
+        [long, 'space_a', 'open'],
+        ['Short', 'space_b', 'merged'],
+      ],
+      40,
+    );
+    const lines = text.split('\n');
+    for (const line of lines) expect(displayWidth(line), line).toBeLessThanOrEqual(40);
+    expect(lines[2]).toContain('\u001b[1m🧑‍💻 word');
+    expect(lines[2]).toContain('…');
+    expect(new Set(idAt(text)).size).toBe(1);
   });
 });
 

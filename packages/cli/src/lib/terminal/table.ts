@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import type CliTable from 'cli-table3';
 
 /*
  * The terminal table. One rule for every list: ids, numbers, states and dates (every column not
@@ -6,9 +7,10 @@ import { createRequire } from 'node:module';
  * left out by their declared priority, lowest first, before any text is squeezed below its
  * minimum; headers are never cut; titles, names and bodies (`cut`) absorb the squeeze, cut with
  * an ellipsis. When even the columns that are always shown cannot fit, each row becomes a short
- * block of `Key: value` lines, so that no id is ever cut. Drawn without borders: a header and a
- * rule under it (gh's compact style), each cell padded by the cells the terminal draws (graphemes,
- * `displayWidth`): cli-table3 measured a joined emoji as 5 cells and shifted the columns after it.
+ * block of `Key: value` lines, so that no id is ever cut. Drawn by cli-table3 without borders: a
+ * header and a rule under it (gh's compact style). Its libraries load only when a table is
+ * printed at a terminal. cli-table3 measures with string-width 4 (a joined emoji as 5 cells): a
+ * grapheme it measures otherwise than the terminal reaches it as a stand-in (`standIns`).
  */
 
 const require = createRequire(import.meta.url);
@@ -204,6 +206,60 @@ export function renderBlocks(
     .join('\n\n');
 }
 
+/** Private use characters, one cell each to string-width 4 and to terminals: the BMP's, then plane 15's. */
+function* privateUse(): Generator<string, void> {
+  for (let code = 0xe000; code <= 0xf8ff; code++) yield String.fromCodePoint(code);
+  for (let code = 0xf0000; code <= 0xffffd; code++) yield String.fromCodePoint(code);
+}
+
+/**
+ * Stand-ins that make cli-table3 lay `texts` out by the terminal's widths: each distinct grapheme
+ * that cli-table3's string-width 4 measures otherwise than `displayWidth` (🧑‍💻: 5 against 2)
+ * becomes as many private use characters as the terminal draws cells, each character its own and
+ * none found in the texts (a Nerd Font icon is private use), so that `restore` puts the grapheme
+ * back in cli-table3's output. Cells reach cli-table3 already cut to their width: it never cuts a
+ * stand-in. Plain text is returned as it is, without loading anything.
+ */
+function standIns(texts: readonly string[]): {
+  swap: (text: string) => string;
+  restore: (text: string) => string;
+} {
+  const wide = texts.filter((text) => !PLAIN.test(text));
+  const same = { swap: (text: string) => text, restore: (text: string) => text };
+  if (wide.length === 0) return same;
+  // The string-width cli-table3 itself requires: its measure, whichever copy npm installed.
+  const tableWidth = createRequire(require.resolve('cli-table3'))('string-width') as (text: string) => number;
+  const used = new Set(wide.flatMap((text) => [...text]));
+  const free = privateUse();
+  const next = (): string => {
+    for (;;) {
+      const { value, done } = free.next();
+      if (done) throw new Error('More distinct wide graphemes than private use characters.');
+      if (!used.has(value)) return value;
+    }
+  };
+  const byGrapheme = new Map<string, string>();
+  const segmenter = new Intl.Segmenter();
+  for (const text of wide)
+    for (const { segment } of segmenter.segment(text)) {
+      if (byGrapheme.has(segment)) continue;
+      const cells = displayWidth(segment);
+      // A grapheme of no cells measures 0 to both (displayWidth differs only for emoji).
+      if (cells > 0 && cells !== tableWidth(segment))
+        byGrapheme.set(segment, Array.from({ length: cells }, next).join(''));
+    }
+  if (byGrapheme.size === 0) return same;
+  const graphemeOf = new Map([...byGrapheme].map(([grapheme, standIn]) => [standIn, grapheme]));
+  const standInPattern = new RegExp([...graphemeOf.keys()].join('|'), 'gu');
+  return {
+    swap: (text) =>
+      PLAIN.test(text)
+        ? text
+        : Array.from(segmenter.segment(text), ({ segment }) => byGrapheme.get(segment) ?? segment).join(''),
+    restore: (text) => text.replace(standInPattern, (standIn) => graphemeOf.get(standIn) ?? standIn),
+  };
+}
+
 /** The lines of a table of `rows` (cell texts) at most `maxWidth` columns wide. */
 export function renderTable(
   columns: readonly TableColumn[],
@@ -217,24 +273,49 @@ export function renderTable(
   const subset = shown.map((i) => columns[i] as TableColumn);
   const cells = rows.map((row) => shown.map((i) => row[i] ?? ''));
   const last = subset.length - 1;
-  // Each cell cut to its width and padded by its width on the terminal (graphemes: displayWidth),
-  // the colour applied after; the last column has no padding, so no line ends in spaces.
-  const line = (texts: readonly string[], color: (j: number) => ((cell: string) => string) | undefined) =>
-    texts
-      .map((text, j) => {
-        const cut = truncate(text, widths[j] ?? 0);
-        const paint = color(j);
-        const padding = j === last ? '' : ' '.repeat(Math.max(0, (widths[j] ?? 0) - displayWidth(cut)) + GAP);
-        return `${paint ? paint(cut) : cut}${padding}`;
-      })
-      .join('')
-      .replace(/ +$/, '');
-  const head = line(
-    subset.map((column) => column.header),
-    () => style.header,
+  const cutCells = [subset.map((column) => column.header), ...cells].map((row) =>
+    row.map((text, j) => truncate(text, widths[j] ?? 0)),
   );
-  const body = cells.map((row) => line(row, (j) => subset[j]?.color));
-  const tableWidth = Math.max(...[head, ...body].map((l) => displayWidth(l)));
-  const rule = (style.rule ?? ((t: string) => t))('─'.repeat(tableWidth));
-  return [head, rule, ...body].join('\n');
+  const { swap, restore } = standIns(cutCells.flat());
+  const cell = (text: string, j: number, color?: (cell: string) => string) => {
+    const standIn = swap(text);
+    return {
+      content: color ? color(standIn) : standIn,
+      // The last column has no padding: a line is never wider than the sum of the widths and gaps.
+      style: { 'padding-left': 0, 'padding-right': j === last ? 0 : GAP },
+    };
+  };
+  const [head = [], ...body] = cutCells;
+  const Table = require('cli-table3') as typeof CliTable;
+  const blank = { top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '' };
+  const table = new Table({
+    // cli-table3 takes cell objects in the head as in rows; its types say strings only.
+    head: head.map((text, j) => cell(text, j, style.header)) as unknown as string[],
+    colWidths: widths.map((w, j) => w + (j === last ? 0 : GAP)),
+    wordWrap: false,
+    truncate: ELLIPSIS,
+    // No box: only the rule under the header (cli-table3's `mid` line, drawn once when compact).
+    chars: {
+      ...blank,
+      'bottom-left': '',
+      'bottom-right': '',
+      left: '',
+      'left-mid': '',
+      mid: '─',
+      'mid-mid': '─',
+      right: '',
+      'right-mid': '',
+      middle: '',
+    },
+    style: { compact: true, head: [], border: [], 'padding-left': 0, 'padding-right': 0 },
+  });
+  for (const row of body) table.push(row.map((text, j) => cell(text, j, subset[j]?.color)));
+  const lines = restore(table.toString()).split('\n');
+  // The rule ends where the widest line does, and no line keeps padding at its end.
+  // eslint-disable-next-line no-control-regex -- a colour code may follow the padding
+  const trimmed = lines.map((line) => line.replace(/ +((?:\u001b\[[\d;]*m)*)$/, '$1'));
+  const tableWidth = Math.max(...trimmed.filter((_, i) => i !== 1).map((l) => displayWidth(l)));
+  return trimmed
+    .map((line, i) => (i === 1 ? (style.rule ?? ((t: string) => t))('─'.repeat(tableWidth)) : line))
+    .join('\n');
 }
