@@ -208,7 +208,7 @@ describe('docs translations run', () => {
     const result = ok(await docs('translations', 'run', id, '--wait', '--interval', '1'));
 
     expect(e2e.sandbox.requests.get('translations.get')).toBe(readsBefore + 2);
-    expect(result.stderr).toMatch(/Run of tr_\w+ completed: 1 page, 11 words/);
+    expect(result.stderr).toMatch(/Run of tr_\w+ completed: 1 page, 10 words/);
     expect(result.stderr).not.toContain('Translating');
     expect(result.stderr).not.toContain('\r');
     expect(result.stdout).toMatch(/Status:\s+completed/);

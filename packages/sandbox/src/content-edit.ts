@@ -18,6 +18,7 @@ import {
   slugProblem,
 } from './content-markdown.js';
 import { normalizeStoredMarkdown } from './content-normalize.js';
+import { linkedPageIds } from './content-stored.js';
 
 /*
  * `updateChangeRequestContent`'s batch, applied to a copy of a change request's content: changes
@@ -253,7 +254,8 @@ class Batch {
 
   #body(page: PageRow, body: string): void {
     const index = linkIndex(this.content);
-    const pageIds = new Set([...index.paths.keys(), ...this.#pageIds.values()]);
+    // A link the page already holds to a page that is gone (a broken link) stays a link.
+    const pageIds = new Set([...index.paths.keys(), ...this.#pageIds.values(), ...linkedPageIds(page)]);
     const markdown = normalizeStoredMarkdown(
       resolveLinks(body, {
         index,

@@ -16,6 +16,7 @@ import type {
   Space,
 } from '@docs-api/sdk/contract';
 import { linkIndex, relativeLinks, type LinkIndex } from './content-links.js';
+import { STORED_LIST_MARKER } from './content-normalize.js';
 import type {
   FileRow,
   LinkTarget,
@@ -263,8 +264,11 @@ function computeMarkdown(revision: RevisionRow, page: PageRow): string {
     const depth = typeof page.computed.props.depth === 'number' ? page.computed.props.depth : Infinity;
     const lines = flattenPages(revision.pages)
       .filter((entry) => entry.page.id !== page.id && !entry.page.hidden && entry.depth < depth)
-      .map((entry) => `${'  '.repeat(entry.depth)}- [${entry.page.title}](/${entry.path})`);
-    return `# ${page.title}\n\n${lines.join('\n')}\n`;
+      .map(
+        (entry) => `${'  '.repeat(entry.depth)}${STORED_LIST_MARKER} [${entry.page.title}](/${entry.path})`,
+      );
+    // In the stored form, as every page's body: no title heading (the title is the page's field).
+    return lines.length ? `${lines.join('\n')}\n` : '';
   }
   return '';
 }

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
 import { parse as parseYaml } from 'yaml';
 import type { RowKindName } from './fixture-kinds.js';
+import { normalizeStoredPages } from './content-stored.js';
 import { ROW_KIND_NAMES, ROW_KINDS } from './fixture-rows.js';
 import { processText, processUrl } from './openapi-processing.js';
 import type { Fixture, FixtureSource, SeedName } from './public-types.js';
@@ -248,7 +249,14 @@ export function applyFixture(
   }
   if (fixture.actor !== undefined) store.actor = fixture.actor;
   if (fixture.sequence !== undefined) store.sequence = Math.max(store.sequence, fixture.sequence);
-  if (!trusted) checkReferences(store, parsed);
+  if (!trusted) {
+    checkReferences(store, parsed);
+    // Written as page files may be; stored as an edit stores them (a state saved is already so).
+    for (const row of fixture.revisions ?? []) {
+      const revision = store.revisions.get(ROW_KINDS.revisions.key(row));
+      if (revision) normalizeStoredPages(revision);
+    }
+  }
   reviveProcessing(store);
 }
 

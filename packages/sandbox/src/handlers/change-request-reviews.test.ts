@@ -86,7 +86,7 @@ describe('revisions.page', () => {
     const base = await client.revisions.getPage(HANDBOOK, 'rev_handbook_1', 'page_installation', {
       format: 'markdown',
     });
-    expect(pageMarkdown(base)).toBe('# Installation\n\nRun `npm install acme`.\n');
+    expect(pageMarkdown(base)).toBe('Run `npm install acme`.\n');
     const now = await client.revisions.getPage(HANDBOOK, 'rev_handbook_2', 'page_installation');
     expect(pageMarkdown(now)).toContain('npm install @acme/cli');
     await failure(client.revisions.getPage(HANDBOOK, 'rev_api_1', 'page_api_auth'), NotFoundError);

@@ -910,8 +910,8 @@ describe('change request content', () => {
     // the depth stays in the sandbox.
     expect(index?.computed).toEqual({ type: 'integration:page-index:all-pages', props: {} });
     expect(index && pageMarkdown(index)).toBe(
-      '# All pages\n\n- [Getting started](/getting-started)\n  - [Installation](/getting-started/installation)\n' +
-        '  - [Configuration](/getting-started/configuration)\n  - [Command-line interface](/getting-started/cli)\n',
+      '* [Getting started](/getting-started)\n  * [Installation](/getting-started/installation)\n' +
+        '  * [Configuration](/getting-started/configuration)\n  * [Command-line interface](/getting-started/cli)\n',
     );
 
     // Not computed: the page comes with an empty document, the body the document requires.
@@ -920,7 +920,7 @@ describe('change request content', () => {
     expect(rawIndex && pageMarkdown(rawIndex)).toBeUndefined();
     expect(rawIndex?.document).toEqual({ object: 'document', data: {}, nodes: [] });
     expect(rawIndex?.computed).toEqual({ type: 'integration:page-index:all-pages', props: {} });
-    expect(findIn(raw.pages, 'page_cli')?.markdown).toContain('# Command-line interface');
+    expect(findIn(raw.pages, 'page_cli')?.markdown).toContain('The {{ variables.product }} CLI follows');
     expect(
       JSON.stringify(await client.changeRequests.content.listPages(HANDBOOK, 1, { metadata: false })),
     ).not.toContain('"git"');
@@ -1043,21 +1043,25 @@ describe('change request content', () => {
     expect(documentPage(asDocument).document).toMatchObject({
       object: 'document',
       nodes: [
-        { type: 'heading-1', nodes: [{ leaves: [{ text: 'Installation' }] }] },
         { type: 'paragraph', nodes: [{ leaves: [{ text: 'Acme 1.1 needs Node.js 20 or later.' }] }] },
         { type: 'paragraph' },
         { type: 'paragraph' },
       ],
     });
-    // The reference style and dereferencing are accepted; they change nothing in the sandbox.
+    // The reference style: links as stored (stable) or relative to the page's file (the default);
+    // dereferencing is accepted and changes nothing in the sandbox.
     const stable = await client.changeRequests.content.getPage(HANDBOOK, 1, 'page_getting_started', {
       'format.markdown.refs': 'stable',
       dereferenced: true,
     });
-    expect(pageMarkdown(stable)).toBe(pageMarkdown(page));
+    expect(pageMarkdown(stable)).toContain('* [Installation](/pages/page_installation)');
+    expect(pageMarkdown(page)).toContain('* [Installation](getting-started/installation.md)');
+    expect(pageMarkdown(stable)?.replace(/\]\([^)]*\)/g, '](.)')).toBe(
+      pageMarkdown(page)?.replace(/\]\([^)]*\)/g, '](.)'),
+    );
     expect(
       pageMarkdown(await client.changeRequests.content.getPage(HANDBOOK, 1, 'page_all_pages')),
-    ).toContain('# All pages');
+    ).toContain('* [Getting started](/getting-started)');
     const withoutGit = await client.changeRequests.content.getPage(HANDBOOK, 1, 'page_cli', {
       metadata: false,
     });

@@ -129,11 +129,15 @@ export function translateContent(
   };
 }
 
-/** Pages and words of content (computed pages count as pages with no words). */
+/**
+ * Pages and words of content: a page's words are its title's and its body's (the title is not
+ * in the stored markdown); computed pages count as pages with no words.
+ */
 export function measureContent(content: RevisionContent): { pages: number; words: number } {
   const pages = flattenPages(content.pages);
+  const count = (text: string) => text.split(/\s+/).filter(Boolean).length;
   const words = pages.reduce(
-    (sum, { page }) => sum + (page.markdown ?? '').split(/\s+/).filter(Boolean).length,
+    (sum, { page }) => sum + (page.markdown === undefined ? 0 : count(page.title) + count(page.markdown)),
     0,
   );
   return { pages: pages.length, words };

@@ -26,7 +26,7 @@ describe('docs cr diff', () => {
       ].join('\n'),
     );
     expect(result.stdout).toContain(
-      '+- [Command-line interface](getting-started/cli.md)\n+- [CLI reference](cli-reference.md)\n',
+      '+* [Command-line interface](getting-started/cli.md)\n+* [CLI reference](/pages/page_cli_reference)\n',
     );
     // A created page is diffed against nothing.
     expect(result.stdout).toContain(

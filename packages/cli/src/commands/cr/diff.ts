@@ -2,6 +2,7 @@ import type { RevisionPage, DocsClient, RevisionSemanticChange } from '@docs-api
 import { Flags } from '../../oclif.js';
 import { ChangeRequestCommand, crArg, spaceArg } from '../../lib/areas/change-requests.js';
 import { describeChange } from '../../lib/areas/merge-preview.js';
+import { bodyOfServiceMarkdown, renderPageFile } from '../../lib/docs-as-code/page-file.js';
 import { output } from '../../lib/terminal/output.js';
 import { terminal } from '../../lib/terminal/terminal.js';
 
@@ -12,9 +13,9 @@ export interface PageDiff {
   title: string;
   /** The change types that name the page, e.g. `["page_edited", "page_moved"]`. */
   changes: string[];
-  /** Markdown at the base; null for a created page. */
+  /** The page at the base as its file holds it (title heading, then body); null for a created page. */
   before: string | null;
-  /** Markdown in the request; null for a deleted page. */
+  /** The page in the request as its file holds it; null for a deleted page. */
   after: string | null;
   /** The unified diff (git style); empty when the markdown did not change. */
   patch: string;
@@ -63,9 +64,15 @@ function changedPages(changes: readonly RevisionSemanticChange[]): ChangedPageRe
   return [...pages.values()];
 }
 
+/**
+ * A page as its file holds it (`docs pull` writes it so): the title as its `# ` heading, then the
+ * body the service stores, so a diff names a title as the page has it and a new page shows it.
+ */
 const markdownOf = (page: RevisionPage): string => {
-  const { markdown } = page as { markdown?: unknown };
-  return typeof markdown === 'string' ? markdown : '';
+  const { markdown, title } = page as { markdown?: unknown; title?: unknown };
+  const text = typeof markdown === 'string' ? markdown : '';
+  if (typeof title !== 'string' || !title.trim()) return text;
+  return renderPageFile({ title: title.trim(), meta: {}, body: bodyOfServiceMarkdown(text, title) });
 };
 
 export default class CrDiff extends ChangeRequestCommand<typeof CrDiff> {
