@@ -51,6 +51,7 @@ import { organizationInviteHandlers } from './handlers/organization-invites.js';
 import { organizationCreateHandlers } from './handlers/organization-create.js';
 import { offlineHandlers } from './handlers/offline.js';
 import { siteSettingsHandlers } from './handlers/site-settings.js';
+import { siteInsightsHandlers } from './handlers/site-insights.js';
 import type { HandlerInput, Implementation } from './implement.js';
 import { DEFAULT_TOKEN, MAX_BODY_BYTES } from './defaults.js';
 import type { RunningSandbox, Sandbox as SandboxApi, SandboxOptions } from './public-types.js';
@@ -118,6 +119,7 @@ export const implementations: readonly Implementation[] = [
   ...organizationCreateHandlers,
   ...offlineHandlers,
   ...siteSettingsHandlers,
+  ...siteInsightsHandlers,
 ];
 
 /**
