@@ -52,6 +52,7 @@ import { organizationCreateHandlers } from './handlers/organization-create.js';
 import { offlineHandlers } from './handlers/offline.js';
 import { siteSettingsHandlers } from './handlers/site-settings.js';
 import { siteInsightsHandlers } from './handlers/site-insights.js';
+import { siteStructureMoveHandlers } from './handlers/site-structure-moves.js';
 import type { HandlerInput, Implementation } from './implement.js';
 import { DEFAULT_TOKEN, MAX_BODY_BYTES } from './defaults.js';
 import type { RunningSandbox, Sandbox as SandboxApi, SandboxOptions } from './public-types.js';
@@ -120,6 +121,7 @@ export const implementations: readonly Implementation[] = [
   ...offlineHandlers,
   ...siteSettingsHandlers,
   ...siteInsightsHandlers,
+  ...siteStructureMoveHandlers,
 ];
 
 /**
