@@ -53,6 +53,7 @@ import { offlineHandlers } from './handlers/offline.js';
 import { siteSettingsHandlers } from './handlers/site-settings.js';
 import { siteInsightsHandlers } from './handlers/site-insights.js';
 import { siteStructureMoveHandlers } from './handlers/site-structure-moves.js';
+import { contentDocumentHandlers } from './handlers/content-documents.js';
 import type { HandlerInput, Implementation } from './implement.js';
 import { DEFAULT_TOKEN, MAX_BODY_BYTES } from './defaults.js';
 import type { RunningSandbox, Sandbox as SandboxApi, SandboxOptions } from './public-types.js';
@@ -122,6 +123,7 @@ export const implementations: readonly Implementation[] = [
   ...siteSettingsHandlers,
   ...siteInsightsHandlers,
   ...siteStructureMoveHandlers,
+  ...contentDocumentHandlers,
 ];
 
 /**
