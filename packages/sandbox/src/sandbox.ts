@@ -54,6 +54,7 @@ import { siteSettingsHandlers } from './handlers/site-settings.js';
 import { siteInsightsHandlers } from './handlers/site-insights.js';
 import { siteStructureMoveHandlers } from './handlers/site-structure-moves.js';
 import { contentDocumentHandlers } from './handlers/content-documents.js';
+import { commenterHandlers } from './handlers/commenters.js';
 import type { HandlerInput, Implementation } from './implement.js';
 import { DEFAULT_TOKEN, MAX_BODY_BYTES } from './defaults.js';
 import type { RunningSandbox, Sandbox as SandboxApi, SandboxOptions } from './public-types.js';
@@ -124,6 +125,7 @@ export const implementations: readonly Implementation[] = [
   ...siteInsightsHandlers,
   ...siteStructureMoveHandlers,
   ...contentDocumentHandlers,
+  ...commenterHandlers,
 ];
 
 /**
