@@ -551,6 +551,26 @@ export function fileView(
   };
 }
 
+/** The id of a reusable content's document (`getDocumentById`): made from the reusable content's. */
+export function reusableDocumentId(reusable: ReusableContentRow): string {
+  return `doc_${reusable.id}`;
+}
+
+/** A reusable content as the API shows it: its document's id, and where Git Sync keeps it. */
+export function reusableContentView(
+  reusable: ReusableContentRow,
+  options: { gitMetadata?: boolean | undefined },
+) {
+  return {
+    id: reusable.id,
+    title: reusable.title,
+    document: reusableDocumentId(reusable),
+    ...(options.gitMetadata === false
+      ? {}
+      : { git: { oid: oid(reusable), path: reusable.gitPath ?? `.gitbook/includes/${reusable.id}.md` } }),
+  };
+}
+
 /**
  * A revision. A `merge` revision names the change request it merged (`mergedFrom`, given by the
  * caller: the published document requires it).
@@ -567,13 +587,7 @@ export function revisionView(
     parents: [...revision.parents],
     pages: pagesView(revision, options),
     files: revision.files.map((file) => fileView(revision, file, options, origin)),
-    reusableContents: revision.reusableContents.map((reusable) => ({
-      id: reusable.id,
-      title: reusable.title,
-      ...(options.gitMetadata === false
-        ? {}
-        : { git: { oid: oid(reusable), path: reusable.gitPath ?? `.gitbook/includes/${reusable.id}.md` } }),
-    })),
+    reusableContents: revision.reusableContents.map((reusable) => reusableContentView(reusable, options)),
     tags: [],
     variables: { ...revision.variables },
     createdAt: revision.createdAt,

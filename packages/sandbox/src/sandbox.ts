@@ -50,6 +50,11 @@ import { permissionHandlers } from './handlers/permissions.js';
 import { organizationInviteHandlers } from './handlers/organization-invites.js';
 import { organizationCreateHandlers } from './handlers/organization-create.js';
 import { offlineHandlers } from './handlers/offline.js';
+import { siteSettingsHandlers } from './handlers/site-settings.js';
+import { siteInsightsHandlers } from './handlers/site-insights.js';
+import { siteStructureMoveHandlers } from './handlers/site-structure-moves.js';
+import { contentDocumentHandlers } from './handlers/content-documents.js';
+import { commenterHandlers } from './handlers/commenters.js';
 import type { HandlerInput, Implementation } from './implement.js';
 import { DEFAULT_TOKEN, MAX_BODY_BYTES } from './defaults.js';
 import type { RunningSandbox, Sandbox as SandboxApi, SandboxOptions } from './public-types.js';
@@ -116,6 +121,11 @@ export const implementations: readonly Implementation[] = [
   ...organizationInviteHandlers,
   ...organizationCreateHandlers,
   ...offlineHandlers,
+  ...siteSettingsHandlers,
+  ...siteInsightsHandlers,
+  ...siteStructureMoveHandlers,
+  ...contentDocumentHandlers,
+  ...commenterHandlers,
 ];
 
 /**

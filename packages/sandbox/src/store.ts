@@ -156,6 +156,15 @@ export interface SiteRow {
   adaptiveSchema: { jsonSchema: SiteAdaptiveJSONSchemaParam; updatedAt: string };
   /** Names of the integrations enabled on the site. */
   integrations: string[];
+  /** The customization set (domain/site-settings.ts lays it over the defaults). */
+  customization?: Record<string, unknown>;
+  /** Overrides of the customization, by site space id. */
+  spaceCustomizations?: Record<string, Record<string, unknown>>;
+  agentSettings?: Record<string, unknown> & { updatedAt: string; updatedBy: string };
+  /** Made on first read: the backend, the URLs set and the signing key. */
+  publishingAuth?: Record<string, unknown> & { privateKey: string };
+  /** Events sent by `trackEventsInSiteById`, oldest first, with the time each was received. */
+  events?: Array<Record<string, unknown> & { receivedAt: string }>;
 }
 
 export interface IntegrationRow {

@@ -386,3 +386,29 @@ describe('coverage', () => {
     expect(ids.filter((id) => !served.has(id))).toEqual([]);
   });
 });
+
+describe("spaces.integrations.list: a space's integrations, from its installations", () => {
+  it('lists an integration once installed on the space (or for all spaces), not before; a missing space is 404', async () => {
+    const { client } = setup();
+    const parent = await installed(client);
+    const names = async (spaceId: string, search?: string) =>
+      (await client.spaces.integrations.list(spaceId, search === undefined ? {} : { search })).items.map(
+        (integration) => integration.name,
+      );
+    const before = await names('space_guides');
+    expect(before).not.toContain('status-badge');
+    await client.integrations.installOnSpace('status-badge', parent.id, { space: 'space_guides' });
+    const after = await names('space_guides');
+    expect(after).toHaveLength(before.length + 1);
+    expect(after).toEqual(expect.arrayContaining([...before, 'status-badge']));
+    const listed = (await client.spaces.integrations.list('space_guides')).items.find(
+      (i) => i.name === 'status-badge',
+    );
+    expect(listed).toEqual(await client.integrations.get('status-badge'));
+    expect(await names('space_guides', 'status badge nothing like it')).toEqual([]);
+    expect(await names('space_handbook')).not.toContain('status-badge');
+    await client.integrations.updateInstallation('status-badge', parent.id, { space_selection: 'all' });
+    expect(await names('space_handbook')).toContain('status-badge');
+    await failure(client.spaces.integrations.list('space_missing'), NotFoundError);
+  });
+});

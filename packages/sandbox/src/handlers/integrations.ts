@@ -2,6 +2,7 @@ import {
   getIntegrationByName,
   listOrganizationIntegrationsStatus,
   listIntegrations,
+  listSpaceIntegrations,
   publishIntegration,
   type InstalledIntegration,
   type Integration,
@@ -15,6 +16,7 @@ import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { InstallationRow, IntegrationRow, Store } from '../store.js';
 import { organizationView, requireOrganization } from '../domain/organizations.js';
+import { requireSpace } from './spaces.js';
 
 /*
  * Integrations: the catalogue, publishing, and an organization's installations.
@@ -31,6 +33,8 @@ import { organizationView, requireOrganization } from '../domain/organizations.j
  * - Installations status lists the organization's installations whose target (`organization`,
  *   `site` or `space`) is the query's `target`, `organization` by default; `site` (or `space`)
  *   keeps those on that site (space), and implies that target when none is given.
+ * - A space's integrations are those installed on it, and those its organization installed for
+ *   `all` spaces; `search` as for the catalogue.
  */
 
 export const INTEGRATIONS_HOST = 'integrations.sandbox.docs-api.local';
@@ -200,6 +204,25 @@ function installationTarget(row: InstallationRow): NonNullable<InstalledIntegrat
 }
 
 export const integrationHandlers = [
+  implement(listSpaceIntegrations, ({ store, params, query }) => {
+    const space = requireSpace(store, params.spaceId);
+    const names = new Set(
+      [...store.installations.values()]
+        .filter(
+          (row) =>
+            row.organization === space.organization &&
+            ((row.target === 'space' && row.space === space.id) ||
+              (row.target === 'organization' && row.spaceSelection === 'all')),
+        )
+        .map((row) => row.integration),
+    );
+    const integrations = [...store.integrations.values()]
+      .filter((row) => names.has(row.integration.name) && matches(row, { search: query.search }))
+      .map((row) => integrationView(store, row));
+    // The document gives this list no page or limit: one page holds them all.
+    return paginate(integrations, { limit: Math.max(1, integrations.length) });
+  }),
+
   implement(listIntegrations, ({ store, query }) => {
     const integrations = [...store.integrations.values()]
       .filter((row) => visible(store, row) && matches(row, query))

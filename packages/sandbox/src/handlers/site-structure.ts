@@ -34,7 +34,7 @@ import { opensSite, requireSite, siteSectionView, siteSpaceView, slugify } from 
  * - `shareKey` on the lists must open the site (its share key or an active share link's), or 403.
  */
 
-function requireSiteSpace(row: SiteRow, siteSpaceId: string): SiteSpaceRow {
+export function requireSiteSpace(row: SiteRow, siteSpaceId: string): SiteSpaceRow {
   const siteSpace = row.siteSpaces.find((candidate) => candidate.id === siteSpaceId);
   if (!siteSpace) throw notFound('site space', siteSpaceId);
   return siteSpace;
@@ -62,7 +62,7 @@ function checkPage(store: Store, space: Space, pageId: string, field: string): v
 }
 
 /** `base` as a slug, with `-2`, `-3`... until no sibling has it. */
-function uniquePath(base: string, taken: readonly string[]): string {
+export function uniquePath(base: string, taken: readonly string[]): string {
   const slug = slugify(base);
   let path = slug;
   for (let n = 2; taken.includes(path); n++) path = `${slug}-${n}`;

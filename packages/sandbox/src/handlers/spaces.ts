@@ -13,21 +13,15 @@ import {
   type Organization,
   type Space,
 } from '@docs-api/sdk/contract';
-import { APP_HOST, createRevision, flattenPages, pageLinks, primaryRevision } from '../content.js';
+import { APP_HOST, flattenPages, pageLinks, primaryRevision } from '../content.js';
 import { conflict, notFound, SandboxError } from '../errors.js';
 import { spaceGitSync } from '../git-sync.js';
 import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { Store } from '../store.js';
-import {
-  checkTransfer,
-  isPermanentlyRemoved,
-  moveNode,
-  placeAfter,
-  placeLast,
-  softDeleteSpace,
-} from '../tree.js';
+import { checkTransfer, isPermanentlyRemoved, moveNode, placeLast, softDeleteSpace } from '../tree.js';
 import { requireOrganization } from '../domain/organizations.js';
+import { copySpace, SPACE_TITLE_MAX } from '../domain/spaces.js';
 
 /*
  * Spaces: the seed creates them (the contract has no endpoint to); they can be changed,
@@ -56,9 +50,6 @@ export function requireSpace(store: Store, spaceId: string): Space {
 
 /** A space's permissions, as its answer shows them. */
 type SpacePermissions = NonNullable<Space['permissions']>;
-
-/** The published document's limit on a space title. */
-const SPACE_TITLE_MAX = 50;
 
 /** What each organization role may do with a space, from least to most powerful. */
 const ROLE_PERMISSIONS: Record<string, Array<keyof SpacePermissions>> = {
@@ -237,25 +228,9 @@ export const spaceHandlers = [
     softDeleteSpace(store, space);
   }),
 
-  implement(duplicateSpace, ({ store, params }) => {
-    const source = requireSpace(store, params.spaceId);
-    const content = primaryRevision(store, source);
-    const id = store.newId('space');
-    const now = store.now();
-    const { revision: _revision, gitSync: _gitSync, deletedAt: _deletedAt, ...settings } = source;
-    const revision = createRevision(store, id, content, [], `Duplicate of ${source.id} (${content.id})`);
-    const copy: Space = {
-      ...structuredClone(settings),
-      id,
-      title: `Copy of ${source.title ?? source.id}`.slice(0, SPACE_TITLE_MAX),
-      createdAt: now,
-      updatedAt: now,
-      revision: revision.id,
-    };
-    store.spaces.set(id, copy);
-    placeAfter(store, source.organization ?? '', source.parent ?? null, { kind: 'space', id }, source.id);
-    return spaceView(store, copy);
-  }),
+  implement(duplicateSpace, ({ store, params }) =>
+    spaceView(store, copySpace(store, requireSpace(store, params.spaceId))),
+  ),
 
   implement(restoreSpace, ({ store, params }) => {
     const deleted = store.deletedSpaces.get(params.spaceId);

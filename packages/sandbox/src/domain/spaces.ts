@@ -1,0 +1,30 @@
+import type { Space } from '@docs-api/sdk/contract';
+import { createRevision, primaryRevision } from '../content.js';
+import type { Store } from '../store.js';
+import { placeAfter } from '../tree.js';
+
+/** The document's limit on a space's title. */
+export const SPACE_TITLE_MAX = 50;
+
+/**
+ * A copy of a space (its settings and current content, not its Git Sync), titled "Copy of …",
+ * placed right after it among its siblings: `duplicateSpace` and `duplicateSiteSpace` make it.
+ */
+export function copySpace(store: Store, source: Space): Space {
+  const content = primaryRevision(store, source);
+  const id = store.newId('space');
+  const now = store.now();
+  const { revision: _revision, gitSync: _gitSync, deletedAt: _deletedAt, ...settings } = source;
+  const revision = createRevision(store, id, content, [], `Duplicate of ${source.id} (${content.id})`);
+  const copy: Space = {
+    ...structuredClone(settings),
+    id,
+    title: `Copy of ${source.title ?? source.id}`.slice(0, SPACE_TITLE_MAX),
+    createdAt: now,
+    updatedAt: now,
+    revision: revision.id,
+  };
+  store.spaces.set(id, copy);
+  placeAfter(store, source.organization ?? '', source.parent ?? null, { kind: 'space', id }, source.id);
+  return copy;
+}
