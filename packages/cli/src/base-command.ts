@@ -3,13 +3,14 @@ import type { ClientOptions, DocsClient, PagePromise, User } from '@docs-api/sdk
 import { Spinner } from './lib/terminal/activity.js';
 import { cliClientOptions } from './lib/transport/client-options.js';
 import { configPath, readConfig, type StoredConfig } from './lib/config/config.js';
-import { describeError } from './lib/failures/errors.js';
+import { describeError, describeOwnError } from './lib/failures/errors.js';
 import { AuthRequiredError, CancelledError, ExitCode, UsageError } from './lib/failures/exit-codes.js';
 import { checkJq } from './lib/terminal/jq.js';
 import { output } from './lib/terminal/output.js';
 import { waiting } from './lib/terminal/progress.js';
 import { prompts } from './lib/terminal/prompts.js';
 import { addSecret } from './lib/transport/redact.js';
+import { isSecretName } from './sdk-redact.js';
 import { terminal } from './lib/terminal/terminal.js';
 import { parseUsageError, pickedArgument } from './lib/failures/usage.js';
 import type { Body } from './lib/input/body.js';
@@ -53,11 +54,12 @@ export type ClientFactory = (
 ) => DocsClient | Promise<DocsClient>;
 
 /**
- * Flags whose values are secrets, such as `--share-key`: never printed in a message (see
- * lib/transport/redact.ts). The API token never comes from a flag; `docs sandbox --token` is the
- * sandbox's own, printed on purpose.
+ * Flags named as the SDK names secrets (`isSecretName`, one rule set for the SDK, the CLI and the
+ * sandbox), such as `--share-key`, hold values never printed in a message (see
+ * lib/transport/redact.ts). Except `--token`: the API token never comes from a flag, and
+ * `docs sandbox --token` is the sandbox's own, printed on purpose.
  */
-const SECRET_FLAG = /(^|-)(key|secret|password)$/;
+const isSecretFlag = (name: string): boolean => name !== 'token' && isSecretName(name);
 
 /** The SDK over node:http (lib/transport/node-fetch.ts): a command does not pay for loading Node's fetch. */
 const defaultClientFactory: ClientFactory = async (options, watch) => {
@@ -201,7 +203,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     this.args = args as ArgsOf<T>;
     this.positionals = parsed.argv.map(String);
     for (const [name, value] of Object.entries(flags))
-      if (SECRET_FLAG.test(name) && typeof value === 'string') addSecret(value);
+      if (isSecretFlag(name) && typeof value === 'string') addSecret(value);
     // One clear line for the first thing missing, in order: positional arguments, flags, the
     // command's own checks, then the confirmation. Nothing is sent before any of them.
     for (const [name, arg] of Object.entries(declaredArgs)) {
@@ -291,19 +293,20 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
    * A line saying that a stored setting caused `error`, and how to change it: an organization
    * the API does not find (or refuses), an API URL that cannot be reached.
    */
-  private settingHint(error: unknown): string | undefined {
-    if (!(error instanceof Error)) return undefined;
-    const file = configPath(this.config.configDir);
+  private async settingHint(error: unknown): Promise<string | undefined> {
     const { org, apiUrl } = this.#fromSettings;
-    const { url } = error as { url?: unknown };
+    // Only a run that read a stored setting may have failed for it (the SDK is loaded then).
+    if (!(error instanceof Error) || (!org && !apiUrl)) return undefined;
+    const { ConnectionError, NotFoundError, PermissionDeniedError, TimeoutError } =
+      await import('./sdk-errors.js');
+    const file = configPath(this.config.configDir);
     if (
       org &&
-      (error.name === 'NotFoundError' || error.name === 'PermissionDeniedError') &&
-      typeof url === 'string' &&
-      url.includes(`/orgs/${encodeURIComponent(org)}`)
+      (error instanceof NotFoundError || error instanceof PermissionDeniedError) &&
+      error.url.includes(`/orgs/${encodeURIComponent(org)}`)
     )
       return `The organization ${org} comes from your settings (${file}): pass --org, or change it with \`docs config set org <organization-id>\`.`;
-    if (apiUrl && (error.name === 'ConnectionError' || error.name === 'TimeoutError'))
+    if (apiUrl && (error instanceof ConnectionError || error instanceof TimeoutError))
       return `The API URL ${apiUrl} comes from your settings (${file}): pass --api-url, or change it with \`docs config set api-url <url>\` (\`docs config unset api-url\` for the public API).`;
     return undefined;
   }
@@ -372,8 +375,11 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
       output.json(selected);
     } catch (error) {
       // An unknown field, a jq error on the data (oclif prints the result after catch(): it is
-      // mapped here).
-      const { message, exitCode } = describeError(error);
+      // mapped here). Both are the CLI's own errors: oclif's printing is synchronous.
+      const { message, exitCode } = describeOwnError(error) ?? {
+        message: error instanceof Error ? error.message : String(error),
+        exitCode: ExitCode.Failure,
+      };
       output.error(message);
       this.exit(exitCode);
     }
@@ -509,13 +515,13 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     }
   }
 
-  protected override catch(error: Error & { exitCode?: number }): Promise<unknown> {
+  protected override async catch(error: Error & { exitCode?: number }): Promise<unknown> {
     if (error instanceof Errors.ExitError) throw error;
     this.#spinner.stop();
     output.live(undefined);
-    const described = describeError(error);
+    const described = await describeError(error);
     const { exitCode, plain } = described;
-    const hints = [this.settingHint(error), ...this.#failureHints].filter(Boolean);
+    const hints = [await this.settingHint(error), ...this.#failureHints].filter(Boolean);
     const message = [described.message, ...hints].join('\n');
     // output.error redacts the token and every other secret.
     if (plain) output.info(message);

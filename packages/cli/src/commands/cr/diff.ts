@@ -3,6 +3,7 @@ import { Flags } from '../../oclif.js';
 import { ChangeRequestCommand, crArg, spaceArg } from '../../lib/areas/change-requests.js';
 import { describeChange } from '../../lib/areas/merge-preview.js';
 import { output } from '../../lib/terminal/output.js';
+import { pageMarkdown } from '../../sdk-helpers.js';
 import { terminal } from '../../lib/terminal/terminal.js';
 
 /** One changed page: its markdown at the request's base and in the request, and their unified diff. */
@@ -63,10 +64,7 @@ function changedPages(changes: readonly RevisionSemanticChange[]): ChangedPageRe
   return [...pages.values()];
 }
 
-const markdownOf = (page: RevisionPage): string => {
-  const { markdown } = page as { markdown?: unknown };
-  return typeof markdown === 'string' ? markdown : '';
-};
+const markdownOf = (page: RevisionPage): string => pageMarkdown(page) ?? '';
 
 export default class CrDiff extends ChangeRequestCommand<typeof CrDiff> {
   static override summary = 'Show what a change request changes, page by page';

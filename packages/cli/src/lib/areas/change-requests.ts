@@ -2,6 +2,8 @@ import { Args, Flags, type Command } from '../../oclif.js';
 import type {
   ChangeRequest,
   ChangeRequestRequestedReviewer,
+  ConflictError,
+  MergeConflictError,
   ChangeRequestUserContributor,
   Comment,
   CommentReply,
@@ -14,6 +16,7 @@ import type {
   User,
 } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
+import { childPages, extraFields, reviewerTeam, reviewerUser } from '../../sdk-helpers.js';
 import { knownForms, type KnownForms } from './known-forms.js';
 import { CommandError, ExitCode } from '../failures/exit-codes.js';
 import { terminal } from '../terminal/terminal.js';
@@ -84,44 +87,16 @@ export function userName(user: UserLike | null | undefined): string {
   return user?.displayName ?? user?.id ?? '';
 }
 
-/*
- * Readers of the SDK's tolerant unions, written here rather than imported from the SDK's
- * `reviewerUser`, `reviewerTeam` and `childPages` so that commands load no SDK code at start.
- */
+/* The SDK's readers of its tolerant unions (sdk-helpers.ts: loaded without the client). */
+export { childPages, reviewerTeam, reviewerUser };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
 
-/** The fields of an object from the SDK, as data (`extraFields()`, without loading the SDK). */
-const fieldsOf = (value: object): Readonly<Record<string, unknown>> =>
-  value as Readonly<Record<string, unknown>>;
-
-/** The user a review was asked of; none for a team. */
-export function reviewerUser(reviewer: ChangeRequestRequestedReviewer): User | undefined {
-  const { kind, user } = fieldsOf(reviewer);
-  return kind === 'user' && isRecord(user) && typeof user.id === 'string'
-    ? (user as unknown as User)
-    : undefined;
-}
-
-/** The team a review was asked of (the published document allows teams). */
-export function reviewerTeam(reviewer: ChangeRequestRequestedReviewer): Team | undefined {
-  const { kind, team } = fieldsOf(reviewer);
-  return kind === 'team' && isRecord(team) && typeof team.id === 'string'
-    ? (team as unknown as Team)
-    : undefined;
-}
-
 /** A team's title: the document's `Team` names only its id, the service may send more. */
 export function teamTitle(team: Team): string | undefined {
-  const { title } = fieldsOf(team);
+  const { title } = extraFields(team);
   return typeof title === 'string' ? title : undefined;
-}
-
-/** The child pages of a page (document and group pages have some). */
-export function childPages(page: RevisionPage): RevisionPage[] {
-  const { pages } = fieldsOf(page);
-  return Array.isArray(pages) ? (pages as RevisionPage[]) : [];
 }
 
 /** A page's id, whatever its type (one of a type this version does not know has it too, as data). */
@@ -131,7 +106,7 @@ export function pageId(page: RevisionPage): string {
 
 /** A string field of a page of any type, e.g. `path`; none when absent or not a string. */
 export function pageText(page: RevisionPage, field: string): string | undefined {
-  const value = fieldsOf(page)[field];
+  const value = extraFields(page)[field];
   return typeof value === 'string' ? value : undefined;
 }
 
@@ -179,7 +154,7 @@ export function excerpt(markdown: string | undefined, max = 60): string {
 /** A comment or reply body as text: its markdown, or the text of its rich-text document. */
 export function bodyText(body: Document | undefined): string {
   if (!body) return '';
-  const { markdown, document } = fieldsOf(body);
+  const { markdown, document } = extraFields(body);
   if (typeof markdown === 'string') return markdown;
   return isRecord(document) ? documentText(document as unknown as JSONDocument) : '';
 }
@@ -286,24 +261,19 @@ export function flattenPages(pages: readonly RevisionPage[] | undefined, depth =
 }
 
 /**
- * A refusal of the service (HTTP 409, `reason` saying why) or a merge or update that answered
- * conflicts (`MergeConflictError`: `merged`, `revision`), as the SDK throws them; read by name so
- * that no SDK code loads at start.
+ * A refusal of the service (HTTP 409, `reason` saying why), and when it is one, a merge or an
+ * update that answered conflicts (`merged`, `revision`), as the SDK throws them.
  */
-export interface ConflictLike extends Error {
-  reason: string;
-  status: number;
-  requestId?: string | undefined;
-  serverMessage?: string;
-  operation?: 'merge' | 'update';
-  merged?: boolean;
-  revision?: string | undefined;
+export interface Conflict {
+  error: ConflictError;
+  merge: MergeConflictError | undefined;
 }
 
-export function asConflict(error: unknown): ConflictLike | undefined {
-  return error instanceof Error && (error.name === 'ConflictError' || error.name === 'MergeConflictError')
-    ? (error as ConflictLike)
-    : undefined;
+/** `error` as a conflict; none for any other error. Loads the SDK's error classes (sdk-errors.ts). */
+export async function asConflict(error: unknown): Promise<Conflict | undefined> {
+  const { ConflictError, MergeConflictError } = await import('../../sdk-errors.js');
+  if (!(error instanceof ConflictError)) return undefined;
+  return { error, merge: error instanceof MergeConflictError ? error : undefined };
 }
 
 /**
@@ -311,18 +281,18 @@ export function asConflict(error: unknown): ConflictLike | undefined {
  * tells apart by its `error` field (never a success's `result`), `reason` to switch on.
  */
 export function conflictResult(
-  conflict: ConflictLike,
+  { error, merge }: Conflict,
   message: string,
   extra: Record<string, unknown> = {},
 ): Record<string, unknown> {
   return {
     error: {
-      reason: conflict.reason,
+      reason: error.reason,
       message,
-      ...(conflict.name === 'MergeConflictError'
-        ? { operation: conflict.operation, merged: conflict.merged, revision: conflict.revision }
-        : { status: conflict.status }),
-      ...(conflict.requestId ? { requestId: conflict.requestId } : {}),
+      ...(merge
+        ? { operation: merge.operation, merged: merge.merged, revision: merge.revision }
+        : { status: error.status }),
+      ...(error.requestId ? { requestId: error.requestId } : {}),
     },
     ...extra,
   };
@@ -558,25 +528,22 @@ export abstract class ChangeRequestCommand<T extends typeof Command> extends Bas
    * #99 was not found in space space_handbook`), not by the server's bare `"99"`; the space, a
    * comment or a page not found keep the server's words.
    */
-  protected override catch(error: Error & { exitCode?: number }): Promise<unknown> {
+  protected override async catch(error: Error & { exitCode?: number }): Promise<unknown> {
     const target = this.#target;
-    const { url, status, requestId } = error as { url?: unknown; status?: unknown; requestId?: unknown };
+    // A target is known once the client is built: the SDK is loaded then.
+    const { NotFoundError } = target ? await import('../../sdk-errors.js') : {};
     if (
       target &&
-      error.name === 'NotFoundError' &&
-      typeof url === 'string' &&
+      NotFoundError &&
+      error instanceof NotFoundError &&
       new RegExp(
         `/spaces/${escapeRegExp(encodeURIComponent(target.spaceId))}/change-requests/${escapeRegExp(encodeURIComponent(target.crId))}(/|$)`,
-      ).test(new URL(url, 'http://x').pathname) &&
+      ).test(new URL(error.url, 'http://x').pathname) &&
       // The request's own reads, not its space, a comment, a page... (the server names those).
-      !/\b(space|comment|reply|page|file|user|revision|review)\b/i.test(
-        (error as { serverMessage?: string }).serverMessage ?? '',
-      )
+      !/\b(space|comment|reply|page|file|user|revision|review)\b/i.test(error.serverMessage)
     ) {
-      const details = [
-        `HTTP ${String(status)}`,
-        typeof requestId === 'string' ? `request id ${requestId}` : '',
-      ]
+      const { status, requestId } = error;
+      const details = [`HTTP ${String(status)}`, requestId ? `request id ${requestId}` : '']
         .filter(Boolean)
         .join(', ');
       return super.catch(
