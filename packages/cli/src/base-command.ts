@@ -1,8 +1,10 @@
 import { Command, Errors, Flags, type Interfaces } from './oclif.js';
-import type { ClientOptions, DocsClient, PagePromise, User } from '@docs-api/sdk';
+import type { Config } from '@oclif/core';
+import type { DocsClient, PagePromise, User } from '@docs-api/sdk';
 import { Spinner } from './lib/terminal/activity.js';
 import { cliClientOptions } from './lib/transport/client-options.js';
-import { configPath, readConfig, type StoredConfig } from './lib/config/config.js';
+import { configPath, type StoredConfig } from './lib/config/config.js';
+import { defaultContext, type CommandContext } from './context.js';
 import { describeError, describeOwnError } from './lib/failures/errors.js';
 import { AuthRequiredError, CancelledError, ExitCode, UsageError } from './lib/failures/exit-codes.js';
 import { checkJq } from './lib/terminal/jq.js';
@@ -45,30 +47,12 @@ export const yesFlag = Flags.boolean({
 });
 
 /**
- * Builds the SDK client; tests replace it to inject a sandbox's fetch. `watch` wraps the fetch
- * the client is given so the spinner sees each request (lib/terminal/activity.ts).
- */
-export type ClientFactory = (
-  options: ClientOptions,
-  watch?: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch,
-) => DocsClient | Promise<DocsClient>;
-
-/**
  * Flags named as the SDK names secrets (`isSecretName`, one rule set for the SDK, the CLI and the
  * sandbox), such as `--share-key`, hold values never printed in a message (see
  * lib/transport/redact.ts). Except `--token`: the API token never comes from a flag, and
  * `docs sandbox --token` is the sandbox's own, printed on purpose.
  */
 const isSecretFlag = (name: string): boolean => name !== 'token' && isSecretName(name);
-
-/** The SDK over node:http (lib/transport/node-fetch.ts): a command does not pay for loading Node's fetch. */
-const defaultClientFactory: ClientFactory = async (options, watch) => {
-  const [{ DocsClient }, { nodeFetch }] = await Promise.all([
-    import('./sdk.js'),
-    import('./lib/transport/node-fetch.js'),
-  ]);
-  return new DocsClient({ fetch: watch ? watch(nodeFetch) : nodeFetch, ...options });
-};
 
 /**
  * Owns the global flags, the lazily built SDK client and the mapping of every error to one
@@ -103,7 +87,34 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     }),
   };
 
-  static clientFactory: ClientFactory = defaultClientFactory;
+  /**
+   * Runs the command with `context` (gh's Factory, built by the caller: a test gives its own);
+   * oclif's `run` gives the default one.
+   */
+  static async runIn(
+    this: new (argv: string[], config: Config) => BaseCommand<typeof Command>,
+    context: CommandContext,
+    argv: string[],
+    config: Config,
+  ): Promise<unknown> {
+    const command = new this(argv, config);
+    command.#context = context;
+    // As oclif's `run` names a command class run without an id.
+    if (!command.id) {
+      const id = command.constructor.name.toLowerCase();
+      command.id = id;
+      (command.ctor as { id?: string }).id = id;
+    }
+    return command._run();
+  }
+
+  #context: CommandContext | undefined;
+
+  /** This run's context: the one given to `runIn`, else the default one, built once. */
+  protected get context(): CommandContext {
+    this.#context ??= defaultContext();
+    return this.#context;
+  }
 
   /** A destructive command is one that declares the `--yes` flag (`yesFlag`). */
   static get destructive(): boolean {
@@ -270,7 +281,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
 
   /** The stored login and settings (read once per command). */
   protected storedConfig(): Promise<StoredConfig> {
-    this.#stored ??= readConfig(this.config.configDir);
+    this.#stored ??= this.context.readConfig(this.config.configDir);
     return this.#stored;
   }
 
@@ -312,7 +323,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   }
 
   /**
-   * Builds a client for `token` through `clientFactory`, with everything the CLI adds: its user
+   * Builds a client for `token` through the context's `clientFactory`, with everything the CLI adds: its user
    * agent, the retry notices and bound (DOCS_MAX_RETRY_DELAY), the response-validation policy and
    * the logger. The token is registered with the redaction first, so no line can carry it.
    */
@@ -323,7 +334,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     spinner.timeoutMs = options.totalTimeout;
     // The host the spinner names: the client's URL once it exists.
     const built: { client?: DocsClient } = {};
-    built.client = await BaseCommand.clientFactory(
+    built.client = await this.context.clientFactory(
       {
         token,
         ...(baseUrl ? { baseUrl } : {}),
