@@ -8,12 +8,9 @@ import { defaultContext, type CommandContext } from './context.js';
 import { describeError, describeOwnError } from './lib/failures/errors.js';
 import { AuthRequiredError, CancelledError, ExitCode, UsageError } from './lib/failures/exit-codes.js';
 import { checkJq } from './lib/terminal/jq.js';
-import { output } from './lib/terminal/output.js';
 import { waiting } from './lib/terminal/progress.js';
-import { prompts } from './lib/terminal/prompts.js';
 import { addSecret } from './lib/transport/redact.js';
 import { isSecretName } from './sdk-redact.js';
-import { terminal } from './lib/terminal/terminal.js';
 import { parseUsageError, pickedArgument } from './lib/failures/usage.js';
 import type { Body } from './lib/input/body.js';
 import { selectFields, takeJsonFields } from './lib/terminal/json-fields.js';
@@ -145,10 +142,10 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   protected handlesInterrupt = false;
   readonly #onInterrupt = (): void => {
     // In a pager (`docs cr diff`), Ctrl-C is the pager's: the command ends when it does.
-    if (terminal.paging) return;
+    if (this.context.terminal.paging) return;
     this.#spinner.stop();
-    output.live(undefined);
-    output.info(waiting.onInterrupt ? `\n${waiting.onInterrupt}` : '\nCancelled.');
+    this.context.output.live(undefined);
+    this.context.output.info(waiting.onInterrupt ? `\n${waiting.onInterrupt}` : '\nCancelled.');
     process.exit(ExitCode.Cancelled);
   };
 
@@ -226,7 +223,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
         );
       }
     }
-    const canPrompt = terminal.canPrompt();
+    const canPrompt = this.context.terminal.canPrompt();
     if (!canPrompt) {
       for (const [name, arg] of Object.entries(ctor.args ?? {})) {
         const what = pickedArgument(arg.description);
@@ -245,11 +242,11 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     const jq = (flags as { jq?: string }).jq;
     if (jq !== undefined) {
       await checkJq(jq);
-      output.setJq(jq);
+      this.context.output.setJq(jq);
     }
     ctor.checkInput(flags, { canPrompt });
     const { editor, pager, browser } = await this.storedConfig();
-    terminal.preferences = { editor, pager, browser };
+    this.context.terminal.preferences = { editor, pager, browser };
     // Before run(): a missing confirmation is a usage error, and nothing may be sent before it.
     if (
       ctor.destructive &&
@@ -364,7 +361,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     try {
       return await super._run<R>();
     } finally {
-      output.setJq(undefined);
+      this.context.output.setJq(undefined);
     }
   }
 
@@ -382,8 +379,8 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     try {
       const fields = this.#jsonFields;
       const selected = fields ? selectFields(json, fields) : json;
-      if (output.jq === undefined) return super.logJson(selected);
-      output.json(selected);
+      if (this.context.output.jq === undefined) return super.logJson(selected);
+      this.context.output.json(selected);
     } catch (error) {
       // An unknown field, a jq error on the data (oclif prints the result after catch(): it is
       // mapped here). Both are the CLI's own errors: oclif's printing is synchronous.
@@ -391,7 +388,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
         message: error instanceof Error ? error.message : String(error),
         exitCode: ExitCode.Failure,
       };
-      output.error(message);
+      this.context.output.error(message);
       this.exit(exitCode);
     }
   }
@@ -450,7 +447,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   protected async organizationId(): Promise<string> {
     const given = await this.defaultOrganization();
     if (given) return given;
-    if (!terminal.canPrompt())
+    if (!this.context.terminal.canPrompt())
       throw new UsageError(
         'Missing --org: pass --org <organization-id>, set DOCS_ORG, or store a default with `docs config set org <organization-id>`.',
       );
@@ -459,7 +456,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     const [only] = organizations;
     if (organizations.length === 1 && only) return only.id;
     if (!only) throw new UsageError('You belong to no organization; pass --org <organization-id>.');
-    return prompts.select(
+    return this.context.prompts.select(
       'Organization',
       organizations.map((org) => ({ name: `${org.title ?? org.id} (${org.id})`, value: org.id })),
     );
@@ -472,7 +469,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     pick: () => Promise<string>,
   ): Promise<string> {
     if (value) return value;
-    if (terminal.canPrompt()) return pick();
+    if (this.context.terminal.canPrompt()) return pick();
     throw new UsageError(`Missing ${name}: pass it as an argument.`);
   }
 
@@ -486,9 +483,9 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
         `${this.id ?? 'This command'} asks for confirmation but does not declare the --yes flag`,
       );
     if ((this.flags as { yes?: boolean }).yes) return;
-    if (!terminal.canPrompt())
+    if (!this.context.terminal.canPrompt())
       throw new UsageError(`${question} Pass --yes to confirm when not at a terminal.`);
-    if (!(await prompts.confirm(question))) throw new CancelledError();
+    if (!(await this.context.prompts.confirm(question))) throw new CancelledError();
   }
 
   /** Collects a list under `--limit`/`--all`. */
@@ -500,7 +497,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   protected override async finally(error: Error | undefined): Promise<unknown> {
     process.off('SIGINT', this.#onInterrupt);
     this.#spinner.stop();
-    output.live(undefined);
+    this.context.output.live(undefined);
     return super.finally(error);
   }
 
@@ -529,14 +526,14 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   protected override async catch(error: Error & { exitCode?: number }): Promise<unknown> {
     if (error instanceof Errors.ExitError) throw error;
     this.#spinner.stop();
-    output.live(undefined);
+    this.context.output.live(undefined);
     const described = await describeError(error);
     const { exitCode, plain } = described;
     const hints = [await this.settingHint(error), ...this.#failureHints].filter(Boolean);
     const message = [described.message, ...hints].join('\n');
     // output.error redacts the token and every other secret.
-    if (plain) output.info(message);
-    else output.error(message);
+    if (plain) this.context.output.info(message);
+    else this.context.output.error(message);
     this.exit(exitCode);
   }
 }
