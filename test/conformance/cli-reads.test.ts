@@ -8,7 +8,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DocsClient } from '@docs-api/sdk';
-import { BaseCommand } from '../../packages/cli/src/base-command.js';
 import { useInProcessCli, type RunnableCommand } from '../../packages/cli/test-support/run-command.js';
 import { matchEntry, successSchemas } from './document.js';
 import { generateSample, type SampleMode } from './samples.js';
@@ -125,7 +124,7 @@ describe('read commands against answers shaped as the published document describ
 
   it.each(cases)('%s', async (_name, id, argv, mode) => {
     const served: string[] = [];
-    BaseCommand.clientFactory = (options) =>
+    cli.context.clientFactory = (options) =>
       new DocsClient({
         ...options,
         baseUrl: 'https://api.example.com/v1',

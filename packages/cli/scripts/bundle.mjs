@@ -4,8 +4,9 @@
 // time of `docs sites list`). Run after `tsc -b` (the `manifest` script does); idempotent.
 //
 // - src/sdk.ts and src/sdk-contract.ts, with the SDK and zod: ES modules, each SDK area's
-//   contract a chunk of its own, loaded on first call; src/sdk-redact.ts, the SDK's redaction
-//   rules alone, for the output layer.
+//   contract a chunk of its own, loaded on first call; src/sdk-errors.ts and src/sdk-helpers.ts,
+//   the SDK's error classes and readers, chunks shared with sdk.js; src/sdk-redact.ts, the SDK's
+//   redaction rules alone, for the output layer.
 // - src/oclif.ts, with @oclif/core and its dependencies (trimmed, scripts/oclif-trims.mjs): one
 //   CommonJS file, dist/oclif.cjs, so that V8's code cache can be kept for it on Node 20
 //   (src/lib/startup/compile-cache.ts); dist/oclif.js becomes the ES module that loads it.
@@ -29,22 +30,53 @@ const common = {
   logLevel: 'warning',
 };
 
+const sdkIndex = createRequire(import.meta.url).resolve('@docs-api/sdk');
+const sdkModule = (relative) => sdkIndex.replace(/index\.js$/, relative);
+
+/*
+ * src/sdk-errors.ts and src/sdk-helpers.ts take a few names of '@docs-api/sdk': here they take
+ * them from the SDK's modules that define them, not its entry point (whose modules have effects
+ * esbuild keeps). Built with sdk.ts, those modules are chunks that sdk.js shares: one copy of each
+ * error class and helper in the process, a few kilobytes to load where the client is not needed.
+ */
+const SDK_PARTS = {
+  'sdk-errors.ts': `export * from ${JSON.stringify(sdkModule('core/errors.js'))};`,
+  'sdk-helpers.ts': [
+    `export { extraFields } from ${JSON.stringify(sdkModule('core/fields.js'))};`,
+    `export { reviewerUser, reviewerTeam } from ${JSON.stringify(sdkModule('resources/reviewers.js'))};`,
+    `export { childPages, pageMarkdown } from ${JSON.stringify(sdkModule('resources/content.js'))};`,
+  ].join('\n'),
+};
+const sdkParts = {
+  name: 'sdk-parts',
+  setup(context) {
+    context.onResolve({ filter: /^@docs-api\/sdk$/ }, (args) => {
+      const part = Object.keys(SDK_PARTS).find((file) => args.importer.endsWith(`/src/${file}`));
+      return part ? { path: part, namespace: 'sdk-part' } : undefined;
+    });
+    context.onLoad({ filter: /.*/, namespace: 'sdk-part' }, (args) => ({
+      contents: SDK_PARTS[args.path],
+      resolveDir: path('src'),
+      loader: 'js',
+    }));
+  },
+};
+
 rmSync(path('dist/chunks'), { recursive: true, force: true });
 await build({
   ...common,
-  entryPoints: ['src/sdk.ts', 'src/sdk-contract.ts'].map(path),
+  entryPoints: ['src/sdk.ts', 'src/sdk-contract.ts', 'src/sdk-errors.ts', 'src/sdk-helpers.ts'].map(path),
   outdir: path('dist'),
   chunkNames: 'chunks/[name]-[hash]',
   allowOverwrite: true,
   splitting: true,
   format: 'esm',
+  plugins: [sdkParts],
 });
 
 // The redaction rules alone: the SDK's module of them, not its entry point (whose modules have
 // effects esbuild keeps), so that printing a message loads a few hundred bytes.
-const sdkRedact = createRequire(import.meta.url)
-  .resolve('@docs-api/sdk')
-  .replace(/index\.js$/, 'core/redact.js');
+const sdkRedact = sdkModule('core/redact.js');
 await build({
   ...common,
   entryPoints: [path('src/sdk-redact.ts')],

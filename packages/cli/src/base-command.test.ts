@@ -5,7 +5,7 @@ import type { Command } from '@oclif/core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { DocsClient } from '@docs-api/sdk';
 import { useInProcessCli } from '../test-support/run-command.js';
-import { BaseCommand } from './base-command.js';
+import type { BaseCommand } from './base-command.js';
 import type { ClientOptions } from '@docs-api/sdk';
 import { prompts } from './lib/terminal/prompts.js';
 import SitesList from './commands/sites/list.js';
@@ -77,8 +77,8 @@ describe('destructive commands', () => {
 
   it('refuse to start without --yes away from a terminal: exit 2, one line, no client, no request', async () => {
     cli.canPrompt.mockReturnValue(false);
-    const factory = vi.fn(BaseCommand.clientFactory);
-    BaseCommand.clientFactory = factory;
+    const factory = vi.fn(cli.context.clientFactory);
+    cli.context.clientFactory = factory;
     const confirm = vi.spyOn(prompts, 'confirm');
     // A command destructive only with some flags (`sites redirects set --prune`) is given them.
     const WITH: Record<string, string[]> = { 'sites:redirects:set': ['--prune'] };
@@ -128,8 +128,8 @@ describe('the client factory', () => {
   /** Runs a command and returns the options its client was built with. */
   async function optionsOf(argv: string[] = []): Promise<{ options: ClientOptions; code: number }> {
     let options: ClientOptions | undefined;
-    const inject = BaseCommand.clientFactory;
-    BaseCommand.clientFactory = (given) => {
+    const inject = cli.context.clientFactory;
+    cli.context.clientFactory = (given) => {
       options = given;
       return inject(given);
     };
@@ -159,8 +159,8 @@ describe('the client factory', () => {
   });
 
   it('prints a notice for every retry on stderr only, with --json too', async () => {
-    const inject = BaseCommand.clientFactory;
-    BaseCommand.clientFactory = (options) => {
+    const inject = cli.context.clientFactory;
+    cli.context.clientFactory = (options) => {
       // What the SDK does before it waits: call onRetry.
       options.onRetry?.({
         operation: 'sites.list',
@@ -217,7 +217,7 @@ describe('redaction', () => {
 
   it('keeps a token echoed by a server out of the error line', async () => {
     vi.stubEnv('DOCS_API_TOKEN', 'tok_wrong_secret');
-    BaseCommand.clientFactory = (options) =>
+    cli.context.clientFactory = (options) =>
       new DocsClient({
         ...options,
         baseUrl: 'http://echo.test/v1',

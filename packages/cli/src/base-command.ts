@@ -1,16 +1,16 @@
 import { Command, Errors, Flags, type Interfaces } from './oclif.js';
-import type { ClientOptions, DocsClient, PagePromise, User } from '@docs-api/sdk';
+import type { Config } from '@oclif/core';
+import type { DocsClient, PagePromise, User } from '@docs-api/sdk';
 import { Spinner } from './lib/terminal/activity.js';
 import { cliClientOptions } from './lib/transport/client-options.js';
-import { configPath, readConfig, type StoredConfig } from './lib/config/config.js';
-import { describeError } from './lib/failures/errors.js';
+import { configPath, type StoredConfig } from './lib/config/config.js';
+import { defaultContext, type CommandContext } from './context.js';
+import { describeError, describeOwnError } from './lib/failures/errors.js';
 import { AuthRequiredError, CancelledError, ExitCode, UsageError } from './lib/failures/exit-codes.js';
 import { checkJq } from './lib/terminal/jq.js';
-import { output } from './lib/terminal/output.js';
 import { waiting } from './lib/terminal/progress.js';
-import { prompts } from './lib/terminal/prompts.js';
 import { addSecret } from './lib/transport/redact.js';
-import { terminal } from './lib/terminal/terminal.js';
+import { isSecretName } from './sdk-redact.js';
 import { parseUsageError, pickedArgument } from './lib/failures/usage.js';
 import type { Body } from './lib/input/body.js';
 import { selectFields, takeJsonFields } from './lib/terminal/json-fields.js';
@@ -44,29 +44,12 @@ export const yesFlag = Flags.boolean({
 });
 
 /**
- * Builds the SDK client; tests replace it to inject a sandbox's fetch. `watch` wraps the fetch
- * the client is given so the spinner sees each request (lib/terminal/activity.ts).
+ * Flags named as the SDK names secrets (`isSecretName`, one rule set for the SDK, the CLI and the
+ * sandbox), such as `--share-key`, hold values never printed in a message (see
+ * lib/transport/redact.ts). Except `--token`: the API token never comes from a flag, and
+ * `docs sandbox --token` is the sandbox's own, printed on purpose.
  */
-export type ClientFactory = (
-  options: ClientOptions,
-  watch?: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch,
-) => DocsClient | Promise<DocsClient>;
-
-/**
- * Flags whose values are secrets, such as `--share-key`: never printed in a message (see
- * lib/transport/redact.ts). The API token never comes from a flag; `docs sandbox --token` is the
- * sandbox's own, printed on purpose.
- */
-const SECRET_FLAG = /(^|-)(key|secret|password)$/;
-
-/** The SDK over node:http (lib/transport/node-fetch.ts): a command does not pay for loading Node's fetch. */
-const defaultClientFactory: ClientFactory = async (options, watch) => {
-  const [{ DocsClient }, { nodeFetch }] = await Promise.all([
-    import('./sdk.js'),
-    import('./lib/transport/node-fetch.js'),
-  ]);
-  return new DocsClient({ fetch: watch ? watch(nodeFetch) : nodeFetch, ...options });
-};
+const isSecretFlag = (name: string): boolean => name !== 'token' && isSecretName(name);
 
 /**
  * Owns the global flags, the lazily built SDK client and the mapping of every error to one
@@ -101,7 +84,34 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     }),
   };
 
-  static clientFactory: ClientFactory = defaultClientFactory;
+  /**
+   * Runs the command with `context` (gh's Factory, built by the caller: a test gives its own);
+   * oclif's `run` gives the default one.
+   */
+  static async runIn(
+    this: new (argv: string[], config: Config) => BaseCommand<typeof Command>,
+    context: CommandContext,
+    argv: string[],
+    config: Config,
+  ): Promise<unknown> {
+    const command = new this(argv, config);
+    command.#context = context;
+    // As oclif's `run` names a command class run without an id.
+    if (!command.id) {
+      const id = command.constructor.name.toLowerCase();
+      command.id = id;
+      (command.ctor as { id?: string }).id = id;
+    }
+    return command._run();
+  }
+
+  #context: CommandContext | undefined;
+
+  /** This run's context: the one given to `runIn`, else the default one, built once. */
+  protected get context(): CommandContext {
+    this.#context ??= defaultContext();
+    return this.#context;
+  }
 
   /** A destructive command is one that declares the `--yes` flag (`yesFlag`). */
   static get destructive(): boolean {
@@ -132,10 +142,10 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   protected handlesInterrupt = false;
   readonly #onInterrupt = (): void => {
     // In a pager (`docs cr diff`), Ctrl-C is the pager's: the command ends when it does.
-    if (terminal.paging) return;
+    if (this.context.terminal.paging) return;
     this.#spinner.stop();
-    output.live(undefined);
-    output.info(waiting.onInterrupt ? `\n${waiting.onInterrupt}` : '\nCancelled.');
+    this.context.output.live(undefined);
+    this.context.output.info(waiting.onInterrupt ? `\n${waiting.onInterrupt}` : '\nCancelled.');
     process.exit(ExitCode.Cancelled);
   };
 
@@ -201,7 +211,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     this.args = args as ArgsOf<T>;
     this.positionals = parsed.argv.map(String);
     for (const [name, value] of Object.entries(flags))
-      if (SECRET_FLAG.test(name) && typeof value === 'string') addSecret(value);
+      if (isSecretFlag(name) && typeof value === 'string') addSecret(value);
     // One clear line for the first thing missing, in order: positional arguments, flags, the
     // command's own checks, then the confirmation. Nothing is sent before any of them.
     for (const [name, arg] of Object.entries(declaredArgs)) {
@@ -213,7 +223,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
         );
       }
     }
-    const canPrompt = terminal.canPrompt();
+    const canPrompt = this.context.terminal.canPrompt();
     if (!canPrompt) {
       for (const [name, arg] of Object.entries(ctor.args ?? {})) {
         const what = pickedArgument(arg.description);
@@ -232,11 +242,11 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     const jq = (flags as { jq?: string }).jq;
     if (jq !== undefined) {
       await checkJq(jq);
-      output.setJq(jq);
+      this.context.output.setJq(jq);
     }
     ctor.checkInput(flags, { canPrompt });
     const { editor, pager, browser } = await this.storedConfig();
-    terminal.preferences = { editor, pager, browser };
+    this.context.terminal.preferences = { editor, pager, browser };
     // Before run(): a missing confirmation is a usage error, and nothing may be sent before it.
     if (
       ctor.destructive &&
@@ -268,7 +278,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
 
   /** The stored login and settings (read once per command). */
   protected storedConfig(): Promise<StoredConfig> {
-    this.#stored ??= readConfig(this.config.configDir);
+    this.#stored ??= this.context.readConfig(this.config.configDir);
     return this.#stored;
   }
 
@@ -291,25 +301,26 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
    * A line saying that a stored setting caused `error`, and how to change it: an organization
    * the API does not find (or refuses), an API URL that cannot be reached.
    */
-  private settingHint(error: unknown): string | undefined {
-    if (!(error instanceof Error)) return undefined;
-    const file = configPath(this.config.configDir);
+  private async settingHint(error: unknown): Promise<string | undefined> {
     const { org, apiUrl } = this.#fromSettings;
-    const { url } = error as { url?: unknown };
+    // Only a run that read a stored setting may have failed for it (the SDK is loaded then).
+    if (!(error instanceof Error) || (!org && !apiUrl)) return undefined;
+    const { ConnectionError, NotFoundError, PermissionDeniedError, TimeoutError } =
+      await import('./sdk-errors.js');
+    const file = configPath(this.config.configDir);
     if (
       org &&
-      (error.name === 'NotFoundError' || error.name === 'PermissionDeniedError') &&
-      typeof url === 'string' &&
-      url.includes(`/orgs/${encodeURIComponent(org)}`)
+      (error instanceof NotFoundError || error instanceof PermissionDeniedError) &&
+      error.url.includes(`/orgs/${encodeURIComponent(org)}`)
     )
       return `The organization ${org} comes from your settings (${file}): pass --org, or change it with \`docs config set org <organization-id>\`.`;
-    if (apiUrl && (error.name === 'ConnectionError' || error.name === 'TimeoutError'))
+    if (apiUrl && (error instanceof ConnectionError || error instanceof TimeoutError))
       return `The API URL ${apiUrl} comes from your settings (${file}): pass --api-url, or change it with \`docs config set api-url <url>\` (\`docs config unset api-url\` for the public API).`;
     return undefined;
   }
 
   /**
-   * Builds a client for `token` through `clientFactory`, with everything the CLI adds: its user
+   * Builds a client for `token` through the context's `clientFactory`, with everything the CLI adds: its user
    * agent, the retry notices and bound (DOCS_MAX_RETRY_DELAY), the response-validation policy and
    * the logger. The token is registered with the redaction first, so no line can carry it.
    */
@@ -320,7 +331,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     spinner.timeoutMs = options.totalTimeout;
     // The host the spinner names: the client's URL once it exists.
     const built: { client?: DocsClient } = {};
-    built.client = await BaseCommand.clientFactory(
+    built.client = await this.context.clientFactory(
       {
         token,
         ...(baseUrl ? { baseUrl } : {}),
@@ -350,7 +361,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     try {
       return await super._run<R>();
     } finally {
-      output.setJq(undefined);
+      this.context.output.setJq(undefined);
     }
   }
 
@@ -368,13 +379,16 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     try {
       const fields = this.#jsonFields;
       const selected = fields ? selectFields(json, fields) : json;
-      if (output.jq === undefined) return super.logJson(selected);
-      output.json(selected);
+      if (this.context.output.jq === undefined) return super.logJson(selected);
+      this.context.output.json(selected);
     } catch (error) {
       // An unknown field, a jq error on the data (oclif prints the result after catch(): it is
-      // mapped here).
-      const { message, exitCode } = describeError(error);
-      output.error(message);
+      // mapped here). Both are the CLI's own errors: oclif's printing is synchronous.
+      const { message, exitCode } = describeOwnError(error) ?? {
+        message: error instanceof Error ? error.message : String(error),
+        exitCode: ExitCode.Failure,
+      };
+      this.context.output.error(message);
       this.exit(exitCode);
     }
   }
@@ -433,7 +447,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   protected async organizationId(): Promise<string> {
     const given = await this.defaultOrganization();
     if (given) return given;
-    if (!terminal.canPrompt())
+    if (!this.context.terminal.canPrompt())
       throw new UsageError(
         'Missing --org: pass --org <organization-id>, set DOCS_ORG, or store a default with `docs config set org <organization-id>`.',
       );
@@ -442,7 +456,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     const [only] = organizations;
     if (organizations.length === 1 && only) return only.id;
     if (!only) throw new UsageError('You belong to no organization; pass --org <organization-id>.');
-    return prompts.select(
+    return this.context.prompts.select(
       'Organization',
       organizations.map((org) => ({ name: `${org.title ?? org.id} (${org.id})`, value: org.id })),
     );
@@ -455,7 +469,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     pick: () => Promise<string>,
   ): Promise<string> {
     if (value) return value;
-    if (terminal.canPrompt()) return pick();
+    if (this.context.terminal.canPrompt()) return pick();
     throw new UsageError(`Missing ${name}: pass it as an argument.`);
   }
 
@@ -469,9 +483,9 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
         `${this.id ?? 'This command'} asks for confirmation but does not declare the --yes flag`,
       );
     if ((this.flags as { yes?: boolean }).yes) return;
-    if (!terminal.canPrompt())
+    if (!this.context.terminal.canPrompt())
       throw new UsageError(`${question} Pass --yes to confirm when not at a terminal.`);
-    if (!(await prompts.confirm(question))) throw new CancelledError();
+    if (!(await this.context.prompts.confirm(question))) throw new CancelledError();
   }
 
   /** Collects a list under `--limit`/`--all`. */
@@ -483,7 +497,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   protected override async finally(error: Error | undefined): Promise<unknown> {
     process.off('SIGINT', this.#onInterrupt);
     this.#spinner.stop();
-    output.live(undefined);
+    this.context.output.live(undefined);
     return super.finally(error);
   }
 
@@ -509,17 +523,17 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     }
   }
 
-  protected override catch(error: Error & { exitCode?: number }): Promise<unknown> {
+  protected override async catch(error: Error & { exitCode?: number }): Promise<unknown> {
     if (error instanceof Errors.ExitError) throw error;
     this.#spinner.stop();
-    output.live(undefined);
-    const described = describeError(error);
+    this.context.output.live(undefined);
+    const described = await describeError(error);
     const { exitCode, plain } = described;
-    const hints = [this.settingHint(error), ...this.#failureHints].filter(Boolean);
+    const hints = [await this.settingHint(error), ...this.#failureHints].filter(Boolean);
     const message = [described.message, ...hints].join('\n');
     // output.error redacts the token and every other secret.
-    if (plain) output.info(message);
-    else output.error(message);
+    if (plain) this.context.output.info(message);
+    else this.context.output.error(message);
     this.exit(exitCode);
   }
 }

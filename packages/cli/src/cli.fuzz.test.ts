@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DocsClient } from '@docs-api/sdk';
 import { createSandbox } from '@docs-api/sandbox';
 import { useInProcessCli, type RunnableCommand } from '../test-support/run-command.js';
-import { BaseCommand } from './base-command.js';
 import { ExitCode } from './lib/failures/exit-codes.js';
 import { prompts } from './lib/terminal/prompts.js';
 
@@ -341,7 +340,7 @@ describe('the CLI under random arguments', () => {
     await fc.assert(
       fc.asyncProperty(caseArbitrary, async ({ id, argv, stdin, env }) => {
         const sandbox = createSandbox({ checkResponses: true });
-        BaseCommand.clientFactory = (options) =>
+        cli.context.clientFactory = (options) =>
           new DocsClient({
             ...options,
             baseUrl: options.baseUrl ?? 'http://sandbox.test/v1',

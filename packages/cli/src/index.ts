@@ -1,2 +1,3 @@
-export { BaseCommand, type ClientFactory } from './base-command.js';
+export { BaseCommand } from './base-command.js';
+export { defaultContext, type ClientFactory, type CommandContext } from './context.js';
 export { ExitCode } from './lib/failures/exit-codes.js';

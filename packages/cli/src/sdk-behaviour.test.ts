@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { DocsClient } from '@docs-api/sdk';
 import { useInProcessCli } from '../test-support/run-command.js';
-import { BaseCommand } from './base-command.js';
 import SitesList from './commands/sites/list.js';
 
 /*
@@ -15,7 +14,7 @@ const cli = useInProcessCli();
 
 /** The sandbox, with the JSON of every `sites.list` answer changed by `change` on the way back. */
 function driftingSiteList(change: (body: { items: Array<Record<string, unknown>> }) => void) {
-  BaseCommand.clientFactory = (options) =>
+  cli.context.clientFactory = (options) =>
     new DocsClient({
       ...options,
       baseUrl: 'http://sandbox.test/v1',

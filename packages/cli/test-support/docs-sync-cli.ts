@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
 import { DocsClient } from '@docs-api/sdk';
-import { BaseCommand } from '../src/base-command.js';
 import Pull from '../src/commands/pull.js';
 import type { InProcessCli } from './run-command.js';
 
@@ -33,7 +32,7 @@ export function useDocsSync(cli: InProcessCli): DocsSyncCli {
   let fetch: Fetch = (input, init) => cli.sandbox.fetch(input, init);
   beforeEach(() => {
     fetch = (input, init) => cli.sandbox.fetch(input, init);
-    BaseCommand.clientFactory = (options) =>
+    cli.context.clientFactory = (options) =>
       new DocsClient({
         ...options,
         baseUrl: 'http://sandbox.test/v1',

@@ -13,7 +13,7 @@ import { Config, Errors } from '@oclif/core';
 import { afterAll, afterEach, beforeAll, beforeEach, vi, type MockInstance } from 'vitest';
 import { DocsClient } from '@docs-api/sdk';
 import { createSandbox, type Sandbox } from '@docs-api/sandbox';
-import { BaseCommand } from '../src/base-command.js';
+import { defaultContext, type CommandContext } from '../src/context.js';
 import { clearSecrets } from '../src/lib/transport/redact.js';
 import { stdin } from '../src/lib/input/stdin.js';
 import { terminal } from '../src/lib/terminal/terminal.js';
@@ -24,14 +24,19 @@ export interface CommandRun {
   stderr: string;
 }
 
-/** A command class, as `Command.run(argv, config)` is called on it. */
+/** A command class, as `BaseCommand.runIn(context, argv, config)` is called on it. */
 export interface RunnableCommand {
-  run(argv: string[], config: Config): Promise<unknown>;
+  runIn(context: CommandContext, argv: string[], config: Config): Promise<unknown>;
 }
 
 export interface InProcessCli {
   /** This test's sandbox (a new one before each test). */
   readonly sandbox: Sandbox;
+  /**
+   * The context every command of this test runs with (a new one before each test): its client
+   * factory reaches the sandbox; a test may give another.
+   */
+  readonly context: CommandContext;
   /** The `terminal.canPrompt` spy, answering true unless a test says otherwise. */
   readonly canPrompt: MockInstance<() => boolean>;
   /** Where `docs auth login` writes in these tests: a temporary directory, never the user's. */
@@ -49,6 +54,7 @@ export function useInProcessCli(): InProcessCli {
   let config: Config;
   let sandbox: Sandbox;
   let canPrompt: MockInstance<() => boolean>;
+  let context: CommandContext;
 
   let configHome: string;
 
@@ -66,8 +72,11 @@ export function useInProcessCli(): InProcessCli {
 
   beforeEach(() => {
     sandbox = createSandbox({ checkResponses: true });
-    BaseCommand.clientFactory = (options) =>
-      new DocsClient({ ...options, baseUrl: 'http://sandbox.test/v1', fetch: sandbox.fetch });
+    context = {
+      ...defaultContext(),
+      clientFactory: (options) =>
+        new DocsClient({ ...options, baseUrl: 'http://sandbox.test/v1', fetch: sandbox.fetch }),
+    };
     vi.stubEnv('DOCS_API_TOKEN', sandbox.token);
     vi.stubEnv('DOCS_ORG', 'org_acme');
     vi.stubEnv('DOCS_API_URL', undefined);
@@ -98,7 +107,7 @@ export function useInProcessCli(): InProcessCli {
     ];
     let code = 0;
     try {
-      await command.run(argv, config);
+      await command.runIn(context, argv, config);
     } catch (error) {
       if (!(error instanceof Errors.ExitError)) throw error;
       code = error.oclif.exit ?? 1;
@@ -114,6 +123,9 @@ export function useInProcessCli(): InProcessCli {
     },
     get canPrompt() {
       return canPrompt;
+    },
+    get context() {
+      return context;
     },
     get configDir() {
       return join(configHome, 'docs');

@@ -428,7 +428,8 @@ export default class Push extends SpaceCommand<typeof Push> {
     try {
       return await client.changeRequests.get(spaceId, id);
     } catch (error) {
-      if ((error as { status?: number }).status === 404) return undefined;
+      const { NotFoundError } = await import('../sdk-errors.js');
+      if (error instanceof NotFoundError) return undefined;
       throw error;
     }
   }

@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DocsClient } from '@docs-api/sdk';
 import { useInProcessCli } from '../../../test-support/run-command.js';
-import { BaseCommand } from '../../base-command.js';
 import { configPath, readConfig, writeConfig } from '../../lib/config/config.js';
 import { prompts } from '../../lib/terminal/prompts.js';
 import AuthLogin from './login.js';
@@ -33,7 +32,7 @@ function keepBaseUrl() {
   const factory = vi.fn((options: ConstructorParameters<typeof DocsClient>[0]) => {
     return new DocsClient({ ...options, fetch: cli.sandbox.fetch });
   });
-  BaseCommand.clientFactory = factory;
+  cli.context.clientFactory = factory;
   return factory;
 }
 
@@ -48,8 +47,8 @@ describe('docs auth login --with-token', () => {
   ])(
     'refuses %j with exit 2 and one line naming the problem, sending and storing nothing',
     async (input, problem) => {
-      const factory = vi.fn(BaseCommand.clientFactory);
-      BaseCommand.clientFactory = factory;
+      const factory = vi.fn(cli.context.clientFactory);
+      cli.context.clientFactory = factory;
       cli.stdinIs(input);
 
       const result = await cli.run(AuthLogin, ['--with-token']);

@@ -1,7 +1,7 @@
 import { Args, Flags } from '../../oclif.js';
 import { BaseCommand } from '../../base-command.js';
 import { configPath, readConfig, writeConfig, type SettingName } from '../../lib/config/config.js';
-import { CommandError, ExitCode } from '../../lib/failures/exit-codes.js';
+import { AuthRequiredError, CommandError, ExitCode } from '../../lib/failures/exit-codes.js';
 import { output } from '../../lib/terminal/output.js';
 import { checkSetting, settingArg, settingField } from '../../lib/config/settings.js';
 
@@ -44,7 +44,7 @@ export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
     try {
       client = await this.client();
     } catch (error) {
-      if (error instanceof Error && error.name === 'AuthRequiredError')
+      if (error instanceof AuthRequiredError)
         throw new CommandError(
           `Cannot check organization ${organizationId}: not logged in. Run \`docs auth login\` (or set DOCS_API_TOKEN), or pass --force to store it unchecked. Nothing was stored.`,
           ExitCode.AuthRequired,
@@ -54,7 +54,8 @@ export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
     try {
       await client.organizations.get(organizationId);
     } catch (error) {
-      if (error instanceof Error && error.name === 'NotFoundError')
+      const { NotFoundError } = await import('../../sdk-errors.js');
+      if (error instanceof NotFoundError)
         throw new CommandError(
           `Organization ${organizationId} was not found with your token: check the id (\`docs orgs list\`), or pass --force to store it anyway. Nothing was stored.`,
           ExitCode.NotFound,

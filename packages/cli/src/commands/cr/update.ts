@@ -28,13 +28,13 @@ export default class CrUpdate extends ChangeRequestCommand<typeof CrUpdate> {
     try {
       result = await client.changeRequests.updateFromPrimary(spaceId, crId);
     } catch (error) {
-      const conflict = asConflict(error);
+      const conflict = await asConflict(error);
       if (!conflict) throw error;
       const where = before.urls?.app ? ` (${before.urls.app})` : '';
-      const message =
-        conflict.name === 'MergeConflictError'
-          ? `Change request ${crLabel(crId)} conflicts with the primary content of ${spaceId}: nothing was pulled in. Resolve the conflicts in the app${where}.`
-          : `${conflict.serverMessage ?? conflict.message} (HTTP ${conflict.status}${conflict.requestId ? `, request id ${conflict.requestId}` : ''}).`;
+      const { error: refusal } = conflict;
+      const message = conflict.merge
+        ? `Change request ${crLabel(crId)} conflicts with the primary content of ${spaceId}: nothing was pulled in. Resolve the conflicts in the app${where}.`
+        : `${refusal.serverMessage} (HTTP ${refusal.status}${refusal.requestId ? `, request id ${refusal.requestId}` : ''}).`;
       // An error result under --json, never the shape of an update.
       if (!this.human) output.json(conflictResult(conflict, message, { url: before.urls?.app }));
       throw new CommandError(message);

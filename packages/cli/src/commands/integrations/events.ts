@@ -125,7 +125,7 @@ export default class IntegrationsEvents extends BaseCommand<typeof IntegrationsE
           if (failing) output.info('Reading the events again.');
           failing = false;
         } catch (error) {
-          if (!passing(error)) throw error;
+          if (!(await passing(error))) throw error;
           if (!failing)
             output.warn(
               `Could not read the events (${(error as Error).message}); trying again every ${formatDuration(intervalMs)}.`,
@@ -168,7 +168,8 @@ export default class IntegrationsEvents extends BaseCommand<typeof IntegrationsE
       try {
         detail = await client.integrations.getEvent(name, event.id);
       } catch (error) {
-        if (!(error instanceof Error && error.name === 'NotFoundError')) throw error;
+        const { NotFoundError } = await import('../../sdk-errors.js');
+        if (!(error instanceof NotFoundError)) throw error;
         detail = { event };
       }
       if (!this.human) {
@@ -184,9 +185,8 @@ export default class IntegrationsEvents extends BaseCommand<typeof IntegrationsE
 }
 
 /** A failure that may pass: the connection, a timeout, the server's 5xx (after the SDK's retries). */
-function passing(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  if (error.name === 'ConnectionError' || error.name === 'TimeoutError') return true;
-  const status = (error as { status?: unknown }).status;
-  return typeof status === 'number' && status >= 500;
+async function passing(error: unknown): Promise<boolean> {
+  const { ApiError, ConnectionError, TimeoutError } = await import('../../sdk-errors.js');
+  if (error instanceof ConnectionError || error instanceof TimeoutError) return true;
+  return error instanceof ApiError && error.status >= 500;
 }

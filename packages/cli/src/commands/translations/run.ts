@@ -27,10 +27,11 @@ export default class TranslationsRun extends BaseCommand<typeof TranslationsRun>
     try {
       await client.translations.run(organizationId, translationId);
     } catch (error) {
+      const { ConflictError } = await import('../../sdk-errors.js');
       // A run already under way (409): --wait follows it rather than failing.
-      if (!(this.flags.wait && error instanceof Error && error.name === 'ConflictError')) {
+      if (!(this.flags.wait && error instanceof ConflictError)) {
         // The API's line first (status, request id), then how to follow the run under way.
-        if (error instanceof Error && error.name === 'ConflictError')
+        if (error instanceof ConflictError)
           Object.assign(error, { hint: `Follow the run under way with \`${follow}\`.` });
         throw error;
       }

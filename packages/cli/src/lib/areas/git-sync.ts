@@ -148,7 +148,8 @@ export async function readGitInfo(client: DocsClient, spaceId: string): Promise<
   try {
     return await client.spaces.git.getInfo(spaceId);
   } catch (error) {
-    if (error instanceof Error && error.name === 'NotFoundError') return undefined;
+    const { NotFoundError } = await import('../../sdk-errors.js');
+    if (error instanceof NotFoundError) return undefined;
     throw error;
   }
 }

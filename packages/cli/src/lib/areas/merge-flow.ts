@@ -201,7 +201,12 @@ function conflict(
       ? conflictMessage(cr, spaceId, error.operation, error.revision)
       : refusalMessage(error, cr, spaceId);
   if (!context.human)
-    output.json(conflictResult(error, message, { url: context.url, preview: context.preview }));
+    output.json(
+      conflictResult({ error, merge: error instanceof MergeConflictError ? error : undefined }, message, {
+        url: context.url,
+        preview: context.preview,
+      }),
+    );
   return new CommandError(message);
 }
 

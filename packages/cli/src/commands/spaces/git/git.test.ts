@@ -5,7 +5,6 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DocsClient } from '@docs-api/sdk';
 import { useInProcessCli } from '../../../../test-support/run-command.js';
-import { BaseCommand } from '../../../base-command.js';
 import SpacesGitExport from './export.js';
 import SpacesGitImport from './import.js';
 import SpacesGitInfo from './info.js';
@@ -162,7 +161,7 @@ describe('docs spaces git import and export', () => {
 describe('waiting bounds', () => {
   it('gives up after --wait-timeout with exit 1 and the command that follows the run', async () => {
     // A run that never ends: the Git info answered as the service shows one under way.
-    BaseCommand.clientFactory = (options) =>
+    cli.context.clientFactory = (options) =>
       new DocsClient({
         ...options,
         baseUrl: 'http://sandbox.test/v1',

@@ -19,7 +19,8 @@ export default class SpacesGitInfo extends SpaceCommand<typeof SpacesGitInfo> {
       if (this.human) printGitInfo(info);
       return info;
     } catch (error) {
-      if (error instanceof Error && error.name === 'NotFoundError')
+      const { NotFoundError } = await import('../../../sdk-errors.js');
+      if (error instanceof NotFoundError)
         Object.assign(error, {
           hint: `Space ${spaceId} may have no Git Sync configured: connect a repository in the app, or run \`docs spaces git import ${spaceId} --url <repository>\`.`,
         });
