@@ -49,9 +49,7 @@ const extractOnly = operations.filter((operation) => !documentEntry(operation));
 
 /** An operation's conformance calls: under its id or its SDK name (`sites.list`). */
 const callsFor = (operation: Operation) =>
-  [operation.id, operation.name]
-    .map((id) => calls[id])
-    .find((entry) => entry !== undefined);
+  [operation.id, operation.name].map((id) => calls[id]).find((entry) => entry !== undefined);
 
 const tally = {
   requestsValid: 0,

@@ -195,8 +195,8 @@ const FILES: Record<string, string> = {
   'integrations/status-badge/src/index.ts': STATUS_BADGE_SCRIPT,
   'status-badge/gitbook-manifest.yaml': STATUS_BADGE_MANIFEST,
   'status-badge/src/index.ts': STATUS_BADGE_SCRIPT,
-  // No ./handbook here: the `docs pull` examples make it (a pull refuses a folder it did not make
-  // or map), and the `docs push` examples, run after them, push what they pulled.
+  // No ./handbook here: the `docs pull` examples make it in the scratch folder (WRITTEN_FOLDERS; a
+  // pull refuses a folder it did not make or map), and the `docs push` examples push what they pulled.
   // A cassette `docs sandbox --record` wrote (here an empty one): cassette-to-fixtures reads it.
   'session.cassette.json': JSON.stringify({
     format: 'docs-api-cassette',
@@ -311,9 +311,13 @@ async function load(id: string): Promise<RunnableCommand> {
 }
 
 /** A word naming one of FILES, or a path to a directory holding some (`./status-badge`). */
+/** Folders examples write that no file of FILES lays out: `docs pull` makes ./handbook. */
+const WRITTEN_FOLDERS = new Set(['handbook']);
+
 function isExampleFile(word: string): boolean {
   if (FILES[word] !== undefined) return true;
   const name = word.replace(/^\.\//, '');
+  if (word.includes('/') && WRITTEN_FOLDERS.has(name)) return true;
   return word.includes('/') && Object.keys(FILES).some((file) => file.startsWith(`${name}/`));
 }
 

@@ -36,7 +36,8 @@ interface FakePage {
 
 export class FakeSpace {
   pages: FakePage[] = [];
-  files = new Map<string, { name: string; size: number }>();
+  /** Files inserted: their bytes' size when sent inline, the URL the service would fetch otherwise. */
+  files = new Map<string, { name: string; size?: number; url?: string }>();
   /** By page: the links its document holds as text, because they did not resolve when written. */
   unresolved = new Map<string, string[]>();
   requests = 0;
@@ -112,7 +113,12 @@ export class FakeSpace {
       case 'insert_files':
         for (const file of change.files) {
           const id = this.newId('fl');
-          this.files.set(id, { name: file.name, size: Buffer.from(file.base64, 'base64').byteLength });
+          this.files.set(
+            id,
+            'base64' in file
+              ? { name: file.name, size: Buffer.from(file.base64, 'base64').byteLength }
+              : { name: file.name, url: file.url },
+          );
           insertedFiles.push({ id, name: file.name, contentType: file.contentType });
         }
         return;

@@ -15,7 +15,7 @@ describe('stored page content', () => {
   it('stores the seed as an edit stores it: no title heading, * bullets, stable links', () => {
     const sandbox = createSandbox();
     const space = sandbox.store.spaces.get('space_handbook');
-    const pages = flattenPages(requireRevision(sandbox.store, space!.revision!).pages);
+    const pages = flattenPages(requireRevision(sandbox.store, space!.revision).pages);
     const page = (id: string) => pages.find((entry) => entry.page.id === id)!.page;
     expect(page('page_getting_started').markdown).toBe(
       [

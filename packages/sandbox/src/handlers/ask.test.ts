@@ -63,7 +63,7 @@ describe('organizations.streamAsk', () => {
   it('follows the content: a page edited since answers with its new text', async () => {
     const { client, sandbox } = setup();
     const space = sandbox.store.spaces.get('space_guides')!;
-    const revision = sandbox.store.revisions.get(space.revision!)!;
+    const revision = sandbox.store.revisions.get(space.revision)!;
     revision.pages.push({
       id: 'page_rotate',
       title: 'Rotating tokens',

@@ -23,11 +23,13 @@ describe('site settings kept in state', () => {
     expect(initial).toMatchObject({ title: site.title, styling: { theme: 'clean', font: 'Inter' } });
     expectNoPlaceholder(initial);
 
+    // What was read, sent back with two changes: the document types the answer's colours as
+    // optional and the update's as required, and the sandbox answered every one.
     const updated = await client.sites.customization.update(ORG, SITE, {
       ...initial,
       title: 'Acme handbook',
       styling: { ...initial.styling, theme: 'bold', primaryColor: { light: '#112233', dark: '#445566' } },
-    });
+    } as Parameters<typeof client.sites.customization.update>[2]);
     expect(updated.styling.theme).toBe('bold');
     expect(updated.updatedAt).toMatch(/^2026-03-01T/);
     const read = await client.sites.customization.get(ORG, SITE);
@@ -61,7 +63,8 @@ describe('site settings kept in state', () => {
     expectNoPlaceholder(initial);
     const updated = await client.sites.agentSettings.update(ORG, SITE, {
       scans: { topics: 'never' },
-      findings: initial.findings,
+      // The answer's optional fields are the update's required ones: the sandbox answered them all.
+      findings: initial.findings as Parameters<typeof client.sites.agentSettings.update>[2]['findings'],
       editing: { customInstructions: { object: 'document', data: {}, nodes: [] } },
     });
     expect(updated).toMatchObject({

@@ -6,7 +6,6 @@ import type {
   JSONDocument,
   RevisionPage,
   Team,
-  User,
 } from '@docs-api/sdk';
 import { childPages, extraFields, reviewerTeam, reviewerUser } from '../../sdk-helpers.js';
 import { knownForms, type KnownForms } from './known-forms.js';
