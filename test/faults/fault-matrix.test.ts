@@ -37,6 +37,7 @@ import {
   type Exchange,
   type FaultServer,
 } from './fault-server.js';
+import * as documented from '../../packages/sdk/test-support/documented.js';
 import { TRANSPORTS, site, type Transport } from './fixtures.js';
 
 const TOKEN = 'tok_fault_matrix_secret';
@@ -72,8 +73,9 @@ interface OpCase {
   check: (data: unknown, expect: ExpectStatic) => void;
 }
 
-const team = { object: 'team', id: 'team_1', title: 'Writers' };
-const translation = { object: 'translation', id: 'tr_1', status: 'completed', language: 'fr' };
+// Answers with every field the document requires: the suites' clients read strictly.
+const team = documented.team('team_1');
+const translation = documented.translation('tr_1');
 const merged = { revision: 'rev_2', result: 'merge' };
 // A rich-text document as the document requires it (`data` and `nodes`), with one empty paragraph.
 const instructions = documentFromText('');
