@@ -168,7 +168,10 @@ describe('waiting bounds', () => {
         fetch: async (input, init) => {
           const request = new Request(input, init);
           if (!request.url.endsWith('/git/info')) return cli.sandbox.fetch(request);
-          const info = (await (await cli.sandbox.fetch(request)).json()) as {
+          const answer = await cli.sandbox.fetch(request);
+          // A space without Git Sync yet answers 404: passed on as the service sends it.
+          if (!answer.ok) return answer;
+          const info = (await answer.json()) as {
             operation?: Record<string, unknown>;
           };
           return Response.json({
