@@ -25,7 +25,7 @@ describe('docs orgs ask', () => {
     expect(result.stderr).toMatch(/ {2}Installation \([^)]*installation\) in space space_handbook/);
     expect(result.stderr).not.toContain('page page_');
     expect(cli.sandbox.hits.get('streamAskInOrganization')).toBe(1);
-    expect(cli.sandbox.hits.get('revisions.page')).toBe(result.stderr.match(/ in space /g)?.length);
+    expect(cli.sandbox.hits.get('revisions.getPage')).toBe(result.stderr.match(/ in space /g)?.length);
     // The follow-up questions the answer suggests.
     expect(result.stderr).toContain('Follow-up questions:\n  What else does "Getting started" cover?');
   });
