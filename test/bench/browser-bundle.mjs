@@ -19,24 +19,25 @@ import { SITE, figure, isMain, printFigures } from './lib.mjs';
 /**
  * The budget, min+gzip, in KiB (1024 bytes): a guard against growth, the measured size rounded up
  * plus one. The issue's goal for the SDK with its resource classes is 42 KiB and is NOT met: before
- * the classes the bundle measured 36.5 KiB (37,337 B in 14 files); with them 43.9 KiB (44,972 B in
- * 12 files). The classes cost 7.4 KiB: their operations' ids and kinds (`ops`, for client.call and
- * the methods) about 1.7 KiB, the methods' references to them 2.2 KiB, the rest the 386 method
- * names and bodies, the hand-written methods and the 60 resource loader chunks' names (decision
- * 0050). The issues' goal of 34 KiB is not met with ky as the HTTP layer and zod validating the
- * answer in the browser; docs/performance.md says where the bytes go.
+ * the classes the bundle measured 36.5 KiB (37,337 B in 14 files); with the classes and their
+ * per-resource loader chunks 43.9 KiB (44,972 B in 12 files); with the waiters, the unions'
+ * common fields and the stream reader merged beside them 46.6 KiB (47,713 B in 14 files). The
+ * classes cost 7.4 KiB: their operations' ids and kinds (`ops`, for client.call and the methods)
+ * about 1.7 KiB, the methods' references to them 2.2 KiB, the rest the 386 method names and
+ * bodies, the hand-written methods and the 60 resource loader chunks' names (decision 0050).
+ * docs/performance.md says where the bytes go.
  */
-export const BUNDLE_BUDGET_KB = 45;
+export const BUNDLE_BUDGET_KB = 48;
 
 const ENTRY = fileURLToPath(new URL('./browser-entry.ts', import.meta.url));
 const HOOKS = fileURLToPath(new URL('./record-imports.mjs', import.meta.url));
 
 /** Runs the bundled app with a fetch that answers `answer`; returns the files it loaded. */
-function runBundle(dir, entryFile, answer) {
+function runBundle(dir, entryFile, answer, env = {}) {
   const log = join(dir, `loaded-${Math.random().toString(36).slice(2)}.txt`);
   const result = spawnSync(process.execPath, ['--import', HOOKS, entryFile], {
     encoding: 'utf8',
-    env: { ...process.env, BENCH_IMPORT_LOG: log, BENCH_ANSWER: JSON.stringify(answer) },
+    env: { ...process.env, BENCH_IMPORT_LOG: log, BENCH_ANSWER: JSON.stringify(answer), ...env },
   });
   const loaded = readFileSync(log, 'utf8')
     .split('\n')
@@ -65,7 +66,14 @@ export async function browserBundle() {
     if (listed.status !== 0 || !listed.stdout.includes('Acme Docs')) {
       throw new Error(`the bundled app did not list the site: ${listed.stderr}`);
     }
-    const refused = runBundle(dir, entryFile, { items: [{ ...SITE, title: 42 }], count: 1 });
+    // The validation is in the bundle: under `strict` a wrong answer is refused (the default,
+    // `warn`, passes it on and reports it to a logger, which this app does not give).
+    const refused = runBundle(
+      dir,
+      entryFile,
+      { items: [{ ...SITE, title: 42 }], count: 1 },
+      { DOCS_RESPONSE_VALIDATION: 'strict' },
+    );
     if (refused.status === 0 || !refused.stderr.includes('ResponseValidationError')) {
       throw new Error(`the bundled app did not validate the answer: ${refused.stdout} ${refused.stderr}`);
     }
