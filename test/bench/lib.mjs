@@ -22,8 +22,24 @@ export const SITE = {
   siteSpaces: 2,
   createdAt: '2026-01-05T09:00:00.000Z',
   agentsContext: 'included',
+  // The rest of what the document requires of a site: the benchmarks' clients read strictly.
+  appliedType: 'basic',
+  defaultLevel: 'inherit',
+  permissions: {
+    view: true,
+    access: true,
+    edit: true,
+    create: true,
+    admin: true,
+    installIntegration: true,
+    viewAdaptiveSchema: true,
+    editAdaptiveSchema: true,
+  },
+  features: [],
   urls: {
     location: 'https://api.example.com/v1/orgs/org_acme/sites/site_docs',
+    app: 'https://app.example.com/o/org_acme/sites/site_docs',
+    preview: 'https://preview.example.com/site_docs',
     published: 'https://acme.example/docs',
   },
 };
