@@ -1,3 +1,5 @@
+// One content-type table for the push and the sandbox's Git import: the layout module's.
+import { contentTypeOf } from '../../sdk-git-layout.js';
 import {
   MAX_CHANGES_PER_REQUEST,
   type ChangeRequestContentChange,
@@ -103,29 +105,6 @@ export function pushMarkdown(
   });
   return `${renderFrontMatter(undefined, page.meta)}${body}`;
 }
-
-const CONTENT_TYPES: Record<string, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  svg: 'image/svg+xml',
-  webp: 'image/webp',
-  avif: 'image/avif',
-  ico: 'image/x-icon',
-  pdf: 'application/pdf',
-  zip: 'application/zip',
-  json: 'application/json',
-  txt: 'text/plain',
-  csv: 'text/csv',
-  mp4: 'video/mp4',
-  webm: 'video/webm',
-  mp3: 'audio/mpeg',
-};
-
-/** The content type of a file, from its extension (`application/octet-stream` otherwise). */
-export const contentTypeOf = (path: string): string =>
-  CONTENT_TYPES[path.slice(path.lastIndexOf('.') + 1).toLowerCase()] ?? 'application/octet-stream';
 
 /** The exact body change of a planned change. `ref`: the batch-local ref of an insert. */
 export async function materialize(
@@ -356,3 +335,5 @@ export function mappingAfterPush(
   }
   return mapping;
 }
+
+export { contentTypeOf };
