@@ -13,7 +13,7 @@ import { Config, Errors } from '@oclif/core';
 import { afterAll, afterEach, beforeAll, beforeEach, vi, type MockInstance } from 'vitest';
 import { DocsClient } from '@docs-api/sdk';
 import { createSandbox, type Sandbox } from '@docs-api/sandbox';
-import { defaultContext, type CommandContext } from '../src/context.js';
+import { createContext, type CommandContext } from '../src/context.js';
 import { clearSecrets } from '../src/lib/transport/redact.js';
 import { stdin } from '../src/lib/input/stdin.js';
 import { terminal } from '../src/lib/terminal/terminal.js';
@@ -33,16 +33,22 @@ export interface InProcessCli {
   /** This test's sandbox (a new one before each test). */
   readonly sandbox: Sandbox;
   /**
-   * The context every command of this test runs with (a new one before each test): its client
-   * factory reaches the sandbox; a test may give another.
+   * What every command of this test runs with (a new one before each test): its client factory
+   * reaches the sandbox; a test may give another. Each run gets a context of its own built from
+   * it (`newContext`): its own output and terminal, as oclif gives each command.
    */
   readonly context: CommandContext;
+  /** A new context for one command, from `context`'s client factory, prompts and settings. */
+  newContext(): CommandContext;
   /** The `terminal.canPrompt` spy, answering true unless a test says otherwise. */
   readonly canPrompt: MockInstance<() => boolean>;
   /** Where `docs auth login` writes in these tests: a temporary directory, never the user's. */
   readonly configDir: string;
-  /** Runs the command class in-process, capturing what it writes and the exit code. */
-  run(command: RunnableCommand, argv: string[]): Promise<CommandRun>;
+  /**
+   * Runs the command class in-process, capturing what it writes and the exit code; with
+   * `context` (from `newContext`, e.g. its output spied on), in that one.
+   */
+  run(command: RunnableCommand, argv: string[], context?: CommandContext): Promise<CommandRun>;
   /** Every request the sandbox has routed so far, all operations together. */
   totalRequests(): number;
   /** Makes standard input read as `text` (for `--with-token` and `--file -`). */
@@ -72,11 +78,10 @@ export function useInProcessCli(): InProcessCli {
 
   beforeEach(() => {
     sandbox = createSandbox({ checkResponses: true });
-    context = {
-      ...defaultContext(),
+    context = createContext({
       clientFactory: (options) =>
         new DocsClient({ ...options, baseUrl: 'http://sandbox.test/v1', fetch: sandbox.fetch }),
-    };
+    });
     vi.stubEnv('DOCS_API_TOKEN', sandbox.token);
     vi.stubEnv('DOCS_ORG', 'org_acme');
     vi.stubEnv('DOCS_API_URL', undefined);
@@ -92,7 +97,18 @@ export function useInProcessCli(): InProcessCli {
     clearSecrets();
   });
 
-  async function run(command: RunnableCommand, argv: string[]): Promise<CommandRun> {
+  const newContext = (): CommandContext =>
+    createContext({
+      clientFactory: context.clientFactory,
+      prompts: context.prompts,
+      readConfig: context.readConfig,
+    });
+
+  async function run(
+    command: RunnableCommand,
+    argv: string[],
+    given: CommandContext = newContext(),
+  ): Promise<CommandRun> {
     let stdout = '';
     let stderr = '';
     const writeTo = (append: (text: string) => void) => (chunk: string | Uint8Array) => {
@@ -107,7 +123,7 @@ export function useInProcessCli(): InProcessCli {
     ];
     let code = 0;
     try {
-      await command.runIn(context, argv, config);
+      await command.runIn(given, argv, config);
     } catch (error) {
       if (!(error instanceof Errors.ExitError)) throw error;
       code = error.oclif.exit ?? 1;
@@ -130,6 +146,7 @@ export function useInProcessCli(): InProcessCli {
     get configDir() {
       return join(configHome, 'docs');
     },
+    newContext,
     run,
     totalRequests: () => [...sandbox.requests.values()].reduce((sum, n) => sum + n, 0),
     stdinIs: (text) => void vi.spyOn(stdin, 'read').mockResolvedValue(text),

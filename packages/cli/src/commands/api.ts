@@ -10,7 +10,6 @@ import {
 } from '../lib/transport/api-operation.js';
 import { buildRequest, findOperation, HTTP_METHODS } from '../lib/transport/api-request.js';
 import { UsageError } from '../lib/failures/exit-codes.js';
-import { output } from '../lib/terminal/output.js';
 
 export default class Api extends BaseCommand<typeof Api> {
   static override summary = 'Call any operation of the API by its id, or any endpoint by its path';
@@ -80,7 +79,7 @@ export default class Api extends BaseCommand<typeof Api> {
     const operations = await listOperations(filter);
     if (!operations.length) throw new UsageError(`No operation has the tag or resource ${filter}.`);
     if (this.human) {
-      output.table(operations, [
+      this.output.table(operations, [
         { header: 'OPERATION', value: (operation) => operation.id },
         { header: 'SUMMARY', value: (operation) => operation.summary, cut: true },
         {
@@ -127,18 +126,18 @@ export default class Api extends BaseCommand<typeof Api> {
     const call = callById(operation.id, input);
 
     if (operation.stream) {
-      for await (const event of call as AsyncIterable<unknown>) output.jsonLine(event);
+      for await (const event of call as AsyncIterable<unknown>) this.output.jsonLine(event);
       return undefined;
     }
     if (this.flags.paginate) {
       for await (const item of call as AsyncIterable<unknown>) {
-        if (this.human) output.json(item);
-        else output.jsonLine(item);
+        if (this.human) this.output.json(item);
+        else this.output.jsonLine(item);
       }
       return undefined;
     }
     const data = await (call as Promise<unknown>);
-    if (this.human && data !== undefined) output.json(data);
+    if (this.human && data !== undefined) this.output.json(data);
     return data;
   }
 
@@ -172,7 +171,7 @@ export default class Api extends BaseCommand<typeof Api> {
 
     if (!this.flags.paginate) {
       const data = await send();
-      if (this.human && data !== undefined) output.json(data);
+      if (this.human && data !== undefined) this.output.json(data);
       return data;
     }
     const { PagePromise } = await import('../sdk.js');
@@ -187,8 +186,8 @@ export default class Api extends BaseCommand<typeof Api> {
           `${request.path} does not answer a list ({ items, next }): --paginate does not apply.`,
         );
       for (const item of page.items) {
-        if (this.human) output.json(item);
-        else output.jsonLine(item);
+        if (this.human) this.output.json(item);
+        else this.output.jsonLine(item);
       }
     }
     // Items are already printed, one per line: nothing more for --json.

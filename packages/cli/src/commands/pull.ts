@@ -16,7 +16,7 @@ import {
   type PullResult,
 } from '../lib/docs-as-code/docs-sync.js';
 import { CommandError, UsageError } from '../lib/failures/exit-codes.js';
-import { output, plural } from '../lib/terminal/output.js';
+import { plural } from '../lib/terminal/output.js';
 import { crFlag, crValue } from '../lib/areas/pages.js';
 import { runProgress } from '../lib/terminal/progress.js';
 
@@ -125,13 +125,13 @@ export default class Pull extends SpaceCommand<typeof Pull> {
     const source = cr === undefined ? spaceId : `#${changeRequest?.number ?? cr} of ${spaceId}`;
     let result: PullResult;
     try {
-      if (live) runProgress.show(`Pulling ${source}: reading the page tree…`);
+      if (live) this.output.progress(`Pulling ${source}: reading the page tree…`);
       result = await pull(fs, new SpaceContent(client, spaceId, changeRequest?.id), {
         download: (file) => Pull.download(file),
         ...(changeRequest ? { changeRequest } : {}),
         force: this.flags.force,
         onPage: (done, total) => {
-          if (live) runProgress.show(`Pulling ${source}: ${done}/${total} pages`);
+          if (live) this.output.progress(`Pulling ${source}: ${done}/${total} pages`);
         },
       });
     } catch (error) {
@@ -144,13 +144,13 @@ export default class Pull extends SpaceCommand<typeof Pull> {
       }
       throw error;
     } finally {
-      if (live) runProgress.clear();
+      if (live) this.output.progress('');
     }
     const warnings = result.warnings.map(({ file, message }) => ({ file, message }));
     if (this.human) {
-      for (const warning of warnings) output.warn(`${warning.file}: ${warning.message}`);
-      for (const file of result.removed) output.info(`Removed ${file} (no longer in the space)`);
-      output.success(
+      for (const warning of warnings) this.output.warn(`${warning.file}: ${warning.message}`);
+      for (const file of result.removed) this.output.info(`Removed ${file} (no longer in the space)`);
+      this.output.success(
         `Pulled ${plural(result.pages, 'page')} and ${plural(result.files, 'file')} from ${source} into ${dirArg}`,
       );
     }

@@ -28,9 +28,9 @@ import { accountEntries, type PushEntry } from '../lib/docs-as-code/accounting.j
 import { CommandError, ExitCode, UsageError } from '../lib/failures/exit-codes.js';
 import { mergeFlow, type MergeOutput } from '../lib/areas/merge-flow.js';
 import type { MergePreview } from '../lib/areas/merge-preview.js';
-import { output, plural } from '../lib/terminal/output.js';
+import { plural } from '../lib/terminal/output.js';
 import { crFlag, crValue } from '../lib/areas/pages.js';
-import { runProgress, waiting } from '../lib/terminal/progress.js';
+import { runProgress } from '../lib/terminal/progress.js';
 
 /** One planned change, as `--json` prints it. */
 export interface PushChange {
@@ -243,7 +243,8 @@ export default class Push extends SpaceCommand<typeof Push> {
       const last = await this.lastChangeRequest(client, spaceId, mapping.changeRequest.id);
       if (last && OPEN.has(String(last.status))) {
         target = last;
-        if (this.human) output.info(`Continuing change request #${last.number} (the folder's last push).`);
+        if (this.human)
+          this.output.info(`Continuing change request #${last.number} (the folder's last push).`);
       } else if (!last || last.status !== 'merged') {
         // Its hashes describe content that was never merged.
         trustMapping = false;
@@ -265,13 +266,13 @@ export default class Push extends SpaceCommand<typeof Push> {
     const { plan, problems } = prepared;
     const errors = problems.filter((problem) => problem.severity === 'error');
     const warnings = problems.filter((problem) => problem.severity === 'warning');
-    for (const warning of warnings) output.warn(where(warning));
+    for (const warning of warnings) this.output.warn(where(warning));
     if (errors.length > 0) {
-      for (const error of errors) output.error(where(error));
+      for (const error of errors) this.output.error(where(error));
       throw new UsageError(`${dirArg} has ${plural(errors.length, 'problem')}: nothing was sent.`);
     }
     if (prepared.staleMapping && this.human) {
-      output.warn(
+      this.output.warn(
         `${inRoot(config, MAPPING_FILE)} describes change request #${mapping?.changeRequest?.number ?? '?'}, which was closed without a merge: every page is compared as changed.`,
       );
     }
@@ -306,7 +307,7 @@ export default class Push extends SpaceCommand<typeof Push> {
     let touched = new Set<string>();
     if (nothing) {
       if (this.human)
-        output.info(
+        this.output.info(
           `Nothing to push: ${spaceId}${target ? ` (change request #${target.number})` : ''} has the folder's content.`,
         );
       if (target)
@@ -318,7 +319,7 @@ export default class Push extends SpaceCommand<typeof Push> {
         };
       if (!flags.merge || !target || flags['dry-run']) return this.finish(result);
     } else if (flags['dry-run']) {
-      if (this.human) output.info('Dry run: nothing was sent.');
+      if (this.human) this.output.info('Dry run: nothing was sent.');
       return this.finish(result);
     } else {
       const total = plan.changes.length;
@@ -333,7 +334,7 @@ export default class Push extends SpaceCommand<typeof Push> {
       });
       const cr = target;
       result.changeRequest = { id: cr.id, number: cr.number, url: cr.urls?.app, created };
-      if (created && this.human) output.info(`Opened change request #${cr.number}.`);
+      if (created && this.human) this.output.info(`Opened change request #${cr.number}.`);
       const live = runProgress.enabled();
       let sentSoFar = 0;
       // What an interruption (Ctrl-C, a failed request) leaves, and the command that continues it.
@@ -348,7 +349,7 @@ export default class Push extends SpaceCommand<typeof Push> {
       ].join(' ');
       const interrupted = () =>
         `Interrupted: ${sentSoFar} of ${plural(total, 'change')} sent to change request #${cr.number}${created ? ' (opened by this push)' : ''}. Run \`${again}\` to continue it: no page is made twice.`;
-      waiting.onInterrupt = interrupted();
+      this.terminal.interruptNote = interrupted();
       try {
         const applied = await applyPush(
           fs,
@@ -359,10 +360,10 @@ export default class Push extends SpaceCommand<typeof Push> {
             onBatch: (batch, sent) => {
               result.batches++;
               sentSoFar = sent;
-              waiting.onInterrupt = interrupted();
-              if (live) runProgress.show(`Pushing to #${cr.number}: ${sent}/${total} changes`);
+              this.terminal.interruptNote = interrupted();
+              if (live) this.output.progress(`Pushing to #${cr.number}: ${sent}/${total} changes`);
               else if (this.human)
-                output.info(
+                this.output.info(
                   `Batch ${result.batches}: ${plural(batch.planned.length, 'change')} applied (${sent}/${total})`,
                 );
             },
@@ -371,27 +372,27 @@ export default class Push extends SpaceCommand<typeof Push> {
         result.batches = applied.batches;
         touched = touchedPages(plan, applied.state);
       } catch (error) {
-        if (live) runProgress.clear();
-        output.info(interrupted());
+        if (live) this.output.progress('');
+        this.output.info(interrupted());
         throw error;
       } finally {
-        waiting.onInterrupt = undefined;
+        this.terminal.interruptNote = undefined;
       }
-      if (live) runProgress.clear();
+      if (live) this.output.progress('');
       if (this.human) {
         const left = result.entries.filter((entry) => entry.status === 'not applied').length;
         const sentence = `Pushed ${plural(total, 'change')} to change request #${cr.number} of ${spaceId}`;
-        if (accounting.complete) output.success(sentence);
+        if (accounting.complete) this.output.success(sentence);
         else
-          output.warn(
+          this.output.warn(
             `${sentence}; ${left > 0 ? `${plural(left, 'entry', 'entries')} of the folder not applied` : 'some settings not applied'} (listed above)`,
           );
-        output.data(cr.urls?.app ?? `#${cr.number}`);
+        this.output.data(cr.urls?.app ?? `#${cr.number}`);
       }
     }
 
     if (flags.merge && target) {
-      result.merged = await mergeFlow(client, spaceId, target.id, {
+      result.merged = await mergeFlow(this.output, client, spaceId, target.id, {
         yes: flags.yes,
         admin: flags.admin,
         updateFirst: flags['update-first'],
@@ -411,7 +412,7 @@ export default class Push extends SpaceCommand<typeof Push> {
    */
   private finish(result: PushOutput): PushOutput {
     if (result.complete) return result;
-    if (!this.human) output.json(result);
+    if (!this.human) this.output.json(result);
     const left = result.entries.filter((entry) => entry.status === 'not applied').length;
     throw new CommandError(
       `${plural(result.notApplied.length, 'item')} of ${this.args.dir ?? 'the folder'} not applied${left > 0 ? ` (${plural(left, 'page or file', 'pages or files')} left out)` : ''}: each "not applied" line gives the reason and the way out.`,
@@ -438,17 +439,17 @@ export default class Push extends SpaceCommand<typeof Push> {
     const lines = changeLines(plan, this.flags.prune);
     const { inserted, updated, moved, deleted, uploaded } = plan.counts;
     if (lines.length > 0) {
-      output.info(
+      this.output.info(
         `Push to ${spaceId}${target ? ` (change request #${target.number})` : ''}: ${plural(inserted, 'page')} added, ${updated} changed, ${moved} moved, ${deleted} deleted; ${plural(uploaded, 'file')} uploaded`,
       );
-      for (const line of lines) output.info(`  ${line}`);
+      for (const line of lines) this.output.info(`  ${line}`);
     }
     if (plan.missing.length > 0 && !this.flags.prune) {
-      output.info(
+      this.output.info(
         `  ${plural(plan.missing.length, 'page')} not in the folder kept: pass --prune to delete them.`,
       );
     }
-    for (const note of plan.notApplied) output.warn(`not applied: ${note.file}: ${note.message}`);
-    for (const note of plan.drift) output.warn(`${note.file}: ${note.message}`);
+    for (const note of plan.notApplied) this.output.warn(`not applied: ${note.file}: ${note.message}`);
+    for (const note of plan.drift) this.output.warn(`${note.file}: ${note.message}`);
   }
 }

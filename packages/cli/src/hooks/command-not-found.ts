@@ -1,6 +1,6 @@
 import type { Interfaces } from '../oclif.js';
 import { ExitCode } from '../lib/failures/exit-codes.js';
-import { output } from '../lib/terminal/output.js';
+import { createOutput } from '../lib/terminal/output.js';
 
 /*
  * A mistyped command: say so, suggest what was probably meant, run nothing (gh's habit; oclif's
@@ -94,6 +94,8 @@ function knownTopic(words: readonly string[], config: Interfaces.Config): string
 // eslint-disable-next-line @typescript-eslint/require-await
 const hook: Interfaces.Hook<'command_not_found'> = async function (options) {
   const { config } = options;
+  // Not a command: the hook prints through an output of its own.
+  const output = createOutput();
   // oclif joins the typed words up to the first flag into the id; argv holds the rest.
   const words = options.id.split(':');
   const rest = options.argv ?? [];

@@ -2,11 +2,9 @@ import { Flags } from '../../oclif.js';
 import { BaseCommand } from '../../base-command.js';
 import { configPath, writeConfig } from '../../lib/config/config.js';
 import { CancelledError, UsageError } from '../../lib/failures/exit-codes.js';
-import { output } from '../../lib/terminal/output.js';
 import { prompts } from '../../lib/terminal/prompts.js';
 import { displayUrl } from '../../lib/transport/redact.js';
 import { readStdin } from '../../lib/input/stdin.js';
-import { terminal } from '../../lib/terminal/terminal.js';
 import { userLabel, userSummary, type UserSummary } from '../../lib/areas/users.js';
 
 /** The token piped in: without the one line break `echo` adds, and nothing else removed. */
@@ -39,13 +37,13 @@ export default class AuthLogin extends BaseCommand<typeof AuthLogin> {
     const apiUrl = this.flags['api-url'] ?? stored.apiUrl;
     const { checkToken, DEFAULT_BASE_URL } = await import('../../sdk.js');
     const target = displayUrl(apiUrl ?? DEFAULT_BASE_URL);
-    const prompting = !this.flags['with-token'] && terminal.canPrompt();
+    const prompting = !this.flags['with-token'] && this.terminal.canPrompt();
 
     let token: string;
     if (this.flags['with-token']) token = pipedToken(await readStdin());
     else if (prompting) {
-      output.info(`Logging in to ${hostOf(target)} (${target}).`);
-      output.info(tokenHint(apiUrl ?? DEFAULT_BASE_URL));
+      this.output.info(`Logging in to ${hostOf(target)} (${target}).`);
+      this.output.info(tokenHint(apiUrl ?? DEFAULT_BASE_URL));
       if (stored.token) {
         const where = stored.apiUrl ? hostOf(displayUrl(stored.apiUrl)) : hostOf(DEFAULT_BASE_URL);
         if (!(await prompts.confirm(`A login to ${where} is stored already. Replace it?`, false)))
@@ -77,17 +75,20 @@ export default class AuthLogin extends BaseCommand<typeof AuthLogin> {
     });
     const baseUrl = displayUrl(client.baseUrl);
     if (this.human) {
-      output.success(
+      this.output.success(
         `Logged in to ${baseUrl} as ${userLabel(user)}; token stored in ${configPath(this.config.configDir)}`,
       );
       const title = organizations.items.find((item) => item.id === org)?.title;
       if (org)
-        output.info(
+        this.output.info(
           `Default organization: ${title ? `${org} (${title})` : org} (change it with \`docs config set org <id>\`).`,
         );
-      else output.info('No default organization: pass --org, or store one with `docs config set org <id>`.');
+      else
+        this.output.info(
+          'No default organization: pass --org, or store one with `docs config set org <id>`.',
+        );
       if (process.env.DOCS_API_TOKEN)
-        output.warn('DOCS_API_TOKEN is set: it wins over the stored token while it stays set.');
+        this.output.warn('DOCS_API_TOKEN is set: it wins over the stored token while it stays set.');
     }
     return {
       loggedIn: true,

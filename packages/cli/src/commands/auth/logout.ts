@@ -1,6 +1,5 @@
 import { BaseCommand } from '../../base-command.js';
 import { removeConfig } from '../../lib/config/config.js';
-import { output } from '../../lib/terminal/output.js';
 
 export default class AuthLogout extends BaseCommand<typeof AuthLogout> {
   static override summary = 'Remove the stored API token';
@@ -11,8 +10,8 @@ export default class AuthLogout extends BaseCommand<typeof AuthLogout> {
   async run(): Promise<{ removed: boolean }> {
     const removed = await removeConfig(this.config.configDir);
     if (this.human) {
-      output.info(removed ? 'Removed the stored token.' : 'No stored token to remove.');
-      if (process.env.DOCS_API_TOKEN) output.warn('DOCS_API_TOKEN is still set in this environment.');
+      this.output.info(removed ? 'Removed the stored token.' : 'No stored token to remove.');
+      if (process.env.DOCS_API_TOKEN) this.output.warn('DOCS_API_TOKEN is still set in this environment.');
     }
     return { removed };
   }

@@ -1,7 +1,6 @@
 import { BaseCommand } from '../../base-command.js';
 import { configPath, readConfig } from '../../lib/config/config.js';
 import { AuthRequiredError } from '../../lib/failures/exit-codes.js';
-import { output } from '../../lib/terminal/output.js';
 import { displayUrl } from '../../lib/transport/redact.js';
 import {
   defaultOrganizationLabel,
@@ -61,8 +60,8 @@ export default class AuthStatus extends BaseCommand<typeof AuthStatus> {
     };
     if (this.human) {
       const file = configPath(this.config.configDir);
-      output.success(`Logged in to ${status.apiUrl} as ${userLabel(status.user)}`);
-      output.fields([
+      this.output.success(`Logged in to ${status.apiUrl} as ${userLabel(status.user)}`);
+      this.output.fields([
         ['Token from', tokenSource === 'config' ? file : 'DOCS_API_TOKEN'],
         [
           'Default organization',

@@ -2,7 +2,6 @@ import { Flags } from '../../oclif.js';
 import type { Collection } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
 import { printCollection } from '../../lib/areas/collections.js';
-import { output } from '../../lib/terminal/output.js';
 
 export default class CollectionsCreate extends BaseCommand<typeof CollectionsCreate> {
   static override summary = 'Create a collection, optionally nested in another';
@@ -26,8 +25,8 @@ export default class CollectionsCreate extends BaseCommand<typeof CollectionsCre
       ...(parent === undefined ? {} : { parent }),
     });
     if (this.human) {
-      output.success(`Created collection ${collection.id}`);
-      printCollection(collection);
+      this.output.success(`Created collection ${collection.id}`);
+      printCollection(this.output, collection);
     }
     return collection;
   }

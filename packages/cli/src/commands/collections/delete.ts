@@ -1,6 +1,5 @@
 import { yesFlag } from '../../base-command.js';
 import { collectionArg, CollectionCommand } from '../../lib/areas/collections.js';
-import { output } from '../../lib/terminal/output.js';
 
 export default class CollectionsDelete extends CollectionCommand<typeof CollectionsDelete> {
   static override summary = 'Delete a collection, the collections nested in it and their spaces';
@@ -16,7 +15,7 @@ export default class CollectionsDelete extends CollectionCommand<typeof Collecti
       `Delete collection ${collectionId}, the collections nested in it and their spaces? The spaces can be restored for 7 days.`,
     );
     await client.collections.delete(collectionId);
-    if (this.human) output.success(`Deleted collection ${collectionId}`);
+    if (this.human) this.output.success(`Deleted collection ${collectionId}`);
     return { deleted: collectionId };
   }
 }

@@ -2,7 +2,6 @@ import { Flags } from '../../oclif.js';
 import type { Collection, UpdateCollectionByIdBody } from '@docs-api/sdk';
 import { collectionArg, CollectionCommand, printCollection } from '../../lib/areas/collections.js';
 import { UsageError } from '../../lib/failures/exit-codes.js';
-import { output } from '../../lib/terminal/output.js';
 import { DEFAULT_LEVEL_OPTIONS } from '../../lib/areas/spaces.js';
 
 export default class CollectionsEdit extends CollectionCommand<typeof CollectionsEdit> {
@@ -38,8 +37,8 @@ export default class CollectionsEdit extends CollectionCommand<typeof Collection
     const { client, collectionId } = await this.target();
     const collection = await client.collections.update(collectionId, body);
     if (this.human) {
-      output.success(`Updated collection ${collection.id}`);
-      printCollection(collection);
+      this.output.success(`Updated collection ${collection.id}`);
+      printCollection(this.output, collection);
     }
     return collection;
   }

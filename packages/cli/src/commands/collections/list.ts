@@ -2,7 +2,6 @@ import { Flags } from '../../oclif.js';
 import type { Collection } from '@docs-api/sdk';
 import { BaseCommand, listFlags } from '../../base-command.js';
 import { collectionColumns } from '../../lib/areas/collections.js';
-import { output } from '../../lib/terminal/output.js';
 
 export default class CollectionsList extends BaseCommand<typeof CollectionsList> {
   static override summary = 'List the collections of an organization';
@@ -24,7 +23,7 @@ export default class CollectionsList extends BaseCommand<typeof CollectionsList>
     const collections = await this.collect((limit) =>
       client.collections.list(organizationId, { limit, nested }),
     );
-    if (this.human) output.table(collections, collectionColumns);
+    if (this.human) this.output.table(collections, collectionColumns);
     return collections;
   }
 }

@@ -1,6 +1,5 @@
 import type { Collection } from '@docs-api/sdk';
 import { collectionArg, CollectionCommand } from '../../lib/areas/collections.js';
-import { output } from '../../lib/terminal/output.js';
 import { moveBody, moveFlags } from '../../lib/areas/spaces.js';
 
 export default class CollectionsMove extends CollectionCommand<typeof CollectionsMove> {
@@ -21,7 +20,7 @@ export default class CollectionsMove extends CollectionCommand<typeof Collection
     const { client, collectionId } = await this.target();
     const collection = await client.collections.move(collectionId, body);
     if (this.human) {
-      output.success(
+      this.output.success(
         `Moved collection ${collection.id} ${collection.parent ? `into collection ${collection.parent}` : 'to the top level'}`,
       );
     }

@@ -1,7 +1,6 @@
 import type { Space } from '@docs-api/sdk';
 import { listFlags } from '../../base-command.js';
 import { collectionArg, CollectionCommand } from '../../lib/areas/collections.js';
-import { output } from '../../lib/terminal/output.js';
 import { spaceColumns } from '../../lib/areas/spaces.js';
 
 export default class CollectionsSpaces extends CollectionCommand<typeof CollectionsSpaces> {
@@ -18,7 +17,7 @@ export default class CollectionsSpaces extends CollectionCommand<typeof Collecti
   async run(): Promise<Space[]> {
     const { client, collectionId } = await this.target();
     const spaces = await this.collect((limit) => client.collections.listSpaces(collectionId, { limit }));
-    if (this.human) output.table(spaces, spaceColumns);
+    if (this.human) this.output.table(spaces, spaceColumns);
     return spaces;
   }
 }

@@ -1,7 +1,6 @@
 import type { Collection } from '@docs-api/sdk';
 import { yesFlag } from '../../base-command.js';
 import { collectionArg, CollectionCommand } from '../../lib/areas/collections.js';
-import { output } from '../../lib/terminal/output.js';
 import { toOrgFlag } from '../../lib/areas/spaces.js';
 
 export default class CollectionsTransfer extends CollectionCommand<typeof CollectionsTransfer> {
@@ -21,7 +20,7 @@ export default class CollectionsTransfer extends CollectionCommand<typeof Collec
     );
     const collection = await client.collections.transfer(collectionId, { organization });
     if (this.human) {
-      output.success(
+      this.output.success(
         `Transferred collection ${collection.id} to organization ${collection.organization ?? organization}`,
       );
     }

@@ -14,7 +14,7 @@ export default class CollectionsView extends CollectionCommand<typeof Collection
   async run(): Promise<Collection> {
     const { client, collectionId } = await this.target();
     const collection = await client.collections.get(collectionId);
-    if (this.human) printCollection(collection);
+    if (this.human) printCollection(this.output, collection);
     return collection;
   }
 }

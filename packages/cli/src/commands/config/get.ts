@@ -1,6 +1,5 @@
 import { BaseCommand } from '../../base-command.js';
 import { readConfig } from '../../lib/config/config.js';
-import { output } from '../../lib/terminal/output.js';
 import { settingArg, settingField } from '../../lib/config/settings.js';
 
 export default class ConfigGet extends BaseCommand<typeof ConfigGet> {
@@ -15,8 +14,8 @@ export default class ConfigGet extends BaseCommand<typeof ConfigGet> {
     const value = stored[settingField(this.args.key)];
     if (!this.human) return { key: this.args.key, value: value ?? null };
     // Unset is an answer, not a failure (as `gh config get`): nothing on stdout.
-    if (value === undefined) output.info(`${this.args.key} is not set.`);
-    else output.data(value);
+    if (value === undefined) this.output.info(`${this.args.key} is not set.`);
+    else this.output.data(value);
     return { key: this.args.key, value: value ?? null };
   }
 }

@@ -1,6 +1,5 @@
 import { BaseCommand } from '../../base-command.js';
 import { readConfig, SETTING_NAMES, SETTINGS } from '../../lib/config/config.js';
-import { output } from '../../lib/terminal/output.js';
 
 export default class ConfigList extends BaseCommand<typeof ConfigList> {
   static override summary = 'Print the stored settings';
@@ -16,8 +15,8 @@ export default class ConfigList extends BaseCommand<typeof ConfigList> {
     if (this.human) {
       const set = Object.entries(settings).filter(([, value]) => value !== null);
       if (set.length === 0)
-        output.info('No settings stored. Set one with `docs config set org <organization-id>`.');
-      for (const [name, value] of set) output.data(`${name}=${value}`);
+        this.output.info('No settings stored. Set one with `docs config set org <organization-id>`.');
+      for (const [name, value] of set) this.output.data(`${name}=${value}`);
     }
     return settings;
   }

@@ -2,7 +2,6 @@ import { Args, Flags } from '../../oclif.js';
 import { BaseCommand } from '../../base-command.js';
 import { configPath, readConfig, writeConfig, type SettingName } from '../../lib/config/config.js';
 import { AuthRequiredError, CommandError, ExitCode } from '../../lib/failures/exit-codes.js';
-import { output } from '../../lib/terminal/output.js';
 import { checkSetting, settingArg, settingField } from '../../lib/config/settings.js';
 
 export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
@@ -34,7 +33,7 @@ export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
     if (key === 'org' && !this.flags.force) await this.checkOrganization(value);
     const stored = await readConfig(this.config.configDir);
     await writeConfig(this.config.configDir, { ...stored, [settingField(key)]: value });
-    if (this.human) output.success(`Set ${key} to ${value} in ${configPath(this.config.configDir)}`);
+    if (this.human) this.output.success(`Set ${key} to ${value} in ${configPath(this.config.configDir)}`);
     return { key, value };
   }
 

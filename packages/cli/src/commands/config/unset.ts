@@ -1,6 +1,5 @@
 import { BaseCommand } from '../../base-command.js';
 import { readConfig, writeConfig } from '../../lib/config/config.js';
-import { output } from '../../lib/terminal/output.js';
 import { settingArg, settingField } from '../../lib/config/settings.js';
 
 export default class ConfigUnset extends BaseCommand<typeof ConfigUnset> {
@@ -18,7 +17,7 @@ export default class ConfigUnset extends BaseCommand<typeof ConfigUnset> {
       const { [field]: _dropped, ...rest } = stored;
       await writeConfig(this.config.configDir, rest);
     }
-    if (this.human) output.info(removed ? `Removed ${this.args.key}.` : `${this.args.key} was not set.`);
+    if (this.human) this.output.info(removed ? `Removed ${this.args.key}.` : `${this.args.key} was not set.`);
     return { key: this.args.key, removed };
   }
 }

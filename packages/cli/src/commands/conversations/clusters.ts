@@ -2,7 +2,6 @@ import { Flags } from '../../oclif.js';
 import type { ListIssuesClustersQuery, IssuesCluster } from '@docs-api/sdk';
 import { BaseCommand, listFlags } from '../../base-command.js';
 import { CLUSTER_SORT_OPTIONS, clusterColumns, ORDER_OPTIONS } from '../../lib/areas/conversations.js';
-import { output } from '../../lib/terminal/output.js';
 
 export default class ConversationsClusters extends BaseCommand<typeof ConversationsClusters> {
   static override summary = 'List the clusters of similar issues found in conversations';
@@ -30,7 +29,7 @@ export default class ConversationsClusters extends BaseCommand<typeof Conversati
         ...(sort === undefined ? {} : { sort }),
       }),
     );
-    if (this.human) output.table(clusters, clusterColumns);
+    if (this.human) this.output.table(clusters, clusterColumns);
     return clusters;
   }
 }

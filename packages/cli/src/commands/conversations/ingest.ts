@@ -1,7 +1,6 @@
 import { Flags } from '../../oclif.js';
 import { BaseCommand } from '../../base-command.js';
 import { readConversationsFile } from '../../lib/areas/conversations.js';
-import { output } from '../../lib/terminal/output.js';
 
 export default class ConversationsIngest extends BaseCommand<typeof ConversationsIngest> {
   static override summary = 'Ingest conversations from a JSON file: their issues are found and clustered';
@@ -30,8 +29,8 @@ export default class ConversationsIngest extends BaseCommand<typeof Conversation
     }
     if (this.human) {
       const noun = ingested.length === 1 ? 'conversation' : 'conversations';
-      output.success(`Ingested ${ingested.length} ${noun}: ${ingested.join(', ')}`);
-      output.info(
+      this.output.success(`Ingested ${ingested.length} ${noun}: ${ingested.join(', ')}`);
+      this.output.info(
         `See the issues found with: docs conversations issues list --conversation ${ingested[0] ?? '<id>'}`,
       );
     }

@@ -2,7 +2,6 @@ import { Flags } from '../../oclif.js';
 import type { Conversation } from '@docs-api/sdk';
 import { BaseCommand, listFlags } from '../../base-command.js';
 import { conversationColumns } from '../../lib/areas/conversations.js';
-import { output } from '../../lib/terminal/output.js';
 
 export default class ConversationsList extends BaseCommand<typeof ConversationsList> {
   static override summary = 'List the ingested conversations of an organization';
@@ -27,7 +26,7 @@ export default class ConversationsList extends BaseCommand<typeof ConversationsL
     const conversations = await this.collect((limit) =>
       client.conversations.list(organizationId, { limit, ...(source === undefined ? {} : { source }) }),
     );
-    if (this.human) output.table(conversations, conversationColumns);
+    if (this.human) this.output.table(conversations, conversationColumns);
     return conversations;
   }
 }

@@ -19,7 +19,7 @@ export default class ConversationsView extends BaseCommand<typeof ConversationsV
       pickConversation(client, organizationId),
     );
     const detail = await client.conversations.get(organizationId, conversationId);
-    if (this.human) printConversation(detail);
+    if (this.human) printConversation(this.output, detail);
     return detail;
   }
 }

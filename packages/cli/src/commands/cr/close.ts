@@ -1,7 +1,6 @@
 import type { ChangeRequest } from '@docs-api/sdk';
 import { ChangeRequestCommand, crArg, spaceArg } from '../../lib/areas/change-requests.js';
 import { CommandError } from '../../lib/failures/exit-codes.js';
-import { output } from '../../lib/terminal/output.js';
 
 export default class CrClose extends ChangeRequestCommand<typeof CrClose> {
   static override summary = 'Close a change request without merging it';
@@ -20,12 +19,12 @@ export default class CrClose extends ChangeRequestCommand<typeof CrClose> {
       throw new CommandError(`Change request #${before.number} is merged: it cannot be closed.`);
     if (before.status === 'archived') {
       if (this.human)
-        output.info(`Change request #${before.number} was already closed (archived): nothing changed.`);
+        this.output.info(`Change request #${before.number} was already closed (archived): nothing changed.`);
       return before;
     }
     const cr = await client.changeRequests.update(spaceId, crId, { status: 'archived' });
     if (this.human)
-      output.success(`Closed change request #${cr.number} "${cr.subject}" in ${spaceId} (archived)`);
+      this.output.success(`Closed change request #${cr.number} "${cr.subject}" in ${spaceId} (archived)`);
     return cr;
   }
 }

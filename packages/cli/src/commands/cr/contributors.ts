@@ -5,7 +5,6 @@ import {
   crArg,
   spaceArg,
 } from '../../lib/areas/change-requests.js';
-import { output } from '../../lib/terminal/output.js';
 
 export default class CrContributors extends ChangeRequestCommand<typeof CrContributors> {
   static override summary = 'List the people who contributed to a change request';
@@ -20,7 +19,7 @@ export default class CrContributors extends ChangeRequestCommand<typeof CrContri
   async run(): Promise<ChangeRequestUserContributor[]> {
     const { client, spaceId, crId } = await this.target();
     const { items } = await client.changeRequests.listContributors(spaceId, crId);
-    if (this.human) output.table(items, contributorColumns);
+    if (this.human) this.output.table(items, contributorColumns);
     return items;
   }
 }

@@ -2,9 +2,7 @@ import { Flags } from '../../oclif.js';
 import type { ChangeRequest } from '@docs-api/sdk';
 import { ChangeRequestCommand, printChangeRequest, spaceArg } from '../../lib/areas/change-requests.js';
 import { UsageError } from '../../lib/failures/exit-codes.js';
-import { output } from '../../lib/terminal/output.js';
 import { prompts } from '../../lib/terminal/prompts.js';
-import { terminal } from '../../lib/terminal/terminal.js';
 
 /** The subject, typed at a terminal: not empty, at most 100 characters (the contract's limit). */
 async function askSubject(): Promise<string> {
@@ -35,15 +33,15 @@ export default class CrCreate extends ChangeRequestCommand<typeof CrCreate> {
 
   async run(): Promise<ChangeRequest> {
     // A subject is needed: asked at a terminal, a usage error in a pipeline (before anything is sent).
-    if (this.flags.subject === undefined && !terminal.canPrompt())
+    if (this.flags.subject === undefined && !this.terminal.canPrompt())
       throw new UsageError('Missing --subject: pass the change request\'s subject with --subject "...".');
     const spaceId = await this.spaceId();
     const client = await this.client();
     const subject = this.flags.subject ?? (await askSubject());
     const cr = await client.changeRequests.create(spaceId, { subject });
     if (this.human) {
-      output.success(`Created change request #${cr.number} in ${spaceId}`);
-      printChangeRequest(cr);
+      this.output.success(`Created change request #${cr.number} in ${spaceId}`);
+      printChangeRequest(this.output, cr);
     }
     return cr;
   }

@@ -1,6 +1,5 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { useInProcessCli } from '../../../test-support/run-command.js';
-import { output } from '../../lib/terminal/output.js';
 import { terminal } from '../../lib/terminal/terminal.js';
 import CrDiff, { type CrDiffOutput } from './diff.js';
 
@@ -72,11 +71,12 @@ describe('docs cr diff', () => {
       process.stdout.isTTY = wasTTY;
     });
     const paged: string[] = [];
-    vi.spyOn(output, 'page').mockImplementation((text) => {
+    const context = cli.newContext();
+    vi.spyOn(context.output, 'page').mockImplementation((text) => {
       paged.push(text);
       return Promise.resolve();
     });
-    const result = await diff(['space_handbook', '1']);
+    const result = await cli.run(CrDiff, ['space_handbook', '1'], context);
     expect(result.code).toBe(0);
     expect(result.stderr).not.toContain('Change request #1: 2 changes');
     expect(paged).toHaveLength(1);
@@ -103,8 +103,9 @@ describe('docs cr diff', () => {
       process.stdout.isTTY = wasTTY;
     });
     vi.spyOn(terminal, 'stdoutIsTTY').mockReturnValue(true);
-    const page = vi.spyOn(output, 'page').mockResolvedValue();
-    const paged = await diff(['space_guides', '2']);
+    const context = cli.newContext();
+    const page = vi.spyOn(context.output, 'page').mockResolvedValue();
+    const paged = await cli.run(CrDiff, ['space_guides', '2'], context);
     expect(paged.code).toBe(0);
     expect(page).toHaveBeenCalledOnce();
     expect(page.mock.calls[0]?.[0]).toContain('diff --git a/welcome.md b/welcome.md');

@@ -3,8 +3,6 @@ import { Flags } from '../../oclif.js';
 import { ChangeRequestCommand, crArg, spaceArg } from '../../lib/areas/change-requests.js';
 import { describeChange } from '../../lib/areas/merge-preview.js';
 import { bodyOfServiceMarkdown, renderPageFile } from '../../lib/docs-as-code/page-file.js';
-import { output } from '../../lib/terminal/output.js';
-import { terminal } from '../../lib/terminal/terminal.js';
 
 /** One changed page: its markdown at the request's base and in the request, and their unified diff. */
 export interface PageDiff {
@@ -112,7 +110,7 @@ export default class CrDiff extends ChangeRequestCommand<typeof CrDiff> {
     };
     if (this.flags['name-only']) {
       const names = changedNames(changes);
-      if (this.human) for (const name of names) output.data(name);
+      if (this.human) for (const name of names) this.output.data(name);
       return { ...summary, pages: [], names };
     }
     const pages = await this.pageDiffs(client, spaceId, crId, base, changedPages(changes));
@@ -159,7 +157,7 @@ export default class CrDiff extends ChangeRequestCommand<typeof CrDiff> {
   }
 
   private async print(result: CrDiffOutput): Promise<void> {
-    const color = terminal.stdoutColor();
+    const color = this.terminal.stdoutColor();
     const paint = (code: string, line: string) => (color ? `\u001b[${code}m${line}\u001b[0m` : line);
     const total = result.changes.length + result.more;
     const summary = [
@@ -171,7 +169,7 @@ export default class CrDiff extends ChangeRequestCommand<typeof CrDiff> {
     // At a terminal the summary heads the paged text (a long one no longer scrolls by before the
     // pager starts); piped, it goes to stderr and stdout holds the diff alone.
     const paged = Boolean(process.stdout.isTTY);
-    if (!paged) for (const line of summary) output.info(line);
+    if (!paged) for (const line of summary) this.output.info(line);
     const out: string[] = paged ? [...summary, ''] : [];
     for (const page of result.pages) {
       if (!page.patch) continue;
@@ -186,7 +184,7 @@ export default class CrDiff extends ChangeRequestCommand<typeof CrDiff> {
       }
     }
     // Through the pager at a terminal, never when piped.
-    if (out.length) await output.page(out.join('\n'));
+    if (out.length) await this.output.page(out.join('\n'));
   }
 }
 

@@ -7,7 +7,6 @@ import {
   spaceArg,
 } from '../../lib/areas/change-requests.js';
 import { UsageError } from '../../lib/failures/exit-codes.js';
-import { output } from '../../lib/terminal/output.js';
 import { readStdin } from '../../lib/input/stdin.js';
 
 export default class CrEdit extends ChangeRequestCommand<typeof CrEdit> {
@@ -53,8 +52,8 @@ export default class CrEdit extends ChangeRequestCommand<typeof CrEdit> {
     }
     const cr = await client.changeRequests.update(spaceId, crId, body);
     if (this.human) {
-      output.success(`Updated change request #${cr.number}`);
-      printChangeRequest(cr);
+      this.output.success(`Updated change request #${cr.number}`);
+      printChangeRequest(this.output, cr);
     }
     return cr;
   }

@@ -10,7 +10,6 @@ import {
   spaceArg,
 } from '../../lib/areas/change-requests.js';
 import { CommandError } from '../../lib/failures/exit-codes.js';
-import { output } from '../../lib/terminal/output.js';
 import { linkStats, type LinkStats } from '../../lib/areas/spaces.js';
 
 export interface LinkReport {
@@ -61,7 +60,7 @@ export default class CrLinks extends ChangeRequestCommand<typeof CrLinks> {
       items: status ? links.filter((link) => link.status === status) : links,
     };
     if (this.human) {
-      output.table(report.items, [
+      this.output.table(report.items, [
         { header: 'STATUS', value: (link) => link.status },
         { header: 'TARGET', value: (link) => describeReference(link.targetReference, spaceId), cut: true },
         {
@@ -72,13 +71,13 @@ export default class CrLinks extends ChangeRequestCommand<typeof CrLinks> {
             (link.locationReferences ?? []).map((ref) => describeReference(ref, spaceId)).join(', '),
         },
       ]);
-      output.info(
+      this.output.info(
         `${report.stats.total} links, ${broken} broken (${report.stats.broken.changeRequest} introduced by this change request)`,
       );
     }
     if (this.flags['fail-on-broken'] && broken > 0) {
       // The report is still wanted in CI logs: print it before failing.
-      if (!this.human) output.json(report);
+      if (!this.human) this.output.json(report);
       throw new CommandError(`${broken} broken link${broken === 1 ? '' : 's'} in page ${page}.`);
     }
     return report;

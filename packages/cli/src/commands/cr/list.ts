@@ -12,8 +12,6 @@ import {
   organizationChangeRequestColumns,
 } from '../../lib/areas/change-requests.js';
 import { UsageError } from '../../lib/failures/exit-codes.js';
-import { output } from '../../lib/terminal/output.js';
-import { terminal } from '../../lib/terminal/terminal.js';
 
 /** The document's `ChangeRequestStatus` enum. */
 const STATUSES: readonly ChangeRequestStatusParam[] = ['draft', 'open', 'archived', 'merged'];
@@ -60,7 +58,7 @@ export default class CrList extends ChangeRequestCommand<typeof CrList> {
 
   async run(): Promise<ChangeRequest[]> {
     const space = this.args.space;
-    if (!space && !(await this.defaultOrganization()) && !terminal.canPrompt()) {
+    if (!space && !(await this.defaultOrganization()) && !this.terminal.canPrompt()) {
       throw new UsageError(
         'Missing the space id: pass it as an argument, or pass --org <organization-id> (or set DOCS_ORG) to list across an organization.',
       );
@@ -116,7 +114,7 @@ export default class CrList extends ChangeRequestCommand<typeof CrList> {
       requests = merge(perStatus, orderBy ?? 'updatedAt', this.flags.all ? Infinity : this.flags.limit);
     }
     if (this.human)
-      output.table(requests, organizationId ? organizationChangeRequestColumns : changeRequestColumns);
+      this.output.table(requests, organizationId ? organizationChangeRequestColumns : changeRequestColumns);
     return requests;
   }
 }

@@ -3,7 +3,6 @@ import { yesFlag } from '../../base-command.js';
 import { ChangeRequestCommand, crArg, spaceArg } from '../../lib/areas/change-requests.js';
 import { mergeFlow, type MergeOutput } from '../../lib/areas/merge-flow.js';
 import type { MergePreview } from '../../lib/areas/merge-preview.js';
-import { output } from '../../lib/terminal/output.js';
 
 export type { MergeOutput } from '../../lib/areas/merge-flow.js';
 
@@ -49,7 +48,7 @@ export default class CrMerge extends ChangeRequestCommand<typeof CrMerge> {
 
   async run(): Promise<MergeOutput | MergePreview> {
     const { client, spaceId, crId } = await this.target();
-    const result = await mergeFlow(client, spaceId, crId, {
+    const result = await mergeFlow(this.output, client, spaceId, crId, {
       yes: this.flags.yes,
       admin: this.flags.admin,
       updateFirst: this.flags['update-first'],
@@ -58,7 +57,7 @@ export default class CrMerge extends ChangeRequestCommand<typeof CrMerge> {
       confirm: (question) => this.confirm(question),
     });
     // The new revision id on stdout, for scripts that read it.
-    if (this.human && 'result' in result && result.revision) output.data(result.revision);
+    if (this.human && 'result' in result && result.revision) this.output.data(result.revision);
     return result;
   }
 }

@@ -2,7 +2,6 @@ import { Flags } from '../../oclif.js';
 import type { GetChangeRequestPdfResponse } from '@docs-api/sdk';
 import { ChangeRequestCommand, crArg, spaceArg } from '../../lib/areas/change-requests.js';
 import { CommandError } from '../../lib/failures/exit-codes.js';
-import { output } from '../../lib/terminal/output.js';
 
 export default class CrPdf extends ChangeRequestCommand<typeof CrPdf> {
   static override summary = 'Print a URL to a PDF export of a change request';
@@ -29,7 +28,7 @@ export default class CrPdf extends ChangeRequestCommand<typeof CrPdf> {
     if (this.human) {
       if (!pdf.url)
         throw new CommandError('The service answered without a PDF URL; use --json to see its answer.');
-      output.data(pdf.url);
+      this.output.data(pdf.url);
     }
     return pdf;
   }

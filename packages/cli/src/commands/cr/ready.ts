@@ -1,7 +1,6 @@
 import type { ChangeRequest } from '@docs-api/sdk';
 import { ChangeRequestCommand, crArg, spaceArg } from '../../lib/areas/change-requests.js';
 import { CommandError } from '../../lib/failures/exit-codes.js';
-import { output } from '../../lib/terminal/output.js';
 
 export default class CrReady extends ChangeRequestCommand<typeof CrReady> {
   static override summary = 'Mark a draft change request as ready for review (open)';
@@ -17,7 +16,7 @@ export default class CrReady extends ChangeRequestCommand<typeof CrReady> {
     const { client, spaceId, crId } = await this.target();
     const before = await client.changeRequests.get(spaceId, crId);
     if (before.status === 'open') {
-      if (this.human) output.info(`Change request #${before.number} is already open: nothing changed.`);
+      if (this.human) this.output.info(`Change request #${before.number} is already open: nothing changed.`);
       return before;
     }
     if (before.status !== 'draft')
@@ -26,7 +25,7 @@ export default class CrReady extends ChangeRequestCommand<typeof CrReady> {
       );
     const cr = await client.changeRequests.update(spaceId, crId, { status: 'open' });
     if (this.human)
-      output.success(`Change request #${cr.number} "${cr.subject}" in ${spaceId} is ready for review`);
+      this.output.success(`Change request #${cr.number} "${cr.subject}" in ${spaceId} is ready for review`);
     return cr;
   }
 }

@@ -1,7 +1,6 @@
 import type { ChangeRequest } from '@docs-api/sdk';
 import { ChangeRequestCommand, crArg, spaceArg } from '../../lib/areas/change-requests.js';
 import { CommandError } from '../../lib/failures/exit-codes.js';
-import { output } from '../../lib/terminal/output.js';
 
 export default class CrReopen extends ChangeRequestCommand<typeof CrReopen> {
   static override summary = 'Reopen a closed change request';
@@ -22,13 +21,14 @@ export default class CrReopen extends ChangeRequestCommand<typeof CrReopen> {
       throw new CommandError(`Change request #${before.number} is merged: it cannot be reopened.`);
     if (before.status !== 'archived') {
       if (this.human)
-        output.info(
+        this.output.info(
           `Change request #${before.number} is not closed (it is ${before.status}): nothing changed.`,
         );
       return before;
     }
     const cr = await client.changeRequests.update(spaceId, crId, { status: 'open' });
-    if (this.human) output.success(`Reopened change request #${cr.number} "${cr.subject}" in ${spaceId}`);
+    if (this.human)
+      this.output.success(`Reopened change request #${cr.number} "${cr.subject}" in ${spaceId}`);
     return cr;
   }
 }

@@ -3,7 +3,6 @@ import { Flags } from '../../oclif.js';
 import { ChangeRequestCommand, crArg, crLabel, spaceArg } from '../../lib/areas/change-requests.js';
 import { bodyFileFlag, bodyFromFlags, bodyOrEditor, type Body } from '../../lib/input/body.js';
 import { UsageError } from '../../lib/failures/exit-codes.js';
-import { output } from '../../lib/terminal/output.js';
 import { prompts } from '../../lib/terminal/prompts.js';
 
 type Verdict = 'approve' | 'request-changes' | 'comment';
@@ -78,7 +77,7 @@ export default class CrReview extends ChangeRequestCommand<typeof CrReview> {
         ? { text: given, typed: false }
         : verdict === 'approve'
           ? undefined
-          : await bodyOrEditor({}, verdict === 'comment' ? 'comment' : 'what to change');
+          : await bodyOrEditor({}, verdict === 'comment' ? 'comment' : 'what to change', this.output);
     const markdown = body?.text;
     // Sent again as typed: the verdict chosen at the prompt becomes its flag.
     const resend = `docs cr review ${spaceId} ${crId} --${verdict}`;
@@ -90,8 +89,10 @@ export default class CrReview extends ChangeRequestCommand<typeof CrReview> {
         client.changeRequests.comments.create(spaceId, crId, { body: { markdown: markdown ?? '' } }),
       );
       if (this.human) {
-        output.success(`Commented on change request ${crLabel(crId)} in ${spaceId} (comment ${comment.id})`);
-        output.data(comment.id);
+        this.output.success(
+          `Commented on change request ${crLabel(crId)} in ${spaceId} (comment ${comment.id})`,
+        );
+        this.output.data(comment.id);
       }
       return comment;
     }
@@ -102,12 +103,12 @@ export default class CrReview extends ChangeRequestCommand<typeof CrReview> {
       }),
     );
     if (this.human) {
-      output.success(
+      this.output.success(
         verdict === 'approve'
           ? `Approved change request ${crLabel(crId)} in ${spaceId} (review ${review.id})`
           : `Asked for changes on change request ${crLabel(crId)} in ${spaceId} (review ${review.id})`,
       );
-      output.data(review.id);
+      this.output.data(review.id);
     }
     return review;
   }

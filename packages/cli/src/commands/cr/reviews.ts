@@ -2,7 +2,7 @@ import type { ChangeRequestReview } from '@docs-api/sdk';
 import { Flags } from '../../oclif.js';
 import { listFlags } from '../../base-command.js';
 import { ChangeRequestCommand, crArg, spaceArg, userName } from '../../lib/areas/change-requests.js';
-import { formatDate, output, type Column } from '../../lib/terminal/output.js';
+import { formatDate, type Column } from '../../lib/terminal/output.js';
 
 const reviewColumns: Column<ChangeRequestReview>[] = [
   // A name may be cut; whether a review is outdated never goes: two reviews by one person differ by it.
@@ -38,7 +38,7 @@ export default class CrReviews extends ChangeRequestCommand<typeof CrReviews> {
         ...(this.flags.current ? { outdated: false } : {}),
       }),
     );
-    if (this.human) output.table(reviews, reviewColumns);
+    if (this.human) this.output.table(reviews, reviewColumns);
     return reviews;
   }
 }

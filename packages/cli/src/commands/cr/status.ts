@@ -1,7 +1,6 @@
 import type { ChangeRequest } from '@docs-api/sdk';
 import { listFlags } from '../../base-command.js';
 import { ChangeRequestCommand, organizationChangeRequestColumns } from '../../lib/areas/change-requests.js';
-import { output } from '../../lib/terminal/output.js';
 
 /** What `docs cr status` prints and returns under --json. */
 export interface ChangeRequestStatusReport {
@@ -42,12 +41,12 @@ export default class CrStatus extends ChangeRequestCommand<typeof CrStatus> {
       ),
     ]);
     if (this.human) {
-      output.info('Waiting for your review');
-      if (reviewRequested.length === 0) output.info('  Nothing asks for your review.');
-      else output.table(reviewRequested, organizationChangeRequestColumns);
-      output.info('\nCreated by you');
-      if (created.length === 0) output.info('  You have no open change request.');
-      else output.table(created, organizationChangeRequestColumns);
+      this.output.info('Waiting for your review');
+      if (reviewRequested.length === 0) this.output.info('  Nothing asks for your review.');
+      else this.output.table(reviewRequested, organizationChangeRequestColumns);
+      this.output.info('\nCreated by you');
+      if (created.length === 0) this.output.info('  You have no open change request.');
+      else this.output.table(created, organizationChangeRequestColumns);
     }
     return { reviewRequested, created };
   }

@@ -8,7 +8,6 @@ import {
   spaceArg,
 } from '../../lib/areas/change-requests.js';
 import { CommandError } from '../../lib/failures/exit-codes.js';
-import { output } from '../../lib/terminal/output.js';
 
 export default class CrUpdate extends ChangeRequestCommand<typeof CrUpdate> {
   static override summary = 'Bring a change request up to date with the primary content';
@@ -36,19 +35,19 @@ export default class CrUpdate extends ChangeRequestCommand<typeof CrUpdate> {
         ? `Change request ${crLabel(crId)} conflicts with the primary content of ${spaceId}: nothing was pulled in. Resolve the conflicts in the app${where}.`
         : `${refusal.serverMessage} (HTTP ${refusal.status}${refusal.requestId ? `, request id ${refusal.requestId}` : ''}).`;
       // An error result under --json, never the shape of an update.
-      if (!this.human) output.json(conflictResult(conflict, message, { url: before.urls?.app }));
+      if (!this.human) this.output.json(conflictResult(conflict, message, { url: before.urls?.app }));
       throw new CommandError(message);
     }
     if (this.human) {
       if (!before.outdated || (result.revision !== undefined && result.revision === before.revision))
-        output.info(
+        this.output.info(
           `Change request ${crLabel(crId)} was already up to date with the primary content of ${spaceId}: nothing changed.`,
         );
       else
-        output.success(
+        this.output.success(
           `Updated change request ${crLabel(crId)} from the primary content of ${spaceId}: revision ${result.revision ?? '?'}`,
         );
-      if (result.revision) output.data(result.revision);
+      if (result.revision) this.output.data(result.revision);
     }
     return result;
   }

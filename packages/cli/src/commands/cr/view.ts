@@ -24,8 +24,6 @@ import {
   type MergeRulesState,
   type ReviewerState,
 } from '../../lib/areas/merge-preview.js';
-import { output } from '../../lib/terminal/output.js';
-import { terminal } from '../../lib/terminal/terminal.js';
 
 export type ChangeRequestView = ChangeRequest & {
   requestedReviewers: ChangeRequestRequestedReviewer[];
@@ -85,21 +83,21 @@ export default class CrView extends ChangeRequestCommand<typeof CrView> {
     const threads = this.flags.comments ? await this.threads(spaceId, crId) : undefined;
     if (this.human) {
       const width = Math.max(0, ...states.map((state) => state.name.length));
-      printChangeRequest(cr, {
+      printChangeRequest(this.output, cr, {
         reviewers: states.map(
           (state) => `${`${state.name}:`.padEnd(width + 2)}${describeReviewerState(state)}`,
         ),
         mergeRules: describeMergeRules(mergeRules).map((line, i) => (i === 0 ? line : `  ${line}`)),
         contributors: contributors.items,
       });
-      for (const { what, error } of unavailable) output.warn(`Could not read the ${what}: ${error}`);
+      for (const { what, error } of unavailable) this.output.warn(`Could not read the ${what}: ${error}`);
       if (threads) {
         const open = threads.filter((comment) => (comment.status ?? 'open') !== 'resolved').length;
-        output.data('');
-        output.data(`Comments: ${threads.length} (${open} open)`);
+        this.output.data('');
+        this.output.data(`Comments: ${threads.length} (${open} open)`);
         for (const comment of threads) {
-          output.data('');
-          printThread(comment, comment.thread);
+          this.output.data('');
+          printThread(this.output, comment, comment.thread);
         }
       }
     }
@@ -136,17 +134,17 @@ export default class CrView extends ChangeRequestCommand<typeof CrView> {
   private async openWeb(cr: ChangeRequest): Promise<{ url: string | undefined }> {
     const url = cr.urls?.app;
     if (!url) {
-      output.warn(`Change request #${cr.number} has no app URL.`);
+      this.output.warn(`Change request #${cr.number} has no app URL.`);
       return { url };
     }
-    if (terminal.stdoutIsTTY() && (await browser.open(url))) {
-      output.info(`Opening ${url} in your browser.`);
+    if (this.terminal.stdoutIsTTY() && (await browser.open(url, this.terminal))) {
+      this.output.info(`Opening ${url} in your browser.`);
     } else {
-      if (terminal.stdoutIsTTY())
-        output.info(
+      if (this.terminal.stdoutIsTTY())
+        this.output.info(
           `No browser could be opened here (set one with \`docs config set browser <command>\` or $BROWSER). Open this URL:`,
         );
-      if (this.human) output.data(url);
+      if (this.human) this.output.data(url);
     }
     return { url };
   }

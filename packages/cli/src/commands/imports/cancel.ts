@@ -2,7 +2,6 @@ import { Args } from '../../oclif.js';
 import type { ContentImportRun } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
 import { printImportRun } from '../../lib/areas/imports.js';
-import { output } from '../../lib/terminal/output.js';
 
 export default class ImportsCancel extends BaseCommand<typeof ImportsCancel> {
   static override summary = 'Cancel an import run that is under way';
@@ -21,8 +20,8 @@ export default class ImportsCancel extends BaseCommand<typeof ImportsCancel> {
     const client = await this.client();
     const run = await client.imports.cancel(organizationId, this.args.run);
     if (this.human) {
-      output.success(`Cancelled import run ${run.id}`);
-      printImportRun(run);
+      this.output.success(`Cancelled import run ${run.id}`);
+      printImportRun(this.output, run);
     }
     return run;
   }

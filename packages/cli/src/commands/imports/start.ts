@@ -2,7 +2,7 @@ import { Flags } from '../../oclif.js';
 import type { ContentImportRun, StartImportRunBody } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
 import { printImportRun } from '../../lib/areas/imports.js';
-import { output, plural } from '../../lib/terminal/output.js';
+import { plural } from '../../lib/terminal/output.js';
 
 export default class ImportsStart extends BaseCommand<typeof ImportsStart> {
   static override summary = "Start importing a website's content into a space";
@@ -50,8 +50,8 @@ export default class ImportsStart extends BaseCommand<typeof ImportsStart> {
     const client = await this.client();
     const run = await client.imports.start(organizationId, body);
     if (this.human) {
-      output.success(`Started import run ${run.id}: ${plural(run.pages?.length ?? 0, 'page')}`);
-      printImportRun(run);
+      this.output.success(`Started import run ${run.id}: ${plural(run.pages?.length ?? 0, 'page')}`);
+      printImportRun(this.output, run);
     }
     return run;
   }

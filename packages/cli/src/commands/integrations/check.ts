@@ -16,7 +16,6 @@ import {
   formatBytes,
   loadManifest,
 } from '../../lib/integrations/integration-manifest.js';
-import { output } from '../../lib/terminal/output.js';
 import { formatDuration } from '../../lib/terminal/progress.js';
 
 /** How long the worker may take to answer the event. */
@@ -78,7 +77,7 @@ export default class IntegrationsCheck extends BaseCommand<typeof IntegrationsCh
     const bundle = await bundleScript(manifest.scriptEntry);
     const bundleBytes = Buffer.byteLength(bundle);
     if (this.human)
-      output.success(
+      this.output.success(
         `Built ${shownPath(manifest.scriptEntry)} (${formatBytes(bundleBytes)}) as publish does`,
       );
 
@@ -93,7 +92,7 @@ export default class IntegrationsCheck extends BaseCommand<typeof IntegrationsCh
       );
     }
     try {
-      if (this.human) output.success(`Started it in workerd (${formatDuration(worker.startMs)})`);
+      if (this.human) this.output.success(`Started it in workerd (${formatDuration(worker.startMs)})`);
       const environment = checkEnvironment({
         name: manifest.name,
         ...pick(manifest.fields, ['title', 'scopes', 'target']),
@@ -135,15 +134,15 @@ export default class IntegrationsCheck extends BaseCommand<typeof IntegrationsCh
       };
       const answer = `HTTP ${response.status}${body ? `: ${oneLine(body)}` : ''}`;
       if (!result.ok) {
-        if (!this.human) output.json(result);
+        if (!this.human) this.output.json(result);
         throw new CommandError(
           `${manifest.name} failed on the ${eventType} event (${answer}).${logText(log)}`,
         );
       }
       if (this.human) {
-        output.success(`It answered the ${eventType} event: ${answer}`);
-        if (log) output.info(`The worker's log:\n${indent(log)}`);
-        output.info(`Checked in ${formatDuration(Date.now() - started)}; nothing was published.`);
+        this.output.success(`It answered the ${eventType} event: ${answer}`);
+        if (log) this.output.info(`The worker's log:\n${indent(log)}`);
+        this.output.info(`Checked in ${formatDuration(Date.now() - started)}; nothing was published.`);
       }
       return result;
     } finally {

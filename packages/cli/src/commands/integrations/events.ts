@@ -2,7 +2,7 @@ import type { DocsClient, GetIntegrationEventResponse, IntegrationEvent } from '
 import { Flags } from '../../oclif.js';
 import { BaseCommand, listFlags } from '../../base-command.js';
 import { integrationArg, pickIntegration } from '../../lib/areas/integrations.js';
-import { formatDate, output } from '../../lib/terminal/output.js';
+import { formatDate } from '../../lib/terminal/output.js';
 import { formatDuration } from '../../lib/terminal/progress.js';
 
 /** Seconds between two reads while following: the default, and the bounds --interval takes. */
@@ -86,7 +86,7 @@ export default class IntegrationsEvents extends BaseCommand<typeof IntegrationsE
     const events = await this.collect((limit) => client.integrations.listEvents(name, { limit }));
     if (!this.flags.follow) {
       if (this.human)
-        output.table(events, [
+        this.output.table(events, [
           { header: 'TYPE', value: eventType },
           { header: 'STATUS', value: (e) => e.status },
           { header: 'CREATED', value: (e) => formatDate(e.createdAt) },
@@ -108,7 +108,7 @@ export default class IntegrationsEvents extends BaseCommand<typeof IntegrationsE
     {
       await this.print(client, name, [...initial].sort(chronological), seen);
       if (this.human)
-        output.info(
+        this.output.info(
           `Following the events of ${name}: reading every ${formatDuration(intervalMs)}; Ctrl-C stops.`,
         );
       let failing = false;
@@ -122,19 +122,19 @@ export default class IntegrationsEvents extends BaseCommand<typeof IntegrationsE
         if (this.#interrupted) break;
         try {
           await this.print(client, name, await this.newEvents(client, name, seen), seen);
-          if (failing) output.info('Reading the events again.');
+          if (failing) this.output.info('Reading the events again.');
           failing = false;
         } catch (error) {
           if (!(await passing(error))) throw error;
           if (!failing)
-            output.warn(
+            this.output.warn(
               `Could not read the events (${(error as Error).message}); trying again every ${formatDuration(intervalMs)}.`,
             );
           failing = true;
         }
       }
       // After the terminal's ^C, on a line of its own.
-      if (this.human) output.info(`${process.stderr.isTTY ? '\n' : ''}Stopped following.`);
+      if (this.human) this.output.info(`${process.stderr.isTTY ? '\n' : ''}Stopped following.`);
     }
   }
 
@@ -173,13 +173,13 @@ export default class IntegrationsEvents extends BaseCommand<typeof IntegrationsE
         detail = { event };
       }
       if (!this.human) {
-        output.jsonLine(detail);
+        this.output.jsonLine(detail);
         continue;
       }
-      output.data(`${formatDate(event.createdAt)}  ${event.status}  ${eventType(event)}  ${event.id}`);
+      this.output.data(`${formatDate(event.createdAt)}  ${event.status}  ${eventType(event)}  ${event.id}`);
       const logs = detail.trace?.logs ?? [];
-      if (logs.length === 0) output.data('  (no logs)');
-      for (const log of logs) output.data(`  [${log.level ?? 'log'}] ${log.message ?? ''}`);
+      if (logs.length === 0) this.output.data('  (no logs)');
+      for (const log of logs) this.output.data(`  [${log.level ?? 'log'}] ${log.message ?? ''}`);
     }
   }
 }

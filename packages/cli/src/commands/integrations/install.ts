@@ -6,7 +6,6 @@ import type {
 import { Flags } from '../../oclif.js';
 import { BaseCommand } from '../../base-command.js';
 import { integrationArg, pickIntegration } from '../../lib/areas/integrations.js';
-import { output } from '../../lib/terminal/output.js';
 
 interface InstallResult {
   integration: string;
@@ -49,7 +48,7 @@ export default class IntegrationsInstall extends BaseCommand<typeof Integrations
     const installedOnOrganization = installation === undefined;
     installation ??= await client.integrations.install(name, { organization: organizationId });
     if (this.human)
-      output.success(
+      this.output.success(
         installedOnOrganization
           ? `Installed ${name} on organization ${organizationId} (installation ${installation.id})`
           : `${name} is installed on organization ${organizationId} already (installation ${installation.id})`,
@@ -57,11 +56,11 @@ export default class IntegrationsInstall extends BaseCommand<typeof Integrations
     const result: InstallResult = { integration: name, installation, installedOnOrganization };
     if (space) {
       result.space = await client.integrations.installOnSpace(name, installation.id, { space });
-      if (this.human) output.success(`Installed ${name} on space ${space}`);
+      if (this.human) this.output.success(`Installed ${name} on space ${space}`);
     }
     if (site) {
       result.site = await client.integrations.installOnSite(name, installation.id, { siteId: site });
-      if (this.human) output.success(`Installed ${name} on site ${site}`);
+      if (this.human) this.output.success(`Installed ${name} on site ${site}`);
     }
     return result;
   }

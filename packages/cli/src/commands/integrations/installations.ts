@@ -3,7 +3,6 @@ import type { ListOrganizationIntegrationsStatusQuery, InstalledIntegration } fr
 import { BaseCommand, listFlags } from '../../base-command.js';
 import { UsageError } from '../../lib/failures/exit-codes.js';
 import { INSTALLATION_TARGET_OPTIONS } from '../../lib/areas/integrations.js';
-import { output } from '../../lib/terminal/output.js';
 
 export default class IntegrationsInstallations extends BaseCommand<typeof IntegrationsInstallations> {
   static override summary = "List the status of an organization's integration installations";
@@ -51,7 +50,7 @@ export default class IntegrationsInstallations extends BaseCommand<typeof Integr
       client.integrations.installationsStatus(organizationId, { ...query, limit }),
     );
     if (this.human) {
-      output.table(items, [
+      this.output.table(items, [
         { header: 'NAME', value: (item) => item.integration?.name },
         { header: 'TITLE', value: (item) => item.integration?.title, cut: true },
         { header: 'STATUS', value: (item) => item.status },

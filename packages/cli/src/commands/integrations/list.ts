@@ -7,7 +7,6 @@ import {
   INTEGRATION_TARGET_OPTIONS,
   integrationColumns,
 } from '../../lib/areas/integrations.js';
-import { output } from '../../lib/terminal/output.js';
 
 export default class IntegrationsList extends BaseCommand<typeof IntegrationsList> {
   static override summary = 'List integrations, optionally filtered';
@@ -67,7 +66,7 @@ export default class IntegrationsList extends BaseCommand<typeof IntegrationsLis
     };
     const client = await this.client();
     const integrations = await this.collect((limit) => client.integrations.list({ ...filters, limit }));
-    if (this.human) output.table(integrations, integrationColumns);
+    if (this.human) this.output.table(integrations, integrationColumns);
     return integrations;
   }
 }

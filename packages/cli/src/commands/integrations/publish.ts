@@ -14,7 +14,6 @@ import {
   readImage,
 } from '../../lib/integrations/integration-manifest.js';
 import { printIntegration, readManifest } from '../../lib/areas/integrations.js';
-import { output } from '../../lib/terminal/output.js';
 import { addSecret } from '../../lib/transport/redact.js';
 
 interface Prepared {
@@ -81,8 +80,8 @@ export default class IntegrationsPublish extends BaseCommand<typeof Integrations
     if (this.flags['dry-run']) {
       const shown = { name: prepared.name, ...describeBody(body) };
       if (this.human) {
-        output.fields(Object.entries(shown).map(([key, value]) => [key, value] as const));
-        output.info(
+        this.output.fields(Object.entries(shown).map(([key, value]) => [key, value] as const));
+        this.output.info(
           `Dry run: nothing was sent${prepared.manifest ? ` (manifest ${prepared.manifest})` : ''}.`,
         );
       }
@@ -91,8 +90,8 @@ export default class IntegrationsPublish extends BaseCommand<typeof Integrations
     const client = await this.client();
     const integration = await client.integrations.publish(prepared.name, body);
     if (this.human) {
-      output.success(`Published integration ${integration.name} version ${integration.version ?? '?'}`);
-      printIntegration(integration);
+      this.output.success(`Published integration ${integration.name} version ${integration.version ?? '?'}`);
+      printIntegration(this.output, integration);
     }
     return integration;
   }
@@ -112,7 +111,7 @@ export default class IntegrationsPublish extends BaseCommand<typeof Integrations
     else if (manifest) [id, source] = [manifest, 'manifest'];
     else [id, source] = [await this.organizationId(), 'picked'];
     const overridden = source === '--org' || source === 'DOCS_ORG' ? manifest : undefined;
-    output.info(
+    this.output.info(
       `Organization: ${id} (${source === 'manifest' ? "the manifest's organization" : source === 'picked' ? 'picked' : `from ${source}`}${overridden && overridden !== id ? `; the manifest's ${overridden} is not used` : ''}).`,
     );
     return id;
@@ -132,7 +131,7 @@ export default class IntegrationsPublish extends BaseCommand<typeof Integrations
         ),
       ),
     ]);
-    for (const image of [icon, ...previewImages]) if (image?.warning) output.warn(image.warning);
+    for (const image of [icon, ...previewImages]) if (image?.warning) this.output.warn(image.warning);
     const script = await bundleScript(manifest.scriptEntry);
     return {
       name: manifest.name,

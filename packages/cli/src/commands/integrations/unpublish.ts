@@ -1,6 +1,5 @@
 import { BaseCommand, yesFlag } from '../../base-command.js';
 import { integrationArg, pickIntegration } from '../../lib/areas/integrations.js';
-import { output } from '../../lib/terminal/output.js';
 
 export default class IntegrationsUnpublish extends BaseCommand<typeof IntegrationsUnpublish> {
   static override summary = 'Unpublish an integration: remove it from the marketplace and every installation';
@@ -17,7 +16,7 @@ export default class IntegrationsUnpublish extends BaseCommand<typeof Integratio
       `Unpublish integration ${name}? It leaves the marketplace and every installation, and cannot be undone.`,
     );
     await client.integrations.unpublish(name);
-    if (this.human) output.success(`Unpublished integration ${name}`);
+    if (this.human) this.output.success(`Unpublished integration ${name}`);
     return { unpublished: name };
   }
 }

@@ -16,7 +16,7 @@ export default class IntegrationsView extends BaseCommand<typeof IntegrationsVie
     const client = await this.client();
     const name = await this.argOrPick(this.args.name, 'the integration name', () => pickIntegration(client));
     const integration = await client.integrations.get(name);
-    if (this.human) printIntegration(integration);
+    if (this.human) printIntegration(this.output, integration);
     return integration;
   }
 }

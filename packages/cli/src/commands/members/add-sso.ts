@@ -1,7 +1,6 @@
 import { Args } from '../../oclif.js';
 import type { OrganizationMember } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
-import { output } from '../../lib/terminal/output.js';
 import { printMember } from '../../lib/areas/organizations.js';
 
 export default class MembersAddSso extends BaseCommand<typeof MembersAddSso> {
@@ -21,8 +20,8 @@ export default class MembersAddSso extends BaseCommand<typeof MembersAddSso> {
     const client = await this.client();
     const member = await client.members.addSso(organizationId, await this.userId(this.args.user));
     if (this.human) {
-      output.success(`${member.id} is an SSO member of ${organizationId}`);
-      printMember(member);
+      this.output.success(`${member.id} is an SSO member of ${organizationId}`);
+      printMember(this.output, member);
     }
     return member;
   }

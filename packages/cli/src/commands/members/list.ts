@@ -1,7 +1,6 @@
 import { Flags } from '../../oclif.js';
 import type { OrganizationMember, ListMembersInOrganizationByIdQuery } from '@docs-api/sdk';
 import { BaseCommand, listFlags } from '../../base-command.js';
-import { output } from '../../lib/terminal/output.js';
 import { GUEST, orgMemberColumns, ROLE_OPTIONS } from '../../lib/areas/organizations.js';
 
 /** The --sort values and the wire values they stand for. */
@@ -51,7 +50,7 @@ export default class MembersList extends BaseCommand<typeof MembersList> {
       ...(search === undefined ? {} : { search }),
     };
     const members = await this.collect((limit) => client.members.list(organizationId, { ...query, limit }));
-    if (this.human) output.table(members, orgMemberColumns);
+    if (this.human) this.output.table(members, orgMemberColumns);
     return members;
   }
 }

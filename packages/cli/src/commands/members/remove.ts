@@ -1,5 +1,4 @@
 import { yesFlag } from '../../base-command.js';
-import { output } from '../../lib/terminal/output.js';
 import { MemberCommand, memberArg } from '../../lib/areas/organizations.js';
 
 export default class MembersRemove extends MemberCommand<typeof MembersRemove> {
@@ -14,7 +13,7 @@ export default class MembersRemove extends MemberCommand<typeof MembersRemove> {
     const { client, organizationId, userId } = await this.target();
     await this.confirm(`Remove ${userId} from organization ${organizationId}?`);
     await client.members.delete(organizationId, userId);
-    if (this.human) output.success(`Removed ${userId} from ${organizationId}`);
+    if (this.human) this.output.success(`Removed ${userId} from ${organizationId}`);
     return { removed: userId };
   }
 }

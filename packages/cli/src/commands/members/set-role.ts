@@ -1,6 +1,5 @@
 import { Flags } from '../../oclif.js';
 import type { OrganizationMember } from '@docs-api/sdk';
-import { output } from '../../lib/terminal/output.js';
 import {
   GUEST,
   MemberCommand,
@@ -33,8 +32,8 @@ export default class MembersSetRole extends MemberCommand<typeof MembersSetRole>
     const { client, organizationId, userId } = await this.target();
     const member = await client.members.update(organizationId, userId, { role: roleValue(this.flags.role) });
     if (this.human) {
-      output.success(`${userId} is now ${roleLabel(member.role)} in ${organizationId}`);
-      printMember(member);
+      this.output.success(`${userId} is now ${roleLabel(member.role)} in ${organizationId}`);
+      printMember(this.output, member);
     }
     return member;
   }

@@ -1,7 +1,6 @@
 import { Flags } from '../../oclif.js';
 import type { MemberContentPermission } from '@docs-api/sdk';
 import { listFlags } from '../../base-command.js';
-import { output } from '../../lib/terminal/output.js';
 import { MemberCommand, memberArg } from '../../lib/areas/organizations.js';
 
 export default class MembersSpaces extends MemberCommand<typeof MembersSpaces> {
@@ -28,7 +27,7 @@ export default class MembersSpaces extends MemberCommand<typeof MembersSpaces> {
       }),
     );
     if (this.human)
-      output.table(spaces, [
+      this.output.table(spaces, [
         { header: 'SPACE', value: (item) => item.space.id },
         { header: 'TITLE', value: (item) => item.space.title, cut: true },
         { header: 'PERMISSION', value: (item) => item.permission },

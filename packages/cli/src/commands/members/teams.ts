@@ -1,7 +1,6 @@
 import { Flags } from '../../oclif.js';
 import type { ListTeamsForOrganizationMemberItem } from '@docs-api/sdk';
 import { listFlags } from '../../base-command.js';
-import { output } from '../../lib/terminal/output.js';
 import { MemberCommand, memberArg } from '../../lib/areas/organizations.js';
 
 export default class MembersTeams extends MemberCommand<typeof MembersTeams> {
@@ -25,7 +24,7 @@ export default class MembersTeams extends MemberCommand<typeof MembersTeams> {
       client.members.listTeams(organizationId, userId, { limit, ...(title === undefined ? {} : { title }) }),
     );
     if (this.human)
-      output.table(teams, [
+      this.output.table(teams, [
         { header: 'TEAM', value: (item) => item.team.id },
         { header: 'TITLE', value: (item) => item.team.title, cut: true },
         { header: 'TEAM ROLE', value: (item) => item.member?.role },

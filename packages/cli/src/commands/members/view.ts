@@ -15,7 +15,7 @@ export default class MembersView extends MemberCommand<typeof MembersView> {
   async run(): Promise<OrganizationMember> {
     const { client, organizationId, userId } = await this.target();
     const member = await client.members.get(organizationId, userId);
-    if (this.human) printMember(member);
+    if (this.human) printMember(this.output, member);
     return member;
   }
 }

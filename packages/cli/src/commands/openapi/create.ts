@@ -7,7 +7,6 @@ import {
   specSourceArg,
   specSourceFlags,
 } from '../../lib/areas/openapi.js';
-import { output } from '../../lib/terminal/output.js';
 
 export default class OpenApiCreate extends BaseCommand<typeof OpenApiCreate> {
   static override summary = 'Create an OpenAPI spec from a file or a URL; fails if the slug is taken';
@@ -27,6 +26,7 @@ export default class OpenApiCreate extends BaseCommand<typeof OpenApiCreate> {
     const client = await this.client();
     const slug = this.args.slug;
     const spec = await sendSpecSource(
+      this.output,
       client,
       organizationId,
       slug,
@@ -36,8 +36,8 @@ export default class OpenApiCreate extends BaseCommand<typeof OpenApiCreate> {
       (source) => client.openapi.create(organizationId, { slug, source }),
     );
     if (this.human) {
-      output.success(`Created OpenAPI spec ${slug}`);
-      printSpec(spec);
+      this.output.success(`Created OpenAPI spec ${slug}`);
+      printSpec(this.output, spec);
     }
     return spec;
   }

@@ -1,6 +1,5 @@
 import { BaseCommand, yesFlag } from '../../base-command.js';
 import { pickSpec, specSlugArg } from '../../lib/areas/openapi.js';
-import { output } from '../../lib/terminal/output.js';
 
 export default class OpenApiDelete extends BaseCommand<typeof OpenApiDelete> {
   static override summary = 'Delete an OpenAPI spec (succeeds when it does not exist)';
@@ -18,7 +17,7 @@ export default class OpenApiDelete extends BaseCommand<typeof OpenApiDelete> {
     );
     await this.confirm(`Delete OpenAPI spec ${slug}?`);
     await client.openapi.delete(organizationId, slug);
-    if (this.human) output.success(`Deleted OpenAPI spec ${slug} (if it existed)`);
+    if (this.human) this.output.success(`Deleted OpenAPI spec ${slug} (if it existed)`);
     return { deleted: slug };
   }
 }

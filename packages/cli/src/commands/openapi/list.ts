@@ -1,7 +1,6 @@
 import type { OpenAPISpec } from '@docs-api/sdk';
 import { BaseCommand, listFlags } from '../../base-command.js';
 import { specColumns } from '../../lib/areas/openapi.js';
-import { output } from '../../lib/terminal/output.js';
 
 export default class OpenApiList extends BaseCommand<typeof OpenApiList> {
   static override summary = 'List the OpenAPI specifications of an organization';
@@ -17,7 +16,7 @@ export default class OpenApiList extends BaseCommand<typeof OpenApiList> {
     const organizationId = await this.organizationId();
     const client = await this.client();
     const specs = await this.collect((limit) => client.openapi.list(organizationId, { limit }));
-    if (this.human) output.table(specs, specColumns);
+    if (this.human) this.output.table(specs, specColumns);
     return specs;
   }
 }

@@ -7,7 +7,6 @@ import {
   specSourceArg,
   specSourceFlags,
 } from '../../lib/areas/openapi.js';
-import { output } from '../../lib/terminal/output.js';
 
 export default class OpenApiPublish extends BaseCommand<typeof OpenApiPublish> {
   static override summary = 'Publish an OpenAPI spec from a file or a URL: replace its source, or create it';
@@ -30,6 +29,7 @@ export default class OpenApiPublish extends BaseCommand<typeof OpenApiPublish> {
     const client = await this.client();
     const slug = this.args.slug;
     const spec = await sendSpecSource(
+      this.output,
       client,
       organizationId,
       slug,
@@ -39,13 +39,13 @@ export default class OpenApiPublish extends BaseCommand<typeof OpenApiPublish> {
       (source) => client.openapi.replace(organizationId, slug, { source }),
     );
     if (this.human) {
-      output.success(
+      this.output.success(
         this.flags.wait
           ? `Published OpenAPI spec ${slug}: ${spec.processingState ?? 'processed'}, version ${spec.lastVersion ?? '?'}`
           : `Published OpenAPI spec ${slug}: processing started`,
       );
-      printSpec(spec);
-      if (!this.flags.wait) output.info(`Follow it with \`docs openapi view ${slug}\`, or pass --wait.`);
+      printSpec(this.output, spec);
+      if (!this.flags.wait) this.output.info(`Follow it with \`docs openapi view ${slug}\`, or pass --wait.`);
     }
     return spec;
   }

@@ -2,7 +2,7 @@ import type { OpenAPISpecContent, OpenAPISpecRawContent, OpenAPISpecVersion } fr
 import { Args, Flags } from '../../oclif.js';
 import { BaseCommand, listFlags } from '../../base-command.js';
 import { UsageError } from '../../lib/failures/exit-codes.js';
-import { formatDate, output } from '../../lib/terminal/output.js';
+import { formatDate } from '../../lib/terminal/output.js';
 import { pickSpec, specSlugArg } from '../../lib/areas/openapi.js';
 
 /** The latest version, where a version id is expected. */
@@ -48,7 +48,7 @@ export default class OpenApiVersions extends BaseCommand<typeof OpenApiVersions>
         client.openapi.versions.list(organizationId, slug, { limit }),
       );
       if (this.human)
-        output.table(versions, [
+        this.output.table(versions, [
           { header: 'ID', value: (v) => v.id },
           { header: 'CREATED', value: (v) => formatDate(v.createdAt) },
           { header: 'URL', value: (v) => v.url, priority: 1 },
@@ -57,7 +57,7 @@ export default class OpenApiVersions extends BaseCommand<typeof OpenApiVersions>
     }
     if (raw) {
       const content = await client.openapi.versions.getLatestContentRaw(organizationId, slug);
-      if (this.human) output.write(content.text.endsWith('\n') ? content.text : `${content.text}\n`);
+      if (this.human) this.output.write(content.text.endsWith('\n') ? content.text : `${content.text}\n`);
       return content;
     }
     const content =
@@ -65,7 +65,7 @@ export default class OpenApiVersions extends BaseCommand<typeof OpenApiVersions>
         ? await client.openapi.versions.getLatestContent(organizationId, slug)
         : await client.openapi.versions.getContent(organizationId, slug, version);
     // A document for people too: the same JSON, indented.
-    if (this.human) output.json(content);
+    if (this.human) this.output.json(content);
     return content;
   }
 }

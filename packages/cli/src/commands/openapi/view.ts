@@ -20,7 +20,7 @@ export default class OpenApiView extends BaseCommand<typeof OpenApiView> {
       pickSpec(client, organizationId),
     );
     const spec = await client.openapi.get(organizationId, slug);
-    if (this.human) printSpec(spec);
+    if (this.human) printSpec(this.output, spec);
     return spec;
   }
 }

@@ -2,7 +2,6 @@ import { Args } from '../../oclif.js';
 import type { OpenAPISpec } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
 import { printSpec } from '../../lib/areas/openapi.js';
-import { output } from '../../lib/terminal/output.js';
 
 export default class OpenApiVisibility extends BaseCommand<typeof OpenApiVisibility> {
   static override summary = "Set an OpenAPI spec's visibility: public (anyone with the link) or private";
@@ -28,8 +27,8 @@ export default class OpenApiVisibility extends BaseCommand<typeof OpenApiVisibil
     const visibility = this.args.visibility as 'public' | 'private';
     const spec = await client.openapi.update(organizationId, slug, { visibility });
     if (this.human) {
-      output.success(`OpenAPI spec ${slug} is now ${spec.visibility ?? visibility}`);
-      printSpec(spec);
+      this.output.success(`OpenAPI spec ${slug} is now ${spec.visibility ?? visibility}`);
+      printSpec(this.output, spec);
     }
     return spec;
   }

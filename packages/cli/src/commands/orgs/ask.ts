@@ -1,7 +1,6 @@
 import { UsageError } from '../../lib/failures/exit-codes.js';
 import { Args } from '../../oclif.js';
 import { BaseCommand } from '../../base-command.js';
-import { output } from '../../lib/terminal/output.js';
 import { answerFollowups, answerText, describeSources } from '../../lib/areas/ask.js';
 
 export default class OrgsAsk extends BaseCommand<typeof OrgsAsk> {
@@ -38,8 +37,8 @@ export default class OrgsAsk extends BaseCommand<typeof OrgsAsk> {
         if (!this.human) continue;
         const text = answerText(event);
         // Each event carries the answer so far: print what it adds.
-        if (text.startsWith(shown)) output.write(text.slice(shown.length));
-        else output.write(`\n${text}`);
+        if (text.startsWith(shown)) this.output.write(text.slice(shown.length));
+        else this.output.write(`\n${text}`);
         shown = text;
       }
     } catch (error) {
@@ -48,17 +47,20 @@ export default class OrgsAsk extends BaseCommand<typeof OrgsAsk> {
       process.removeListener('SIGINT', onInterrupt);
     }
     if (this.human) {
-      if (shown && !shown.endsWith('\n')) output.write('\n');
+      if (shown && !shown.endsWith('\n')) this.output.write('\n');
       const sources = await describeSources(client, last);
-      if (sources.length) output.info(`\nSources:\n${sources.map((source) => `  ${source}`).join('\n')}`);
+      if (sources.length)
+        this.output.info(`\nSources:\n${sources.map((source) => `  ${source}`).join('\n')}`);
       const followups = answerFollowups(last);
       if (followups.length)
-        output.info(`\nFollow-up questions:\n${followups.map((question) => `  ${question}`).join('\n')}`);
+        this.output.info(
+          `\nFollow-up questions:\n${followups.map((question) => `  ${question}`).join('\n')}`,
+        );
       if (interrupted) {
-        output.info('Stopped: the answer above is what came before Ctrl-C.');
+        this.output.info('Stopped: the answer above is what came before Ctrl-C.');
         this.exit(130);
       }
-      if (!shown) output.info('No answer came.');
+      if (!shown) this.output.info('No answer came.');
     }
     return last ?? null;
   }

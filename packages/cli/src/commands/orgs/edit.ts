@@ -2,7 +2,6 @@ import { Flags } from '../../oclif.js';
 import type { Organization, UpdateOrganizationByIdBody } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
 import { UsageError } from '../../lib/failures/exit-codes.js';
-import { output } from '../../lib/terminal/output.js';
 import { GUEST, printOrganization, ROLE_OPTIONS, roleValue } from '../../lib/areas/organizations.js';
 
 export default class OrgsEdit extends BaseCommand<typeof OrgsEdit> {
@@ -49,8 +48,8 @@ export default class OrgsEdit extends BaseCommand<typeof OrgsEdit> {
     const client = await this.client();
     const organization = await client.organizations.update(organizationId, body);
     if (this.human) {
-      output.success(`Updated organization ${organization.id}`);
-      printOrganization(organization);
+      this.output.success(`Updated organization ${organization.id}`);
+      printOrganization(this.output, organization);
     }
     return organization;
   }

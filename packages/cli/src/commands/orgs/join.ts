@@ -1,6 +1,5 @@
 import { Args } from '../../oclif.js';
 import { BaseCommand } from '../../base-command.js';
-import { output } from '../../lib/terminal/output.js';
 
 export default class OrgsJoin extends BaseCommand<typeof OrgsJoin> {
   static override summary = 'Join an organization that allows your email domain';
@@ -18,7 +17,7 @@ export default class OrgsJoin extends BaseCommand<typeof OrgsJoin> {
     const client = await this.client();
     const organizationId = this.args.organization;
     await client.organizations.join(organizationId);
-    if (this.human) output.success(`Joined organization ${organizationId}`);
+    if (this.human) this.output.success(`Joined organization ${organizationId}`);
     return { joined: organizationId };
   }
 }

@@ -1,7 +1,6 @@
 import { Flags } from '../../oclif.js';
 import type { Organization } from '@docs-api/sdk';
 import { BaseCommand, listFlags } from '../../base-command.js';
-import { output } from '../../lib/terminal/output.js';
 import { organizationColumns } from '../../lib/areas/organizations.js';
 
 export default class OrgsList extends BaseCommand<typeof OrgsList> {
@@ -30,7 +29,7 @@ export default class OrgsList extends BaseCommand<typeof OrgsList> {
       const found = await client.organizations.listByEmailDomain(domain);
       organizations = this.flags.all ? found.organizations : found.organizations.slice(0, this.flags.limit);
     }
-    if (this.human) output.table(organizations, organizationColumns);
+    if (this.human) this.output.table(organizations, organizationColumns);
     return organizations;
   }
 }

@@ -1,6 +1,5 @@
 import type { UpdateOrganizationMemberLastSeenAtResponse } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
-import { output } from '../../lib/terminal/output.js';
 
 export default class OrgsPing extends BaseCommand<typeof OrgsPing> {
   static override summary = 'Tell an organization you are active, and print its visitor claims token';
@@ -17,8 +16,8 @@ export default class OrgsPing extends BaseCommand<typeof OrgsPing> {
     const result = await client.organizations.ping(organizationId);
     if (this.human) {
       const token = result.gitbookVisitorClaims ?? result.serviceVisitorClaims;
-      if (token) output.data(token);
-      else output.info(`Pinged ${organizationId}: no visitor claims.`);
+      if (token) this.output.data(token);
+      else this.output.info(`Pinged ${organizationId}: no visitor claims.`);
     }
     return result;
   }

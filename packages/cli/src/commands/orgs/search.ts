@@ -1,7 +1,6 @@
 import { Args } from '../../oclif.js';
 import type { SearchSpaceResult } from '@docs-api/sdk';
 import { BaseCommand, listFlags } from '../../base-command.js';
-import { output } from '../../lib/terminal/output.js';
 import { searchColumns, searchRows } from '../../lib/areas/organizations.js';
 
 export default class OrgsSearch extends BaseCommand<typeof OrgsSearch> {
@@ -24,7 +23,7 @@ export default class OrgsSearch extends BaseCommand<typeof OrgsSearch> {
     const items = await this.collect((limit) =>
       client.organizations.search(organizationId, { query, limit }),
     );
-    if (this.human) output.table(searchRows(items), searchColumns);
+    if (this.human) this.output.table(searchRows(items), searchColumns);
     return items;
   }
 }

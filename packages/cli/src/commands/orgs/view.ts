@@ -15,7 +15,7 @@ export default class OrgsView extends BaseCommand<typeof OrgsView> {
     const organizationId = await this.organizationId();
     const client = await this.client();
     const organization = await client.organizations.get(organizationId);
-    if (this.human) printOrganization(organization);
+    if (this.human) printOrganization(this.output, organization);
     return organization;
   }
 }

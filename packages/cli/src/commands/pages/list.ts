@@ -1,7 +1,6 @@
 import type { ListPagesResponse } from '@docs-api/sdk';
 import { SpaceCommand, spaceArg } from '../../lib/areas/spaces.js';
 import { remotePages } from '../../lib/docs-as-code/index.js';
-import { output } from '../../lib/terminal/output.js';
 import { crFlag, crValue, treeColumns, treeRows } from '../../lib/areas/pages.js';
 
 export default class PagesList extends SpaceCommand<typeof PagesList> {
@@ -24,7 +23,7 @@ export default class PagesList extends SpaceCommand<typeof PagesList> {
       cr === undefined
         ? await client.spaces.content.listPages(spaceId)
         : await client.changeRequests.content.listPages(spaceId, cr);
-    if (this.human) output.table(treeRows(remotePages(answer.pages as unknown[])), treeColumns());
+    if (this.human) this.output.table(treeRows(remotePages(answer.pages as unknown[])), treeColumns());
     return answer;
   }
 }

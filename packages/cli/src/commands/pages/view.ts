@@ -2,7 +2,6 @@ import type { RevisionPage } from '@docs-api/sdk';
 import { SpaceCommand, spaceArg } from '../../lib/areas/spaces.js';
 import { remotePages } from '../../lib/docs-as-code/index.js';
 import { CommandError, ExitCode, UsageError } from '../../lib/failures/exit-codes.js';
-import { output } from '../../lib/terminal/output.js';
 import { pageMarkdown } from '../../sdk-helpers.js';
 import { crFlag, crValue, findPage, pageArg } from '../../lib/areas/pages.js';
 
@@ -44,8 +43,8 @@ export default class PagesView extends SpaceCommand<typeof PagesView> {
         : await client.changeRequests.content.getPage(spaceId, cr, found.id, query);
     if (this.human) {
       const markdown = pageMarkdown(page);
-      if (markdown) output.data(markdown);
-      else output.data(found.kind === 'link' ? `${found.title} -> ${found.href ?? ''}` : found.title);
+      if (markdown) this.output.data(markdown);
+      else this.output.data(found.kind === 'link' ? `${found.title} -> ${found.href ?? ''}` : found.title);
     }
     return page;
   }

@@ -1,7 +1,6 @@
 import { Flags } from '../../oclif.js';
 import type { OrganizationSAMLProvider, CreateOrganizationSamlProviderBody } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
-import { output } from '../../lib/terminal/output.js';
 import {
   defaultRoleValue,
   printProvider,
@@ -47,8 +46,8 @@ export default class SamlCreate extends BaseCommand<typeof SamlCreate> {
     };
     const provider = await client.saml.create(organizationId, body);
     if (this.human) {
-      output.success(`Created SAML provider ${provider.id}`);
-      printProvider(provider);
+      this.output.success(`Created SAML provider ${provider.id}`);
+      printProvider(this.output, provider);
     }
     return provider;
   }

@@ -1,5 +1,4 @@
 import { BaseCommand, yesFlag } from '../../base-command.js';
-import { output } from '../../lib/terminal/output.js';
 import { pickProvider, providerArg } from '../../lib/areas/saml.js';
 
 export default class SamlDelete extends BaseCommand<typeof SamlDelete> {
@@ -18,7 +17,7 @@ export default class SamlDelete extends BaseCommand<typeof SamlDelete> {
     );
     await this.confirm(`Delete SAML provider ${providerId}? Members signing in with it will be locked out.`);
     await client.saml.delete(organizationId, providerId);
-    if (this.human) output.success(`Deleted SAML provider ${providerId}`);
+    if (this.human) this.output.success(`Deleted SAML provider ${providerId}`);
     return { deleted: providerId };
   }
 }

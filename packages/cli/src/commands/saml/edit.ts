@@ -2,7 +2,6 @@ import { Flags } from '../../oclif.js';
 import type { OrganizationSAMLProvider, UpdateOrganizationSamlProviderBody } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
 import { UsageError } from '../../lib/failures/exit-codes.js';
-import { output } from '../../lib/terminal/output.js';
 import {
   defaultRoleValue,
   pickProvider,
@@ -58,8 +57,8 @@ export default class SamlEdit extends BaseCommand<typeof SamlEdit> {
     );
     const provider = await client.saml.update(organizationId, providerId, body);
     if (this.human) {
-      output.success(`Updated SAML provider ${provider.id}`);
-      printProvider(provider);
+      this.output.success(`Updated SAML provider ${provider.id}`);
+      printProvider(this.output, provider);
     }
     return provider;
   }

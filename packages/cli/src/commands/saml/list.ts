@@ -1,6 +1,5 @@
 import type { OrganizationSAMLProvider } from '@docs-api/sdk';
 import { BaseCommand, listFlags } from '../../base-command.js';
-import { output } from '../../lib/terminal/output.js';
 import { providerColumns } from '../../lib/areas/saml.js';
 
 export default class SamlList extends BaseCommand<typeof SamlList> {
@@ -17,7 +16,7 @@ export default class SamlList extends BaseCommand<typeof SamlList> {
     const organizationId = await this.organizationId();
     const client = await this.client();
     const providers = await this.collect((limit) => client.saml.list(organizationId, { limit }));
-    if (this.human) output.table(providers, providerColumns);
+    if (this.human) this.output.table(providers, providerColumns);
     return providers;
   }
 }

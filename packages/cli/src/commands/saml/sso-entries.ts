@@ -1,6 +1,5 @@
 import type { OrganizationSSOProviderLogin } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
-import { output } from '../../lib/terminal/output.js';
 import { ssoEntryColumns } from '../../lib/areas/saml.js';
 
 export default class SamlSsoEntries extends BaseCommand<typeof SamlSsoEntries> {
@@ -17,7 +16,7 @@ export default class SamlSsoEntries extends BaseCommand<typeof SamlSsoEntries> {
     const organizationId = await this.organizationId();
     const client = await this.client();
     const { items } = await client.saml.listSsoEntries(organizationId);
-    if (this.human) output.table(items, ssoEntryColumns);
+    if (this.human) this.output.table(items, ssoEntryColumns);
     return items;
   }
 }

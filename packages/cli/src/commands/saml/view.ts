@@ -19,7 +19,7 @@ export default class SamlView extends BaseCommand<typeof SamlView> {
       pickProvider(client, organizationId),
     );
     const provider = await client.saml.get(organizationId, providerId);
-    if (this.human) printProvider(provider);
+    if (this.human) printProvider(this.output, provider);
     return provider;
   }
 }

@@ -25,7 +25,7 @@ export default class SandboxCassetteToFixtures extends BaseCommand<typeof Sandbo
   };
 
   async run(): Promise<void> {
-    await cassetteFixture(loadSandbox, this.args.cassette, {
+    await cassetteFixture(this.output, loadSandbox, this.args.cassette, {
       out: this.flags.out,
       base: this.flags.base as 'empty' | 'demo',
     });

@@ -3,7 +3,6 @@ import { Flags } from '../../oclif.js';
 import { BaseCommand } from '../../base-command.js';
 import { readConfig } from '../../lib/config/config.js';
 import { CommandError, UsageError } from '../../lib/failures/exit-codes.js';
-import { output } from '../../lib/terminal/output.js';
 import { addSecret } from '../../lib/transport/redact.js';
 import { loadSandbox, loadSandboxTesting } from '../../lib/sandbox/sandbox.js';
 
@@ -27,7 +26,7 @@ export default class SandboxExport extends BaseCommand<typeof SandboxExport> {
       this.flags.data !== undefined ? await this.fromData(this.flags.data) : await this.fromServer();
     const text = `${JSON.stringify(fixture, null, 2)}\n`;
     if (this.flags.output === undefined) {
-      if (!this.jsonEnabled()) output.data(text);
+      if (!this.jsonEnabled()) this.output.data(text);
       return fixture;
     }
     try {
@@ -37,7 +36,7 @@ export default class SandboxExport extends BaseCommand<typeof SandboxExport> {
         `--output: cannot write ${this.flags.output}: ${(error as { code?: string }).code ?? (error as Error).message}`,
       );
     }
-    output.info(`Wrote the sandbox's state to ${this.flags.output}`);
+    this.output.info(`Wrote the sandbox's state to ${this.flags.output}`);
     return fixture;
   }
 

@@ -3,7 +3,6 @@ import { Flags } from '../../oclif.js';
 import { BaseCommand } from '../../base-command.js';
 import { CommandError, UsageError } from '../../lib/failures/exit-codes.js';
 import { loadSandbox } from '../../lib/sandbox/sandbox.js';
-import { output } from '../../lib/terminal/output.js';
 import { proxyExamples, proxyFlags, runProxyOrReplay } from '../../lib/sandbox/sandbox-proxy.js';
 
 export default class Sandbox extends BaseCommand<typeof Sandbox> {
@@ -52,7 +51,7 @@ export default class Sandbox extends BaseCommand<typeof Sandbox> {
   protected override handlesInterrupt = true;
 
   async run(): Promise<void> {
-    if (await runProxyOrReplay(this.flags, loadSandbox)) return;
+    if (await runProxyOrReplay(this.output, this.flags, loadSandbox)) return;
     const { createSandbox, describeCors, FixtureError, parseCorsOrigins, parseRateLimit } =
       await loadSandbox();
     const given = this.flags['rate-limit'];
@@ -84,11 +83,11 @@ export default class Sandbox extends BaseCommand<typeof Sandbox> {
       throw new CommandError(`--data: ${(error as Error).message}`);
     }
     const running = await sandbox.listen({ port: this.flags.port, host: this.flags.host });
-    output.data(`Sandbox listening on ${running.url}`);
-    if (this.flags.data !== undefined) output.info(`State kept in ${this.flags.data}`);
-    if (rateLimit) output.info(`Rate limit: ${rateLimit.limit} requests per ${rateLimit.windowMs} ms`);
-    output.info(describeCors(cors));
-    output.info(
+    this.output.data(`Sandbox listening on ${running.url}`);
+    if (this.flags.data !== undefined) this.output.info(`State kept in ${this.flags.data}`);
+    if (rateLimit) this.output.info(`Rate limit: ${rateLimit.limit} requests per ${rateLimit.windowMs} ms`);
+    this.output.info(describeCors(cors));
+    this.output.info(
       `Use it with:\n  export DOCS_API_URL=${running.url}\n  export DOCS_API_TOKEN=${running.token}\n  export DOCS_ORG=org_acme\nPress Ctrl+C to stop.`,
     );
     await new Promise<void>((resolve) => {

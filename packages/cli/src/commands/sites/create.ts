@@ -1,7 +1,6 @@
 import { Flags } from '../../oclif.js';
 import type { Site, CreateSiteBody } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
-import { output } from '../../lib/terminal/output.js';
 import { printSite } from '../../lib/areas/sites.js';
 
 export const SITE_VISIBILITY_OPTIONS = ['public', 'unlisted', 'share-link', 'visitor-auth'];
@@ -44,8 +43,8 @@ export default class SitesCreate extends BaseCommand<typeof SitesCreate> {
       ...(space === undefined ? {} : { spaces: space }),
     });
     if (this.human) {
-      output.success(`Created site ${site.id}`);
-      printSite(site);
+      this.output.success(`Created site ${site.id}`);
+      printSite(this.output, site);
     }
     return site;
   }

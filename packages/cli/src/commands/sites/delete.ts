@@ -1,5 +1,4 @@
 import { BaseCommand, yesFlag } from '../../base-command.js';
-import { output } from '../../lib/terminal/output.js';
 import { pickSite, siteArg } from '../../lib/areas/sites.js';
 
 export default class SitesDelete extends BaseCommand<typeof SitesDelete> {
@@ -18,7 +17,7 @@ export default class SitesDelete extends BaseCommand<typeof SitesDelete> {
     );
     await this.confirm(`Delete site ${siteId}?`);
     await client.sites.delete(organizationId, siteId);
-    if (this.human) output.success(`Deleted site ${siteId}`);
+    if (this.human) this.output.success(`Deleted site ${siteId}`);
     return { deleted: siteId };
   }
 }

@@ -1,7 +1,6 @@
 import { Flags } from '../../oclif.js';
 import type { Integration } from '@docs-api/sdk';
 import { BaseCommand, listFlags } from '../../base-command.js';
-import { output } from '../../lib/terminal/output.js';
 import { pickSite, siteArg } from '../../lib/areas/sites.js';
 
 export default class SitesIntegrations extends BaseCommand<typeof SitesIntegrations> {
@@ -28,7 +27,7 @@ export default class SitesIntegrations extends BaseCommand<typeof SitesIntegrati
       client.sites.listIntegrations(organizationId, siteId, { limit, ...(search ? { search } : {}) }),
     );
     if (this.human) {
-      output.table(integrations, [
+      this.output.table(integrations, [
         { header: 'NAME', value: (i) => i.name },
         { header: 'TITLE', value: (i) => i.title, cut: true },
         { header: 'VERSION', value: (i) => i.version, priority: 3 },

@@ -1,7 +1,6 @@
 import { Flags } from '../../oclif.js';
 import type { Site } from '@docs-api/sdk';
 import { BaseCommand, listFlags } from '../../base-command.js';
-import { output } from '../../lib/terminal/output.js';
 import { siteColumns } from '../../lib/areas/sites.js';
 
 export default class SitesList extends BaseCommand<typeof SitesList> {
@@ -35,7 +34,7 @@ export default class SitesList extends BaseCommand<typeof SitesList> {
         ...(published === undefined ? {} : { published }),
       }),
     );
-    if (this.human) output.table(sites, siteColumns);
+    if (this.human) this.output.table(sites, siteColumns);
     return sites;
   }
 }

@@ -1,6 +1,5 @@
 import type { Site } from '@docs-api/sdk';
 import { CommandError } from '../../lib/failures/exit-codes.js';
-import { output } from '../../lib/terminal/output.js';
 import { printSite, SiteCommand, siteArg } from '../../lib/areas/sites.js';
 
 /** What `--json` prints when the service asks for a plan first: exit 1 all the same. */
@@ -28,8 +27,8 @@ export default class SitesPublish extends SiteCommand<typeof SitesPublish> {
     if ('object' in answer && answer.object === 'site') {
       const site = answer;
       if (this.human) {
-        output.success(`Published site ${siteId}`);
-        printSite(site);
+        this.output.success(`Published site ${siteId}`);
+        printSite(this.output, site);
       }
       return site;
     }
@@ -48,7 +47,7 @@ export default class SitesPublish extends SiteCommand<typeof SitesPublish> {
         checkout: { sessionId },
         ...(url ? { url } : {}),
       };
-      output.json(needed);
+      this.output.json(needed);
     }
     const error = new CommandError(
       `Site ${siteId} was not published: the organization's plan does not allow it, and the service opened a checkout (session ${sessionId}).`,

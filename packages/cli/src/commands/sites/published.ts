@@ -1,7 +1,6 @@
 import { Flags } from '../../oclif.js';
 import type { PublishedContentSite } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
-import { output } from '../../lib/terminal/output.js';
 import { pickSite, siteArg } from '../../lib/areas/sites.js';
 
 export default class SitesPublished extends BaseCommand<typeof SitesPublished> {
@@ -29,12 +28,12 @@ export default class SitesPublished extends BaseCommand<typeof SitesPublished> {
     const published = await client.sites.getPublished(organizationId, siteId, shareKey ? { shareKey } : {});
     if (this.human) {
       const { publishedSiteSpaces } = await import('../../sdk.js');
-      output.fields([
+      this.output.fields([
         ['Site', `${published.site.title} (${published.site.id})`],
         ['URL', published.site.urls?.published],
         ['Published', published.site.published],
       ]);
-      output.table(publishedSiteSpaces(published), [
+      this.output.table(publishedSiteSpaces(published), [
         {
           header: 'SECTION',
           value: (r) =>

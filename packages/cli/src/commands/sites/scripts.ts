@@ -1,6 +1,5 @@
 import type { SiteIntegrationScript } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
-import { output } from '../../lib/terminal/output.js';
 import { pickSite, siteArg } from '../../lib/areas/sites.js';
 
 export default class SitesScripts extends BaseCommand<typeof SitesScripts> {
@@ -18,7 +17,7 @@ export default class SitesScripts extends BaseCommand<typeof SitesScripts> {
     );
     const scripts = await client.sites.listIntegrationScripts(organizationId, siteId);
     if (this.human) {
-      output.table(scripts, [
+      this.output.table(scripts, [
         { header: 'SCRIPT', value: (s) => s.script },
         { header: 'COOKIES', value: (s) => s.cookies, priority: 2 },
         { header: 'CONTENT SECURITY POLICY', value: (s) => s.contentSecurityPolicy, cut: true, priority: 1 },

@@ -1,6 +1,5 @@
 import type { Site } from '@docs-api/sdk';
 import { yesFlag } from '../../base-command.js';
-import { output } from '../../lib/terminal/output.js';
 import { printSite, SiteCommand, siteArg } from '../../lib/areas/sites.js';
 
 export default class SitesUnpublish extends SiteCommand<typeof SitesUnpublish> {
@@ -16,8 +15,8 @@ export default class SitesUnpublish extends SiteCommand<typeof SitesUnpublish> {
     await this.confirm(`Unpublish site ${siteId}? Its URL stops serving it.`);
     const site = await client.sites.unpublish(organizationId, siteId);
     if (this.human) {
-      output.success(`Unpublished site ${siteId}`);
-      printSite(site);
+      this.output.success(`Unpublished site ${siteId}`);
+      printSite(this.output, site);
     }
     return site;
   }

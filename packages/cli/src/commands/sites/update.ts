@@ -2,7 +2,6 @@ import { Flags } from '../../oclif.js';
 import type { Site, UpdateSiteByIdBody } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
 import { UsageError } from '../../lib/failures/exit-codes.js';
-import { output } from '../../lib/terminal/output.js';
 import { pickSite, printSite, siteArg } from '../../lib/areas/sites.js';
 import { SITE_VISIBILITY_OPTIONS } from './create.js';
 
@@ -70,8 +69,8 @@ export default class SitesUpdate extends BaseCommand<typeof SitesUpdate> {
     }
     const site = await client.sites.update(organizationId, siteId, body);
     if (this.human) {
-      output.success(`Updated site ${site.id}`);
-      printSite(site);
+      this.output.success(`Updated site ${site.id}`);
+      printSite(this.output, site);
     }
     return site;
   }

@@ -16,7 +16,7 @@ export default class SitesView extends BaseCommand<typeof SitesView> {
       pickSite(client, organizationId),
     );
     const site = await client.sites.get(organizationId, siteId);
-    if (this.human) printSite(site);
+    if (this.human) printSite(this.output, site);
     return site;
   }
 }

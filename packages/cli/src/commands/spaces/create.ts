@@ -1,7 +1,6 @@
 import { Flags } from '../../oclif.js';
 import type { CreateSpace, Space } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
-import { output } from '../../lib/terminal/output.js';
 import { printSpace } from '../../lib/areas/spaces.js';
 
 export default class SpacesCreate extends BaseCommand<typeof SpacesCreate> {
@@ -35,8 +34,8 @@ export default class SpacesCreate extends BaseCommand<typeof SpacesCreate> {
     } as CreateSpace;
     const space = await client.spaces.create(organizationId, body);
     if (this.human) {
-      output.success(`Created space ${space.id}`);
-      printSpace(space);
+      this.output.success(`Created space ${space.id}`);
+      printSpace(this.output, space);
     }
     return space;
   }

@@ -1,5 +1,4 @@
 import { yesFlag } from '../../base-command.js';
-import { output } from '../../lib/terminal/output.js';
 import { SpaceCommand, spaceArg } from '../../lib/areas/spaces.js';
 
 export default class SpacesDelete extends SpaceCommand<typeof SpacesDelete> {
@@ -15,7 +14,7 @@ export default class SpacesDelete extends SpaceCommand<typeof SpacesDelete> {
     await this.confirm(`Delete space ${spaceId}? It can be restored for 7 days.`);
     await client.spaces.delete(spaceId);
     if (this.human)
-      output.success(`Deleted space ${spaceId} (restore it with \`docs spaces restore ${spaceId}\`)`);
+      this.output.success(`Deleted space ${spaceId} (restore it with \`docs spaces restore ${spaceId}\`)`);
     return { deleted: spaceId };
   }
 }

@@ -1,5 +1,4 @@
 import type { Space } from '@docs-api/sdk';
-import { output } from '../../lib/terminal/output.js';
 import { printSpace, SpaceCommand, spaceArg } from '../../lib/areas/spaces.js';
 
 export default class SpacesDuplicate extends SpaceCommand<typeof SpacesDuplicate> {
@@ -16,8 +15,8 @@ export default class SpacesDuplicate extends SpaceCommand<typeof SpacesDuplicate
     const { client, spaceId } = await this.target();
     const space = await client.spaces.duplicate(spaceId);
     if (this.human) {
-      output.success(`Duplicated space ${spaceId} as ${space.id}`);
-      printSpace(space);
+      this.output.success(`Duplicated space ${spaceId} as ${space.id}`);
+      printSpace(this.output, space);
     }
     return space;
   }

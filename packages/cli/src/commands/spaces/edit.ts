@@ -1,7 +1,6 @@
 import { Flags } from '../../oclif.js';
 import type { Space, UpdateSpaceByIdBody } from '@docs-api/sdk';
 import { UsageError } from '../../lib/failures/exit-codes.js';
-import { output } from '../../lib/terminal/output.js';
 import { DEFAULT_LEVEL_OPTIONS, printSpace, SpaceCommand, spaceArg } from '../../lib/areas/spaces.js';
 import { languageCode } from '../../lib/areas/translations.js';
 
@@ -83,8 +82,8 @@ export default class SpacesEdit extends SpaceCommand<typeof SpacesEdit> {
     const { client, spaceId } = await this.target();
     const space = await client.spaces.update(spaceId, body);
     if (this.human) {
-      output.success(`Updated space ${space.id}`);
-      printSpace(space);
+      this.output.success(`Updated space ${space.id}`);
+      printSpace(this.output, space);
     }
     return space;
   }

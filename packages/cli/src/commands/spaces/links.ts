@@ -2,7 +2,6 @@ import { Flags } from '../../oclif.js';
 import type { Link, PagePromise } from '@docs-api/sdk';
 import { listFlags } from '../../base-command.js';
 import { CommandError } from '../../lib/failures/exit-codes.js';
-import { output } from '../../lib/terminal/output.js';
 import { linkColumns, linkStats, SpaceCommand, spaceArg, type LinkStats } from '../../lib/areas/spaces.js';
 
 export interface SpaceLinkReport {
@@ -48,12 +47,12 @@ export default class SpacesLinks extends SpaceCommand<typeof SpacesLinks> {
     const report: SpaceLinkReport = { stats: linkStats(listing ? await listing : undefined, items), items };
     const broken = report.stats.broken.total;
     if (this.human) {
-      output.table(items, linkColumns(spaceId));
-      output.info(`${report.stats.total} links, ${broken} broken`);
+      this.output.table(items, linkColumns(spaceId));
+      this.output.info(`${report.stats.total} links, ${broken} broken`);
     }
     if (this.flags['fail-on-broken'] && broken > 0) {
       // The report is still wanted in CI logs: print it before failing.
-      if (!this.human) output.json(report);
+      if (!this.human) this.output.json(report);
       throw new CommandError(`${broken} broken link${broken === 1 ? '' : 's'} in space ${spaceId}.`);
     }
     return report;

@@ -1,6 +1,5 @@
 import type { Space } from '@docs-api/sdk';
 import { BaseCommand, listFlags } from '../../base-command.js';
-import { output } from '../../lib/terminal/output.js';
 import { spaceColumns } from '../../lib/areas/spaces.js';
 
 export default class SpacesList extends BaseCommand<typeof SpacesList> {
@@ -17,7 +16,7 @@ export default class SpacesList extends BaseCommand<typeof SpacesList> {
     const organizationId = await this.organizationId();
     const client = await this.client();
     const spaces = await this.collect((limit) => client.spaces.list(organizationId, { limit }));
-    if (this.human) output.table(spaces, spaceColumns);
+    if (this.human) this.output.table(spaces, spaceColumns);
     return spaces;
   }
 }

@@ -1,5 +1,4 @@
 import type { Space } from '@docs-api/sdk';
-import { output } from '../../lib/terminal/output.js';
 import { moveBody, moveFlags, SpaceCommand, spaceArg } from '../../lib/areas/spaces.js';
 
 export default class SpacesMove extends SpaceCommand<typeof SpacesMove> {
@@ -22,7 +21,7 @@ export default class SpacesMove extends SpaceCommand<typeof SpacesMove> {
     const { client, spaceId } = await this.target();
     const space = await client.spaces.move(spaceId, body);
     if (this.human) {
-      output.success(
+      this.output.success(
         `Moved space ${space.id} ${space.parent ? `into collection ${space.parent}` : 'to the top level'}`,
       );
     }

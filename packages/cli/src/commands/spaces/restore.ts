@@ -1,7 +1,6 @@
 import { Args } from '../../oclif.js';
 import type { Space } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
-import { output } from '../../lib/terminal/output.js';
 import { printSpace } from '../../lib/areas/spaces.js';
 
 export default class SpacesRestore extends BaseCommand<typeof SpacesRestore> {
@@ -16,8 +15,8 @@ export default class SpacesRestore extends BaseCommand<typeof SpacesRestore> {
     const client = await this.client();
     const space = await client.spaces.restore(this.args.space);
     if (this.human) {
-      output.success(`Restored space ${space.id}`);
-      printSpace(space);
+      this.output.success(`Restored space ${space.id}`);
+      printSpace(this.output, space);
     }
     return space;
   }

@@ -1,6 +1,5 @@
 import type { Space } from '@docs-api/sdk';
 import { yesFlag } from '../../base-command.js';
-import { output } from '../../lib/terminal/output.js';
 import { SpaceCommand, spaceArg, toOrgFlag } from '../../lib/areas/spaces.js';
 
 export default class SpacesTransfer extends SpaceCommand<typeof SpacesTransfer> {
@@ -17,7 +16,9 @@ export default class SpacesTransfer extends SpaceCommand<typeof SpacesTransfer> 
     await this.confirm(`Transfer space ${spaceId} to organization ${organization}?`);
     const space = await client.spaces.transfer(spaceId, { organization });
     if (this.human)
-      output.success(`Transferred space ${space.id} to organization ${space.organization ?? organization}`);
+      this.output.success(
+        `Transferred space ${space.id} to organization ${space.organization ?? organization}`,
+      );
     return space;
   }
 }

@@ -19,7 +19,7 @@ export default class SpacesView extends SpaceCommand<typeof SpacesView> {
     const { client, spaceId } = await this.target();
     const shareKey = this.flags['share-key'];
     const space = await client.spaces.get(spaceId, shareKey === undefined ? {} : { shareKey });
-    if (this.human) printSpace(space);
+    if (this.human) printSpace(this.output, space);
     return space;
   }
 }

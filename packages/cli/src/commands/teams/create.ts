@@ -1,7 +1,6 @@
 import { Flags } from '../../oclif.js';
 import type { Team } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
-import { output } from '../../lib/terminal/output.js';
 import { printTeam } from '../../lib/areas/teams.js';
 
 export default class TeamsCreate extends BaseCommand<typeof TeamsCreate> {
@@ -29,8 +28,8 @@ export default class TeamsCreate extends BaseCommand<typeof TeamsCreate> {
       ...(member === undefined ? {} : { members: await this.userIds(member) }),
     });
     if (this.human) {
-      output.success(`Created team ${team.id}`);
-      printTeam(team);
+      this.output.success(`Created team ${team.id}`);
+      printTeam(this.output, team);
     }
     return team;
   }

@@ -1,5 +1,4 @@
 import { yesFlag } from '../../base-command.js';
-import { output } from '../../lib/terminal/output.js';
 import { TeamCommand, teamArg } from '../../lib/areas/teams.js';
 
 export default class TeamsDelete extends TeamCommand<typeof TeamsDelete> {
@@ -14,7 +13,7 @@ export default class TeamsDelete extends TeamCommand<typeof TeamsDelete> {
     const { client, organizationId, teamId } = await this.target();
     await this.confirm(`Delete team ${teamId}?`);
     await client.teams.delete(organizationId, teamId);
-    if (this.human) output.success(`Deleted team ${teamId}`);
+    if (this.human) this.output.success(`Deleted team ${teamId}`);
     return { deleted: teamId };
   }
 }

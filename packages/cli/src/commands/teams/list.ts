@@ -1,7 +1,6 @@
 import { Flags } from '../../oclif.js';
 import type { Team } from '@docs-api/sdk';
 import { BaseCommand, listFlags } from '../../base-command.js';
-import { output } from '../../lib/terminal/output.js';
 import { teamColumns } from '../../lib/areas/teams.js';
 
 export default class TeamsList extends BaseCommand<typeof TeamsList> {
@@ -31,7 +30,7 @@ export default class TeamsList extends BaseCommand<typeof TeamsList> {
         ...(title === undefined ? {} : { title }),
       }),
     );
-    if (this.human) output.table(teams, teamColumns);
+    if (this.human) this.output.table(teams, teamColumns);
     return teams;
   }
 }

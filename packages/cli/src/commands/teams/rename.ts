@@ -1,6 +1,5 @@
 import { Flags } from '../../oclif.js';
 import type { Team } from '@docs-api/sdk';
-import { output } from '../../lib/terminal/output.js';
 import { printTeam, TeamCommand, teamArg } from '../../lib/areas/teams.js';
 
 export default class TeamsRename extends TeamCommand<typeof TeamsRename> {
@@ -17,8 +16,8 @@ export default class TeamsRename extends TeamCommand<typeof TeamsRename> {
     const { client, organizationId, teamId } = await this.target();
     const team = await client.teams.update(organizationId, teamId, { title: this.flags.title });
     if (this.human) {
-      output.success(`Renamed team ${team.id}`);
-      printTeam(team);
+      this.output.success(`Renamed team ${team.id}`);
+      printTeam(this.output, team);
     }
     return team;
   }

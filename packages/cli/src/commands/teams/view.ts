@@ -14,7 +14,7 @@ export default class TeamsView extends TeamCommand<typeof TeamsView> {
   async run(): Promise<Team> {
     const { client, organizationId, teamId } = await this.target();
     const team = await client.teams.get(organizationId, teamId);
-    if (this.human) printTeam(team);
+    if (this.human) printTeam(this.output, team);
     return team;
   }
 }

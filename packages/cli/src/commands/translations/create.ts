@@ -1,7 +1,6 @@
 import { Flags } from '../../oclif.js';
 import type { Translation, CreateTranslationBody } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
-import { output } from '../../lib/terminal/output.js';
 import {
   instructionsDocument,
   languageCode,
@@ -52,8 +51,8 @@ export default class TranslationsCreate extends BaseCommand<typeof TranslationsC
     };
     const translation = await client.translations.create(organizationId, body);
     if (this.human) {
-      output.success(`Created translation ${translation.id}`);
-      printTranslation(translation);
+      this.output.success(`Created translation ${translation.id}`);
+      printTranslation(this.output, translation);
     }
     return translation;
   }

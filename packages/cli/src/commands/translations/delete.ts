@@ -1,5 +1,4 @@
 import { BaseCommand, yesFlag } from '../../base-command.js';
-import { output } from '../../lib/terminal/output.js';
 import { pickTranslation, translationArg } from '../../lib/areas/translations.js';
 
 export default class TranslationsDelete extends BaseCommand<typeof TranslationsDelete> {
@@ -18,7 +17,7 @@ export default class TranslationsDelete extends BaseCommand<typeof TranslationsD
     );
     await this.confirm(`Delete translation ${translationId}?`);
     await client.translations.delete(organizationId, translationId);
-    if (this.human) output.success(`Deleted translation ${translationId}`);
+    if (this.human) this.output.success(`Deleted translation ${translationId}`);
     return { deleted: translationId };
   }
 }

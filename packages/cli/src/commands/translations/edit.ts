@@ -1,7 +1,6 @@
 import { Flags } from '../../oclif.js';
 import type { Translation } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
-import { output } from '../../lib/terminal/output.js';
 import {
   instructionsDocument,
   pickTranslation,
@@ -35,8 +34,8 @@ export default class TranslationsEdit extends BaseCommand<typeof TranslationsEdi
     );
     const translation = await client.translations.update(organizationId, translationId, { instructions });
     if (this.human) {
-      output.success(`Updated the instructions of translation ${translation.id}`);
-      printTranslation(translation);
+      this.output.success(`Updated the instructions of translation ${translation.id}`);
+      printTranslation(this.output, translation);
     }
     return translation;
   }

@@ -1,6 +1,5 @@
 import type { Translation } from '@docs-api/sdk';
 import { BaseCommand, listFlags } from '../../base-command.js';
-import { output } from '../../lib/terminal/output.js';
 import { translationColumns } from '../../lib/areas/translations.js';
 
 export default class TranslationsList extends BaseCommand<typeof TranslationsList> {
@@ -17,7 +16,7 @@ export default class TranslationsList extends BaseCommand<typeof TranslationsLis
     const organizationId = await this.organizationId();
     const client = await this.client();
     const translations = await this.collect((limit) => client.translations.list(organizationId, { limit }));
-    if (this.human) output.table(translations, translationColumns);
+    if (this.human) this.output.table(translations, translationColumns);
     return translations;
   }
 }

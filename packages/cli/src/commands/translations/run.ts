@@ -1,7 +1,7 @@
 import type { Translation } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
 import { CommandError } from '../../lib/failures/exit-codes.js';
-import { output, plural } from '../../lib/terminal/output.js';
+import { plural } from '../../lib/terminal/output.js';
 import { waitFlags, waitWithProgress } from '../../lib/terminal/progress.js';
 import { pickTranslation, printTranslation, translationArg } from '../../lib/areas/translations.js';
 
@@ -35,19 +35,20 @@ export default class TranslationsRun extends BaseCommand<typeof TranslationsRun>
           Object.assign(error, { hint: `Follow the run under way with \`${follow}\`.` });
         throw error;
       }
-      if (this.human) output.info(`A run of ${translationId} is under way already: following it.`);
+      if (this.human) this.output.info(`A run of ${translationId} is under way already: following it.`);
     }
     if (!this.flags.wait) {
       const translation = await client.translations.get(organizationId, translationId);
       if (this.human) {
-        output.success(`Started a run of translation ${translationId}`);
-        printTranslation(translation);
-        output.info(`Follow it with \`docs translations view ${translationId}\`, or pass --wait.`);
+        this.output.success(`Started a run of translation ${translationId}`);
+        printTranslation(this.output, translation);
+        this.output.info(`Follow it with \`docs translations view ${translationId}\`, or pass --wait.`);
       }
       return translation;
     }
 
     const translation = await waitWithProgress<Translation>(
+      this.output,
       this.flags,
       (read) => `Translating ${translationId}: ${read.status ?? 'no status'}`,
       (waitOptions) => client.translations.waitForRun(organizationId, translationId, waitOptions),
@@ -60,18 +61,18 @@ export default class TranslationsRun extends BaseCommand<typeof TranslationsRun>
     const { isTranslationFailed } = await import('../../sdk.js');
     if (isTranslationFailed(translation)) {
       // Scripts get the final state too, on stdout, before the failure.
-      if (!this.human) output.json(translation);
-      else printTranslation(translation, 'stderr');
+      if (!this.human) this.output.json(translation);
+      else printTranslation(this.output, translation, 'stderr');
       throw new CommandError(
         `The run of translation ${translationId} ended ${translation.status ?? 'failed'}.`,
       );
     }
     if (this.human) {
       const stats = translation.stats;
-      output.success(
+      this.output.success(
         `Run of ${translationId} ${translation.status ?? 'ended'}: ${plural(stats?.latestPages ?? 0, 'page')}, ${plural(stats?.latestWords ?? 0, 'word')}`,
       );
-      printTranslation(translation);
+      printTranslation(this.output, translation);
     }
     return translation;
   }

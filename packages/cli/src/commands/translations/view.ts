@@ -20,7 +20,7 @@ export default class TranslationsView extends BaseCommand<typeof TranslationsVie
       pickTranslation(client, organizationId),
     );
     const translation = await client.translations.get(organizationId, translationId);
-    if (this.human) printTranslation(translation);
+    if (this.human) printTranslation(this.output, translation);
     return translation;
   }
 }

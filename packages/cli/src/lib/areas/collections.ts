@@ -1,7 +1,7 @@
 import { Args, type Command } from '../../oclif.js';
 import type { Collection, DocsClient } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
-import { output, type Column } from '../terminal/output.js';
+import { type Column, type Output } from '../terminal/output.js';
 import { pickOne } from '../terminal/prompts.js';
 
 /*
@@ -22,7 +22,7 @@ export const collectionColumns: Column<Collection>[] = [
   { header: 'DESCRIPTION', value: (c) => c.description, cut: true, priority: 1 },
 ];
 
-export function printCollection(collection: Collection): void {
+export function printCollection(output: Output, collection: Collection): void {
   output.fields([
     ['ID', collection.id],
     ['Title', collection.title],

@@ -9,7 +9,7 @@ import type {
 } from '@docs-api/sdk';
 import { UsageError } from '../failures/exit-codes.js';
 import { readJson } from '../input/files.js';
-import { formatDate, output, type Column } from '../terminal/output.js';
+import { formatDate, type Column, type Output } from '../terminal/output.js';
 import { pickOne } from '../terminal/prompts.js';
 
 /*
@@ -67,7 +67,10 @@ export const issueColumns: Column<ConversationIssueItem>[] = [
   { header: 'CREATED', value: (item) => formatDate(item.issue.createdAt), priority: 1 },
 ];
 
-export function printConversation({ conversation, parts, metadata }: ConversationDetail): void {
+export function printConversation(
+  output: Output,
+  { conversation, parts, metadata }: ConversationDetail,
+): void {
   const attributes = Object.entries(metadata?.attributes ?? {});
   output.fields([
     ['ID', conversation.id],
@@ -86,7 +89,7 @@ export function printConversation({ conversation, parts, metadata }: Conversatio
   }
 }
 
-export function printIssue({ issue, conversation }: ConversationIssueItem): void {
+export function printIssue(output: Output, { issue, conversation }: ConversationIssueItem): void {
   output.fields([
     ['ID', issue.id],
     ['Title', issue.title],

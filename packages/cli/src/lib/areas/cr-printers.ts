@@ -1,6 +1,6 @@
 import type { ChangeRequest, ChangeRequestUserContributor, Comment, CommentReply } from '@docs-api/sdk';
 import { terminal } from '../terminal/terminal.js';
-import { formatDate, output, terminalWidth, wrapLine } from '../terminal/output.js';
+import { formatDate, terminalWidth, wrapLine, type Output } from '../terminal/output.js';
 import { knownForms } from './known-forms.js';
 import { bodyText, documentText, userLabel, userName } from './cr-readers.js';
 
@@ -17,6 +17,7 @@ export interface ChangeRequestExtras {
 
 /** A change request's summary: labelled fields, on stdout (`view`) or stderr (`merge`'s preview). */
 export function printChangeRequest(
+  output: Output,
   cr: ChangeRequest,
   extras: ChangeRequestExtras = {},
   to: 'stdout' | 'stderr' = 'stdout',
@@ -63,7 +64,7 @@ export function printChangeRequest(
 }
 
 /** A comment or reply: its facts, then its markdown body. */
-export function printComment(comment: Comment | CommentReply): void {
+export function printComment(output: Output, comment: Comment | CommentReply): void {
   const c = knownForms(comment as Comment);
   const isReply = (comment as { object?: string }).object === 'comment-reply';
   output.fields([
@@ -101,7 +102,7 @@ function indented(text: string, indent: string): string[] {
  * id, its text indented under them, then each reply indented under it (`↳ Linus Torvalds ·
  * 2026-01-09 09:00 · reply_id`) with its text.
  */
-export function printThread(comment: Comment, replies: readonly CommentReply[]): void {
+export function printThread(output: Output, comment: Comment, replies: readonly CommentReply[]): void {
   const facts = [
     userName(comment.postedBy),
     formatDate(comment.postedAt),

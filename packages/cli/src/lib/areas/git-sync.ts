@@ -1,7 +1,7 @@
 import type { DocsClient, GitSyncState } from '@docs-api/sdk';
 import { Flags } from '../../oclif.js';
 import { CommandError, UsageError } from '../failures/exit-codes.js';
-import { formatDate, output } from '../terminal/output.js';
+import { formatDate, type Output } from '../terminal/output.js';
 import { formatDuration, waitFlags, waitWithProgress, type PollOptions } from '../terminal/progress.js';
 import { addSecret, displayUrl, redact } from '../transport/redact.js';
 
@@ -110,7 +110,7 @@ function operationLabel(operation: Operation | undefined): string {
 }
 
 /** The space's Git info as labelled lines (stdout, or stderr before a failure). */
-export function printGitInfo(info: GitSyncState, to: 'stdout' | 'stderr' = 'stdout'): void {
+export function printGitInfo(output: Output, info: GitSyncState, to: 'stdout' | 'stderr' = 'stdout'): void {
   const operation = info.operation;
   const span =
     operation?.startedAt && operation.endedAt
@@ -183,6 +183,7 @@ function isOurs(
  * on stderr at a terminal. Throws a `CommandError` (exit 1) when `--wait-timeout` passes first.
  */
 export async function followGitOperation(
+  output: Output,
   client: DocsClient,
   spaceId: string,
   direction: GitDirection,
@@ -192,6 +193,7 @@ export async function followGitOperation(
   const verb = direction === 'import' ? 'Importing into' : 'Exporting';
   const follow = `docs spaces git info ${spaceId}`;
   const read = await waitWithProgress<GitRead>(
+    output,
     flags,
     ({ info, ours }) =>
       ours
@@ -293,6 +295,7 @@ export function repositoryFields(flags: GitRunFlags) {
  * printed (at a terminal) or in the result (--json), exit 1 when it failed.
  */
 export async function runGitOperation(
+  output: Output,
   run: {
     client: DocsClient;
     spaceId: string;
@@ -318,18 +321,18 @@ export async function runGitOperation(
     }
     return result;
   }
-  const info = redactDeep(await followGitOperation(client, spaceId, direction, before, flags));
+  const info = redactDeep(await followGitOperation(output, client, spaceId, direction, before, flags));
   try {
     checkOutcome(info, direction, spaceId);
   } catch (error) {
     // Scripts get the final state too, on stdout, before the failure.
     if (!human) output.json({ ...result, info });
-    else printGitInfo(info, 'stderr');
+    else printGitInfo(output, info, 'stderr');
     throw error;
   }
   if (human) {
     output.success(run.said.done);
-    printGitInfo(info);
+    printGitInfo(output, info);
   }
   return { ...result, info };
 }

@@ -1,8 +1,8 @@
 import type { ContentImportRun } from '@docs-api/sdk';
-import { formatDate, output } from '../terminal/output.js';
+import { formatDate, type Output } from '../terminal/output.js';
 
 /** What the `docs imports ...` commands share: the printer of a run and its pages. */
-export function printImportRun(run: ContentImportRun): void {
+export function printImportRun(output: Output, run: ContentImportRun): void {
   output.fields([
     ['ID', run.id],
     ['Status', run.status],

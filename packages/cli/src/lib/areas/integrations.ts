@@ -2,7 +2,7 @@ import { Args } from '../../oclif.js';
 import type { DocsClient, Integration } from '@docs-api/sdk';
 import { UsageError } from '../failures/exit-codes.js';
 import { readJson } from '../input/files.js';
-import { output, type Column } from '../terminal/output.js';
+import { type Column, type Output } from '../terminal/output.js';
 import { pickOne } from '../terminal/prompts.js';
 
 /*
@@ -58,7 +58,7 @@ export const integrationColumns: Column<Integration>[] = [
   { header: 'CATEGORIES', value: (i) => i.categories?.join(', '), cut: true, priority: 1 },
 ];
 
-export function printIntegration(integration: Integration): void {
+export function printIntegration(output: Output, integration: Integration): void {
   output.fields([
     ['Name', integration.name],
     ['Title', integration.title],

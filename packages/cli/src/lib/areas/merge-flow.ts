@@ -9,9 +9,8 @@ import {
   warnWrapped,
   type MergePreview,
 } from './merge-preview.js';
-import { output } from '../terminal/output.js';
+import { type Output } from '../terminal/output.js';
 import { prompts } from '../terminal/prompts.js';
-import { terminal } from '../terminal/terminal.js';
 
 /*
  * The merge of a change request with its checks, as `docs cr merge` does it and `docs push
@@ -51,6 +50,7 @@ export interface MergeFlowOptions {
 }
 
 export async function mergeFlow(
+  output: Output,
   client: DocsClient,
   spaceId: string,
   crId: string,
@@ -67,14 +67,14 @@ export async function mergeFlow(
   const closed = `Change request #${cr.number} is closed (archived): the service refuses to merge it. Reopen it with \`docs cr reopen ${spaceId} ${cr.number}\`, then merge.`;
   if (cr.status === 'archived') {
     if (!dryRun) throw new CommandError(closed);
-    if (human) warnWrapped(closed);
+    if (human) warnWrapped(output, closed);
   }
   const updateFlag = options.updateFirst;
-  const ask = !yes && terminal.canPrompt();
+  const ask = !yes && output.terminal.canPrompt();
   // --yes takes the answer a person gets by default: update an outdated request first.
   const updateByDefault = Boolean(cr.outdated) && updateFlag !== false && (updateFlag === true || yes);
   // What a person decides on, on stderr; with --json too when a question follows (stdout keeps the JSON).
-  if (human || (ask && !dryRun)) printMergePreview(preview, { updateFirst: updateByDefault });
+  if (human || (ask && !dryRun)) printMergePreview(output, preview, { updateFirst: updateByDefault });
   if (dryRun) return preview;
 
   // Found before any question: nothing can be merged into a locked space.
@@ -98,6 +98,7 @@ export async function mergeFlow(
   }
   if (unmet.length) {
     warnWrapped(
+      output,
       admin
         ? `Merging with merge rules not met (--admin): ${unmet.join('; ')}.`
         : `Merge rules not met: ${unmet.join('; ')}.`,
@@ -136,7 +137,7 @@ export async function mergeFlow(
     preview.changes.length === 0 &&
     preview.moreChanges === 0 &&
     !preview.unavailable.some(({ what }) => what === 'changes');
-  if (empty) warnWrapped(`Change request #${cr.number} has no changes: merging it changes no page.`);
+  if (empty) warnWrapped(output, `Change request #${cr.number} has no changes: merging it changes no page.`);
   if (!asked) {
     // Default No: a merge cannot be undone from here. With --yes nothing is asked.
     await options.confirm(
@@ -145,7 +146,7 @@ export async function mergeFlow(
   }
 
   const url = cr.urls?.app;
-  const failed = (error: unknown): unknown => conflict(error, cr, spaceId, { human, url, preview });
+  const failed = (error: unknown): unknown => conflict(output, error, cr, spaceId, { human, url, preview });
   if (plan !== 'merge') {
     // An update that conflicts pulled nothing in: the SDK rejects it (MergeConflictError).
     let updated: MergeOutcome<'update'>;
@@ -190,6 +191,7 @@ export async function mergeFlow(
  * error result (`error.reason`), never a success's shape. Any other error goes on as it is.
  */
 function conflict(
+  output: Output,
   error: unknown,
   cr: ChangeRequest,
   spaceId: string,

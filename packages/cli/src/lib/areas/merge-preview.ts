@@ -18,7 +18,7 @@ import {
   reviewerUser,
   userName,
 } from './change-requests.js';
-import { formatDate, output, terminalWidth, wrapLine } from '../terminal/output.js';
+import { formatDate, terminalWidth, wrapLine, type Output } from '../terminal/output.js';
 
 /*
  * What `docs cr merge` shows before it asks (and prints with --dry-run --json): the changes, the
@@ -311,7 +311,11 @@ function describeReview(review: ChangeRequestReview): string {
 }
 
 /** Prints the preview on stderr, for a person deciding whether to merge. */
-export function printMergePreview(preview: MergePreview, options: { updateFirst: boolean }): void {
+export function printMergePreview(
+  output: Output,
+  preview: MergePreview,
+  options: { updateFirst: boolean },
+): void {
   const cr = preview.changeRequest;
   const lines: string[] = [];
   lines.push(
@@ -366,7 +370,7 @@ export function printMergePreview(preview: MergePreview, options: { updateFirst:
 }
 
 /** A warning on stderr (wrapped at words at a terminal, as every message). */
-export function warnWrapped(message: string): void {
+export function warnWrapped(output: Output, message: string): void {
   output.warn(message);
 }
 

@@ -5,7 +5,7 @@ import { CommandError, UsageError } from '../failures/exit-codes.js';
 import { readText } from '../input/files.js';
 import { annotate, appendStepSummary, inGitHubActions, tableCell } from '../terminal/github-actions.js';
 import { checkSpec, formatProblem, type SpecProblem } from '../openapi/openapi-spec.js';
-import { formatDate, output, type Column } from '../terminal/output.js';
+import { formatDate, type Column, type Output } from '../terminal/output.js';
 import { pickOne } from '../terminal/prompts.js';
 import { waitFlags, waitWithProgress } from '../terminal/progress.js';
 
@@ -71,6 +71,7 @@ const isUrl = (value: string) => /^https?:\/\//i.test(value);
  * place (file:line:column JSON-pointer), annotates them under GitHub Actions, and exits 2.
  */
 export async function resolveSpecSource(
+  output: Output,
   argument: string | undefined,
   url: string | undefined,
   json: boolean,
@@ -90,9 +91,9 @@ export async function resolveSpecSource(
   // Relative `$ref` files are looked for beside the spec (the working directory for stdin).
   const directory = given === '-' ? process.cwd() : dirname(resolvePath(given));
   const { problems, warnings } = await checkSpec(text, file, { directory });
-  reportSpecWarnings(warnings, json);
+  reportSpecWarnings(output, warnings, json);
   if (problems.length > 0) {
-    await reportSpecProblems(file, problems, json);
+    await reportSpecProblems(output, file, problems, json);
     throw new UsageError(
       `${file} is not a valid OpenAPI spec (${problems.length} problem${problems.length === 1 ? '' : 's'}): nothing was sent.`,
     );
@@ -110,13 +111,14 @@ const annotation = (level: 'error' | 'warning', title: string) => (problem: Spec
 });
 
 /** Likely mistakes the service accepts: one stderr line each (and `::warning` annotations); the spec is still sent. */
-function reportSpecWarnings(warnings: readonly SpecProblem[], json: boolean): void {
+function reportSpecWarnings(output: Output, warnings: readonly SpecProblem[], json: boolean): void {
   for (const warning of warnings) output.warn(formatProblem(warning));
   annotate(warnings.map(annotation('warning', 'OpenAPI spec: likely mistake')), json);
 }
 
 /** Every problem on its own stderr line; annotations and a job summary under GitHub Actions. */
 async function reportSpecProblems(
+  output: Output,
   file: string,
   problems: readonly SpecProblem[],
   json: boolean,
@@ -150,7 +152,7 @@ export const specColumns: Column<OpenAPISpec>[] = [
   { header: 'SOURCE', value: (s) => s.sourceURL, priority: 1 },
 ];
 
-export function printSpec(spec: OpenAPISpec, to: 'stdout' | 'stderr' = 'stdout'): void {
+export function printSpec(output: Output, spec: OpenAPISpec, to: 'stdout' | 'stderr' = 'stdout'): void {
   output.fields(
     [
       ['Slug', spec.slug],
@@ -202,12 +204,14 @@ export interface FollowOptions {
  * (stdout with --json, stderr otherwise) and exits 1.
  */
 export async function followProcessing(
+  output: Output,
   client: DocsClient,
   organizationId: string,
   slug: string,
   options: FollowOptions,
 ): Promise<OpenAPISpec> {
   const spec = await waitWithProgress<OpenAPISpec>(
+    output,
     options,
     (read) => `Processing ${slug}: ${read.processingState ?? '?'}`,
     (waitOptions) => client.openapi.waitUntilProcessed(organizationId, slug, waitOptions),
@@ -221,7 +225,7 @@ export async function followProcessing(
   if (inGitHubActions()) await reportProcessing(slug, spec, failed, options);
   if (failed) {
     if (options.json) output.json(spec);
-    else printSpec(spec, 'stderr');
+    else printSpec(output, spec, 'stderr');
     throw new CommandError(
       `Processing of OpenAPI spec ${slug} failed (${spec.lastProcessErrorCode ?? '?'}).`,
     );
@@ -270,6 +274,7 @@ async function reportProcessing(
  * true with --json). Returns the spec as last read.
  */
 export async function sendSpecSource(
+  output: Output,
   client: DocsClient,
   organizationId: string,
   slug: string,
@@ -278,13 +283,13 @@ export async function sendSpecSource(
   json: boolean,
   send: (source: ResolvedSource['source']) => Promise<OpenAPISpec>,
 ): Promise<OpenAPISpec> {
-  const { source, file } = await resolveSpecSource(argument, flags.url, json);
+  const { source, file } = await resolveSpecSource(output, argument, flags.url, json);
   const spec = await send(source);
   if (!flags.wait) {
     if (inGitHubActions()) await appendStepSummary(`### OpenAPI spec \`${slug}\` sent: processing started\n`);
     return spec;
   }
-  return followProcessing(client, organizationId, slug, {
+  return followProcessing(output, client, organizationId, slug, {
     json,
     file,
     interval: flags.interval,

@@ -7,7 +7,7 @@ import type {
   SearchSpaceResult,
 } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
-import { formatDate, output, type Column } from '../terminal/output.js';
+import { formatDate, type Column, type Output } from '../terminal/output.js';
 import { pickOne } from '../terminal/prompts.js';
 
 /*
@@ -44,7 +44,7 @@ export const organizationColumns: Column<Organization>[] = [
   { header: 'PLAN', value: (o) => o.plan, priority: 3 },
 ];
 
-export function printOrganization(organization: Organization): void {
+export function printOrganization(output: Output, organization: Organization): void {
   const rules = organization.mergeRules;
   output.fields([
     ['ID', organization.id],
@@ -93,7 +93,7 @@ export const orgMemberColumns: Column<OrganizationMember>[] = [
   { header: 'LAST SEEN', value: (m) => formatDate(m.lastSeenAt), priority: 4 },
 ];
 
-export function printMember(member: OrganizationMember): void {
+export function printMember(output: Output, member: OrganizationMember): void {
   output.fields([
     ['User', member.id],
     ['Name', member.user?.displayName],

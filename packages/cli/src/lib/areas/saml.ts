@@ -8,7 +8,7 @@ import type {
 } from '@docs-api/sdk';
 import { UsageError } from '../failures/exit-codes.js';
 import { readText } from '../input/files.js';
-import { formatDate, output, type Column } from '../terminal/output.js';
+import { formatDate, type Column, type Output } from '../terminal/output.js';
 import { pickOne } from '../terminal/prompts.js';
 
 /*
@@ -82,7 +82,11 @@ export function describeCertificate(pem: string | undefined): string | undefined
   }
 }
 
-export function printProvider(provider: OrganizationSAMLProvider, to: 'stdout' | 'stderr' = 'stdout'): void {
+export function printProvider(
+  output: Output,
+  provider: OrganizationSAMLProvider,
+  to: 'stdout' | 'stderr' = 'stdout',
+): void {
   output.fields(
     [
       ['ID', provider.id],

@@ -1,7 +1,7 @@
 import { Args, type Command } from '../../oclif.js';
 import { BaseCommand } from '../../base-command.js';
 import type { DocsClient, Site, SiteSection, SiteSpace } from '@docs-api/sdk';
-import { output, formatDate, type Column } from '../terminal/output.js';
+import { formatDate, type Column, type Output } from '../terminal/output.js';
 import { pickOne } from '../terminal/prompts.js';
 
 export const siteArg = Args.string({
@@ -26,7 +26,7 @@ export async function pickSite(client: DocsClient, organizationId: string): Prom
   }));
 }
 
-export function printSite(site: Site): void {
+export function printSite(output: Output, site: Site): void {
   output.fields([
     ['ID', site.id],
     ['Title', site.title],
@@ -68,7 +68,7 @@ export const siteSpaceColumns: Column<SiteSpace>[] = [
   { header: 'DRAFT', value: (s) => s.draft ?? false, priority: 1 },
 ];
 
-export function printSiteSpace(siteSpace: SiteSpace): void {
+export function printSiteSpace(output: Output, siteSpace: SiteSpace): void {
   output.fields([
     ['ID', siteSpace.id],
     ['Space', `${siteSpace.space.title ?? ''} (${siteSpace.space.id})`.trim()],

@@ -3,7 +3,7 @@ import type { ContentPosition, DocsClient, Link, LinkListing, MoveSpaceBody, Spa
 import { BaseCommand } from '../../base-command.js';
 import { describeReference, pickSpace } from './change-requests.js';
 import { UsageError } from '../failures/exit-codes.js';
-import { formatDate, output, type Column } from '../terminal/output.js';
+import { formatDate, type Column, type Output } from '../terminal/output.js';
 
 /*
  * What the `docs spaces ...` commands share (and `docs collections move|transfer`): the space
@@ -87,7 +87,7 @@ function mergeRulesText(space: Space): string | undefined {
     .join('; ');
 }
 
-export function printSpace(space: Space): void {
+export function printSpace(output: Output, space: Space): void {
   output.fields([
     ['ID', space.id],
     ['Title', `${space.emoji ? `${space.emoji} ` : ''}${space.title ?? ''}`],

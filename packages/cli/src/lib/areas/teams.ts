@@ -6,7 +6,7 @@ import type {
   TeamMemberRoleParam,
 } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
-import { formatDate, output, type Column } from '../terminal/output.js';
+import { formatDate, type Column, type Output } from '../terminal/output.js';
 import { pickOne } from '../terminal/prompts.js';
 
 /*
@@ -43,7 +43,7 @@ export const memberColumns: Column<OrganizationTeamMember>[] = [
   },
 ];
 
-export function printTeam(team: OrganizationTeam): void {
+export function printTeam(output: Output, team: OrganizationTeam): void {
   output.fields([
     ['ID', team.id],
     ['Title', team.title],

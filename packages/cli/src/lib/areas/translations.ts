@@ -11,7 +11,7 @@ import { TRANSLATION_LANGUAGES } from '../../sdk.js';
 import { documentText } from './change-requests.js';
 import { UsageError } from '../failures/exit-codes.js';
 import { readJson } from '../input/files.js';
-import { formatDate, output, plural, type Column } from '../terminal/output.js';
+import { formatDate, plural, type Column, type Output } from '../terminal/output.js';
 import { formatDuration } from '../terminal/progress.js';
 import { pickOne } from '../terminal/prompts.js';
 import { readStdin } from '../input/stdin.js';
@@ -64,7 +64,11 @@ export function glossaryColumns(entries: readonly GlossaryEntry[]): Column<Gloss
 /** A duration of the translation stats, in seconds as the service counts them. */
 const seconds = (value: number | undefined) => formatDuration(value === undefined ? undefined : value * 1000);
 
-export function printTranslation(translation: Translation, to: 'stdout' | 'stderr' = 'stdout'): void {
+export function printTranslation(
+  output: Output,
+  translation: Translation,
+  to: 'stdout' | 'stderr' = 'stdout',
+): void {
   const { source, result, stats } = translation;
   output.fields(
     [
@@ -103,7 +107,7 @@ export function printTranslation(translation: Translation, to: 'stdout' | 'stder
   }
 }
 
-export function printGlossaryEntry(entry: GlossaryEntry): void {
+export function printGlossaryEntry(output: Output, entry: GlossaryEntry): void {
   output.fields([
     ['ID', entry.id],
     ...Object.entries(entry.translations ?? {}).map(([language, term]) => [language, term] as const),

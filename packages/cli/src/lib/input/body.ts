@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Flags } from '../../oclif.js';
 import { CancelledError, UsageError } from '../failures/exit-codes.js';
+import type { Output } from '../terminal/output.js';
 import { prompts } from '../terminal/prompts.js';
 import { terminal } from '../terminal/terminal.js';
 import { readText } from './files.js';
@@ -66,13 +67,17 @@ export interface Body {
 /**
  * The text of an askable `--body`: the flag's, the file's, else written in the person's editor at
  * a terminal; in a pipeline its absence is a usage error naming the flag. An empty editor, or an
- * editor that exits with an error (vim's `:cq`), cancels.
+ * editor that exits with an error (vim's `:cq`), cancels. `output` is the command's: its terminal
+ * names the editor.
  */
-export async function bodyOrEditor(flags: BodyFlags, what: string): Promise<Body> {
+export async function bodyOrEditor(flags: BodyFlags, what: string, output: Output): Promise<Body> {
   const given = await bodyFromFlags(flags);
   if (given !== undefined) return { text: given, typed: false };
   requireBodyOutsideTerminal(flags, what);
-  const text = (await prompts.editor(`${what} (markdown, written in your editor)`)).replace(/\s+$/, '');
+  const text = (await prompts.editor(`${what} (markdown, written in your editor)`, output)).replace(
+    /\s+$/,
+    '',
+  );
   if (!text.trim()) throw new CancelledError();
   return { text, typed: true };
 }

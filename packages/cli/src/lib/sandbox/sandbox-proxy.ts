@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import type * as SandboxModule from '@docs-api/sandbox';
 import { Flags } from '../../oclif.js';
 import { CommandError, UsageError } from '../failures/exit-codes.js';
-import { output } from '../terminal/output.js';
+import { type Output } from '../terminal/output.js';
 
 /*
  * `docs sandbox --proxy <url> [--record <file>]` and `docs sandbox --replay <file>`: the
@@ -68,17 +68,19 @@ const stopped = () =>
  * neither is (the sandbox runs as usual).
  */
 export async function runProxyOrReplay(
+  output: Output,
   flags: ProxyFlagValues,
   load: () => Promise<typeof SandboxModule>,
 ): Promise<boolean> {
   if (flags.proxy === undefined && flags.replay === undefined) return false;
   const sandbox = await load();
-  if (flags.replay !== undefined) await runReplay(sandbox, flags, flags.replay);
-  else await runProxy(sandbox, flags, flags.proxy!);
+  if (flags.replay !== undefined) await runReplay(output, sandbox, flags, flags.replay);
+  else await runProxy(output, sandbox, flags, flags.proxy!);
   return true;
 }
 
 async function runProxy(
+  output: Output,
   sandbox: typeof SandboxModule,
   flags: ProxyFlagValues,
   upstream: string,
@@ -127,7 +129,12 @@ async function runProxy(
   );
 }
 
-async function runReplay(sandbox: typeof SandboxModule, flags: ProxyFlagValues, file: string): Promise<void> {
+async function runReplay(
+  output: Output,
+  sandbox: typeof SandboxModule,
+  flags: ProxyFlagValues,
+  file: string,
+): Promise<void> {
   let replay: SandboxModule.Replay;
   try {
     replay = await sandbox.createReplay(file);
@@ -150,6 +157,7 @@ async function runReplay(sandbox: typeof SandboxModule, flags: ProxyFlagValues, 
  * reads make, on stdout or in `out`; what was left out, and why, on stderr.
  */
 export async function cassetteFixture(
+  output: Output,
   load: () => Promise<typeof SandboxModule>,
   file: string,
   options: { out: string | undefined; base: 'empty' | 'demo' },

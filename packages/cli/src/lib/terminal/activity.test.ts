@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { describeActivity, Spinner, SPINNER_DELAY_MS, type Activity } from './activity.js';
-import { output } from './output.js';
+import { createOutput } from './output.js';
+
+const output = createOutput();
 
 afterEach(() => {
   vi.useRealTimers();
@@ -57,7 +59,7 @@ describe('the whole wait (issue 23)', () => {
   });
 
   it('keeps the clock when an attempt fails and its retry starts, and starts it again after an answer', async () => {
-    const spinner = new Spinner(() => false);
+    const spinner = new Spinner(output, () => false);
     const fail = spinner.wrap(() => Promise.reject(new Error('timeout')));
     const answer = spinner.wrap(() => Promise.resolve(new Response('{}')));
     await fail('http://h/v1').catch(() => undefined);
@@ -97,7 +99,7 @@ describe('at a narrow terminal (issue 31)', () => {
     const columns = Object.getOwnPropertyDescriptor(process.stderr, 'columns');
     Object.defineProperty(process.stderr, 'columns', { value: 40, configurable: true });
     try {
-      const spinner = new Spinner(() => true);
+      const spinner = new Spinner(output, () => true);
       spinner.timeoutMs = 60_000;
       const pending = spinner.wrap(() => new Promise<Response>(() => undefined))('http://127.0.0.1:4010/v1');
       void pending;
@@ -119,7 +121,7 @@ describe('Spinner', () => {
     vi.useFakeTimers();
     const lines: Array<string | undefined> = [];
     vi.spyOn(output, 'live').mockImplementation((line) => void lines.push(line));
-    const spinner = new Spinner(() => true);
+    const spinner = new Spinner(output, () => true);
     let answer!: (response: Response) => void;
     const fetch = spinner.wrap(() => new Promise<Response>((resolve) => (answer = resolve)));
 
@@ -141,7 +143,7 @@ describe('Spinner', () => {
   it('stays silent when stderr is not a terminal', async () => {
     vi.useFakeTimers();
     const live = vi.spyOn(output, 'live');
-    const spinner = new Spinner(() => false);
+    const spinner = new Spinner(output, () => false);
     const fetch = spinner.wrap(
       () => new Promise<Response>((resolve) => setTimeout(() => resolve(new Response('')), 3000)),
     );
@@ -155,7 +157,7 @@ describe('Spinner', () => {
     vi.useFakeTimers();
     const lines: Array<string | undefined> = [];
     vi.spyOn(output, 'live').mockImplementation((line) => void lines.push(line));
-    const spinner = new Spinner(() => true);
+    const spinner = new Spinner(output, () => true);
     spinner.timeoutMs = 60_000;
     let release!: () => void;
     // Headers at once; the body only when released (a server that stalls it).
@@ -182,7 +184,7 @@ describe('Spinner', () => {
   it('a body never read is not waited for', async () => {
     vi.useFakeTimers();
     const live = vi.spyOn(output, 'live');
-    const spinner = new Spinner(() => true);
+    const spinner = new Spinner(output, () => true);
     const fetch = spinner.wrap(() => Promise.resolve(new Response(null, { status: 204 })));
     await fetch('http://127.0.0.1:4010/v1/orgs');
     await vi.advanceTimersByTimeAsync(3000);

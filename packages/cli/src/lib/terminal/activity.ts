@@ -1,5 +1,5 @@
 import type { RetryEvent } from '@docs-api/sdk';
-import { output } from './output.js';
+import type { Output } from './output.js';
 import { formatElapsed } from './progress.js';
 import { displayWidth } from './table.js';
 
@@ -104,6 +104,8 @@ export class Spinner {
   timeoutMs: number | undefined;
 
   constructor(
+    /** The command's output, where the spinner's live line and its words go. */
+    private readonly output: Output,
     private readonly enabled: () => boolean = () =>
       Boolean(process.stderr.isTTY) && process.env.TERM !== 'dumb',
   ) {}
@@ -179,7 +181,7 @@ export class Spinner {
   stop(): void {
     if (this.#timer) clearInterval(this.#timer);
     this.#timer = undefined;
-    if (this.#shown) output.live(undefined);
+    if (this.#shown) this.output.live(undefined);
     this.#shown = false;
   }
 
@@ -199,16 +201,16 @@ export class Spinner {
     const width = Math.max(10, (process.stderr.columns || 80) - 1) - 2;
     const text = describeActivity(this.activity, Date.now(), this.timeoutMs, width);
     if (text === undefined) {
-      if (this.#shown) output.live(undefined);
+      if (this.#shown) this.output.live(undefined);
       this.#shown = false;
       return;
     }
     this.#frame = (this.#frame + 1) % FRAMES.length;
     if (!this.#hinted && text.includes('answer') && !text.endsWith(SILENCE_HINT)) {
       this.#hinted = true;
-      output.info(`The server has not answered yet: ${SILENCE_HINT} (retries included).`);
+      this.output.info(`The server has not answered yet: ${SILENCE_HINT} (retries included).`);
     }
-    output.live(`${FRAMES[this.#frame]} ${text}`);
+    this.output.live(`${FRAMES[this.#frame]} ${text}`);
     this.#shown = true;
   }
 }

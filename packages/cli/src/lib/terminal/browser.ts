@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { terminal } from './terminal.js';
+import type { Terminal } from './terminal.js';
 
 /*
  * Opening a page in the person's browser (`--web`), as gh does: the browser chosen by
@@ -13,8 +13,8 @@ export function commandWords(command: string): string[] {
 }
 
 export const browser = {
-  /** Opens `url`; false when no browser can be opened here. Tests replace this. */
-  open(url: string): Promise<boolean> {
+  /** Opens `url` in `terminal`'s browser; false when none can be opened here. Tests replace this. */
+  open(url: string, terminal: Terminal): Promise<boolean> {
     const chosen = terminal.browser();
     let words: string[];
     if (chosen) words = [...commandWords(chosen), url];

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatDate, output, plural } from './output.js';
+import { createOutput, formatDate, plural } from './output.js';
 import { displayWidth } from './table.js';
 import { terminal } from './terminal.js';
+
+const output = createOutput();
 
 afterEach(() => {
   vi.restoreAllMocks();

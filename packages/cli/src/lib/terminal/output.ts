@@ -1,10 +1,11 @@
 import { runJq } from './jq.js';
+import { selectFields } from './json-fields.js';
 import { redact } from '../transport/redact.js';
 import { displayWidth, renderTable, truncate } from './table.js';
-import { terminal } from './terminal.js';
+import { createTerminal, terminal as processTerminal, type Terminal } from './terminal.js';
 
 /**
- * The CLI's only printer: data to stdout, messages to stderr. On a terminal lists are tables
+ * The CLI's only printer (`createOutput`, one per command, in its context): data to stdout, messages to stderr. On a terminal lists are tables
  * sized to its width (lib/terminal/table.ts); piped, they are tab-separated rows with no colour, for
  * `cut` and `awk`.
  * Every message line passes through `redact` (tokens, share keys, URL credentials); data is
@@ -77,7 +78,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
  */
 export function formatDate(value: string | undefined | null): string {
   if (!value) return '';
-  if (!terminal.stdoutIsTTY()) return value;
+  if (!processTerminal.stdoutIsTTY()) return value;
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
   const zone =
@@ -104,9 +105,6 @@ export function debugEnabled(): boolean {
   return value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';
 }
 
-const ansi = (code: string, value: string) =>
-  terminal.useColor() ? `\u001b[${code}m${value}\u001b[0m` : value;
-
 const sgr = (code: string, value: string) => `\u001b[${code}m${value}\u001b[0m`;
 
 /** A status cell in its colour (the text is already cut to its width). */
@@ -115,24 +113,7 @@ function statusColor(cell: string): string {
   return code ? sgr(code, cell) : cell;
 }
 
-/** The line rewritten in place on stderr (a spinner, a --wait's progress), if one is shown. */
-let liveLine: string | undefined;
 const CLEAR_LINE = '\r\u001b[K';
-
-/** Writes around the live line: it is cleared first and drawn again after, so lines never mix. */
-function around(write: () => void): void {
-  if (liveLine === undefined) return write();
-  process.stderr.write(CLEAR_LINE);
-  write();
-  process.stderr.write(liveLine);
-}
-
-/** The `--jq` expression of the running command: JSON output goes through it (lib/terminal/jq.ts). */
-let jqExpression: string | undefined;
-
-function toStderr(text: string): void {
-  around(() => process.stderr.write(text));
-}
 
 /**
  * `line` in lines of at most `width` columns, broken at spaces; the continuation lines are
@@ -168,197 +149,255 @@ export function wrapLine(line: string, width: number, hanging?: string): string[
   return out;
 }
 
+/** Where an output writes: process.stdout and process.stderr, or a test's captures. */
+export interface OutputStream {
+  write(text: string): unknown;
+  isTTY?: boolean | undefined;
+  columns?: number | undefined;
+}
+
 /** The width messages wrap at: stderr's terminal; none (Infinity) when stderr is not one. */
-function messageWidth(): number {
-  if (!process.stderr.isTTY) return Infinity;
-  return process.stderr.columns || terminalWidth();
+function messageWidth(stderr: OutputStream): number {
+  if (!stderr.isTTY) return Infinity;
+  return stderr.columns || terminalWidth();
 }
 
 /**
  * A message for stderr after its `prefix` (`Error: `, shown as `shownPrefix`, coloured): each of
  * its lines wrapped at words to the terminal's width (at a terminal only), as gh's messages.
  */
-function message(prefix: string, shownPrefix: string, text: string): string {
-  const width = messageWidth();
+function message(width: number, prefix: string, shownPrefix: string, text: string): string {
   const lines = `${prefix}${redact(text)}`.split('\n').flatMap((line) => wrapLine(line, width));
   const [first = '', ...rest] = lines;
   return `${[shownPrefix + first.slice(prefix.length), ...rest].join('\n')}\n`;
 }
 
-export const output = {
-  /** Writes part of a line of data (stdout), as text that streams in arrives. */
-  write(text: string): void {
-    around(() => process.stdout.write(text));
-  },
+/** What `--json` and `--jq` ask of a command's JSON output. */
+export interface JsonSelection {
+  /** gh's `--json field,field`: those fields of each object; none for the full objects. */
+  fields?: readonly string[] | undefined;
+  /** The `--jq` expression (jq loaded already: `checkJq`). */
+  jq?: string | undefined;
+}
 
-  /** Writes data (stdout). */
-  data(line: string): void {
-    around(() => process.stdout.write(line.endsWith('\n') ? line : `${line}\n`));
-  },
+export interface OutputOptions {
+  terminal?: Terminal;
+  stdout?: OutputStream;
+  stderr?: OutputStream;
+}
 
-  /**
-   * Long data (a diff) through the pager at a terminal, as git and gh do: DOCS_PAGER, the stored
-   * pager, $PAGER, else `less -R` (LESS=FRX unless set: it quits when the text fits the screen);
-   * `cat` or an empty pager prints directly. Piped, or when the pager cannot run, printed as is.
-   */
-  async page(text: string): Promise<void> {
-    const pager = terminal.pager().trim();
-    if (!process.stdout.isTTY || !pager || pager === 'cat') return output.data(text);
-    const { spawn } = await import('node:child_process');
-    const shown = await new Promise<boolean>((resolve) => {
-      const child = spawn(pager, {
-        shell: true,
-        stdio: ['pipe', 'inherit', 'inherit'],
-        env: { ...process.env, LESS: process.env.LESS ?? 'FRX', LV: process.env.LV ?? '-c' },
-      });
-      terminal.paging = true;
-      child.once('error', () => resolve(false));
-      // A pager that is not there: the shell's 127.
-      child.once('exit', (code) => resolve(code !== 127));
-      // Quitting the pager before the end closes its input: not an error.
-      child.stdin.on('error', () => undefined);
-      child.stdin.end(text.endsWith('\n') ? text : `${text}\n`);
-    });
-    terminal.paging = false;
-    if (!shown) {
-      output.warn(`The pager "${pager}" could not be run; printing instead.`);
-      output.data(text);
-    }
-  },
+export type Output = ReturnType<typeof createOutput>;
 
-  /**
-   * Prints a value as stable, indented JSON (stdout); under `--jq`, what the expression selects
-   * from it instead: one result a line, strings raw (gh's `--jq`).
-   */
-  json(value: unknown): void {
-    if (jqExpression !== undefined) {
-      for (const line of runJq(jqExpression, value)) output.data(line);
-      return;
-    }
-    output.data(JSON.stringify(value, null, 2));
-  },
+/**
+ * An output for one command: its `--json`/`--jq` selection and its live line are its own, so two
+ * commands (tests run several in one process) never see each other's.
+ */
+export function createOutput({
+  terminal = createTerminal(),
+  stdout = process.stdout,
+  stderr = process.stderr,
+}: OutputOptions = {}) {
+  /** The line rewritten in place on stderr (a spinner, a --wait's progress), if one is shown. */
+  let liveLine: string | undefined;
+  let selection: JsonSelection = {};
 
-  /** Prints a value as one line of JSON (stdout), for a stream of items; under `--jq`, as `json`. */
-  jsonLine(value: unknown): void {
-    if (jqExpression !== undefined) return output.json(value);
-    output.data(JSON.stringify(value));
-  },
+  /** Writes around the live line: it is cleared first and drawn again after, so lines never mix. */
+  const around = (write: () => void): void => {
+    if (liveLine === undefined) return write();
+    stderr.write(CLEAR_LINE);
+    write();
+    stderr.write(liveLine);
+  };
+  const toStderr = (text: string): void => around(() => stderr.write(text));
+  const say = (prefix: string, shownPrefix: string, text: string): void =>
+    toStderr(message(messageWidth(stderr), prefix, shownPrefix, text));
+  const ansi = (code: string, value: string) =>
+    terminal.useColor() ? `\u001b[${code}m${value}\u001b[0m` : value;
 
-  /**
-   * Sets the `--jq` expression that JSON output goes through (jq loaded already: `checkJq`);
-   * `undefined` for none. The base command sets it for the command it runs.
-   */
-  setJq(expression: string | undefined): void {
-    jqExpression = expression;
-  },
+  const output = {
+    /** The terminal this output renders for. */
+    terminal,
 
-  /** Whether JSON output goes through a `--jq` expression. */
-  get jq(): string | undefined {
-    return jqExpression;
-  },
+    /** Writes part of a line of data (stdout), as text that streams in arrives. */
+    write(text: string): void {
+      around(() => stdout.write(text));
+    },
 
-  /** Prints rows: a table on a terminal, tab-separated lines otherwise. */
-  table<T>(rows: readonly T[], columns: ReadonlyArray<Column<T>>): void {
-    if (!terminal.stdoutIsTTY()) {
-      for (const row of rows)
-        output.data(columns.map((c) => text(c.value(row)).replace(/[\t\n]/g, ' ')).join('\t'));
-      return;
-    }
-    if (rows.length === 0) {
-      output.info('No results.');
-      return;
-    }
-    const color = terminal.stdoutColor();
-    const values = rows.map((row) => columns.map((c) => c.value(row)));
-    const cells = values.map((row) => row.map((value) => text(value).replace(/\s*\n\s*/g, ' ')));
-    const headers = columns.map((c) => c.header);
-    const tableColumns = columns.map((column, i) => {
-      const shown = cells.map((row) => row[i] ?? '').filter(Boolean);
-      // A column of local times gives its zone once, in the header: `UPDATED (CET)`.
-      const zones = new Set(shown.map((cell) => LOCAL_TIME.exec(cell)?.[2]));
-      const times = shown.length > 0 && zones.size === 1 && !zones.has(undefined);
-      if (times) {
-        headers[i] = `${column.header} (${[...zones][0]})`;
-        for (const row of cells) row[i] = (row[i] ?? '').replace(LOCAL_TIME, '$1');
-      }
-      const status = STATUS_HEADER.test(column.header);
-      return {
-        header: headers[i] ?? column.header,
-        cut: column.cut ?? false,
-        priority: column.priority,
-        color: color && status ? statusColor : undefined,
-      };
-    });
-    output.data(
-      renderTable(tableColumns, cells, terminalWidth(), {
-        ...(color ? { header: (t: string) => sgr('1', t), rule: (t: string) => sgr('90', t) } : {}),
-      }),
-    );
-  },
+    /** Writes data (stdout). */
+    data(line: string): void {
+      around(() => stdout.write(line.endsWith('\n') ? line : `${line}\n`));
+    },
 
-  /** Prints labelled fields of one object, aligned: data on stdout, or a message on stderr. */
-  fields(pairs: ReadonlyArray<readonly [string, unknown]>, to: 'stdout' | 'stderr' = 'stdout'): void {
-    const shown = pairs.filter(([, value]) => value !== undefined && value !== null && value !== '');
-    const width = Math.max(0, ...shown.map(([label]) => label.length));
-    // At a terminal a long value wraps at words under its own column, never mid-word.
-    const tty = to === 'stdout' ? terminal.stdoutIsTTY() : Boolean(process.stderr.isTTY);
-    const columns = tty ? (to === 'stdout' ? terminalWidth() : messageWidth()) : Infinity;
-    const hanging = ' '.repeat(width + 2);
-    for (const [label, value] of shown) {
-      // Each line of the value wrapped under the value's column; the label goes before the first.
-      const lines = text(value)
-        .split('\n')
-        .flatMap((part) => {
-          // A line of the value with its own indent (a rule under its summary) hangs under itself.
-          const lead = /^ */.exec(part)?.[0] ?? '';
-          return wrapLine(`${hanging}${part}`, columns, lead ? `${hanging}${lead}  ` : hanging);
+    /**
+     * Long data (a diff) through the pager at a terminal, as git and gh do: DOCS_PAGER, the stored
+     * pager, $PAGER, else `less -R` (LESS=FRX unless set: it quits when the text fits the screen);
+     * `cat` or an empty pager prints directly. Piped, or when the pager cannot run, printed as is.
+     */
+    async page(text: string): Promise<void> {
+      const pager = terminal.pager().trim();
+      if (!stdout.isTTY || !pager || pager === 'cat') return output.data(text);
+      const { spawn } = await import('node:child_process');
+      const shown = await new Promise<boolean>((resolve) => {
+        const child = spawn(pager, {
+          shell: true,
+          stdio: ['pipe', 'inherit', 'inherit'],
+          env: { ...process.env, LESS: process.env.LESS ?? 'FRX', LV: process.env.LV ?? '-c' },
         });
-      lines[0] = `${`${label}:`.padEnd(width + 2)}${(lines[0] ?? '').slice(hanging.length)}`;
-      for (const line of lines) {
-        if (to === 'stdout') output.data(line);
-        else output.info(line);
+        terminal.paging = true;
+        child.once('error', () => resolve(false));
+        // A pager that is not there: the shell's 127.
+        child.once('exit', (code) => resolve(code !== 127));
+        // Quitting the pager before the end closes its input: not an error.
+        child.stdin.on('error', () => undefined);
+        child.stdin.end(text.endsWith('\n') ? text : `${text}\n`);
+      });
+      terminal.paging = false;
+      if (!shown) {
+        output.warn(`The pager "${pager}" could not be run; printing instead.`);
+        output.data(text);
       }
-    }
-  },
+    },
 
-  /**
-   * Shows `line` as the live line on stderr (a terminal only), cut to the terminal's width so it
-   * never wraps; `undefined` removes it.
-   */
-  live(line: string | undefined): void {
-    if (line === undefined) {
-      if (liveLine !== undefined) process.stderr.write(CLEAR_LINE);
-      liveLine = undefined;
-      return;
-    }
-    liveLine = truncate(redact(line), Math.max(10, (process.stderr.columns || 80) - 1));
-    process.stderr.write(`${CLEAR_LINE}${liveLine}`);
-  },
+    /**
+     * Prints a value as stable, indented JSON (stdout); under `--jq`, what the expression selects
+     * from it instead: one result a line, strings raw (gh's `--jq`).
+     */
+    json(value: unknown): void {
+      if (selection.jq !== undefined) {
+        for (const line of runJq(selection.jq, value)) output.data(line);
+        return;
+      }
+      output.data(JSON.stringify(value, null, 2));
+    },
 
-  /** Rewrites one progress line in place on stderr (a terminal only); an empty line clears it. */
-  progress(line: string): void {
-    output.live(line === '' ? undefined : line);
-  },
+    /** Prints a value as one line of JSON (stdout), for a stream of items; under `--jq`, as `json`. */
+    jsonLine(value: unknown): void {
+      if (selection.jq !== undefined) return output.json(value);
+      output.data(JSON.stringify(value));
+    },
 
-  /** A message for people (stderr), wrapped at words at a terminal. */
-  info(text: string): void {
-    toStderr(message('', '', text));
-  },
+    /** Sets what `--json field,field` and `--jq` ask of this command's JSON output. */
+    selectJson(selected: JsonSelection): void {
+      selection = { ...selected };
+    },
 
-  success(text: string): void {
-    toStderr(message('✓ ', `${ansi('32', '✓')} `, text));
-  },
+    /** The `--jq` expression JSON output goes through, if any. */
+    get jq(): string | undefined {
+      return selection.jq;
+    },
 
-  warn(text: string): void {
-    toStderr(message('Warning: ', `${ansi('33', 'Warning:')} `, text));
-  },
+    /**
+     * The command's result under `--json`: the fields `--json field,field` names (an unknown one
+     * is a UsageError listing the command's fields), through `--jq` if given.
+     */
+    result(value: unknown): void {
+      output.json(selection.fields ? selectFields(value, selection.fields) : value);
+    },
 
-  error(text: string): void {
-    toStderr(message('Error: ', `${ansi('31', 'Error:')} `, text));
-  },
+    /** Prints rows: a table on a terminal, tab-separated lines otherwise. */
+    table<T>(rows: readonly T[], columns: ReadonlyArray<Column<T>>): void {
+      if (!terminal.stdoutIsTTY()) {
+        for (const row of rows)
+          output.data(columns.map((c) => text(c.value(row)).replace(/[\t\n]/g, ' ')).join('\t'));
+        return;
+      }
+      if (rows.length === 0) {
+        output.info('No results.');
+        return;
+      }
+      const color = terminal.stdoutColor();
+      const values = rows.map((row) => columns.map((c) => c.value(row)));
+      const cells = values.map((row) => row.map((value) => text(value).replace(/\s*\n\s*/g, ' ')));
+      const headers = columns.map((c) => c.header);
+      const tableColumns = columns.map((column, i) => {
+        const shown = cells.map((row) => row[i] ?? '').filter(Boolean);
+        // A column of local times gives its zone once, in the header: `UPDATED (CET)`.
+        const zones = new Set(shown.map((cell) => LOCAL_TIME.exec(cell)?.[2]));
+        const times = shown.length > 0 && zones.size === 1 && !zones.has(undefined);
+        if (times) {
+          headers[i] = `${column.header} (${[...zones][0]})`;
+          for (const row of cells) row[i] = (row[i] ?? '').replace(LOCAL_TIME, '$1');
+        }
+        const status = STATUS_HEADER.test(column.header);
+        return {
+          header: headers[i] ?? column.header,
+          cut: column.cut ?? false,
+          priority: column.priority,
+          color: color && status ? statusColor : undefined,
+        };
+      });
+      output.data(
+        renderTable(tableColumns, cells, terminalWidth(), {
+          ...(color ? { header: (t: string) => sgr('1', t), rule: (t: string) => sgr('90', t) } : {}),
+        }),
+      );
+    },
 
-  /** A line for DOCS_DEBUG=1 only (stderr). */
-  debug(message: string): void {
-    if (debugEnabled()) toStderr(`${redact(message)}\n`);
-  },
-};
+    /** Prints labelled fields of one object, aligned: data on stdout, or a message on stderr. */
+    fields(pairs: ReadonlyArray<readonly [string, unknown]>, to: 'stdout' | 'stderr' = 'stdout'): void {
+      const shown = pairs.filter(([, value]) => value !== undefined && value !== null && value !== '');
+      const width = Math.max(0, ...shown.map(([label]) => label.length));
+      // At a terminal a long value wraps at words under its own column, never mid-word.
+      const tty = to === 'stdout' ? terminal.stdoutIsTTY() : Boolean(stderr.isTTY);
+      const columns = tty ? (to === 'stdout' ? terminalWidth() : messageWidth(stderr)) : Infinity;
+      const hanging = ' '.repeat(width + 2);
+      for (const [label, value] of shown) {
+        // Each line of the value wrapped under the value's column; the label goes before the first.
+        const lines = text(value)
+          .split('\n')
+          .flatMap((part) => {
+            // A line of the value with its own indent (a rule under its summary) hangs under itself.
+            const lead = /^ */.exec(part)?.[0] ?? '';
+            return wrapLine(`${hanging}${part}`, columns, lead ? `${hanging}${lead}  ` : hanging);
+          });
+        lines[0] = `${`${label}:`.padEnd(width + 2)}${(lines[0] ?? '').slice(hanging.length)}`;
+        for (const line of lines) {
+          if (to === 'stdout') output.data(line);
+          else output.info(line);
+        }
+      }
+    },
+
+    /**
+     * Shows `line` as the live line on stderr (a terminal only), cut to the terminal's width so it
+     * never wraps; `undefined` removes it.
+     */
+    live(line: string | undefined): void {
+      if (line === undefined) {
+        if (liveLine !== undefined) stderr.write(CLEAR_LINE);
+        liveLine = undefined;
+        return;
+      }
+      liveLine = truncate(redact(line), Math.max(10, (stderr.columns || 80) - 1));
+      stderr.write(`${CLEAR_LINE}${liveLine}`);
+    },
+
+    /** Rewrites one progress line in place on stderr (a terminal only); an empty line clears it. */
+    progress(line: string): void {
+      output.live(line === '' ? undefined : line);
+    },
+
+    /** A message for people (stderr), wrapped at words at a terminal. */
+    info(text: string): void {
+      say('', '', text);
+    },
+
+    success(text: string): void {
+      say('✓ ', `${ansi('32', '✓')} `, text);
+    },
+
+    warn(text: string): void {
+      say('Warning: ', `${ansi('33', 'Warning:')} `, text);
+    },
+
+    error(text: string): void {
+      say('Error: ', `${ansi('31', 'Error:')} `, text);
+    },
+
+    /** A line for DOCS_DEBUG=1 only (stderr). */
+    debug(message: string): void {
+      if (debugEnabled()) toStderr(`${redact(message)}\n`);
+    },
+  };
+  return output;
+}

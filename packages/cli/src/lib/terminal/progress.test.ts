@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatElapsed, runProgress, waiting, waitWithProgress } from './progress.js';
+import { createOutput } from './output.js';
+import { formatElapsed, runProgress, waitWithProgress } from './progress.js';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -11,11 +12,12 @@ describe('waitWithProgress', () => {
     vi.useFakeTimers();
     vi.spyOn(runProgress, 'enabled').mockReturnValue(true);
     const shown: string[] = [];
-    vi.spyOn(runProgress, 'show').mockImplementation((line) => void shown.push(line));
-    vi.spyOn(runProgress, 'clear').mockImplementation(() => undefined);
+    const output = createOutput();
+    vi.spyOn(output, 'progress').mockImplementation((line) => void (line && shown.push(line)));
     let finish!: (value: string) => void;
     let poll!: (read: string) => void;
     const done = waitWithProgress<string>(
+      output,
       {},
       (read) => `Job: ${read}`,
       ({ onPoll }) => {
@@ -25,7 +27,7 @@ describe('waitWithProgress', () => {
       { starting: 'Job', onInterrupt: 'The job goes on: `docs job view 1`.' },
     );
     expect(shown).toEqual(['Job (0 s)']);
-    expect(waiting.onInterrupt).toBe('The job goes on: `docs job view 1`.');
+    expect(output.terminal.interruptNote).toBe('The job goes on: `docs job view 1`.');
     poll('running');
     await vi.advanceTimersByTimeAsync(3000);
     expect(shown.slice(1)).toEqual([
@@ -36,7 +38,7 @@ describe('waitWithProgress', () => {
     ]);
     finish('done');
     await expect(done).resolves.toBe('done');
-    expect(waiting.onInterrupt).toBeUndefined();
+    expect(output.terminal.interruptNote).toBeUndefined();
   });
 });
 

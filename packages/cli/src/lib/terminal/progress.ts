@@ -1,5 +1,5 @@
 import { Flags } from '../../oclif.js';
-import { output } from './output.js';
+import type { Output } from './output.js';
 
 /*
  * Following work the server does in the background (a translation run, the processing of an
@@ -47,24 +47,12 @@ export function formatElapsed(ms: number): string {
   return `${Math.floor(seconds / 60)} min${seconds % 60 ? ` ${seconds % 60} s` : ''}`;
 }
 
-/** The progress of a run, one rewritten line on stderr; shown only when stderr is a terminal. */
+/** Whether a run's progress line is shown (on the command's output): stderr is a terminal. */
 export const runProgress = {
   enabled(): boolean {
     return Boolean(process.stderr.isTTY) && process.env.TERM !== 'dumb';
   },
-  show(line: string): void {
-    output.progress(line);
-  },
-  clear(): void {
-    output.progress('');
-  },
 };
-
-/**
- * What Ctrl-C prints while a wait is under way: the work goes on server-side, and the exact
- * command that follows it. The base command's interrupt handler reads it.
- */
-export const waiting: { onInterrupt: string | undefined } = { onInterrupt: undefined };
 
 /** What an SDK waiter takes: the reads' spacing and the time limit, and a callback for every read. */
 export interface PollOptions<T> {
@@ -78,9 +66,11 @@ export interface PollOptions<T> {
  * Whenever stderr is a terminal (stdout may be piped), a live line shows the last read as
  * `describe` puts it and the time since the start, ticking every second:
  * `Translating tr_1: running (4 s)`; `during.starting` describes the time before the first read.
- * The line is cleared at the end. Ctrl-C meanwhile prints `during.onInterrupt`.
+ * The line (on `output`, the command's) is cleared at the end. Ctrl-C meanwhile prints
+ * `during.onInterrupt` (the terminal's `interruptNote`).
  */
 export async function waitWithProgress<T>(
+  output: Output,
   flags: { interval?: number | undefined; 'wait-timeout'?: number | undefined },
   describe: (read: T) => string,
   wait: (options: PollOptions<T>) => Promise<T>,
@@ -89,8 +79,8 @@ export async function waitWithProgress<T>(
   const showProgress = runProgress.enabled();
   const started = Date.now();
   let current = during.starting ?? 'waiting for the first read';
-  waiting.onInterrupt = during.onInterrupt;
-  const draw = () => runProgress.show(`${current} (${formatElapsed(Date.now() - started)})`);
+  output.terminal.interruptNote = during.onInterrupt;
+  const draw = () => output.progress(`${current} (${formatElapsed(Date.now() - started)})`);
   const ticker = showProgress ? setInterval(draw, 1000) : undefined;
   ticker?.unref();
   if (showProgress) draw();
@@ -104,8 +94,8 @@ export async function waitWithProgress<T>(
       },
     });
   } finally {
-    waiting.onInterrupt = undefined;
+    output.terminal.interruptNote = undefined;
     if (ticker) clearInterval(ticker);
-    if (showProgress) runProgress.clear();
+    if (showProgress) output.progress('');
   }
 }

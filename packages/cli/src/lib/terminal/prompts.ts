@@ -1,7 +1,6 @@
 import { CancelledError, CommandError } from '../failures/exit-codes.js';
-import { output, wrapLine } from './output.js';
+import { wrapLine, type Output } from './output.js';
 import { displayWidth, truncate } from './table.js';
-import { terminal } from './terminal.js';
 
 /**
  * Prompts, loaded only when asked (inquirer is not needed to start). Callers must check
@@ -74,7 +73,7 @@ export const prompts = {
    * vi), opened at once on a temporary `.md` file as gh does. An editor that exits with an error
    * (vim's `:cq`) cancels, as git and gh take it: nothing is read or sent.
    */
-  async editor(message: string): Promise<string> {
+  async editor(message: string, output: Output): Promise<string> {
     const [{ spawn }, fs, os, path] = await Promise.all([
       import('node:child_process'),
       import('node:fs/promises'),
@@ -87,7 +86,7 @@ export const prompts = {
       await fs.writeFile(file, '', { mode: 0o600 });
       // Through the output layer: wrapped at words, as every message.
       output.info(`${message}: waiting for your editor to close the file…`);
-      const command = terminal.editor() ?? (process.platform === 'win32' ? 'notepad' : 'vi');
+      const command = output.terminal.editor() ?? (process.platform === 'win32' ? 'notepad' : 'vi');
       // The file goes through the environment: a command with its own arguments (`code --wait`)
       // needs the shell, and the path is never quoted into it.
       const status = await new Promise<number | null>((resolve, reject) => {

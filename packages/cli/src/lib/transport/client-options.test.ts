@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UsageError } from '../failures/exit-codes.js';
+import { createOutput } from '../terminal/output.js';
 import {
   cliClientOptions,
   cliLogger,
@@ -170,9 +171,12 @@ describe('response drift', () => {
 
 describe('the options of every client', () => {
   it('ask for the warn policy, bound retry waits and report retries', () => {
-    const options = cliClientOptions({ DOCS_MAX_RETRY_DELAY: '7' });
+    const said: string[] = [];
+    const output = createOutput({ stderr: { write: (text: string) => said.push(text) } });
+    const options = cliClientOptions({ DOCS_MAX_RETRY_DELAY: '7' }, undefined, output);
     expect(options).toMatchObject({ maxRetryDelay: 7000, responseValidation: 'warn' });
-    expect(options.onRetry).toBe(onRetry);
+    options.onRetry?.(event());
+    expect(said.join('')).toBe('Rate limited (HTTP 429): waiting 5 s before retry 1 of 2…\n');
     expect(options.logger).toBeDefined();
   });
 

@@ -1,6 +1,6 @@
 import type { ClientOptions, Logger, RetryEvent } from '@docs-api/sdk';
 import { UsageError } from '../failures/exit-codes.js';
-import { debugEnabled, output } from '../terminal/output.js';
+import { createOutput, debugEnabled, type Output } from '../terminal/output.js';
 import { formatDuration } from '../terminal/progress.js';
 
 /*
@@ -105,9 +105,12 @@ export function driftWarning(message: string, details: DriftDetails | undefined)
 
 /**
  * The logger the CLI gives the SDK: a response drift is one warning line (printed once per
- * process, however many pages repeat it); debug lines, and any other warning, only with DOCS_DEBUG.
+ * client, however many pages repeat it); debug lines, and any other warning, only with DOCS_DEBUG.
+ * They go to `output`, the command's.
  */
-export function cliLogger(): Logger & Required<Pick<Logger, 'debug' | 'warn'>> {
+export function cliLogger(
+  output: Output = createOutput(),
+): Logger & Required<Pick<Logger, 'debug' | 'warn'>> {
   const warned = new Set<string>();
   return {
     debug: (message) => output.debug(message),
@@ -124,15 +127,19 @@ export function cliLogger(): Logger & Required<Pick<Logger, 'debug' | 'warn'>> {
   };
 }
 
-/** Announces every retry on stderr (with --json too: stdout stays data). */
-export function onRetry(event: RetryEvent): void {
+/** Announces every retry on stderr (with --json too: stdout stays data), on the command's `output`. */
+export function onRetry(event: RetryEvent, output: Output = createOutput()): void {
   output.info(retryNotice(event));
 }
 
-/** The SDK options the CLI adds to every client it builds. `timeout` is the --timeout flag's value. */
+/**
+ * The SDK options the CLI adds to every client it builds. `timeout` is the --timeout flag's
+ * value; `output`, the command's, says the retries and the logger's lines.
+ */
 export function cliClientOptions(
   env: NodeJS.ProcessEnv = process.env,
   timeout?: string,
+  output: Output = createOutput(),
 ): ClientOptions & { totalTimeout: number } {
   const retries = maxRetries(env);
   const bound = requestTimeoutMs(timeout, env);
@@ -141,8 +148,8 @@ export function cliClientOptions(
     totalTimeout: bound,
     ...(retries === undefined ? {} : { maxRetries: retries }),
     maxRetryDelay: maxRetryDelayMs(env),
-    onRetry,
-    logger: cliLogger(),
+    onRetry: (event) => onRetry(event, output),
+    logger: cliLogger(output),
     // The CLI tolerates a server's drift (issue 6): `warn` unless the user chose a policy.
     ...(env.DOCS_RESPONSE_VALIDATION ? {} : { responseValidation: 'warn' as const }),
   };

@@ -2,7 +2,6 @@ import { Flags } from '../../../oclif.js';
 import type { ConversationIssueItem } from '@docs-api/sdk';
 import { BaseCommand, listFlags } from '../../../base-command.js';
 import { issueColumns } from '../../../lib/areas/conversations.js';
-import { output } from '../../../lib/terminal/output.js';
 
 export default class ConversationsIssuesList extends BaseCommand<typeof ConversationsIssuesList> {
   static override summary = 'List the issues found in conversations';
@@ -30,7 +29,7 @@ export default class ConversationsIssuesList extends BaseCommand<typeof Conversa
         ...(conversation === undefined ? {} : { conversation }),
       }),
     );
-    if (this.human) output.table(items, issueColumns);
+    if (this.human) this.output.table(items, issueColumns);
     return items;
   }
 }

@@ -19,7 +19,7 @@ export default class ConversationsIssuesView extends BaseCommand<typeof Conversa
       pickIssue(client, organizationId),
     );
     const item = await client.conversations.issues.get(organizationId, issueId);
-    if (this.human) printIssue(item);
+    if (this.human) printIssue(this.output, item);
     return item;
   }
 }

@@ -14,7 +14,6 @@ import {
   bodyOrEditor,
   requireBodyOutsideTerminal,
 } from '../../../lib/input/body.js';
-import { output } from '../../../lib/terminal/output.js';
 
 export default class CrCommentsAdd extends ChangeRequestCommand<typeof CrCommentsAdd> {
   static override summary = 'Post a comment on a change request';
@@ -37,7 +36,7 @@ export default class CrCommentsAdd extends ChangeRequestCommand<typeof CrComment
   async run(): Promise<Comment> {
     requireBodyOutsideTerminal(this.flags, 'comment');
     const { client, spaceId, crId } = await this.target();
-    const body = await bodyOrEditor(this.flags, 'comment');
+    const body = await bodyOrEditor(this.flags, 'comment', this.output);
     const { page } = this.flags;
     const resend = `docs cr comments add ${spaceId} ${crId}${page === undefined ? '' : ` --page ${page}`}`;
     const comment = await this.postBody(body, 'comment', resend, () =>
@@ -47,8 +46,8 @@ export default class CrCommentsAdd extends ChangeRequestCommand<typeof CrComment
       }),
     );
     if (this.human) {
-      output.success(`Commented on change request ${crLabel(crId)}: ${commentFields(comment).id}`);
-      printComment(comment);
+      this.output.success(`Commented on change request ${crLabel(crId)}: ${commentFields(comment).id}`);
+      printComment(this.output, comment);
     }
     return comment;
   }

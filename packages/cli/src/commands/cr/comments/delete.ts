@@ -6,7 +6,6 @@ import {
   crArg,
   spaceArg,
 } from '../../../lib/areas/change-requests.js';
-import { output } from '../../../lib/terminal/output.js';
 
 export default class CrCommentsDelete extends ChangeRequestCommand<typeof CrCommentsDelete> {
   static override summary = 'Delete a comment';
@@ -25,7 +24,7 @@ export default class CrCommentsDelete extends ChangeRequestCommand<typeof CrComm
     await client.changeRequests.comments.get(spaceId, crId, commentId);
     await this.confirm(`Delete comment ${commentId} of change request ${crLabel(crId)}?`);
     await client.changeRequests.comments.delete(spaceId, crId, commentId);
-    if (this.human) output.success(`Deleted comment ${commentId}`);
+    if (this.human) this.output.success(`Deleted comment ${commentId}`);
     return { deleted: commentId };
   }
 }

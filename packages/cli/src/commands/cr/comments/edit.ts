@@ -8,7 +8,6 @@ import {
   spaceArg,
 } from '../../../lib/areas/change-requests.js';
 import { markdownBodyFlag, readBody } from '../../../lib/input/body.js';
-import { output } from '../../../lib/terminal/output.js';
 
 export default class CrCommentsEdit extends ChangeRequestCommand<typeof CrCommentsEdit> {
   static override summary = "Replace a comment's body";
@@ -31,8 +30,8 @@ export default class CrCommentsEdit extends ChangeRequestCommand<typeof CrCommen
       body: { markdown },
     });
     if (this.human) {
-      output.success(`Edited comment ${commentFields(comment).id}`);
-      printComment(comment);
+      this.output.success(`Edited comment ${commentFields(comment).id}`);
+      printComment(this.output, comment);
     }
     return comment;
   }

@@ -2,7 +2,6 @@ import { Flags } from '../../../oclif.js';
 import type { Comment, ListCommentsInChangeRequestQuery } from '@docs-api/sdk';
 import { listFlags } from '../../../base-command.js';
 import { ChangeRequestCommand, commentColumns, crArg, spaceArg } from '../../../lib/areas/change-requests.js';
-import { output } from '../../../lib/terminal/output.js';
 
 export default class CrCommentsList extends ChangeRequestCommand<typeof CrCommentsList> {
   static override summary = 'List the comments of a change request';
@@ -44,7 +43,7 @@ export default class CrCommentsList extends ChangeRequestCommand<typeof CrCommen
         ...(order === undefined ? {} : { order: order as 'asc' | 'desc' }),
       }),
     );
-    if (this.human) output.table(comments, commentColumns);
+    if (this.human) this.output.table(comments, commentColumns);
     return comments;
   }
 }

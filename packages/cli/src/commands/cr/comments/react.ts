@@ -8,7 +8,6 @@ import {
   spaceArg,
 } from '../../../lib/areas/change-requests.js';
 import { UsageError } from '../../../lib/failures/exit-codes.js';
-import { output } from '../../../lib/terminal/output.js';
 
 export default class CrCommentsReact extends ChangeRequestCommand<typeof CrCommentsReact> {
   static override summary = 'Add or remove your emoji reactions on a comment';
@@ -34,7 +33,7 @@ export default class CrCommentsReact extends ChangeRequestCommand<typeof CrComme
     if (this.human) {
       const { reactions: emoji, id } = commentFields(comment);
       const reactions = (emoji ?? []).map((r) => `${r.emoji ?? '?'} ${r.count ?? r.users?.length ?? 0}`);
-      output.success(`Reactions on ${id}: ${reactions.join('  ') || 'none'}`);
+      this.output.success(`Reactions on ${id}: ${reactions.join('  ') || 'none'}`);
     }
     return comment;
   }

@@ -6,7 +6,6 @@ import {
   crArg,
   spaceArg,
 } from '../../../lib/areas/change-requests.js';
-import { output } from '../../../lib/terminal/output.js';
 
 export default class CrCommentsReopen extends ChangeRequestCommand<typeof CrCommentsReopen> {
   static override summary = 'Reopen a resolved comment';
@@ -21,11 +20,11 @@ export default class CrCommentsReopen extends ChangeRequestCommand<typeof CrComm
     // Reopening an open comment changes nothing: said so.
     const before = await client.changeRequests.comments.get(spaceId, crId, commentId);
     if ((before.status ?? 'open') !== 'resolved') {
-      if (this.human) output.info(`Comment ${before.id} is already open: nothing changed.`);
+      if (this.human) this.output.info(`Comment ${before.id} is already open: nothing changed.`);
       return before;
     }
     const comment = await client.changeRequests.comments.reopen(spaceId, crId, commentId);
-    if (this.human) output.success(`Reopened comment ${commentFields(comment).id}`);
+    if (this.human) this.output.success(`Reopened comment ${commentFields(comment).id}`);
     return comment;
   }
 }

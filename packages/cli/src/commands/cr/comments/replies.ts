@@ -7,7 +7,6 @@ import {
   replyColumns,
   spaceArg,
 } from '../../../lib/areas/change-requests.js';
-import { output } from '../../../lib/terminal/output.js';
 
 export default class CrCommentsReplies extends ChangeRequestCommand<typeof CrCommentsReplies> {
   static override summary = 'List the replies to a comment';
@@ -26,7 +25,7 @@ export default class CrCommentsReplies extends ChangeRequestCommand<typeof CrCom
     const replies = await this.collect((limit) =>
       client.changeRequests.comments.listReplies(spaceId, crId, commentId, { limit }),
     );
-    if (this.human) output.table(replies, replyColumns);
+    if (this.human) this.output.table(replies, replyColumns);
     return replies;
   }
 }

@@ -12,7 +12,6 @@ import {
   bodyOrEditor,
   requireBodyOutsideTerminal,
 } from '../../../lib/input/body.js';
-import { output } from '../../../lib/terminal/output.js';
 
 export default class CrCommentsReply extends ChangeRequestCommand<typeof CrCommentsReply> {
   static override summary = 'Reply to a comment';
@@ -32,7 +31,7 @@ export default class CrCommentsReply extends ChangeRequestCommand<typeof CrComme
     requireBodyOutsideTerminal(this.flags, 'reply');
     const { client, spaceId, crId } = await this.target();
     const commentId = await this.commentId(spaceId, crId);
-    const body = await bodyOrEditor(this.flags, 'reply');
+    const body = await bodyOrEditor(this.flags, 'reply', this.output);
     const resend = `docs cr comments reply ${spaceId} ${crId} ${commentId}`;
     const reply = await this.postBody(body, 'reply', resend, () =>
       client.changeRequests.comments.createReply(spaceId, crId, commentId, {
@@ -40,8 +39,8 @@ export default class CrCommentsReply extends ChangeRequestCommand<typeof CrComme
       }),
     );
     if (this.human) {
-      output.success(`Replied to comment ${commentId}: ${reply.id}`);
-      printComment(reply);
+      this.output.success(`Replied to comment ${commentId}: ${reply.id}`);
+      printComment(this.output, reply);
     }
     return reply;
   }

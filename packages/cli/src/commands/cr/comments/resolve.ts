@@ -7,7 +7,6 @@ import {
   spaceArg,
   userName,
 } from '../../../lib/areas/change-requests.js';
-import { output } from '../../../lib/terminal/output.js';
 
 export default class CrCommentsResolve extends ChangeRequestCommand<typeof CrCommentsResolve> {
   static override summary = 'Mark a comment resolved';
@@ -24,7 +23,7 @@ export default class CrCommentsResolve extends ChangeRequestCommand<typeof CrCom
     if (before.status === 'resolved') {
       if (this.human) {
         const by = before.resolvedBy ? ` by ${userName(before.resolvedBy)}` : '';
-        output.info(`Comment ${before.id} was already resolved${by}: nothing changed.`);
+        this.output.info(`Comment ${before.id} was already resolved${by}: nothing changed.`);
       }
       return before;
     }
@@ -32,7 +31,7 @@ export default class CrCommentsResolve extends ChangeRequestCommand<typeof CrCom
     if (this.human) {
       const { resolvedBy, id } = commentFields(comment);
       const by = resolvedBy ? ` by ${userName(resolvedBy)}` : '';
-      output.success(`Resolved comment ${id}${by}`);
+      this.output.success(`Resolved comment ${id}${by}`);
     }
     return comment;
   }

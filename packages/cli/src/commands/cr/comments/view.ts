@@ -8,7 +8,7 @@ import {
   spaceArg,
   userName,
 } from '../../../lib/areas/change-requests.js';
-import { formatDate, output } from '../../../lib/terminal/output.js';
+import { formatDate } from '../../../lib/terminal/output.js';
 
 export default class CrCommentsView extends ChangeRequestCommand<typeof CrCommentsView> {
   static override summary = 'Show one comment of a change request, with its markdown body and replies';
@@ -30,13 +30,13 @@ export default class CrCommentsView extends ChangeRequestCommand<typeof CrCommen
           .toArray({ max: 1000 })
       : [];
     if (this.human) {
-      printComment(comment);
+      printComment(this.output, comment);
       for (const reply of thread) {
-        output.data('');
-        output.data(
+        this.output.data('');
+        this.output.data(
           `↳ ${[userName(reply.postedBy), formatDate(reply.postedAt), reply.id].filter(Boolean).join(' · ')}`,
         );
-        for (const line of bodyText(reply.body).split('\n')) output.data(`  ${line}`);
+        for (const line of bodyText(reply.body).split('\n')) this.output.data(`  ${line}`);
       }
     }
     return { ...comment, thread };

@@ -9,7 +9,6 @@ import {
   describeReference,
   spaceArg,
 } from '../../../lib/areas/change-requests.js';
-import { output } from '../../../lib/terminal/output.js';
 
 export default class CrContentBacklinks extends ChangeRequestCommand<typeof CrContentBacklinks> {
   static override summary = 'List the places that link to a page or a file of a change request';
@@ -38,7 +37,7 @@ export default class CrContentBacklinks extends ChangeRequestCommand<typeof CrCo
         : content.listPageBacklinks(spaceId, crId, page, query);
     });
     if (this.human) {
-      output.table(backlinks, [
+      this.output.table(backlinks, [
         { header: 'LINKED FROM', value: (ref) => describeReference(ref, spaceId), cut: true },
       ]);
     }

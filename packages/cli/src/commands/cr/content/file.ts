@@ -9,7 +9,6 @@ import {
   pickFile,
   spaceArg,
 } from '../../../lib/areas/change-requests.js';
-import { output } from '../../../lib/terminal/output.js';
 
 export default class CrContentFile extends ChangeRequestCommand<typeof CrContentFile> {
   static override summary = 'Show one file of a change request';
@@ -36,7 +35,7 @@ export default class CrContentFile extends ChangeRequestCommand<typeof CrContent
       contentOptions(this.flags),
     );
     if (this.human) {
-      output.fields([
+      this.output.fields([
         ['ID', file.id],
         ['Name', file.name],
         ['Type', file.contentType],

@@ -8,7 +8,6 @@ import {
   fileSize,
   spaceArg,
 } from '../../../lib/areas/change-requests.js';
-import { output } from '../../../lib/terminal/output.js';
 
 export default class CrContentFiles extends ChangeRequestCommand<typeof CrContentFiles> {
   static override summary = 'List the files of a change request';
@@ -27,7 +26,7 @@ export default class CrContentFiles extends ChangeRequestCommand<typeof CrConten
       client.changeRequests.content.listFiles(spaceId, crId, { limit, ...contentOptions(this.flags) }),
     );
     if (this.human) {
-      output.table(files, [
+      this.output.table(files, [
         { header: 'ID', value: (f) => f.id },
         { header: 'NAME', value: (f) => f.name, cut: true },
         { header: 'TYPE', value: (f) => f.contentType, priority: 3 },

@@ -10,7 +10,6 @@ import {
   spaceArg,
 } from '../../../lib/areas/change-requests.js';
 import { CommandError } from '../../../lib/failures/exit-codes.js';
-import { output } from '../../../lib/terminal/output.js';
 
 const EVALUATE: Record<string, GetPageInChangeRequestByIdQuery['evaluated']> = {
   true: true,
@@ -80,8 +79,8 @@ export default class CrContentPage extends ChangeRequestCommand<typeof CrContent
     if (this.human) {
       const markdown = pageText(page, 'markdown');
       const { document } = page as { document?: unknown };
-      if (markdown !== undefined) output.data(markdown);
-      else if (format === 'document' && document !== undefined) output.json(document);
+      if (markdown !== undefined) this.output.data(markdown);
+      else if (format === 'document' && document !== undefined) this.output.json(document);
       else {
         throw new CommandError(
           `Page ${pageId} came back without markdown; use --json to see the whole page.`,

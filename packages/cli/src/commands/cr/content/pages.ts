@@ -9,7 +9,6 @@ import {
   spaceArg,
 } from '../../../lib/areas/change-requests.js';
 import { knownForms } from '../../../lib/areas/known-forms.js';
-import { output } from '../../../lib/terminal/output.js';
 
 export default class CrContentPages extends ChangeRequestCommand<typeof CrContentPages> {
   static override summary = 'Print the page tree of a change request, indented';
@@ -27,13 +26,13 @@ export default class CrContentPages extends ChangeRequestCommand<typeof CrConten
     const tree = await client.changeRequests.content.listPages(spaceId, crId, contentOptions(this.flags));
     if (this.human) {
       const rows = flattenPages(tree.pages);
-      if (rows.length === 0) output.info('No pages.');
+      if (rows.length === 0) this.output.info('No pages.');
       for (const { page, depth } of rows) {
         const { emoji, title: pageTitle, id, hidden } = knownForms(page);
         const title = `${emoji ? `${emoji} ` : ''}${pageTitle ?? '(untitled)'}`;
         const path = pageText(page, 'path');
         const details = [id, path ? `/${path.replace(/^\//, '')}` : undefined, hidden ? 'hidden' : undefined];
-        output.data(`${'  '.repeat(depth)}${title}  (${details.filter(Boolean).join(', ')})`);
+        this.output.data(`${'  '.repeat(depth)}${title}  (${details.filter(Boolean).join(', ')})`);
       }
     }
     return tree;

@@ -8,7 +8,7 @@ import {
   spaceArg,
 } from '../../../lib/areas/change-requests.js';
 import { knownForms } from '../../../lib/areas/known-forms.js';
-import { formatDate, output } from '../../../lib/terminal/output.js';
+import { formatDate } from '../../../lib/terminal/output.js';
 
 export default class CrContentRevision extends ChangeRequestCommand<typeof CrContentRevision> {
   static override summary =
@@ -32,7 +32,7 @@ export default class CrContentRevision extends ChangeRequestCommand<typeof CrCon
     if (this.human) {
       const known = knownForms(revision);
       const variables = Object.entries(known.variables ?? {});
-      output.fields([
+      this.output.fields([
         ['Revision', known.id],
         ['Type', String(revision.type)],
         ['Parents', known.parents?.join(', ')],

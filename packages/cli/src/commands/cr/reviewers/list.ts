@@ -6,7 +6,6 @@ import {
   reviewerColumns,
   spaceArg,
 } from '../../../lib/areas/change-requests.js';
-import { output } from '../../../lib/terminal/output.js';
 
 export default class CrReviewersList extends ChangeRequestCommand<typeof CrReviewersList> {
   static override summary = 'List the reviewers requested on a change request';
@@ -24,7 +23,7 @@ export default class CrReviewersList extends ChangeRequestCommand<typeof CrRevie
     const reviewers = await this.collect((limit) =>
       client.changeRequests.reviewers.list(spaceId, crId, { limit }),
     );
-    if (this.human) output.table(reviewers, reviewerColumns);
+    if (this.human) this.output.table(reviewers, reviewerColumns);
     return reviewers;
   }
 }

@@ -9,7 +9,6 @@ import {
   spaceArg,
 } from '../../../lib/areas/change-requests.js';
 import { CommandError, ExitCode } from '../../../lib/failures/exit-codes.js';
-import { output } from '../../../lib/terminal/output.js';
 
 export default class CrReviewersRemove extends ChangeRequestCommand<typeof CrReviewersRemove> {
   static override summary = 'Withdraw the review request from a person';
@@ -42,7 +41,8 @@ export default class CrReviewersRemove extends ChangeRequestCommand<typeof CrRev
     }
     await this.confirm(`Withdraw the review request from ${userId} on change request ${crLabel(crId)}?`);
     await client.changeRequests.reviewers.remove(spaceId, crId, userId);
-    if (this.human) output.success(`${userId} is no longer asked to review change request ${crLabel(crId)}`);
+    if (this.human)
+      this.output.success(`${userId} is no longer asked to review change request ${crLabel(crId)}`);
     return { removed: userId };
   }
 }

@@ -9,7 +9,6 @@ import {
   spaceArg,
   userName,
 } from '../../../lib/areas/change-requests.js';
-import { output } from '../../../lib/terminal/output.js';
 
 export default class CrReviewersRequest extends ChangeRequestCommand<typeof CrReviewersRequest> {
   static override summary = 'Ask people to review a change request';
@@ -46,8 +45,8 @@ export default class CrReviewersRequest extends ChangeRequestCommand<typeof CrRe
       const asked = user.map(
         (id) => userName(reviewers.map(reviewerUser).find((reviewer) => reviewer?.id === id)) || id,
       );
-      output.success(`Asked ${asked.join(', ')} to review change request ${crLabel(crId)}`);
-      output.table(reviewers, reviewerColumns);
+      this.output.success(`Asked ${asked.join(', ')} to review change request ${crLabel(crId)}`);
+      this.output.table(reviewers, reviewerColumns);
     }
     return result;
   }

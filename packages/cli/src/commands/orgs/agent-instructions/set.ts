@@ -3,7 +3,6 @@ import type { JSONDocumentParam, OrganizationAgentInstructions } from '@docs-api
 import { BaseCommand } from '../../../base-command.js';
 import { UsageError } from '../../../lib/failures/exit-codes.js';
 import { readText } from '../../../lib/input/files.js';
-import { output } from '../../../lib/terminal/output.js';
 
 /** A JSON rich-text document as given, or plain text made into one paragraph per line. */
 async function readInstructions(file: string): Promise<JSONDocumentParam> {
@@ -43,7 +42,7 @@ export default class AgentInstructionsSet extends BaseCommand<typeof AgentInstru
     const organizationId = await this.organizationId();
     const client = await this.client();
     const result = await client.organizations.updateAgentInstructions(organizationId, instructions);
-    if (this.human) output.success(`Replaced the agent instructions of ${organizationId}`);
+    if (this.human) this.output.success(`Replaced the agent instructions of ${organizationId}`);
     return result;
   }
 }

@@ -1,7 +1,7 @@
 import type { OrganizationAgentInstructions } from '@docs-api/sdk';
 import { BaseCommand } from '../../../base-command.js';
 import { documentText } from '../../../lib/areas/change-requests.js';
-import { formatDate, output } from '../../../lib/terminal/output.js';
+import { formatDate } from '../../../lib/terminal/output.js';
 
 export default class AgentInstructionsView extends BaseCommand<typeof AgentInstructionsView> {
   static override summary = "Print an organization's agent instructions";
@@ -18,12 +18,12 @@ export default class AgentInstructionsView extends BaseCommand<typeof AgentInstr
     const instructions = await client.organizations.getAgentInstructions(organizationId);
     if (this.human) {
       const text = documentText(instructions.instructions);
-      if (text) output.data(text);
-      else output.info(`Organization ${organizationId} has no agent instructions.`);
+      if (text) this.output.data(text);
+      else this.output.info(`Organization ${organizationId} has no agent instructions.`);
       // The document gives the id of the member who changed them last.
       const who = instructions.updatedBy;
       if (instructions.updatedAt)
-        output.info(`Updated ${formatDate(instructions.updatedAt)}${who ? ` by ${who}` : ''}`);
+        this.output.info(`Updated ${formatDate(instructions.updatedAt)}${who ? ` by ${who}` : ''}`);
     }
     return instructions;
   }

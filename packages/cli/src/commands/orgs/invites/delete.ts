@@ -1,6 +1,5 @@
 import { Args } from '../../../oclif.js';
 import { BaseCommand, yesFlag } from '../../../base-command.js';
-import { output } from '../../../lib/terminal/output.js';
 
 export default class OrgsInvitesDelete extends BaseCommand<typeof OrgsInvitesDelete> {
   static override summary = 'Delete an invite link of an organization';
@@ -18,7 +17,7 @@ export default class OrgsInvitesDelete extends BaseCommand<typeof OrgsInvitesDel
     await this.confirm(`Delete invite link ${inviteId} of ${organizationId}?`);
     const client = await this.client();
     await client.organizations.deleteInvite(organizationId, inviteId);
-    if (this.human) output.success(`Deleted invite link ${inviteId}`);
+    if (this.human) this.output.success(`Deleted invite link ${inviteId}`);
     return { deleted: inviteId };
   }
 }

@@ -1,6 +1,5 @@
 import type { SiteAdaptiveTemplateCondition } from '@docs-api/sdk';
 import { BaseCommand } from '../../../base-command.js';
-import { output } from '../../../lib/terminal/output.js';
 import { pickSite, siteArg } from '../../../lib/areas/sites.js';
 
 export default class AdaptiveSchemaConditions extends BaseCommand<typeof AdaptiveSchemaConditions> {
@@ -18,7 +17,7 @@ export default class AdaptiveSchemaConditions extends BaseCommand<typeof Adaptiv
     );
     const { items } = await client.sites.adaptiveSchema.listTemplateConditions(organizationId, siteId);
     if (this.human) {
-      output.table(items, [
+      this.output.table(items, [
         { header: 'CONDITION', value: (c) => c.condition, cut: true },
         { header: 'DESCRIPTION', value: (c) => c.description, cut: true, priority: 1 },
       ]);

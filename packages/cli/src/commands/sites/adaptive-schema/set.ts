@@ -2,7 +2,6 @@ import { Flags } from '../../../oclif.js';
 import type { UpdateSiteAdaptiveSchemaBody, SiteAdaptiveSchema } from '@docs-api/sdk';
 import { BaseCommand } from '../../../base-command.js';
 import { readJson } from '../../../lib/input/files.js';
-import { output } from '../../../lib/terminal/output.js';
 import { pickSite, siteArg } from '../../../lib/areas/sites.js';
 
 export default class AdaptiveSchemaSet extends BaseCommand<typeof AdaptiveSchemaSet> {
@@ -30,7 +29,7 @@ export default class AdaptiveSchemaSet extends BaseCommand<typeof AdaptiveSchema
       // Checked by the SDK before sending: a bad schema is exit 2 naming the field.
       jsonSchema: jsonSchema as UpdateSiteAdaptiveSchemaBody['jsonSchema'],
     });
-    if (this.human) output.success(`Replaced the adaptive schema of site ${siteId}`);
+    if (this.human) this.output.success(`Replaced the adaptive schema of site ${siteId}`);
     return schema;
   }
 }

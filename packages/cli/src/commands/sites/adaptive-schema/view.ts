@@ -1,6 +1,5 @@
 import type { SiteAdaptiveSchema } from '@docs-api/sdk';
 import { BaseCommand } from '../../../base-command.js';
-import { output } from '../../../lib/terminal/output.js';
 import { pickSite, siteArg } from '../../../lib/areas/sites.js';
 
 export default class AdaptiveSchemaView extends BaseCommand<typeof AdaptiveSchemaView> {
@@ -20,7 +19,7 @@ export default class AdaptiveSchemaView extends BaseCommand<typeof AdaptiveSchem
     );
     const schema = await client.sites.adaptiveSchema.get(organizationId, siteId);
     // The schema itself is the useful output: printable straight into a file for `set`.
-    if (this.human) output.json(schema.jsonSchema);
+    if (this.human) this.output.json(schema.jsonSchema);
     return schema;
   }
 }

@@ -1,7 +1,6 @@
 import type { SiteRedirect, SiteRedirectOrderBy } from '@docs-api/sdk';
 import { Flags } from '../../../oclif.js';
 import { listFlags } from '../../../base-command.js';
-import { output } from '../../../lib/terminal/output.js';
 import { redirectColumns } from '../../../lib/areas/redirects.js';
 import { SiteCommand, siteArg } from '../../../lib/areas/sites.js';
 
@@ -33,7 +32,7 @@ export default class SitesRedirectsList extends SiteCommand<typeof SitesRedirect
         ...(orderBy ? { orderBy } : {}),
       }),
     );
-    if (this.human) output.table(redirects, redirectColumns);
+    if (this.human) this.output.table(redirects, redirectColumns);
     return redirects;
   }
 }

@@ -2,7 +2,7 @@ import type { SiteRedirect } from '@docs-api/sdk';
 import { Flags } from '../../../oclif.js';
 import { yesFlag } from '../../../base-command.js';
 import { CommandError } from '../../../lib/failures/exit-codes.js';
-import { output, plural } from '../../../lib/terminal/output.js';
+import { plural } from '../../../lib/terminal/output.js';
 import {
   BULK_LIMIT,
   chunks,
@@ -71,11 +71,11 @@ export default class SitesRedirectsSet extends SiteCommand<typeof SitesRedirects
 
     if (plan.upsert.length === 0 && prune.length === 0) {
       if (this.human)
-        output.success(
+        this.output.success(
           `Site ${siteId} has ${plan.unchanged.length === 1 ? 'the redirect' : `the ${plan.unchanged.length} redirects`} of ${this.flags.file === '-' ? 'standard input' : this.flags.file} already: nothing to send.`,
         );
       if (this.human && !this.flags.prune && plan.others.length > 0)
-        output.info(
+        this.output.info(
           `${plural(plan.others.length, 'other redirect')} of the site stay (--prune deletes them).`,
         );
       return { ...result, ...(this.flags['dry-run'] ? { dryRun: true as const } : {}) };
@@ -88,9 +88,9 @@ export default class SitesRedirectsSet extends SiteCommand<typeof SitesRedirects
           (r) => `  - ${r.source}${r.draft ? ' (draft)' : ''} → ${describeDestination(r.destination)}`,
         ),
       ];
-      for (const line of lines) output.info(line);
+      for (const line of lines) this.output.info(line);
       if (!this.flags.prune && plan.others.length > 0)
-        output.info(
+        this.output.info(
           `${plural(plan.others.length, 'other redirect')} of the site stay (--prune deletes them).`,
         );
     }
@@ -116,13 +116,13 @@ export default class SitesRedirectsSet extends SiteCommand<typeof SitesRedirects
       (r): r is Extract<RedirectResult, { status: 'error' }> => r.status === 'error',
     );
     if (this.human)
-      output.success(
+      this.output.success(
         `Site ${siteId}: ${['created', 'updated', 'deleted']
           .map((status) => `${result.results.filter((r) => r.status === status).length} ${status}`)
           .join(', ')}, ${result.unchanged.length} unchanged`,
       );
     if (failed.length > 0) {
-      if (!this.human) output.json(result);
+      if (!this.human) this.output.json(result);
       const where = new Map(entries.map((e) => [`${e.input.intent} ${e.input.source}`, e]));
       throw new CommandError(
         `The service refused ${plural(failed.length, 'redirect')}:\n${failed

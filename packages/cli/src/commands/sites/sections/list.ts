@@ -1,7 +1,6 @@
 import type { SiteSection } from '@docs-api/sdk';
 import { Flags } from '../../../oclif.js';
 import { listFlags } from '../../../base-command.js';
-import { output } from '../../../lib/terminal/output.js';
 import { SiteCommand, siteArg, siteSectionColumns } from '../../../lib/areas/sites.js';
 
 export default class SitesSectionsList extends SiteCommand<typeof SitesSectionsList> {
@@ -24,7 +23,7 @@ export default class SitesSectionsList extends SiteCommand<typeof SitesSectionsL
     const sections = await this.collect((limit) =>
       client.sites.sections.list(organizationId, siteId, { limit, ...(shareKey ? { shareKey } : {}) }),
     );
-    if (this.human) output.table(sections, siteSectionColumns);
+    if (this.human) this.output.table(sections, siteSectionColumns);
     return sections;
   }
 }

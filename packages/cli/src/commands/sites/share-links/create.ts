@@ -1,6 +1,5 @@
 import type { ShareLink } from '@docs-api/sdk';
 import { Flags } from '../../../oclif.js';
-import { output } from '../../../lib/terminal/output.js';
 import { SiteCommand, siteArg } from '../../../lib/areas/sites.js';
 
 export default class SitesShareLinksCreate extends SiteCommand<typeof SitesShareLinksCreate> {
@@ -24,10 +23,12 @@ export default class SitesShareLinksCreate extends SiteCommand<typeof SitesShare
     const { client, organizationId, siteId } = await this.target();
     const link = await client.sites.shareLinks.create(organizationId, siteId, { name: this.flags.name });
     if (this.human) {
-      output.success(`Created share link ${link.id} (${link.name ?? this.flags.name}) to site ${siteId}`);
+      this.output.success(
+        `Created share link ${link.id} (${link.name ?? this.flags.name}) to site ${siteId}`,
+      );
       // The link is the data: stdout, alone.
-      if (link.urls.published) output.data(link.urls.published);
-      else output.warn('The service answered without the link: read it in the application.');
+      if (link.urls.published) this.output.data(link.urls.published);
+      else this.output.warn('The service answered without the link: read it in the application.');
     }
     return link;
   }

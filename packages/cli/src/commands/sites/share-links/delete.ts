@@ -1,7 +1,6 @@
 import { Args } from '../../../oclif.js';
 import { yesFlag } from '../../../base-command.js';
 import { UsageError } from '../../../lib/failures/exit-codes.js';
-import { output } from '../../../lib/terminal/output.js';
 import { SiteCommand, siteArg } from '../../../lib/areas/sites.js';
 
 export default class SitesShareLinksDelete extends SiteCommand<typeof SitesShareLinksDelete> {
@@ -23,7 +22,7 @@ export default class SitesShareLinksDelete extends SiteCommand<typeof SitesShare
     const { client, organizationId, siteId } = await this.target();
     await this.confirm(`Delete share link ${linkId} of site ${siteId}? Whoever holds it loses access.`);
     await client.sites.shareLinks.delete(organizationId, siteId, linkId);
-    if (this.human) output.success(`Deleted share link ${linkId} of site ${siteId}`);
+    if (this.human) this.output.success(`Deleted share link ${linkId} of site ${siteId}`);
     return { site: siteId, deleted: linkId };
   }
 }

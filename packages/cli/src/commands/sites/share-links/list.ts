@@ -1,7 +1,7 @@
 import type { ShareLink } from '@docs-api/sdk';
 import { Flags } from '../../../oclif.js';
 import { listFlags } from '../../../base-command.js';
-import { formatDate, output } from '../../../lib/terminal/output.js';
+import { formatDate } from '../../../lib/terminal/output.js';
 import { SiteCommand, siteArg } from '../../../lib/areas/sites.js';
 
 /** A share link as `list` shows it: everything but its URL, which carries the secret key. */
@@ -30,7 +30,7 @@ export default class SitesShareLinksList extends SiteCommand<typeof SitesShareLi
     // The secret stays out of the output, whatever the format.
     const listed = links.map(({ urls: _urls, ...link }) => link);
     if (this.human)
-      output.table(listed, [
+      this.output.table(listed, [
         { header: 'ID', value: (l) => l.id },
         { header: 'NAME', value: (l) => l.name, cut: true },
         { header: 'ACTIVE', value: (l) => l.active ?? true },

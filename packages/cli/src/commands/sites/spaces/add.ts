@@ -1,7 +1,6 @@
 import type { SiteSpace } from '@docs-api/sdk';
 import { Args, Flags } from '../../../oclif.js';
 import { UsageError } from '../../../lib/failures/exit-codes.js';
-import { output } from '../../../lib/terminal/output.js';
 import { printSiteSpace, SiteCommand, siteArg } from '../../../lib/areas/sites.js';
 
 export default class SitesSpacesAdd extends SiteCommand<typeof SitesSpacesAdd> {
@@ -38,8 +37,8 @@ export default class SitesSpacesAdd extends SiteCommand<typeof SitesSpacesAdd> {
       ...(draft ? { draft: true } : {}),
     });
     if (this.human) {
-      output.success(`Added space ${spaceId} to site ${siteId}`);
-      printSiteSpace(siteSpace);
+      this.output.success(`Added space ${spaceId} to site ${siteId}`);
+      printSiteSpace(this.output, siteSpace);
     }
     return siteSpace;
   }

@@ -1,7 +1,6 @@
 import type { SiteSpace } from '@docs-api/sdk';
 import { Flags } from '../../../oclif.js';
 import { listFlags } from '../../../base-command.js';
-import { output } from '../../../lib/terminal/output.js';
 import { SiteCommand, siteArg, siteSpaceColumns } from '../../../lib/areas/sites.js';
 
 export default class SitesSpacesList extends SiteCommand<typeof SitesSpacesList> {
@@ -29,7 +28,7 @@ export default class SitesSpacesList extends SiteCommand<typeof SitesSpacesList>
         ...(shareKey ? { shareKey } : {}),
       }),
     );
-    if (this.human) output.table(siteSpaces, siteSpaceColumns);
+    if (this.human) this.output.table(siteSpaces, siteSpaceColumns);
     return siteSpaces;
   }
 }

@@ -1,7 +1,6 @@
 import { Args } from '../../../oclif.js';
 import { yesFlag } from '../../../base-command.js';
 import { CommandError, ExitCode, UsageError } from '../../../lib/failures/exit-codes.js';
-import { output } from '../../../lib/terminal/output.js';
 import { findSiteSpace, SiteCommand, siteArg } from '../../../lib/areas/sites.js';
 
 export default class SitesSpacesRemove extends SiteCommand<typeof SitesSpacesRemove> {
@@ -35,7 +34,7 @@ export default class SitesSpacesRemove extends SiteCommand<typeof SitesSpacesRem
     const label = `${siteSpace.space.title ?? siteSpace.space.id} (${siteSpace.space.id}, site space ${siteSpace.id})`;
     await this.confirm(`Stop publishing ${label} on site ${siteId}?`);
     await client.sites.spaces.delete(organizationId, siteId, siteSpace.id);
-    if (this.human) output.success(`Removed ${label} from site ${siteId}`);
+    if (this.human) this.output.success(`Removed ${label} from site ${siteId}`);
     return { site: siteId, removed: siteSpace.id, space: siteSpace.space.id };
   }
 }

@@ -37,6 +37,7 @@ export default class SpacesGitExport extends SpaceCommand<typeof SpacesGitExport
     const body: ExportToGitRepository = { ...repository, commitMessage };
     const where = `${repository.ref} of ${displayUrl(repository.url)}`;
     return runGitOperation(
+      this.output,
       {
         client,
         spaceId,

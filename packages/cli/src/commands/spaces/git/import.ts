@@ -27,6 +27,7 @@ export default class SpacesGitImport extends SpaceCommand<typeof SpacesGitImport
     const body: ImportGitRepository = repository;
     const what = `${repository.ref} of ${displayUrl(repository.url)}`;
     return runGitOperation(
+      this.output,
       {
         client,
         spaceId,

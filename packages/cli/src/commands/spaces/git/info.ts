@@ -16,7 +16,7 @@ export default class SpacesGitInfo extends SpaceCommand<typeof SpacesGitInfo> {
     const { client, spaceId } = await this.target();
     try {
       const info = redactDeep(await client.spaces.git.getInfo(spaceId));
-      if (this.human) printGitInfo(info);
+      if (this.human) printGitInfo(this.output, info);
       return info;
     } catch (error) {
       const { NotFoundError } = await import('../../../sdk-errors.js');

@@ -1,5 +1,4 @@
 import { Flags } from '../../../oclif.js';
-import { output } from '../../../lib/terminal/output.js';
 import { TeamCommand, teamArg } from '../../../lib/areas/teams.js';
 
 export default class TeamsMembersAdd extends TeamCommand<typeof TeamsMembersAdd> {
@@ -24,7 +23,7 @@ export default class TeamsMembersAdd extends TeamCommand<typeof TeamsMembersAdd>
     const { client, organizationId, teamId } = await this.target();
     const user = await this.userIds(this.flags.user);
     await client.teams.members.update(organizationId, teamId, { add: user });
-    if (this.human) output.success(`Added ${user.join(', ')} to team ${teamId}`);
+    if (this.human) this.output.success(`Added ${user.join(', ')} to team ${teamId}`);
     return { team: teamId, added: user };
   }
 }

@@ -1,6 +1,5 @@
 import type { OrganizationTeamMember } from '@docs-api/sdk';
 import { listFlags } from '../../../base-command.js';
-import { output } from '../../../lib/terminal/output.js';
 import { memberColumns, TeamCommand, teamArg } from '../../../lib/areas/teams.js';
 
 export default class TeamsMembersList extends TeamCommand<typeof TeamsMembersList> {
@@ -19,7 +18,7 @@ export default class TeamsMembersList extends TeamCommand<typeof TeamsMembersLis
     const members = await this.collect((limit) =>
       client.teams.members.list(organizationId, teamId, { limit }),
     );
-    if (this.human) output.table(members, memberColumns);
+    if (this.human) this.output.table(members, memberColumns);
     return members;
   }
 }

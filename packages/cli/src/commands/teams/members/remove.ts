@@ -1,6 +1,5 @@
 import { Flags } from '../../../oclif.js';
 import { yesFlag } from '../../../base-command.js';
-import { output } from '../../../lib/terminal/output.js';
 import { TeamCommand, teamArg } from '../../../lib/areas/teams.js';
 
 export default class TeamsMembersRemove extends TeamCommand<typeof TeamsMembersRemove> {
@@ -32,7 +31,7 @@ export default class TeamsMembersRemove extends TeamCommand<typeof TeamsMembersR
     } else {
       await client.teams.members.update(organizationId, teamId, { remove: user });
     }
-    if (this.human) output.success(`Removed ${user.join(', ')} from team ${teamId}`);
+    if (this.human) this.output.success(`Removed ${user.join(', ')} from team ${teamId}`);
     return { team: teamId, removed: user };
   }
 }

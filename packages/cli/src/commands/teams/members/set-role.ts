@@ -1,6 +1,5 @@
 import { Args, Flags } from '../../../oclif.js';
 import type { TeamMemberRoleParam } from '@docs-api/sdk';
-import { output } from '../../../lib/terminal/output.js';
 import { pickTeamMember, TEAM_ROLE_OPTIONS, TeamCommand, teamArg } from '../../../lib/areas/teams.js';
 
 export default class TeamsMembersSetRole extends TeamCommand<typeof TeamsMembersSetRole> {
@@ -32,7 +31,7 @@ export default class TeamsMembersSetRole extends TeamCommand<typeof TeamsMembers
     const role = this.flags.role as TeamMemberRoleParam;
     await client.teams.members.set(organizationId, teamId, userId, { role });
     if (this.human)
-      output.success(`${userId} is now ${role === 'owner' ? 'an owner' : 'a member'} of team ${teamId}`);
+      this.output.success(`${userId} is now ${role === 'owner' ? 'an owner' : 'a member'} of team ${teamId}`);
     return { team: teamId, user: userId, role };
   }
 }

@@ -2,7 +2,6 @@ import { Flags } from '../../../oclif.js';
 import type { GlossaryEntry } from '@docs-api/sdk';
 import { BaseCommand } from '../../../base-command.js';
 import { UsageError } from '../../../lib/failures/exit-codes.js';
-import { output } from '../../../lib/terminal/output.js';
 import { glossaryColumns, parseTerms, readEntriesFile, sameTerms } from '../../../lib/areas/translations.js';
 
 export default class GlossaryAdd extends BaseCommand<typeof GlossaryAdd> {
@@ -49,8 +48,8 @@ export default class GlossaryAdd extends BaseCommand<typeof GlossaryAdd> {
       if (wanted.length === 0) break;
     }
     if (this.human) {
-      output.success(`Added ${entries.length} glossary ${entries.length === 1 ? 'entry' : 'entries'}`);
-      output.table(added, glossaryColumns(added));
+      this.output.success(`Added ${entries.length} glossary ${entries.length === 1 ? 'entry' : 'entries'}`);
+      this.output.table(added, glossaryColumns(added));
     }
     return added;
   }

@@ -1,7 +1,6 @@
 import { Flags } from '../../../oclif.js';
 import type { GlossaryEntry } from '@docs-api/sdk';
 import { BaseCommand, listFlags } from '../../../base-command.js';
-import { output } from '../../../lib/terminal/output.js';
 import { glossaryColumns, languageCode } from '../../../lib/areas/translations.js';
 
 export default class GlossaryList extends BaseCommand<typeof GlossaryList> {
@@ -30,7 +29,7 @@ export default class GlossaryList extends BaseCommand<typeof GlossaryList> {
     const entries = await this.collect((limit) =>
       client.glossary.list(organizationId, { limit, ...(orderBy === undefined ? {} : { orderBy }) }),
     );
-    if (this.human) output.table(entries, glossaryColumns(entries));
+    if (this.human) this.output.table(entries, glossaryColumns(entries));
     return entries;
   }
 }

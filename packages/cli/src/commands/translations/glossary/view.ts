@@ -16,7 +16,7 @@ export default class GlossaryView extends BaseCommand<typeof GlossaryView> {
       pickGlossaryEntry(client, organizationId),
     );
     const entry = await client.glossary.get(organizationId, entryId);
-    if (this.human) printGlossaryEntry(entry);
+    if (this.human) printGlossaryEntry(this.output, entry);
     return entry;
   }
 }
