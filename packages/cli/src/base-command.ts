@@ -11,8 +11,8 @@ import type { Terminal } from './lib/terminal/terminal.js';
 import { takeJsonFields } from './lib/terminal/json-fields.js';
 import { ClientSession } from './lib/command/client-session.js';
 import { checkConfirmable, confirmAction } from './lib/command/confirmation.js';
-import { globalFlags, type ArgsOf, type FlagsOf } from './lib/command/flags.js';
-import { FailureHints, settingHint } from './lib/command/hints.js';
+import { globalFlags, globalTimeout, type ArgsOf, type FlagsOf } from './lib/command/flags.js';
+import type { FailureHints } from './lib/command/hints.js';
 import { onInterrupt } from './lib/command/interrupt.js';
 import { jqGiven, selectJson } from './lib/command/json-output.js';
 import { Resolver } from './lib/command/organization.js';
@@ -107,7 +107,10 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
       context: this.context,
       configDir: this.config.configDir,
       version: this.config.version,
-      globals: () => ({ apiUrl: this.flags?.['api-url'], timeout: this.requestTimeoutFlag() }),
+      globals: () => ({
+        apiUrl: this.flags?.['api-url'],
+        timeout: globalTimeout(this.ctor.flags, this.flags as { timeout?: unknown } | undefined),
+      }),
     });
     return this.#session;
   }
@@ -120,8 +123,12 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     return this.#resolver;
   }
 
-  get #failureHints(): FailureHints {
-    this.#hints ??= new FailureHints(this.config.configDir);
+  /** Where a failed post keeps its text (loaded on first use: not needed to start). */
+  async #failureHints(): Promise<FailureHints> {
+    if (!this.#hints) {
+      const { FailureHints } = await import('./lib/command/hints.js');
+      this.#hints ??= new FailureHints(this.config.configDir);
+    }
     return this.#hints;
   }
 
@@ -181,14 +188,6 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   /** A client for `token` with everything the CLI adds (lib/command/client-session.ts). */
   protected buildClient(token: string, baseUrl: string | undefined): Promise<DocsClient> {
     return this.#api.buildClient(token, baseUrl);
-  }
-
-  /** The global --timeout (a command of its own flag named so would take its place). */
-  private requestTimeoutFlag(): string | undefined {
-    const ctor = this.ctor as typeof BaseCommand;
-    if (ctor.flags && Object.hasOwn(ctor.flags, 'timeout')) return undefined;
-    const value = (this.flags as { timeout?: unknown } | undefined)?.timeout;
-    return typeof value === 'string' ? value : undefined;
   }
 
   /** `--json`, or `--jq` (which implies it), before any `--`. */
@@ -274,8 +273,8 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   }
 
   /** Posts a text a person may have typed: kept in a file the error names if the post fails. */
-  protected postBody<R>(body: Body, what: string, resend: string, post: () => Promise<R>): Promise<R> {
-    return this.#failureHints.postBody(body, what, resend, post);
+  protected async postBody<R>(body: Body, what: string, resend: string, post: () => Promise<R>): Promise<R> {
+    return (await this.#failureHints()).postBody(body, what, resend, post);
   }
 
   protected override async finally(error: Error | undefined): Promise<unknown> {
@@ -292,6 +291,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     const described = await describeError(error);
     const { exitCode, plain } = described;
     const fromSettings = this.#session?.fromSettings ?? {};
+    const { settingHint } = await import('./lib/command/hints.js');
     const hints = [
       await settingHint(error, fromSettings, this.config.configDir),
       ...(this.#hints?.lines ?? []),

@@ -73,7 +73,7 @@ describe('docs cr view', () => {
     const url = 'https://app.sandbox.docs-api.local/s/space_handbook/~/changes/1';
     const opened = await cli.run(CrView, ['space_handbook', '1', '--web']);
     expect(opened.code).toBe(0);
-    expect(open).toHaveBeenCalledWith(url);
+    expect(open).toHaveBeenCalledWith(url, expect.objectContaining({ browser: expect.any(Function) }));
     expect(opened.stderr).toBe(`Opening ${url} in your browser.\n`);
     expect(opened.stdout).toBe('');
 

@@ -63,3 +63,12 @@ export const yesFlag = Flags.boolean({
  * `docs sandbox --token` is the sandbox's own, printed on purpose.
  */
 export const isSecretFlag = (name: string): boolean => name !== 'token' && isSecretName(name);
+
+/** The global --timeout of parsed `flags` (a command's own flag named so takes its place). */
+export function globalTimeout(
+  declared: Record<string, unknown> | undefined,
+  flags: { timeout?: unknown } | undefined,
+): string | undefined {
+  if (declared && Object.hasOwn(declared, 'timeout')) return undefined;
+  return typeof flags?.timeout === 'string' ? flags.timeout : undefined;
+}
