@@ -94,3 +94,18 @@ describe('output.table', () => {
     expect(written.join('')).not.toContain('\u001b[');
   });
 });
+
+describe('output.fields', () => {
+  it('at a 60-column terminal puts a value wider than its column (a URL) whole on a line of its own', () => {
+    vi.spyOn(terminal, 'stdoutIsTTY').mockReturnValue(true);
+    vi.stubEnv('COLUMNS', '60');
+    const url = 'http://127.0.0.1:4011/v1/spaces/space_handbook/change-requests/cr_cli/comments/comment_1';
+    const written: string[] = [];
+    const captured = createOutput({ stdout: { write: (text: string) => written.push(text) } });
+    captured.fields([
+      ['Status', 'open'],
+      ['API URL', url],
+    ]);
+    expect(written.join('')).toBe(`Status:  open\nAPI URL:\n${url}\n`);
+  });
+});

@@ -350,7 +350,12 @@ export function createOutput({
             const lead = /^ */.exec(part)?.[0] ?? '';
             return wrapLine(`${hanging}${part}`, columns, lead ? `${hanging}${lead}  ` : hanging);
           });
-        lines[0] = `${`${label}:`.padEnd(width + 2)}${(lines[0] ?? '').slice(hanging.length)}`;
+        // A first word wider than the value's column (a URL, a path) goes whole on the line after
+        // the label, from the first column, as wrapLine puts any such word.
+        const [first = ''] = lines;
+        if (displayWidth(first) > columns && !first.slice(hanging.length).includes(' '))
+          lines.splice(0, 1, hanging, first.slice(hanging.length));
+        lines[0] = `${`${label}:`.padEnd(width + 2)}${(lines[0] ?? '').slice(hanging.length)}`.trimEnd();
         for (const line of lines) {
           if (to === 'stdout') output.data(line);
           else output.info(line);
