@@ -15,6 +15,8 @@ describe('docs api <operationId> --help', () => {
     const words = (help.match(/[A-Za-z']+/g) ?? []).join(' ');
     expect(words).toContain('Retrieves full details for a single documentation site');
     expect(help).toMatch(/\n {6}\S/);
+    // The SDK's name of the call is never split from its label.
+    expect(lines).toContain('SDK: client.sites.get()');
   });
 
   it('drops limits that say nothing, and points at the generic help in one line instead of appending it', async () => {

@@ -130,7 +130,9 @@ export function operationHelp(operation: ReferenceOperation): string {
     `USAGE`,
     `  $ ${usage.join(' ')}`,
     '',
-    `${operation.method} ${operation.path}    SDK: client.${operation.name}()`,
+    `${operation.method} ${operation.path}`,
+    // Its own line: at 60 columns `SDK:` and the name were broken apart.
+    `SDK: client.${operation.name}()`,
   ];
   if (operation.description) lines.push('', operation.description);
   if (operation.params.length) lines.push('', 'ARGUMENTS', ...operation.params.map(fieldLine));
