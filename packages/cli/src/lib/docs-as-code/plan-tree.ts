@@ -4,7 +4,7 @@ import { wirePath, wireSlug } from './placement.js';
 import type { PageRef, PlannedUpdate, UpdateReason } from './plan.js';
 import { makeRoom } from './plan-room.js';
 import { ROOT, wayOut, type PlanContext } from './plan-space.js';
-import type { LocalPage } from './read.js';
+import { MAX_PAGE_FILE_BYTES, type LocalPage } from './read.js';
 
 /**
  * The tree in order, parents before children: each page inserted, or updated and moved to its
@@ -64,6 +64,15 @@ export function planTree(ctx: PlanContext, uploaded: ReadonlySet<string>) {
   };
 
   /** A page the space does not have, inserted at its place; false when it cannot be (named). */
+  /** A page too large for a request: named, its document not sent (the rest of the push goes on). */
+  const oversized = (page: LocalPage) =>
+    plan.notApplied.push({
+      key: page.key,
+      what: 'page',
+      file: shown(page.file ?? page.key),
+      message: `is ${page.oversize} bytes: over the ${MAX_PAGE_FILE_BYTES} bytes a request of a push holds, so its document is not sent${idOf.has(page) ? ' (the space keeps its page as it is)' : ''}; split it into smaller pages, then push again`,
+    });
+
   const insertPage = (
     page: LocalPage,
     parent: LocalPage | undefined,
@@ -79,6 +88,11 @@ export function planTree(ctx: PlanContext, uploaded: ReadonlySet<string>) {
         file: shown(page.kind === 'group' ? page.key : (page.href ?? page.key)),
         message: `${page.kind} "${page.title}" is new: the API's changes cannot create a ${page.kind}; ${wayOut(page.kind)}`,
       });
+      skip(page, page);
+      return false;
+    }
+    if (page.oversize !== undefined) {
+      oversized(page);
       skip(page, page);
       return false;
     }
@@ -128,6 +142,7 @@ export function planTree(ctx: PlanContext, uploaded: ReadonlySet<string>) {
     const localSlug = slugOf(page.path);
     const current = remote.get(id);
     const reasons: UpdateReason[] = [];
+    if (page.oversize !== undefined) oversized(page);
     // Its slug where it goes: the file's (a link page's is made from its title: never sent).
     const currentSlug = slugs.get(id) ?? localSlug;
     const wire = wireSlug(localSlug);

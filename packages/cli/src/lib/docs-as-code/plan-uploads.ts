@@ -1,4 +1,4 @@
-import { MAX_FILE_BYTES, MAX_FILES_PER_CHANGE } from './changes.js';
+import { MAX_FILE_BYTES, MAX_FILE_NAME_LENGTH, MAX_FILES_PER_CHANGE } from './changes.js';
 import type { PlannedUpload } from './plan.js';
 import type { PlanContext } from './plan-space.js';
 
@@ -21,17 +21,33 @@ export function planUploads(ctx: PlanContext): Set<string> {
       plan.fileIds.set(asset.path, known.id);
       continue;
     }
+    const shownBy = () => {
+      const pages = locals
+        .filter((page) => page.files.includes(asset.path))
+        .map((page) => shown(page.file ?? page.key));
+      return pages.length > 0
+        ? `; shown by ${pages.slice(0, 3).join(', ')}${pages.length > 3 ? ', …' : ''}`
+        : '';
+    };
+    const name = asset.path.slice(asset.path.lastIndexOf('/') + 1);
+    if (name.length > MAX_FILE_NAME_LENGTH) {
+      // The document's `name` is 1-256 characters: the service cannot take it under this name.
+      plan.notApplied.push({
+        key: asset.path,
+        what: 'file',
+        file: shown(asset.path),
+        message: `its name is ${name.length} characters: the API takes a file name of at most ${MAX_FILE_NAME_LENGTH}; rename it (and the links of the pages that show it), then push again${shownBy()}`,
+      });
+      continue;
+    }
     let url: string | undefined;
     if (asset.size > MAX_FILE_BYTES) {
       if (input.filesUrl === undefined) {
-        const shownBy = locals
-          .filter((page) => page.files.includes(asset.path))
-          .map((page) => shown(page.file ?? page.key));
         plan.notApplied.push({
           key: asset.path,
           what: 'file',
           file: shown(asset.path),
-          message: `is ${asset.size} bytes: the API takes a file inline up to ${MAX_FILE_BYTES} bytes, larger ones by a URL it fetches; give the URL where the folder's files are served (--files-url <base>), or import the repository with Git Sync (docs spaces git import)${shownBy.length > 0 ? `; shown by ${shownBy.slice(0, 3).join(', ')}${shownBy.length > 3 ? ', …' : ''}` : ''}`,
+          message: `is ${asset.size} bytes: the API takes a file inline up to ${MAX_FILE_BYTES} bytes, larger ones by a URL it fetches; give the URL where the folder's files are served (--files-url <base>), or import the repository with Git Sync (docs spaces git import)${shownBy()}`,
         });
         continue;
       }
