@@ -190,8 +190,9 @@ export async function applyPush(
     }
     await previous;
   } catch (error) {
-    // What the batches applied so far made is recorded before the failure is reported.
-    await save();
+    // What the batches applied so far made is recorded before the failure is reported (the
+    // failure, not a second one while writing, is what the caller hears of).
+    await save().catch(() => undefined);
     throw error;
   }
   // A page moved or renamed without its content is not read back: its `updatedAt` changed all
