@@ -104,7 +104,9 @@ function emptyPlan(): Plan {
 export interface ApplyOptions {
   limits?: BatchLimits;
   concurrency?: number;
-  /** After each batch is applied and the mapping written. */
+  /** How often, at most, the mapping is written while batches are sent (default: once a second). */
+  mappingEveryMs?: number;
+  /** After each batch is applied. */
   onBatch?: (batch: Batch, sent: number, total: number) => void;
 }
 
@@ -185,7 +187,7 @@ export async function applyPush(
       // The whole mapping is rendered on each write: at most once a second, so that a push of
       // many small batches does not rewrite a file that grows with the folder after each one.
       // A push killed in between finds the pages it made by their paths when run again.
-      if (Date.now() - lastSave >= SAVE_EVERY_MS) await save();
+      if (Date.now() - lastSave >= (options.mappingEveryMs ?? SAVE_EVERY_MS)) await save();
       options.onBatch?.(batch, sent, total);
     }
     await previous;
