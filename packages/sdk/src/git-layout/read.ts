@@ -1,6 +1,5 @@
 /// <reference types="node" />
 import { posix } from 'node:path';
-import { MAX_FILE_NAME_LENGTH } from './limits.js';
 import {
   CONFIG_FILE,
   ConfigError,
@@ -90,6 +89,11 @@ export interface LocalPage {
   file?: string;
   /** Documents: `contentHash` of the page's file as `renderPageFile` writes it. */
   hash?: string;
+  /**
+   * Documents whose file is over MAX_PAGE_FILE_BYTES: its size. Not read (no hash, no links):
+   * kept in the tree so that a push names it and sends everything else.
+   */
+  oversize?: number;
   /** Page files and folders its markdown links to, relative to the content root. */
   links: string[];
   /** Files under `.gitbook/assets/` its markdown refers to. */
@@ -184,12 +188,26 @@ class Reader {
     children: LocalPage[],
     slugFallback: (title: string) => string,
   ): Promise<LocalPage | undefined> {
+    const size = await this.fs.size(this.shown(file));
+    if (size !== undefined && size > MAX_PAGE_FILE_BYTES) {
+      // Too large to send: the entry stays, unread, for the push to name (the rest still goes).
+      const title = summaryTitle || titleFromName(posix.basename(nameOf(file)));
+      return {
+        key: file,
+        kind: 'document',
+        title,
+        path: childPath(parentPath, this.slugFor(file, slugFallback(title))),
+        file,
+        oversize: size,
+        links: [],
+        files: [],
+        children,
+      };
+    }
     const read = await this.readPageFile(file);
     if (!read) return undefined;
     const { parsed } = read;
-    const name =
-      /^readme\.md$/i.test(posix.basename(file)) && file.includes('/') ? posix.dirname(file) : file;
-    const title = parsed.title || summaryTitle || titleFromName(posix.basename(name));
+    const title = parsed.title || summaryTitle || titleFromName(posix.basename(nameOf(file)));
     const slug = this.slugFor(file, slugFallback(title));
     const page: LocalPage = {
       key: file,
@@ -561,10 +579,6 @@ class Reader {
       const size = (await this.fs.size(shown)) ?? 0;
       // No size judged here: Git Sync takes files of any size; only the bytes a push sends inline
       // are capped, and the push's planner names each file over it (or sends it by URL).
-      if (posix.basename(path).length > MAX_FILE_NAME_LENGTH) {
-        this.error(shown, `its name is over ${MAX_FILE_NAME_LENGTH} characters`);
-        continue;
-      }
       const bytes = await this.fs.read(shown);
       if (!bytes) continue;
       assets.push({ path, size, hash: contentHash(bytes) });
@@ -593,6 +607,10 @@ class Reader {
     return includes;
   }
 }
+
+/** What a page's file is named after: its folder for a section's README.md. */
+const nameOf = (file: string) =>
+  /^readme\.md$/i.test(posix.basename(file)) && file.includes('/') ? posix.dirname(file) : file;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);

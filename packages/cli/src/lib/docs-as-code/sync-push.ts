@@ -104,7 +104,9 @@ function emptyPlan(): Plan {
 export interface ApplyOptions {
   limits?: BatchLimits;
   concurrency?: number;
-  /** After each batch is applied and the mapping written. */
+  /** How often, at most, the mapping is written while batches are sent (default: once a second). */
+  mappingEveryMs?: number;
+  /** After each batch is applied. */
   onBatch?: (batch: Batch, sent: number, total: number) => void;
 }
 
@@ -127,61 +129,74 @@ export async function applyPush(
   const updatedAt = new Map<string, string>();
   const total = plan.changes.length;
   const save = () => {
+    lastSave = Date.now();
     const mapping = mappingAfterPush(layout, state, { space: content.space, stored, updatedAt });
     mapping.changeRequest = changeRequest;
     return writeMapping(fs, layout.config, mapping);
   };
   // The change request is named before anything is sent: a push killed during its first batch
   // continues it when run again.
+  let lastSave = 0;
   await save();
   const pagesByKey = new Map([...eachPage(layout.pages)].map((page) => [page.key, page]));
+  const targets = new ReadBackTargets(plan, layout, state);
   let sent = 0;
   let count = 0;
   let previous: Promise<void> = Promise.resolve();
-  for await (const batch of batches({ fs, layout, plan, state }, options.limits ?? DEFAULT_LIMITS)) {
-    const answer = await content.client.changeRequests.content.update(
-      content.space,
-      content.changeRequest,
-      batch.body,
-      { compat: false },
-    );
-    recordBatch(state, batch, answer);
-    // What the service stored for each page the batch wrote, as a pull would write its file.
-    const written = batch.planned.flatMap((change) =>
-      (change.op === 'insert_page' || (change.op === 'update_page' && change.content)) && change.file
-        ? [{ key: change.key, file: change.file }]
-        : [],
-    );
-    const targets = storedTargets(plan, layout, state);
-    // Read back while the next batch is sent: its hashes go into the mapping written after it.
-    const reading = eachLimited(
-      written,
-      options.concurrency ?? DEFAULT_CONCURRENCY,
-      async ({ key, file }) => {
-        const id = state.pageIds.get(key);
-        const local = pagesByKey.get(key);
-        if (id === undefined || !local) return;
-        const page = await content.page(id);
-        const node = pageNodeOf(
-          page,
-          { id, kind: 'document', title: page.title ?? local.title, path: local.path, children: [] },
-          file,
-          targets,
-        );
-        stored.set(key, contentHash(pageFileText(node)));
-        if (page.updatedAt) updatedAt.set(id, page.updatedAt);
-      },
-    );
-    // Awaited after the next batch; marked handled now so a failure is not an unhandled rejection.
-    reading.catch(() => undefined);
+  try {
+    for await (const batch of batches({ fs, layout, plan, state }, options.limits ?? DEFAULT_LIMITS)) {
+      const answer = await content.client.changeRequests.content.update(
+        content.space,
+        content.changeRequest,
+        batch.body,
+        { compat: false },
+      );
+      recordBatch(state, batch, answer);
+      targets.add(batch);
+      // What the service stored for each page the batch wrote, as a pull would write its file.
+      const written = batch.planned.flatMap((change) =>
+        (change.op === 'insert_page' || (change.op === 'update_page' && change.content)) && change.file
+          ? [{ key: change.key, file: change.file }]
+          : [],
+      );
+      // Read back while the next batch is sent: its hashes go into the mapping written after it.
+      const reading = eachLimited(
+        written,
+        options.concurrency ?? DEFAULT_CONCURRENCY,
+        async ({ key, file }) => {
+          const id = state.pageIds.get(key);
+          const local = pagesByKey.get(key);
+          if (id === undefined || !local) return;
+          const page = await content.page(id);
+          const node = pageNodeOf(
+            page,
+            { id, kind: 'document', title: page.title ?? local.title, path: local.path, children: [] },
+            file,
+            targets,
+          );
+          stored.set(key, contentHash(pageFileText(node)));
+          if (page.updatedAt) updatedAt.set(id, page.updatedAt);
+        },
+      );
+      // Awaited after the next batch; marked handled now so a failure is not an unhandled rejection.
+      reading.catch(() => undefined);
+      await previous;
+      previous = reading;
+      sent += batch.planned.length;
+      count++;
+      // The whole mapping is rendered on each write: at most once a second, so that a push of
+      // many small batches does not rewrite a file that grows with the folder after each one.
+      // A push killed in between finds the pages it made by their paths when run again.
+      if (Date.now() - lastSave >= (options.mappingEveryMs ?? SAVE_EVERY_MS)) await save();
+      options.onBatch?.(batch, sent, total);
+    }
     await previous;
-    previous = reading;
-    sent += batch.planned.length;
-    count++;
-    await save();
-    options.onBatch?.(batch, sent, total);
+  } catch (error) {
+    // What the batches applied so far made is recorded before the failure is reported (the
+    // failure, not a second one while writing, is what the caller hears of).
+    await save().catch(() => undefined);
+    throw error;
   }
-  await previous;
   // A page moved or renamed without its content is not read back: its `updatedAt` changed all
   // the same, and a stale one would be reported as a change made in the space.
   const touched = touchedPages(plan, state);
@@ -235,17 +250,48 @@ export function updatedAtOf(pages: readonly RemotePage[], ids: ReadonlySet<strin
   return found;
 }
 
-/** Link targets for reading back a pushed page: the folder's own files, by the ids the push knows. */
-function storedTargets(plan: Plan, layout: LocalLayout, state: PushState): LinkTargets {
-  const fileOfPage = new Map<string, string>();
-  const fileOfPath = new Map<string, string>();
-  for (const page of eachPage(layout.pages)) {
-    if (!page.file) continue;
-    const id = state.pageIds.get(page.key);
-    if (id !== undefined) fileOfPage.set(id, page.file);
-    const target = plan.targets.get(page.file);
-    if (target) fileOfPath.set(decodeLinkPath(target.slice('/pages/'.length)), page.file);
+/** How often, at most, the mapping is written while batches are sent (and always at the end). */
+const SAVE_EVERY_MS = 1000;
+
+/**
+ * Link targets for reading back a pushed page: the folder's own files, by the ids the push knows.
+ * Built once, then given each batch's new ids (`add`): no work over the whole folder per batch.
+ */
+class ReadBackTargets implements LinkTargets {
+  readonly fileOfPage = new Map<string, string>();
+  readonly fileOfPath = new Map<string, string>();
+  readonly assetOfFile = new Map<string, string>();
+  readonly #fileOfKey = new Map<string, string>();
+
+  constructor(
+    plan: Plan,
+    layout: LocalLayout,
+    private readonly state: PushState,
+  ) {
+    for (const page of eachPage(layout.pages)) {
+      if (!page.file) continue;
+      this.#fileOfKey.set(page.key, page.file);
+      const id = state.pageIds.get(page.key);
+      if (id !== undefined) this.fileOfPage.set(id, page.file);
+      const target = plan.targets.get(page.file);
+      if (target) this.fileOfPath.set(decodeLinkPath(target.slice('/pages/'.length)), page.file);
+    }
+    for (const [path, id] of state.fileIds) this.assetOfFile.set(id, path);
   }
-  const assetOfFile = new Map([...state.fileIds].map(([path, id]) => [id, path]));
-  return { fileOfPage, fileOfPath, assetOfFile };
+
+  /** The ids a batch made (after `recordBatch`). */
+  add(batch: Batch): void {
+    for (const change of batch.planned) {
+      if (change.op === 'insert_files') {
+        for (const path of change.files) {
+          const id = this.state.fileIds.get(path);
+          if (id !== undefined) this.assetOfFile.set(id, path);
+        }
+      } else if (change.op === 'insert_page') {
+        const id = this.state.pageIds.get(change.key);
+        const file = this.#fileOfKey.get(change.key);
+        if (id !== undefined && file !== undefined) this.fileOfPage.set(id, file);
+      }
+    }
+  }
 }
