@@ -1,6 +1,7 @@
 /*
  * `docs sandbox --data <dir>`: the state survives a clean restart and a `kill -9` in the middle
- * of concurrent writes, with every write answered 2xx present after the restart.
+ * of concurrent writes, with every write answered 2xx present after the restart (the handlers'
+ * objects and the resource engine's, updates and deletes included).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -55,6 +56,17 @@ describe('docs sandbox --data', () => {
     const data = join(root, 'crash');
     const first = await serveSandbox(['--data', data]);
     const client = clientFor(first.url);
+    // Objects the resource engine keeps, and a delete, answered before the crash.
+    const font = await client.customFonts.create('org_acme', {
+      fontFamily: 'Inter',
+      fontFaces: [{ weight: 400, storageKey: 'inter-400.woff2' }],
+    });
+    await client.customFonts.update('org_acme', font.id, { fontFamily: 'Inter Display' });
+    const gone = await client.customFonts.create('org_acme', {
+      fontFamily: 'Gone',
+      fontFaces: [{ weight: 700, storageKey: 'gone-700.woff2' }],
+    });
+    await client.customFonts.delete('org_acme', gone.id);
     const answered: string[] = [];
     let failed = 0;
     const WRITERS = 8;
@@ -87,6 +99,8 @@ describe('docs sandbox --data', () => {
       const lost = answered.filter((title) => !titles.has(title));
       expect(lost).toEqual([]);
       expect(answered.length).toBeGreaterThanOrEqual(120);
+      const fonts = (await clientFor(second.url).customFonts.list('org_acme')).items;
+      expect(fonts.map((item) => [item.id, item.fontFamily])).toEqual([[font.id, 'Inter Display']]);
       // Still writable after the recovery.
       await clientFor(second.url).teams.create('org_acme', { title: 'after the crash' });
     } finally {

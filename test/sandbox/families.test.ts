@@ -5,7 +5,8 @@
  * contract. A family passes when each step it has behaves as the service's would (the created
  * object is got and listed as created, with a true count; an update shows; a delete removes; a
  * missing id is 404) and no answer holds an invented value: `"string"`, `example.com` or
- * `2019-08-24` that the request did not send. Request bodies are the document's own samples.
+ * `2019-08-24` that the request did not send, and every answer is marked `X-Sandbox-Answer:
+ * state` or `computed` (never `schema`). Request bodies are the document's own samples.
  *
  * The families that do not pass yet are listed in KNOWN_GAPS with why; the test fails when one
  * of them passes (take it off the list) or another one fails.
@@ -22,24 +23,6 @@ import { generateSample } from '../conformance/samples.js';
 const KNOWN_GAPS: Record<string, string> = {
   '/v1/spaces/{spaceId}/revisions/{revisionId}/files/{fileId}':
     "the content model's (branch dac-layout): still answered from the schema here",
-  '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers/{userId}':
-    'removing a reviewer never requested answers 204 (the handler treats the removal as idempotent)',
-  '/v1/integrations/{integrationName}/installations/{installationId}':
-    "the walk's create installs an integration the demo already has installed (409)",
-  '/v1/integrations/{integrationName}/installations/{installationId}/sites/{siteId}':
-    'the walk has no organization installation id to put the site installation under',
-  '/v1/integrations/{integrationName}/installations/{installationId}/spaces/{spaceId}':
-    'the walk has no organization installation id to put the space installation under',
-  '/v1/orgs/{organizationId}/members/{userId}':
-    "the document's sample role is not one the contract's enum takes (the walk's input)",
-  '/v1/orgs/{organizationId}/openapi/{specSlug}':
-    "a spec's processing moves on each read, so a get differs from the create (the service's behaviour)",
-  '/v1/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}':
-    "the walk's create links a space the demo site already publishes (409)",
-  '/v1/spaces/{spaceId}/comments/{commentId}/replies/{commentReplyId}':
-    "the demo has no comment on a space's live content to reply to",
-  '/v1/orgs/{organizationId}/translations/{translationId}':
-    "the walk's sample translates into the source's own language (400)",
 };
 
 const BASE = 'http://sandbox.test';
@@ -76,23 +59,57 @@ const BODY_IDS: Record<string, string> = {
   organization: 'org_acme',
   user: 'user_grace',
   users: 'user_grace',
+  siteId: 'site_docs',
   role: 'read',
-  language: 'fr',
+  // A language the handbook (English) has no translation into yet.
+  language: 'de',
 };
 
-function withSeedIds(value: unknown, key?: string): unknown {
+/** Fields named by their path where the name alone is ambiguous: a translation's source is the handbook's English. */
+const BODY_PATH_IDS: Record<string, string> = {
+  'source.language': 'en',
+};
+
+function withSeedIds(value: unknown, key?: string, path?: string): unknown {
+  if (typeof value === 'string' && path !== undefined && BODY_PATH_IDS[path]) return BODY_PATH_IDS[path];
   if (typeof value === 'string' && key !== undefined && BODY_IDS[key]) return BODY_IDS[key];
-  if (Array.isArray(value)) return value.map((item) => withSeedIds(item, key));
+  if (Array.isArray(value)) return value.map((item) => withSeedIds(item, key, path));
   if (value && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, withSeedIds(item, name)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([name, item]) => [
+        name,
+        withSeedIds(item, name, path === undefined ? name : `${path}.${name}`),
+      ]),
+    );
   return value;
 }
 
+/** Fields of one operation's body that name another object than the seed's usual one, and why. */
+const BODY_FOR: Record<string, Record<string, string>> = {
+  // The demo site publishes the handbook already (409): link a space it does not publish.
+  addSpaceToSite: { spaceId: 'space_legal' },
+};
+
+/** The body a user's test would send: the document's sample, with this walk's choices. */
 function sample(operation: Operation | undefined): unknown {
   if (!operation?.body) return undefined;
+  const body = documentSample(operation);
+  const override = BODY_FOR[operation.id];
+  return override && body && typeof body === 'object' ? { ...body, ...override } : body;
+}
+
+/**
+ * The document's sample of the body with its required fields; where the contract requires more
+ * than the document (the extract's rules: a member update names the role), the sample with every
+ * field, as a user's test would send what the contract asks.
+ */
+function documentSample(operation: Operation): unknown {
   const entry = documentEntry(operation);
   const schema = entry ? bodySchema(entry) : undefined;
-  return schema ? withSeedIds(generateSample(schema, { kind: 'required' })) : {};
+  if (!schema) return {};
+  const required = withSeedIds(generateSample(schema, { kind: 'required' }));
+  if (operation.body?.safeParse(required).success) return required;
+  return withSeedIds(generateSample(schema, { kind: 'all' }));
 }
 
 /** Parents the conformance seed ids do not name in the demo: ones it has. */
@@ -101,14 +118,65 @@ const PARENT_IDS: Record<string, string> = {
   commentId: 'comment_cli_title',
 };
 
+/** Parents of one family, by collection path, where the usual ones do not hold it. */
+const FAMILY_PARENTS: Record<string, Record<string, string>> = {
+  // A reply needs a comment on a space's live content: the demo's is on the API reference.
+  '/v1/spaces/{spaceId}/comments/{commentId}/replies': {
+    spaceId: 'space_api',
+    commentId: 'comment_api_auth',
+  },
+};
+
+function operation(id: string): Operation {
+  const found = operations.find((candidate) => candidate.id === id);
+  if (!found) throw new Error(`the contract has no operation ${id}`);
+  return found;
+}
+
+type Call = (operation: Operation, params: Record<string, string>, body?: unknown) => Promise<Answer>;
+
+/**
+ * Parents a user's test makes before it walks the family. The demo's integrations are both
+ * installed in the demo organization already, so a test of installations publishes its own
+ * integration (as its developer would), installs it, and puts site and space installations
+ * under the installation id the install answered.
+ */
+async function madeParents(family: Family, call: Call): Promise<Record<string, string>> {
+  if (!family.collection.startsWith('/v1/integrations/{integrationName}/installations')) return {};
+  const integrationName = 'walk-check';
+  const published = await call(
+    operation('publishIntegration'),
+    { integrationName },
+    { ...(sample(operation('publishIntegration')) as object), target: 'all' },
+  );
+  if (published.status >= 300) throw new Error(`publishing ${integrationName}: ${published.status}`);
+  if (!family.parents.includes('installationId')) return { integrationName };
+  const installed = await call(
+    operation('installIntegration'),
+    { integrationName },
+    { organization: 'org_acme' },
+  );
+  const installationId = (installed.body as { id?: string } | undefined)?.id;
+  if (installed.status >= 300 || !installationId)
+    throw new Error(`installing ${integrationName}: ${installed.status}`);
+  return { integrationName, installationId };
+}
+
 /** The id of an answer of the family: its `id`, or what the path names it by (a slug, a name). */
 function idOf(family: Family, value: unknown): string | undefined {
   const record = (value ?? {}) as Record<string, unknown>;
+  // A site or space installation is named by its site or space (an id, or the object when extended).
+  if (family.idParam === 'siteId' && 'site' in record) return nameOf(record.site);
+  if (family.idParam === 'spaceId' && 'space' in record) return nameOf(record.space);
   if (family.idParam === 'specSlug') return record.slug as string | undefined;
   if (family.idParam === 'integrationName') return record.name as string | undefined;
   if (family.idParam === 'userId')
     return ((record.user as { id?: string } | undefined)?.id ?? record.id) as string;
   return (record.id ?? (record.user as { id?: string } | undefined)?.id) as string | undefined;
+}
+
+function nameOf(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : (value as { id?: string } | undefined)?.id;
 }
 
 interface Outcome {
@@ -137,11 +205,16 @@ async function walk(family: Family): Promise<Outcome> {
     const text = await response.text();
     const parsed: unknown = text ? JSON.parse(text) : undefined;
     if (response.status < 300) answers.push(parsed);
+    // Every answer says how it was made: kept in state or computed from it, never from a schema.
+    const made = response.headers.get('x-sandbox-answer');
+    if (made !== 'state' && made !== 'computed')
+      problems.push(`${operation.id} answered with X-Sandbox-Answer: ${made ?? 'none'}`);
     return { status: response.status, body: parsed };
   };
   const params: Record<string, string> = {};
   for (const name of family.parents)
     params[name] = PARENT_IDS[name] ?? SEED_IDS[name] ?? `${name.replace(/Id$/, '')}_1`;
+  Object.assign(params, FAMILY_PARENTS[family.collection], await madeParents(family, call));
   let id: string | undefined;
   let created: unknown;
   if (family.create) {

@@ -311,7 +311,7 @@ function reviveProcessing(store: Store): void {
     if (row.processingState !== 'pending' || row.processing) continue;
     const result =
       row.sourceText !== undefined ? processText(row.sourceText) : processUrl(row.sourceURL ?? '');
-    row.processing = { reads: 0, result, startedAt: row.updatedAt };
+    row.processing = { result, startedAt: row.updatedAt };
   }
 }
 

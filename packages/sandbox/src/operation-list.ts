@@ -1,11 +1,16 @@
 import { operations, type Operation } from '@docs-api/sdk/contract';
+import type { AnswerKind, Implementation } from './implement.js';
+import { familiesOf, operationsOf } from './resources/families.js';
+import { HANDLER_FAMILIES } from './resources/handler-families.js';
 import { FAMILY_RULES } from './resources/service-fills.js';
 import { resourceEngine, statefulImplementations as implementations } from './sandbox.js';
 
 /*
- * The list, in docs/sandbox.md, of the operations the sandbox keeps state for and of those it
- * answers from their schema, made from the contract and the sandbox's implementations so that it
- * stays true: `node scripts/sandbox-operations.mjs` writes it (after a build), a test checks it.
+ * The generated part of docs/sandbox.md: how each operation is answered (from state, computed
+ * from it, or, while some are left, from its schema) and what each collection-and-item family
+ * keeps, computes, has filled by the service and cannot know, made from the contract, the
+ * sandbox's implementations and the families' descriptions so that it stays true:
+ * `node scripts/sandbox-operations.mjs` writes it (after a build), a test checks it.
  */
 
 export const OPERATION_LIST_START = '<!-- sandbox-operations: start -->';
@@ -25,48 +30,91 @@ const ids = (list: readonly Operation[]) =>
         .join(', ')
     : '—';
 
-/** The generated part of docs/sandbox.md, markers included. */
-export function operationListMarkdown(): string {
-  const stateful = new Set(implementations.map((implementation) => implementation.operation.id));
+/** How an operation is answered: `state` or `computed`, or `schema` while it has no implementation. */
+function answerKinds(list: readonly Implementation[]): Map<string, AnswerKind> {
+  return new Map(
+    list.map((implementation) => [implementation.operation.id, implementation.answer ?? 'state']),
+  );
+}
+
+/**
+ * The table by SDK resource: the operations answered from state, those computed from it, and,
+ * only while some operation still has no implementation, those answered from their schema.
+ */
+export function resourceTable(
+  contract: readonly Operation[],
+  implemented: readonly Implementation[],
+): string[] {
+  const kinds = answerKinds(implemented);
   const byResource = new Map<string, Operation[]>();
-  for (const operation of operations) {
+  for (const operation of contract) {
     const resource = resourceOf(operation);
     byResource.set(resource, [...(byResource.get(resource) ?? []), operation]);
   }
+  const of = (list: readonly Operation[], kind: AnswerKind) =>
+    list.filter((operation) => (kinds.get(operation.id) ?? 'schema') === kind);
+  const unanswered = contract.filter((operation) => !kinds.has(operation.id)).length;
+  const computed = contract.filter((operation) => kinds.get(operation.id) === 'computed').length;
   const rows = [...byResource]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([resource, list]) => {
-      const kept = list.filter((operation) => stateful.has(operation.id));
-      const sampled = list.filter((operation) => !stateful.has(operation.id));
-      return `| \`client.${resource}\` | ${ids(kept)} | ${ids(sampled)} |`;
+      const cells = [ids(of(list, 'state')), ids(of(list, 'computed'))];
+      if (unanswered) cells.push(ids(of(list, 'schema')));
+      return `| \`client.${resource}\` | ${cells.join(' | ')} |`;
     });
-  const count = operations.filter((operation) => stateful.has(operation.id)).length;
-  const families = resourceEngine.families.map((family) => {
-    const rule = FAMILY_RULES[family.collection];
-    const fills = Object.entries(rule?.fills ?? {})
-      .map(([field, fill]) => `\`${field}\` (${fill.why})`)
-      .join('; ');
-    const ops = [family.list, family.create, family.get, family.update, family.delete]
-      .filter((operation) => operation !== undefined)
+  const summary = unanswered
+    ? `**${contract.length - unanswered} of the ${contract.length} operations answer from the sandbox's state** (\`X-Sandbox-Answer: state\`, or \`computed\` for the ${computed} whose answer is worked out from it: a search, an aggregate, a rendering); the other ${unanswered} still answer a value built from their schema (\`X-Sandbox-Answer: schema\`), after a 404 for any object their path names that the sandbox does not have. By SDK resource, operation ids:`
+    : `**Every one of the ${contract.length} operations answers from the sandbox's state**: \`X-Sandbox-Answer: state\` for what it keeps, \`computed\` for the ${computed} whose answer is worked out from it (a search, an aggregate, a rendering). By SDK resource, operation ids:`;
+  return [
+    summary,
+    '',
+    unanswered
+      ? '| resource | state | computed | answered from the schema |'
+      : '| resource | state | computed |',
+    unanswered ? '|---|---|---|---|' : '|---|---|---|',
+    ...rows,
+  ];
+}
+
+/** One row per collection-and-item family of the contract: who serves it and what it keeps. */
+export function familyTable(contract: readonly Operation[]): string[] {
+  const engine = new Set(resourceEngine.families.map((family) => family.collection));
+  const rows = familiesOf(contract).map((family) => {
+    const ops = operationsOf(family)
       .map((operation) => `\`${operation.id}\``)
       .join(', ');
-    return `| \`${family.item}\` | ${ops} | ${rule?.keeps ?? (family.create ? 'what was sent' : 'what fixtures declare (`resources` rows): none by default')} | ${fills || '—'} | ${rule?.cannotKnow ?? '—'} |`;
+    if (engine.has(family.collection)) {
+      const rule = FAMILY_RULES[family.collection];
+      const fills = Object.entries(rule?.fills ?? {})
+        .map(([field, fill]) => `\`${field}\` (${fill.why})`)
+        .join('; ');
+      const keeps =
+        rule?.keeps ??
+        (family.create ? 'what was sent' : 'what fixtures declare (`resources` rows): none by default');
+      return `| \`${family.item}\` | engine | ${ops} | ${keeps} | — | ${fills ? `ids, clock, host; ${fills}` : 'ids, clock, host'} | ${rule?.cannotKnow ?? '—'} |`;
+    }
+    const described = HANDLER_FAMILIES[family.collection];
+    if (!described) throw new Error(`${family.collection}: no description in resources/handler-families.ts`);
+    return `| \`${family.item}\` | handlers | ${ops} | ${described.keeps} | ${described.computes ?? '—'} | ${described.fills ?? '—'} | ${described.cannotKnow ?? '—'} |`;
   });
+  return [
+    `**The ${rows.length} collection-and-item families** the contract's paths describe (a list or create at a path; a get, update or delete at that path plus one id). The resource engine (\`src/resources/\`) serves those that no handler serves: a create stores what was sent plus what the service fills (a new id, the sandbox's clock for \`…At\`, \`urls\` on the sandbox's host, the acting user for \`createdBy\`, a literal the schema fixes, an empty list or null for what holds nothing yet, and the values named); get, list (a true \`count\`), update and delete act on it; a missing id or parent is 404. Hand-written handlers serve the others, with what the service does specially.`,
+    '',
+    '| family | served by | operations | keeps | computes | the service fills | the sandbox cannot know |',
+    '|---|---|---|---|---|---|---|',
+    ...rows,
+  ];
+}
+
+/** The generated part of docs/sandbox.md, markers included. */
+export function operationListMarkdown(): string {
   return [
     OPERATION_LIST_START,
     '<!-- Generated from the contract by `node scripts/sandbox-operations.mjs` (after `npm run build`); a test checks it. -->',
     '',
-    `**${count} of the ${operations.length} operations keep state** (\`X-Sandbox-Answer: state\`); the other ${operations.length - count} still answer a value built from their schema (\`X-Sandbox-Answer: schema\`), after a 404 for any object their path names that the sandbox does not have. By SDK resource, operation ids:`,
+    ...resourceTable(operations, implementations),
     '',
-    '| resource | stateful | answered from the schema |',
-    '|---|---|---|',
-    ...rows,
-    '',
-    `The resource engine (\`src/resources/\`) keeps these ${families.length} families of the contract that no handler serves: a create stores what was sent plus the fields the service fills (a new id, the sandbox's clock for \`…At\`, \`urls\` on the sandbox's host, the acting user for \`createdBy\`, a literal the schema fixes, an empty list or null for what holds nothing yet, and the values below); get, list (a true \`count\`), update and delete act on it; a missing id or parent is 404.`,
-    '',
-    '| family | operations | keeps | the service fills (why) | the sandbox cannot know |',
-    '|---|---|---|---|---|',
-    ...families,
+    ...familyTable(operations),
     OPERATION_LIST_END,
   ].join('\n');
 }

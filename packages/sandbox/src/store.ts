@@ -437,10 +437,10 @@ export interface OpenApiSpecRow {
   lastProcessErrorCode?: string;
   lastProcessedErrors?: Array<{ code: string; message: string }>;
   /**
-   * Processing under way: the validation's outcome, and the reads since it started; it ends on
-   * the second read once the outcome is known (see handlers/openapi.ts).
+   * Processing under way: the validation's outcome and when it started on the sandbox's clock;
+   * the first read once `PROCESSING_MS` have passed ends it (see handlers/openapi.ts).
    */
-  processing?: { reads: number; result: Promise<ProcessingResult>; startedAt?: string };
+  processing?: { result: Promise<ProcessingResult>; startedAt: string };
 }
 
 /**

@@ -565,6 +565,12 @@ describe('changeRequests.reviewers', () => {
     await expect(client.changeRequests.reviewers.remove(HANDBOOK, 1, 'user_grace')).resolves.toBeUndefined();
     expect((await client.changeRequests.reviewers.list(HANDBOOK, 1)).count).toBe(1);
     await failure(client.changeRequests.reviewers.remove(HANDBOOK, 99, 'user_linus'), NotFoundError);
+    // A user id that names no user at all is an unknown id: 404, as everywhere else.
+    const message = await failure(
+      client.changeRequests.reviewers.remove(HANDBOOK, 1, 'user_nobody'),
+      NotFoundError,
+    );
+    expect(message).toContain('"user_nobody"');
   });
 });
 

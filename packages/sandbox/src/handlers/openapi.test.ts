@@ -3,6 +3,7 @@ import { ConflictError, NotFoundError, isOpenApiSpecFailed } from '@docs-api/sdk
 import { operations } from '@docs-api/sdk/contract';
 import { failure, trackSandboxes } from '../../test-support/client.js';
 import type { Sandbox } from '../sandbox.js';
+import { PROCESSING_MS } from './openapi.js';
 
 const ORG = 'org_acme';
 const SOURCE = { url: 'https://api.acme.test/openapi/billing.yaml' };
@@ -48,8 +49,11 @@ describe('openapi: the demo seed', () => {
 });
 
 describe('openapi: processing', () => {
-  it('starts a new spec pending and private; the second read finishes it with a version', async () => {
-    const { client } = setup();
+  // A clock that stands still unless the test moves it: processing ends by time, not by reads.
+  const stillClock = () => setup({ clock: () => new Date(Date.UTC(2026, 2, 1)) });
+
+  it('starts a new spec pending and private; reads show it as created until PROCESSING_MS pass on the clock', async () => {
+    const { sandbox, client } = stillClock();
     const created = await client.openapi.create(ORG, { slug: 'billing-v2', source: SOURCE });
     expect(created).toMatchObject({
       processingState: 'pending',
@@ -59,31 +63,37 @@ describe('openapi: processing', () => {
     expect(created.lastVersion).toBeUndefined();
     expect(created.urls?.published).toBeUndefined();
 
-    const first = await client.openapi.get(ORG, 'billing-v2');
-    expect(first.processingState).toBe('pending');
-    const second = await client.openapi.get(ORG, 'billing-v2');
-    expect(second.processingState).toBe('complete');
-    expect(isOpenApiSpecFailed(second)).toBe(false);
-    expect(second.lastVersion).toMatch(/^specv_/);
-    expect(second.lastProcessedAt).toBe(second.updatedAt);
-    expect(Date.parse(second.lastProcessedAt ?? '')).toBeGreaterThan(Date.parse(created.createdAt ?? ''));
-  });
-
-  it('counts a list holding the spec as a read, as the waiter and `docs openapi list` see it', async () => {
-    const { client } = setup();
-    await client.openapi.create(ORG, { slug: 'billing', source: SOURCE });
-    const states = async () =>
-      (await client.openapi.list(ORG)).items.find((s) => s.slug === 'billing')?.processingState;
-    expect(await states()).toBe('pending');
-    expect(await states()).toBe('complete');
-  });
-
-  it('waitUntilProcessed returns once processed, after two reads', async () => {
-    const { sandbox, client } = setup();
-    await client.openapi.create(ORG, { slug: 'billing', source: SOURCE });
-    const done = await client.openapi.waitUntilProcessed(ORG, 'billing', { interval: 1 });
+    // A get right after the create answers what the create did, however many reads.
+    for (let read = 0; read < 3; read++) expect(await client.openapi.get(ORG, 'billing-v2')).toEqual(created);
+    sandbox.clock.advance(PROCESSING_MS - 1);
+    expect((await client.openapi.get(ORG, 'billing-v2')).processingState).toBe('pending');
+    sandbox.clock.advance(1);
+    const done = await client.openapi.get(ORG, 'billing-v2');
     expect(done.processingState).toBe('complete');
+    expect(isOpenApiSpecFailed(done)).toBe(false);
+    expect(done.lastVersion).toMatch(/^specv_/);
+    expect(done.lastProcessedAt).toBe(done.updatedAt);
+    expect(Date.parse(done.lastProcessedAt ?? '')).toBe(Date.parse(created.createdAt ?? '') + PROCESSING_MS);
+  });
+
+  it('a list holding the spec shows the same processing as a get', async () => {
+    const { sandbox, client } = stillClock();
+    const created = await client.openapi.create(ORG, { slug: 'billing', source: SOURCE });
+    const listed = async () => (await client.openapi.list(ORG)).items.find((s) => s.slug === 'billing');
+    expect(await listed()).toEqual(created);
+    sandbox.clock.advance('2s');
+    expect((await listed())?.processingState).toBe('complete');
+  });
+
+  it("waitUntilProcessed returns once processed, on the host's clock, at the waiter's default pace", async () => {
+    const { sandbox, client } = setup({ clock: () => new Date() });
+    const started = Date.now();
+    await client.openapi.create(ORG, { slug: 'billing', source: SOURCE });
+    const done = await client.openapi.waitUntilProcessed(ORG, 'billing');
+    expect(done.processingState).toBe('complete');
+    // Read at once (pending), then once more after the default 2 s interval.
     expect(sandbox.hits.get('openapi.get')).toBe(2);
+    expect(Date.now() - started).toBeLessThan(PROCESSING_MS + 2_000);
   });
 
   it('fails a source on unreachable.test with FETCH_TIMEOUT and its errors', async () => {
