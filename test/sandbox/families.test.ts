@@ -20,8 +20,6 @@ import { generateSample } from '../conformance/samples.js';
 
 /** Families that do not behave as a collection yet, by item path, and why. */
 const KNOWN_GAPS: Record<string, string> = {
-  '/v1/spaces/{spaceId}/revisions/{revisionId}/files/{fileId}':
-    "the content model's (branch dac-layout): still answered from the schema here",
   '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers/{userId}':
     'removing a reviewer never requested answers 204 (the handler treats the removal as idempotent)',
   '/v1/integrations/{integrationName}/installations/{installationId}':
