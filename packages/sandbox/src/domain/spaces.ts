@@ -1,7 +1,27 @@
 import type { Space } from '@docs-api/sdk/contract';
 import { createRevision, primaryRevision } from '../content.js';
+import { notFound, SandboxError } from '../errors.js';
 import type { Store } from '../store.js';
-import { placeAfter } from '../tree.js';
+import { isPermanentlyRemoved, placeAfter } from '../tree.js';
+import { requireOrganization } from './organizations.js';
+
+/** A live space the actor can reach (a member of its organization); 404 otherwise. */
+export function requireSpace(store: Store, spaceId: string): Space {
+  const space = store.spaces.get(spaceId);
+  if (!space?.organization) {
+    const deleted = store.deletedSpaces.get(spaceId);
+    if (deleted && !isPermanentlyRemoved(store, deleted)) {
+      throw new SandboxError(404, `space "${spaceId}" was deleted (it can be restored for 7 days)`);
+    }
+    throw notFound('space', spaceId);
+  }
+  try {
+    requireOrganization(store, space.organization);
+  } catch {
+    throw notFound('space', spaceId);
+  }
+  return space;
+}
 
 /** The document's limit on a space's title. */
 export const SPACE_TITLE_MAX = 50;

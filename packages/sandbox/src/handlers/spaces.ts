@@ -21,7 +21,7 @@ import { paginate } from '../pagination.js';
 import type { Store } from '../store.js';
 import { checkTransfer, isPermanentlyRemoved, moveNode, placeLast, softDeleteSpace } from '../tree.js';
 import { requireOrganization } from '../domain/organizations.js';
-import { copySpace, SPACE_TITLE_MAX } from '../domain/spaces.js';
+import { copySpace, requireSpace, SPACE_TITLE_MAX } from '../domain/spaces.js';
 
 /*
  * Spaces: the seed creates them (the contract has no endpoint to); they can be changed,
@@ -30,23 +30,8 @@ import { copySpace, SPACE_TITLE_MAX } from '../domain/spaces.js';
  * clock; after that it is permanently removed. Moves and transfers follow tree.ts.
  */
 
-/** A live space the actor can reach (a member of its organization); 404 otherwise. */
-export function requireSpace(store: Store, spaceId: string): Space {
-  const space = store.spaces.get(spaceId);
-  if (!space?.organization) {
-    const deleted = store.deletedSpaces.get(spaceId);
-    if (deleted && !isPermanentlyRemoved(store, deleted)) {
-      throw new SandboxError(404, `space "${spaceId}" was deleted (it can be restored for 7 days)`);
-    }
-    throw notFound('space', spaceId);
-  }
-  try {
-    requireOrganization(store, space.organization);
-  } catch {
-    throw notFound('space', spaceId);
-  }
-  return space;
-}
+// Shared with the content handlers (domain/spaces.ts).
+export { requireSpace } from '../domain/spaces.js';
 
 /** A space's permissions, as its answer shows them. */
 type SpacePermissions = NonNullable<Space['permissions']>;
