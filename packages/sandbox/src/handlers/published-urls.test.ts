@@ -73,3 +73,41 @@ describe('published URLs', () => {
     await failure(client.urls.getPublishedContent({ url: base }), NotFoundError);
   });
 });
+
+describe('content by URL', () => {
+  it('resolves the app URLs the sandbox gives and published URLs to the space, change request, collection and page', async () => {
+    const { client } = setup();
+    const space = await client.spaces.get('space_handbook');
+    const { data, response } = await client.urls
+      .getContent({ url: `${space.urls.app}/getting-started/installation` })
+      .withResponse();
+    expect(response.headers.get('x-sandbox-answer')).toBe('computed');
+    expect(data).toMatchObject({ space: { id: 'space_handbook' }, page: { id: 'page_installation' } });
+    expect(await client.urls.getContent({ url: space.urls.app ?? '' })).toEqual({ space });
+    const request = await client.changeRequests.create('space_handbook', { subject: 'Edit' });
+    const shown = await client.urls.getContent({ url: `${request.urls.app}/getting-started` });
+    expect(shown).toMatchObject({
+      space: { id: 'space_handbook' },
+      changeRequest: { id: request.id, number: request.number },
+      page: { id: 'page_getting_started' },
+    });
+    const collections = await client.collections.list('org_acme');
+    const [collection] = collections.items;
+    expect(collection).toBeDefined();
+    expect(await client.urls.getContent({ url: collection?.urls.app ?? '' })).toEqual({ collection });
+    // A published URL.
+    const published =
+      'https://acme.sandbox.docs-api.local/docs/product/handbook/getting-started/configuration';
+    expect(await client.urls.getContent({ url: published })).toMatchObject({
+      space: { id: 'space_handbook' },
+      page: { id: 'page_configuration' },
+    });
+    await failure(client.urls.getContent({ url: `${space.urls.app}/no-such-page` }), NotFoundError);
+    await failure(
+      client.urls.getContent({ url: 'https://app.sandbox.docs-api.local/s/space_missing' }),
+      NotFoundError,
+    );
+    await failure(client.urls.getContent({ url: `${space.urls.app}/~/changes/999` }), NotFoundError);
+    await failure(client.urls.getContent({ url: 'https://example.org/anything' }), NotFoundError);
+  });
+});
