@@ -109,5 +109,6 @@ describe('content by URL', () => {
     );
     await failure(client.urls.getContent({ url: `${space.urls.app}/~/changes/999` }), NotFoundError);
     await failure(client.urls.getContent({ url: 'https://example.org/anything' }), NotFoundError);
+    await failure(client.urls.getContent({ url: 'not a URL' }), NotFoundError);
   });
 });

@@ -79,9 +79,8 @@ function contentAt(store: Store, raw: string) {
   try {
     url = new URL(raw);
   } catch {
-    throw new SandboxError(400, `Invalid request: query.url: "${raw}" is not an absolute URL`, [
-      { path: 'query.url', message: 'not an absolute URL' },
-    ]);
+    // The document's `url` is any string: one that is no URL names no content.
+    throw noContent(raw);
   }
   if (url.host !== APP_HOST) {
     const found = resolvePublishedUrl(store, raw, 'query.url');
