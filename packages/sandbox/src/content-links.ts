@@ -191,7 +191,8 @@ export interface ResolveContext {
 /** The page a Git path or slug path names (`guides/setup.md`, `guides/README.md`, `guides`). */
 function pageAtGitPath(index: LinkIndex, path: string): PageRow | undefined {
   const clean = path.replace(/^\/+|\/+$/g, '');
-  if (clean === 'README.md' || clean === 'README' || clean === '') {
+  // `.`: the folder at the root (`./` from a root page), whose page is README.md.
+  if (clean === 'README.md' || clean === 'README' || clean === '' || clean === '.') {
     for (const [id, file] of index.files) if (file === 'README.md') return pageById(index, id);
     return undefined;
   }

@@ -525,7 +525,11 @@ export const FILE_DOWNLOAD_PREFIX = '/_files';
  * origin the request reached, `store.apiOrigin()`), else a URL of a files host that does not
  * exist (the seed's files, files given by URL: the sandbox never had their bytes).
  */
-export function fileDownloadUrl(revision: RevisionRow, file: FileRow, origin?: string): string {
+export function fileDownloadUrl(
+  revision: Pick<RevisionRow, 'space'>,
+  file: FileRow,
+  origin?: string,
+): string {
   const name = encodeURIComponent(file.name);
   if (file.blob !== undefined && origin !== undefined)
     return `${origin}${FILE_DOWNLOAD_PREFIX}/${file.blob}/${name}`;
@@ -533,7 +537,7 @@ export function fileDownloadUrl(revision: RevisionRow, file: FileRow, origin?: s
 }
 
 export function fileView(
-  revision: RevisionRow,
+  revision: Pick<RevisionRow, 'space'>,
   file: FileRow,
   options: ContentOptions,
   origin?: string,

@@ -6,6 +6,7 @@ import {
   listFilesInChangeRequestById,
   listChangeRequestPageBacklinks,
   listChangeRequestPageLinks,
+  listChangeRequestPageMetaLinks,
   listPagesInChangeRequest,
 } from '@docs-api/sdk/contract';
 import {
@@ -19,6 +20,7 @@ import {
   revisionView,
   type RevisionRow,
 } from '../content.js';
+import { pageMetaLinks } from '../content-meta-links.js';
 import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { ChangeRequestRow, Store } from '../store.js';
@@ -85,4 +87,12 @@ export const changeRequestContentHandlers = [
     requirePage(revision, params.pageId, where);
     return paginate(backlinks(revision, { kind: 'page', page: params.pageId }), query);
   }),
+
+  {
+    ...implement(listChangeRequestPageMetaLinks, ({ store, params }) => {
+      const { revision, where } = revisionOf(store, params);
+      return pageMetaLinks(store, revision, requirePage(revision, params.pageId, where));
+    }),
+    answer: 'computed' as const,
+  },
 ];

@@ -1,6 +1,26 @@
-import { getCurrentRevision, getPageInRevisionById, getRevisionById } from '@docs-api/sdk/contract';
-import { primaryRevision, requirePage, revisionView, type RevisionRow } from '../content.js';
+import {
+  getCurrentRevision,
+  getFileInRevisionById,
+  getPageInRevisionById,
+  getRevisionById,
+  getRevisionSemanticChanges,
+  listFilesInRevisionById,
+  listRevisionPageMetaLinks,
+} from '@docs-api/sdk/contract';
+import {
+  fileView,
+  primaryRevision,
+  requireFile,
+  requirePage,
+  requireRevision,
+  revisionView,
+  type RevisionContent,
+  type RevisionRow,
+} from '../content.js';
+import { pageMetaLinks } from '../content-meta-links.js';
+import { limitedChanges, semanticChanges } from '../domain/semantic-changes.js';
 import { implement } from '../implement.js';
+import { paginate } from '../pagination.js';
 import type { Store } from '../store.js';
 import { changeRequestView } from './change-requests.js';
 import { requireSpace } from './spaces.js';
@@ -23,6 +43,9 @@ function shownRevision(
   );
 }
 
+/** What a revision without a parent (a space's first) is measured against: nothing. */
+const EMPTY_CONTENT: RevisionContent = { pages: [], files: [], reusableContents: [], variables: {} };
+
 /** Reads of a space's revisions by id (beyond the extract: from the published document). */
 export const revisionHandlers = [
   implement(getPageInRevisionById, ({ store, params, query }) => {
@@ -39,4 +62,49 @@ export const revisionHandlers = [
   implement(getCurrentRevision, ({ store, params, query }) =>
     shownRevision(store, primaryRevision(store, requireSpace(store, params.spaceId)), query),
   ),
+
+  // The files the revision holds (not the space's current ones).
+  implement(listFilesInRevisionById, ({ store, params, query }) => {
+    const { revision } = spaceRevision(store, params.spaceId, params.revisionId);
+    const options = { gitMetadata: query.metadata, computed: query.computed };
+    return paginate(
+      revision.files.map((file) => fileView(revision, file, options, store.apiOrigin())),
+      query,
+    );
+  }),
+
+  implement(getFileInRevisionById, ({ store, params, query }) => {
+    const { revision, where } = spaceRevision(store, params.spaceId, params.revisionId);
+    return fileView(
+      revision,
+      requireFile(revision, params.fileId, where),
+      { gitMetadata: query.metadata, computed: query.computed },
+      store.apiOrigin(),
+    );
+  }),
+
+  // What the revision changed against its first parent (a merge's: the content it merged into);
+  // a space's first revision created everything it holds.
+  {
+    ...implement(getRevisionSemanticChanges, ({ store, params, query }) => {
+      const { revision } = spaceRevision(store, params.spaceId, params.revisionId);
+      const parentId = revision.parents[0];
+      const parent = parentId === undefined ? EMPTY_CONTENT : requireRevision(store, parentId);
+      const merged =
+        revision.mergedFrom === undefined ? undefined : store.changeRequests.get(revision.mergedFrom);
+      return {
+        ...limitedChanges(semanticChanges(parent, revision, store.apiOrigin()), query.limit),
+        ...(merged ? { mergedFrom: changeRequestView(store, merged) } : {}),
+      };
+    }),
+    answer: 'computed' as const,
+  },
+
+  {
+    ...implement(listRevisionPageMetaLinks, ({ store, params }) => {
+      const { revision, where } = spaceRevision(store, params.spaceId, params.revisionId);
+      return pageMetaLinks(store, revision, requirePage(revision, params.pageId, where));
+    }),
+    answer: 'computed' as const,
+  },
 ];

@@ -24,17 +24,10 @@ import type { SiteRow, SiteSectionRow, SiteSpaceRow, Store } from '../store.js';
 import { integrationView } from './integrations.js';
 import { requireOrganization } from '../domain/organizations.js';
 import { spaceView } from './spaces.js';
+import { publishedUrl, SANDBOX_DOMAIN, siteSpaceUrls, slugify } from '../domain/site-urls.js';
 
-const SANDBOX_DOMAIN = 'sandbox.docs-api.local';
-
-export function slugify(text: string): string {
-  return (
-    text
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '') || 'docs'
-  );
-}
+// Where sites are published: shared with the URL lookups (domain/site-urls.ts).
+export { publishedUrl, siteSpaceUrls, slugify } from '../domain/site-urls.js';
 
 /** The visitor schema of a new site, in the form the published document requires. */
 export const DEFAULT_ADAPTIVE_SCHEMA: SiteAdaptiveJSONSchemaParam = {
@@ -111,13 +104,6 @@ export function requireSite(store: Store, organizationId: string, siteId: string
   return row;
 }
 
-/** Where the site is (or would be) published. */
-export function publishedUrl(store: Store, row: SiteRow): string {
-  const organization = store.organizations.get(row.organization);
-  const host = row.site.hostname ?? `${organization?.hostname ?? row.organization}.${SANDBOX_DOMAIN}`;
-  return `https://${host}/${row.site.basename ?? slugify(row.site.title)}`;
-}
-
 /** The API view of a site: counts and URLs are derived from its rows, as the service sends them. */
 export function siteView(store: Store, row: SiteRow): Site {
   const published = publishedUrl(store, row);
@@ -136,17 +122,6 @@ export function siteView(store: Store, row: SiteRow): Site {
       ...(row.site.published ? { published } : {}),
     },
   };
-}
-
-/**
- * Where a site space is published: the site's URL, the section's path, the site space's path.
- * Like every published URL, only defined while the site is published.
- */
-export function siteSpaceUrls(store: Store, row: SiteRow, siteSpace: SiteSpaceRow): { published?: string } {
-  if (!row.site.published) return {};
-  const section = row.sections.find((candidate) => candidate.id === siteSpace.section);
-  const path = [section?.path, siteSpace.path].filter(Boolean).join('/');
-  return { published: `${publishedUrl(store, row)}/${path}` };
 }
 
 /** A site space as the API shows it; none when its space is gone. */

@@ -6,6 +6,7 @@ import {
   getPageInRevisionByPath,
   listFiles,
   listPages,
+  listSpacePageMetaLinks,
   listPagesInRevisionById,
   searchSpaceContent,
   updateChangeRequestContent,
@@ -32,6 +33,7 @@ import {
   type RevisionRow,
 } from '../content.js';
 import { linkIndex } from '../content-links.js';
+import { pageMetaLinks } from '../content-meta-links.js';
 import { applyBatch, ContentChangeError, type BatchResult } from '../content-edit.js';
 import { conflict, notFound, SandboxError } from '../errors.js';
 import { implement } from '../implement.js';
@@ -177,6 +179,14 @@ export const spaceContentHandlers = [
     const { revision, where } = liveContent(store, params.spaceId);
     return pageRead(store, revision, requirePage(revision, params.pageId, where), query);
   }),
+
+  {
+    ...implement(listSpacePageMetaLinks, ({ store, params }) => {
+      const { revision, where } = liveContent(store, params.spaceId);
+      return pageMetaLinks(store, revision, requirePage(revision, params.pageId, where));
+    }),
+    answer: 'computed' as const,
+  },
 
   implement(getPageByPath, ({ store, params, query }) => {
     const { revision, where } = liveContent(store, params.spaceId);
