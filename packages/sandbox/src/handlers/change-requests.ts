@@ -36,7 +36,7 @@ import { paginate } from '../pagination.js';
 import type { ChangeRequestRow, ReviewerRow, Store } from '../store.js';
 import { reviewOutdated } from './change-request-reviews.js';
 import { requireOrganization } from '../domain/organizations.js';
-import { requireSpace } from './spaces.js';
+import { requireSpace } from '../domain/spaces.js';
 
 const PDF_ORIGIN = 'https://pdf.sandbox.docs-api.local';
 

@@ -27,7 +27,7 @@ import {
   subtree,
 } from '../tree.js';
 import { requireOrganization } from '../domain/organizations.js';
-import { spaceView, unpublishSpaces } from './spaces.js';
+import { spaceView, unpublishSpaces } from '../domain/spaces.js';
 
 /*
  * Collections: nestable groups of spaces. The list shows nested ones too unless `nested=false`

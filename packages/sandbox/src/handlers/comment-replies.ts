@@ -28,7 +28,7 @@ import {
   storedBody,
 } from './change-request-comments.js';
 import { requireChangeRequest } from './change-requests.js';
-import { requireSpace } from './spaces.js';
+import { requireSpace } from '../domain/spaces.js';
 
 /*
  * Comment replies read, edited and deleted one by one (in a change request and on a space's live

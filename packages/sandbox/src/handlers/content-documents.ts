@@ -23,7 +23,7 @@ import { implement } from '../implement.js';
 import type { Store } from '../store.js';
 import { requireChangeRequest } from './change-requests.js';
 import { pageRead, spaceRevision } from './space-content.js';
-import { requireSpace } from './spaces.js';
+import { requireSpace } from '../domain/spaces.js';
 
 /*
  * Reads of reusable contents and of documents, from the content model: a reusable content of a

@@ -32,7 +32,7 @@ import { paginate } from '../pagination.js';
 import type { InstallationRow, IntegrationEventRow, IntegrationRow, Store } from '../store.js';
 import { INTEGRATIONS_HOST } from './integrations.js';
 import { siteView } from './sites.js';
-import { spaceView } from './spaces.js';
+import { spaceView } from '../domain/spaces.js';
 
 /*
  * Installations of integrations, their execution log, and unpublishing.

@@ -16,7 +16,7 @@ import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { InstallationRow, IntegrationRow, Store } from '../store.js';
 import { organizationView, requireOrganization } from '../domain/organizations.js';
-import { requireSpace } from './spaces.js';
+import { requireSpace } from '../domain/spaces.js';
 
 /*
  * Integrations: the catalogue, publishing, and an organization's installations.

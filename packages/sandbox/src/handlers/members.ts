@@ -19,7 +19,7 @@ import {
   requireOrganization,
   requireOrganizationAdmin,
 } from '../domain/organizations.js';
-import { spaceView } from './spaces.js';
+import { spaceView } from '../domain/spaces.js';
 import { teamView } from './teams.js';
 
 /*

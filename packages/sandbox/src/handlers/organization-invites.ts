@@ -13,7 +13,7 @@ import { paginate } from '../pagination.js';
 import type { InviteRow, Store } from '../store.js';
 import { collectionView } from './collections.js';
 import { requireOrganization, requireOrganizationAdmin } from '../domain/organizations.js';
-import { spaceView } from './spaces.js';
+import { spaceView } from '../domain/spaces.js';
 
 /*
  * Invite links of an organization (`store.invites`) and invitations by email.

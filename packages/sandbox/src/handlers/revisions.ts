@@ -3,7 +3,7 @@ import { primaryRevision, requirePage, revisionView, type RevisionRow } from '..
 import { implement } from '../implement.js';
 import type { Store } from '../store.js';
 import { changeRequestView } from './change-requests.js';
-import { requireSpace } from './spaces.js';
+import { requireSpace } from '../domain/spaces.js';
 import { pageRead, spaceRevision } from './space-content.js';
 
 /** A revision as the API shows it; a merge revision with the change request it merged. */

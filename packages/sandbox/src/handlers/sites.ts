@@ -23,7 +23,7 @@ import { paginate } from '../pagination.js';
 import type { SiteRow, SiteSectionRow, SiteSpaceRow, Store } from '../store.js';
 import { integrationView } from './integrations.js';
 import { requireOrganization } from '../domain/organizations.js';
-import { spaceView } from './spaces.js';
+import { spaceView } from '../domain/spaces.js';
 
 const SANDBOX_DOMAIN = 'sandbox.docs-api.local';
 

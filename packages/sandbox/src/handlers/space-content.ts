@@ -39,7 +39,7 @@ import { paginate } from '../pagination.js';
 import type { ChangeRequestRow, Store } from '../store.js';
 import { baseRevisionId, changeRequestView, requireChangeRequest } from './change-requests.js';
 import { searchSpace } from '../domain/search.js';
-import { requireSpace } from './spaces.js';
+import { requireSpace } from '../domain/spaces.js';
 
 /*
  * The pages of a space: of its live content (its primary revision), of a change request, and of
