@@ -31,7 +31,7 @@ import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { InstallationRow, IntegrationEventRow, IntegrationRow, Store } from '../store.js';
 import { INTEGRATIONS_HOST } from './integrations.js';
-import { siteView } from './sites.js';
+import { siteView } from '../domain/sites.js';
 import { spaceView } from '../domain/spaces.js';
 
 /*

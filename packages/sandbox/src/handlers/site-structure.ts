@@ -12,7 +12,7 @@ import { conflict, invalidField, notFound, SandboxError } from '../errors.js';
 import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { SiteRow, SiteSectionRow, SiteSpaceRow, Store } from '../store.js';
-import { opensSite, requireSite, siteSectionView, siteSpaceView, slugify } from './sites.js';
+import { opensSite, requireSite, siteSectionView, siteSpaceView, slugify } from '../domain/sites.js';
 
 /*
  * A site's structure: its sections, and the site spaces (the spaces it publishes) in each.
