@@ -138,3 +138,18 @@ export function opensSite(store: Store, row: SiteRow, key: string): boolean {
   }
   return false;
 }
+
+/** One of the site's site spaces; 404 otherwise. */
+export function requireSiteSpace(row: SiteRow, siteSpaceId: string): SiteSpaceRow {
+  const siteSpace = row.siteSpaces.find((candidate) => candidate.id === siteSpaceId);
+  if (!siteSpace) throw notFound('site space', siteSpaceId);
+  return siteSpace;
+}
+
+/** `base` as a slug, with `-2`, `-3`... until no sibling has it. */
+export function uniquePath(base: string, taken: readonly string[]): string {
+  const slug = slugify(base);
+  let path = slug;
+  for (let n = 2; taken.includes(path); n++) path = `${slug}-${n}`;
+  return path;
+}
