@@ -16,7 +16,7 @@ import { badRequest, notFound } from '../errors.js';
 import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { ChangeRequestRow, CommentRow, ReactionRow, ReplyRow, Store } from '../store.js';
-import { requireChangeRequest, userView } from './change-requests.js';
+import { requireChangeRequest, userView } from '../domain/change-requests.js';
 
 const PERMISSIONS = { view: true, edit: true, reply: true, delete: true };
 

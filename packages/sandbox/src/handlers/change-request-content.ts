@@ -22,7 +22,7 @@ import {
 import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { ChangeRequestRow, Store } from '../store.js';
-import { baseRevisionId, requireChangeRequest } from './change-requests.js';
+import { baseRevisionId, requireChangeRequest } from '../domain/change-requests.js';
 import { pageRead, readOptions } from './space-content.js';
 
 function revisionOf(

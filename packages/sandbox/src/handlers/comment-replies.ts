@@ -27,7 +27,7 @@ import {
   requireComment,
   storedBody,
 } from './change-request-comments.js';
-import { requireChangeRequest } from './change-requests.js';
+import { requireChangeRequest } from '../domain/change-requests.js';
 import { requireSpace } from '../domain/spaces.js';
 
 /*

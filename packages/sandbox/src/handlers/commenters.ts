@@ -7,7 +7,7 @@ import { membership, memberView } from '../domain/organizations.js';
 import { type Implementation, implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { CommentRow, Store } from '../store.js';
-import { requireChangeRequest } from './change-requests.js';
+import { requireChangeRequest } from '../domain/change-requests.js';
 import { requireSpace } from '../domain/spaces.js';
 
 /*

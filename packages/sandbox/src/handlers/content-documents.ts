@@ -21,7 +21,7 @@ import type { ReusableContentRow } from '../content-rows.js';
 import { notFound } from '../errors.js';
 import { implement } from '../implement.js';
 import type { Store } from '../store.js';
-import { requireChangeRequest } from './change-requests.js';
+import { requireChangeRequest } from '../domain/change-requests.js';
 import { pageRead, spaceRevision } from './space-content.js';
 import { requireSpace } from '../domain/spaces.js';
 

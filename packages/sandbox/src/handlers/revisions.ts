@@ -2,7 +2,7 @@ import { getCurrentRevision, getPageInRevisionById, getRevisionById } from '@doc
 import { primaryRevision, requirePage, revisionView, type RevisionRow } from '../content.js';
 import { implement } from '../implement.js';
 import type { Store } from '../store.js';
-import { changeRequestView } from './change-requests.js';
+import { changeRequestView } from '../domain/change-requests.js';
 import { requireSpace } from '../domain/spaces.js';
 import { pageRead, spaceRevision } from './space-content.js';
 

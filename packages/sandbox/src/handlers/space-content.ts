@@ -37,7 +37,7 @@ import { conflict, notFound, SandboxError } from '../errors.js';
 import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { ChangeRequestRow, Store } from '../store.js';
-import { baseRevisionId, changeRequestView, requireChangeRequest } from './change-requests.js';
+import { baseRevisionId, changeRequestView, requireChangeRequest } from '../domain/change-requests.js';
 import { searchSpace } from '../domain/search.js';
 import { requireSpace } from '../domain/spaces.js';
 
