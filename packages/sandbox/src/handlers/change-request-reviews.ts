@@ -19,7 +19,7 @@ import { notFound } from '../errors.js';
 import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { ChangeRequestRow, ReviewRow, Store } from '../store.js';
-import { commentView, storedBody } from './change-request-comments.js';
+import { commentView, storedBody } from '../domain/comments.js';
 import { baseRevisionId, requireChangeRequest, userView, reviewOutdated } from '../domain/change-requests.js';
 
 /*

@@ -26,7 +26,7 @@ import {
   replyView,
   requireComment,
   storedBody,
-} from './change-request-comments.js';
+} from '../domain/comments.js';
 import { requireChangeRequest } from '../domain/change-requests.js';
 import { requireSpace } from '../domain/spaces.js';
 
