@@ -22,7 +22,7 @@ import { notFound } from '../errors.js';
 import { implement } from '../implement.js';
 import type { Store } from '../store.js';
 import { requireChangeRequest } from '../domain/change-requests.js';
-import { pageRead, spaceRevision } from './space-content.js';
+import { pageRead, spaceRevision } from '../domain/content-reads.js';
 import { requireSpace } from '../domain/spaces.js';
 
 /*
