@@ -30,7 +30,7 @@ import { conflict, invalidField, notFound, SandboxError } from '../errors.js';
 import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { InstallationRow, IntegrationEventRow, IntegrationRow, Store } from '../store.js';
-import { INTEGRATIONS_HOST } from './integrations.js';
+import { INTEGRATIONS_HOST } from '../domain/integrations.js';
 import { siteView } from '../domain/sites.js';
 import { spaceView } from '../domain/spaces.js';
 

@@ -19,7 +19,7 @@ import { badRequest, SandboxError } from '../errors.js';
 import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { SiteRow, Store } from '../store.js';
-import { integrationView } from './integrations.js';
+import { integrationView } from '../domain/integrations.js';
 import { requireOrganization } from '../domain/organizations.js';
 import { slugify, requireSite, publishedUrl, siteView, siteSectionView, opensSite } from '../domain/sites.js';
 
