@@ -8,10 +8,8 @@ import {
   transferCollection,
   updateCollectionById,
   ROLES,
-  type Collection,
   type Role,
 } from '@docs-api/sdk/contract';
-import { APP_HOST } from '../content.js';
 import { badRequest } from '../errors.js';
 import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
@@ -28,6 +26,7 @@ import {
 } from '../tree.js';
 import { requireOrganization } from '../domain/organizations.js';
 import { spaceView, unpublishSpaces } from '../domain/spaces.js';
+import { collectionView } from '../domain/collections.js';
 
 /*
  * Collections: nestable groups of spaces. The list shows nested ones too unless `nested=false`
@@ -36,29 +35,6 @@ import { spaceView, unpublishSpaces } from '../domain/spaces.js';
  * collection is gone); deleting an absent one succeeds. A transfer takes the nested collections
  * and the spaces along. Moves and transfers follow tree.ts.
  */
-
-/**
- * The API view of a collection, with every field the published document requires; its
- * permissions follow the actor's role in the organization.
- */
-export function collectionView(store: Store, row: CollectionRow): Collection {
-  const role = store.members.find((m) => m.organization === row.organization && m.user === store.actor)?.role;
-  const admin = role === 'admin';
-  return {
-    object: 'collection',
-    id: row.id,
-    title: row.title,
-    ...(row.description !== undefined ? { description: row.description } : {}),
-    organization: row.organization,
-    ...(row.parent ? { parent: row.parent } : {}),
-    defaultLevel: row.defaultLevel,
-    urls: {
-      location: store.apiUrl(`/collections/${row.id}`),
-      app: `https://${APP_HOST}/c/${row.id}`,
-    },
-    permissions: { view: true, admin, viewInviteLinks: admin, create: admin || role === 'create' },
-  };
-}
 
 /** The title of a collection created without one. */
 export const UNTITLED_COLLECTION = 'Untitled collection';

@@ -20,7 +20,7 @@ import {
   requireOrganizationAdmin,
 } from '../domain/organizations.js';
 import { spaceView } from '../domain/spaces.js';
-import { teamView } from './teams.js';
+import { teamView } from '../domain/teams.js';
 
 /*
  * Members of an organization. Anyone in the organization reads them; changing a role, removing
