@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NotFoundError } from '@docs-api/sdk';
 import { failure, trackSandboxes } from '../../test-support/client.js';
+import { revisionHandlers } from './revisions.js';
 
 const { setup } = trackSandboxes({ clockStart: Date.UTC(2026, 2, 1) });
 
@@ -24,5 +25,15 @@ describe('revisions', () => {
     // A revision of another space is not found in this one.
     const other = (await client.spaces.content.getCurrentRevision('space_api')) as Shown;
     await failure(client.revisions.get('space_handbook', other.id), NotFoundError);
+  });
+});
+
+describe('coverage', () => {
+  it('implements the revision reads beyond the extract (change-request-reviews.test.ts serves them)', () => {
+    const beyond = revisionHandlers
+      .map((implementation) => implementation.operation)
+      .filter((operation) => operation.inExtract === false)
+      .map((operation) => operation.id);
+    expect(beyond.sort()).toEqual(['getCurrentRevision', 'getPageInRevisionById', 'getRevisionById']);
   });
 });
