@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 const SOURCE_ROOT = dirname(fileURLToPath(import.meta.url));
 const HANDLERS = 'handlers';
 /** The one module outside `handlers/` that may import handlers: the list of implementations. */
-const REGISTRY = 'sandbox.ts';
+const REGISTRY = 'registry.ts';
 
 /** Every `.ts` file under `dir`, as paths relative to the source root (`handlers/sites.ts`). */
 function sourceFiles(dir: string): string[] {

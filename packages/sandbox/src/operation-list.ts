@@ -1,6 +1,6 @@
 import { operations, type Operation } from '@docs-api/sdk/contract';
 import { FAMILY_RULES } from './resources/service-fills.js';
-import { resourceEngine, statefulImplementations as implementations } from './sandbox.js';
+import { resourceEngine, statefulImplementations as implementations } from './registry.js';
 
 /*
  * The list, in docs/sandbox.md, of the operations the sandbox keeps state for and of those it
