@@ -1,6 +1,5 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { streamSSE } from 'hono/streaming';
 import { listenFetch } from './listen.js';
 import {
   checkRequestPart,
@@ -11,7 +10,9 @@ import {
   type Operation,
   type ValidationIssue,
 } from '@docs-api/sdk/contract';
+import { registerAdmin } from './admin.js';
 import { cors } from './cors-middleware.js';
+import { streamEvents } from './streaming.js';
 import { SandboxError } from './errors.js';
 import { FILE_DOWNLOAD_PREFIX } from './content.js';
 import { contentTypeOf } from './content-edit.js';
@@ -22,7 +23,7 @@ import type { RunningSandbox, Sandbox as SandboxApi, SandboxOptions } from './pu
 import { RateLimiter } from './rate-limit.js';
 import { applySeed } from './seed.js';
 import { Store } from './store.js';
-import { SandboxClock, parseDuration } from './clock.js';
+import { SandboxClock } from './clock.js';
 import { applyFixture, exportFixture, loadFixture, type Fixture, type ParsedFixture } from './fixtures.js';
 import { DataDirectory } from './persistence.js';
 import { OperationCounts } from './operation-counts.js';
@@ -46,7 +47,7 @@ export const OPERATION_BODY_LIMITS: Readonly<Record<string, number>> = {
   updateChangeRequestContent: MAX_CONTENT_BATCH_BYTES,
 };
 
-type Env = { Bindings: { incoming?: { socket?: { destroy(): void } } } };
+export type Env = { Bindings: { incoming?: { socket?: { destroy(): void } } } };
 
 const DROPPED = 'x-sandbox-dropped';
 
@@ -172,8 +173,7 @@ export class Sandbox implements SandboxApi {
         'content-type': contentTypeOf(c.req.param('name')),
       });
     });
-    this.app.get('/_sandbox/hits', (c) => c.json(Object.fromEntries(this.hits)));
-    this.#registerAdmin();
+    registerAdmin(this.app, this, (c) => this.#authenticate(c));
     this.app.notFound((c) => {
       const allowed = this.#allowedMethods(c.req.path);
       if (allowed.length === 0)
@@ -285,81 +285,6 @@ export class Sandbox implements SandboxApi {
   async listen(options: { port?: number; host?: string } = {}): Promise<RunningSandbox> {
     const running = await listenFetch(this.app.fetch, options);
     return { ...running, token: this.token };
-  }
-
-  /** `/_sandbox/...`: reset, snapshots, the clock, faults and export over HTTP, behind the same token. */
-  #registerAdmin(): void {
-    const admin = new Hono<Env>();
-    admin.use('*', async (c, next) => {
-      this.#authenticate(c as Context<Env>);
-      await next();
-    });
-    const body = async (c: Context<Env>): Promise<Record<string, unknown>> => {
-      const text = await c.req.text();
-      if (!text.trim()) return {};
-      let value: unknown;
-      try {
-        value = JSON.parse(text);
-      } catch {
-        throw new SandboxError(400, 'Invalid request: the body is not valid JSON');
-      }
-      if (typeof value !== 'object' || value === null || Array.isArray(value))
-        throw new SandboxError(400, 'Invalid request: the body must be a JSON object');
-      return value as Record<string, unknown>;
-    };
-    const clockView = () => ({ now: this.clock.now().toISOString(), offset: this.clock.offset });
-    admin.post('/reset', (c) => {
-      this.reset();
-      return c.body(null, 204);
-    });
-    admin.post('/snapshots', (c) => c.json({ id: this.snapshot() }, 201));
-    admin.post('/snapshots/:id/restore', (c) => {
-      this.restore(c.req.param('id'));
-      return c.body(null, 204);
-    });
-    admin.get('/clock', (c) => c.json(clockView()));
-    admin.post('/clock', async (c) => {
-      const { advance, set, ...rest } = await body(c);
-      const extra = Object.keys(rest)[0];
-      if (extra !== undefined || (advance === undefined) === (set === undefined))
-        throw new SandboxError(
-          400,
-          'Invalid request: give one of advance (e.g. "7d", "1h30m", or milliseconds) or set (an ISO 8601 date)',
-          [
-            {
-              path: `body.${extra ?? 'advance'}`,
-              message: 'give { "advance": "7d" } or { "set": "2026-02-01T00:00:00Z" }',
-            },
-          ],
-        );
-      try {
-        if (advance !== undefined) this.clock.offset = this.clock.offset + parseDuration(advance as string);
-        else this.clock.set(set as string);
-      } catch (error) {
-        const field = advance !== undefined ? 'advance' : 'set';
-        throw new SandboxError(400, `Invalid request: ${field}: ${(error as Error).message}`, [
-          { path: `body.${field}`, message: (error as Error).message },
-        ]);
-      }
-      return c.json(clockView());
-    });
-    admin.get('/faults', (c) => c.json({ items: this.faults.list() }));
-    admin.post('/faults', async (c) => {
-      const fault = await body(c);
-      try {
-        this.faults.add(fault);
-      } catch (error) {
-        if (!(error instanceof FaultError)) throw error;
-        throw new SandboxError(400, error.message, [{ path: `body.${error.field}`, message: error.detail }]);
-      }
-      return c.json({ items: this.faults.list() }, 201);
-    });
-    admin.delete('/faults', (c) => {
-      this.faults.clear();
-      return c.body(null, 204);
-    });
-    admin.get('/export', (c) => c.json(this.export()));
-    this.app.route('/_sandbox', admin);
   }
 
   /** The methods the contract defines on a path (HEAD with GET, as Hono answers it), sorted; none for an unknown path. */
@@ -569,39 +494,4 @@ function schemaImplementation(operation: Operation): Implementation {
       return operation.stream ? [await schemaEvent(operation)] : schemaAnswer(operation, params);
     },
   };
-}
-
-/**
- * Server-sent events: each event's data its JSON, as the service streams an answer. `check`
- * throws for an event that breaks the contract (with `checkResponses`): the stream then ends
- * with an `error` event carrying the error body, as the status line is already sent.
- */
-function streamEvents(
-  c: Context,
-  events: Iterable<unknown> | AsyncIterable<unknown>,
-  check: (event: unknown) => void,
-): Response {
-  return streamSSE(c, async (stream) => {
-    // The client went away (in process: the request's signal; over HTTP @hono/node-server aborts
-    // it too): stop writing at once, as the body's cancel does.
-    const signal = c.req.raw.signal;
-    const stop = () => stream.abort();
-    if (signal.aborted) return;
-    signal.addEventListener('abort', stop, { once: true });
-    try {
-      for await (const event of events) {
-        if (stream.aborted) return;
-        check(event);
-        await stream.writeSSE({ data: JSON.stringify(event) });
-      }
-    } catch (error) {
-      const failure =
-        error instanceof SandboxError
-          ? error
-          : new SandboxError(500, `Sandbox failure: ${(error as Error).message}`);
-      if (!stream.aborted) await stream.writeSSE({ event: 'error', data: JSON.stringify(failure.toBody()) });
-    } finally {
-      signal.removeEventListener('abort', stop);
-    }
-  });
 }
