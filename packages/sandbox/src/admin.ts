@@ -2,7 +2,8 @@ import { Hono, type Context } from 'hono';
 import { parseDuration } from './clock.js';
 import { SandboxError } from './errors.js';
 import { FaultError } from './faults.js';
-import type { Env, Sandbox } from './sandbox.js';
+import type { Env } from './routing.js';
+import type { Sandbox } from './sandbox.js';
 
 /** What the admin API acts on: the sandbox's state, clock, faults and counters. */
 type Administered = Pick<Sandbox, 'reset' | 'snapshot' | 'restore' | 'export' | 'clock' | 'faults' | 'hits'>;

@@ -1,23 +1,16 @@
-import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { Hono } from 'hono';
 import { listenFetch } from './listen.js';
-import {
-  checkRequestPart,
-  decodeQuery,
-  operations as contractOperations,
-  describeIssues,
-  zodMessages,
-  type Operation,
-  type ValidationIssue,
-} from '@docs-api/sdk/contract';
+import { operations as contractOperations, zodMessages, type Operation } from '@docs-api/sdk/contract';
 import { registerAdmin } from './admin.js';
 import { cors } from './cors-middleware.js';
+import { authenticate, DROPPED, playFault, rateLimit } from './request-guards.js';
+import { apiMethods, bodyLimits, readInput, RouteTable, type Env } from './routing.js';
 import { streamEvents } from './streaming.js';
 import { SandboxError } from './errors.js';
 import { FILE_DOWNLOAD_PREFIX } from './content.js';
 import { contentTypeOf } from './content-edit.js';
-import { FAULT_HEADER, FaultError, FaultPlan, type Fault } from './faults.js';
-import type { HandlerInput, Implementation } from './implement.js';
+import { FaultPlan, type Fault } from './faults.js';
+import type { Implementation } from './implement.js';
 import { DEFAULT_TOKEN, MAX_BODY_BYTES } from './defaults.js';
 import type { RunningSandbox, Sandbox as SandboxApi, SandboxOptions } from './public-types.js';
 import { RateLimiter } from './rate-limit.js';
@@ -33,23 +26,7 @@ import { resourceEngine, statefulImplementations } from './registry.js';
 export { DEFAULT_TOKEN, MAX_BODY_BYTES } from './defaults.js';
 export type { RunningSandbox, SandboxOptions } from './public-types.js';
 export { implementations, resourceEngine, statefulImplementations } from './registry.js';
-
-/**
- * The largest body of `updateChangeRequestContent`: 64 MiB. The service takes a batch of up to
- * 50 changes whose files may each be 1,000,000 bytes sent as base64 (1,333,336 characters), so a
- * full batch of one such file per change is about 66.7 MB of JSON; 64 MiB (67,108,864 bytes)
- * admits it with room for the rest of each change.
- */
-export const MAX_CONTENT_BATCH_BYTES = 64 * 1024 * 1024;
-
-/** Operations whose body may be larger than `maxBodyBytes`: their own limit (the larger of the two applies). */
-export const OPERATION_BODY_LIMITS: Readonly<Record<string, number>> = {
-  updateChangeRequestContent: MAX_CONTENT_BATCH_BYTES,
-};
-
-export type Env = { Bindings: { incoming?: { socket?: { destroy(): void } } } };
-
-const DROPPED = 'x-sandbox-dropped';
+export { bodyLimitFor, MAX_CONTENT_BATCH_BYTES, OPERATION_BODY_LIMITS } from './routing.js';
 
 /**
  * Reads that change the state: a translation run, an OpenAPI spec's processing, a Git Sync
@@ -83,8 +60,8 @@ export class Sandbox implements SandboxApi {
   readonly #data: DataDirectory | undefined;
   readonly #checkResponses: boolean;
   readonly #rateLimiter: RateLimiter | undefined;
-  /** Each contract path as a pattern, with the methods the contract defines on it (for 405s). */
-  readonly #routes: Array<{ pattern: RegExp; methods: Set<string> }> = [];
+  /** The routes registered (for 405s). */
+  readonly #routes = new RouteTable();
   #requestCount = 0;
 
   constructor(options: SandboxOptions = {}) {
@@ -121,7 +98,7 @@ export class Sandbox implements SandboxApi {
     });
     // Before the rate limit and the routes: a preflight never counts and needs no token.
     this.app.use('*', cors(options.cors, apiMethods()));
-    if (this.#rateLimiter) this.app.use('*', this.#rateLimit(this.#rateLimiter));
+    if (this.#rateLimiter) this.app.use('*', rateLimit(this.#rateLimiter));
     // With a data directory, no answer leaves before what the request changed is on disk.
     if (this.#data) {
       const data = this.#data;
@@ -134,27 +111,7 @@ export class Sandbox implements SandboxApi {
         else await data.commit(this.store, this.clock.offset);
       });
     }
-    // Reads a body without a Content-Length in chunks, and stops at the limit: the operation's
-    // own (OPERATION_BODY_LIMITS) where it has one, else maxBodyBytes.
-    const limit = (maxSize: number) =>
-      bodyLimit({
-        maxSize,
-        onError: (c) =>
-          c.json(
-            new SandboxError(
-              413,
-              `The request body is larger than the sandbox accepts (${maxSize} bytes)`,
-            ).toBody(),
-            413,
-          ),
-      });
-    const limits = new Map<number, MiddlewareHandler<Env>>();
-    this.app.use('*', (c: Context<Env, string>, next) => {
-      const maxSize = bodyLimitFor(c.req.method, c.req.path, maxBodyBytes);
-      let middleware = limits.get(maxSize);
-      if (!middleware) limits.set(maxSize, (middleware = limit(maxSize)));
-      return middleware(c, next);
-    });
+    this.app.use('*', bodyLimits(maxBodyBytes));
     for (const implementation of statefulImplementations) this.#register(implementation);
     // Every other operation of the contract answers a value built from its schema (marked as
     // such), once the objects its path names are found: under a parent the sandbox does not
@@ -173,15 +130,8 @@ export class Sandbox implements SandboxApi {
         'content-type': contentTypeOf(c.req.param('name')),
       });
     });
-    registerAdmin(this.app, this, (c) => this.#authenticate(c));
-    this.app.notFound((c) => {
-      const allowed = this.#allowedMethods(c.req.path);
-      if (allowed.length === 0)
-        return c.json(new SandboxError(404, `No route for ${c.req.method} ${c.req.path}`).toBody(), 404);
-      c.header('allow', allowed.join(', '));
-      const message = `${c.req.method} is not allowed on ${c.req.path}: use ${allowed.join(', ')}`;
-      return c.json(new SandboxError(405, message).toBody(), 405);
-    });
+    registerAdmin(this.app, this, (c) => authenticate(c, this.token));
+    this.app.notFound(this.#routes.notFound());
     this.app.onError((error, c) => {
       const failure =
         error instanceof SandboxError ? error : new SandboxError(500, `Sandbox failure: ${error.message}`);
@@ -287,57 +237,15 @@ export class Sandbox implements SandboxApi {
     return { ...running, token: this.token };
   }
 
-  /** The methods the contract defines on a path (HEAD with GET, as Hono answers it), sorted; none for an unknown path. */
-  #allowedMethods(path: string): string[] {
-    const methods = new Set<string>();
-    for (const route of this.#routes) {
-      if (!route.pattern.test(path)) continue;
-      for (const method of route.methods) methods.add(method);
-    }
-    if (methods.has('GET')) methods.add('HEAD');
-    return [...methods].sort();
-  }
-
-  /** Counts each request against the budget; every answer says how much is left. */
-  #rateLimit(limiter: RateLimiter): MiddlewareHandler<Env> {
-    return async (c, next) => {
-      // The sandbox's own endpoints are for tests, not part of the API: not counted.
-      if (c.req.path.startsWith('/_sandbox/')) {
-        await next();
-        return undefined;
-      }
-      const decision = limiter.take();
-      c.header('x-ratelimit-limit', String(decision.limit));
-      c.header('x-ratelimit-remaining', String(decision.remaining));
-      c.header('x-ratelimit-reset', String(Math.ceil(decision.resetAt.getTime() / 1000)));
-      if (!decision.allowed) {
-        c.header('retry-after', String(decision.retryAfterSeconds));
-        const message = `Rate limit exceeded: ${decision.limit} requests per window; retry in ${decision.retryAfterSeconds} s`;
-        return c.json(new SandboxError(429, message).toBody(), 429);
-      }
-      await next();
-      return undefined;
-    };
-  }
-
   #register(implementation: Implementation): void {
     const { operation } = implementation;
-    const pathValued = new Set(operation.pathValued ?? []);
-    // A parameter whose value is a path (`pagePath`) takes the rest of the URL, slashes included.
-    const route = operation.path.replace(/\{(\w+)\}/g, (_match, name: string) =>
-      pathValued.has(name) ? `:${name}{.+}` : `:${name}`,
-    );
-    const pattern = pathPattern(operation);
-    const known = this.#routes.find((r) => r.pattern.source === pattern.source);
-    if (known) known.methods.add(operation.method);
-    else this.#routes.push({ pattern, methods: new Set([operation.method]) });
-    this.app.on(operation.method, route, async (c) => {
+    this.app.on(operation.method, this.#routes.add(operation), async (c) => {
       const id = operation.id;
       this.requests.increment(id);
-      const faulted = await this.#playFault(c, id);
+      const faulted = await playFault(c, this.faults, id);
       if (faulted) return faulted;
-      this.#authenticate(c);
-      const input = await this.#readInput(c, operation);
+      authenticate(c, this.token);
+      const input = await readInput(c, operation);
       c.header(SCHEMA_ANSWER_HEADER, implementation.answer ?? 'state');
       const result = await implementation.handle({ ...input, store: this.store, context: c });
       if (operation.stream) {
@@ -368,115 +276,6 @@ export class Sandbox implements SandboxApi {
       return c.json(result as object, operation.status as 200);
     });
   }
-
-  async #playFault(c: Context<Env>, operationId: string): Promise<Response | undefined> {
-    let fault: Fault | undefined;
-    try {
-      fault = this.faults.take(operationId, c.req.header(FAULT_HEADER));
-    } catch (error) {
-      if (!(error instanceof FaultError)) throw error;
-      const path = `header.${FAULT_HEADER}.${error.field}`;
-      throw new SandboxError(400, error.message, [{ path, message: error.detail }]);
-    }
-    if (!fault) return undefined;
-    if (fault.latency) await new Promise((resolve) => setTimeout(resolve, fault.latency));
-    if (fault.drop) {
-      const socket = c.env?.incoming?.socket;
-      if (socket) socket.destroy();
-      return c.body(null, 500, { [DROPPED]: '1' });
-    }
-    if (fault.status) {
-      if (fault.retryAfter !== undefined) c.header('retry-after', String(fault.retryAfter));
-      const body = new SandboxError(fault.status, `Injected fault: ${fault.status}`).toBody();
-      return c.json(body, fault.status as 500);
-    }
-    return undefined;
-  }
-
-  #authenticate(c: Context<Env>): void {
-    const header = c.req.header('authorization') ?? '';
-    const match = /^Bearer\s+(.+)$/i.exec(header);
-    if (!match) throw new SandboxError(401, 'Missing bearer token: send "Authorization: Bearer <token>"');
-    if (match[1] !== this.token)
-      throw new SandboxError(401, 'The bearer token is not valid for this sandbox');
-  }
-
-  async #readInput(
-    c: Context<Env>,
-    operation: Operation,
-  ): Promise<Pick<HandlerInput<Operation>, 'params' | 'query' | 'body'>> {
-    const issues: ValidationIssue[] = [];
-    const part = (schema: Operation['query'], value: unknown, prefix: string) => {
-      if (!schema) return undefined;
-      const result = checkRequestPart(schema, value, prefix);
-      if (result.ok) return result.value;
-      issues.push(...result.issues);
-      return undefined;
-    };
-    const params = part(operation.paramsSchema, c.req.param(), 'path');
-    const url = new URL(c.req.url);
-    const query = part(
-      operation.query,
-      decodeQuery(operation.queryKinds, url.searchParams, operation.queryWireNames),
-      'query',
-    );
-    let rawBody: unknown = {};
-    if (operation.body) {
-      const text = await c.req.text();
-      if (text.trim()) {
-        try {
-          rawBody = JSON.parse(text);
-        } catch {
-          throw new SandboxError(400, 'Invalid request: the body is not valid JSON');
-        }
-      }
-    }
-    const body = part(operation.body, rawBody, 'body');
-    if (issues.length) throw new SandboxError(400, `Invalid request: ${describeIssues(issues)}`, issues);
-    return { params, query, body } as Pick<HandlerInput<Operation>, 'params' | 'query' | 'body'>;
-  }
-}
-
-let largeBodies: Array<{ method: string; pattern: RegExp; limit: number }> | undefined;
-
-/**
- * The largest body a request may have: its operation's own limit (`OPERATION_BODY_LIMITS`) if it
- * has one and it is larger, else `maxBodyBytes`. The sandbox and the proxy both apply it.
- */
-export function bodyLimitFor(method: string, path: string, maxBodyBytes: number): number {
-  largeBodies ??= contractOperations
-    .filter((operation) => OPERATION_BODY_LIMITS[operation.id] !== undefined)
-    .map((operation) => ({
-      method: operation.method,
-      pattern: pathPattern(operation),
-      limit: OPERATION_BODY_LIMITS[operation.id] ?? 0,
-    }));
-  const large = largeBodies.find((entry) => entry.method === method && entry.pattern.test(path));
-  return Math.max(maxBodyBytes, large?.limit ?? 0);
-}
-
-/** A regular expression matching the paths of an operation (a path-valued parameter takes slashes). */
-function pathPattern(operation: Operation): RegExp {
-  const pathValued = new Set(operation.pathValued ?? []);
-  const pieces = operation.path.split(/\{(\w+)\}/);
-  return new RegExp(
-    `^${pieces
-      .map((piece, index) =>
-        index % 2 === 1
-          ? pathValued.has(piece)
-            ? '.+'
-            : '[^/]+'
-          : piece.replace(/[.*+?^$()|[\]\\]/g, '\\$&'),
-      )
-      .join('')}$`,
-  );
-}
-
-/** The methods of the contract's operations, and HEAD with GET, as Hono answers it. */
-function apiMethods(): string[] {
-  const methods = new Set(contractOperations.map((operation) => operation.method));
-  if (methods.has('GET')) methods.add('HEAD');
-  return [...methods].sort();
 }
 
 /** Creates a sandbox: `sandbox.fetch` plugs into the SDK, `sandbox.listen()` serves it on loopback. */
