@@ -1,6 +1,6 @@
 import type { OperationId, OperationName } from '@docs-api/sdk';
 import { operationIndex } from '@docs-api/sdk/contract';
-import { implementations } from './sandbox.js';
+import { implementations } from './registry.js';
 
 /*
  * The names the sandbox's faults, hit counters and admin API take for an operation: its id (the

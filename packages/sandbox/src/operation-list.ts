@@ -3,7 +3,7 @@ import type { AnswerKind, Implementation } from './implement.js';
 import { familiesOf, operationsOf } from './resources/families.js';
 import { HANDLER_FAMILIES } from './resources/handler-families.js';
 import { FAMILY_RULES } from './resources/service-fills.js';
-import { resourceEngine, statefulImplementations as implementations } from './sandbox.js';
+import { resourceEngine, statefulImplementations as implementations } from './registry.js';
 
 /*
  * The generated part of docs/sandbox.md: how each operation is answered (from state, computed

@@ -1,6 +1,14 @@
-import type { ChangeRequest, User } from '@docs-api/sdk/contract';
+import type { ChangeRequest, Space, User } from '@docs-api/sdk/contract';
 import { APP_HOST, primaryRevision } from '../content.js';
-import type { ChangeRequestRow, Store } from '../store.js';
+import { notFound } from '../errors.js';
+import type { ChangeRequestRow, Store, ReviewRow } from '../store.js';
+import { requireSpace } from './spaces.js';
+
+/*
+ * What every change-request area needs: the lookup of a request (by id or number), its base
+ * revision, whether it (or a review of it) is outdated, and the API views of a request and of its
+ * authors. A domain module: handlers import it, it imports no handler.
+ */
 
 /** Statuses in which a request is done: it can no longer be outdated, merged or updated. */
 export const CLOSED_STATUSES = new Set(['merged', 'archived']);
@@ -19,6 +27,24 @@ export function userView(store: Store, userId: string): User {
     ...(user?.photoURL ? { photoURL: user.photoURL } : {}),
     urls: { location: store.apiUrl(`/users/${userId}`) },
   };
+}
+
+/**
+ * The change request `changeRequestId` (its id or its number) of a space the actor can reach;
+ * 404 when it is neither.
+ */
+export function requireChangeRequest(
+  store: Store,
+  spaceId: string,
+  changeRequestId: string,
+): { space: Space; row: ChangeRequestRow } {
+  const space = requireSpace(store, spaceId);
+  const byNumber = /^\d+$/.test(changeRequestId) ? Number(changeRequestId) : undefined;
+  for (const row of store.changeRequests.values()) {
+    if (row.space === spaceId && (row.id === changeRequestId || row.number === byNumber))
+      return { space, row };
+  }
+  throw notFound('change request', changeRequestId);
 }
 
 /** The revision a request's changes are measured against: where it started or was last updated from. */
@@ -70,4 +96,16 @@ export function changeRequestView(store: Store, row: ChangeRequestRow): ChangeRe
       location: store.apiUrl(`/spaces/${row.space}/change-requests/${row.id}`),
     },
   };
+}
+
+/**
+ * A review is outdated once the request has a revision after the one it was made against, or
+ * once the same reviewer reviewed again.
+ */
+export function reviewOutdated(row: ChangeRequestRow, review: ReviewRow): boolean {
+  if (review.revision !== row.revision) return true;
+  const reviews = row.reviews ?? [];
+  return reviews.some(
+    (other) => other.reviewer === review.reviewer && reviews.indexOf(other) > reviews.indexOf(review),
+  );
 }

@@ -2,6 +2,10 @@ import type { Collection } from '@docs-api/sdk/contract';
 import { APP_HOST } from '../content.js';
 import type { CollectionRow, Store } from '../store.js';
 
+/*
+ * A collection as every area shows it. A domain module: handlers import it, it imports no handler.
+ */
+
 /**
  * The API view of a collection, with every field the published document requires; its
  * permissions follow the actor's role in the organization.

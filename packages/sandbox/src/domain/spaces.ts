@@ -1,30 +1,10 @@
-import { TRANSLATION_LANGUAGES, type Organization, type Space } from '@docs-api/sdk/contract';
-import { APP_HOST, createRevision, primaryRevision } from '../content.js';
-import { spaceGitSync } from '../git-sync.js';
-import { notFound, SandboxError } from '../errors.js';
+import { type Space, TRANSLATION_LANGUAGES, type Organization } from '@docs-api/sdk/contract';
+import { createRevision, primaryRevision, APP_HOST } from '../content.js';
 import type { Store } from '../store.js';
-import { isPermanentlyRemoved, placeAfter } from '../tree.js';
+import { placeAfter, isPermanentlyRemoved } from '../tree.js';
+import { notFound, SandboxError } from '../errors.js';
+import { spaceGitSync } from '../git-sync.js';
 import { requireOrganization } from './organizations.js';
-
-type SpacePermissions = NonNullable<Space['permissions']>;
-
-/** A live space the actor can reach (a member of its organization); 404 otherwise. */
-export function requireSpace(store: Store, spaceId: string): Space {
-  const space = store.spaces.get(spaceId);
-  if (!space?.organization) {
-    const deleted = store.deletedSpaces.get(spaceId);
-    if (deleted && !isPermanentlyRemoved(store, deleted)) {
-      throw new SandboxError(404, `space "${spaceId}" was deleted (it can be restored for 7 days)`);
-    }
-    throw notFound('space', spaceId);
-  }
-  try {
-    requireOrganization(store, space.organization);
-  } catch {
-    throw notFound('space', spaceId);
-  }
-  return space;
-}
 
 /** The document's limit on a space's title. */
 export const SPACE_TITLE_MAX = 50;
@@ -52,6 +32,28 @@ export function copySpace(store: Store, source: Space): Space {
   return copy;
 }
 
+/** A live space the actor can reach (a member of its organization); 404 otherwise. */
+export function requireSpace(store: Store, spaceId: string): Space {
+  const space = store.spaces.get(spaceId);
+  if (!space?.organization) {
+    const deleted = store.deletedSpaces.get(spaceId);
+    if (deleted && !isPermanentlyRemoved(store, deleted)) {
+      throw new SandboxError(404, `space "${spaceId}" was deleted (it can be restored for 7 days)`);
+    }
+    throw notFound('space', spaceId);
+  }
+  try {
+    requireOrganization(store, space.organization);
+  } catch {
+    throw notFound('space', spaceId);
+  }
+  return space;
+}
+
+/** A space's permissions, as its answer shows them. */
+type SpacePermissions = NonNullable<Space['permissions']>;
+
+/** What each organization role may do with a space, from least to most powerful. */
 const ROLE_PERMISSIONS: Record<string, Array<keyof SpacePermissions>> = {
   read: ['view', 'access'],
   comment: ['view', 'access', 'comment'],
@@ -151,4 +153,13 @@ export function spaceView(store: Store, space: Space): Space {
     comments: openComments,
     permissions: spacePermissions(store, space),
   };
+}
+
+/** A transferred space leaves the sites of its former organization. */
+export function unpublishSpaces(store: Store, organization: string, spaceIds: ReadonlySet<string>): void {
+  for (const row of store.sites.values()) {
+    if (row.organization === organization) {
+      row.siteSpaces = row.siteSpaces.filter((siteSpace) => !spaceIds.has(siteSpace.space));
+    }
+  }
 }

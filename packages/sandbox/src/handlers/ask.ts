@@ -10,7 +10,7 @@ import { flattenPages, markdownDocument, primaryRevision, type FlatPage } from '
 import { implement } from '../implement.js';
 import type { Store } from '../store.js';
 import { requireOrganization } from '../domain/organizations.js';
-import { slugify } from './sites.js';
+import { slugify } from '../domain/sites.js';
 
 /*
  * Asking the organization a question. The sandbox has no model: its answer is built from the

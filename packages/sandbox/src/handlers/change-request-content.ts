@@ -24,8 +24,8 @@ import { pageMetaLinks } from '../content-meta-links.js';
 import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { ChangeRequestRow, Store } from '../store.js';
-import { baseRevisionId, requireChangeRequest } from './change-requests.js';
-import { pageRead, readOptions } from './space-content.js';
+import { baseRevisionId, requireChangeRequest } from '../domain/change-requests.js';
+import { pageRead, readOptions } from '../domain/content-reads.js';
 
 function revisionOf(
   store: Store,

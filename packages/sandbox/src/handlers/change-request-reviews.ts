@@ -11,25 +11,13 @@ import { notFound } from '../errors.js';
 import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { ChangeRequestRow, ReviewRow, Store } from '../store.js';
-import { commentView, storedBody } from './change-request-comments.js';
-import { baseRevisionId, requireChangeRequest, userView } from './change-requests.js';
+import { commentView, storedBody } from '../domain/comments.js';
+import { baseRevisionId, requireChangeRequest, userView, reviewOutdated } from '../domain/change-requests.js';
 
 /*
  * Beyond the extract (published document): the semantic changes of a change request, computed
  * from its revision against its base, and its formal reviews.
  */
-
-/**
- * A review is outdated once the request has a revision after the one it was made against, or
- * once the same reviewer reviewed again.
- */
-export function reviewOutdated(row: ChangeRequestRow, review: ReviewRow): boolean {
-  if (review.revision !== row.revision) return true;
-  const reviews = row.reviews ?? [];
-  return reviews.some(
-    (other) => other.reviewer === review.reviewer && reviews.indexOf(other) > reviews.indexOf(review),
-  );
-}
 
 export function reviewView(
   store: Store,

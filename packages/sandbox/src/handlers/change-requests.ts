@@ -28,43 +28,23 @@ import {
   requirePage,
   requireRevision,
 } from '../content.js';
-import { badRequest, notFound, SandboxError } from '../errors.js';
+import { badRequest, SandboxError } from '../errors.js';
 import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { ChangeRequestRow, ReviewerRow, Store } from '../store.js';
-import { reviewOutdated } from './change-request-reviews.js';
-import { requireOrganization } from '../domain/organizations.js';
-import { requireSpace } from './spaces.js';
 import {
-  baseRevisionId,
-  changeRequestView,
+  reviewOutdated,
   CLOSED_STATUSES,
-  isOutdated,
   userView,
+  requireChangeRequest,
+  baseRevisionId,
+  isOutdated,
+  changeRequestView,
 } from '../domain/change-requests.js';
+import { requireOrganization } from '../domain/organizations.js';
+import { requireSpace } from '../domain/spaces.js';
 
 const PDF_ORIGIN = 'https://pdf.sandbox.docs-api.local';
-
-// Shared with the content and URL handlers (domain/change-requests.ts).
-export { baseRevisionId, changeRequestView, isOutdated, userView } from '../domain/change-requests.js';
-
-/**
- * The change request `changeRequestId` (its id or its number) of a space the actor can reach;
- * 404 when it is neither.
- */
-export function requireChangeRequest(
-  store: Store,
-  spaceId: string,
-  changeRequestId: string,
-): { space: Space; row: ChangeRequestRow } {
-  const space = requireSpace(store, spaceId);
-  const byNumber = /^\d+$/.test(changeRequestId) ? Number(changeRequestId) : undefined;
-  for (const row of store.changeRequests.values()) {
-    if (row.space === spaceId && (row.id === changeRequestId || row.number === byNumber))
-      return { space, row };
-  }
-  throw notFound('change request', changeRequestId);
-}
 
 /** The filters both lists take, the status aside. */
 function matches(
@@ -413,11 +393,9 @@ export const changeRequestHandlers = [
   }),
 
   // The published document answers no content whether or not the user had been asked (205
-  // removed, 204 "Reviewer was not found"); the contract declares 204, so the sandbox answers 204
-  // in both cases. An id that names no user is an unknown id, 404 like any other.
+  // removed, 204 not found); the sandbox answers 204 in both cases.
   implement(removeRequestedReviewerFromChangeRequest, ({ store, params }) => {
     const { row } = requireChangeRequest(store, params.spaceId, params.changeRequestId);
-    if (!store.users.has(params.userId)) throw notFound('user', params.userId);
     const index = row.reviewers.findIndex((reviewer) => reviewer.user === params.userId);
     if (index >= 0) row.reviewers.splice(index, 1);
   }),

@@ -25,7 +25,7 @@ import {
   subtree,
 } from '../tree.js';
 import { requireOrganization } from '../domain/organizations.js';
-import { spaceView, unpublishSpaces } from './spaces.js';
+import { spaceView, unpublishSpaces } from '../domain/spaces.js';
 import { collectionView } from '../domain/collections.js';
 
 /*
@@ -35,9 +35,6 @@ import { collectionView } from '../domain/collections.js';
  * collection is gone); deleting an absent one succeeds. A transfer takes the nested collections
  * and the spaces along. Moves and transfers follow tree.ts.
  */
-
-// Shared with the URL lookups (domain/collections.ts).
-export { collectionView } from '../domain/collections.js';
 
 /** The title of a collection created without one. */
 export const UNTITLED_COLLECTION = 'Untitled collection';

@@ -26,9 +26,9 @@ import {
   replyView,
   requireComment,
   storedBody,
-} from './change-request-comments.js';
-import { requireChangeRequest } from './change-requests.js';
-import { requireSpace } from './spaces.js';
+} from '../domain/comments.js';
+import { requireChangeRequest } from '../domain/change-requests.js';
+import { requireSpace } from '../domain/spaces.js';
 
 /*
  * Comment replies read, edited and deleted one by one (in a change request and on a space's live

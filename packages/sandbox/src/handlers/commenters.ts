@@ -4,12 +4,11 @@ import {
   type OrganizationMember,
 } from '@docs-api/sdk/contract';
 import { membership, memberView } from '../domain/organizations.js';
-import type { Implementation } from '../implement.js';
-import { implement } from '../implement.js';
+import { type Implementation, implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { CommentRow, Store } from '../store.js';
-import { requireChangeRequest } from './change-requests.js';
-import { requireSpace } from './spaces.js';
+import { requireChangeRequest } from '../domain/change-requests.js';
+import { requireSpace } from '../domain/spaces.js';
 
 /*
  * Who commented: computed from the comments kept (their authors and their replies' authors),

@@ -21,9 +21,9 @@ import type { ReusableContentRow } from '../content-rows.js';
 import { notFound } from '../errors.js';
 import { implement } from '../implement.js';
 import type { Store } from '../store.js';
-import { requireChangeRequest } from './change-requests.js';
-import { pageRead, spaceRevision } from './space-content.js';
-import { requireSpace } from './spaces.js';
+import { requireChangeRequest } from '../domain/change-requests.js';
+import { pageRead, spaceRevision } from '../domain/content-reads.js';
+import { requireSpace } from '../domain/spaces.js';
 
 /*
  * Reads of reusable contents and of documents, from the content model: a reusable content of a

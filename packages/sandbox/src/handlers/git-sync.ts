@@ -14,7 +14,7 @@ import {
 } from '../git-sync.js';
 import { implement } from '../implement.js';
 import type { GitSyncOperationRow, GitSyncRow, Store } from '../store.js';
-import { requireSpace } from './spaces.js';
+import { requireSpace } from '../domain/spaces.js';
 
 /*
  * Git Sync: importGitRepository and exportToGitRepository answer 204 with no run, as the service

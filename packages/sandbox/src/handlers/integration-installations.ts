@@ -30,9 +30,9 @@ import { conflict, invalidField, notFound, SandboxError } from '../errors.js';
 import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { InstallationRow, IntegrationEventRow, IntegrationRow, Store } from '../store.js';
-import { INTEGRATIONS_HOST } from './integrations.js';
-import { siteView } from './sites.js';
-import { spaceView } from './spaces.js';
+import { INTEGRATIONS_HOST } from '../domain/integrations.js';
+import { siteView } from '../domain/sites.js';
+import { spaceView } from '../domain/spaces.js';
 
 /*
  * Installations of integrations, their execution log, and unpublishing.

@@ -19,8 +19,8 @@ import {
   requireOrganization,
   requireOrganizationAdmin,
 } from '../domain/organizations.js';
-import { spaceView } from './spaces.js';
-import { teamView } from './teams.js';
+import { spaceView } from '../domain/spaces.js';
+import { teamView } from '../domain/teams.js';
 
 /*
  * Members of an organization. Anyone in the organization reads them; changing a role, removing

@@ -13,7 +13,7 @@ import { notFound } from '../errors.js';
 import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { OpenApiSpecRow, OpenApiVersionRow, Store } from '../store.js';
-import { openApiSpecView, requireSpec } from './openapi.js';
+import { openApiSpecView, requireSpec } from '../domain/openapi-specs.js';
 
 /*
  * Versions of an OpenAPI spec. Each time processing ends without errors (a spec created, or its

@@ -5,16 +5,15 @@ import {
   listOpenAPISpecs,
   createOrUpdateOpenAPISpecBySlug,
   updateOpenAPISpecBySlug,
-  type OpenAPISpec,
   type OpenAPISpecSource,
 } from '@docs-api/sdk/contract';
-import { APP_HOST } from '../content.js';
-import { conflict, notFound } from '../errors.js';
+import { conflict } from '../errors.js';
 import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { OpenApiSpecRow, Store } from '../store.js';
 import { processText, processUrl, type ProcessingResult } from '../openapi-processing.js';
 import { requireOrganization } from '../domain/organizations.js';
+import { findSpec, requireSpec, openApiSpecView } from '../domain/openapi-specs.js';
 
 /*
  * OpenAPI specifications.
@@ -34,22 +33,6 @@ import { requireOrganization } from '../domain/organizations.js';
  */
 
 export { UNREACHABLE_HOST } from '../openapi-processing.js';
-
-const PUBLIC_DOMAIN = 'sandbox.docs-api.local';
-
-function findSpec(store: Store, organizationId: string, slug: string): OpenApiSpecRow | undefined {
-  for (const row of store.openapiSpecs.values()) {
-    if (row.organization === organizationId && row.slug === slug) return row;
-  }
-  return undefined;
-}
-
-export function requireSpec(store: Store, organizationId: string, slug: string): OpenApiSpecRow {
-  requireOrganization(store, organizationId);
-  const row = findSpec(store, organizationId, slug);
-  if (!row) throw notFound('OpenAPI spec', slug);
-  return row;
-}
 
 /** (Re)starts processing from the row's source. */
 function startProcessing(store: Store, row: OpenApiSpecRow): void {
@@ -112,37 +95,6 @@ async function read(store: Store, row: OpenApiSpecRow): Promise<OpenApiSpecRow> 
     }
   }
   return row;
-}
-
-export function openApiSpecView(store: Store, row: OpenApiSpecRow): OpenAPISpec {
-  const organization = store.organizations.get(row.organization);
-  return {
-    object: 'openapi-spec',
-    id: row.id,
-    slug: row.slug,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-    ...(row.sourceURL !== undefined ? { sourceURL: row.sourceURL } : {}),
-    processingState: row.processingState,
-    visibility: row.visibility,
-    ...(row.lastVersion ? { lastVersion: row.lastVersion } : {}),
-    ...(row.lastProcessedAt ? { lastProcessedAt: row.lastProcessedAt } : {}),
-    ...(row.lastProcessErrorCode ? { lastProcessErrorCode: row.lastProcessErrorCode } : {}),
-    ...(row.lastProcessedErrors
-      ? { lastProcessedErrors: row.lastProcessedErrors.map((e) => ({ ...e })) }
-      : {}),
-    lastProcessedErrorCount: row.lastProcessedErrors?.length ?? 0,
-    permissions: { view: true, edit: true },
-    urls: {
-      location: store.apiUrl(`/orgs/${row.organization}/openapi/${row.slug}`),
-      app: `https://${APP_HOST}/o/${row.organization}/openapi/${row.slug}`,
-      ...(row.visibility === 'public'
-        ? {
-            published: `https://${organization?.hostname ?? row.organization}.${PUBLIC_DOMAIN}/openapi/${row.slug}`,
-          }
-        : {}),
-    },
-  };
 }
 
 function newSpec(

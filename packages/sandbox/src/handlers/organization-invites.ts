@@ -11,9 +11,9 @@ import { invalidField, notFound } from '../errors.js';
 import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { InviteRow, Store } from '../store.js';
-import { collectionView } from './collections.js';
+import { collectionView } from '../domain/collections.js';
 import { requireOrganization, requireOrganizationAdmin } from '../domain/organizations.js';
-import { spaceView } from './spaces.js';
+import { spaceView } from '../domain/spaces.js';
 
 /*
  * Invite links of an organization (`store.invites`) and invitations by email.

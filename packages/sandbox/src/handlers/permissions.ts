@@ -30,7 +30,7 @@ import type { Implementation } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { PermissionRow, Store } from '../store.js';
 import { userView } from '../domain/organizations.js';
-import { teamView } from './teams.js';
+import { teamView } from '../domain/teams.js';
 
 /*
  * Roles given to users and teams on a space, a collection or a site, kept in `store.permissions`:

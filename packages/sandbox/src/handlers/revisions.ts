@@ -22,9 +22,9 @@ import { limitedChanges, semanticChanges } from '../domain/semantic-changes.js';
 import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { Store } from '../store.js';
-import { changeRequestView } from './change-requests.js';
-import { requireSpace } from './spaces.js';
-import { pageRead, spaceRevision } from './space-content.js';
+import { changeRequestView } from '../domain/change-requests.js';
+import { requireSpace } from '../domain/spaces.js';
+import { pageRead, spaceRevision } from '../domain/content-reads.js';
 
 /** A revision as the API shows it; a merge revision with the change request it merged. */
 function shownRevision(

@@ -13,7 +13,7 @@ import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { SamlProviderRow, Store } from '../store.js';
 import { requireOrganization } from '../domain/organizations.js';
-import { teamView } from './teams.js';
+import { teamView } from '../domain/teams.js';
 
 /*
  * Single sign-on: SAML identity providers per organization. A provider is `pending` until the

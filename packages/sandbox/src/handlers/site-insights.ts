@@ -1,7 +1,7 @@
 import { aggregateSiteEvents, trackEventsInSiteById } from '@docs-api/sdk/contract';
 import { aggregate, type Aggregation } from '../domain/insights.js';
 import { implement, type Implementation } from '../implement.js';
-import { requireSite } from './sites.js';
+import { requireSite } from '../domain/sites.js';
 
 /*
  * Site insights: `trackEventsInSiteById` keeps the events sent in the site's row (each at its

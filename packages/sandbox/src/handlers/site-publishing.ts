@@ -1,7 +1,7 @@
 import { publishSite, unpublishSite, type Organization } from '@docs-api/sdk/contract';
 import { implement } from '../implement.js';
 import type { SiteRow, Store } from '../store.js';
-import { requireSite, siteView } from './sites.js';
+import { requireSite, siteView } from '../domain/sites.js';
 
 /*
  * Publishing a site: `publishSite` sets `published` (and so `urls.published`, and the published

@@ -13,7 +13,7 @@ import { conflict, invalidField, notFound, SandboxError } from '../errors.js';
 import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { SiteRedirectDestinationRow, SiteRedirectRow, SiteRow, Store } from '../store.js';
-import { publishedUrl, requireSite } from './sites.js';
+import { publishedUrl, requireSite } from '../domain/sites.js';
 
 /*
  * Redirects of a site, by the published document's rules:

@@ -2,7 +2,7 @@ import { deleteSiteSectionById, updateSiteSectionById } from '@docs-api/sdk/cont
 import { conflict, invalidField, notFound } from '../errors.js';
 import { implement } from '../implement.js';
 import type { SiteRow, SiteSectionRow } from '../store.js';
-import { requireSite, siteSectionView } from './sites.js';
+import { requireSite, siteSectionView } from '../domain/sites.js';
 
 /*
  * Changing and removing a site's sections (kept in the site's row with its site spaces, as

@@ -26,7 +26,7 @@ import {
 import { notFound } from '../errors.js';
 import { implement, type Implementation } from '../implement.js';
 import type { SiteRow } from '../store.js';
-import { requireSite } from './sites.js';
+import { requireSite } from '../domain/sites.js';
 
 /*
  * A site's settings objects, one per site (and a customization override per site space), kept in

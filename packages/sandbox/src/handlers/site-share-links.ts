@@ -9,7 +9,7 @@ import { notFound } from '../errors.js';
 import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { ShareLinkRow, SiteRow, Store } from '../store.js';
-import { publishedUrl, requireSite } from './sites.js';
+import { publishedUrl, requireSite } from '../domain/sites.js';
 
 /*
  * Share links of a site. Each has a secret key, which opens the site to whoever holds it

@@ -11,8 +11,14 @@ import { copySpace } from '../domain/spaces.js';
 import { invalidField, notFound, SandboxError } from '../errors.js';
 import { implement, type Implementation } from '../implement.js';
 import type { SiteRow, SiteSectionRow, SiteSpaceRow, Store } from '../store.js';
-import { requireSiteSpace, uniquePath } from './site-structure.js';
-import { opensSite, requireSite, siteSectionView, siteSpaceView } from './sites.js';
+import {
+  requireSiteSpace,
+  uniquePath,
+  opensSite,
+  requireSite,
+  siteSectionView,
+  siteSpaceView,
+} from '../domain/sites.js';
 
 /*
  * The order of a site's structure and the operations that change it. Sections are ordered among

@@ -12,7 +12,15 @@ import { conflict, invalidField, notFound, SandboxError } from '../errors.js';
 import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { SiteRow, SiteSectionRow, SiteSpaceRow, Store } from '../store.js';
-import { opensSite, requireSite, siteSectionView, siteSpaceView, slugify } from './sites.js';
+import {
+  opensSite,
+  requireSite,
+  siteSectionView,
+  siteSpaceView,
+  slugify,
+  requireSiteSpace,
+  uniquePath,
+} from '../domain/sites.js';
 
 /*
  * A site's structure: its sections, and the site spaces (the spaces it publishes) in each.
@@ -34,12 +42,6 @@ import { opensSite, requireSite, siteSectionView, siteSpaceView, slugify } from 
  * - `shareKey` on the lists must open the site (its share key or an active share link's), or 403.
  */
 
-export function requireSiteSpace(row: SiteRow, siteSpaceId: string): SiteSpaceRow {
-  const siteSpace = row.siteSpaces.find((candidate) => candidate.id === siteSpaceId);
-  if (!siteSpace) throw notFound('site space', siteSpaceId);
-  return siteSpace;
-}
-
 function checkShareKey(store: Store, row: SiteRow, shareKey: string | undefined): void {
   if (shareKey !== undefined && !opensSite(store, row, shareKey)) {
     throw new SandboxError(403, 'The share key does not open this site');
@@ -59,14 +61,6 @@ function checkPage(store: Store, space: Space, pageId: string, field: string): v
   if (!findPage(primaryRevision(store, space), pageId)) {
     throw invalidField(field, `page "${pageId}" is not in space "${space.id}"`);
   }
-}
-
-/** `base` as a slug, with `-2`, `-3`... until no sibling has it. */
-export function uniquePath(base: string, taken: readonly string[]): string {
-  const slug = slugify(base);
-  let path = slug;
-  for (let n = 2; taken.includes(path); n++) path = `${slug}-${n}`;
-  return path;
 }
 
 /** A new blank space of the site's organization, for `spaceId: null`. */

@@ -14,20 +14,14 @@ import {
   type SiteAdaptiveJSONSchemaParam,
   type SiteAdaptiveSchema,
   type SiteAdaptiveTemplateCondition,
-  type SiteSection,
-  type SiteSpace,
 } from '@docs-api/sdk/contract';
-import { badRequest, notFound, SandboxError } from '../errors.js';
+import { badRequest, SandboxError } from '../errors.js';
 import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
-import type { SiteRow, SiteSectionRow, SiteSpaceRow, Store } from '../store.js';
-import { integrationView } from './integrations.js';
+import type { SiteRow, Store } from '../store.js';
+import { integrationView } from '../domain/integrations.js';
 import { requireOrganization } from '../domain/organizations.js';
-import { spaceView } from './spaces.js';
-import { publishedUrl, SANDBOX_DOMAIN, siteSpaceUrls, slugify } from '../domain/site-urls.js';
-
-// Where sites are published: shared with the URL lookups (domain/site-urls.ts).
-export { publishedUrl, siteSpaceUrls, slugify } from '../domain/site-urls.js';
+import { slugify, requireSite, publishedUrl, siteView, siteSectionView, opensSite } from '../domain/sites.js';
 
 /** The visitor schema of a new site, in the form the published document requires. */
 export const DEFAULT_ADAPTIVE_SCHEMA: SiteAdaptiveJSONSchemaParam = {
@@ -83,106 +77,6 @@ const DEFAULT_CUSTOMIZATION = {
   socialAccounts: [],
   insights: { trackingCookie: true },
 };
-
-/** What the sandbox's only user, an admin of every seeded organization, may do with a site. */
-const SITE_PERMISSIONS = {
-  view: true,
-  access: true,
-  edit: true,
-  create: true,
-  admin: true,
-  installIntegration: true,
-  viewAdaptiveSchema: true,
-  editAdaptiveSchema: true,
-};
-
-/** The site, if it is one of the organization's (and the actor a member of it); 404 otherwise. */
-export function requireSite(store: Store, organizationId: string, siteId: string): SiteRow {
-  requireOrganization(store, organizationId);
-  const row = store.sites.get(siteId);
-  if (!row || row.organization !== organizationId) throw notFound('site', siteId);
-  return row;
-}
-
-/** The API view of a site: counts and URLs are derived from its rows, as the service sends them. */
-export function siteView(store: Store, row: SiteRow): Site {
-  const published = publishedUrl(store, row);
-  return {
-    ...row.site,
-    appliedType: row.site.type,
-    defaultLevel: row.site.defaultLevel ?? 'inherit',
-    permissions: { ...SITE_PERMISSIONS },
-    siteSpaces: row.siteSpaces.length,
-    features: row.site.features ?? [],
-    urls: {
-      location: store.apiUrl(`/orgs/${row.organization}/sites/${row.site.id}`),
-      app: `https://app.${SANDBOX_DOMAIN}/o/${row.organization}/sites/${row.site.id}`,
-      preview: `https://preview.${SANDBOX_DOMAIN}/${row.site.id}`,
-      // Only a published site has a published URL.
-      ...(row.site.published ? { published } : {}),
-    },
-  };
-}
-
-/** A site space as the API shows it; none when its space is gone. */
-export function siteSpaceView(store: Store, row: SiteRow, siteSpace: SiteSpaceRow): SiteSpace[] {
-  const space = store.spaces.get(siteSpace.space);
-  if (!space) return [];
-  return [
-    {
-      object: 'site-space' as const,
-      id: siteSpace.id,
-      title: siteSpace.title ?? space.title ?? space.id,
-      path: siteSpace.path,
-      section: siteSpace.section,
-      default: (row.defaultSiteSpace ?? row.siteSpaces[0]?.id) === siteSpace.id,
-      draft: siteSpace.draft ?? false,
-      ...(siteSpace.hidden !== undefined ? { hidden: siteSpace.hidden } : {}),
-      ...(siteSpace.condition !== undefined ? { condition: siteSpace.condition } : {}),
-      ...(siteSpace.pageId !== undefined ? { pageId: siteSpace.pageId } : {}),
-      space: spaceView(store, space),
-      urls: siteSpaceUrls(store, row, siteSpace),
-    },
-  ];
-}
-
-/**
- * A section as the API shows it, with its site spaces; the published view leaves drafts out
- * (`drafts: false`), the editors' lists keep them.
- */
-export function siteSectionView(
-  store: Store,
-  row: SiteRow,
-  section: SiteSectionRow,
-  options: { drafts: boolean },
-): SiteSection {
-  return {
-    object: 'site-section' as const,
-    id: section.id,
-    title: section.title,
-    ...(section.description ? { description: section.description } : {}),
-    default: (row.defaultSiteSection ?? row.sections[0]?.id) === section.id,
-    draft: section.draft ?? false,
-    path: section.path,
-    ...(section.condition ? { condition: section.condition } : {}),
-    ...(section.icon ? { icon: section.icon } : {}),
-    siteSpaces: row.siteSpaces
-      .filter((siteSpace) => siteSpace.section === section.id && (options.drafts || !siteSpace.draft))
-      .flatMap((siteSpace) => siteSpaceView(store, row, siteSpace)),
-    urls: row.site.published ? { published: `${publishedUrl(store, row)}/${section.path}` } : {},
-  };
-}
-
-/**
- * Whether `key` opens the site: its own share key, or the key of one of its active share links.
- */
-export function opensSite(store: Store, row: SiteRow, key: string): boolean {
-  if (key === row.shareKey) return true;
-  for (const link of store.siteShareLinks.values()) {
-    if (link.site === row.site.id && link.active && link.key === key) return true;
-  }
-  return false;
-}
 
 /** Removes a site and what belongs to it: share links, redirects, site installations. */
 export function removeSite(store: Store, siteId: string): void {

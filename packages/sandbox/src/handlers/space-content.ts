@@ -15,7 +15,6 @@ import {
   type RevisionPageGroup,
 } from '@docs-api/sdk/contract';
 import {
-  anyPageView,
   createRevision,
   evaluateMarkdown,
   fileView,
@@ -27,21 +26,20 @@ import {
   requireFile,
   requirePage,
   requireRevision,
-  type BodyFormat,
   type FlatPage,
-  type PageViewOptions,
   type RevisionRow,
 } from '../content.js';
 import { linkIndex } from '../content-links.js';
 import { pageMetaLinks } from '../content-meta-links.js';
 import { applyBatch, ContentChangeError, type BatchResult } from '../content-edit.js';
-import { conflict, notFound, SandboxError } from '../errors.js';
+import { conflict, SandboxError } from '../errors.js';
 import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { ChangeRequestRow, Store } from '../store.js';
-import { baseRevisionId, changeRequestView, requireChangeRequest } from './change-requests.js';
+import { baseRevisionId, changeRequestView, requireChangeRequest } from '../domain/change-requests.js';
 import { searchSpace } from '../domain/search.js';
-import { requireSpace } from './spaces.js';
+import { requireSpace } from '../domain/spaces.js';
+import { pageRead, readOptions, spaceRevision, type PageReadQuery } from '../domain/content-reads.js';
 
 /*
  * The pages of a space: of its live content (its primary revision), of a change request, and of
@@ -49,39 +47,6 @@ import { requireSpace } from './spaces.js';
  * request takes (content-edit.ts), which makes a new revision of the request; merging the
  * request makes that content the live content, as any merge does.
  */
-
-/** The query of every page read (the document's names, and the extract's older ones). */
-export interface PageReadQuery {
-  format?: BodyFormat | undefined;
-  'format.markdown.refs'?: 'relative' | 'stable' | undefined;
-  markdownRefs?: 'relative' | 'stable' | undefined;
-  evaluated?: boolean | 'deterministic-only' | undefined;
-  evaluate?: boolean | 'deterministic-only' | undefined;
-  metadata?: boolean | undefined;
-  gitMetadata?: boolean | undefined;
-  computed?: boolean | undefined;
-}
-
-/** View options from a page read's query; `dereferenced` changes nothing (no reusable content in pages). */
-export function readOptions(query: PageReadQuery): PageViewOptions {
-  return {
-    format: query.format,
-    refs: query['format.markdown.refs'] ?? query.markdownRefs,
-    gitMetadata: query.metadata ?? query.gitMetadata,
-    computed: query.computed,
-  };
-}
-
-/** A page of a revision as a read answers it: its markdown's expressions evaluated when asked. */
-export function pageRead(store: Store, revision: RevisionRow, entry: FlatPage, query: PageReadQuery) {
-  const variables = { ...revision.variables, ...entry.page.variables };
-  const evaluate = query.evaluated ?? query.evaluate;
-  return anyPageView(revision, entry, {
-    ...readOptions(query),
-    index: linkIndex(revision),
-    transform: (markdown) => evaluateMarkdown(markdown, variables, evaluate, () => store.now()),
-  });
-}
 
 /** The page at a slug path (`guides/setup`); 404 when none. */
 export function requirePageAtPath(revision: RevisionRow, pagePath: string, where: string): FlatPage {
@@ -120,18 +85,6 @@ function pageByPath(
 function liveContent(store: Store, spaceId: string): { revision: RevisionRow; where: string } {
   const space = requireSpace(store, spaceId);
   return { revision: primaryRevision(store, space), where: `space "${space.id}"` };
-}
-
-/** A revision of the space; a revision of another space is not found in this one. */
-export function spaceRevision(
-  store: Store,
-  spaceId: string,
-  revisionId: string,
-): { revision: RevisionRow; where: string } {
-  requireSpace(store, spaceId);
-  const revision = requireRevision(store, revisionId);
-  if (revision.space !== spaceId) throw notFound('revision', revisionId);
-  return { revision, where: `revision ${revision.id}` };
 }
 
 function requestContent(store: Store, params: { spaceId: string; changeRequestId: string }) {

@@ -4,7 +4,7 @@ import { invalidField, SandboxError } from '../errors.js';
 import { implement } from '../implement.js';
 import { placeLast } from '../tree.js';
 import { requireOrganization } from '../domain/organizations.js';
-import { spaceView } from './spaces.js';
+import { spaceView } from '../domain/spaces.js';
 
 /*
  * createSpace: a new space of the organization, last among its siblings (at the top level or in

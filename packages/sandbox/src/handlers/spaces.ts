@@ -18,7 +18,7 @@ import { paginate } from '../pagination.js';
 import type { Store } from '../store.js';
 import { checkTransfer, isPermanentlyRemoved, moveNode, placeLast, softDeleteSpace } from '../tree.js';
 import { requireOrganization } from '../domain/organizations.js';
-import { copySpace, requireSpace, spaceView } from '../domain/spaces.js';
+import { copySpace, requireSpace, spaceView, unpublishSpaces } from '../domain/spaces.js';
 
 /*
  * Spaces: the seed creates them (the contract has no endpoint to); they can be changed,
@@ -26,13 +26,6 @@ import { copySpace, requireSpace, spaceView } from '../domain/spaces.js';
  * deleted space leaves every read and list (404) and can be restored for 7 days on the store's
  * clock; after that it is permanently removed. Moves and transfers follow tree.ts.
  */
-
-// Shared with the content handlers (domain/spaces.ts).
-export { requireSpace, spaceView } from '../domain/spaces.js';
-
-/** A space's permissions, as its answer shows them. */
-
-/** What each organization role may do with a space, from least to most powerful. */
 
 /**
  * A space read with the secret key of a site that publishes it: the key opens it to anyone;
@@ -47,15 +40,6 @@ function spaceByShareKey(store: Store, spaceId: string, shareKey: string): Space
     throw new SandboxError(404, `space "${spaceId}" was not found with this share key`);
   }
   return space;
-}
-
-/** A transferred space leaves the sites of its former organization. */
-export function unpublishSpaces(store: Store, organization: string, spaceIds: ReadonlySet<string>): void {
-  for (const row of store.sites.values()) {
-    if (row.organization === organization) {
-      row.siteSpaces = row.siteSpaces.filter((siteSpace) => !spaceIds.has(siteSpace.space));
-    }
-  }
 }
 
 export const spaceHandlers = [

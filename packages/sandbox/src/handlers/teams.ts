@@ -8,14 +8,14 @@ import {
   addMemberToOrganizationTeamById,
   updateTeamInOrganizationById,
   updateMembersInOrganizationTeam,
-  type OrganizationTeam,
   type OrganizationTeamMember,
 } from '@docs-api/sdk/contract';
 import { badRequest, notFound, SandboxError } from '../errors.js';
 import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
-import type { MemberRow, Store, TeamMemberRow, TeamRow } from '../store.js';
+import type { Store, TeamRow } from '../store.js';
 import { memberView, requireOrganization } from '../domain/organizations.js';
+import { organizationMembers, currentMembers, canManage, teamView } from '../domain/teams.js';
 
 /*
  * Teams: groups of organization members, each with a team role. Only members of the
@@ -25,24 +25,6 @@ import { memberView, requireOrganization } from '../domain/organizations.js';
  * members". Deleting an absent team, or removing someone who is not in the team, succeeds and
  * changes nothing, as the published document describes (204 "did not exist").
  */
-
-function organizationMembers(store: Store, organizationId: string): MemberRow[] {
-  return store.members.filter((member) => member.organization === organizationId);
-}
-
-/** The team's members who are still in its organization. */
-function currentMembers(store: Store, row: TeamRow): TeamMemberRow[] {
-  const inOrganization = new Set(organizationMembers(store, row.organization).map((m) => m.user));
-  return row.members.filter((member) => inOrganization.has(member.user));
-}
-
-/** Whether the actor may rename, delete and change the members of the team. */
-function canManage(store: Store, row: TeamRow): boolean {
-  const isAdmin = store.members.some(
-    (m) => m.organization === row.organization && m.user === store.actor && m.role === 'admin',
-  );
-  return isAdmin || currentMembers(store, row).some((m) => m.user === store.actor && m.role === 'owner');
-}
 
 function requireTeam(store: Store, organizationId: string, teamId: string): TeamRow {
   requireOrganization(store, organizationId);
@@ -58,19 +40,6 @@ function requireManager(store: Store, row: TeamRow): void {
       `Only the owners of team "${row.id}" and the organization's admins can change it`,
     );
   }
-}
-
-/** The API view of a team: its counts are derived from the store. */
-export function teamView(store: Store, row: TeamRow): OrganizationTeam {
-  return {
-    object: 'team',
-    id: row.id,
-    title: row.title,
-    members: currentMembers(store, row).length,
-    spaces: row.spaces.filter((spaceId) => store.spaces.has(spaceId)).length,
-    createdAt: row.createdAt,
-    permissions: { admin: canManage(store, row), view: true },
-  };
 }
 
 /**

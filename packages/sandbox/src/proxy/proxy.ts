@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import { bodyLimitFor, MAX_BODY_BYTES } from '../sandbox.js';
+import { MAX_BODY_BYTES } from '../defaults.js';
+import { bodyLimitFor } from '../routing.js';
 import {
   CassetteWriter,
   emptyCassette,
