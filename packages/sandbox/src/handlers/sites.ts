@@ -17,24 +17,16 @@ import {
   type SiteSection,
   type SiteSpace,
 } from '@docs-api/sdk/contract';
-import { badRequest, notFound, SandboxError } from '../errors.js';
+import { badRequest, SandboxError } from '../errors.js';
 import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { SiteRow, SiteSectionRow, SiteSpaceRow, Store } from '../store.js';
 import { integrationView } from './integrations.js';
 import { requireOrganization } from '../domain/organizations.js';
 import { spaceView } from './spaces.js';
+import { publishedUrl, requireSite, siteView, slugify } from '../domain/sites.js';
 
-const SANDBOX_DOMAIN = 'sandbox.docs-api.local';
-
-export function slugify(text: string): string {
-  return (
-    text
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '') || 'docs'
-  );
-}
+export { publishedUrl, requireSite, siteView, slugify } from '../domain/sites.js';
 
 /** The visitor schema of a new site, in the form the published document requires. */
 export const DEFAULT_ADAPTIVE_SCHEMA: SiteAdaptiveJSONSchemaParam = {
@@ -90,53 +82,6 @@ const DEFAULT_CUSTOMIZATION = {
   socialAccounts: [],
   insights: { trackingCookie: true },
 };
-
-/** What the sandbox's only user, an admin of every seeded organization, may do with a site. */
-const SITE_PERMISSIONS = {
-  view: true,
-  access: true,
-  edit: true,
-  create: true,
-  admin: true,
-  installIntegration: true,
-  viewAdaptiveSchema: true,
-  editAdaptiveSchema: true,
-};
-
-/** The site, if it is one of the organization's (and the actor a member of it); 404 otherwise. */
-export function requireSite(store: Store, organizationId: string, siteId: string): SiteRow {
-  requireOrganization(store, organizationId);
-  const row = store.sites.get(siteId);
-  if (!row || row.organization !== organizationId) throw notFound('site', siteId);
-  return row;
-}
-
-/** Where the site is (or would be) published. */
-export function publishedUrl(store: Store, row: SiteRow): string {
-  const organization = store.organizations.get(row.organization);
-  const host = row.site.hostname ?? `${organization?.hostname ?? row.organization}.${SANDBOX_DOMAIN}`;
-  return `https://${host}/${row.site.basename ?? slugify(row.site.title)}`;
-}
-
-/** The API view of a site: counts and URLs are derived from its rows, as the service sends them. */
-export function siteView(store: Store, row: SiteRow): Site {
-  const published = publishedUrl(store, row);
-  return {
-    ...row.site,
-    appliedType: row.site.type,
-    defaultLevel: row.site.defaultLevel ?? 'inherit',
-    permissions: { ...SITE_PERMISSIONS },
-    siteSpaces: row.siteSpaces.length,
-    features: row.site.features ?? [],
-    urls: {
-      location: store.apiUrl(`/orgs/${row.organization}/sites/${row.site.id}`),
-      app: `https://app.${SANDBOX_DOMAIN}/o/${row.organization}/sites/${row.site.id}`,
-      preview: `https://preview.${SANDBOX_DOMAIN}/${row.site.id}`,
-      // Only a published site has a published URL.
-      ...(row.site.published ? { published } : {}),
-    },
-  };
-}
 
 /**
  * Where a site space is published: the site's URL, the section's path, the site space's path.

@@ -8,20 +8,19 @@ import {
   restoreSpace,
   transferSpace,
   updateSpaceById,
-  TRANSLATION_LANGUAGES,
   type Link,
-  type Organization,
   type Space,
 } from '@docs-api/sdk/contract';
-import { APP_HOST, flattenPages, pageLinks, primaryRevision } from '../content.js';
+import { flattenPages, pageLinks, primaryRevision } from '../content.js';
 import { conflict, notFound, SandboxError } from '../errors.js';
-import { spaceGitSync } from '../git-sync.js';
 import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { Store } from '../store.js';
 import { checkTransfer, isPermanentlyRemoved, moveNode, placeLast, softDeleteSpace } from '../tree.js';
 import { requireOrganization } from '../domain/organizations.js';
-import { copySpace, SPACE_TITLE_MAX } from '../domain/spaces.js';
+import { copySpace, requireSpace, spaceView } from '../domain/spaces.js';
+
+export { requireSpace, spaceView } from '../domain/spaces.js';
 
 /*
  * Spaces: the seed creates them (the contract has no endpoint to); they can be changed,
@@ -29,129 +28,6 @@ import { copySpace, SPACE_TITLE_MAX } from '../domain/spaces.js';
  * deleted space leaves every read and list (404) and can be restored for 7 days on the store's
  * clock; after that it is permanently removed. Moves and transfers follow tree.ts.
  */
-
-/** A live space the actor can reach (a member of its organization); 404 otherwise. */
-export function requireSpace(store: Store, spaceId: string): Space {
-  const space = store.spaces.get(spaceId);
-  if (!space?.organization) {
-    const deleted = store.deletedSpaces.get(spaceId);
-    if (deleted && !isPermanentlyRemoved(store, deleted)) {
-      throw new SandboxError(404, `space "${spaceId}" was deleted (it can be restored for 7 days)`);
-    }
-    throw notFound('space', spaceId);
-  }
-  try {
-    requireOrganization(store, space.organization);
-  } catch {
-    throw notFound('space', spaceId);
-  }
-  return space;
-}
-
-/** A space's permissions, as its answer shows them. */
-type SpacePermissions = NonNullable<Space['permissions']>;
-
-/** What each organization role may do with a space, from least to most powerful. */
-const ROLE_PERMISSIONS: Record<string, Array<keyof SpacePermissions>> = {
-  read: ['view', 'access'],
-  comment: ['view', 'access', 'comment'],
-  edit: ['view', 'access', 'comment', 'edit'],
-  review: ['view', 'access', 'comment', 'edit', 'review'],
-  create: ['view', 'access', 'comment', 'edit', 'review', 'merge', 'triggerGitSync'],
-  admin: [
-    'view',
-    'access',
-    'comment',
-    'edit',
-    'review',
-    'merge',
-    'triggerGitSync',
-    'admin',
-    'viewInviteLinks',
-    'installIntegration',
-  ],
-};
-
-/**
- * The actor's permissions on a space: those of their role in its organization (guests: the
- * space's default level); someone outside it reads it only through a share key (`view`).
- */
-function spacePermissions(store: Store, space: Space): Required<SpacePermissions> {
-  const member = store.members.find((m) => m.organization === space.organization && m.user === store.actor);
-  const role: Organization['defaultRole'] | undefined = member
-    ? (member.role ?? (space.defaultLevel === 'inherit' ? null : space.defaultLevel))
-    : undefined;
-  const granted = new Set<keyof SpacePermissions>(
-    member ? (ROLE_PERMISSIONS[role ?? ''] ?? ['view']) : ['view'],
-  );
-  const all = ROLE_PERMISSIONS.admin ?? [];
-  return Object.fromEntries(all.map((name) => [name, granted.has(name)])) as Required<SpacePermissions>;
-}
-
-/** A language the published document lists (answers carry only those), or none. */
-function documentLanguage(language: string | null | undefined): string | undefined {
-  const lowered = language?.toLowerCase();
-  return lowered !== undefined && (TRANSLATION_LANGUAGES as readonly string[]).includes(lowered)
-    ? lowered
-    : undefined;
-}
-
-/**
- * The API view of a space, with every field the published document requires: its counts
- * (change requests, open comments) and permissions derived from the store, its default level
- * (`inherit`) and merge rules (`inherit`) when none are set, an empty emoji when it has none
- * (an icon, or nothing), and absolute URLs.
- */
-export function spaceView(store: Store, space: Space): Space {
-  const requests = [...store.changeRequests.values()].filter((row) => row.space === space.id);
-  const openComments = [...store.comments.values()].filter(
-    (comment) => comment.space === space.id && comment.status !== 'resolved',
-  ).length;
-  const {
-    parent,
-    language,
-    deletedAt,
-    emoji,
-    urls,
-    gitSync: _gitSync,
-    visitorAuth,
-    mergeRules,
-    defaultLevel,
-    ...rest
-  } = space;
-  const known = documentLanguage(language);
-  // Its Git Sync state, once an import or export set one (else a seeded `gitSync`, as given).
-  const git = spaceGitSync(store, space);
-  return {
-    ...rest,
-    object: 'space',
-    title: (space.title ?? '').slice(0, SPACE_TITLE_MAX),
-    emoji: emoji ?? '',
-    visibility: space.visibility ?? 'private',
-    editMode: space.editMode ?? 'live',
-    organization: space.organization ?? '',
-    ...(parent ? { parent } : {}),
-    ...(known ? { language: known } : {}),
-    ...(deletedAt ? { deletedAt } : {}),
-    ...(git ? { gitSync: git } : {}),
-    ...(visitorAuth ? { visitorAuth } : {}),
-    revision: space.revision ?? primaryRevision(store, space).id,
-    createdAt: space.createdAt ?? store.now(),
-    updatedAt: space.updatedAt ?? space.createdAt ?? store.now(),
-    mergeRules: mergeRules ?? { type: 'inherit' },
-    defaultLevel: defaultLevel === undefined ? 'inherit' : defaultLevel,
-    urls: {
-      location: store.apiUrl(`/spaces/${space.id}`),
-      app: `https://${APP_HOST}/s/${space.id}`,
-      ...(urls?.icon ? { icon: urls.icon } : {}),
-    },
-    changeRequests: requests.length,
-    changeRequestsOpen: requests.filter((row) => row.status === 'open').length,
-    changeRequestsDraft: requests.filter((row) => row.status === 'draft').length,
-    comments: openComments,
-    permissions: spacePermissions(store, space),
-  };
-}
 
 /**
  * A space read with the secret key of a site that publishes it: the key opens it to anyone;
