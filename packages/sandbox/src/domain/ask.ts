@@ -212,3 +212,29 @@ export function answerEvents(
     answer: answerOf(step.markdown, step.sources, index === steps.length - 1 ? followups : [], format),
   }));
 }
+
+/** The whole answer at once, as markdown: what the last event of a stream carries, and its follow-ups. */
+export function finalAnswer(
+  store: Store,
+  content: AskedContent,
+  question: string,
+): { markdown: string; sources: SearchAIAnswerSourcePage[]; followups: string[] } {
+  const { steps, followups } = answerSteps(store, content, question);
+  const last = steps[steps.length - 1]!;
+  return { markdown: last.markdown, sources: last.sources, followups };
+}
+
+/**
+ * Questions worth asking of the content: one per page with text of its own (not a group or a
+ * link), in the spaces' and pages' order, worded as the answers' follow-ups are; at most `max`.
+ */
+export function recommendedQuestions(store: Store, spaces: readonly Space[], max = 5): string[] {
+  const questions: string[] = [];
+  for (const space of spaces) {
+    for (const { page } of flattenPages(primaryRevision(store, space).pages)) {
+      if (page.type === 'group' || page.type === 'link') continue;
+      questions.push(`What does "${page.title}" cover?`);
+    }
+  }
+  return [...new Set(questions)].slice(0, max);
+}
