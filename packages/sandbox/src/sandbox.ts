@@ -57,6 +57,7 @@ import { contentDocumentHandlers } from './handlers/content-documents.js';
 import { commenterHandlers } from './handlers/commenters.js';
 import { siteSearchHandlers } from './handlers/site-search.js';
 import { recommendedQuestionHandlers } from './handlers/recommended-questions.js';
+import { siteQuestionHandlers } from './handlers/site-questions.js';
 import type { HandlerInput, Implementation } from './implement.js';
 import { DEFAULT_TOKEN, MAX_BODY_BYTES } from './defaults.js';
 import type { RunningSandbox, Sandbox as SandboxApi, SandboxOptions } from './public-types.js';
@@ -130,6 +131,7 @@ export const implementations: readonly Implementation[] = [
   ...commenterHandlers,
   ...siteSearchHandlers,
   ...recommendedQuestionHandlers,
+  ...siteQuestionHandlers,
 ];
 
 /**
