@@ -58,6 +58,9 @@ import { commenterHandlers } from './handlers/commenters.js';
 import { siteSearchHandlers } from './handlers/site-search.js';
 import { recommendedQuestionHandlers } from './handlers/recommended-questions.js';
 import { siteQuestionHandlers } from './handlers/site-questions.js';
+import { customHostnameHandlers } from './handlers/custom-hostnames.js';
+import { siteAdsHandlers } from './handlers/site-ads.js';
+import { sitePreviewHandlers } from './handlers/site-preview.js';
 import type { HandlerInput, Implementation } from './implement.js';
 import { DEFAULT_TOKEN, MAX_BODY_BYTES } from './defaults.js';
 import type { RunningSandbox, Sandbox as SandboxApi, SandboxOptions } from './public-types.js';
@@ -132,6 +135,9 @@ export const implementations: readonly Implementation[] = [
   ...siteSearchHandlers,
   ...recommendedQuestionHandlers,
   ...siteQuestionHandlers,
+  ...customHostnameHandlers,
+  ...siteAdsHandlers,
+  ...sitePreviewHandlers,
 ];
 
 /**
