@@ -61,6 +61,7 @@ import { siteQuestionHandlers } from './handlers/site-questions.js';
 import { customHostnameHandlers } from './handlers/custom-hostnames.js';
 import { siteAdsHandlers } from './handlers/site-ads.js';
 import { sitePreviewHandlers } from './handlers/site-preview.js';
+import { styleguideHandlers } from './handlers/styleguides.js';
 import type { HandlerInput, Implementation } from './implement.js';
 import { DEFAULT_TOKEN, MAX_BODY_BYTES } from './defaults.js';
 import type { RunningSandbox, Sandbox as SandboxApi, SandboxOptions } from './public-types.js';
@@ -138,6 +139,7 @@ export const implementations: readonly Implementation[] = [
   ...customHostnameHandlers,
   ...siteAdsHandlers,
   ...sitePreviewHandlers,
+  ...styleguideHandlers,
 ];
 
 /**
