@@ -71,6 +71,39 @@ describe('style guides: spaces the sites point to, templates from fixtures', () 
     await failure(client.sites.listStyleguideRuns(ORG, 'site_missing'), NotFoundError);
   });
 
+  it('starts a run: a draft change request per space, marked with the run; an open check is taken over', async () => {
+    const { client, sandbox } = setup();
+    await failure(client.sites.createStyleguideRun(ORG, SITE, { spaces: ['space_handbook'] }), NotFoundError);
+    const styleguide = await client.sites.createStyleguide(ORG, SITE);
+    const first = await client.sites.createStyleguideRun(ORG, SITE, {
+      spaces: ['space_handbook', 'space_api'],
+    });
+    expect(first.run).toMatchObject({
+      object: 'styleguide-run',
+      site: SITE,
+      styleguide: styleguide.id,
+      spaces: ['space_handbook', 'space_api'],
+    });
+    expect(first.run.createdBy.id).toBe(sandbox.store.actor);
+    expect(first.run.createdAt).toMatch(/^2026-03-10T12:00:/);
+    expect(
+      first.changeRequests.map((request) => [request.space, request.status, request.styleguide]),
+    ).toEqual([
+      ['space_handbook', 'draft', { site: SITE, run: first.run.id }],
+      ['space_api', 'draft', { site: SITE, run: first.run.id }],
+    ]);
+    const kept = await client.changeRequests.get('space_api', first.changeRequests[1]!.id);
+    expect(kept).toMatchObject({ status: 'draft', styleguide: { site: SITE, run: first.run.id } });
+
+    const second = await client.sites.createStyleguideRun(ORG, SITE, { spaces: ['space_handbook'] });
+    expect(second.changeRequests.map((request) => [request.id, request.styleguide?.run])).toEqual([
+      [first.changeRequests[0]!.id, first.run.id],
+    ]);
+    const runs = await client.sites.listStyleguideRuns(ORG, SITE);
+    expect(runs.items.map((run) => run.id)).toEqual([first.run.id, second.run.id]);
+    await failure(client.sites.createStyleguideRun(ORG, SITE, { spaces: ['space_missing'] }), NotFoundError);
+  });
+
   it('cannot apply the default documentation template offline', async () => {
     const { client } = setup();
     expect(await failure(client.sites.applyTemplate(ORG, SITE), BadRequestError)).toContain('offline');

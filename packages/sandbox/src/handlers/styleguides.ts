@@ -1,6 +1,7 @@
 import {
   applyTemplateToSite,
   createSiteStyleguideById,
+  createSiteStyleguideRun,
   listOrganizationStyleguides,
   listSiteStyleguideRuns,
   listStyleguideTemplates,
@@ -8,6 +9,12 @@ import {
 } from '@docs-api/sdk/contract';
 import { createRevision, primaryRevision } from '../content.js';
 import { applyBatch } from '../content-edit.js';
+import {
+  changeRequestView,
+  CLOSED_STATUSES,
+  openChangeRequest,
+  userView,
+} from '../domain/change-requests.js';
 import { requireOrganization } from '../domain/organizations.js';
 import { requireSite, siteView } from '../domain/sites.js';
 import { spaceView } from '../domain/spaces.js';
@@ -22,8 +29,11 @@ import { placeLast } from '../tree.js';
  * (`site.styleguide`, also set by `updateSiteById`). Creating one makes that space (titled after
  * the site, seeded with a template's markdown as its first page when one is named) or answers the
  * one the site has. The built-in templates are the service's gallery: the sandbox holds those a
- * fixture declares (rows of `resources` under the family below, scope ""), none by default. Runs
- * of style guide checks are rows kept per site (same `resources` table). Applying the default
+ * fixture declares (rows of `resources` under the family below, scope ""), none by default. A
+ * style guide check run is a row kept per site (same `resources` table); it opens a draft change
+ * request on each space it checks, marked with the run, unless a check opened earlier is still
+ * open there, which it takes over (that request stays marked with its own run). The sandbox has
+ * no agent: the requests it opens hold no edits. Applying the default
  * documentation template needs the service's gallery too: it answers that it cannot offline.
  */
 
@@ -127,6 +137,49 @@ export const styleguideHandlers: Implementation[] = [
     }),
     answer: 'computed',
   },
+
+  implement(createSiteStyleguideRun, ({ store, params, body }) => {
+    const row = requireSite(store, params.organizationId, params.siteId);
+    const styleguide = styleguideOf(store, row);
+    if (!styleguide) throw new SandboxError(404, `site "${row.site.id}" has no style guide`);
+    const spaces = body.spaces.map((spaceId) => {
+      const space = store.spaces.get(spaceId);
+      if (!space || space.deletedAt || space.organization !== row.organization)
+        throw notFound('space', spaceId);
+      return space;
+    });
+    const run = {
+      object: 'styleguide-run',
+      id: store.newId('sgrun'),
+      site: row.site.id,
+      styleguide: styleguide.id,
+      spaces: spaces.map((space) => space.id),
+      createdAt: store.now(),
+      createdBy: userView(store, store.actor),
+    };
+    const scope = `${row.organization}/${row.site.id}`;
+    store.resources.set(`${RUNS}|${scope}|${run.id}`, { family: RUNS, scope, id: run.id, value: run });
+    const changeRequests = spaces.map((space) => {
+      const open = [...store.changeRequests.values()].find(
+        (request) =>
+          request.space === space.id &&
+          request.styleguide?.site === row.site.id &&
+          !CLOSED_STATUSES.has(request.status),
+      );
+      return (
+        open ??
+        openChangeRequest(store, space, {
+          subject: `Style guide check of ${space.title ?? space.id}`,
+          status: 'draft',
+          styleguide: { site: row.site.id, run: run.id },
+        })
+      );
+    });
+    return {
+      run,
+      changeRequests: changeRequests.map((request) => changeRequestView(store, request)),
+    } as never;
+  }),
 
   implement(listSiteStyleguideRuns, ({ store, params, query }) => {
     requireSite(store, params.organizationId, params.siteId);
