@@ -1,3 +1,4 @@
+import type { SiteQuestionStats } from '@docs-api/sdk/contract';
 import { notFound } from '../errors.js';
 import type { SiteRow, Store } from '../store.js';
 import { matches, questionWords } from './ask.js';
@@ -122,11 +123,11 @@ export function mergedSources(lists: readonly SourceValue[][]): SourceValue[] {
 const WEEK = 7 * 24 * 60 * 60 * 1000;
 
 /** Counts of the answers by a key, every listed key present. */
-function countBy(
+function countBy<K extends string>(
   answers: readonly AnswerValue[],
-  keys: readonly string[],
+  keys: readonly K[],
   keyOf: (a: AnswerValue) => string,
-) {
+): Record<K, number> & Record<string, number> {
   const counts: Record<string, number> = Object.fromEntries(keys.map((key) => [key, 0]));
   for (const answer of answers) {
     const key = keyOf(answer);
@@ -135,8 +136,8 @@ function countBy(
   return counts;
 }
 
-/** The statistics of a set of answers, at `now`: the published document's `SiteQuestionStats`. */
-export function questionStats(answers: readonly AnswerValue[], now: string) {
+/** The statistics of a set of answers, at `now`; `weeklyPulse` counts them per week, oldest first. */
+export function questionStats(answers: readonly AnswerValue[], now: string): SiteQuestionStats {
   const questions = new Set(answers.map((answer) => answer.question?.id ?? answer.id));
   const rating = (answer: AnswerValue) => answer.feedback?.rating;
   const weeklyPulse = Array.from({ length: 13 }, () => 0);

@@ -82,7 +82,7 @@ export const siteQuestionHandlers: Implementation[] = [
     ...implement(getSiteQuestionStats, ({ store, params, query }) => {
       const row = requireSite(store, params.organizationId, params.siteId);
       const answers = siteAnswers(store, row).filter((answer) => passesFilter(answer, query));
-      return questionStats(answers, store.now()) as never;
+      return questionStats(answers, store.now());
     }),
     answer: 'computed',
   },
