@@ -40,6 +40,13 @@ import { contentDocumentHandlers } from './handlers/content-documents.js';
 import { commenterHandlers } from './handlers/commenters.js';
 import { publishedUrlHandlers } from './handlers/published-urls.js';
 import { computedContentHandlers } from './handlers/computed-content.js';
+import { siteSearchHandlers } from './handlers/site-search.js';
+import { recommendedQuestionHandlers } from './handlers/recommended-questions.js';
+import { siteQuestionHandlers } from './handlers/site-questions.js';
+import { customHostnameHandlers } from './handlers/custom-hostnames.js';
+import { siteAdsHandlers } from './handlers/site-ads.js';
+import { sitePreviewHandlers } from './handlers/site-preview.js';
+import { styleguideHandlers } from './handlers/styleguides.js';
 import type { Implementation } from './implement.js';
 import { ResourceEngine } from './resources/engine.js';
 import { familiesOf, operationsOf } from './resources/families.js';
@@ -92,6 +99,13 @@ export const implementations: readonly Implementation[] = [
   ...commenterHandlers,
   ...publishedUrlHandlers,
   ...computedContentHandlers,
+  ...siteSearchHandlers,
+  ...recommendedQuestionHandlers,
+  ...siteQuestionHandlers,
+  ...customHostnameHandlers,
+  ...siteAdsHandlers,
+  ...sitePreviewHandlers,
+  ...styleguideHandlers,
 ];
 
 /**

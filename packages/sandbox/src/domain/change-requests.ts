@@ -1,5 +1,5 @@
 import type { ChangeRequest, Space, User } from '@docs-api/sdk/contract';
-import { APP_HOST, primaryRevision } from '../content.js';
+import { APP_HOST, createRevision, primaryRevision } from '../content.js';
 import { notFound } from '../errors.js';
 import type { ChangeRequestRow, Store, ReviewRow } from '../store.js';
 import { requireSpace } from './spaces.js';
@@ -108,4 +108,41 @@ export function reviewOutdated(row: ChangeRequestRow, review: ReviewRow): boolea
   return reviews.some(
     (other) => other.reviewer === review.reviewer && reviews.indexOf(other) > reviews.indexOf(review),
   );
+}
+
+/**
+ * Opens a change request on the space: the next number in the space, a revision of its own from
+ * the primary content, by the actor, now (createChangeRequest, style guide runs).
+ */
+export function openChangeRequest(
+  store: Store,
+  space: Space,
+  fields: Pick<ChangeRequestRow, 'subject'> & Partial<Pick<ChangeRequestRow, 'status' | 'styleguide'>>,
+): ChangeRequestRow {
+  const primary = primaryRevision(store, space);
+  let last = 0;
+  for (const row of store.changeRequests.values()) {
+    if (row.space === space.id) last = Math.max(last, row.number);
+  }
+  const number = last + 1;
+  const revision = createRevision(store, space.id, primary, [primary.id], `Change request #${number}`);
+  const now = store.now();
+  const row: ChangeRequestRow = {
+    id: store.newId('cr'),
+    space: space.id,
+    number,
+    status: fields.status ?? 'open',
+    subject: fields.subject,
+    createdBy: store.actor,
+    createdAt: now,
+    updatedAt: now,
+    revision: revision.id,
+    revisionInitial: primary.id,
+    ...(fields.styleguide ? { styleguide: fields.styleguide } : {}),
+    contributors: [],
+    reviewers: [],
+    links: [],
+  };
+  store.changeRequests.set(row.id, row);
+  return row;
 }

@@ -224,3 +224,50 @@ export function aggregate(
     columns: select.map((column) => ({ ...column, values: rows.map((row) => valueOf(row, column)) })),
   };
 }
+
+/** Claims of an event's visitor (signed in through visitor authentication), `{}` for anonymous ones. */
+function visitorClaims(event: StoredEvent): Record<string, unknown> {
+  const claims = (event.session as { visitorAuthClaims?: Record<string, unknown> } | undefined)
+    ?.visitorAuthClaims;
+  return claims && typeof claims === 'object' ? claims : {};
+}
+
+/** Keys sorted at every level, so that equal claims group together whatever their order. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+  );
+}
+
+/**
+ * The site's visitor segments: its events grouped by the visitor's claims (the same claims, the
+ * same segment; anonymous visitors form one), most events first. A segment is titled by its
+ * claims (`plan: pro, beta: true`).
+ */
+export function visitorSegments(events: readonly StoredEvent[]) {
+  const groups = new Map<string, { claims: Record<string, unknown>; events: StoredEvent[] }>();
+  for (const event of events) {
+    const claims = canonical(visitorClaims(event)) as Record<string, unknown>;
+    const key = JSON.stringify(claims);
+    const group = groups.get(key) ?? { claims, events: [] };
+    group.events.push(event);
+    groups.set(key, group);
+  }
+  return [...groups.values()]
+    .map(({ claims, events: grouped }) => ({
+      title: Object.keys(claims).length
+        ? Object.entries(claims)
+            .map(([name, value]) => `${name}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+            .join(', ')
+        : 'Anonymous visitors',
+      claims,
+      events: metric(grouped, 'eventsCount'),
+      visitors: metric(grouped, 'visitorsCount'),
+      sessions: metric(grouped, 'sessionsCount'),
+    }))
+    .sort((a, b) => b.events - a.events);
+}

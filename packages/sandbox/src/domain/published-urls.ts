@@ -3,11 +3,11 @@ import { primaryRevision, type RevisionRow } from '../content.js';
 import { linkIndex } from '../content-links.js';
 import { invalidField, SandboxError } from '../errors.js';
 import type { SiteRow, SiteSectionRow, SiteSpaceRow, Store } from '../store.js';
-import { publishedUrl, siteSpaceUrls } from './site-urls.js';
+import { publishedUrl, siteSpaceUrls } from './sites.js';
 
 /*
  * What a published URL shows: the site whose published URL it is under (the URLs the sandbox
- * gives, domain/site-urls.ts), the section and site space its next segments name (the defaults
+ * gives, domain/sites.ts), the section and site space its next segments name (the defaults
  * when they name none), and the page the rest is the path of, in the space's live content. Drafts
  * are not published; a URL that reaches nothing published is the document's 404.
  */

@@ -48,6 +48,11 @@ export function publishedUrl(store: Store, row: SiteRow): string {
   return `https://${host}/${row.site.basename ?? slugify(row.site.title)}`;
 }
 
+/** Where the site's preview is served (`urls.preview`). */
+export function sitePreviewUrl(row: SiteRow): string {
+  return `https://preview.${SANDBOX_DOMAIN}/${row.site.id}`;
+}
+
 /** The API view of a site: counts and URLs are derived from its rows, as the service sends them. */
 export function siteView(store: Store, row: SiteRow): Site {
   const published = publishedUrl(store, row);
@@ -61,7 +66,7 @@ export function siteView(store: Store, row: SiteRow): Site {
     urls: {
       location: store.apiUrl(`/orgs/${row.organization}/sites/${row.site.id}`),
       app: `https://app.${SANDBOX_DOMAIN}/o/${row.organization}/sites/${row.site.id}`,
-      preview: `https://preview.${SANDBOX_DOMAIN}/${row.site.id}`,
+      preview: sitePreviewUrl(row),
       // Only a published site has a published URL.
       ...(row.site.published ? { published } : {}),
     },

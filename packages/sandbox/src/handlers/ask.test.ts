@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { NotFoundError, type SearchAIAnswerStream } from '@docs-api/sdk';
 import { failure, trackSandboxes } from '../../test-support/client.js';
-import { askHandlers, questionWords } from './ask.js';
+import { questionWords } from '../domain/ask.js';
+import { askHandlers } from './ask.js';
 
 const ORG = 'org_acme';
 const { setup, servedOperationIds } = trackSandboxes();

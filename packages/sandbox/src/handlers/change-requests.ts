@@ -40,6 +40,7 @@ import {
   baseRevisionId,
   isOutdated,
   changeRequestView,
+  openChangeRequest,
 } from '../domain/change-requests.js';
 import { requireOrganization } from '../domain/organizations.js';
 import { requireSpace } from '../domain/spaces.js';
@@ -205,30 +206,7 @@ export const changeRequestHandlers = [
 
   implement(createChangeRequest, ({ store, params, body }) => {
     const space = requireSpace(store, params.spaceId);
-    const primary = primaryRevision(store, space);
-    let last = 0;
-    for (const row of store.changeRequests.values()) {
-      if (row.space === space.id) last = Math.max(last, row.number);
-    }
-    const number = last + 1;
-    const revision = createRevision(store, space.id, primary, [primary.id], `Change request #${number}`);
-    const now = store.now();
-    const row: ChangeRequestRow = {
-      id: store.newId('cr'),
-      space: space.id,
-      number,
-      status: 'open',
-      subject: body.subject ?? 'Untitled change request',
-      createdBy: store.actor,
-      createdAt: now,
-      updatedAt: now,
-      revision: revision.id,
-      revisionInitial: primary.id,
-      contributors: [],
-      reviewers: [],
-      links: [],
-    };
-    store.changeRequests.set(row.id, row);
+    const row = openChangeRequest(store, space, { subject: body.subject ?? 'Untitled change request' });
     return changeRequestView(store, row);
   }),
 

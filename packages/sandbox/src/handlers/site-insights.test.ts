@@ -101,3 +101,48 @@ describe('site insights computed from the events sent', () => {
     await failure(client.sites.insights.trackEvents(ORG, 'site_missing', { events: [] }), NotFoundError);
   });
 });
+
+describe('site visitor segments computed from the events sent', () => {
+  it('groups the events by the visitors claims, counting events, visitors and sessions', async () => {
+    const { client } = setup();
+    const empty = await client.sites.insights.listVisitorSegments(ORG, SITE);
+    expect(empty.items).toEqual([]);
+    const claimed = (visitorId: string, sessionId: string, claims?: Record<string, unknown>) => ({
+      ...session(visitorId, sessionId),
+      ...(claims ? { visitorAuthClaims: claims } : {}),
+    });
+    await client.sites.insights.trackEvents(ORG, SITE, {
+      events: [
+        {
+          type: 'page_view',
+          session: claimed('v1', 's1', { plan: 'pro', beta: true }),
+          location: location('/a'),
+        },
+        {
+          type: 'page_view',
+          session: claimed('v1', 's2', { beta: true, plan: 'pro' }),
+          location: location('/b'),
+        },
+        {
+          type: 'page_view',
+          session: claimed('v2', 's3', { plan: 'pro', beta: true }),
+          location: location('/c'),
+        },
+        { type: 'page_view', session: claimed('v3', 's4'), location: location('/d') },
+      ],
+    });
+    const { data, response } = await client.sites.insights.listVisitorSegments(ORG, SITE).withResponse();
+    expect(response.headers.get('x-sandbox-answer')).toBe('computed');
+    expect(data.items).toEqual([
+      {
+        title: 'beta: true, plan: pro',
+        claims: { beta: true, plan: 'pro' },
+        events: 3,
+        visitors: 2,
+        sessions: 3,
+      },
+      { title: 'Anonymous visitors', claims: {}, events: 1, visitors: 1, sessions: 1 },
+    ]);
+    await failure(client.sites.insights.listVisitorSegments(ORG, 'site_missing'), NotFoundError);
+  });
+});
