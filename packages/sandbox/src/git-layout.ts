@@ -6,6 +6,7 @@ import {
   ConfigError,
   DEFAULT_CONFIG,
   eachPage,
+  frontMatterYaml,
   inRoot,
   nodeFs,
   parseConfig,
@@ -395,7 +396,7 @@ export function writeLayout(
   for (const reusable of content.reusableContents) {
     if (reusable.markdown === undefined) continue;
     const file = reusable.gitPath ?? `.gitbook/includes/${slugify(reusable.title)}.md`;
-    const front = stringifyYaml({ title: reusable.title, ...reusable.meta }, { lineWidth: 0 });
+    const front = frontMatterYaml({ title: reusable.title, ...reusable.meta });
     write(file, `---\n${front}---\n\n${reusable.markdown}`);
   }
   let written = 0;

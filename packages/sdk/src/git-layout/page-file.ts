@@ -1,6 +1,7 @@
 /// <reference types="node" />
 import { createHash } from 'node:crypto';
-import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
+import { parse as parseYaml } from 'yaml';
+import { frontMatterYaml } from './front-matter.js';
 
 /*
  * One page's file, as the service's Git Sync writes it:
@@ -101,7 +102,7 @@ export function renderFrontMatter(
   if (description !== undefined && description !== '') data['description'] = description;
   for (const [key, value] of Object.entries(meta)) if (key !== 'description') data[key] = value;
   if (Object.keys(data).length === 0) return '';
-  return `---\n${stringifyYaml(data, { lineWidth: 0 })}---\n\n`;
+  return `---\n${frontMatterYaml(data)}---\n\n`;
 }
 
 /** A page file's text: front matter, the title heading, the body. */
