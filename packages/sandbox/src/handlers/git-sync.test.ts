@@ -162,9 +162,7 @@ describe('Git Sync: import', () => {
     const setupPage = await client.spaces.content.getPageByPath(space, 'guides/setup', {
       format: 'markdown',
     });
-    expect(markdownOf(setupPage)).toBe(
-      '![diagram](../.gitbook/assets/diagram.png) Back [home](../README.md).\n',
-    );
+    expect(markdownOf(setupPage)).toBe('![diagram](../.gitbook/assets/diagram.png) Back [home](../).\n');
     const guides = await client.spaces.content.getPageByPath(space, 'guides', { format: 'markdown' });
     expect(guides).toMatchObject({ title: 'Guides', description: 'How to', markdown: '* one\n* two\n' });
     const welcome = await client.spaces.content.getPageByPath(space, 'welcome', {
@@ -235,7 +233,7 @@ describe('Git Sync: import', () => {
       '---\ndescription: All of them\nicon: book\n---\n\n# Guides\n\nGuides.\n',
     );
     expect(readFileSync(join(dir, 'README.md'), 'utf8')).toBe(
-      '# Home\n\nSee [guides](guides/README.md) and ![a](<.gitbook/assets/a b.png>).\n',
+      '# Home\n\nSee [guides](guides/) and ![a](<.gitbook/assets/a b.png>).\n',
     );
 
     const copy = (await client.spaces.create(ORG, { title: 'Copy' })).id;
