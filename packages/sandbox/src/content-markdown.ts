@@ -100,6 +100,8 @@ export function renderPageFile(page: PageRow, body: string): string {
   for (const [key, value] of Object.entries(page.meta ?? {})) if (!(key in data)) data[key] = value;
   const front = Object.keys(data).length ? `---\n${frontMatterYaml(data)}---\n\n` : '';
   const text = body.replace(/^\n+/, '');
+  // A body that opens with its own heading (not the title's) is the file Git Sync had.
+  if (text.startsWith('# ')) return `${front}${text}`;
   return `${front}# ${page.title}\n${text ? `\n${text}` : ''}`;
 }
 

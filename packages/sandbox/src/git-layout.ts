@@ -8,6 +8,7 @@ import {
   eachPage,
   frontMatterYaml,
   inRoot,
+  parsePageFile,
   nodeFs,
   parseConfig,
   placePages,
@@ -217,7 +218,11 @@ class LayoutReader {
     }
     if (parsed.meta && Object.keys(parsed.meta).length) row.meta = parsed.meta;
     row.gitPath = file;
-    this.#read.push({ row, file, body: parsed.body });
+    // A first heading that is not the entry's title stays in the body (titledPageFile).
+    const heading = parsePageFile(this.#text(file)).title;
+    const body =
+      heading !== undefined && heading !== row.title ? `# ${heading}\n\n${parsed.body}` : parsed.body;
+    this.#read.push({ row, file, body });
     this.#byFile.set(posix.normalize(file), row.id);
   }
 
