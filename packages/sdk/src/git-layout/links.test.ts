@@ -7,11 +7,11 @@ import { pageLink } from './links.js';
  */
 
 describe('pageLink', () => {
-  it('links a page with pages as its folder, and the first page as ./ or ../', () => {
+  it('links a page with pages as its folder; the first page as README.md', () => {
     expect(pageLink('ai/assistant.md', 'publish/embedding/README.md')).toBe('../publish/embedding/');
     expect(pageLink('README.md', 'docs-as-code/git-sync/README.md')).toBe('docs-as-code/git-sync/');
     expect(pageLink('guides/setup.md', 'guides/README.md')).toBe('./');
-    expect(pageLink('guides/setup.md', 'README.md')).toBe('../');
+    expect(pageLink('guides/setup.md', 'README.md')).toBe('../README.md');
   });
 
   it('links any other page as its file, with the name as it is', () => {
