@@ -1,4 +1,5 @@
 import { posix } from 'node:path';
+import { pageLink } from '@docs-api/sdk/git-layout';
 import type { FileRow, LinkTarget, PageLinkRow, PageRow, RevisionContent } from './content.js';
 
 /*
@@ -320,9 +321,7 @@ export function relativeLinks(markdown: string, pageId: string, index: LinkIndex
     const page = STABLE_PAGE.exec(target);
     if (page?.[1]) {
       const file = index.files.get(page[1]);
-      return file === undefined
-        ? undefined
-        : { target: `${gitLinkPath(relativePath(from, file))}${page[2] ?? ''}` };
+      return file === undefined ? undefined : { target: `${pageLink(from, file)}${page[2] ?? ''}` };
     }
     const fileId = STABLE_FILE.exec(target)?.[1];
     const row = fileId === undefined ? undefined : index.fileRows.get(fileId);

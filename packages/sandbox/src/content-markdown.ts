@@ -1,5 +1,6 @@
-import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
+import { parse as parseYaml } from 'yaml';
 import type { JSONDocumentParam } from '@docs-api/sdk/contract';
+import { frontMatterYaml } from '@docs-api/sdk/git-layout';
 import type { PageRow } from './content.js';
 
 /*
@@ -97,8 +98,10 @@ export function renderPageFile(page: PageRow, body: string): string {
   if (page.noIndex) data.noIndex = true;
   if (page.noRobotsIndex) data.noRobotsIndex = true;
   for (const [key, value] of Object.entries(page.meta ?? {})) if (!(key in data)) data[key] = value;
-  const front = Object.keys(data).length ? `---\n${stringifyYaml(data, { lineWidth: 0 })}---\n\n` : '';
+  const front = Object.keys(data).length ? `---\n${frontMatterYaml(data)}---\n\n` : '';
   const text = body.replace(/^\n+/, '');
+  // A body that opens with its own heading (not the title's) is the file Git Sync had.
+  if (text.startsWith('# ')) return `${front}${text}`;
   return `${front}# ${page.title}\n${text ? `\n${text}` : ''}`;
 }
 

@@ -6,7 +6,9 @@ import {
   ConfigError,
   DEFAULT_CONFIG,
   eachPage,
+  frontMatterYaml,
   inRoot,
+  parsePageFile,
   nodeFs,
   parseConfig,
   placePages,
@@ -216,7 +218,11 @@ class LayoutReader {
     }
     if (parsed.meta && Object.keys(parsed.meta).length) row.meta = parsed.meta;
     row.gitPath = file;
-    this.#read.push({ row, file, body: parsed.body });
+    // A first heading that is not the entry's title stays in the body (titledPageFile).
+    const heading = parsePageFile(this.#text(file)).title;
+    const body =
+      heading !== undefined && heading !== row.title ? `# ${heading}\n\n${parsed.body}` : parsed.body;
+    this.#read.push({ row, file, body });
     this.#byFile.set(posix.normalize(file), row.id);
   }
 
@@ -395,7 +401,7 @@ export function writeLayout(
   for (const reusable of content.reusableContents) {
     if (reusable.markdown === undefined) continue;
     const file = reusable.gitPath ?? `.gitbook/includes/${slugify(reusable.title)}.md`;
-    const front = stringifyYaml({ title: reusable.title, ...reusable.meta }, { lineWidth: 0 });
+    const front = frontMatterYaml({ title: reusable.title, ...reusable.meta });
     write(file, `---\n${front}---\n\n${reusable.markdown}`);
   }
   let written = 0;

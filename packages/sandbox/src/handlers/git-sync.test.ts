@@ -235,7 +235,7 @@ describe('Git Sync: import', () => {
       '---\ndescription: All of them\nicon: book\n---\n\n# Guides\n\nGuides.\n',
     );
     expect(readFileSync(join(dir, 'README.md'), 'utf8')).toBe(
-      '# Home\n\nSee [guides](guides/README.md) and ![a](<.gitbook/assets/a b.png>).\n',
+      '# Home\n\nSee [guides](guides/) and ![a](<.gitbook/assets/a b.png>).\n',
     );
 
     const copy = (await client.spaces.create(ORG, { title: 'Copy' })).id;

@@ -131,4 +131,27 @@ describe('SUMMARY.md as Git Sync writes it', () => {
       .replace('## API\n', '## API\n');
     expect(out.text('SUMMARY.md')).toBe(expected);
   });
+
+  it("takes a page's title from its SUMMARY.md entry; a first heading of another text stays in the body", async () => {
+    // As aviator-co/gitbook-docs has them, both written by Git Sync (MIT).
+    const summary =
+      '# Table of contents\n\n* [How to Set Up Pre-Queue Conditions](mergequeue/set-up-pre-queue-conditions.md)\n* [Same](same.md)\n';
+    const page = '# Set up Pre-Queue Conditions\n\nYou can set up pre-queue conditions.\n';
+    const same = '# Same\n\nText.\n';
+    const { pages } = await readTree(
+      new MemoryFs({
+        'SUMMARY.md': summary,
+        'mergequeue/set-up-pre-queue-conditions.md': page,
+        'same.md': same,
+      }),
+    );
+    expect(pages[0]).toMatchObject({ title: 'How to Set Up Pre-Queue Conditions', markdown: page });
+    expect(pages[0]?.linkTitle).toBeUndefined();
+    expect(pages[1]).toMatchObject({ title: 'Same', markdown: 'Text.\n' });
+    const out = new MemoryFs();
+    await writeTree(out, pages);
+    expect(out.text('SUMMARY.md')).toBe(summary);
+    expect(out.text('mergequeue/set-up-pre-queue-conditions.md')).toBe(page);
+    expect(out.text('same.md')).toBe(same);
+  });
 });

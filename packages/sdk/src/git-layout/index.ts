@@ -13,6 +13,7 @@
  */
 export * from './config.js';
 export * from './formats.js';
+export * from './front-matter.js';
 export * from './fs.js';
 export * from './links.js';
 export * from './mapping.js';

@@ -137,5 +137,20 @@ export function relativeLink(from: string, to: string): string {
   return relative.replace(/[%#?<>"]/g, (char) => encodeURIComponent(char));
 }
 
+/**
+ * The relative link from the file `from` to the page whose file is `to`, as the service's Git
+ * Sync writes it in a page: a page with pages (a `README.md`) is linked as its folder
+ * (`../publish/embedding/`), the others as their file. Measured in GitbookIO/public-docs, in the lines its Git Sync wrote (400 `GITBOOK-`
+ * commits): 670 markdown links, 129 `href`s and 12 content refs to a folder, none to a
+ * `README.md` outside examples. SUMMARY.md keeps `README.md` (summary.ts).
+ */
+export function pageLink(from: string, to: string): string {
+  // The space's first page stays `README.md`: the service writes `./` or `../` for it, which
+  // `resolveRelative` does not read yet (docs/docs-as-code.md, "Round trip").
+  if (!/\/README\.md$/i.test(to)) return relativeLink(from, to);
+  const folder = posix.relative(posix.dirname(from), posix.dirname(to));
+  return (folder ? `${folder}/` : './').replace(/[%#?<>"]/g, (char) => encodeURIComponent(char));
+}
+
 /** Whether a folder path is one of the space's files. */
 export const isAssetPath = (path: string): boolean => path.startsWith(`${ASSETS_DIR}/`);

@@ -1,6 +1,7 @@
 /// <reference types="node" />
 import { createHash } from 'node:crypto';
-import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
+import { parse as parseYaml } from 'yaml';
+import { frontMatterYaml } from './front-matter.js';
 
 /*
  * One page's file, as the service's Git Sync writes it:
@@ -101,14 +102,32 @@ export function renderFrontMatter(
   if (description !== undefined && description !== '') data['description'] = description;
   for (const [key, value] of Object.entries(meta)) if (key !== 'description') data[key] = value;
   if (Object.keys(data).length === 0) return '';
-  return `---\n${stringifyYaml(data, { lineWidth: 0 })}---\n\n`;
+  return `---\n${frontMatterYaml(data)}---\n\n`;
 }
 
-/** A page file's text: front matter, the title heading, the body. */
+/**
+ * A page file's text: front matter, the title heading, the body. A body that opens with its own
+ * `# ` heading (a file whose heading is not the page's title, see `titledPageFile`) is written
+ * as it is, without the title's: the file Git Sync had.
+ */
 export function renderPageFile(page: PageFile): string {
-  const title = page.title === undefined ? '' : `# ${page.title}\n`;
   const body = canonicalBody(page.body);
+  const title = page.title === undefined || /^# /.test(body) ? '' : `# ${page.title}\n`;
   return `${renderFrontMatter(page.description, page.meta)}${title}${title && body ? '\n' : ''}${body}`;
+}
+
+/**
+ * A parsed file as the page `title` names it. The service takes a page's title from its
+ * SUMMARY.md entry, the link text (its documentation: `* [Page main title](page.md "Navigation
+ * label")`; metalbear-co/docs#216: "The page title comes from the SUMMARY.md link text ... Each
+ * page's body H1 already matches the new title, so GitBook dedupes them"). A first heading that
+ * is another text is not the title: it stays the body's first block, as Git-Synced files keep it
+ * (aviator-co/gitbook-docs: `* [How to Set Up Pre-Queue Conditions](...)` over
+ * `# Set up Pre-Queue Conditions`).
+ */
+export function titledPageFile(parsed: PageFile, title: string): PageFile {
+  if (parsed.title === undefined || parsed.title === title) return { ...parsed, title };
+  return { ...parsed, title, body: canonicalBody(`# ${parsed.title}\n\n${parsed.body}`) };
 }
 
 /** `sha256:<hex>` of a text (UTF-8) or of bytes. */

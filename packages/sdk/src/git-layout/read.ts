@@ -36,6 +36,7 @@ import {
   parsePageFile,
   PageFileError,
   renderPageFile,
+  titledPageFile,
   type PageFile,
 } from './page-file.js';
 import {
@@ -207,7 +208,8 @@ class Reader {
     const read = await this.readPageFile(file);
     if (!read) return undefined;
     const { parsed } = read;
-    const title = parsed.title || summaryTitle || titleFromName(posix.basename(nameOf(file)));
+    // The entry's text is the page's title; the file's heading where there is no entry.
+    const title = summaryTitle || parsed.title || titleFromName(posix.basename(nameOf(file)));
     const slug = this.slugFor(file, slugFallback(title));
     const page: LocalPage = {
       key: file,
@@ -216,13 +218,11 @@ class Reader {
       path: childPath(parentPath, slug),
       ...(parsed.description === undefined ? {} : { description: parsed.description }),
       file,
-      hash: contentHash(renderPageFile({ ...parsed, title })),
+      hash: contentHash(renderPageFile(titledPageFile(parsed, title))),
       links: [],
       files: [],
       children,
     };
-    if (summaryTitle !== undefined && parsed.title && summaryTitle !== parsed.title)
-      page.linkTitle = summaryTitle;
     this.collectLinks(page, read);
     return page;
   }
@@ -732,7 +732,7 @@ export async function loadPage(fs: LayoutFs, layout: LocalLayout, page: LocalPag
   const bytes = await fs.read(inRoot(layout.config, page.file));
   const text = bytes && decodeText(bytes);
   if (text === undefined) throw new Error(`${inRoot(layout.config, page.file)} changed while it was read`);
-  const parsed = parsePageFile(text);
+  const parsed = titledPageFile(parsePageFile(text), page.title);
   node.markdown = parsed.body;
   if (Object.keys(parsed.meta).length > 0) node.meta = parsed.meta;
   return node;

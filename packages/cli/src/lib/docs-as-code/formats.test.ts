@@ -20,7 +20,7 @@ describe('page files', () => {
       body: 'Body\n',
     });
     expect(renderPageFile(parsePageFile(text))).toBe(
-      '---\ndescription: "Über: it"\nicon: book\nlayout:\n  width: wide\n---\n\n# Title\n\nBody\n',
+      "---\ndescription: 'Über: it'\nicon: book\nlayout:\n  width: wide\n---\n\n# Title\n\nBody\n",
     );
   });
 

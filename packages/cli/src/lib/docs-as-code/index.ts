@@ -49,6 +49,7 @@ export {
   findLinks,
   rewriteLinks,
   relativeLink,
+  pageLink,
   resolveRelative,
   splitAnchor,
   isExternal,

@@ -11,6 +11,7 @@ import {
   parseConfig,
   parseMapping,
   parsePageFile,
+  pageLink,
   relativeLink,
   remotePages,
   rewriteLinks,
@@ -136,7 +137,7 @@ export function pageNodeOf(
     if (!path.startsWith('/pages/')) return undefined;
     const rest = decodeLinkPath(path.slice(7)).replace(/(\/README)?\.md$/i, '');
     const to = targets.fileOfPage.get(rest) ?? targets.fileOfPath.get(rest);
-    return to === undefined ? undefined : `${relativeLink(file, to)}${anchor}`;
+    return to === undefined ? undefined : `${pageLink(file, to)}${anchor}`;
   });
   const description = page.description ?? remote.description ?? parsed.description;
   // The page's options are fields of the answer; Git Sync writes them in front matter.
