@@ -7,8 +7,7 @@ import { authenticate, DROPPED, playFault, rateLimit } from './request-guards.js
 import { apiMethods, bodyLimits, readInput, RouteTable, type Env } from './routing.js';
 import { streamEvents } from './streaming.js';
 import { SandboxError } from './errors.js';
-import { FILE_DOWNLOAD_PREFIX } from './content.js';
-import { contentTypeOf } from './content-edit.js';
+import { registerDownloads } from './downloads.js';
 import { FaultPlan, type Fault } from './faults.js';
 import type { Implementation } from './implement.js';
 import { DEFAULT_TOKEN, MAX_BODY_BYTES } from './defaults.js';
@@ -120,16 +119,7 @@ export class Sandbox implements SandboxApi {
     for (const operation of contractOperations) {
       if (!stateful.has(operation.id)) this.#register(schemaImplementation(operation));
     }
-    // The bytes of a file the sandbox has (fileDownloadUrl): no token, as a download URL carries
-    // its own access.
-    this.app.get(`${FILE_DOWNLOAD_PREFIX}/:blob/:name`, (c) => {
-      const base64 = this.store.blobs.get(c.req.param('blob'));
-      if (base64 === undefined)
-        return c.json(new SandboxError(404, `No file ${c.req.param('blob')} in the sandbox`).toBody(), 404);
-      return c.body(Buffer.from(base64, 'base64'), 200, {
-        'content-type': contentTypeOf(c.req.param('name')),
-      });
-    });
+    registerDownloads(this.app, this.store);
     registerAdmin(this.app, this, (c) => authenticate(c, this.token));
     this.app.notFound(this.#routes.notFound());
     this.app.onError((error, c) => {

@@ -12,6 +12,12 @@ import { requireOrganization } from './organizations.js';
 
 const PUBLIC_DOMAIN = 'sandbox.docs-api.local';
 
+/**
+ * Where the sandbox serves a version's stored text (downloads.ts), under the origin a request
+ * reached: `/_openapi/<spec id>/<version id>/<entry file name>`.
+ */
+export const OPENAPI_FILE_PREFIX = '/_openapi';
+
 /** The organization's spec with this slug, if any. */
 export function findSpec(store: Store, organizationId: string, slug: string): OpenApiSpecRow | undefined {
   for (const row of store.openapiSpecs.values()) {

@@ -44,8 +44,8 @@ import {
 } from '../domain/change-requests.js';
 import { requireOrganization } from '../domain/organizations.js';
 import { requireSpace } from '../domain/spaces.js';
+import { pdfExportUrl } from '../domain/pdf-exports.js';
 
-const PDF_ORIGIN = 'https://pdf.sandbox.docs-api.local';
 
 /** The filters both lists take, the status aside. */
 function matches(
@@ -317,15 +317,8 @@ export const changeRequestHandlers = [
 
   implement(getChangeRequestPDF, ({ store, params, query }) => {
     const { row } = requireChangeRequest(store, params.spaceId, params.changeRequestId);
-    const url = `${PDF_ORIGIN}/spaces/${row.space}/change-requests/${row.number}.pdf`;
-    if (query.page === undefined) {
-      if (query.only === true) throw badRequest('query.only: a PDF of one page needs query.page (a page id)');
-      return { url };
-    }
-    requirePage(requireRevision(store, row.revision), query.page, `change request #${row.number}`);
-    const search = new URLSearchParams({ page: query.page });
-    if (query.only === true) search.set('only', 'true');
-    return { url: `${url}?${search.toString()}` };
+    const target = { space: row.space, changeRequest: row.number };
+    return { url: pdfExportUrl(store, target, requireRevision(store, row.revision), query) };
   }),
 
   implement(getContributorsByChangeRequestId, ({ store, params }) => {

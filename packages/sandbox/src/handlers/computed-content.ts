@@ -7,15 +7,17 @@ import {
 import { markdownDocument, pagesView, primaryRevision, requirePage, requireRevision } from '../content.js';
 import { documentMarkdown, revisionPages, sourceSpec } from '../content-computed.js';
 import { requireSpace } from '../domain/spaces.js';
+import { pdfExportUrl } from '../domain/pdf-exports.js';
 import { notFound, SandboxError } from '../errors.js';
 import { implement } from '../implement.js';
 import type { Store } from '../store.js';
 
 /*
  * A space's computed content (content-computed.ts: `builtin:openapi` sources against the
- * organization's OpenAPI specs), and what needs the service's renderers and gallery: a PDF of the
- * space and a content template. The sandbox has neither offline: it answers an error saying so,
- * after checking what the request names (404), never a made-up URL or content.
+ * organization's OpenAPI specs), a PDF export of the space (domain/pdf-exports.ts: served by the
+ * sandbox itself), and what needs the service's gallery: a content template. The sandbox has no
+ * gallery offline: it answers an error saying so, after checking what the request names (404),
+ * never a made-up content.
  */
 
 /** The computed source's type, if the sandbox computes it; a 400 naming the field otherwise. */
@@ -75,9 +77,7 @@ export const computedContentHandlers = [
 
   implement(getSpacePDF, ({ store, params, query }) => {
     const space = requireSpace(store, params.spaceId);
-    if (query.page !== undefined)
-      requirePage(primaryRevision(store, space), query.page, `space "${space.id}"`);
-    throw new SandboxError(400, 'The sandbox cannot render a PDF offline: PDF exports need the service');
+    return { url: pdfExportUrl(store, { space: space.id }, primaryRevision(store, space), query) };
   }),
 
   implement(applyTemplateToSpace, ({ store, params, body }) => {

@@ -84,7 +84,7 @@ describe('openapi.versions: recorded by processing', () => {
     expect(latest.createdAt).toBe(spec.lastProcessedAt);
     // A spec sent as text: the sandbox's copy of it.
     expect(latest.url).toBe(
-      `https://files.sandbox.docs-api.local/openapi/spec_petstore/${latest.id}/openapi.yaml`,
+      `http://sandbox.test/_openapi/spec_petstore/${latest.id}/openapi.yaml`,
     );
     const content = await client.openapi.versions.getLatestContent(ORG, 'petstore');
     expect(content).toEqual({

@@ -13,7 +13,7 @@ import { notFound } from '../errors.js';
 import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { OpenApiSpecRow, OpenApiVersionRow, Store } from '../store.js';
-import { openApiSpecView, requireSpec } from '../domain/openapi-specs.js';
+import { OPENAPI_FILE_PREFIX, openApiSpecView, requireSpec } from '../domain/openapi-specs.js';
 
 /*
  * Versions of an OpenAPI spec. Each time processing ends without errors (a spec created, or its
@@ -28,8 +28,6 @@ import { openApiSpecView, requireSpec } from '../domain/openapi-specs.js';
  * loopback URLs; for any other URL it has no text, so the filesystem is empty and the raw
  * content is a 404 (as the document says of versions with no raw source).
  */
-
-const FILES_HOST = 'files.sandbox.docs-api.local';
 
 /** The spec's versions, oldest first; a `lastVersion` with no row (a fixture's) is shown bare. */
 function versionsOf(store: Store, spec: OpenApiSpecRow): OpenApiVersionRow[] {
@@ -69,11 +67,11 @@ function fileName(version: OpenApiVersionRow): string {
   return `openapi.${formatOf(version.text ?? '')}`;
 }
 
-/** Where the version's entry file is: its source URL, or the sandbox's copy of a text. */
-function versionUrl(spec: OpenApiSpecRow, version: OpenApiVersionRow): string {
+/** Where the version's entry file is: its source URL, or the sandbox's copy of a text (downloads.ts). */
+function versionUrl(store: Store, spec: OpenApiSpecRow, version: OpenApiVersionRow): string {
   return (
     version.sourceURL ??
-    `https://${FILES_HOST}/openapi/${spec.id}/${version.id}/${encodeURIComponent(fileName(version))}`
+    `${store.apiOrigin()}${OPENAPI_FILE_PREFIX}/${spec.id}/${version.id}/${encodeURIComponent(fileName(version))}`
   );
 }
 
@@ -82,7 +80,7 @@ function versionView(store: Store, spec: OpenApiSpecRow, version: OpenApiVersion
     object: 'openapi-spec-version',
     id: version.id,
     createdAt: version.createdAt,
-    url: versionUrl(spec, version),
+    url: versionUrl(store, spec, version),
     urls: {
       location: store.apiUrl(`/orgs/${spec.organization}/openapi/${spec.slug}/versions/${version.id}`),
     },
@@ -101,7 +99,7 @@ function contentView(store: Store, spec: OpenApiSpecRow, version: OpenApiVersion
   return {
     filesystem,
     urls: {
-      source: versionUrl(spec, version),
+      source: versionUrl(store, spec, version),
       // "Proxy URL for stored specs, source URL for external specs. Null for private specs."
       public: published
         ? (version.sourceURL ?? `${published}/versions/${version.id}/${fileName(version)}`)
