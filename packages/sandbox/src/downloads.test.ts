@@ -9,7 +9,8 @@ import type { Sandbox } from './sandbox.js';
  * fetched in process (`sandbox.fetch`) and over loopback (`sandbox.listen()`).
  */
 
-const { setup } = trackSandboxes();
+// A clock that moves on each reading: an OpenAPI spec's processing ends as time passes.
+const { setup } = trackSandboxes({ clockStart: Date.UTC(2026, 2, 1) });
 const HANDBOOK = 'space_handbook';
 const running: Array<{ close(): Promise<void> }> = [];
 afterEach(async () => {
@@ -36,7 +37,10 @@ function pdfText(bytes: Buffer): string {
   expect(pdf.slice(startxref, startxref + 5)).toBe('xref\n');
   const [, first, count] = /^xref\n(\d+) (\d+)\n/.exec(pdf.slice(startxref)) ?? [];
   expect(first).toBe('0');
-  const entries = pdf.slice(startxref).split('\n').slice(2, 2 + Number(count));
+  const entries = pdf
+    .slice(startxref)
+    .split('\n')
+    .slice(2, 2 + Number(count));
   expect(entries[0]).toBe('0000000000 65535 f ');
   entries.slice(1).forEach((entry, index) => {
     expect(entry).toMatch(/^\d{10} 00000 n $/);
@@ -61,7 +65,11 @@ function crPages(sandbox: Sandbox) {
 
 async function download(fetcher: typeof fetch, url: string) {
   const response = await fetcher(url);
-  return { status: response.status, type: response.headers.get('content-type'), bytes: Buffer.from(await response.arrayBuffer()) };
+  return {
+    status: response.status,
+    type: response.headers.get('content-type'),
+    bytes: Buffer.from(await response.arrayBuffer()),
+  };
 }
 
 describe('PDF exports', () => {
@@ -78,7 +86,9 @@ describe('PDF exports', () => {
     expect(text).toContain((await client.changeRequests.get(HANDBOOK, 1)).subject);
     // The page's text, not only its title: a sentence of page_cli's markdown.
     const cli = pages.find(({ page }) => page.id === 'page_cli')!.page;
-    const sentence = cli.markdown!.split('\n').find((line) => /^[A-Za-z]/.test(line) && !line.includes('{{'))!;
+    const sentence = cli
+      .markdown!.split('\n')
+      .find((line) => /^[A-Za-z]/.test(line) && !line.includes('{{'))!;
     expect(text).toContain(sentence.replace(/[*_`]/g, '').slice(0, 40));
   });
 
@@ -115,7 +125,7 @@ describe('OpenAPI spec versions', () => {
   const ORG = 'org_acme';
   const BILLING = 'openapi: 3.1.0\ninfo:\n  title: Billing\n  version: 2.0.0\npaths: {}\n';
 
-  it("a version of a spec sent as text is served at its url with the text processed, over loopback as in process", async () => {
+  it('a version of a spec sent as text is served at its url with the text processed, over loopback as in process', async () => {
     const { sandbox, client: inProcess } = setup();
     const { client, origin } = await overLoopback(sandbox);
     for (const [reader, base, fetcher] of [

@@ -26,12 +26,20 @@ export function registerDownloads(app: Hono<Env>, store: Store): void {
   const pdf = { 'content-type': 'application/pdf' };
   app.get(`${PDF_DOWNLOAD_PREFIX}/spaces/:space/space.pdf`, (c) => {
     const space = requireSpace(store, c.req.param('space'));
-    return c.body(renderPdfExport(store, space.title, primaryRevision(store, space), c.req.query()), 200, pdf);
+    return c.body(
+      renderPdfExport(store, space.title, primaryRevision(store, space), c.req.query()),
+      200,
+      pdf,
+    );
   });
   app.get(`${PDF_DOWNLOAD_PREFIX}/spaces/:space/change-requests/:number/change-request.pdf`, (c) => {
     const { row } = requireChangeRequest(store, c.req.param('space'), c.req.param('number'));
     const title = `#${row.number} ${row.subject}`.trim();
-    return c.body(renderPdfExport(store, title, requireRevision(store, row.revision), c.req.query()), 200, pdf);
+    return c.body(
+      renderPdfExport(store, title, requireRevision(store, row.revision), c.req.query()),
+      200,
+      pdf,
+    );
   });
 
   // A version's entry file, as the version's `url` names it (the text the sandbox processed).

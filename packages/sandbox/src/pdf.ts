@@ -106,7 +106,10 @@ export function renderPdf(title: string, blocks: readonly PdfBlock[]): Uint8Arra
       `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${PAGE_WIDTH} ${PAGE_HEIGHT}] ` +
         `/Resources << /Font << /F1 3 0 R >> >> /Contents ${pageId + 1} 0 R >>`,
     );
-    objects.set(pageId + 1, `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`);
+    objects.set(
+      pageId + 1,
+      `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`,
+    );
   });
   // Latin-1 throughout: one character is one byte, so string lengths are byte offsets.
   let out = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n';

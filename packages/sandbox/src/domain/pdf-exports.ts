@@ -34,9 +34,16 @@ function targetPath(target: PdfTarget): string {
 }
 
 /** Checks the query against the revision (400, 404 naming the field) and answers the export's URL. */
-export function pdfExportUrl(store: Store, target: PdfTarget, revision: RevisionRow, query: PdfQuery): string {
+export function pdfExportUrl(
+  store: Store,
+  target: PdfTarget,
+  revision: RevisionRow,
+  query: PdfQuery,
+): string {
   const where =
-    target.changeRequest === undefined ? `space "${target.space}"` : `change request #${target.changeRequest}`;
+    target.changeRequest === undefined
+      ? `space "${target.space}"`
+      : `change request #${target.changeRequest}`;
   if (query.page === undefined) {
     if (query.only === true) throw badRequest('query.only: a PDF of one page needs query.page (a page id)');
   } else requirePage(revision, query.page, where);

@@ -461,15 +461,19 @@ describe('changeRequests.list and listForOrganization', () => {
 
 describe('changeRequests.pdf', () => {
   it('gives the export URL, for one page when asked', async () => {
-    const { client } = setup();
-    const base = 'https://pdf.sandbox.docs-api.local/spaces/space_handbook/change-requests/1.pdf';
-    expect(await client.changeRequests.getPdf(HANDBOOK, 'cr_cli')).toEqual({ url: base });
-    expect(await client.changeRequests.getPdf(HANDBOOK, 1, { page: 'page_cli', only: true })).toEqual({
-      url: `${base}?page=page_cli&only=true`,
-    });
-    expect(await client.changeRequests.getPdf(HANDBOOK, 1, { page: 'page_cli' })).toEqual({
-      url: `${base}?page=page_cli`,
-    });
+    const { client, sandbox } = setup();
+    // On the sandbox's host, valid for the hour the document says (the bytes: downloads.test.ts).
+    const base = 'http://sandbox.test/_pdf/spaces/space_handbook/change-requests/1/change-request.pdf';
+    const expires = (url: string) => encodeURIComponent(new URL(url).searchParams.get('expires')!);
+    const whole = (await client.changeRequests.getPdf(HANDBOOK, 'cr_cli')).url;
+    expect(whole).toBe(`${base}?expires=${expires(whole)}`);
+    const lifetime = Date.parse(new URL(whole).searchParams.get('expires')!) - sandbox.clock.now().getTime();
+    expect(lifetime).toBeGreaterThan(59 * 60_000);
+    expect(lifetime).toBeLessThanOrEqual(60 * 60_000);
+    const only = (await client.changeRequests.getPdf(HANDBOOK, 1, { page: 'page_cli', only: true })).url;
+    expect(only).toBe(`${base}?page=page_cli&only=true&expires=${expires(only)}`);
+    const page = (await client.changeRequests.getPdf(HANDBOOK, 1, { page: 'page_cli' })).url;
+    expect(page).toBe(`${base}?page=page_cli&expires=${expires(page)}`);
     expect(
       await failure(client.changeRequests.getPdf(HANDBOOK, 1, { only: true }), BadRequestError),
     ).toContain('query.page');

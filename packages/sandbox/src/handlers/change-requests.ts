@@ -25,7 +25,6 @@ import {
   diffRevisions,
   documentPlainText,
   primaryRevision,
-  requirePage,
   requireRevision,
 } from '../content.js';
 import { badRequest, SandboxError } from '../errors.js';
@@ -45,7 +44,6 @@ import {
 import { requireOrganization } from '../domain/organizations.js';
 import { requireSpace } from '../domain/spaces.js';
 import { pdfExportUrl } from '../domain/pdf-exports.js';
-
 
 /** The filters both lists take, the status aside. */
 function matches(

@@ -4,7 +4,7 @@ import {
   getComputedRevision,
   getSpacePDF,
 } from '@docs-api/sdk/contract';
-import { markdownDocument, pagesView, primaryRevision, requirePage, requireRevision } from '../content.js';
+import { markdownDocument, pagesView, primaryRevision, requireRevision } from '../content.js';
 import { documentMarkdown, revisionPages, sourceSpec } from '../content-computed.js';
 import { requireSpace } from '../domain/spaces.js';
 import { pdfExportUrl } from '../domain/pdf-exports.js';

@@ -83,9 +83,7 @@ describe('openapi.versions: recorded by processing', () => {
     expect(latest).toEqual(versions[0]);
     expect(latest.createdAt).toBe(spec.lastProcessedAt);
     // A spec sent as text: the sandbox's copy of it.
-    expect(latest.url).toBe(
-      `http://sandbox.test/_openapi/spec_petstore/${latest.id}/openapi.yaml`,
-    );
+    expect(latest.url).toBe(`http://sandbox.test/_openapi/spec_petstore/${latest.id}/openapi.yaml`);
     const content = await client.openapi.versions.getLatestContent(ORG, 'petstore');
     expect(content).toEqual({
       filesystem: {
