@@ -153,7 +153,7 @@ describe('docs cr list and view', () => {
     ]);
   });
 
-  it('lists contributors and prints a PDF URL', async () => {
+  it('lists contributors and prints a PDF URL that downloads the PDF', async () => {
     const contributors = ok(await docs('cr', 'contributors', 'space_handbook', '1'));
     expect(lines(contributors.stdout)).toEqual([
       'user_linus\tLinus Torvalds\t3\tedit\t2026-01-08T16:00:00.000Z',
@@ -161,11 +161,20 @@ describe('docs cr list and view', () => {
     ]);
 
     const pdf = ok(await docs('cr', 'pdf', 'space_handbook', '1'));
-    expect(pdf.stdout).toMatch(/^https:\/\/\S+\/change-requests\/1\.pdf\n$/);
+    // On the sandbox's own loopback origin, as `curl -o cr.pdf "$(docs cr pdf ...)"` fetches it.
+    const url = pdf.stdout.trim();
+    expect(url.startsWith(`${new URL(e2e.running.url).origin}/_pdf/`)).toBe(true);
+    const download = await fetch(url);
+    expect(download.status).toBe(200);
+    expect(
+      Buffer.from(await download.arrayBuffer())
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-');
     const pagePdf = json<{ url: string }>(
       await docs('cr', 'pdf', 'space_handbook', '1', '--page', 'page_cli', '--only', '--json'),
     );
-    expect(pagePdf.url).toMatch(/\?page=page_cli&only=true$/);
+    expect(pagePdf.url).toMatch(/\?page=page_cli&only=true&expires=/);
     const onlyAlone = await docs('cr', 'pdf', 'space_handbook', '1', '--only');
     expect(onlyAlone.code).toBe(2);
     expect(onlyAlone.stderr).toContain('--page');
