@@ -148,3 +148,30 @@ describe('OpenAPI spec versions', () => {
     expect(missing.status).toBe(404);
   });
 });
+
+describe("integrations' images", () => {
+  const PNG = Buffer.from('\x89PNG\r\n\x1a\nicon', 'latin1');
+
+  it('a published icon and previews are served, over loopback as in process, at the origin each reached', async () => {
+    const { sandbox, client: inProcess } = setup();
+    const { client, origin } = await overLoopback(sandbox);
+    const published = await client.integrations.publish('status-badge', {
+      title: 'Status Badge',
+      description: 'Shows the service status on every page',
+      script: 'export default { blocks: [] };',
+      organization: 'org_acme',
+      scopes: [],
+      icon: PNG.toString('base64'),
+      previewImages: [Buffer.from('preview').toString('base64')],
+    });
+    expect(published.urls.icon?.startsWith(`${origin}/_files/`)).toBe(true);
+    const icon = await download(fetch, published.urls.icon!);
+    expect(icon).toMatchObject({ status: 200, type: 'image/png' });
+    expect(icon.bytes.equals(PNG)).toBe(true);
+    expect((await download(fetch, published.previewImages[0]!)).bytes.toString()).toBe('preview');
+    // Read in process: the same bytes at the in-process origin.
+    const read = await inProcess.integrations.get('status-badge');
+    expect(read.urls.icon?.startsWith('http://sandbox.test/_files/')).toBe(true);
+    expect((await download(sandbox.fetch, read.urls.icon!)).bytes.equals(PNG)).toBe(true);
+  });
+});

@@ -1,5 +1,5 @@
 import type { Integration, Organization } from '@docs-api/sdk/contract';
-import { APP_HOST } from '../content.js';
+import { APP_HOST, FILE_DOWNLOAD_PREFIX } from '../content.js';
 import type { IntegrationRow, Store } from '../store.js';
 import { organizationView } from './organizations.js';
 
@@ -26,6 +26,12 @@ function ownerView(store: Store, organizationId: string): Organization {
   return organizationView(store, organization);
 }
 
+/** A URL the sandbox serves (`/_files/...`), at the origin the current request reached. */
+function atOrigin(store: Store, url: string): string {
+  const { pathname } = new URL(url);
+  return pathname.startsWith(`${FILE_DOWNLOAD_PREFIX}/`) ? `${store.apiOrigin()}${pathname}` : url;
+}
+
 /**
  * The API view: the stored integration with what depends on the caller and the request (its
  * owner as the caller sees it, `permissions.admin`, `urls.location` at the origin reached).
@@ -36,7 +42,14 @@ export function integrationView(store: Store, row: IntegrationDraftRow): Integra
     ...structuredClone(row.integration),
     owner: ownerView(store, row.owner),
     permissions: { admin: roleIn(store, row.owner) === 'admin' },
-    urls: { ...row.integration.urls, location: store.apiUrl(`/integrations/${name}`) },
+    previewImages: row.integration.previewImages.map((url) => atOrigin(store, url)),
+    urls: {
+      ...row.integration.urls,
+      ...(row.integration.urls.icon !== undefined
+        ? { icon: atOrigin(store, row.integration.urls.icon) }
+        : {}),
+      location: store.apiUrl(`/integrations/${name}`),
+    },
   };
 }
 

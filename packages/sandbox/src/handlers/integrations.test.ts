@@ -138,12 +138,15 @@ describe('integrations: publishing', () => {
       visibility: 'private',
       owner: { id: ORG },
       permissions: { admin: true },
-      urls: { icon: 'https://integrations.sandbox.docs-api.local/status-badge/v1/icon.png' },
     });
+    // The icon and previews sent are served by the sandbox (more in downloads.test.ts).
+    expect(published.urls.icon).toMatch(/^http:\/\/sandbox\.test\/_files\/[0-9a-f]{64}\/icon\.png$/);
     expect(published.previewImages).toEqual([
-      'https://integrations.sandbox.docs-api.local/status-badge/v1/preview-1.png',
-      'https://integrations.sandbox.docs-api.local/status-badge/v1/preview-2.png',
+      expect.stringMatching(/^http:\/\/sandbox\.test\/_files\/[0-9a-f]{64}\/preview-1\.png$/),
+      expect.stringMatching(/^http:\/\/sandbox\.test\/_files\/[0-9a-f]{64}\/preview-2\.png$/),
     ]);
+    const preview = await sandbox.fetch(published.previewImages[0]!);
+    expect(Buffer.from(await preview.arrayBuffer()).toString()).toBe('hello');
     expect(published).not.toHaveProperty('secrets');
     expect(sandbox.store.integrations.get('status-badge')).toMatchObject({
       scriptSource: manifest.script,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   getIntegrationByName,
   listOrganizationIntegrationsStatus,
@@ -10,6 +11,7 @@ import {
   type PublishIntegrationBody,
   type Organization,
 } from '@docs-api/sdk/contract';
+import { FILE_DOWNLOAD_PREFIX } from '../content.js';
 import { invalidField, notFound, SandboxError } from '../errors.js';
 import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
@@ -120,8 +122,20 @@ function publisher(store: Store, reference: string): Organization {
   return organization;
 }
 
+/**
+ * Keeps an image sent as base64 (an icon, a preview) in the store's blobs and answers its URL on
+ * the sandbox's host (`/_files/<sha256>/<name>`, downloads.ts), so that a client can fetch it.
+ */
+function servedImage(store: Store, base64: string, name: string): string {
+  const bytes = Buffer.from(base64, 'base64');
+  const blob = createHash('sha256').update(bytes).digest('hex');
+  store.blobs.set(blob, bytes.toString('base64'));
+  return `${store.apiOrigin()}${FILE_DOWNLOAD_PREFIX}/${blob}/${name}`;
+}
+
 /** The integration a publish makes, from its manifest and the version before it. */
 function published(
+  store: Store,
   name: string,
   body: PublishIntegrationBody,
   previous: Integration | undefined,
@@ -135,7 +149,9 @@ function published(
     title: body.title,
     description: body.description,
     ...(body.summary !== undefined ? { summary: body.summary } : {}),
-    previewImages: (body.previewImages ?? []).map((_, index) => `${urls.assets}/preview-${index + 1}.png`),
+    previewImages: (body.previewImages ?? []).map((image, index) =>
+      servedImage(store, image, `preview-${index + 1}.png`),
+    ),
     target: body.target ?? 'all',
     verified: previous?.verified ?? false,
     visibility: body.visibility ?? previous?.visibility ?? 'private',
@@ -145,7 +161,10 @@ function published(
     ...(body.contentSources ? { contentSources: structuredClone(body.contentSources) } : {}),
     ...(body.configurations ? { configurations: structuredClone(body.configurations) } : {}),
     externalLinks: structuredClone(body.externalLinks ?? []),
-    urls: { ...urls, ...(body.icon !== undefined ? { icon: `${urls.assets}/icon.png` } : {}) },
+    urls: {
+      ...urls,
+      ...(body.icon !== undefined ? { icon: servedImage(store, body.icon, 'icon.png') } : {}),
+    },
     ...(body.contentSecurityPolicy !== undefined
       ? { contentSecurityPolicy: structuredClone(body.contentSecurityPolicy) }
       : {}),
@@ -201,7 +220,7 @@ export const integrationHandlers = [
       );
     }
     const row = storeIntegration(store, {
-      integration: published(name, body, existing?.integration),
+      integration: published(store, name, body, existing?.integration),
       owner: organization.id,
       script: existing?.script ?? `https://${INTEGRATIONS_HOST}/${name}/script.js`,
       ...(existing?.cookies !== undefined ? { cookies: existing.cookies } : {}),
