@@ -152,6 +152,8 @@ describe('integrations: publishing', () => {
       scriptSource: manifest.script,
       secrets: { TOKEN: 's3cret' },
     });
+    // No site script is invented for it (a URL on a host that does not exist).
+    expect(sandbox.store.integrations.get('status-badge')).not.toHaveProperty('script');
     // Private, but its owner's members see it.
     expect(names((await client.integrations.list({ owner: ORG })).items)).toEqual([
       'analytics-pro',

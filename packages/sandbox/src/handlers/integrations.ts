@@ -20,7 +20,6 @@ import { requireOrganization } from '../domain/organizations.js';
 import { requireSpace } from '../domain/spaces.js';
 import {
   type IntegrationDraft,
-  INTEGRATIONS_HOST,
   roleIn,
   integrationView,
   storeIntegration,
@@ -222,7 +221,9 @@ export const integrationHandlers = [
     const row = storeIntegration(store, {
       integration: published(store, name, body, existing?.integration),
       owner: organization.id,
-      script: existing?.script ?? `https://${INTEGRATIONS_HOST}/${name}/script.js`,
+      // The script a site injects is the fixtures' to declare: a publish sends the integration's
+      // own code (`scriptSource`, which runs on the service), no script for sites.
+      ...(existing?.script !== undefined ? { script: existing.script } : {}),
       ...(existing?.cookies !== undefined ? { cookies: existing.cookies } : {}),
       scriptSource: body.script,
       ...(body.secrets ? { secrets: { ...body.secrets } } : {}),
