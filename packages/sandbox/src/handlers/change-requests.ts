@@ -18,11 +18,9 @@ import {
   type ListChangeRequestsForOrganizationQuery,
   type ChangeRequestRequestedReviewer,
   type Space,
-  type User,
 } from '@docs-api/sdk/contract';
 import {
   applyChanges,
-  APP_HOST,
   createRevision,
   diffRevisions,
   documentPlainText,
@@ -35,29 +33,20 @@ import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { ChangeRequestRow, ReviewerRow, Store } from '../store.js';
 import { reviewOutdated } from './change-request-reviews.js';
+import {
+  baseRevisionId,
+  changeRequestView,
+  CLOSED_STATUSES,
+  isOutdated,
+  userView,
+} from '../domain/change-requests.js';
 import { requireOrganization } from '../domain/organizations.js';
 import { requireSpace } from './spaces.js';
 
+// Shared with other areas: kept in the domain module, named here for the handlers that import them.
+export { baseRevisionId, changeRequestView, userView } from '../domain/change-requests.js';
+
 const PDF_ORIGIN = 'https://pdf.sandbox.docs-api.local';
-
-/** Statuses in which a request is done: it can no longer be outdated, merged or updated. */
-const CLOSED_STATUSES = new Set(['merged', 'archived']);
-
-/**
- * A user as the published document describes one: `object`, `id`, `displayName` and
- * `urls.location` always (an unknown user is named by its id), `email` and `photoURL` when known.
- */
-export function userView(store: Store, userId: string): User {
-  const user = store.users.get(userId);
-  return {
-    object: 'user',
-    id: userId,
-    displayName: user?.displayName ?? userId,
-    ...(user?.email ? { email: user.email } : {}),
-    ...(user?.photoURL ? { photoURL: user.photoURL } : {}),
-    urls: { location: store.apiUrl(`/users/${userId}`) },
-  };
-}
 
 /**
  * The change request `changeRequestId` (its id or its number) of a space the actor can reach;
@@ -75,57 +64,6 @@ export function requireChangeRequest(
       return { space, row };
   }
   throw notFound('change request', changeRequestId);
-}
-
-/** The revision a request's changes are measured against: where it started or was last updated from. */
-export function baseRevisionId(row: ChangeRequestRow): string {
-  return row.revisionMergedAncestor ?? row.revisionInitial;
-}
-
-/** A request is outdated when the primary content moved on since it started or was last updated. */
-export function isOutdated(store: Store, row: ChangeRequestRow): boolean {
-  if (CLOSED_STATUSES.has(row.status)) return false;
-  const space = store.spaces.get(row.space);
-  return space !== undefined && primaryRevision(store, space).id !== baseRevisionId(row);
-}
-
-export function changeRequestView(store: Store, row: ChangeRequestRow): ChangeRequest {
-  let openComments = 0;
-  for (const comment of store.comments.values()) {
-    if (comment.changeRequest === row.id && comment.status !== 'resolved') openComments += 1;
-  }
-  return {
-    object: 'change-request',
-    id: row.id,
-    number: row.number,
-    status: row.status,
-    subject: row.subject,
-    ...(row.description ? { description: structuredClone(row.description) } : {}),
-    createdBy: userView(store, row.createdBy),
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-    ...(row.mergedBy ? { mergedBy: userView(store, row.mergedBy) } : {}),
-    ...(row.mergedAt ? { mergedAt: row.mergedAt } : {}),
-    space: row.space,
-    revision: row.revision,
-    revisionInitial: row.revisionInitial,
-    ...(row.revisionMergedAncestor ? { revisionMergedAncestor: row.revisionMergedAncestor } : {}),
-    ...(row.revisionMerged ? { revisionMerged: row.revisionMerged } : {}),
-    comments: openComments,
-    outdated: isOutdated(store, row),
-    ...(row.siteTopic ? { siteTopic: { ...row.siteTopic } } : {}),
-    ...(row.styleguide ? { styleguide: { ...row.styleguide } } : {}),
-    links: row.links.map((link) => ({
-      id: link.id,
-      ref: { ...link.ref },
-      ...(link.title !== undefined ? { title: link.title } : {}),
-    })),
-    ...(row.conversationsIssuesCluster ? { conversationsIssuesCluster: row.conversationsIssuesCluster } : {}),
-    urls: {
-      app: `https://${APP_HOST}/s/${row.space}/~/changes/${row.number}`,
-      location: store.apiUrl(`/spaces/${row.space}/change-requests/${row.id}`),
-    },
-  };
 }
 
 /** The filters both lists take, the status aside. */
