@@ -55,6 +55,7 @@ import { siteInsightsHandlers } from './handlers/site-insights.js';
 import { siteStructureMoveHandlers } from './handlers/site-structure-moves.js';
 import { contentDocumentHandlers } from './handlers/content-documents.js';
 import { commenterHandlers } from './handlers/commenters.js';
+import { siteContextHandlers } from './handlers/site-context.js';
 import type { HandlerInput, Implementation } from './implement.js';
 import { DEFAULT_TOKEN, MAX_BODY_BYTES } from './defaults.js';
 import type { RunningSandbox, Sandbox as SandboxApi, SandboxOptions } from './public-types.js';
@@ -126,6 +127,7 @@ export const implementations: readonly Implementation[] = [
   ...siteStructureMoveHandlers,
   ...contentDocumentHandlers,
   ...commenterHandlers,
+  ...siteContextHandlers,
 ];
 
 /**
