@@ -1,6 +1,6 @@
 import { applyChanges, diffRevisions, requireRevision, type RevisionContent } from './content.js';
 import { applyFixture, readFixtureFile, type ParsedFixture } from './fixtures.js';
-import { integrationUrls, storeIntegration } from './handlers/integrations.js';
+import { integrationUrls, storeIntegration } from './domain/integrations.js';
 import { glossaryTerms, measureContent, translateContent } from './handlers/translations.js';
 import type { Seed, SeedName } from './public-types.js';
 import type { Store } from './store.js';

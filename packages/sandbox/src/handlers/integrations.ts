@@ -10,12 +10,19 @@ import {
   type PublishIntegrationBody,
   type Organization,
 } from '@docs-api/sdk/contract';
-import { APP_HOST } from '../content.js';
 import { invalidField, notFound, SandboxError } from '../errors.js';
 import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { InstallationRow, IntegrationRow, Store } from '../store.js';
-import { organizationView, requireOrganization } from '../domain/organizations.js';
+import { requireOrganization } from '../domain/organizations.js';
+import {
+  integrationView,
+  INTEGRATIONS_HOST,
+  integrationUrls,
+  roleIn,
+  storeIntegration,
+  type IntegrationDraft,
+} from '../domain/integrations.js';
 import { requireSpace } from './spaces.js';
 
 /*
@@ -37,13 +44,13 @@ import { requireSpace } from './spaces.js';
  *   `all` spaces; `search` as for the catalogue.
  */
 
-export const INTEGRATIONS_HOST = 'integrations.sandbox.docs-api.local';
-/** Where integrations' rendered content is served, apart from their public endpoint. */
-const CONTENT_HOST = 'content.integrations.sandbox.docs-api.local';
-
-function roleIn(store: Store, organizationId: string): string | null | undefined {
-  return store.members.find((m) => m.organization === organizationId && m.user === store.actor)?.role;
-}
+// Shared with the seed and other areas: kept in the domain module, named here as before.
+export {
+  INTEGRATIONS_HOST,
+  integrationUrls,
+  integrationView,
+  storeIntegration,
+} from '../domain/integrations.js';
 
 const isMember = (store: Store, organizationId: string) => roleIn(store, organizationId) !== undefined;
 
@@ -55,49 +62,6 @@ function requireIntegration(store: Store, name: string): IntegrationRow {
   const row = store.integrations.get(name);
   if (!row || !visible(store, row)) throw notFound('integration', name);
   return row;
-}
-
-/** The owner organization as the caller sees it (the Organizations area's view). */
-function ownerView(store: Store, organizationId: string): Organization {
-  const organization = store.organizations.get(organizationId);
-  if (!organization) throw new Error(`sandbox: integration owner ${organizationId} is not in the store`);
-  return organizationView(store, organization);
-}
-
-/**
- * The API view: the stored integration with what depends on the caller and the request (its
- * owner as the caller sees it, `permissions.admin`, `urls.location` at the origin reached).
- */
-export function integrationView(store: Store, row: IntegrationDraftRow): Integration {
-  const name = row.integration.name;
-  return {
-    ...structuredClone(row.integration),
-    owner: ownerView(store, row.owner),
-    permissions: { admin: roleIn(store, row.owner) === 'admin' },
-    urls: { ...row.integration.urls, location: store.apiUrl(`/integrations/${name}`) },
-  };
-}
-
-/** Stores `row`, its integration completed as the API shows it (see `IntegrationRow`). */
-export function storeIntegration(store: Store, draft: IntegrationDraftRow): IntegrationRow {
-  const row: IntegrationRow = { ...draft, integration: integrationView(store, draft) };
-  store.integrations.set(row.integration.name, row);
-  return row;
-}
-
-/** An integration before it is stored: what depends on the caller (owner, permissions) comes from the view. */
-type IntegrationDraft = Omit<Integration, 'owner' | 'permissions'> &
-  Partial<Pick<Integration, 'owner' | 'permissions'>>;
-type IntegrationDraftRow = Omit<IntegrationRow, 'integration'> & { integration: IntegrationDraft };
-
-/** The URLs of an integration's version, on the sandbox's integrations host. */
-export function integrationUrls(name: string, version: number) {
-  return {
-    app: `https://${APP_HOST}/integrations/${name}`,
-    assets: `https://${INTEGRATIONS_HOST}/${name}/v${version}`,
-    publicEndpoint: `https://${INTEGRATIONS_HOST}/v1/integrations/${name}/integration`,
-    publicContentEndpoint: `https://${CONTENT_HOST}/v1/integrations/${name}/integration`,
-  };
 }
 
 /** Hostnames of the URLs a block unfurls (`https://status.acme.test/*` gives `status.acme.test`). */

@@ -21,7 +21,7 @@ import { badRequest, notFound, SandboxError } from '../errors.js';
 import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { SiteRow, SiteSectionRow, SiteSpaceRow, Store } from '../store.js';
-import { integrationView } from './integrations.js';
+import { integrationView } from '../domain/integrations.js';
 import { requireOrganization } from '../domain/organizations.js';
 import { spaceView } from './spaces.js';
 
