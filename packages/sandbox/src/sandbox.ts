@@ -56,6 +56,7 @@ import { siteStructureMoveHandlers } from './handlers/site-structure-moves.js';
 import { contentDocumentHandlers } from './handlers/content-documents.js';
 import { commenterHandlers } from './handlers/commenters.js';
 import { siteContextHandlers } from './handlers/site-context.js';
+import { integrationDevelopmentHandlers } from './handlers/integration-development.js';
 import type { HandlerInput, Implementation } from './implement.js';
 import { DEFAULT_TOKEN, MAX_BODY_BYTES } from './defaults.js';
 import type { RunningSandbox, Sandbox as SandboxApi, SandboxOptions } from './public-types.js';
@@ -128,6 +129,7 @@ export const implementations: readonly Implementation[] = [
   ...contentDocumentHandlers,
   ...commenterHandlers,
   ...siteContextHandlers,
+  ...integrationDevelopmentHandlers,
 ];
 
 /**

@@ -1,4 +1,9 @@
-import type { Integration, IntegrationInstallation, Organization } from '@docs-api/sdk/contract';
+import type {
+  Integration,
+  IntegrationInstallation,
+  ListIntegrationsQuery,
+  Organization,
+} from '@docs-api/sdk/contract';
 import { APP_HOST } from '../content.js';
 import type { InstallationRow, IntegrationEventRow, IntegrationRow, Store } from '../store.js';
 import { organizationView } from './organizations.js';
@@ -110,29 +115,90 @@ export function installationView(store: Store, row: InstallationRow): Integratio
   };
 }
 
-/** Delivers an event to the integration: one entry of its execution log. */
+/**
+ * Delivers an event to the integration: one entry of its execution log, for one of its
+ * installations (none for an event of the integration itself, such as a task); `note` says
+ * more of the delivery (when it runs).
+ */
 export function deliver(
   store: Store,
   integration: IntegrationRow,
-  installation: InstallationRow,
+  installation: InstallationRow | undefined,
   payload: Omit<IntegrationEventRow['payload'], 'eventId' | 'installationId'>,
+  note?: string,
 ): void {
   const id = store.newId('event');
   const now = store.now();
   const failed = integration.failEvents === true;
   const type = String(payload.type);
+  const target = installation ? ` for installation ${installation.id}` : '';
+  // In development mode, the events of the owner organization (every organization's with `all`) go to the tunnel.
+  const dev = integration.devMode;
+  const tunnel =
+    dev && (dev.all || !installation || installation.organization === integration.owner)
+      ? `dispatched to the development tunnel ${dev.tunnelUrl}`
+      : undefined;
+  const notes = [tunnel, note].filter((text) => text !== undefined).join(', ');
   store.integrationEvents.set(id, {
     id,
     integration: integration.integration.name,
-    installation: installation.id,
+    ...(installation ? { installation: installation.id } : {}),
     createdAt: now,
     status: failed ? 'failed' : 'success',
-    payload: { ...payload, type, eventId: id, installationId: installation.id },
+    payload: { ...payload, type, eventId: id, ...(installation ? { installationId: installation.id } : {}) },
     logs: [
-      { level: 'info', message: `Received ${type} for installation ${installation.id}`, timestamp: now },
+      { level: 'info', message: `Received ${type}${target}${notes ? `, ${notes}` : ''}`, timestamp: now },
       failed
         ? { level: 'error', message: `Error: the integration's handler for ${type} threw`, timestamp: now }
         : { level: 'debug', message: `Handled ${type}`, timestamp: now },
     ],
   });
+}
+
+/** Hostnames of the URLs a block unfurls (`https://status.acme.test/*` gives `status.acme.test`). */
+function unfurledHosts(integration: Integration): string[] {
+  return (integration.blocks ?? []).flatMap((block) =>
+    (block.urlUnfurl ?? []).flatMap((url) => {
+      try {
+        return [new URL(url.replace(/\*/g, 'x')).hostname];
+      } catch {
+        return [];
+      }
+    }),
+  );
+}
+
+/** Whether an integration passes the catalogue's filters (`listIntegrations` and the organization's list). */
+export function matches(row: IntegrationRow, query: ListIntegrationsQuery): boolean {
+  const integration = row.integration;
+  const search = query.search?.toLowerCase();
+  if (
+    search !== undefined &&
+    ![integration.name, integration.title, integration.description].some((text) =>
+      (text ?? '').toLowerCase().includes(search),
+    )
+  ) {
+    return false;
+  }
+  if (query.category !== undefined && !(integration.categories ?? []).includes(query.category)) return false;
+  if (query.scope !== undefined && !(integration.scopes ?? []).includes(query.scope)) return false;
+  if (query.owner !== undefined && row.owner !== query.owner) return false;
+  if (query.target !== undefined && integration.target !== query.target && integration.target !== 'all') {
+    return false;
+  }
+  if (query.blocks !== undefined && (integration.blocks ?? []).length > 0 !== query.blocks) return false;
+  if (
+    query.contentSources !== undefined &&
+    (integration.contentSources ?? []).length > 0 !== query.contentSources
+  ) {
+    return false;
+  }
+  const domain = query.blockDomain?.toLowerCase();
+  if (
+    domain !== undefined &&
+    !unfurledHosts(integration).some((host) => host === domain || host.endsWith(`.${domain}`))
+  ) {
+    return false;
+  }
+  return true;
 }
