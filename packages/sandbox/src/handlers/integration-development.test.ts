@@ -38,14 +38,14 @@ describe("an integration's development mode and tasks", () => {
     await client.integrations.disableDevelopmentMode('analytics-pro');
   });
 
-  it('keeps the tunnel in state: an export holds it, and disabling removes it', async () => {
+  it("keeps the tunnel on the integration's stored row, and disabling removes it", async () => {
     const { client, sandbox } = setup();
     await client.integrations.setDevelopmentMode('analytics-pro', {
       tunnelUrl: 'https://tunnel.acme.test/x',
       all: true,
     });
-    const row = () =>
-      sandbox.export().integrations?.find((entry) => entry.integration.name === 'analytics-pro');
+    // The stored row (as saved and exported): the API shows no development mode.
+    const row = () => sandbox.store.integrations.get('analytics-pro');
     expect(row()?.devMode).toMatchObject({ tunnelUrl: 'https://tunnel.acme.test/x', all: true });
     await client.integrations.disableDevelopmentMode('analytics-pro');
     expect(row()?.devMode).toBeUndefined();

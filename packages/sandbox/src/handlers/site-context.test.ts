@@ -88,7 +88,7 @@ const GUIDES = 'space_guides';
 
 function fixtures(pageId: string) {
   return {
-    version: 1,
+    version: 1 as const,
     base: 'demo',
     resources: [
       row('/topics', 'topic_billing', {
