@@ -57,6 +57,8 @@ import { contentDocumentHandlers } from './handlers/content-documents.js';
 import { commenterHandlers } from './handlers/commenters.js';
 import { siteContextHandlers } from './handlers/site-context.js';
 import { integrationDevelopmentHandlers } from './handlers/integration-development.js';
+import { organizationActivityHandlers } from './handlers/organization-activity.js';
+import { systemHandlers } from './handlers/system.js';
 import type { HandlerInput, Implementation } from './implement.js';
 import { DEFAULT_TOKEN, MAX_BODY_BYTES } from './defaults.js';
 import type { RunningSandbox, Sandbox as SandboxApi, SandboxOptions } from './public-types.js';
@@ -130,6 +132,8 @@ export const implementations: readonly Implementation[] = [
   ...commenterHandlers,
   ...siteContextHandlers,
   ...integrationDevelopmentHandlers,
+  ...organizationActivityHandlers,
+  ...systemHandlers,
 ];
 
 /**
