@@ -58,7 +58,9 @@ describe("an organization's AI usage", () => {
       '2026-03-10',
       '2026-03-11',
     ]);
-    expect(usage.periods.every((period) => period.credits === 0 && period.features.length === 0)).toBe(true);
+    expect(
+      usage.periods.every((period) => period.credits === 0 && (period.features ?? []).length === 0),
+    ).toBe(true);
 
     const weeks = await client.organizations.getAiUsage(ORG, {
       from: '2026-03-04T00:00:00Z',
