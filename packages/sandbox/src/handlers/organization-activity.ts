@@ -13,7 +13,8 @@ import { implement, type Implementation } from '../implement.js';
  *
  * - AI usage: the sandbox runs no AI model and spends no credits, so every bucket of the range
  *   (UTC calendar days, Monday weeks, months or years; `to` capped at the sandbox's clock) holds
- *   0 credits and no feature. Admins only (403), `from` before `to` and at most two years ago (400).
+ *   0 credits and no feature. Admins only (403), `from` before `to` (400). The service's two-year limit on `from` is
+ *   not applied: it would refuse fixed dates as the sandbox's clock moves.
  * - Audit event actions: those of the organization's audit events (the resource engine's rows),
  *   each labelled from its identifier (`space.create` is "Space create"). Admins only.
  * - An agent conversation (the engine's row) takes the new title; `updatedAt` moves; the list
@@ -23,7 +24,6 @@ import { implement, type Implementation } from '../implement.js';
 const AUDIT_EVENTS = '/v1/orgs/{organizationId}/audit-events';
 const AGENT_CONVERSATIONS = '/v1/orgs/{organizationId}/agent/conversations';
 const DAY = 86_400_000;
-const TWO_YEARS = 731 * DAY;
 
 type Interval = 'day' | 'week' | 'month' | 'year';
 
@@ -61,11 +61,10 @@ export const organizationActivityHandlers: Implementation[] = [
       const now = Date.parse(store.now());
       const from = Date.parse(query.from);
       const to = Math.min(Date.parse(query.to), now);
-      if (from < now - TWO_YEARS) throw invalidField('query.from', 'must be within the last two years');
       if (from >= Date.parse(query.to)) throw invalidField('query.from', 'must be before query.to');
       const interval = query.interval ?? 'day';
       const periods = [];
-      // Bounded: at most two years of days.
+      // Bounded: the range ends at the clock.
       for (let start = bucketStart(from, interval); start < to; start = nextBucket(start, interval))
         periods.push({ date: new Date(start).toISOString().slice(0, 10), credits: 0, features: [] });
       return { from: new Date(from).toISOString(), to: new Date(Math.max(to, from)).toISOString(), periods };
