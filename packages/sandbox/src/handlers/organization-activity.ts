@@ -4,7 +4,7 @@ import {
   updateOrganizationAgentConversation,
 } from '@docs-api/sdk/contract';
 import { requireOrganization, requireOrganizationAdmin } from '../domain/organizations.js';
-import { invalidField, notFound } from '../errors.js';
+import { notFound } from '../errors.js';
 import { implement, type Implementation } from '../implement.js';
 
 /*
@@ -13,8 +13,8 @@ import { implement, type Implementation } from '../implement.js';
  *
  * - AI usage: the sandbox runs no AI model and spends no credits, so every bucket of the range
  *   (UTC calendar days, Monday weeks, months or years; `to` capped at the sandbox's clock) holds
- *   0 credits and no feature. Admins only (403), `from` before `to` (400). The service's two-year limit on `from` is
- *   not applied: it would refuse fixed dates as the sandbox's clock moves.
+ *   0 credits and no feature. Admins only (403); a range that ends before it starts has no bucket. The service's
+ *   two-year limit on `from` is not applied: it would refuse fixed dates as the clock moves.
  * - Audit event actions: those of the organization's audit events (the resource engine's rows),
  *   each labelled from its identifier (`space.create` is "Space create"). Admins only.
  * - An agent conversation (the engine's row) takes the new title; `updatedAt` moves; the list
@@ -61,7 +61,6 @@ export const organizationActivityHandlers: Implementation[] = [
       const now = Date.parse(store.now());
       const from = Date.parse(query.from);
       const to = Math.min(Date.parse(query.to), now);
-      if (from >= Date.parse(query.to)) throw invalidField('query.from', 'must be before query.to');
       const interval = query.interval ?? 'day';
       const periods = [];
       // Bounded: the range ends at the clock.
