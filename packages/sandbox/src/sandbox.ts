@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { listenFetch } from './listen.js';
-import { operations as contractOperations, zodMessages, type Operation } from '@docs-api/sdk/contract';
+import { zodMessages } from '@docs-api/sdk/contract';
 import { registerAdmin } from './admin.js';
 import { cors } from './cors-middleware.js';
 import { authenticate, DROPPED, playFault, rateLimit } from './request-guards.js';
@@ -10,7 +10,7 @@ import { SandboxError } from './errors.js';
 import { FILE_DOWNLOAD_PREFIX } from './content.js';
 import { contentTypeOf } from './content-edit.js';
 import { FaultPlan, type Fault } from './faults.js';
-import type { Implementation } from './implement.js';
+import { ANSWER_HEADER, type Implementation } from './implement.js';
 import { DEFAULT_TOKEN, MAX_BODY_BYTES } from './defaults.js';
 import type { RunningSandbox, Sandbox as SandboxApi, SandboxOptions } from './public-types.js';
 import { RateLimiter } from './rate-limit.js';
@@ -20,8 +20,7 @@ import { SandboxClock } from './clock.js';
 import { applyFixture, exportFixture, loadFixture, type Fixture, type ParsedFixture } from './fixtures.js';
 import { DataDirectory } from './persistence.js';
 import { OperationCounts } from './operation-counts.js';
-import { SCHEMA_ANSWER_HEADER, schemaAnswer, schemaEvent } from './schema-answers.js';
-import { resourceEngine, statefulImplementations } from './registry.js';
+import { statefulImplementations } from './registry.js';
 
 export { DEFAULT_TOKEN, MAX_BODY_BYTES } from './defaults.js';
 export type { RunningSandbox, SandboxOptions } from './public-types.js';
@@ -112,14 +111,8 @@ export class Sandbox implements SandboxApi {
       });
     }
     this.app.use('*', bodyLimits(maxBodyBytes));
+    // Every operation of the contract has one (registry.test.ts): none is answered from a schema.
     for (const implementation of statefulImplementations) this.#register(implementation);
-    // Every other operation of the contract answers a value built from its schema (marked as
-    // such), once the objects its path names are found: under a parent the sandbox does not
-    // have it answers 404, as the service does.
-    const stateful = new Set(statefulImplementations.map((implementation) => implementation.operation.id));
-    for (const operation of contractOperations) {
-      if (!stateful.has(operation.id)) this.#register(schemaImplementation(operation));
-    }
     // The bytes of a file the sandbox has (fileDownloadUrl): no token, as a download URL carries
     // its own access.
     this.app.get(`${FILE_DOWNLOAD_PREFIX}/:blob/:name`, (c) => {
@@ -246,7 +239,7 @@ export class Sandbox implements SandboxApi {
       if (faulted) return faulted;
       authenticate(c, this.token);
       const input = await readInput(c, operation);
-      c.header(SCHEMA_ANSWER_HEADER, implementation.answer ?? 'state');
+      c.header(ANSWER_HEADER, implementation.answer ?? 'state');
       const result = await implementation.handle({ ...input, store: this.store, context: c });
       if (operation.stream) {
         this.hits.increment(id);
@@ -281,16 +274,4 @@ export class Sandbox implements SandboxApi {
 /** Creates a sandbox: `sandbox.fetch` plugs into the SDK, `sandbox.listen()` serves it on loopback. */
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
   return new Sandbox(options);
-}
-
-/** An operation the sandbox keeps no state for: its answer built from its schema, marked as such. */
-function schemaImplementation(operation: Operation): Implementation {
-  return {
-    operation,
-    answer: 'schema',
-    handle: async ({ params, store }) => {
-      resourceEngine.requireParents(store, operation, params);
-      return operation.stream ? [await schemaEvent(operation)] : schemaAnswer(operation, params);
-    },
-  };
 }
