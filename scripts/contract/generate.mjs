@@ -13,7 +13,6 @@ import { GENERATED_DIR, emit } from './emit.mjs';
 import { buildModel } from './model.mjs';
 import { STATS_PATH, statsFile } from './stats.mjs';
 import { REFERENCE_PATH, referenceFile } from './reference.mjs';
-import { ANSWERS_PATH, answersFile } from './answers.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const check = process.argv.includes('--check');
@@ -24,7 +23,6 @@ const { files } = emit(model);
 const output = new Map([...files].map(([path, text]) => [`${GENERATED_DIR}/${path}`, text]));
 output.set(STATS_PATH, statsFile(model));
 output.set(REFERENCE_PATH, referenceFile(model));
-output.set(ANSWERS_PATH, answersFile(model));
 
 function listFiles(dir) {
   if (!existsSync(`${root}${dir}`)) return [];

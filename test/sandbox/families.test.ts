@@ -20,8 +20,7 @@ import { bodySchema, SEED_IDS } from '../conformance/generated-calls.js';
 import { generateSample } from '../conformance/samples.js';
 
 /** Families that do not behave as a collection yet, by item path, and why. */
-const KNOWN_GAPS: Record<string, string> = {
-};
+const KNOWN_GAPS: Record<string, string> = {};
 
 const BASE = 'http://sandbox.test';
 

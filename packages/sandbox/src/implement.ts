@@ -25,11 +25,15 @@ export type HandlerResult<O extends Operation> =
       ? void
       : IOOf<O>['response'];
 
+/** The header that says how an answer was made (`AnswerKind`). */
+export const ANSWER_HEADER = 'x-sandbox-answer';
+
 /**
- * How an answer is made, sent as `X-Sandbox-Answer`: `state` (what the sandbox keeps), `computed`
- * (worked out from it: a search, an aggregate), `schema` (built from the response schema).
+ * How an answer is made, sent as `X-Sandbox-Answer`: `state` (what the sandbox keeps) or
+ * `computed` (worked out from it: a search, an aggregate, a rendering). Nothing else: no answer
+ * is built from a schema.
  */
-export type AnswerKind = 'state' | 'computed' | 'schema';
+export type AnswerKind = 'state' | 'computed';
 
 export interface Implementation {
   operation: Operation;

@@ -6,8 +6,8 @@ import { FAMILY_RULES } from './resources/service-fills.js';
 import { resourceEngine, statefulImplementations as implementations } from './registry.js';
 
 /*
- * The generated part of docs/sandbox.md: how each operation is answered (from state, computed
- * from it, or, while some are left, from its schema) and what each collection-and-item family
+ * The generated part of docs/sandbox.md: how each operation is answered (from state, or computed
+ * from it) and what each collection-and-item family
  * keeps, computes, has filled by the service and cannot know, made from the contract, the
  * sandbox's implementations and the families' descriptions so that it stays true:
  * `node scripts/sandbox-operations.mjs` writes it (after a build), a test checks it.
@@ -30,7 +30,7 @@ const ids = (list: readonly Operation[]) =>
         .join(', ')
     : '—';
 
-/** How an operation is answered: `state` or `computed`, or `schema` while it has no implementation. */
+/** How each operation is answered: `state` or `computed`. */
 function answerKinds(list: readonly Implementation[]): Map<string, AnswerKind> {
   return new Map(
     list.map((implementation) => [implementation.operation.id, implementation.answer ?? 'state']),
@@ -38,40 +38,39 @@ function answerKinds(list: readonly Implementation[]): Map<string, AnswerKind> {
 }
 
 /**
- * The table by SDK resource: the operations answered from state, those computed from it, and,
- * only while some operation still has no implementation, those answered from their schema.
+ * The table by SDK resource: the operations answered from state and those computed from it. An
+ * operation of the contract without an implementation is an error: the sandbox answers none from
+ * a schema, so the page never lists one as answered.
  */
 export function resourceTable(
   contract: readonly Operation[],
   implemented: readonly Implementation[],
 ): string[] {
   const kinds = answerKinds(implemented);
+  const missing = contract.filter((operation) => !kinds.has(operation.id)).map((operation) => operation.id);
+  if (missing.length)
+    throw new Error(
+      `The sandbox implements no answer for ${missing.length} operations: ${missing.join(', ')}`,
+    );
   const byResource = new Map<string, Operation[]>();
   for (const operation of contract) {
     const resource = resourceOf(operation);
     byResource.set(resource, [...(byResource.get(resource) ?? []), operation]);
   }
   const of = (list: readonly Operation[], kind: AnswerKind) =>
-    list.filter((operation) => (kinds.get(operation.id) ?? 'schema') === kind);
-  const unanswered = contract.filter((operation) => !kinds.has(operation.id)).length;
+    list.filter((operation) => kinds.get(operation.id) === kind);
   const computed = contract.filter((operation) => kinds.get(operation.id) === 'computed').length;
   const rows = [...byResource]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([resource, list]) => {
-      const cells = [ids(of(list, 'state')), ids(of(list, 'computed'))];
-      if (unanswered) cells.push(ids(of(list, 'schema')));
-      return `| \`client.${resource}\` | ${cells.join(' | ')} |`;
-    });
-  const summary = unanswered
-    ? `**${contract.length - unanswered} of the ${contract.length} operations answer from the sandbox's state** (\`X-Sandbox-Answer: state\`, or \`computed\` for the ${computed} whose answer is worked out from it: a search, an aggregate, a rendering); the other ${unanswered} still answer a value built from their schema (\`X-Sandbox-Answer: schema\`), after a 404 for any object their path names that the sandbox does not have. By SDK resource, operation ids:`
-    : `**Every one of the ${contract.length} operations answers from the sandbox's state**: \`X-Sandbox-Answer: state\` for what it keeps, \`computed\` for the ${computed} whose answer is worked out from it (a search, an aggregate, a rendering). By SDK resource, operation ids:`;
+    .map(
+      ([resource, list]) =>
+        `| \`client.${resource}\` | ${ids(of(list, 'state'))} | ${ids(of(list, 'computed'))} |`,
+    );
   return [
-    summary,
+    `**Every one of the ${contract.length} operations answers from the sandbox's state**: \`X-Sandbox-Answer: state\` for what it keeps, \`computed\` for the ${computed} whose answer is worked out from it (a search, an aggregate, a rendering). By SDK resource, operation ids:`,
     '',
-    unanswered
-      ? '| resource | state | computed | answered from the schema |'
-      : '| resource | state | computed |',
-    unanswered ? '|---|---|---|---|' : '|---|---|---|',
+    '| resource | state | computed |',
+    '|---|---|---|',
     ...rows,
   ];
 }

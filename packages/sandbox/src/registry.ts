@@ -47,6 +47,10 @@ import { customHostnameHandlers } from './handlers/custom-hostnames.js';
 import { siteAdsHandlers } from './handlers/site-ads.js';
 import { sitePreviewHandlers } from './handlers/site-preview.js';
 import { styleguideHandlers } from './handlers/styleguides.js';
+import { siteContextHandlers } from './handlers/site-context.js';
+import { integrationDevelopmentHandlers } from './handlers/integration-development.js';
+import { organizationActivityHandlers } from './handlers/organization-activity.js';
+import { systemHandlers } from './handlers/system.js';
 import type { Implementation } from './implement.js';
 import { ResourceEngine } from './resources/engine.js';
 import { familiesOf, operationsOf } from './resources/families.js';
@@ -106,6 +110,10 @@ export const implementations: readonly Implementation[] = [
   ...siteAdsHandlers,
   ...sitePreviewHandlers,
   ...styleguideHandlers,
+  ...siteContextHandlers,
+  ...integrationDevelopmentHandlers,
+  ...organizationActivityHandlers,
+  ...systemHandlers,
 ];
 
 /**

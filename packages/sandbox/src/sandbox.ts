@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { listenFetch } from './listen.js';
-import { operations as contractOperations, zodMessages, type Operation } from '@docs-api/sdk/contract';
+import { zodMessages } from '@docs-api/sdk/contract';
 import { registerAdmin } from './admin.js';
 import { cors } from './cors-middleware.js';
 import { authenticate, DROPPED, playFault, rateLimit } from './request-guards.js';
@@ -9,7 +9,7 @@ import { streamEvents } from './streaming.js';
 import { SandboxError } from './errors.js';
 import { registerDownloads } from './downloads.js';
 import { FaultPlan, type Fault } from './faults.js';
-import type { Implementation } from './implement.js';
+import { ANSWER_HEADER, type Implementation } from './implement.js';
 import { DEFAULT_TOKEN, MAX_BODY_BYTES } from './defaults.js';
 import type { RunningSandbox, Sandbox as SandboxApi, SandboxOptions } from './public-types.js';
 import { RateLimiter } from './rate-limit.js';
@@ -19,8 +19,7 @@ import { SandboxClock } from './clock.js';
 import { applyFixture, exportFixture, loadFixture, type Fixture, type ParsedFixture } from './fixtures.js';
 import { DataDirectory } from './persistence.js';
 import { OperationCounts } from './operation-counts.js';
-import { SCHEMA_ANSWER_HEADER, schemaAnswer, schemaEvent } from './schema-answers.js';
-import { resourceEngine, statefulImplementations } from './registry.js';
+import { statefulImplementations } from './registry.js';
 
 export { DEFAULT_TOKEN, MAX_BODY_BYTES } from './defaults.js';
 export type { RunningSandbox, SandboxOptions } from './public-types.js';
@@ -111,14 +110,8 @@ export class Sandbox implements SandboxApi {
       });
     }
     this.app.use('*', bodyLimits(maxBodyBytes));
+    // Every operation of the contract has one (operation-list.test.ts): none is answered from a schema.
     for (const implementation of statefulImplementations) this.#register(implementation);
-    // Every other operation of the contract answers a value built from its schema (marked as
-    // such), once the objects its path names are found: under a parent the sandbox does not
-    // have it answers 404, as the service does.
-    const stateful = new Set(statefulImplementations.map((implementation) => implementation.operation.id));
-    for (const operation of contractOperations) {
-      if (!stateful.has(operation.id)) this.#register(schemaImplementation(operation));
-    }
     registerDownloads(this.app, this.store);
     registerAdmin(this.app, this, (c) => authenticate(c, this.token));
     this.app.notFound(this.#routes.notFound());
@@ -236,7 +229,7 @@ export class Sandbox implements SandboxApi {
       if (faulted) return faulted;
       authenticate(c, this.token);
       const input = await readInput(c, operation);
-      c.header(SCHEMA_ANSWER_HEADER, implementation.answer ?? 'state');
+      c.header(ANSWER_HEADER, implementation.answer ?? 'state');
       const result = await implementation.handle({ ...input, store: this.store, context: c });
       if (operation.stream) {
         this.hits.increment(id);
@@ -271,16 +264,4 @@ export class Sandbox implements SandboxApi {
 /** Creates a sandbox: `sandbox.fetch` plugs into the SDK, `sandbox.listen()` serves it on loopback. */
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
   return new Sandbox(options);
-}
-
-/** An operation the sandbox keeps no state for: its answer built from its schema, marked as such. */
-function schemaImplementation(operation: Operation): Implementation {
-  return {
-    operation,
-    answer: 'schema',
-    handle: async ({ params, store }) => {
-      resourceEngine.requireParents(store, operation, params);
-      return operation.stream ? [await schemaEvent(operation)] : schemaAnswer(operation, params);
-    },
-  };
 }

@@ -24,7 +24,7 @@ function clientOf(sandbox: Sandbox): DocsClient {
 }
 
 /** Changes one of every new kind of state through the API. */
-async function changeEverything(client: DocsClient) {
+async function changeEverything(client: DocsClient, sandbox: Sandbox) {
   await client.sites.publish(ORG, 'site_internal');
   await client.sites.spaces.add(ORG, 'site_docs', { spaceId: 'space_guides', draft: true });
   const link = await client.sites.shareLinks.create(ORG, 'site_docs', { name: 'Partners' });
@@ -35,7 +35,8 @@ async function changeEverything(client: DocsClient) {
   await client.openapi.replace(ORG, 'petstore', {
     source: { text: 'openapi: 3.1.0\ninfo: { title: T, version: "1" }\npaths: {}\n' },
   });
-  await client.openapi.get(ORG, 'petstore');
+  // Processing takes two seconds of the sandbox's clock; the read after them finishes it.
+  sandbox.clock.advance('3s');
   await client.openapi.get(ORG, 'petstore');
   await client.integrations.installOnSpace('analytics-pro', 'inst_analytics_pro', { space: 'space_api' });
   return { key: new URL(link.urls.published ?? '').searchParams.get('share') ?? '' };
@@ -63,7 +64,7 @@ async function readEverything(client: DocsClient) {
 describe('site, OpenAPI version and installation state as data', () => {
   it('is exported and loads again to the same answers', async () => {
     const sandbox = createSandbox({ checkResponses: true });
-    const { key } = await changeEverything(clientOf(sandbox));
+    const { key } = await changeEverything(clientOf(sandbox), sandbox);
     const before = await readEverything(clientOf(sandbox));
     expect(before.shareLinks[0]?.[1]).toContain(key);
     const exported = sandbox.export();
@@ -86,7 +87,7 @@ describe('site, OpenAPI version and installation state as data', () => {
   it('is kept in a data directory across a restart', async () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'sandbox-site-state-')), 'data');
     const first = createSandbox({ data: dir });
-    await changeEverything(clientOf(first));
+    await changeEverything(clientOf(first), first);
     const before = await readEverything(clientOf(first));
     await first.close();
     const second = createSandbox({ data: dir });

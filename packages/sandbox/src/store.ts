@@ -190,6 +190,12 @@ export interface IntegrationRow {
    * its trace (see handlers/integration-installations.ts). The demo seed sets it on none.
    */
   failEvents?: boolean;
+  /**
+   * Development mode (`setIntegrationDevelopmentMode`): events go to the developer's tunnel, from
+   * the owner organization only unless `all`. The sandbox reaches no tunnel: its execution log
+   * says where each event was dispatched.
+   */
+  devMode?: { tunnelUrl: string; all: boolean; since: string };
 }
 
 /** One user's edits to a change request, as its contributors list shows them. */

@@ -27,7 +27,7 @@ import {
   primaryRevision,
   requireRevision,
 } from '../content.js';
-import { badRequest, SandboxError } from '../errors.js';
+import { badRequest, notFound, SandboxError } from '../errors.js';
 import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { ChangeRequestRow, ReviewerRow, Store } from '../store.js';
@@ -362,9 +362,11 @@ export const changeRequestHandlers = [
   }),
 
   // The published document answers no content whether or not the user had been asked (205
-  // removed, 204 not found); the sandbox answers 204 in both cases.
+  // removed, 204 "Reviewer was not found"); the contract declares 204, so the sandbox answers 204
+  // in both cases. An id that names no user is an unknown id, 404 like any other.
   implement(removeRequestedReviewerFromChangeRequest, ({ store, params }) => {
     const { row } = requireChangeRequest(store, params.spaceId, params.changeRequestId);
+    if (!store.users.has(params.userId)) throw notFound('user', params.userId);
     const index = row.reviewers.findIndex((reviewer) => reviewer.user === params.userId);
     if (index >= 0) row.reviewers.splice(index, 1);
   }),

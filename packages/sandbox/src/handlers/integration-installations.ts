@@ -21,16 +21,21 @@ import {
   unpublishIntegration,
   type Event,
   type IntegrationEvent,
-  type IntegrationInstallation,
   type IntegrationSiteInstallation,
   type IntegrationSpaceInstallation,
 } from '@docs-api/sdk/contract';
-import { APP_HOST } from '../content.js';
 import { conflict, invalidField, notFound, SandboxError } from '../errors.js';
 import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { InstallationRow, IntegrationEventRow, IntegrationRow, Store } from '../store.js';
-import { INTEGRATIONS_HOST } from '../domain/integrations.js';
+import {
+  childrenOf,
+  deliver,
+  installationUrls,
+  installationView,
+  parentInstallation,
+  roleIn,
+} from '../domain/integrations.js';
 import { siteView } from '../domain/sites.js';
 import { spaceView } from '../domain/spaces.js';
 
@@ -60,10 +65,6 @@ import { spaceView } from '../domain/spaces.js';
  * - Unpublishing removes the integration from the catalogue, with its installations and its log;
  *   only an admin of its owner organization may (403); an unknown name succeeds (204).
  */
-
-function roleIn(store: Store, organizationId: string): string | null | undefined {
-  return store.members.find((m) => m.organization === organizationId && m.user === store.actor)?.role;
-}
 
 const isAdmin = (store: Store, organizationId: string) => roleIn(store, organizationId) === 'admin';
 
@@ -111,54 +112,6 @@ function requireInstallation(
   return row;
 }
 
-/** The organization installation a space or site installation hangs off. */
-export function parentInstallation(store: Store, row: InstallationRow): InstallationRow | undefined {
-  if (row.target === 'organization') return row;
-  if (row.installation) return store.installations.get(row.installation);
-  return [...store.installations.values()].find(
-    (candidate) =>
-      candidate.target === 'organization' &&
-      candidate.organization === row.organization &&
-      candidate.integration === row.integration,
-  );
-}
-
-function childrenOf(store: Store, parent: InstallationRow): InstallationRow[] {
-  return [...store.installations.values()].filter(
-    (row) => row.target !== 'organization' && parentInstallation(store, row)?.id === parent.id,
-  );
-}
-
-function installationUrls(name: string, installationId: string) {
-  const endpoint = `https://${INTEGRATIONS_HOST}/v1/integrations/${name}/installations/${installationId}`;
-  return {
-    publicEndpoint: endpoint,
-    publicContentEndpoint: endpoint.replace(INTEGRATIONS_HOST, `content.${INTEGRATIONS_HOST}`),
-  };
-}
-
-function installationView(store: Store, row: InstallationRow): IntegrationInstallation {
-  const children = childrenOf(store, row);
-  return {
-    id: row.id,
-    status: row.status,
-    // `all`: organization-wide; `selected`: the spaces and sites it was installed on.
-    space_selection: row.spaceSelection ?? 'selected',
-    site_selection: row.siteSelection ?? 'selected',
-    spaces: children.filter((child) => child.target === 'space').length,
-    configuration: structuredClone(row.configuration ?? {}),
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt ?? row.createdAt,
-    urls: {
-      location: store.apiUrl(`/integrations/${row.integration}/installations/${row.id}`),
-      app: `https://${APP_HOST}/o/${row.organization}/integrations/${row.integration}/installations/${row.id}`,
-      ...installationUrls(row.integration, row.id),
-    },
-    externalIds: [...(row.externalIds ?? [])],
-    target: { organization: row.organization },
-  };
-}
-
 /** What space and site installations share. */
 function contentBase(store: Store, row: InstallationRow) {
   const parent = parentInstallation(store, row)?.id ?? row.id;
@@ -195,33 +148,6 @@ function siteInstallationView(
 ): IntegrationSiteInstallation {
   const site = row.site ? store.sites.get(row.site) : undefined;
   return { ...contentBase(store, row), site: extended && site ? siteView(store, site) : (row.site ?? '') };
-}
-
-/** Delivers an event to the integration: one entry of its execution log. */
-function deliver(
-  store: Store,
-  integration: IntegrationRow,
-  installation: InstallationRow,
-  payload: Omit<IntegrationEventRow['payload'], 'eventId' | 'installationId'>,
-): void {
-  const id = store.newId('event');
-  const now = store.now();
-  const failed = integration.failEvents === true;
-  const type = String(payload.type);
-  store.integrationEvents.set(id, {
-    id,
-    integration: integration.integration.name,
-    installation: installation.id,
-    createdAt: now,
-    status: failed ? 'failed' : 'success',
-    payload: { ...payload, type, eventId: id, installationId: installation.id },
-    logs: [
-      { level: 'info', message: `Received ${type} for installation ${installation.id}`, timestamp: now },
-      failed
-        ? { level: 'error', message: `Error: the integration's handler for ${type} threw`, timestamp: now }
-        : { level: 'debug', message: `Handled ${type}`, timestamp: now },
-    ],
-  });
 }
 
 function eventView(row: IntegrationEventRow): IntegrationEvent {

@@ -4,10 +4,10 @@ import {
   listOrganizationIntegrationsStatus,
   listIntegrations,
   listSpaceIntegrations,
+  listSpaceIntegrationsBlocks,
   publishIntegration,
   type InstalledIntegration,
   type Integration,
-  type ListIntegrationsQuery,
   type PublishIntegrationBody,
   type Organization,
 } from '@docs-api/sdk/contract';
@@ -17,14 +17,15 @@ import { implement } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { InstallationRow, IntegrationRow, Store } from '../store.js';
 import { requireOrganization } from '../domain/organizations.js';
-import { requireSpace } from '../domain/spaces.js';
 import {
-  type IntegrationDraft,
-  roleIn,
   integrationView,
-  storeIntegration,
   integrationUrls,
+  roleIn,
+  storeIntegration,
+  matches,
+  type IntegrationDraft,
 } from '../domain/integrations.js';
+import { requireSpace } from '../domain/spaces.js';
 
 /*
  * Integrations: the catalogue, publishing, and an organization's installations.
@@ -42,7 +43,7 @@ import {
  *   `site` or `space`) is the query's `target`, `organization` by default; `site` (or `space`)
  *   keeps those on that site (space), and implies that target when none is given.
  * - A space's integrations are those installed on it, and those its organization installed for
- *   `all` spaces; `search` as for the catalogue.
+ *   `all` spaces; `search` as for the catalogue. Its blocks are those these integrations declare.
  */
 
 const isMember = (store: Store, organizationId: string) => roleIn(store, organizationId) !== undefined;
@@ -55,53 +56,6 @@ function requireIntegration(store: Store, name: string): IntegrationRow {
   const row = store.integrations.get(name);
   if (!row || !visible(store, row)) throw notFound('integration', name);
   return row;
-}
-
-/** Hostnames of the URLs a block unfurls (`https://status.acme.test/*` gives `status.acme.test`). */
-function unfurledHosts(integration: Integration): string[] {
-  return (integration.blocks ?? []).flatMap((block) =>
-    (block.urlUnfurl ?? []).flatMap((url) => {
-      try {
-        return [new URL(url.replace(/\*/g, 'x')).hostname];
-      } catch {
-        return [];
-      }
-    }),
-  );
-}
-
-function matches(row: IntegrationRow, query: ListIntegrationsQuery): boolean {
-  const integration = row.integration;
-  const search = query.search?.toLowerCase();
-  if (
-    search !== undefined &&
-    ![integration.name, integration.title, integration.description].some((text) =>
-      (text ?? '').toLowerCase().includes(search),
-    )
-  ) {
-    return false;
-  }
-  if (query.category !== undefined && !(integration.categories ?? []).includes(query.category)) return false;
-  if (query.scope !== undefined && !(integration.scopes ?? []).includes(query.scope)) return false;
-  if (query.owner !== undefined && row.owner !== query.owner) return false;
-  if (query.target !== undefined && integration.target !== query.target && integration.target !== 'all') {
-    return false;
-  }
-  if (query.blocks !== undefined && (integration.blocks ?? []).length > 0 !== query.blocks) return false;
-  if (
-    query.contentSources !== undefined &&
-    (integration.contentSources ?? []).length > 0 !== query.contentSources
-  ) {
-    return false;
-  }
-  const domain = query.blockDomain?.toLowerCase();
-  if (
-    domain !== undefined &&
-    !unfurledHosts(integration).some((host) => host === domain || host.endsWith(`.${domain}`))
-  ) {
-    return false;
-  }
-  return true;
 }
 
 /** The publishing organization, by id or subdomain; the actor must administrate it. */
@@ -177,25 +131,36 @@ function installationTarget(row: InstallationRow): NonNullable<InstalledIntegrat
   return { type: 'organization', organizationId: row.organization };
 }
 
+/** The integrations installed on a space: on it, or organization-wide for `all` spaces; 404 for an unknown space. */
+function spaceIntegrations(store: Store, spaceId: string): IntegrationRow[] {
+  const space = requireSpace(store, spaceId);
+  const names = new Set(
+    [...store.installations.values()]
+      .filter(
+        (row) =>
+          row.organization === space.organization &&
+          ((row.target === 'space' && row.space === space.id) ||
+            (row.target === 'organization' && row.spaceSelection === 'all')),
+      )
+      .map((row) => row.integration),
+  );
+  return [...store.integrations.values()].filter((row) => names.has(row.integration.name));
+}
+
 export const integrationHandlers = [
   implement(listSpaceIntegrations, ({ store, params, query }) => {
-    const space = requireSpace(store, params.spaceId);
-    const names = new Set(
-      [...store.installations.values()]
-        .filter(
-          (row) =>
-            row.organization === space.organization &&
-            ((row.target === 'space' && row.space === space.id) ||
-              (row.target === 'organization' && row.spaceSelection === 'all')),
-        )
-        .map((row) => row.integration),
-    );
-    const integrations = [...store.integrations.values()]
-      .filter((row) => names.has(row.integration.name) && matches(row, { search: query.search }))
+    const integrations = spaceIntegrations(store, params.spaceId)
+      .filter((row) => matches(row, { search: query.search }))
       .map((row) => integrationView(store, row));
     // The document gives this list no page or limit: one page holds them all.
     return paginate(integrations, { limit: Math.max(1, integrations.length) });
   }),
+
+  implement(listSpaceIntegrationsBlocks, ({ store, params }) =>
+    spaceIntegrations(store, params.spaceId)
+      .filter((row) => (row.integration.blocks ?? []).length > 0)
+      .map((row) => ({ name: row.integration.name, blocks: structuredClone(row.integration.blocks ?? []) })),
+  ),
 
   implement(listIntegrations, ({ store, query }) => {
     const integrations = [...store.integrations.values()]

@@ -107,7 +107,7 @@ describe('site visitor segments computed from the events sent', () => {
     const { client } = setup();
     const empty = await client.sites.insights.listVisitorSegments(ORG, SITE);
     expect(empty.items).toEqual([]);
-    const claimed = (visitorId: string, sessionId: string, claims?: Record<string, unknown>) => ({
+    const claimed = (visitorId: string, sessionId: string, claims?: Record<string, string | boolean>) => ({
       ...session(visitorId, sessionId),
       ...(claims ? { visitorAuthClaims: claims } : {}),
     });

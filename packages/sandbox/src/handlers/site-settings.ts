@@ -1,6 +1,5 @@
 import {
   deleteSiteSpaceCustomizationById,
-  getApiInformation,
   getSiteAgentSettingsById,
   getSiteCustomizationById,
   getSitePublishingAuthById,
@@ -38,9 +37,6 @@ import { requireSite } from '../domain/sites.js';
  * `regenerate` replaces. Also here: the API's information (the sandbox's own version) and a
  * subdomain's owner (the organization with that hostname).
  */
-
-/** The sandbox package's version, answered as the API's. */
-const SANDBOX_VERSION = '0.1.0';
 
 function requireSiteSpaceId(row: SiteRow, siteSpaceId: string): void {
   if (!row.siteSpaces.some((siteSpace) => siteSpace.id === siteSpaceId))
@@ -143,14 +139,4 @@ const handlers = [
   }),
 ];
 
-/** `getApiInformation` is computed (the sandbox's version), the others kept in state. */
-export const siteSettingsHandlers: Implementation[] = [
-  ...handlers,
-  {
-    ...implement(getApiInformation, () => ({
-      version: SANDBOX_VERSION,
-      build: `docs-api-sandbox-${SANDBOX_VERSION}`,
-    })),
-    answer: 'computed',
-  },
-];
+export const siteSettingsHandlers: Implementation[] = handlers;

@@ -73,7 +73,8 @@ describe('docs cr view', () => {
     const url = 'https://app.sandbox.docs-api.local/s/space_handbook/~/changes/1';
     const opened = await cli.run(CrView, ['space_handbook', '1', '--web']);
     expect(opened.code).toBe(0);
-    expect(open).toHaveBeenCalledWith(url, expect.objectContaining({ browser: expect.any(Function) }));
+    const withBrowser: unknown = expect.objectContaining({ browser: expect.any(Function) as unknown });
+    expect(open).toHaveBeenCalledWith(url, withBrowser);
     expect(opened.stderr).toBe(`Opening ${url} in your browser.\n`);
     expect(opened.stdout).toBe('');
 
