@@ -351,8 +351,8 @@ describe('links between pages, resolved when a page is written', () => {
     const relative = await client.changeRequests.content.getPageByPath(space, request, 'guides/setup');
     expect(markdownOf(relative)).toBe(
       [
-        'By slug path: [guides](./), by Git path: [intro](../README.md) and [root](../README.md).',
-        'By id: [intro](../README.md#top). Root: [up](../README.md), parent: [guides](./).',
+        'By slug path: [guides](./), by Git path: [intro](../) and [root](../).',
+        'By id: [intro](../#top). Root: [up](../), parent: [guides](./).',
         'Sibling by ref: [deploy](deploy.md). Folder style: [guides](./).',
         'File: ![logo](../.gitbook/assets/logo.png)',
         'External: [site](https://example.com). Gone: nowhere. `[code](/pages/guides)`',
