@@ -162,9 +162,7 @@ describe('Git Sync: import', () => {
     const setupPage = await client.spaces.content.getPageByPath(space, 'guides/setup', {
       format: 'markdown',
     });
-    expect(markdownOf(setupPage)).toBe(
-      '![diagram](../.gitbook/assets/diagram.png) Back [home](../README.md).\n',
-    );
+    expect(markdownOf(setupPage)).toBe('![diagram](../.gitbook/assets/diagram.png) Back [home](../).\n');
     const guides = await client.spaces.content.getPageByPath(space, 'guides', { format: 'markdown' });
     expect(guides).toMatchObject({ title: 'Guides', description: 'How to', markdown: '* one\n* two\n' });
     const welcome = await client.spaces.content.getPageByPath(space, 'welcome', {

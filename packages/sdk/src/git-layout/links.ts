@@ -13,6 +13,9 @@ import { posix } from 'node:path';
 
 export const ASSETS_DIR = '.gitbook/assets';
 
+/** The space's first page's file at the root, which a link to the root folder means. */
+const README_FILE = 'README.md';
+
 /** Where the space's reusable contents are kept, one `.md` file each. */
 export const INCLUDES_DIR = '.gitbook/includes';
 
@@ -120,11 +123,14 @@ export function resolveRelative(from: string, target: string): string | undefine
   const { path } = splitAnchor(target);
   if (!path) return undefined;
   const decoded = decodeLinkPath(path);
-  const joined = decoded.startsWith('/')
-    ? posix.normalize(decoded.slice(1))
-    : posix.normalize(posix.join(posix.dirname(from), decoded));
-  if (joined === '..' || joined.startsWith('../') || joined === '.') return undefined;
-  return joined.replace(/\/$/, '');
+  const joined = (
+    decoded.startsWith('/')
+      ? posix.normalize(decoded.slice(1))
+      : posix.normalize(posix.join(posix.dirname(from), decoded))
+  ).replace(/\/$/, '');
+  if (joined === '..' || joined.startsWith('../')) return undefined;
+  // The root folder is the space's first page: Git Sync links it as `./` or `../`.
+  return joined === '.' ? README_FILE : joined;
 }
 
 /**
@@ -140,14 +146,13 @@ export function relativeLink(from: string, to: string): string {
 /**
  * The relative link from the file `from` to the page whose file is `to`, as the service's Git
  * Sync writes it in a page: a page with pages (a `README.md`) is linked as its folder
- * (`../publish/embedding/`), the others as their file. Measured in GitbookIO/public-docs, in the lines its Git Sync wrote (400 `GITBOOK-`
- * commits): 670 markdown links, 129 `href`s and 12 content refs to a folder, none to a
- * `README.md` outside examples. SUMMARY.md keeps `README.md` (summary.ts).
+ * (`../publish/embedding/`, `./` or `../` for the space's first page, which `resolveRelative`
+ * reads back), the others as their file. Measured in GitbookIO/public-docs, in the lines its Git
+ * Sync wrote (400 `GITBOOK-` commits): 670 markdown links, 129 `href`s and 12 content refs to a
+ * folder (`./` or `../` for the first page 16 and 7 times), none to a `README.md` outside examples. SUMMARY.md keeps `README.md` (summary.ts).
  */
 export function pageLink(from: string, to: string): string {
-  // The space's first page stays `README.md`: the service writes `./` or `../` for it, which
-  // `resolveRelative` does not read yet (docs/docs-as-code.md, "Round trip").
-  if (!/\/README\.md$/i.test(to)) return relativeLink(from, to);
+  if (!/(^|\/)README\.md$/i.test(to)) return relativeLink(from, to);
   const folder = posix.relative(posix.dirname(from), posix.dirname(to));
   return (folder ? `${folder}/` : './').replace(/[%#?<>"]/g, (char) => encodeURIComponent(char));
 }

@@ -52,10 +52,13 @@ export class SpaceContent {
     return remotePages(answer.pages);
   }
 
-  /** One page with its markdown (`getPageById`, `format=markdown`). */
+  /**
+   * One page with its markdown (`getPageById`, `format=markdown`), without the Git metadata a
+   * page's file does not need (`metadata=false`: the tree gives each page's file).
+   */
   async page(id: string): Promise<ServicePage> {
     const { client, space, changeRequest } = this;
-    const query = { format: 'markdown' as const };
+    const query = { format: 'markdown' as const, metadata: false };
     const page =
       changeRequest === undefined
         ? await client.spaces.content.getPage(space, id, query)
