@@ -1,13 +1,52 @@
 import { type Space, TRANSLATION_LANGUAGES, type Organization } from '@docs-api/sdk/contract';
 import { createRevision, primaryRevision, APP_HOST } from '../content.js';
 import type { Store } from '../store.js';
-import { placeAfter, isPermanentlyRemoved } from '../tree.js';
+import { placeAfter, placeLast, isPermanentlyRemoved } from '../tree.js';
 import { notFound, SandboxError } from '../errors.js';
 import { spaceGitSync } from '../git-sync.js';
 import { requireOrganization } from './organizations.js';
 
 /** The document's limit on a space's title. */
 export const SPACE_TITLE_MAX = 50;
+
+/** What a new space may be given; the rest is the service's default for a new space. */
+export interface NewSpace {
+  organization: string;
+  title: string;
+  emoji?: string;
+  editMode?: Space['editMode'];
+  parent?: string;
+  language?: Space['language'];
+}
+
+/**
+ * Creates a space of the organization, last among its siblings (at the top level or in the
+ * collection `parent`), with an empty primary revision: private, live, inheriting its level and
+ * merge rules. Stored without what spaceView computes from the store (counts, revision, urls,
+ * permissions).
+ */
+export function createSpaceRow(store: Store, fields: NewSpace): Space {
+  const now = store.now();
+  const space = {
+    object: 'space',
+    id: store.newId('space'),
+    title: fields.title,
+    ...(fields.emoji !== undefined ? { emoji: fields.emoji } : {}),
+    visibility: 'private',
+    editMode: fields.editMode ?? 'live',
+    organization: fields.organization,
+    ...(fields.parent !== undefined ? { parent: fields.parent } : {}),
+    ...(fields.language !== undefined ? { language: fields.language } : {}),
+    defaultLevel: 'inherit',
+    mergeRules: { type: 'inherit' },
+    createdAt: now,
+    updatedAt: now,
+  } as Space;
+  store.spaces.set(space.id, space);
+  placeLast(store, fields.organization, fields.parent ?? null, { kind: 'space', id: space.id });
+  primaryRevision(store, space);
+  return space;
+}
 
 /**
  * A copy of a space (its settings and current content, not its Git Sync), titled "Copy of …",

@@ -1,10 +1,8 @@
-import { createSpace, type Space } from '@docs-api/sdk/contract';
-import { primaryRevision } from '../content.js';
+import { createSpace } from '@docs-api/sdk/contract';
 import { invalidField, SandboxError } from '../errors.js';
 import { implement } from '../implement.js';
-import { placeLast } from '../tree.js';
 import { requireOrganization } from '../domain/organizations.js';
-import { spaceView } from '../domain/spaces.js';
+import { createSpaceRow, spaceView } from '../domain/spaces.js';
 
 /*
  * createSpace: a new space of the organization, last among its siblings (at the top level or in
@@ -36,26 +34,14 @@ export const spaceCreateHandlers = [
           `"${parent}" is not a collection of organization "${organization.id}"`,
         );
     }
-    const now = store.now();
-    // Stored without what spaceView computes from the store (counts, revision, urls, permissions).
-    const space = {
-      object: 'space',
-      id: store.newId('space'),
+    const space = createSpaceRow(store, {
+      organization: organization.id,
       title: body?.title ?? '',
       ...(body?.emoji !== undefined ? { emoji: body.emoji } : {}),
-      visibility: 'private',
-      editMode: body?.editMode ?? 'live',
-      organization: organization.id,
+      ...(body?.editMode !== undefined ? { editMode: body.editMode } : {}),
       ...(parent !== undefined ? { parent } : {}),
       ...(body?.language !== undefined ? { language: body.language } : {}),
-      defaultLevel: 'inherit',
-      mergeRules: { type: 'inherit' },
-      createdAt: now,
-      updatedAt: now,
-    } as Space;
-    store.spaces.set(space.id, space);
-    placeLast(store, organization.id, parent ?? null, { kind: 'space', id: space.id });
-    primaryRevision(store, space);
+    });
     const view = spaceView(store, space);
     context.header('location', view.urls?.location ?? store.apiUrl(`/spaces/${space.id}`));
     return view;

@@ -17,12 +17,11 @@ import {
 } from '../domain/change-requests.js';
 import { requireOrganization } from '../domain/organizations.js';
 import { requireSite, siteView } from '../domain/sites.js';
-import { spaceView } from '../domain/spaces.js';
+import { createSpaceRow, SPACE_TITLE_MAX, spaceView } from '../domain/spaces.js';
 import { notFound, SandboxError } from '../errors.js';
 import { implement, type Implementation } from '../implement.js';
 import { paginate } from '../pagination.js';
 import type { SiteRow, Store } from '../store.js';
-import { placeLast } from '../tree.js';
 
 /*
  * Style guides: a site's style guide is a space of its organization the site points to
@@ -58,20 +57,10 @@ function styleguideOf(store: Store, row: SiteRow): Space | undefined {
 /** A new space of the site's organization for its style guide, with the template's page if any. */
 function newStyleguide(store: Store, row: SiteRow, template: Template | undefined): Space {
   const now = store.now();
-  const space = {
-    object: 'space',
-    id: store.newId('space'),
-    title: `${row.site.title} style guide`.slice(0, 50),
-    visibility: 'private',
-    editMode: 'live',
+  const space = createSpaceRow(store, {
     organization: row.organization,
-    defaultLevel: 'inherit',
-    mergeRules: { type: 'inherit' },
-    createdAt: now,
-    updatedAt: now,
-  } as Space;
-  store.spaces.set(space.id, space);
-  placeLast(store, row.organization, null, { kind: 'space', id: space.id });
+    title: `${row.site.title} style guide`.slice(0, SPACE_TITLE_MAX),
+  });
   const empty = primaryRevision(store, space);
   if (template) {
     const { content } = applyBatch({
