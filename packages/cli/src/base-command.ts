@@ -8,6 +8,7 @@ import type { StoredConfig } from './lib/config/config.js';
 import type { Body } from './lib/input/body.js';
 import type { Output } from './lib/terminal/output.js';
 import type { Terminal } from './lib/terminal/terminal.js';
+import type { Prompts } from './lib/terminal/prompts.js';
 import { takeJsonFields } from './lib/terminal/json-fields.js';
 import { ClientSession } from './lib/command/client-session.js';
 import { checkConfirmable, confirmAction } from './lib/command/confirmation.js';
@@ -68,6 +69,11 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   /** What the command's process is attached to: its context's terminal. */
   protected get terminal(): Terminal {
     return this.context.terminal;
+  }
+
+  /** The questions the command asks a person: its context's prompts (a test gives its own). */
+  protected get prompts(): Prompts {
+    return this.context.prompts;
   }
 
   /** A destructive command is one that declares the `--yes` flag (`yesFlag`). */

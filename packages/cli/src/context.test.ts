@@ -7,6 +7,8 @@ import { createContext, type ClientFactory, type CommandContext } from './contex
 import SitesList from './commands/sites/list.js';
 import SitesView from './commands/sites/view.js';
 import { clearSecrets } from './lib/transport/redact.js';
+import { prompts } from './lib/terminal/prompts.js';
+import { createTerminal } from './lib/terminal/terminal.js';
 
 /*
  * A command gets its context (gh's Factory) and writes only through it: a test builds one with
@@ -88,5 +90,30 @@ describe('a command context', () => {
     await running;
     expect(slow.written.stdout).toBe('site_docs\nsite_internal\n');
     expect(JSON.parse(fast.written.stdout)).toEqual([{ id: 'site_docs' }, { id: 'site_internal' }]);
+  });
+
+  it("asks a person through the context's prompts: a test gives its own, the module's are never asked", async () => {
+    const moduleSelect = vi.spyOn(prompts, 'select').mockResolvedValue('site_docs');
+    const asked: string[] = [];
+    const terminal = { ...createTerminal(), canPrompt: () => true };
+    const written = { stdout: '', stderr: '' };
+    const context = createContext({
+      clientFactory: sandboxClient(),
+      readConfig: () => Promise.resolve({}),
+      terminal,
+      prompts: {
+        ...prompts,
+        select: (message: string) => {
+          asked.push(message);
+          return Promise.resolve('site_internal' as never);
+        },
+      },
+      stdout: { write: (text: string) => (written.stdout += text) },
+      stderr: { write: (text: string) => (written.stderr += text) },
+    });
+    await SitesView.runIn(context, ['--json'], config);
+    expect(asked).toEqual(['Site']);
+    expect((JSON.parse(written.stdout) as { id: string }).id).toBe('site_internal');
+    expect(moduleSelect).not.toHaveBeenCalled();
   });
 });

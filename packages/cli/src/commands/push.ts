@@ -393,6 +393,7 @@ export default class Push extends SpaceCommand<typeof Push> {
 
     if (flags.merge && target) {
       result.merged = await mergeFlow(this.output, client, spaceId, target.id, {
+        prompts: this.prompts,
         yes: flags.yes,
         admin: flags.admin,
         updateFirst: flags['update-first'],

@@ -2,7 +2,6 @@ import { Flags } from '../../oclif.js';
 import { BaseCommand } from '../../base-command.js';
 import { configPath, writeConfig } from '../../lib/config/config.js';
 import { CancelledError, UsageError } from '../../lib/failures/exit-codes.js';
-import { prompts } from '../../lib/terminal/prompts.js';
 import { displayUrl } from '../../lib/transport/redact.js';
 import { readStdin } from '../../lib/input/stdin.js';
 import { userLabel, userSummary, type UserSummary } from '../../lib/areas/users.js';
@@ -46,10 +45,10 @@ export default class AuthLogin extends BaseCommand<typeof AuthLogin> {
       this.output.info(tokenHint(apiUrl ?? DEFAULT_BASE_URL));
       if (stored.token) {
         const where = stored.apiUrl ? hostOf(displayUrl(stored.apiUrl)) : hostOf(DEFAULT_BASE_URL);
-        if (!(await prompts.confirm(`A login to ${where} is stored already. Replace it?`, false)))
+        if (!(await this.prompts.confirm(`A login to ${where} is stored already. Replace it?`, false)))
           throw new CancelledError();
       }
-      token = (await prompts.password('Paste your API token:')).trim();
+      token = (await this.prompts.password('Paste your API token:')).trim();
     } else throw new UsageError('No token: pipe it on stdin with --with-token, or set DOCS_API_TOKEN.');
     if (!token) throw new UsageError('The token is empty.');
     // Its form first (one line of visible ASCII): a bad one is exit 2 naming the problem, never
@@ -104,10 +103,13 @@ export default class AuthLogin extends BaseCommand<typeof AuthLogin> {
     organizations: ReadonlyArray<{ id: string; title?: string | null | undefined }>,
   ): Promise<string | undefined> {
     const none = '';
-    const picked = await prompts.select('Default organization (used when --org and DOCS_ORG are absent)', [
-      ...organizations.map((o) => ({ name: `${o.title ?? o.id} (${o.id})`, value: o.id })),
-      { name: 'No default: ask each time', value: none },
-    ]);
+    const picked = await this.prompts.select(
+      'Default organization (used when --org and DOCS_ORG are absent)',
+      [
+        ...organizations.map((o) => ({ name: `${o.title ?? o.id} (${o.id})`, value: o.id })),
+        { name: 'No default: ask each time', value: none },
+      ],
+    );
     return picked || undefined;
   }
 }

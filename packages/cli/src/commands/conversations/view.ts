@@ -16,7 +16,7 @@ export default class ConversationsView extends BaseCommand<typeof ConversationsV
     const organizationId = await this.organizationId();
     const client = await this.client();
     const conversationId = await this.argOrPick(this.args.conversation, 'the conversation id', () =>
-      pickConversation(client, organizationId),
+      pickConversation(this.prompts, client, organizationId),
     );
     const detail = await client.conversations.get(organizationId, conversationId);
     if (this.human) printConversation(this.output, detail);

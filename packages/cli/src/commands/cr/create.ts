@@ -2,10 +2,10 @@ import { Flags } from '../../oclif.js';
 import type { ChangeRequest } from '@docs-api/sdk';
 import { ChangeRequestCommand, printChangeRequest, spaceArg } from '../../lib/areas/change-requests.js';
 import { UsageError } from '../../lib/failures/exit-codes.js';
-import { prompts } from '../../lib/terminal/prompts.js';
+import type { Prompts } from '../../lib/terminal/prompts.js';
 
 /** The subject, typed at a terminal: not empty, at most 100 characters (the contract's limit). */
-async function askSubject(): Promise<string> {
+async function askSubject(prompts: Prompts): Promise<string> {
   const subject = await prompts.input('Subject', undefined, (value) => {
     const trimmed = value.trim();
     if (!trimmed) return 'The subject cannot be empty.';
@@ -37,7 +37,7 @@ export default class CrCreate extends ChangeRequestCommand<typeof CrCreate> {
       throw new UsageError('Missing --subject: pass the change request\'s subject with --subject "...".');
     const spaceId = await this.spaceId();
     const client = await this.client();
-    const subject = this.flags.subject ?? (await askSubject());
+    const subject = this.flags.subject ?? (await askSubject(this.prompts));
     const cr = await client.changeRequests.create(spaceId, { subject });
     if (this.human) {
       this.output.success(`Created change request #${cr.number} in ${spaceId}`);

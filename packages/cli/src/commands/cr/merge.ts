@@ -49,6 +49,7 @@ export default class CrMerge extends ChangeRequestCommand<typeof CrMerge> {
   async run(): Promise<MergeOutput | MergePreview> {
     const { client, spaceId, crId } = await this.target();
     const result = await mergeFlow(this.output, client, spaceId, crId, {
+      prompts: this.prompts,
       yes: this.flags.yes,
       admin: this.flags.admin,
       updateFirst: this.flags['update-first'],

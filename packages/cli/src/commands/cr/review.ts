@@ -3,7 +3,6 @@ import { Flags } from '../../oclif.js';
 import { ChangeRequestCommand, crArg, crLabel, spaceArg } from '../../lib/areas/change-requests.js';
 import { bodyFileFlag, bodyFromFlags, bodyOrEditor, type Body } from '../../lib/input/body.js';
 import { UsageError } from '../../lib/failures/exit-codes.js';
-import { prompts } from '../../lib/terminal/prompts.js';
 
 type Verdict = 'approve' | 'request-changes' | 'comment';
 
@@ -65,7 +64,7 @@ export default class CrReview extends ChangeRequestCommand<typeof CrReview> {
     const { client, spaceId, crId } = await this.target();
     const verdict =
       VERDICTS.find((name) => this.flags[name] === true) ??
-      (await prompts.choose<Verdict>(`Review change request ${crLabel(crId)} in ${spaceId}`, [
+      (await this.prompts.choose<Verdict>(`Review change request ${crLabel(crId)} in ${spaceId}`, [
         { name: 'Approve', value: 'approve' },
         { name: 'Request changes', value: 'request-changes' },
         { name: 'Comment', value: 'comment' },
@@ -77,7 +76,12 @@ export default class CrReview extends ChangeRequestCommand<typeof CrReview> {
         ? { text: given, typed: false }
         : verdict === 'approve'
           ? undefined
-          : await bodyOrEditor({}, verdict === 'comment' ? 'comment' : 'what to change', this.output);
+          : await bodyOrEditor(
+              {},
+              verdict === 'comment' ? 'comment' : 'what to change',
+              this.output,
+              this.prompts,
+            );
     const markdown = body?.text;
     // Sent again as typed: the verdict chosen at the prompt becomes its flag.
     const resend = `docs cr review ${spaceId} ${crId} --${verdict}`;

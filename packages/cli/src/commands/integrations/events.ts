@@ -82,7 +82,9 @@ export default class IntegrationsEvents extends BaseCommand<typeof IntegrationsE
 
   private async list(): Promise<IntegrationEvent[] | undefined> {
     const client = await this.client();
-    const name = await this.argOrPick(this.args.name, 'the integration name', () => pickIntegration(client));
+    const name = await this.argOrPick(this.args.name, 'the integration name', () =>
+      pickIntegration(this.prompts, client),
+    );
     const events = await this.collect((limit) => client.integrations.listEvents(name, { limit }));
     if (!this.flags.follow) {
       if (this.human)

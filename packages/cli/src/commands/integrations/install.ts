@@ -34,7 +34,9 @@ export default class IntegrationsInstall extends BaseCommand<typeof Integrations
   async run(): Promise<InstallResult> {
     const organizationId = await this.organizationId();
     const client = await this.client();
-    const name = await this.argOrPick(this.args.name, 'the integration name', () => pickIntegration(client));
+    const name = await this.argOrPick(this.args.name, 'the integration name', () =>
+      pickIntegration(this.prompts, client),
+    );
     const { space, site } = this.flags;
 
     // The organization's installation of the integration: found among its installations (one

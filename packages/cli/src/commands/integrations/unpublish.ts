@@ -11,7 +11,9 @@ export default class IntegrationsUnpublish extends BaseCommand<typeof Integratio
 
   async run(): Promise<{ unpublished: string }> {
     const client = await this.client();
-    const name = await this.argOrPick(this.args.name, 'the integration name', () => pickIntegration(client));
+    const name = await this.argOrPick(this.args.name, 'the integration name', () =>
+      pickIntegration(this.prompts, client),
+    );
     await this.confirm(
       `Unpublish integration ${name}? It leaves the marketplace and every installation, and cannot be undone.`,
     );

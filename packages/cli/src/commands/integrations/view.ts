@@ -14,7 +14,9 @@ export default class IntegrationsView extends BaseCommand<typeof IntegrationsVie
 
   async run(): Promise<Integration> {
     const client = await this.client();
-    const name = await this.argOrPick(this.args.name, 'the integration name', () => pickIntegration(client));
+    const name = await this.argOrPick(this.args.name, 'the integration name', () =>
+      pickIntegration(this.prompts, client),
+    );
     const integration = await client.integrations.get(name);
     if (this.human) printIntegration(this.output, integration);
     return integration;

@@ -13,7 +13,7 @@ export default class OpenApiDelete extends BaseCommand<typeof OpenApiDelete> {
     const organizationId = await this.organizationId();
     const client = await this.client();
     const slug = await this.argOrPick(this.args.slug, 'the spec slug', () =>
-      pickSpec(client, organizationId),
+      pickSpec(this.prompts, client, organizationId),
     );
     await this.confirm(`Delete OpenAPI spec ${slug}?`);
     await client.openapi.delete(organizationId, slug);

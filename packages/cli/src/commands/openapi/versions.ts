@@ -40,7 +40,7 @@ export default class OpenApiVersions extends BaseCommand<typeof OpenApiVersions>
     const organizationId = await this.organizationId();
     const client = await this.client();
     const slug = await this.argOrPick(this.args.slug, 'the spec slug', () =>
-      pickSpec(client, organizationId),
+      pickSpec(this.prompts, client, organizationId),
     );
 
     if (version === undefined) {

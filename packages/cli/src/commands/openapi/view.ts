@@ -17,7 +17,7 @@ export default class OpenApiView extends BaseCommand<typeof OpenApiView> {
     const organizationId = await this.organizationId();
     const client = await this.client();
     const slug = await this.argOrPick(this.args.slug, 'the spec slug', () =>
-      pickSpec(client, organizationId),
+      pickSpec(this.prompts, client, organizationId),
     );
     const spec = await client.openapi.get(organizationId, slug);
     if (this.human) printSpec(this.output, spec);

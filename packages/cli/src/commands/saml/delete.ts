@@ -13,7 +13,7 @@ export default class SamlDelete extends BaseCommand<typeof SamlDelete> {
     const organizationId = await this.organizationId();
     const client = await this.client();
     const providerId = await this.argOrPick(this.args.provider, 'the SAML provider id', () =>
-      pickProvider(client, organizationId),
+      pickProvider(this.prompts, client, organizationId),
     );
     await this.confirm(`Delete SAML provider ${providerId}? Members signing in with it will be locked out.`);
     await client.saml.delete(organizationId, providerId);

@@ -53,7 +53,7 @@ export default class SamlEdit extends BaseCommand<typeof SamlEdit> {
     const organizationId = await this.organizationId();
     const client = await this.client();
     const providerId = await this.argOrPick(this.args.provider, 'the SAML provider id', () =>
-      pickProvider(client, organizationId),
+      pickProvider(this.prompts, client, organizationId),
     );
     const provider = await client.saml.update(organizationId, providerId, body);
     if (this.human) {

@@ -16,7 +16,7 @@ export default class SamlView extends BaseCommand<typeof SamlView> {
     const organizationId = await this.organizationId();
     const client = await this.client();
     const providerId = await this.argOrPick(this.args.provider, 'the SAML provider id', () =>
-      pickProvider(client, organizationId),
+      pickProvider(this.prompts, client, organizationId),
     );
     const provider = await client.saml.get(organizationId, providerId);
     if (this.human) printProvider(this.output, provider);

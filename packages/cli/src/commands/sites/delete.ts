@@ -13,7 +13,7 @@ export default class SitesDelete extends BaseCommand<typeof SitesDelete> {
     const organizationId = await this.organizationId();
     const client = await this.client();
     const siteId = await this.argOrPick(this.args.site, 'the site id', () =>
-      pickSite(client, organizationId),
+      pickSite(this.prompts, client, organizationId),
     );
     await this.confirm(`Delete site ${siteId}?`);
     await client.sites.delete(organizationId, siteId);

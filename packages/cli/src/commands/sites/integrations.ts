@@ -20,7 +20,7 @@ export default class SitesIntegrations extends BaseCommand<typeof SitesIntegrati
     const organizationId = await this.organizationId();
     const client = await this.client();
     const siteId = await this.argOrPick(this.args.site, 'the site id', () =>
-      pickSite(client, organizationId),
+      pickSite(this.prompts, client, organizationId),
     );
     const search = this.flags.search;
     const integrations = await this.collect((limit) =>

@@ -22,7 +22,7 @@ export default class SitesPublished extends BaseCommand<typeof SitesPublished> {
     const organizationId = await this.organizationId();
     const client = await this.client();
     const siteId = await this.argOrPick(this.args.site, 'the site id', () =>
-      pickSite(client, organizationId),
+      pickSite(this.prompts, client, organizationId),
     );
     const shareKey = this.flags['share-key'];
     const published = await client.sites.getPublished(organizationId, siteId, shareKey ? { shareKey } : {});

@@ -13,7 +13,7 @@ export default class SitesScripts extends BaseCommand<typeof SitesScripts> {
     const organizationId = await this.organizationId();
     const client = await this.client();
     const siteId = await this.argOrPick(this.args.site, 'the site id', () =>
-      pickSite(client, organizationId),
+      pickSite(this.prompts, client, organizationId),
     );
     const scripts = await client.sites.listIntegrationScripts(organizationId, siteId);
     if (this.human) {

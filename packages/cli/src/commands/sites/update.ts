@@ -45,7 +45,7 @@ export default class SitesUpdate extends BaseCommand<typeof SitesUpdate> {
     const organizationId = await this.organizationId();
     const client = await this.client();
     const siteId = await this.argOrPick(this.args.site, 'the site id', () =>
-      pickSite(client, organizationId),
+      pickSite(this.prompts, client, organizationId),
     );
     const f = this.flags;
     const body: UpdateSiteByIdBody = {

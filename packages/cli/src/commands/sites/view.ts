@@ -13,7 +13,7 @@ export default class SitesView extends BaseCommand<typeof SitesView> {
     const organizationId = await this.organizationId();
     const client = await this.client();
     const siteId = await this.argOrPick(this.args.site, 'the site id', () =>
-      pickSite(client, organizationId),
+      pickSite(this.prompts, client, organizationId),
     );
     const site = await client.sites.get(organizationId, siteId);
     if (this.human) printSite(this.output, site);

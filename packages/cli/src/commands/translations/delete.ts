@@ -13,7 +13,7 @@ export default class TranslationsDelete extends BaseCommand<typeof TranslationsD
     const organizationId = await this.organizationId();
     const client = await this.client();
     const translationId = await this.argOrPick(this.args.translation, 'the translation id', () =>
-      pickTranslation(client, organizationId),
+      pickTranslation(this.prompts, client, organizationId),
     );
     await this.confirm(`Delete translation ${translationId}?`);
     await client.translations.delete(organizationId, translationId);

@@ -30,7 +30,7 @@ export default class TranslationsEdit extends BaseCommand<typeof TranslationsEdi
     const organizationId = await this.organizationId();
     const client = await this.client();
     const translationId = await this.argOrPick(this.args.translation, 'the translation id', () =>
-      pickTranslation(client, organizationId),
+      pickTranslation(this.prompts, client, organizationId),
     );
     const translation = await client.translations.update(organizationId, translationId, { instructions });
     if (this.human) {

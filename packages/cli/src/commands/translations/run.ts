@@ -21,7 +21,7 @@ export default class TranslationsRun extends BaseCommand<typeof TranslationsRun>
     const organizationId = await this.organizationId();
     const client = await this.client();
     const translationId = await this.argOrPick(this.args.translation, 'the translation id', () =>
-      pickTranslation(client, organizationId),
+      pickTranslation(this.prompts, client, organizationId),
     );
     const follow = `docs translations run ${translationId} --wait --org ${organizationId}`;
     try {

@@ -17,7 +17,7 @@ export default class TranslationsView extends BaseCommand<typeof TranslationsVie
     const organizationId = await this.organizationId();
     const client = await this.client();
     const translationId = await this.argOrPick(this.args.translation, 'the translation id', () =>
-      pickTranslation(client, organizationId),
+      pickTranslation(this.prompts, client, organizationId),
     );
     const translation = await client.translations.get(organizationId, translationId);
     if (this.human) printTranslation(this.output, translation);

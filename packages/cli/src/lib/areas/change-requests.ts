@@ -71,7 +71,7 @@ export abstract class ChangeRequestCommand<T extends typeof Command> extends Bas
   protected async spaceId(): Promise<string> {
     const { space } = this.args as { space?: string };
     return this.argOrPick(space, 'the space id', async () =>
-      pickSpace(await this.client(), await this.organizationId()),
+      pickSpace(this.prompts, await this.client(), await this.organizationId()),
     );
   }
 
@@ -83,7 +83,7 @@ export abstract class ChangeRequestCommand<T extends typeof Command> extends Bas
     const { cr } = this.args as { cr?: string };
     const value = cr?.replace(/^#(?=\d+$)/, '');
     return this.argOrPick(value, 'the change request number or id', async () =>
-      pickChangeRequest(await this.client(), spaceId, this.pickedStatus),
+      pickChangeRequest(this.prompts, await this.client(), spaceId, this.pickedStatus),
     );
   }
 
@@ -135,7 +135,7 @@ export abstract class ChangeRequestCommand<T extends typeof Command> extends Bas
   protected async commentId(spaceId: string, crId: string): Promise<string> {
     const { comment } = this.args as { comment?: string };
     return this.argOrPick(comment, 'the comment id', async () =>
-      pickComment(await this.client(), spaceId, crId),
+      pickComment(this.prompts, await this.client(), spaceId, crId),
     );
   }
 }

@@ -2,7 +2,7 @@ import { Args, type Command } from '../../oclif.js';
 import type { Collection, DocsClient } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
 import { type Column, type Output } from '../terminal/output.js';
-import { pickOne } from '../terminal/prompts.js';
+import { pickOne, type Prompts } from '../terminal/prompts.js';
 
 /*
  * What the `docs collections ...` commands share: the collection argument and its picker,
@@ -36,16 +36,26 @@ export function printCollection(output: Output, collection: Collection): void {
 }
 
 /** Picks one of the organization's collections, nested ones included (indented under their parent). */
-export async function pickCollection(client: DocsClient, organizationId: string): Promise<string> {
+export async function pickCollection(
+  prompts: Prompts,
+  client: DocsClient,
+  organizationId: string,
+): Promise<string> {
   const collections = await client.collections
     .list(organizationId, { nested: true, limit: 100 })
     .toArray({ max: 100 });
   const depth = new Map<string, number>();
   for (const c of collections) depth.set(c.id, c.parent ? (depth.get(c.parent) ?? 0) + 1 : 0);
-  return pickOne('Collection', collections, `Organization ${organizationId} has no collections.`, (c) => ({
-    name: `${'  '.repeat(depth.get(c.id) ?? 0)}${c.title ?? c.id} (${c.id})`,
-    value: c.id,
-  }));
+  return pickOne(
+    prompts,
+    'Collection',
+    collections,
+    `Organization ${organizationId} has no collections.`,
+    (c) => ({
+      name: `${'  '.repeat(depth.get(c.id) ?? 0)}${c.title ?? c.id} (${c.id})`,
+      value: c.id,
+    }),
+  );
 }
 
 /** The base of every `docs collections ...` command that acts on one collection. */
@@ -55,7 +65,7 @@ export abstract class CollectionCommand<T extends typeof Command> extends BaseCo
     const client = await this.client();
     const { collection } = this.args as { collection?: string };
     const collectionId = await this.argOrPick(collection, 'the collection id', async () =>
-      pickCollection(client, await this.organizationId()),
+      pickCollection(this.prompts, client, await this.organizationId()),
     );
     return { client, collectionId };
   }

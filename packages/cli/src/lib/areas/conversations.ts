@@ -10,7 +10,7 @@ import type {
 import { UsageError } from '../failures/exit-codes.js';
 import { readJson } from '../input/files.js';
 import { formatDate, type Column, type Output } from '../terminal/output.js';
-import { pickOne } from '../terminal/prompts.js';
+import { pickOne, type Prompts } from '../terminal/prompts.js';
 
 /*
  * What the `docs conversations ...` commands share: arguments, pickers, table columns,
@@ -102,9 +102,14 @@ export function printIssue(output: Output, { issue, conversation }: Conversation
   ]);
 }
 
-export async function pickConversation(client: DocsClient, organizationId: string): Promise<string> {
+export async function pickConversation(
+  prompts: Prompts,
+  client: DocsClient,
+  organizationId: string,
+): Promise<string> {
   const conversations = await client.conversations.list(organizationId, { limit: 100 }).toArray({ max: 100 });
   return pickOne(
+    prompts,
     'Conversation',
     conversations,
     `Organization ${organizationId} has no conversations.`,
@@ -116,13 +121,23 @@ export async function pickConversation(client: DocsClient, organizationId: strin
   );
 }
 
-export async function pickIssue(client: DocsClient, organizationId: string): Promise<string> {
+export async function pickIssue(
+  prompts: Prompts,
+  client: DocsClient,
+  organizationId: string,
+): Promise<string> {
   const items = await client.conversations.issues.list(organizationId, { limit: 100 }).toArray({ max: 100 });
-  return pickOne('Issue', items, `Organization ${organizationId} has no conversation issues.`, (item) => ({
-    name: `${item.issue.title ?? item.issue.id} (${item.issue.id})`,
-    value: item.issue.id,
-    ...(item.issue.cluster ? { description: item.issue.cluster } : {}),
-  }));
+  return pickOne(
+    prompts,
+    'Issue',
+    items,
+    `Organization ${organizationId} has no conversation issues.`,
+    (item) => ({
+      name: `${item.issue.title ?? item.issue.id} (${item.issue.id})`,
+      value: item.issue.id,
+      ...(item.issue.cluster ? { description: item.issue.cluster } : {}),
+    }),
+  );
 }
 
 /**

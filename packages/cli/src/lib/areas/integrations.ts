@@ -3,7 +3,7 @@ import type { DocsClient, Integration } from '@docs-api/sdk';
 import { UsageError } from '../failures/exit-codes.js';
 import { readJson } from '../input/files.js';
 import { type Column, type Output } from '../terminal/output.js';
-import { pickOne } from '../terminal/prompts.js';
+import { pickOne, type Prompts } from '../terminal/prompts.js';
 
 /*
  * What the `docs integrations ...` commands share: the argument, the picker, columns, the
@@ -76,9 +76,9 @@ export function printIntegration(output: Output, integration: Integration): void
   ]);
 }
 
-export async function pickIntegration(client: DocsClient): Promise<string> {
+export async function pickIntegration(prompts: Prompts, client: DocsClient): Promise<string> {
   const integrations = await client.integrations.list({ limit: 100 }).toArray({ max: 100 });
-  return pickOne('Integration', integrations, 'No integrations are listed.', (integration) => ({
+  return pickOne(prompts, 'Integration', integrations, 'No integrations are listed.', (integration) => ({
     name: `${integration.title ?? integration.name} (${integration.name})`,
     value: integration.name,
     ...(integration.description ? { description: integration.description } : {}),

@@ -10,7 +10,7 @@ import {
   type MergePreview,
 } from './merge-preview.js';
 import { type Output } from '../terminal/output.js';
-import { prompts } from '../terminal/prompts.js';
+import type { Prompts } from '../terminal/prompts.js';
 
 /*
  * The merge of a change request with its checks, as `docs cr merge` does it and `docs push
@@ -47,6 +47,8 @@ export interface MergeFlowOptions {
   confirm: (question: string) => Promise<void>;
   /** A preview read already (push reads none before). */
   preview?: MergePreview;
+  /** The command's questions (its context's prompts). */
+  prompts: Prompts;
 }
 
 export async function mergeFlow(
@@ -112,7 +114,7 @@ export async function mergeFlow(
   let plan: 'merge' | 'update-then-merge' | 'update-only' = cr.outdated ? 'update-then-merge' : 'merge';
   let asked = false;
   if (cr.outdated && updateFlag !== true && ask) {
-    const choice = await prompts.choose(
+    const choice = await options.prompts.choose(
       `Change request #${cr.number} is outdated: the primary content moved on. What now?`,
       [
         {

@@ -6,7 +6,7 @@ import { readText } from '../input/files.js';
 import { annotate, appendStepSummary, inGitHubActions, tableCell } from '../terminal/github-actions.js';
 import { checkSpec, formatProblem, type SpecProblem } from '../openapi/openapi-spec.js';
 import { formatDate, type Column, type Output } from '../terminal/output.js';
-import { pickOne } from '../terminal/prompts.js';
+import { pickOne, type Prompts } from '../terminal/prompts.js';
 import { waitFlags, waitWithProgress } from '../terminal/progress.js';
 
 /*
@@ -178,15 +178,25 @@ export function printSpec(output: Output, spec: OpenAPISpec, to: 'stdout' | 'std
   }
 }
 
-export async function pickSpec(client: DocsClient, organizationId: string): Promise<string> {
+export async function pickSpec(
+  prompts: Prompts,
+  client: DocsClient,
+  organizationId: string,
+): Promise<string> {
   const listed = await client.openapi.list(organizationId, { limit: 100 }).toArray({ max: 100 });
   // Only a spec with a slug can be named in the commands that follow.
   const specs = listed.flatMap((spec) => (spec.slug === undefined ? [] : [{ ...spec, slug: spec.slug }]));
-  return pickOne('OpenAPI spec', specs, `Organization ${organizationId} has no OpenAPI specs.`, (spec) => ({
-    name: `${spec.slug} (${spec.processingState ?? 'unknown state'}, ${spec.visibility ?? 'unknown visibility'})`,
-    value: spec.slug,
-    ...(spec.sourceURL ? { description: spec.sourceURL } : {}),
-  }));
+  return pickOne(
+    prompts,
+    'OpenAPI spec',
+    specs,
+    `Organization ${organizationId} has no OpenAPI specs.`,
+    (spec) => ({
+      name: `${spec.slug} (${spec.processingState ?? 'unknown state'}, ${spec.visibility ?? 'unknown visibility'})`,
+      value: spec.slug,
+      ...(spec.sourceURL ? { description: spec.sourceURL } : {}),
+    }),
+  );
 }
 
 export interface FollowOptions {

@@ -8,7 +8,7 @@ import type {
 } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
 import { formatDate, type Column, type Output } from '../terminal/output.js';
-import { pickOne } from '../terminal/prompts.js';
+import { pickOne, type Prompts } from '../terminal/prompts.js';
 
 /*
  * What the `docs orgs ...` and `docs members ...` commands share: role options, the member
@@ -137,9 +137,13 @@ export const searchColumns: Column<SearchRow>[] = [
   { header: 'URL', value: (r) => r.url, priority: 1 },
 ];
 
-export async function pickMember(client: DocsClient, organizationId: string): Promise<string> {
+export async function pickMember(
+  prompts: Prompts,
+  client: DocsClient,
+  organizationId: string,
+): Promise<string> {
   const members = await client.members.list(organizationId, { limit: 100 }).toArray({ max: 100 });
-  return pickOne('Member', members, `Organization ${organizationId} has no members.`, (m) => ({
+  return pickOne(prompts, 'Member', members, `Organization ${organizationId} has no members.`, (m) => ({
     name: `${m.user?.displayName ?? m.id} (${m.id}, ${roleLabel(m.role)})`,
     value: m.id,
     ...(m.user?.email ? { description: m.user.email } : {}),
@@ -154,7 +158,7 @@ export abstract class MemberCommand<T extends typeof Command> extends BaseComman
     const client = await this.client();
     const { user } = this.args as { user?: string };
     const userId = await this.userId(
-      await this.argOrPick(user, 'the user id', () => pickMember(client, organizationId)),
+      await this.argOrPick(user, 'the user id', () => pickMember(this.prompts, client, organizationId)),
     );
     return { client, organizationId, userId };
   }

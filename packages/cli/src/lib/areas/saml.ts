@@ -9,7 +9,7 @@ import type {
 import { UsageError } from '../failures/exit-codes.js';
 import { readText } from '../input/files.js';
 import { formatDate, type Column, type Output } from '../terminal/output.js';
-import { pickOne } from '../terminal/prompts.js';
+import { pickOne, type Prompts } from '../terminal/prompts.js';
 
 /*
  * What the `docs saml ...` commands share: the provider argument and its picker, the provider
@@ -123,9 +123,14 @@ export async function readCertificate(file: string): Promise<string> {
   return pem;
 }
 
-export async function pickProvider(client: DocsClient, organizationId: string): Promise<string> {
+export async function pickProvider(
+  prompts: Prompts,
+  client: DocsClient,
+  organizationId: string,
+): Promise<string> {
   const providers = await client.saml.list(organizationId, { limit: 100 }).toArray({ max: 100 });
   return pickOne(
+    prompts,
     'SAML provider',
     providers,
     `Organization ${organizationId} has no SAML providers.`,

@@ -2,7 +2,7 @@ import { Args, type Command } from '../../oclif.js';
 import { BaseCommand } from '../../base-command.js';
 import type { DocsClient, Site, SiteSection, SiteSpace } from '@docs-api/sdk';
 import { formatDate, type Column, type Output } from '../terminal/output.js';
-import { pickOne } from '../terminal/prompts.js';
+import { pickOne, type Prompts } from '../terminal/prompts.js';
 
 export const siteArg = Args.string({
   name: 'site',
@@ -18,9 +18,13 @@ export const siteColumns: Column<Site>[] = [
   { header: 'URL', value: (s) => s.urls?.published, priority: 1 },
 ];
 
-export async function pickSite(client: DocsClient, organizationId: string): Promise<string> {
+export async function pickSite(
+  prompts: Prompts,
+  client: DocsClient,
+  organizationId: string,
+): Promise<string> {
   const sites = await client.sites.list(organizationId, { limit: 100 }).toArray({ max: 100 });
-  return pickOne('Site', sites, `Organization ${organizationId} has no sites.`, (site) => ({
+  return pickOne(prompts, 'Site', sites, `Organization ${organizationId} has no sites.`, (site) => ({
     name: `${site.title} (${site.id})`,
     value: site.id,
   }));
@@ -51,7 +55,9 @@ export abstract class SiteCommand<T extends typeof Command> extends BaseCommand<
     const organizationId = await this.organizationId();
     const client = await this.client();
     const { site } = this.args as { site?: string };
-    const siteId = await this.argOrPick(site, 'the site id', () => pickSite(client, organizationId));
+    const siteId = await this.argOrPick(site, 'the site id', () =>
+      pickSite(this.prompts, client, organizationId),
+    );
     return { client, organizationId, siteId };
   }
 }

@@ -183,7 +183,7 @@ export abstract class SpaceCommand<T extends typeof Command> extends BaseCommand
     const client = await this.client();
     const { space } = this.args as { space?: string };
     const spaceId = await this.argOrPick(space, 'the space id', async () =>
-      pickSpace(client, await this.organizationId()),
+      pickSpace(this.prompts, client, await this.organizationId()),
     );
     return { client, spaceId };
   }

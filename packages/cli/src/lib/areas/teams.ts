@@ -7,7 +7,7 @@ import type {
 } from '@docs-api/sdk';
 import { BaseCommand } from '../../base-command.js';
 import { formatDate, type Column, type Output } from '../terminal/output.js';
-import { pickOne } from '../terminal/prompts.js';
+import { pickOne, type Prompts } from '../terminal/prompts.js';
 
 /*
  * What the `docs teams ...` commands share: the team argument and its picker, table columns
@@ -54,9 +54,13 @@ export function printTeam(output: Output, team: OrganizationTeam): void {
   ]);
 }
 
-export async function pickTeam(client: DocsClient, organizationId: string): Promise<string> {
+export async function pickTeam(
+  prompts: Prompts,
+  client: DocsClient,
+  organizationId: string,
+): Promise<string> {
   const teams = await client.teams.list(organizationId, { limit: 100 }).toArray({ max: 100 });
-  return pickOne('Team', teams, `Organization ${organizationId} has no teams.`, (team) => ({
+  return pickOne(prompts, 'Team', teams, `Organization ${organizationId} has no teams.`, (team) => ({
     name: `${team.title ?? team.id} (${team.id})`,
     value: team.id,
     description: team.members === 1 ? '1 member' : `${team.members ?? 0} members`,
@@ -64,6 +68,7 @@ export async function pickTeam(client: DocsClient, organizationId: string): Prom
 }
 
 export async function pickTeamMember(
+  prompts: Prompts,
   client: DocsClient,
   organizationId: string,
   teamId: string,
@@ -71,7 +76,7 @@ export async function pickTeamMember(
   const members = await client.teams.members
     .list(organizationId, teamId, { limit: 100 })
     .toArray({ max: 100 });
-  return pickOne('Member', members, `Team ${teamId} has no members.`, (m) => ({
+  return pickOne(prompts, 'Member', members, `Team ${teamId} has no members.`, (m) => ({
     name: `${m.organization.user?.displayName ?? m.organization.id} (${[m.organization.id, m.team?.role].filter(Boolean).join(', ')})`,
     value: m.organization.id,
   }));
@@ -84,7 +89,9 @@ export abstract class TeamCommand<T extends typeof Command> extends BaseCommand<
     const organizationId = await this.organizationId();
     const client = await this.client();
     const { team } = this.args as { team?: string };
-    const teamId = await this.argOrPick(team, 'the team id', () => pickTeam(client, organizationId));
+    const teamId = await this.argOrPick(team, 'the team id', () =>
+      pickTeam(this.prompts, client, organizationId),
+    );
     return { client, organizationId, teamId };
   }
 }

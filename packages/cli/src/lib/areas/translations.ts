@@ -13,7 +13,7 @@ import { UsageError } from '../failures/exit-codes.js';
 import { readJson } from '../input/files.js';
 import { formatDate, plural, type Column, type Output } from '../terminal/output.js';
 import { formatDuration } from '../terminal/progress.js';
-import { pickOne } from '../terminal/prompts.js';
+import { pickOne, type Prompts } from '../terminal/prompts.js';
 import { readStdin } from '../input/stdin.js';
 
 /*
@@ -116,18 +116,33 @@ export function printGlossaryEntry(output: Output, entry: GlossaryEntry): void {
   ]);
 }
 
-export async function pickTranslation(client: DocsClient, organizationId: string): Promise<string> {
+export async function pickTranslation(
+  prompts: Prompts,
+  client: DocsClient,
+  organizationId: string,
+): Promise<string> {
   const translations = await client.translations.list(organizationId, { limit: 100 }).toArray({ max: 100 });
-  return pickOne('Translation', translations, `Organization ${organizationId} has no translations.`, (t) => ({
-    name: `${t.source?.space ?? '(no source)'} ${t.source?.language ?? '?'} → ${t.language} (${t.id})`,
-    value: t.id,
-    description: `${t.status ?? 'no status'}, ${plural(t.stats?.runs ?? 0, 'run')}`,
-  }));
+  return pickOne(
+    prompts,
+    'Translation',
+    translations,
+    `Organization ${organizationId} has no translations.`,
+    (t) => ({
+      name: `${t.source?.space ?? '(no source)'} ${t.source?.language ?? '?'} → ${t.language} (${t.id})`,
+      value: t.id,
+      description: `${t.status ?? 'no status'}, ${plural(t.stats?.runs ?? 0, 'run')}`,
+    }),
+  );
 }
 
-export async function pickGlossaryEntry(client: DocsClient, organizationId: string): Promise<string> {
+export async function pickGlossaryEntry(
+  prompts: Prompts,
+  client: DocsClient,
+  organizationId: string,
+): Promise<string> {
   const entries = await client.glossary.list(organizationId, { limit: 100 }).toArray({ max: 100 });
   return pickOne(
+    prompts,
     'Glossary entry',
     entries,
     `Organization ${organizationId} has an empty glossary.`,

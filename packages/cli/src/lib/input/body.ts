@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Flags } from '../../oclif.js';
 import { CancelledError, UsageError } from '../failures/exit-codes.js';
 import type { Output } from '../terminal/output.js';
-import { prompts } from '../terminal/prompts.js';
+import type { Prompts } from '../terminal/prompts.js';
 import { terminal } from '../terminal/terminal.js';
 import { readText } from './files.js';
 import { readStdin } from './stdin.js';
@@ -70,7 +70,12 @@ export interface Body {
  * editor that exits with an error (vim's `:cq`), cancels. `output` is the command's: its terminal
  * names the editor.
  */
-export async function bodyOrEditor(flags: BodyFlags, what: string, output: Output): Promise<Body> {
+export async function bodyOrEditor(
+  flags: BodyFlags,
+  what: string,
+  output: Output,
+  prompts: Prompts,
+): Promise<Body> {
   const given = await bodyFromFlags(flags);
   if (given !== undefined) return { text: given, typed: false };
   requireBodyOutsideTerminal(flags, what);

@@ -15,6 +15,9 @@ export function fitQuestion(message: string): string {
   return wrapLine(`? ${message}`, width, '  ').join('\n').slice(2);
 }
 
+/** The keyboard's questions, as a command's context holds them (`context.prompts`). */
+export type Prompts = typeof prompts;
+
 export const prompts = {
   async confirm(message: string, defaultValue = false): Promise<boolean> {
     const { confirm } = await import('@inquirer/prompts');
@@ -172,8 +175,9 @@ export interface Choice {
   description?: string;
 }
 
-/** Asks a person to pick one of `items`; with none to pick from, fails with `empty`. */
+/** Asks a person (through the command's `prompts`) to pick one of `items`; with none to pick from, fails with `empty`. */
 export async function pickOne<T>(
+  prompts: Prompts,
   message: string,
   items: readonly T[],
   empty: string,

@@ -16,7 +16,7 @@ export default class ConversationsIssuesView extends BaseCommand<typeof Conversa
     const organizationId = await this.organizationId();
     const client = await this.client();
     const issueId = await this.argOrPick(this.args.issue, 'the issue id', () =>
-      pickIssue(client, organizationId),
+      pickIssue(this.prompts, client, organizationId),
     );
     const item = await client.conversations.issues.get(organizationId, issueId);
     if (this.human) printIssue(this.output, item);

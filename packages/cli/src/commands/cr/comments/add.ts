@@ -36,7 +36,7 @@ export default class CrCommentsAdd extends ChangeRequestCommand<typeof CrComment
   async run(): Promise<Comment> {
     requireBodyOutsideTerminal(this.flags, 'comment');
     const { client, spaceId, crId } = await this.target();
-    const body = await bodyOrEditor(this.flags, 'comment', this.output);
+    const body = await bodyOrEditor(this.flags, 'comment', this.output, this.prompts);
     const { page } = this.flags;
     const resend = `docs cr comments add ${spaceId} ${crId}${page === undefined ? '' : ` --page ${page}`}`;
     const comment = await this.postBody(body, 'comment', resend, () =>

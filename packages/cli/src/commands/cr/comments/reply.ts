@@ -31,7 +31,7 @@ export default class CrCommentsReply extends ChangeRequestCommand<typeof CrComme
     requireBodyOutsideTerminal(this.flags, 'reply');
     const { client, spaceId, crId } = await this.target();
     const commentId = await this.commentId(spaceId, crId);
-    const body = await bodyOrEditor(this.flags, 'reply', this.output);
+    const body = await bodyOrEditor(this.flags, 'reply', this.output, this.prompts);
     const resend = `docs cr comments reply ${spaceId} ${crId} ${commentId}`;
     const reply = await this.postBody(body, 'reply', resend, () =>
       client.changeRequests.comments.createReply(spaceId, crId, commentId, {

@@ -27,7 +27,9 @@ export default class CrContentFile extends ChangeRequestCommand<typeof CrContent
 
   async run(): Promise<RevisionFile> {
     const { client, spaceId, crId } = await this.target();
-    const fileId = await this.argOrPick(this.args.file, 'the file id', () => pickFile(client, spaceId, crId));
+    const fileId = await this.argOrPick(this.args.file, 'the file id', () =>
+      pickFile(this.prompts, client, spaceId, crId),
+    );
     const file = await client.changeRequests.content.getFile(
       spaceId,
       crId,

@@ -62,7 +62,9 @@ export default class CrContentPage extends ChangeRequestCommand<typeof CrContent
 
   async run(): Promise<RevisionPage> {
     const { client, spaceId, crId } = await this.target();
-    const pageId = await this.argOrPick(this.args.page, 'the page id', () => pickPage(client, spaceId, crId));
+    const pageId = await this.argOrPick(this.args.page, 'the page id', () =>
+      pickPage(this.prompts, client, spaceId, crId),
+    );
     const { evaluate, format, dereferenced } = this.flags;
     const markdownRefs = this.flags['markdown-refs'];
     const page = await client.changeRequests.content.getPage(spaceId, crId, pageId, {

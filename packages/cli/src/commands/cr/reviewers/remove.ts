@@ -28,7 +28,9 @@ export default class CrReviewersRemove extends ChangeRequestCommand<typeof CrRev
   async run(): Promise<{ removed: string }> {
     const { client, spaceId, crId } = await this.target();
     const userId = await this.userId(
-      await this.argOrPick(this.args.user, 'the user id', () => pickReviewer(client, spaceId, crId)),
+      await this.argOrPick(this.args.user, 'the user id', () =>
+        pickReviewer(this.prompts, client, spaceId, crId),
+      ),
     );
     const reviewers = await client.changeRequests.reviewers
       .list(spaceId, crId, { limit: 100 })

@@ -13,7 +13,7 @@ export default class AdaptiveSchemaConditions extends BaseCommand<typeof Adaptiv
     const organizationId = await this.organizationId();
     const client = await this.client();
     const siteId = await this.argOrPick(this.args.site, 'the site id', () =>
-      pickSite(client, organizationId),
+      pickSite(this.prompts, client, organizationId),
     );
     const { items } = await client.sites.adaptiveSchema.listTemplateConditions(organizationId, siteId);
     if (this.human) {

@@ -21,7 +21,7 @@ export default class AdaptiveSchemaSet extends BaseCommand<typeof AdaptiveSchema
     const organizationId = await this.organizationId();
     const client = await this.client();
     const siteId = await this.argOrPick(this.args.site, 'the site id', () =>
-      pickSite(client, organizationId),
+      pickSite(this.prompts, client, organizationId),
     );
     const file = this.flags.file;
     const jsonSchema = await readJson('--file', file);

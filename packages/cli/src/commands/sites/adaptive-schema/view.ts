@@ -15,7 +15,7 @@ export default class AdaptiveSchemaView extends BaseCommand<typeof AdaptiveSchem
     const organizationId = await this.organizationId();
     const client = await this.client();
     const siteId = await this.argOrPick(this.args.site, 'the site id', () =>
-      pickSite(client, organizationId),
+      pickSite(this.prompts, client, organizationId),
     );
     const schema = await client.sites.adaptiveSchema.get(organizationId, siteId);
     // The schema itself is the useful output: printable straight into a file for `set`.

@@ -25,7 +25,7 @@ export default class TeamsMembersSetRole extends TeamCommand<typeof TeamsMembers
     const { client, organizationId, teamId } = await this.target();
     const userId = await this.userId(
       await this.argOrPick(this.args.user, 'the user id', () =>
-        pickTeamMember(client, organizationId, teamId),
+        pickTeamMember(this.prompts, client, organizationId, teamId),
       ),
     );
     const role = this.flags.role as TeamMemberRoleParam;

@@ -13,7 +13,7 @@ export default class GlossaryView extends BaseCommand<typeof GlossaryView> {
     const organizationId = await this.organizationId();
     const client = await this.client();
     const entryId = await this.argOrPick(this.args.entry, 'the glossary entry id', () =>
-      pickGlossaryEntry(client, organizationId),
+      pickGlossaryEntry(this.prompts, client, organizationId),
     );
     const entry = await client.glossary.get(organizationId, entryId);
     if (this.human) printGlossaryEntry(this.output, entry);
