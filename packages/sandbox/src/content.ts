@@ -358,12 +358,6 @@ export interface PageViewOptions extends ContentOptions {
   transform?: ((markdown: string) => string) | undefined;
   /** The revision's link index, built once per answer (see content-links.ts). */
   index?: LinkIndex | undefined;
-  /**
-   * Whether the page carries its body (`markdown` or `document`). A read of one page has its own
-   * body only: the published document gives `format` to page reads, not to `listPages`, and the
-   * pages of a tree are entries of the table of contents.
-   */
-  body?: boolean | undefined;
 }
 
 /** A page of any type, as the published document's `RevisionPage`. */
@@ -402,8 +396,7 @@ function childViews(
   entry: Pick<FlatPage, 'page' | 'path'>,
   options: PageViewOptions,
 ): ChildView[] {
-  const { transform: _transform, ...rest } = options;
-  const childOptions = { ...rest, body: false };
+  const { transform: _transform, ...childOptions } = options;
   return entry.page.pages.map((child) => {
     const childEntry = { page: child, path: `${entry.path}/${child.slug}` };
     if (child.type === 'computed') return computedView(childEntry);
@@ -478,14 +471,11 @@ export function pageView(
 ): RevisionPageDocument {
   const { page, path } = entry;
   const index = options.index ?? linkIndex(revision);
-  const withBody = options.body !== false;
-  let markdown = !withBody
-    ? undefined
-    : page.computed
-      ? options.computed === false
-        ? undefined
-        : computeMarkdown(revision, page)
-      : (page.markdown ?? '');
+  let markdown = page.computed
+    ? options.computed === false
+      ? undefined
+      : computeMarkdown(revision, page)
+    : (page.markdown ?? '');
   if (markdown !== undefined && options.refs !== 'stable') markdown = relativeLinks(markdown, page.id, index);
   if (markdown !== undefined && options.transform) markdown = options.transform(markdown);
   return {
@@ -500,11 +490,9 @@ export function pageView(
     ...(page.variables !== undefined ? { variables: { ...page.variables } } : {}),
     createdAt: page.createdAt,
     updatedAt: page.updatedAt,
-    ...(!withBody
-      ? {}
-      : markdown === undefined
-        ? { document: structuredClone(EMPTY_DOCUMENT) }
-        : bodyView(markdown, options.format)),
+    ...(markdown === undefined
+      ? { document: structuredClone(EMPTY_DOCUMENT) }
+      : bodyView(markdown, options.format)),
     // The document's generator `props` are a `PlainObject`, which refuses every scalar value:
     // the generator's settings stay in the sandbox.
     ...(page.computed ? { computed: { type: page.computed.type, props: {} } } : {}),
@@ -520,9 +508,8 @@ export function pageView(
 
 export function pagesView(revision: RevisionRow, options: PageViewOptions): RevisionPage[] {
   const index = options.index ?? linkIndex(revision);
-  // The pages of a tree come without their bodies unless the caller asks (a computed revision).
   return revision.pages.map((page) =>
-    anyPageView(revision, { page, path: page.slug }, { ...options, index, body: options.body ?? false }),
+    anyPageView(revision, { page, path: page.slug }, { ...options, index }),
   );
 }
 

@@ -70,7 +70,7 @@ export const computedContentHandlers = [
         files: [],
         reusableContents: [],
       };
-      return { pages: pagesView(generated, { body: true }), files: [], reusableContents: [] };
+      return { pages: pagesView(generated, {}), files: [], reusableContents: [] };
     }),
     answer: 'computed' as const,
   },
