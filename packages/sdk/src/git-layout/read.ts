@@ -18,6 +18,7 @@ import {
   resolveRelative,
   splitAnchor,
 } from './links.js';
+import { groupKeyFor, reservedFolders, uniqueSlug } from './group-key.js';
 import { MAPPING_FILE, MappingError, parseMapping, type SyncMapping } from './mapping.js';
 import {
   childPath,
@@ -289,6 +290,7 @@ class Reader {
     const pages: LocalPage[] = [];
     let first = true;
     const rootSlugs = new Set<string>();
+    const reserved = reservedFolders(sections, summaryFile);
     const entries = async (
       list: SummaryEntry[],
       parentPath: string,
@@ -308,7 +310,14 @@ class Reader {
         continue;
       }
       first = false;
-      const key = this.groupKeyFor(section.group, section.entries, summaryFile, rootSlugs);
+      const key = groupKeyFor({
+        title: section.group,
+        entries: section.entries,
+        summaryFile,
+        mapping: this.mapping,
+        taken: rootSlugs,
+        reserved,
+      });
       const slug = key.slice(0, -1);
       rootSlugs.add(slug.toLowerCase());
       const children = await entries(section.entries, slug, false, new Set());
@@ -324,26 +333,6 @@ class Reader {
       });
     }
     return pages;
-  }
-
-  /**
-   * A group's folder: the mapping's, else the folder its pages' files share, else its title's
-   * slug (made unique among the pages before it).
-   */
-  groupKeyFor(title: string, entries: SummaryEntry[], summaryFile: string, taken: Set<string>): string {
-    const files = entries
-      .filter((entry) => entry.computed === undefined && !isExternal(entry.target))
-      .map((entry) => resolveRelative(summaryFile, entry.target))
-      .filter((file): file is string => file !== undefined);
-    const folders = new Set(
-      files.map((file) => (file.includes('/') ? file.slice(0, file.indexOf('/')) : '')),
-    );
-    const shared = folders.size === 1 ? [...folders][0] : undefined;
-    if (shared) {
-      const known = this.mapping?.pages[groupKey(shared)];
-      return groupKey(known ? known.path : shared);
-    }
-    return groupKey(uniqueSlug(slugify(title), taken));
   }
 
   /**
@@ -617,13 +606,6 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 // `{% include ".gitbook/includes/x.md" %}` (the service's reusable content in a page).
 const INCLUDE = /\{%[ \t]*include[ \t]+"([^"]+)"[ \t]*%\}/g;
-
-/** `base`, or `base-2`, `base-3`... the first not `taken` (compared in lowercase). */
-function uniqueSlug(base: string, taken: ReadonlySet<string>): string {
-  let slug = base;
-  for (let n = 2; taken.has(slug.toLowerCase()); n++) slug = `${base}-${n}`;
-  return slug;
-}
 
 /** Every page of a tree, parents first. */
 export function* eachPage<T extends { children: T[] }>(pages: readonly T[]): Generator<T> {

@@ -355,8 +355,10 @@ describe('docs as code round trips (property)', () => {
 });
 
 /**
- * Trees and moves that once failed. Two pages with the same content, one of them with a slug the
+ * Trees and moves that once failed. 1. Two pages with the same content, one of them with a slug the
  * push does not send: their ids were swapped, and the one that had to take the other's slug could not.
+ * 2. A group holding only a link, after a sibling moved away: it was read with a fresh title slug
+ * (`getting-2`, not the mapping's `getting-4`) and the push deleted it.
  */
 const api = (slugStyle: 'slug' | 'name'): Shape => ({
   title: 'API',
@@ -382,6 +384,18 @@ const MOVE_REGRESSIONS: [Shape[], [number, number, number][]][] = [
     [
       [1219595206, 0, 0],
       [93433008, 7321255, 0],
+    ],
+  ],
+  [
+    [
+      getting([]),
+      getting([]),
+      getting([getting([])]),
+      { ...getting([{ ...getting([]), kind: 'link' }]), kind: 'group' },
+    ],
+    [
+      [0, 152338649, 0],
+      [0, 0, 0],
     ],
   ],
 ];

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { MemoryFs } from './fs.js';
+import type { PageNode } from './model.js';
+import { readLayout } from './read.js';
+import { writeTree } from './write.js';
+
+const page = (path: string, id: string): PageNode => ({
+  kind: 'document',
+  title: 'Getting',
+  path,
+  markdown: '',
+  files: [],
+  children: [],
+  id,
+});
+const link = (path: string, id: string, url: string): PageNode => ({
+  kind: 'link',
+  title: 'Link',
+  path,
+  markdown: '',
+  files: [],
+  children: [],
+  id,
+  href: url,
+  target: { kind: 'url', url },
+});
+const group = (title: string, path: string, id: string, children: PageNode[]): PageNode => ({
+  kind: 'group',
+  title,
+  path,
+  markdown: '',
+  files: [],
+  children,
+  id,
+});
+
+/** The folder as `writeTree` writes it, then SUMMARY.md replaced by `summary`. */
+async function folder(tree: PageNode[], summary: (written: string) => string): Promise<MemoryFs> {
+  const fs = new MemoryFs();
+  await writeTree(fs, tree);
+  const written = new TextDecoder().decode(await fs.read('SUMMARY.md'));
+  await fs.write('SUMMARY.md', summary(written));
+  return fs;
+}
+
+const groupsOf = async (fs: MemoryFs) =>
+  (await readLayout(fs)).pages.filter((each) => each.kind === 'group').map((each) => each.key);
+
+describe('the key of a group that holds only links', () => {
+  const tree = [
+    page('getting', 'p1'),
+    page('getting-2', 'p2'),
+    group('Getting', 'getting-3', 'g1', [link('getting-3/link', 'l1', 'https://example.com/a')]),
+  ];
+
+  it('stays the mapping’s when a page before it goes away', async () => {
+    const fs = await folder(tree, (text) => text.replace('* [Getting](getting-2.md)\n', ''));
+    expect(await groupsOf(fs)).toEqual(['getting-3/']);
+  });
+
+  it('follows its links when the group is renamed', async () => {
+    const fs = await folder(tree, (text) => text.replace('## Getting', '## Renamed'));
+    expect(await groupsOf(fs)).toEqual(['getting-3/']);
+  });
+
+  it('is a new key, not another group’s, for a new group', async () => {
+    const withPages = [page('getting', 'p1'), group('Guides', 'guides', 'g2', [page('guides/intro', 'p3')])];
+    const fs = await folder(
+      withPages,
+      (text) => `${text}\n## Guides\n\n* [Elsewhere](https://example.com/b)\n`,
+    );
+    expect(await groupsOf(fs)).toEqual(['guides/', 'guides-2/']);
+  });
+});

@@ -1,0 +1,93 @@
+import { isExternal, resolveRelative } from './links.js';
+import type { SyncMapping } from './mapping.js';
+import { groupKey, linkKey, slugify } from './placement.js';
+import type { SummaryEntry, SummarySection } from './summary.js';
+
+/*
+ * Which group of the mapping a `##` section of SUMMARY.md is. A group has no file of its own, so
+ * its key (`<folder>/`) comes from what it holds. One that holds pages has their shared folder.
+ * One that holds only links has no folder on disk: its key must come from the mapping. A fresh
+ * title slug would change when a sibling moves ("getting-4" read back as "getting-2"), and the
+ * push would then delete the group and its links instead of keeping them.
+ */
+
+/** The top-level folder every file of the section lives in, when they share one. */
+export function sharedFolder(entries: readonly SummaryEntry[], summaryFile: string): string | undefined {
+  const folders = new Set<string>();
+  for (const entry of entries) {
+    if (entry.computed !== undefined || isExternal(entry.target)) continue;
+    const file = resolveRelative(summaryFile, entry.target);
+    if (file !== undefined) folders.add(file.includes('/') ? file.slice(0, file.indexOf('/')) : '');
+  }
+  return folders.size === 1 ? [...folders][0] || undefined : undefined;
+}
+
+/** The shared folders of all the groups: the keys the sections that hold pages will take. */
+export function reservedFolders(sections: readonly SummarySection[], summaryFile: string): Set<string> {
+  const reserved = new Set<string>();
+  for (const section of sections) {
+    if (section.group === undefined) continue;
+    const shared = sharedFolder(section.entries, summaryFile);
+    if (shared) reserved.add(shared.toLowerCase());
+  }
+  return reserved;
+}
+
+export interface GroupKeyInput {
+  title: string;
+  entries: readonly SummaryEntry[];
+  summaryFile: string;
+  mapping: SyncMapping | undefined;
+  /** Root slugs already given (pages and groups before this one), in lowercase. */
+  taken: ReadonlySet<string>;
+  /** From `reservedFolders`: folders other groups will take. */
+  reserved: ReadonlySet<string>;
+}
+
+/**
+ * A group's key: 1. the folder its pages share (the mapping's path for it when known); 2. a group
+ * of the mapping not yet taken that its links were in; 3. one whose folder is its title's slug
+ * (`getting`, `getting-4`); 4. its title's slug made unique among the pages before it and the
+ * mapping's other groups.
+ */
+export function groupKeyFor(input: GroupKeyInput): string {
+  const { title, entries, summaryFile, mapping, taken, reserved } = input;
+  const shared = sharedFolder(entries, summaryFile);
+  if (shared) {
+    const known = mapping?.pages[groupKey(shared)];
+    return groupKey(known ? known.path : shared);
+  }
+  const known = Object.keys(mapping?.pages ?? {})
+    .filter((key) => key.endsWith('/') && !key.slice(0, -1).includes('/'))
+    .map((key) => key.slice(0, -1));
+  const free = known.filter(
+    (folder) => !taken.has(folder.toLowerCase()) && !reserved.has(folder.toLowerCase()),
+  );
+  const linkedFrom = new Set<string>();
+  for (const entry of entries) {
+    if (!isExternal(entry.target)) continue;
+    const path = mapping?.pages[linkKey(entry.target)]?.path;
+    if (path?.includes('/')) linkedFrom.add(path.slice(0, path.indexOf('/')));
+  }
+  const base = slugify(title);
+  const byLinks = free.find((folder) => linkedFrom.has(folder));
+  if (byLinks !== undefined) return groupKey(byLinks);
+  const byTitle = free.find((folder) => isSlugOf(folder, base));
+  if (byTitle !== undefined) return groupKey(byTitle);
+  const avoided = new Set([...taken, ...reserved, ...known.map((folder) => folder.toLowerCase())]);
+  return groupKey(uniqueSlug(base, avoided));
+}
+
+/** `base`, or `base-2`, `base-3`... the first not `taken` (compared in lowercase). */
+export function uniqueSlug(base: string, taken: ReadonlySet<string>): string {
+  let slug = base;
+  for (let n = 2; taken.has(slug.toLowerCase()); n++) slug = `${base}-${n}`;
+  return slug;
+}
+
+/** Whether `folder` is `base` or `base-<n>` (compared in lowercase). */
+const isSlugOf = (folder: string, base: string): boolean => {
+  const lower = folder.toLowerCase();
+  const prefix = base.toLowerCase();
+  return lower === prefix || (lower.startsWith(`${prefix}-`) && /^\d+$/.test(lower.slice(prefix.length + 1)));
+};
