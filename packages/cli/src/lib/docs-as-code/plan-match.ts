@@ -38,13 +38,20 @@ export function matchPages(
     }
   }
   const knownPath = new Map(Object.values(mapping.pages).map((entry) => [entry.id, entry.path]));
-  for (const page of locals) {
-    if (page.hash === undefined) continue;
-    // Among pages with this content, the one that had this slug (a move keeps it), else any.
-    const candidates = (byHash.get(page.hash) ?? []).filter((each) => free(page, each));
-    const id =
-      candidates.find((each) => slugOf(knownPath.get(each) ?? '') === slugOf(page.path)) ?? candidates[0];
-    if (id !== undefined) claim(page, id);
+  // Among pages with this content: first, for every page, the one that had this very path (its
+  // file changed form, README.md to .md); then the one that had this slug (a move keeps it); then
+  // any. Pass by pass, so that a page that moved cannot take the content twin that stayed.
+  const preferences: ((page: LocalPage, id: string) => boolean)[] = [
+    (page, id) => knownPath.get(id) === page.path,
+    (page, id) => slugOf(knownPath.get(id) ?? '') === slugOf(page.path),
+    () => true,
+  ];
+  for (const preferred of preferences) {
+    for (const page of locals) {
+      if (page.hash === undefined || idOf.has(page)) continue;
+      const id = (byHash.get(page.hash) ?? []).find((each) => free(page, each) && preferred(page, each));
+      if (id !== undefined) claim(page, id);
+    }
   }
   for (const page of locals) {
     const id = mapping.pages[page.key]?.id;

@@ -39,6 +39,13 @@ async function pushed(extra: Record<string, string | Uint8Array> = {}) {
   return { fs, space, first };
 }
 
+function* walk<T extends { children: T[] }>(pages: readonly T[]): Generator<T> {
+  for (const page of pages) {
+    yield page;
+    yield* walk(page.children);
+  }
+}
+
 const ops = (plan: { changes: { op: string }[] }) => plan.changes.map((change) => change.op);
 
 describe('planPush and batches against a space', () => {
@@ -144,6 +151,58 @@ describe('planPush and batches against a space', () => {
       { op: 'update_page', page: { id: before }, slug: 'questions', reasons: ['rename'] },
     ]);
     expect(space.list()[2]).toMatchObject({ id: before, path: 'questions' });
+  });
+
+  it('keeps a page whose file changed form at its path, when a twin with the same content moved', async () => {
+    const twin = '# Twin\n\nThe same words.\n';
+    const fs = new MemoryFs({
+      'SUMMARY.md': [
+        '# Table of contents',
+        '',
+        '* [Home](README.md)',
+        '* [A](a/README.md)',
+        '  * [Twin](a/twin/README.md)',
+        '    * [Child](a/twin/child.md)',
+        '* [B](b/README.md)',
+        '  * [Twin](b/twin.md)',
+        '* [C](c/README.md)',
+        '',
+      ].join('\n'),
+      'README.md': '# Home\n',
+      'a/README.md': '# A\n',
+      'a/twin/README.md': twin,
+      'a/twin/child.md': '# Child\n',
+      'b/README.md': '# B\n',
+      'b/twin.md': twin,
+      'c/README.md': '# C\n',
+    });
+    const space = new FakeSpace();
+    await pushFolder(fs, space);
+    const idAt = (path: string) => [...walk(space.list())].find((page) => page.path === path)?.id;
+    const [stayed, moved] = [idAt('a/twin'), idAt('b/twin')];
+    // The child leaves a/twin (now a/twin.md), and b's twin moves under C, listed before A.
+    await fs.write(
+      'SUMMARY.md',
+      [
+        '# Table of contents',
+        '',
+        '* [Home](README.md)',
+        '* [C](c/README.md)',
+        '  * [Twin](c/twin.md)',
+        '* [A](a/README.md)',
+        '  * [Twin](a/twin.md)',
+        '* [Child](child.md)',
+        '* [B](b/README.md)',
+        '',
+      ].join('\n'),
+    );
+    await fs.write('c/twin.md', twin);
+    await fs.write('a/twin.md', twin);
+    await fs.write('child.md', '# Child\n');
+    for (const gone of ['a/twin/README.md', 'a/twin/child.md', 'b/twin.md']) await fs.remove(gone);
+    const { plan } = await pushFolder(fs, space, { prune: true });
+    expect(plan.changes.filter((change) => change.op !== 'update_page')).toEqual([]);
+    expect([idAt('a/twin'), idAt('c/twin')]).toEqual([stayed, moved]);
   });
 
   it('swaps two slugs through a temporary one (the space refuses two siblings with one slug)', async () => {
