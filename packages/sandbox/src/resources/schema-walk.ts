@@ -14,6 +14,7 @@ interface Def {
   values?: unknown[];
   options?: Walkable[];
   in?: Walkable;
+  out?: Walkable;
 }
 
 export interface Walkable {
@@ -27,6 +28,8 @@ export function resolve(schema: Walkable): Walkable {
   for (let depth = 0; depth < 32; depth++) {
     const def = current._zod.def;
     if (def.type === 'lazy' && def.getter) current = def.getter();
+    // A pipe from `unknown` is a gate in front of the schema (the SDK's union options): its output side.
+    else if (def.type === 'pipe' && def.in?._zod.def.type === 'unknown' && def.out) current = def.out;
     else if (def.type === 'pipe' && def.in) current = def.in;
     else return current;
   }

@@ -106,7 +106,8 @@ export function withFallback(
   discriminant?: string,
   values?: readonly unknown[],
 ): z.ZodMiniType {
-  if (!fallback || discriminant === undefined) return z.union([...variants, unknownForm(variants)]);
+  if (!fallback || discriminant === undefined)
+    return z.union([...variants.map((variant) => gated(variant)), unknownForm(variants)]);
   // The values the variants take, when the generator names them: a variant that is itself a
   // union (an allOf with a oneOf part) cannot be asked about one field (zod reports the union, not
   // the field), so probing would take any value for known.
@@ -125,7 +126,72 @@ export function withFallback(
       return !isKnown;
     }, `"${discriminant}" is a known value, but the other fields do not fit its variant`),
   );
-  return z.union([...variants, unknownOnly]);
+  return z.union([...variants.map((variant) => gated(variant, discriminant)), unknownOnly]);
+}
+
+/** An issue as a probe of a variant gave it, to give again for a value the gate turns away. */
+type ProbeIssue = z.core.$ZodIssue;
+
+/**
+ * `variant` as an option of a union, tried only when the value may be of it: an object with every
+ * field the variant requires and, given the union's discriminant, a value of it the variant takes.
+ * zod tries a union's options in turn, each parsed whole: a tree of pages, whose every level is a
+ * union of forms, was parsed once per form per level (2^depth times at the leaves). A value turned
+ * away gets zod's own issues for the fields it lacks (from a probe of the variant with `{}`), as
+ * the variant itself would report them. Probes go through zod's public API only.
+ */
+function gated(variant: z.ZodMiniType, discriminant?: string): z.ZodMiniType {
+  let required: [string, ProbeIssue][] | undefined;
+  const kinds = new Map<unknown, ProbeIssue | null>();
+  const gate = z.unknown().check(
+    z.superRefine((value, context) => {
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) return;
+      const fields = value as Record<string, unknown>;
+      required ??= requiredFields(variant);
+      let turnedAway = false;
+      for (const [key, issue] of required) {
+        if (fields[key] !== undefined) continue;
+        context.addIssue(again(issue, undefined));
+        turnedAway = true;
+      }
+      if (turnedAway || discriminant === undefined) return;
+      const kind = fields[discriminant];
+      let refused = kinds.get(kind);
+      if (refused === undefined) {
+        refused = kindIssue(variant, discriminant, kind);
+        if (kinds.size < 100) kinds.set(kind, refused);
+      }
+      if (refused) context.addIssue(again(refused, kind));
+    }),
+  );
+  return z.pipe(gate, variant);
+}
+
+/** A probe's issue again, for the value at hand: its path and message. */
+const again = (issue: ProbeIssue, input: unknown) => ({
+  code: 'custom' as const,
+  path: [...issue.path],
+  message: issue.message,
+  input,
+});
+
+/** The fields `variant` requires, each with the issue it reports when the field is missing. */
+function requiredFields(variant: z.ZodMiniType): [string, ProbeIssue][] {
+  const result = variant.safeParse({});
+  if (result.success) return [];
+  const fields = new Map<string, ProbeIssue>();
+  for (const issue of result.error.issues) {
+    const [key] = issue.path;
+    if (issue.path.length === 1 && typeof key === 'string' && !fields.has(key)) fields.set(key, issue);
+  }
+  return [...fields];
+}
+
+/** The issue `variant` reports at `key` for the value `kind`, or null when it takes that value. */
+function kindIssue(variant: z.ZodMiniType, key: string, kind: unknown): ProbeIssue | null {
+  const result = variant.safeParse({ [key]: kind });
+  if (result.success) return null;
+  return result.error.issues.find((issue) => issue.path.length === 1 && issue.path[0] === key) ?? null;
 }
 
 /**
