@@ -63,6 +63,32 @@ describe('the key of a group that holds only links', () => {
     expect(await groupsOf(fs)).toEqual(['getting-3/']);
   });
 
+  it('stays the mapping’s when a link at the root took its slug (a link page’s slug is nominal)', async () => {
+    const withLink = [
+      page('getting', 'p1'),
+      group('Guides', 'guides', 'g2', [
+        page('guides/intro', 'p3'),
+        link('guides/x', 'l2', 'https://example.com/x'),
+      ]),
+      group('Getting', 'getting-2', 'g1', [link('getting-2/link', 'l1', 'https://example.com/a')]),
+    ];
+    const fs = await folder(withLink, (text) =>
+      text
+        .replace('* [Link](https://example.com/x)\n', '')
+        .replace(
+          '* [Getting](README.md)\n',
+          '* [Getting](README.md)\n* [Getting 2](https://example.com/x)\n',
+        ),
+    );
+    const layout = await readLayout(fs);
+    expect(layout.pages.map((each) => [each.kind, each.path])).toEqual([
+      ['document', 'getting'],
+      ['link', 'getting-2'],
+      ['group', 'guides'],
+      ['group', 'getting-2'],
+    ]);
+  });
+
   it('is a new key, not another group’s, for a new group', async () => {
     const withPages = [page('getting', 'p1'), group('Guides', 'guides', 'g2', [page('guides/intro', 'p3')])];
     const fs = await folder(

@@ -40,6 +40,8 @@ export interface GroupKeyInput {
   mapping: SyncMapping | undefined;
   /** Root slugs already given (pages and groups before this one), in lowercase. */
   taken: ReadonlySet<string>;
+  /** Of those, the ones only link pages hold (nominal: a group of the mapping may take one). */
+  linkOnly: ReadonlySet<string>;
   /** From `reservedFolders`: folders other groups will take. */
   reserved: ReadonlySet<string>;
 }
@@ -51,7 +53,7 @@ export interface GroupKeyInput {
  * mapping's other groups.
  */
 export function groupKeyFor(input: GroupKeyInput): string {
-  const { title, entries, summaryFile, mapping, taken, reserved } = input;
+  const { title, entries, summaryFile, mapping, taken, linkOnly, reserved } = input;
   const shared = sharedFolder(entries, summaryFile);
   if (shared) {
     const known = mapping?.pages[groupKey(shared)];
@@ -60,9 +62,10 @@ export function groupKeyFor(input: GroupKeyInput): string {
   const known = Object.keys(mapping?.pages ?? {})
     .filter((key) => key.endsWith('/') && !key.slice(0, -1).includes('/'))
     .map((key) => key.slice(0, -1));
-  const free = known.filter(
-    (folder) => !taken.has(folder.toLowerCase()) && !reserved.has(folder.toLowerCase()),
-  );
+  const free = known.filter((folder) => {
+    const lower = folder.toLowerCase();
+    return (!taken.has(lower) || linkOnly.has(lower)) && !reserved.has(lower);
+  });
   const linkedFrom = new Set<string>();
   for (const entry of entries) {
     if (!isExternal(entry.target)) continue;

@@ -291,6 +291,9 @@ class Reader {
     let first = true;
     const rootSlugs = new Set<string>();
     const reserved = reservedFolders(sections, summaryFile);
+    // Root slugs only link pages hold: a link page's slug is nominal (never sent; the service's
+    // link pages have none), so a group of the mapping may still take its own.
+    const linkOnly = new Set<string>();
     const entries = async (
       list: SummaryEntry[],
       parentPath: string,
@@ -306,7 +309,9 @@ class Reader {
     };
     for (const section of sections) {
       if (section.group === undefined) {
-        pages.push(...(await entries(section.entries, '', true, rootSlugs)));
+        const read = await entries(section.entries, '', true, rootSlugs);
+        pages.push(...read);
+        for (const page of read) if (page.kind === 'link') linkOnly.add(slugOf(page.path).toLowerCase());
         continue;
       }
       first = false;
@@ -316,10 +321,12 @@ class Reader {
         summaryFile,
         mapping: this.mapping,
         taken: rootSlugs,
+        linkOnly,
         reserved,
       });
       const slug = key.slice(0, -1);
       rootSlugs.add(slug.toLowerCase());
+      linkOnly.delete(slug.toLowerCase());
       const children = await entries(section.entries, slug, false, new Set());
       pages.push({
         key,
