@@ -89,6 +89,30 @@ describe('the key of a group that holds only links', () => {
     ]);
   });
 
+  it('keeps the order of two groups of one title when a link moved from the second to the first', async () => {
+    const twoGroups = [
+      page('getting', 'p1'),
+      group('Getting', 'getting-2', 'g1', [page('getting-2/cafe', 'p2')]),
+      group('Getting', 'getting-3', 'g2', [link('getting-3/link', 'l1', 'https://example.com/a')]),
+    ];
+    const fs = await folder(twoGroups, () =>
+      [
+        '# Table of contents',
+        '',
+        '* [Getting](README.md)',
+        '* [café](getting-2/cafe.md)',
+        '',
+        '## Getting',
+        '',
+        '* [Link](https://example.com/a)',
+        '',
+        '## Getting',
+        '',
+      ].join('\n'),
+    );
+    expect(await groupsOf(fs)).toEqual(['getting-2/', 'getting-3/']);
+  });
+
   it('is a new key, not another group’s, for a new group', async () => {
     const withPages = [page('getting', 'p1'), group('Guides', 'guides', 'g2', [page('guides/intro', 'p3')])];
     const fs = await folder(

@@ -48,9 +48,9 @@ export interface GroupKeyInput {
 
 /**
  * A group's key: 1. the folder its pages share (the mapping's path for it when known); 2. a group
- * of the mapping not yet taken that its links were in; 3. one whose folder is its title's slug
- * (`getting`, `getting-4`); 4. its title's slug made unique among the pages before it and the
- * mapping's other groups.
+ * of the mapping not yet taken whose folder is its title's slug (`getting`, `getting-4`); 3. one
+ * its links were in (a renamed group); 4. its title's slug made unique among the pages before it
+ * and the mapping's other groups.
  */
 export function groupKeyFor(input: GroupKeyInput): string {
   const { title, entries, summaryFile, mapping, taken, linkOnly, reserved } = input;
@@ -73,10 +73,12 @@ export function groupKeyFor(input: GroupKeyInput): string {
     if (path?.includes('/')) linkedFrom.add(path.slice(0, path.indexOf('/')));
   }
   const base = slugify(title);
-  const byLinks = free.find((folder) => linkedFrom.has(folder));
-  if (byLinks !== undefined) return groupKey(byLinks);
+  // By title first, in the mapping's order: groups of one title keep their order even when a
+  // link moved from one to the other; a renamed group is then found by its links.
   const byTitle = free.find((folder) => isSlugOf(folder, base));
   if (byTitle !== undefined) return groupKey(byTitle);
+  const byLinks = free.find((folder) => linkedFrom.has(folder));
+  if (byLinks !== undefined) return groupKey(byLinks);
   const avoided = new Set([...taken, ...reserved, ...known.map((folder) => folder.toLowerCase())]);
   return groupKey(uniqueSlug(base, avoided));
 }
