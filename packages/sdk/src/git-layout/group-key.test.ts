@@ -113,6 +113,17 @@ describe('the key of a group that holds only links', () => {
     expect(await groupsOf(fs)).toEqual(['getting-2/', 'getting-3/']);
   });
 
+  it('gives groups of one title their keys in the order the slugs were given (v2, then v2-2)', async () => {
+    const twoGroups = [
+      page('getting', 'p1'),
+      group('V2', 'v2', 'g1', [link('v2/a', 'l1', 'https://example.com/a')]),
+      group('V2', 'v2-2', 'g2', [link('v2-2/b', 'l2', 'https://example.com/b')]),
+    ];
+    // The mapping file lists `v2-2/` before `v2/` (it is sorted); the first group lost its link.
+    const fs = await folder(twoGroups, (text) => text.replace('* [Link](https://example.com/a)\n', ''));
+    expect(await groupsOf(fs)).toEqual(['v2/', 'v2-2/']);
+  });
+
   it('is a new key, not another group’s, for a new group', async () => {
     const withPages = [page('getting', 'p1'), group('Guides', 'guides', 'g2', [page('guides/intro', 'p3')])];
     const fs = await folder(

@@ -73,9 +73,13 @@ export function groupKeyFor(input: GroupKeyInput): string {
     if (path?.includes('/')) linkedFrom.add(path.slice(0, path.indexOf('/')));
   }
   const base = slugify(title);
-  // By title first, in the mapping's order: groups of one title keep their order even when a
-  // link moved from one to the other; a renamed group is then found by its links.
-  const byTitle = free.find((folder) => isSlugOf(folder, base));
+  // By title first, in the order their slugs were given (`v2`, then `v2-2`: the mapping file is
+  // sorted, `v2-2/` before `v2/`): groups of one title keep their order even when a link moved
+  // from one to the other; a renamed group is then found by its links.
+  const byTitle = free
+    .map((folder) => ({ folder, rank: slugRank(folder, base) }))
+    .filter((candidate) => candidate.rank > 0)
+    .sort((a, b) => a.rank - b.rank)[0]?.folder;
   if (byTitle !== undefined) return groupKey(byTitle);
   const byLinks = free.find((folder) => linkedFrom.has(folder));
   if (byLinks !== undefined) return groupKey(byLinks);
@@ -90,9 +94,11 @@ export function uniqueSlug(base: string, taken: ReadonlySet<string>): string {
   return slug;
 }
 
-/** Whether `folder` is `base` or `base-<n>` (compared in lowercase). */
-const isSlugOf = (folder: string, base: string): boolean => {
+/** 1 when `folder` is `base`, n when it is `base-<n>`, 0 otherwise (compared in lowercase). */
+const slugRank = (folder: string, base: string): number => {
   const lower = folder.toLowerCase();
   const prefix = base.toLowerCase();
-  return lower === prefix || (lower.startsWith(`${prefix}-`) && /^\d+$/.test(lower.slice(prefix.length + 1)));
+  if (lower === prefix) return 1;
+  const suffix = lower.startsWith(`${prefix}-`) ? lower.slice(prefix.length + 1) : '';
+  return /^\d+$/.test(suffix) ? Number(suffix) : 0;
 };
