@@ -100,7 +100,8 @@ describe('normalizeStoredMarkdown', () => {
         const once = normalizeStoredMarkdown(lines.join('\n'));
         expect(normalizeStoredMarkdown(once)).toBe(once);
       }),
-      { numRuns: 500 },
+      // A blank line, then what reads as front matter once the blank line is gone: found after 7,117 runs.
+      { numRuns: 500, examples: [[['', '---', '```', '---', 'text\t']]] },
     );
   });
 });

@@ -31,9 +31,13 @@ const BULLET = /^([ \t]*)[-+*](?=[ \t]|$)/;
 export function normalizeStoredMarkdown(markdown: string): string {
   const lines = markdown.replace(/\r\n?/g, '\n').split('\n');
   const out: string[] = [];
-  let index = 0;
-  if (/^---[ \t]*$/.test(lines[0] ?? '')) {
-    const end = lines.findIndex((line, at) => at > 0 && /^---[ \t]*$/.test(line));
+  // Blank lines at the start are dropped, so front matter is looked for after them: the stored
+  // text starts with it, and reading that again must find the same (idempotent).
+  let index = lines.findIndex((line) => line.trim() !== '');
+  if (index < 0) return '';
+  if (/^---[ \t]*$/.test(lines[index] ?? '')) {
+    const start = index;
+    const end = lines.findIndex((line, at) => at > start && /^---[ \t]*$/.test(line));
     if (end > 0) {
       for (; index <= end; index++) out.push((lines[index] ?? '').replace(/[ \t]+$/, ''));
     }
