@@ -2,6 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normalizeStoredMarkdown } from './content-normalize.js';
 
+/** Fixed in CI (a pipeline replays the same texts; a failure is a regression), fresh elsewhere. */
+const seedText = process.env['DOCS_PROPERTY_SEED'] ?? (process.env['CI'] ? '20261201' : undefined);
+const seeded = seedText === undefined ? {} : { seed: Number(seedText) };
+
 describe('normalizeStoredMarkdown', () => {
   it('stores bullets as *, one blank line between blocks, no trailing spaces, one final newline', () => {
     const sent = [
@@ -101,7 +105,7 @@ describe('normalizeStoredMarkdown', () => {
         expect(normalizeStoredMarkdown(once)).toBe(once);
       }),
       // A blank line, then what reads as front matter once the blank line is gone: found after 7,117 runs.
-      { numRuns: 500, examples: [[['', '---', '```', '---', 'text\t']]] },
+      { numRuns: 500, examples: [[['', '---', '```', '---', 'text\t']]], ...seeded },
     );
   });
 });
