@@ -62,7 +62,10 @@ export interface BatchResult {
 }
 
 export interface BatchInput {
-  /** The change request's content (not changed: the batch works on a copy). */
+  /**
+   * The change request's content, never changed: the batch's content shares with it every page
+   * the batch leaves alone, and copies the ones it changes (with the pages above them).
+   */
   content: RevisionContent;
   changes: readonly ChangeRequestContentChange[];
   /** A new id (`store.newId`). */
@@ -73,7 +76,14 @@ export interface BatchInput {
 }
 
 export function applyBatch(input: BatchInput): BatchResult {
-  const content = structuredClone(input.content);
+  // Copied as the batch writes (Batch.#own), not whole: a push of 2,000 pages sends 667 batches,
+  // and a whole copy each time kept 667 copies of every page in the store.
+  const content: RevisionContent = {
+    pages: [...input.content.pages],
+    files: [...input.content.files],
+    reusableContents: [...input.content.reusableContents],
+    variables: { ...input.content.variables },
+  };
   const batch = new Batch(content, input);
   input.changes.forEach((change, index) => batch.apply(change, index));
   return {
@@ -113,6 +123,8 @@ class Batch {
   /** Ids given in advance to the pages and files the batch inserts, by change index (and file index). */
   readonly #pageIds = new Map<number, string>();
   readonly #fileIds = new Map<string, string>();
+  /** The pages this batch made or copied: the ones it may change in place. */
+  readonly #owned = new Set<PageRow>();
 
   constructor(
     readonly content: RevisionContent,
@@ -186,7 +198,36 @@ class Batch {
     return entry;
   }
 
-  /** The pages under `parent` (null: the root), for a page going there. */
+  /**
+   * The page, made the batch's own: it and each page above it are copied (their fields and their
+   * list of pages), the pages under them still shared with the revision the batch started from.
+   */
+  #own(pageId: string, index: number, field = 'page'): PageRow {
+    const byId = new Map(flattenPages(this.content.pages).map((entry) => [entry.page.id, entry]));
+    const chain: FlatPage[] = [];
+    for (
+      let entry = byId.get(pageId);
+      entry;
+      entry = entry.parent === null ? undefined : byId.get(entry.parent)
+    )
+      chain.unshift(entry);
+    if (chain.length === 0)
+      throw new ContentChangeError(index, field, `page "${pageId}" is not in the change request`);
+    let list = this.content.pages;
+    let page = chain[0]?.page as PageRow;
+    for (const entry of chain) {
+      page = list[entry.index] ?? entry.page;
+      if (!this.#owned.has(page)) {
+        page = { ...page, pages: [...page.pages] };
+        list[entry.index] = page;
+        this.#owned.add(page);
+      }
+      list = page.pages;
+    }
+    return page;
+  }
+
+  /** The pages under `parent` (null: the root), for a page going there: the batch's own list. */
   #siblings(parent: string | null, index: number, field: string, moving?: PageRow): PageRow[] {
     if (parent === null) return this.content.pages;
     const entry = this.#require(parent, index, field);
@@ -200,7 +241,7 @@ class Batch {
         field,
         `page "${moving.id}" is a group: groups are at the root only`,
       );
-    return entry.page.pages;
+    return this.#own(parent, index, field).pages;
   }
 
   #checkSlug(slug: string, siblings: readonly PageRow[], self: string, index: number): void {
@@ -298,6 +339,7 @@ class Batch {
       links: [],
       pages: [],
     };
+    this.#owned.add(page);
     this.#options(page, change);
     // The document's front matter and heading take precedence over the fields (Git Sync's rule).
     let parsed;
@@ -322,21 +364,22 @@ class Batch {
 
   #update(change: ChangeRequestContentChangeUpdatePage, index: number): void {
     const entry = this.#require(change.page, index);
-    const { page } = entry;
-    if (change.document !== undefined && !isDocument(page))
+    const found = entry.page;
+    if (change.document !== undefined && !isDocument(found))
       throw new ContentChangeError(
         index,
         'document',
-        `page "${page.id}" is a ${page.type} page: it has no document`,
+        `page "${found.id}" is a ${found.type} page: it has no document`,
       );
-    if (change.document !== undefined && page.computed)
+    if (change.document !== undefined && found.computed)
       throw new ContentChangeError(
         index,
         'document',
-        `page "${page.id}" is computed: its document is generated`,
+        `page "${found.id}" is computed: its document is generated`,
       );
+    const page = this.#own(change.page, index);
     // Move first: a slug and relative links are checked where the page ends up.
-    let siblings = entry.parent === null ? this.content.pages : (this.#find(entry.parent)?.page.pages ?? []);
+    let siblings = entry.parent === null ? this.content.pages : this.#own(entry.parent, index).pages;
     if (change.into !== undefined || change.at !== undefined) {
       const parent = change.into === undefined ? entry.parent : change.into;
       if (parent !== null) {
@@ -385,8 +428,7 @@ class Batch {
 
   #delete(pageId: string, index: number): void {
     const entry = this.#require(pageId, index);
-    const siblings =
-      entry.parent === null ? this.content.pages : (this.#find(entry.parent)?.page.pages ?? []);
+    const siblings = entry.parent === null ? this.content.pages : this.#own(entry.parent, index).pages;
     siblings.splice(siblings.indexOf(entry.page), 1);
     for (const gone of flattenPages([entry.page])) this.#touch(gone.page.id, 'deleted');
   }
@@ -417,7 +459,7 @@ class Batch {
         pages: page.pages.filter((child) => !present.has(child.id)).map(restore),
       });
       const parent = before.parent === null ? undefined : this.#find(before.parent);
-      const siblings = parent ? parent.page.pages : this.content.pages;
+      const siblings = parent ? this.#own(parent.page.id, index).pages : this.content.pages;
       const page = restore(before.page);
       const clash = siblings.find((sibling) => sibling.slug === page.slug);
       if (clash)
@@ -439,10 +481,11 @@ class Batch {
         'page',
         `page "${now.page.id}" cannot take back its slug "${fields.slug}": page "${clash.id}" has it there now`,
       );
-    for (const key of Object.keys(now.page))
-      if (key !== 'pages') delete (now.page as unknown as Record<string, unknown>)[key];
-    Object.assign(now.page, fields, { pages: now.page.pages ?? pages });
-    this.#touch(now.page.id, 'updated');
+    const owned = this.#own(now.page.id, index);
+    for (const key of Object.keys(owned))
+      if (key !== 'pages') delete (owned as unknown as Record<string, unknown>)[key];
+    Object.assign(owned, fields, { pages: owned.pages ?? pages });
+    this.#touch(owned.id, 'updated');
   }
 
   #insertFiles(change: ChangeRequestContentChangeInsertFiles, index: number): void {

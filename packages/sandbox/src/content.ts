@@ -93,7 +93,8 @@ export function requireRevision(store: Store, revisionId: string): RevisionRow {
 
 /**
  * Stores a new revision of a space holding a copy of the given content; with `adopt`, the content
- * itself (a fresh copy nothing else holds, such as a batch's result: no second copy made).
+ * itself (a batch's result: its own lists, sharing the pages it did not change with the revision
+ * before it, which is safe because no revision is changed once stored).
  */
 export function createRevision(
   store: Store,

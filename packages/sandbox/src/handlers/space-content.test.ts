@@ -470,6 +470,39 @@ describe('updateChangeRequestContent: an ordered, atomic batch', () => {
     ).toEqual(['body.changes[0].at']);
   });
 
+  it('leaves each earlier revision as it was, and shares with it the pages a batch did not change', async () => {
+    const { sandbox, client } = setup();
+    const { space, request, a, b, c } = await tree(client);
+    const revisionOf = () =>
+      sandbox.store.revisions.get(sandbox.store.changeRequests.get(request)?.revision ?? '');
+    const before = revisionOf();
+    const snapshot = structuredClone(before?.pages);
+    await apply(client, space, request, [
+      { operation: 'update_page', page: c, title: 'C again', document: { markdown: 'Changed.\n' } },
+      { operation: 'update_page', page: a, into: b, at: 0 },
+    ]);
+    const after = revisionOf();
+    expect(after?.id).not.toBe(before?.id);
+    // The earlier revision reads as it did, to the last field.
+    expect(before?.pages).toEqual(snapshot);
+    const byId = (pages: readonly { id: string; pages: unknown[] }[] | undefined, id: string) => {
+      for (const page of pages ?? []) {
+        if (page.id === id) return page;
+        const inner: unknown = byId(page.pages as { id: string; pages: unknown[] }[], id);
+        if (inner) return inner;
+      }
+      return undefined;
+    };
+    expect(byId(after?.pages, c)).not.toBe(byId(before?.pages, c));
+    // A batch that changes one page copies that page and the ones above it: the others are shared.
+    await apply(client, space, request, [
+      { operation: 'insert_page', title: 'D', document: { markdown: 'D.\n' } },
+    ]);
+    const third = revisionOf();
+    expect(byId(third?.pages, c)).toBe(byId(after?.pages, c));
+    expect(byId(third?.pages, b)).toBe(byId(after?.pages, b));
+  });
+
   it('deletes a page with its subpages; reverts pages to the base revision', async () => {
     const { client } = setup();
     const { space, request, a, b, c } = await tree(client);
