@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { RevisionPageSchema } from '../generated/schemas/RevisionPage.js';
+import * as documented from '../../test-support/documented.js';
 
 /*
  * A union's options are tried only when the value may be of them (schema.ts `gated`): a page of the
@@ -8,30 +9,12 @@ import { RevisionPageSchema } from '../generated/schemas/RevisionPage.js';
  * the same union) was parsed once per form per level, 2^depth times at the leaves.
  */
 
+/** A document page with one child page, `depth` levels down (the document's page forms). */
 const page = (depth: number): Record<string, unknown> => ({
-  id: `page_${depth}`,
+  ...documented.page(`page_${depth}`),
   title: `Level ${depth}`,
-  kind: 'sheet',
-  type: 'document',
   slug: `level-${depth}`,
   path: `level-${depth}`,
-  urls: { app: 'https://app.example.com/p' },
-  layout: {
-    width: 'default',
-    cover: true,
-    coverSize: 'hero',
-    coverMask: 'none',
-    title: true,
-    description: true,
-    tableOfContents: true,
-    outline: true,
-    pagination: true,
-    metadata: true,
-    tags: true,
-    actions: true,
-    anchors: true,
-  },
-  tags: [],
   markdown: 'Some words.\n',
   pages: depth > 0 ? [page(depth - 1)] : [],
 });
