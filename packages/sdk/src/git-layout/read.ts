@@ -66,6 +66,12 @@ import { parseSummary, type SummaryEntry } from './summary.js';
 /** The largest page file read: a page larger than a request could hold cannot be sent. */
 export const MAX_PAGE_FILE_BYTES = 2 * 1024 * 1024;
 
+/**
+ * Room a page's change needs beside its text (operation, title, slug, parent, the links a push
+ * rewrites to ids): a text whose JSON leaves less than this under MAX_PAGE_FILE_BYTES cannot go.
+ */
+export const CHANGE_ROOM_BYTES = 4 * 1024;
+
 /** A page of the folder, without its markdown. */
 export interface LocalPage {
   /**
@@ -92,10 +98,15 @@ export interface LocalPage {
   /** Documents: `contentHash` of the page's file as `renderPageFile` writes it. */
   hash?: string;
   /**
-   * Documents whose file is over MAX_PAGE_FILE_BYTES: its size. Not read (no hash, no links):
-   * kept in the tree so that a push names it and sends everything else.
+   * Documents too large to send: the file's size. Over MAX_PAGE_FILE_BYTES, not read (no hash, no
+   * links); kept in the tree so that a push names it and sends everything else.
    */
   oversize?: number;
+  /**
+   * Of those, a file under MAX_PAGE_FILE_BYTES whose text grows past it as the JSON its change
+   * carries (quotes, backslashes and line ends are escaped): that JSON's size.
+   */
+  oversizeAsJson?: number;
   /** Page files and folders its markdown links to, relative to the content root. */
   links: string[];
   /** Files under `.gitbook/assets/` its markdown refers to. */
@@ -212,6 +223,21 @@ class Reader {
     // The entry's text is the page's title; the file's heading where there is no entry.
     const title = summaryTitle || parsed.title || titleFromName(posix.basename(nameOf(file)));
     const slug = this.slugFor(file, slugFallback(title));
+    const asJson = Buffer.byteLength(JSON.stringify(read.text));
+    if (asJson + CHANGE_ROOM_BYTES > MAX_PAGE_FILE_BYTES) {
+      return {
+        key: file,
+        kind: 'document',
+        title,
+        path: childPath(parentPath, slug),
+        file,
+        oversize: size ?? Buffer.byteLength(read.text),
+        oversizeAsJson: asJson,
+        links: [],
+        files: [],
+        children,
+      };
+    }
     const page: LocalPage = {
       key: file,
       kind: 'document',

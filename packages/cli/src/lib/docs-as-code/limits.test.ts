@@ -88,4 +88,17 @@ describe('the API limits in a push', () => {
     ]);
     expect(plan.notApplied[1]?.message).toContain('(the space keeps its page as it is)');
   });
+
+  it('names a page under the file limit whose text is over it as JSON, and sends the rest', async () => {
+    const fs = folder();
+    // 1.2 MiB of quotes: 2.4 MiB once each is escaped in the change's JSON string.
+    await fs.write('big/README.md', `# Big\n\n${'"'.repeat(1_200_000)}\n`);
+    const space = new FakeSpace();
+    const { plan, batches } = await pushFolder(fs, space);
+    expect(plan.notApplied.find((note) => note.file === 'big/README.md')?.message).toMatch(
+      /^is 1200008 bytes, 2400\d{3} as the JSON its change carries: with the rest of the change, over the 2097152 bytes a request of a push holds, so its document is not sent; split it/,
+    );
+    const sent = batches.flatMap((batch) => batch.body.changes);
+    expect(sent.map((change) => change.operation)).toEqual(['insert_files', 'insert_page', 'insert_page']);
+  });
 });

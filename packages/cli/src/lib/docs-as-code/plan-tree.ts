@@ -70,7 +70,11 @@ export function planTree(ctx: PlanContext, uploaded: ReadonlySet<string>) {
       key: page.key,
       what: 'page',
       file: shown(page.file ?? page.key),
-      message: `is ${page.oversize} bytes: over the ${MAX_PAGE_FILE_BYTES} bytes a request of a push holds, so its document is not sent${idOf.has(page) ? ' (the space keeps its page as it is)' : ''}; split it into smaller pages, then push again`,
+      message: `${
+        page.oversizeAsJson === undefined
+          ? `is ${page.oversize} bytes: over`
+          : `is ${page.oversize} bytes, ${page.oversizeAsJson} as the JSON its change carries: with the rest of the change, over`
+      } the ${MAX_PAGE_FILE_BYTES} bytes a request of a push holds, so its document is not sent${idOf.has(page) ? ' (the space keeps its page as it is)' : ''}; split it into smaller pages, then push again`,
     });
 
   const insertPage = (
