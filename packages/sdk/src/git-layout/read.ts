@@ -201,21 +201,26 @@ class Reader {
     children: LocalPage[],
     slugFallback: (title: string) => string,
   ): Promise<LocalPage | undefined> {
+    // Too large to send: the entry stays, unread or without its links, for the push to name.
+    const oversized = (
+      title: string,
+      slug: string,
+      sizes: Pick<LocalPage, 'oversize' | 'oversizeAsJson'>,
+    ) => ({
+      key: file,
+      kind: 'document' as const,
+      title,
+      path: childPath(parentPath, slug),
+      file,
+      ...sizes,
+      links: [],
+      files: [],
+      children,
+    });
     const size = await this.fs.size(this.shown(file));
     if (size !== undefined && size > MAX_PAGE_FILE_BYTES) {
-      // Too large to send: the entry stays, unread, for the push to name (the rest still goes).
       const title = summaryTitle || titleFromName(posix.basename(nameOf(file)));
-      return {
-        key: file,
-        kind: 'document',
-        title,
-        path: childPath(parentPath, this.slugFor(file, slugFallback(title))),
-        file,
-        oversize: size,
-        links: [],
-        files: [],
-        children,
-      };
+      return oversized(title, this.slugFor(file, slugFallback(title)), { oversize: size });
     }
     const read = await this.readPageFile(file);
     if (!read) return undefined;
@@ -225,18 +230,10 @@ class Reader {
     const slug = this.slugFor(file, slugFallback(title));
     const asJson = Buffer.byteLength(JSON.stringify(read.text));
     if (asJson + CHANGE_ROOM_BYTES > MAX_PAGE_FILE_BYTES) {
-      return {
-        key: file,
-        kind: 'document',
-        title,
-        path: childPath(parentPath, slug),
-        file,
+      return oversized(title, slug, {
         oversize: size ?? Buffer.byteLength(read.text),
         oversizeAsJson: asJson,
-        links: [],
-        files: [],
-        children,
-      };
+      });
     }
     const page: LocalPage = {
       key: file,
