@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { parseDuration } from './clock.js';
 import { SandboxError } from './errors.js';
 import { FaultError } from './faults.js';
+import { jsonBody } from './request-guards.js';
 import type { Env } from './routing.js';
 import type { Sandbox } from './sandbox.js';
 
@@ -23,14 +24,7 @@ export function registerAdmin(
     await next();
   });
   const body = async (c: Context<Env>): Promise<Record<string, unknown>> => {
-    const text = await c.req.text();
-    if (!text.trim()) return {};
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      throw new SandboxError(400, 'Invalid request: the body is not valid JSON');
-    }
+    const value = await jsonBody(c);
     if (typeof value !== 'object' || value === null || Array.isArray(value))
       throw new SandboxError(400, 'Invalid request: the body must be a JSON object');
     return value as Record<string, unknown>;

@@ -6,11 +6,22 @@ import type { Env } from './routing.js';
 
 /*
  * What a request passes before its operation runs: an injected fault, the bearer token, the rate
- * limit.
+ * limit; and its body read as JSON.
  */
 
 /** The header of an answer whose connection a fault dropped (the in-process fetch throws for it). */
 export const DROPPED = 'x-sandbox-dropped';
+
+/** The request's body as JSON (`{}` when it has none); 400 when it is not JSON. */
+export async function jsonBody(c: Context<Env>): Promise<unknown> {
+  const text = await c.req.text();
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new SandboxError(400, 'Invalid request: the body is not valid JSON');
+  }
+}
 
 /** 401 unless the request carries `Authorization: Bearer <token>`. */
 export function authenticate(c: Context<Env>, token: string): void {

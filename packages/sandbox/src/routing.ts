@@ -10,6 +10,7 @@ import {
 } from '@docs-api/sdk/contract';
 import { SandboxError } from './errors.js';
 import type { HandlerInput } from './implement.js';
+import { jsonBody } from './request-guards.js';
 
 /*
  * How a request reaches an operation: the routes of the contract's paths (and the 405 of a path
@@ -163,17 +164,7 @@ export async function readInput(c: Context<Env>, operation: Operation): Promise<
     decodeQuery(operation.queryKinds, url.searchParams, operation.queryWireNames),
     'query',
   );
-  let rawBody: unknown = {};
-  if (operation.body) {
-    const text = await c.req.text();
-    if (text.trim()) {
-      try {
-        rawBody = JSON.parse(text);
-      } catch {
-        throw new SandboxError(400, 'Invalid request: the body is not valid JSON');
-      }
-    }
-  }
+  const rawBody = operation.body ? await jsonBody(c) : {};
   const body = part(operation.body, rawBody, 'body');
   if (issues.length) throw new SandboxError(400, `Invalid request: ${describeIssues(issues)}`, issues);
   return { params, query, body } as RequestInput;
