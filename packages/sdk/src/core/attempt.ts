@@ -10,7 +10,8 @@ import type { Slot, Throttle } from './throttle.js';
  * client's throttle, bounds the attempt (its own `timeout`, and what is left of the call's
  * `totalTimeout`), follows same-origin redirects of a GET or HEAD, and reads the whole body
  * inside that bound, so a body that stalls half-way fails the attempt (and ky may retry it). ky
- * gets a `Response` carrying the body read; the call reads its answer from that.
+ * gets a Response with its status and headers; the body read is kept by the call
+ * (`call.keepBody`), or carried by that Response when the client's own hooks read it.
  */
 
 const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
@@ -45,6 +46,8 @@ export interface Transport {
   /** The API's origin: redirects are followed within it only. */
   origin: string;
   logger: Logger | undefined;
+  /** The client's own afterResponse hooks read the answers ky gets: those carry their body. */
+  hooksReadBodies: boolean;
 }
 
 /** Runs one attempt of `call` for ky's `request`. */
@@ -89,7 +92,10 @@ export async function attempt(transport: Transport, call: Call, request: Request
       ? undefined
       : serverWait(response.status, response.headers, rateLimit, Date.now());
     transport.throttle.observe(slot.seq, response.status, rateLimit, waitMs);
-    return withBody(response, body);
+    if (transport.hooksReadBodies) return withBody(response, body);
+    const bodiless = withoutBody(response);
+    call.keepBody(bodiless, body);
+    return bodiless;
   } catch (error) {
     if (expired) throw expired;
     if (signal.aborted) throw error;
@@ -181,20 +187,45 @@ function readBody(response: Response): Promise<ArrayBuffer | string> {
   return typeof response.arrayBuffer === 'function' ? response.arrayBuffer() : response.text();
 }
 
-/** The answer with its body read, as ky and the call get it. */
+/** The answer with its body read, as ky and the client's own hooks get it. */
 function withBody(response: Response, body: ArrayBuffer | string): Response {
+  return rebuilt(
+    response,
+    response.status === 204 || response.status === 205 || response.status === 304 ? null : body,
+  );
+}
+
+/** What a `Response` reads its body with: each rejects on the answer `withoutBody()` builds. */
+const BODY_READERS = ['arrayBuffer', 'blob', 'bytes', 'formData', 'json', 'text'] as const;
+
+/**
+ * The answer as ky gets it, its body kept by the call: status and headers, no body. To a caller of
+ * `withResponse()` it is a body already read, as it was when the SDK read it from the Response
+ * itself: `bodyUsed` is true and reading it rejects (the answer is `data`).
+ */
+function withoutBody(response: Response): Response {
+  const answer = rebuilt(response, null);
+  if (answer === response) return answer;
+  Object.defineProperty(answer, 'bodyUsed', { value: true });
+  const unusable = () =>
+    Promise.reject(new TypeError('Body is unusable: the SDK has read it (its answer is `data`)'));
+  for (const reader of BODY_READERS) Object.defineProperty(answer, reader, { value: unusable });
+  return answer;
+}
+
+/** A new Response with the answer's status, headers and URL, and `body`. */
+function rebuilt(response: Response, body: ArrayBuffer | string | null): Response {
   const { status } = response;
   // An opaque redirect (a browser's) has status 0, which a new Response cannot carry.
   if (status < 200 || status > 599) return response;
-  const empty = status === 204 || status === 205 || status === 304;
-  const rebuilt = new Response(empty ? null : body, {
+  const answer = new Response(body, {
     status,
     statusText: response.statusText ?? '',
     headers: headersOf(response),
   });
   // A new Response has no URL: the one answered keeps it (`withResponse().response.url`).
-  if (response.url) Object.defineProperty(rebuilt, 'url', { value: response.url });
-  return rebuilt;
+  if (response.url) Object.defineProperty(answer, 'url', { value: response.url });
+  return answer;
 }
 
 /**

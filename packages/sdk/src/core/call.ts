@@ -53,6 +53,13 @@ export class Call {
   answeredUrl: string;
   /** The wait before the next retry, decided by the retry policy and read by ky's `retry.delay`. */
   delayMs = 0;
+  /**
+   * The latest attempt's answer as ky got it, without its body, and that body, read by `attempt()`
+   * inside its bound. A `Response` built around a body holds a web stream that young-generation
+   * GCs keep: a run of 2,000 calls kept every answer until a full GC. So, unless the client's own
+   * afterResponse hooks read the body, the call keeps it here, and ky gets a bodiless Response.
+   */
+  #bodiless: { response: Response; body: ArrayBuffer | string } | undefined;
   readonly #token: string;
   #secrets: string[] | undefined;
   #shownUrl: string | undefined;
@@ -89,9 +96,53 @@ export class Call {
     return this.startedAt + totalTimeout - now;
   }
 
+  /** Keeps the body of an answer given to ky as `response`, which has none. */
+  keepBody(response: Response, body: ArrayBuffer | string): void {
+    this.#bodiless = { response, body };
+  }
+
+  /** Whether the body of `response` is kept here. */
+  keeps(response: Response): boolean {
+    return this.#bodiless?.response === response;
+  }
+
+  /**
+   * The body of `response` as text (a byte-order mark dropped, as `Response.text()` does): the one
+   * kept for it, once, or its own.
+   */
+  async textOf(response: Response): Promise<string> {
+    const kept = this.#bodiless;
+    if (kept?.response !== response) return response.text();
+    this.#bodiless = undefined;
+    return typeof kept.body === 'string' ? kept.body : new TextDecoder().decode(kept.body);
+  }
+
   /** Redacts every secret of this call from `text`. */
   redact(text: string): string {
     return redactText(text, this.secrets);
+  }
+}
+
+/**
+ * A call as the closures given to ky reach it, let go when the call ends. What ky's options for a
+ * call reach outlives the call until the next full GC: ky's Request keeps them past every
+ * young-generation GC (measured: over 2,000 calls, what each call's options reached was promoted
+ * to the old generation, and kept until a full GC). Reached through this, a call's state is not.
+ */
+export class HeldCall {
+  #call: Call | undefined;
+
+  constructor(call: Call) {
+    this.#call = call;
+  }
+
+  get call(): Call {
+    if (this.#call === undefined) throw new Error('ky called back after the call ended');
+    return this.#call;
+  }
+
+  release(): void {
+    this.#call = undefined;
   }
 }
 

@@ -5,7 +5,7 @@ import type { ListEnvelope } from '../contract/list-envelope.js';
 import { AnswerReader } from './answer.js';
 import { ApiPromise, type WithResponse } from './api-promise.js';
 import { attempt, type Transport } from './attempt.js';
-import { Call, seconds, type SendSpec } from './call.js';
+import { Call, HeldCall, seconds, type SendSpec } from './call.js';
 import { callSite, withCallSite, type CallSite } from './call-site.js';
 import { DocsError } from './errors.js';
 import type * as Failures from './failures.js';
@@ -63,6 +63,7 @@ export class HttpClient {
       throttle: new Throttle(config.maxConcurrency, config.maxRetryDelay, config.onRateLimit),
       origin: new URL(config.baseUrl).origin,
       logger: config.logger,
+      hooksReadBodies: (config.hooks?.afterResponse?.length ?? 0) > 0,
     };
     this.#answers = new AnswerReader(config.responseValidation, config.logger);
     // The user's hooks are the instance's; the SDK's are per call, after them: a user's
@@ -246,13 +247,16 @@ export class HttpClient {
     }
     let response: Response;
     let text: string;
+    const held = new HeldCall(call);
     try {
-      response = await this.#ky(call.url.slice(config.baseUrl.length + 1), this.#kyOptions(call, options));
+      response = await this.#ky(call.url.slice(config.baseUrl.length + 1), this.#kyOptions(held, options));
       // A stream's body is the caller's to read (event-stream.ts).
       if (spec.stream) return { data: response as T, response, rateLimit: readRateLimit(response.headers) };
-      text = await response.text();
+      text = await call.textOf(response);
     } catch (error) {
       throw this.#finish((await failures()).finalError(error, call), call, site);
+    } finally {
+      held.release();
     }
     if (config.logger?.debug) config.logger.debug(`← ${response.status} ${spec.method} ${call.shownUrl}`);
     try {
@@ -265,17 +269,21 @@ export class HttpClient {
     }
   }
 
-  /** ky's options for one call: its attempts are `attempt()`, its retries the SDK's policy. */
-  #kyOptions(call: Call, options: RequestOptions | undefined): KyOptions {
+  /**
+   * ky's options for one call: its attempts are `attempt()`, its retries the SDK's policy. Its
+   * closures reach the call through `held` only (call.ts `HeldCall`).
+   */
+  #kyOptions(held: HeldCall, options: RequestOptions | undefined): KyOptions {
+    const { call } = held;
     const kyOptions: KyOptions = {
       method: call.spec.method,
-      fetch: (request) => attempt(this.#transport, call, request as Request),
+      fetch: (request) => attempt(this.#transport, held.call, request as Request),
       retry: {
         limit: call.bounds.maxRetries,
         methods: RETRY_METHODS,
         shouldRetry: async ({ error, retryCount }) =>
-          this.#shouldRetry((await failures()).failureOf(error, call), retryCount, call),
-        delay: () => call.delayMs,
+          this.#shouldRetry((await failures()).failureOf(error, held.call), retryCount, held.call),
+        delay: () => held.call.delayMs,
       },
       hooks: {
         beforeError: [
@@ -283,8 +291,10 @@ export class HttpClient {
             error instanceof HTTPError
               ? ((await failures()).responseError(
                   error.response,
-                  error.response.bodyUsed ? '' : await error.response.text(),
-                  call,
+                  held.call.keeps(error.response) || !error.response.bodyUsed
+                    ? await held.call.textOf(error.response)
+                    : '',
+                  held.call,
                   this.#transport.origin,
                 ) as unknown as HTTPError)
               : error,
@@ -292,8 +302,9 @@ export class HttpClient {
       },
     };
     if (call.bounds.signal) kyOptions.signal = call.bounds.signal;
+    // The body is not ky's: every attempt sends `call.body` (attempt.ts). A Request built around
+    // one holds a web stream that outlives young-generation GCs, kept until the next full GC.
     if (call.body !== undefined) {
-      kyOptions.body = call.body;
       kyOptions.headers = { 'content-type': 'application/json', ...options?.headers };
     } else if (options?.headers) {
       kyOptions.headers = options.headers;
