@@ -278,6 +278,11 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     return list(all ? 100 : Math.min(limit, 1000)).toArray({ max: all ? Infinity : limit });
   }
 
+  /** A line said after the error if this run fails: the way out of that failure. */
+  protected async failureHint(line: string): Promise<void> {
+    (await this.#failureHints()).lines.push(line);
+  }
+
   /** Posts a text a person may have typed: kept in a file the error names if the post fails. */
   protected async postBody<R>(body: Body, what: string, resend: string, post: () => Promise<R>): Promise<R> {
     return (await this.#failureHints()).postBody(body, what, resend, post);

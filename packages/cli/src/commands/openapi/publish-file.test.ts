@@ -55,6 +55,23 @@ describe('docs openapi publish from a file', () => {
     expect(result.stdout).toMatch(/^State:\s+complete$/m);
   });
 
+  it('names the way out when the service refuses a spec text as too large: a URL it fetches', async () => {
+    // The sandbox takes 1 MiB a request, as a service may take less than a large spec: the
+    // document names no limit for a spec's text, so the CLI sends it and reads the refusal.
+    const file = join(dir, 'large.yaml');
+    const padding = Array.from({ length: 12_000 }, (_, index) => `# ${String(index).padStart(90, '.')}`);
+    await writeFile(join(dir, 'large.yaml'), `${VALID}${padding.join('\n')}\n`);
+
+    const result = await cli.run(OpenApiPublish, ['pets', file]);
+
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/HTTP 413/);
+    expect(result.stderr).toContain(
+      `${file} is sent as its text (1.1 MB), more than the service takes in one request: publish it from a URL the service fetches itself instead (\`docs openapi publish pets <url of the spec>\`).`,
+    );
+    expect([...cli.sandbox.store.openapiSpecs.values()].some((spec) => spec.slug === 'pets')).toBe(false);
+  });
+
   it('refuses an invalid spec before sending: exit 2, every problem located', async () => {
     const file = join(dir, 'broken.yaml');
     const result = await cli.run(OpenApiPublish, ['pets', file]);

@@ -28,16 +28,17 @@ export default class OpenApiPublish extends BaseCommand<typeof OpenApiPublish> {
     const organizationId = await this.organizationId();
     const client = await this.client();
     const slug = this.args.slug;
-    const spec = await sendSpecSource(
-      this.output,
+    const spec = await sendSpecSource({
+      output: this.output,
       client,
       organizationId,
       slug,
-      this.args.source,
-      this.flags,
-      !this.human,
-      (source) => client.openapi.replace(organizationId, slug, { source }),
-    );
+      argument: this.args.source,
+      flags: this.flags,
+      json: !this.human,
+      send: (source) => client.openapi.replace(organizationId, slug, { source }),
+      hint: (line) => this.failureHint(line),
+    });
     if (this.human) {
       this.output.success(
         this.flags.wait

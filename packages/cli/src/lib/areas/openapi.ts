@@ -3,6 +3,7 @@ import { Args, Flags } from '../../oclif.js';
 import type { DocsClient, OpenAPISpec } from '@docs-api/sdk';
 import { CommandError, UsageError } from '../failures/exit-codes.js';
 import { readText } from '../input/files.js';
+import { fileSize } from './cr-readers.js';
 import { annotate, appendStepSummary, inGitHubActions, tableCell } from '../terminal/github-actions.js';
 import { checkSpec, formatProblem, type SpecProblem } from '../openapi/openapi-spec.js';
 import { formatDate, type Column, type Output } from '../terminal/output.js';
@@ -278,23 +279,49 @@ async function reportProcessing(
   );
 }
 
+/** What `create` and `publish` send a spec with. */
+export interface SpecSending {
+  output: Output;
+  client: DocsClient;
+  organizationId: string;
+  slug: string;
+  /** The source argument: a file, `-` or a URL. */
+  argument: string | undefined;
+  flags: SpecSourceFlags;
+  /** True with --json. */
+  json: boolean;
+  send: (source: ResolvedSource['source']) => Promise<OpenAPISpec>;
+  /** Says a line after the error of a failed run (the way out). */
+  hint: (line: string) => Promise<void>;
+}
+
 /**
  * `create` and `publish`: resolves the source (checking a file before anything is sent), sends
- * it with `send`, then with --wait follows the processing (see `followProcessing`; `json` is
- * true with --json). Returns the spec as last read.
+ * it with `send`, then with --wait follows the processing (see `followProcessing`). Returns the
+ * spec as last read.
  */
-export async function sendSpecSource(
-  output: Output,
-  client: DocsClient,
-  organizationId: string,
-  slug: string,
-  argument: string | undefined,
-  flags: SpecSourceFlags,
-  json: boolean,
-  send: (source: ResolvedSource['source']) => Promise<OpenAPISpec>,
-): Promise<OpenAPISpec> {
+export async function sendSpecSource({
+  output,
+  client,
+  organizationId,
+  slug,
+  argument,
+  flags,
+  json,
+  send,
+  hint,
+}: SpecSending): Promise<OpenAPISpec> {
   const { source, file } = await resolveSpecSource(output, argument, flags.url, json);
-  const spec = await send(source);
+  const spec = await send(source).catch(async (error: unknown) => {
+    // The service sets the largest body it takes; the document names none for a spec's text. A
+    // spec it refuses as too large can still be published from a URL, which it fetches itself.
+    const { ApiError } = await import('../../sdk-errors.js');
+    if ('text' in source && error instanceof ApiError && error.status === 413)
+      await hint(
+        `${file === undefined || file === '-' ? 'The spec' : file} is sent as its text (${fileSize(Buffer.byteLength(source.text))}), more than the service takes in one request: publish it from a URL the service fetches itself instead (\`docs openapi publish ${slug} <url of the spec>\`).`,
+      );
+    throw error;
+  });
   if (!flags.wait) {
     if (inGitHubActions()) await appendStepSummary(`### OpenAPI spec \`${slug}\` sent: processing started\n`);
     return spec;
