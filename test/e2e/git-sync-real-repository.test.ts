@@ -144,6 +144,16 @@ describe('a real Git-Synced repository (aviator-co/gitbook-docs, trimmed)', () =
       ...IMAGES.map((name) => `.gitbook/assets/${name}`),
     ])
       expect(pulled).toContain(file);
+    // A page whose heading is not its SUMMARY.md title keeps both: the title (the service takes
+    // a document's leading heading for its title unless its front matter names one) and the
+    // heading, its body's first block.
+    const summary = readFileSync(join(out, 'SUMMARY.md'), 'utf8');
+    const setUp = /\* \[How to Set Up Pre-Queue Conditions\]\(([^)]+)\)/.exec(summary)?.[1];
+    expect(setUp, summary).toBeDefined();
+    // (Its links differ from the repository's: a pull into a new folder places it by its slug.)
+    expect(readFileSync(join(out, setUp ?? ''), 'utf8')).toMatch(
+      /^---\n[\s\S]*?\n---\n\n# Set up Pre-Queue Conditions\n\nThis guide describes/,
+    );
     const again = ok(await e2e.run('push', space, out, '--yes', '--json'));
     expect(json<{ changes: unknown[] }>(again).changes).toEqual([]);
   });

@@ -11,14 +11,28 @@ describe("a page's markdown as sent or imported", () => {
       options: { description: 'About', icon: 'book', hidden: true, title: 'Learn C#' },
       meta: { layout: 'wide' },
       body: 'Body.\n',
+      headingIsTitle: true,
     });
     expect(parsePageMarkdown('# Closed heading ##\nText').options.title).toBe('Closed heading');
-    // The front matter's title wins over the heading; the heading is not part of the body either way.
+    // The front matter's title wins over the heading. A heading that is another text is then not
+    // the title: it stays the body's first block (dropping it lost the page's text), as Git Sync
+    // keeps a heading that is not the page's title. One that is the same text is the title.
     expect(parsePageMarkdown('---\ntitle: From front matter\n---\n# Heading\n\nText\n')).toMatchObject({
       options: { title: 'From front matter' },
-      body: 'Text\n',
+      body: '# Heading\n\nText\n',
+      headingIsTitle: false,
     });
-    expect(parsePageMarkdown('Just text\n')).toEqual({ options: {}, meta: undefined, body: 'Just text\n' });
+    expect(parsePageMarkdown('---\ntitle: Same\n---\n# Same\n\nText\n')).toMatchObject({
+      options: { title: 'Same' },
+      body: 'Text\n',
+      headingIsTitle: true,
+    });
+    expect(parsePageMarkdown('Just text\n')).toEqual({
+      options: {},
+      meta: undefined,
+      body: 'Just text\n',
+      headingIsTitle: false,
+    });
     expect(parsePageMarkdown('## Not a title\n').options.title).toBeUndefined();
     expect(() => parsePageMarkdown('---\n- a list\n---\n')).toThrow(FrontMatterError);
   });

@@ -18,7 +18,10 @@ import type { PageRow } from './content.js';
  *
  * The front matter sets the page's options; its first `# ` heading is its title (both take
  * precedence over the fields of the change, as the published document says of the title); the
- * rest is the body, which is what the sandbox stores (normalized, see content-normalize.ts).
+ * rest is the body, which is what the sandbox stores (normalized, see content-normalize.ts). A
+ * front matter `title` is the title before the heading: a heading that is another text is then
+ * not the title, and stays the body's first block (as Git Sync keeps a heading that is not the
+ * page's title, see the SDK's `titledPageFile`).
  */
 
 /** The options front matter can set, with the page field each one sets. */
@@ -33,6 +36,8 @@ export interface PageMarkdown {
   meta: Record<string, unknown> | undefined;
   /** The markdown after the front matter and the title heading. */
   body: string;
+  /** The leading `# ` heading was read as the title, and is not in `body`. */
+  headingIsTitle: boolean;
 }
 
 /** Front matter that is not a YAML mapping. */
@@ -79,13 +84,15 @@ export function parsePageMarkdown(markdown: string): PageMarkdown {
   }
   while (index < lines.length && lines[index]?.trim() === '') index++;
   // An ATX heading: its closing #s (after a space) are not part of it.
-  const heading = /^# +(.*?)(?:[ \t]+#+)?[ \t]*$/.exec(lines[index] ?? '')?.[1];
-  if (heading !== undefined && heading.trim()) {
-    if (options.title === undefined) options.title = heading.trim();
+  const heading = /^# +(.*?)(?:[ \t]+#+)?[ \t]*$/.exec(lines[index] ?? '')?.[1]?.trim();
+  const headingIsTitle =
+    heading !== undefined && heading !== '' && (options.title === undefined || options.title === heading);
+  if (headingIsTitle) {
+    options.title = heading;
     index++;
     while (index < lines.length && lines[index]?.trim() === '') index++;
   }
-  return { options, meta, body: lines.slice(index).join('\n') };
+  return { options, meta, body: lines.slice(index).join('\n'), headingIsTitle };
 }
 
 /** A page's file as a Git export writes it: front matter, the title heading, the body. */

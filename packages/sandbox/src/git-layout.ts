@@ -218,8 +218,9 @@ class LayoutReader {
     }
     if (parsed.meta && Object.keys(parsed.meta).length) row.meta = parsed.meta;
     row.gitPath = file;
-    // A first heading that is not the entry's title stays in the body (titledPageFile).
-    const heading = parsePageFile(this.#text(file)).title;
+    // A first heading that is not the entry's title stays in the body (titledPageFile); one that
+    // is not the front matter's title is there already.
+    const heading = parsed.headingIsTitle ? parsePageFile(this.#text(file)).title : undefined;
     const body =
       heading !== undefined && heading !== row.title ? `# ${heading}\n\n${parsed.body}` : parsed.body;
     this.#read.push({ row, file, body });

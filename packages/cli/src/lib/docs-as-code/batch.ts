@@ -103,7 +103,13 @@ export function pushMarkdown(
     const path = ctx.plan.targets.get(resolved) ?? ctx.plan.targets.get(`${resolved}/README.md`);
     return path === undefined ? undefined : `${path}${anchor}`;
   });
-  return `${renderFrontMatter(undefined, page.meta)}${body}`;
+  // A body that opens with a `# ` heading is one whose heading is not the page's title
+  // (titledPageFile). The service takes a document's leading heading as the page's title, over
+  // the change's `title`, and its front matter's `title` over both (insert_page in the published
+  // document): so the title goes in the front matter, and the heading stays the body's.
+  const meta =
+    /^# /.test(body) && page.meta?.['title'] === undefined ? { title: page.title, ...page.meta } : page.meta;
+  return `${renderFrontMatter(undefined, meta)}${body}`;
 }
 
 /** The exact body change of a planned change. `ref`: the batch-local ref of an insert. */

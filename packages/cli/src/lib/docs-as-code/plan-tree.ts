@@ -198,9 +198,9 @@ export function planTree(ctx: PlanContext, uploaded: ReadonlySet<string>) {
           });
         }
       }
-    } else if (current && current.page.title !== page.title) {
-      reasons.push('title');
     }
+    // A document's title too: its file may be unchanged while its SUMMARY.md text is not.
+    if (!content && current && current.page.title !== page.title) reasons.push('title');
     if ((page.linkTitle ?? '') !== (current?.page.linkTitle ?? '') && page.kind !== 'group') {
       plan.notApplied.push({
         key: page.key,

@@ -207,6 +207,9 @@ describe('planPush and batches against a space', () => {
 
   it('swaps two slugs through a temporary one (the space refuses two siblings with one slug)', async () => {
     const { fs, space } = await pushed();
+    const idOf = (path: string) =>
+      space.list()[1]?.children.find((page) => page.path === path)?.id ?? `no page at ${path}`;
+    const [setupId, deployId] = [idOf('guides/setup'), idOf('guides/deploy')];
     const setup = await fs.read('guides/setup.md');
     const deploy = await fs.read('guides/deploy.md');
     await fs.write('guides/setup.md', deploy ?? '');
@@ -214,13 +217,14 @@ describe('planPush and batches against a space', () => {
     const { plan } = await pushFolder(fs, space);
     expect(plan.changes.map((change) => (change.op === 'update_page' ? change.reasons : []))).toEqual([
       ['make-room'],
-      ['move', 'rename'],
-      ['rename'],
+      ['move', 'rename', 'title'],
+      ['rename', 'title'],
     ]);
-    // setup.md now holds the page titled Deploy: that page takes the slug of its new file.
-    expect(space.list()[1]?.children.map((page) => [page.title, page.path])).toEqual([
-      ['Deploy', 'guides/setup'],
-      ['Setup', 'guides/deploy'],
+    // setup.md now holds the page that was Deploy: that page takes the slug of its new file, and
+    // the title SUMMARY.md gives that file (its heading, Deploy, stays the body's first block).
+    expect(space.list()[1]?.children.map((page) => [page.id, page.title, page.path])).toEqual([
+      [deployId, 'Setup', 'guides/setup'],
+      [setupId, 'Deploy', 'guides/deploy'],
     ]);
     expect((await pushFolder(fs, space)).plan.changes).toEqual([]);
   });
