@@ -367,6 +367,10 @@ export default class Push extends SpaceCommand<typeof Push> {
                   `Batch ${result.batches}: ${plural(batch.planned.length, 'change')} applied (${sent}/${total})`,
                 );
             },
+            onMappingUnsaved: (error) =>
+              this.output.warn(
+                `${inRoot(prepared.layout.config, MAPPING_FILE)} could not be written (${error instanceof Error ? error.message : String(error)}): a push run again finds the pages this one made by their paths.`,
+              ),
           },
         );
         result.batches = applied.batches;

@@ -64,4 +64,23 @@ describe('applyPush and the mapping', () => {
     expect(Object.keys(last.pages).length).toBeGreaterThan(7);
     expect(Object.keys(last.pages).length).toBeLessThan(60);
   });
+
+  it('says when the mapping cannot be written after a failed request, and still rejects with that failure', async () => {
+    const { fault, fs, content, prepared, cr } = await setUp(60);
+    let updates = 0;
+    fault.answer = (request) =>
+      request.method === 'POST' && /\/content$/.test(new URL(request.url).pathname) && ++updates === 3
+        ? Response.json({ error: { code: 400, message: 'refused' } }, { status: 400 })
+        : undefined;
+    const write = fs.write.bind(fs);
+    fs.write = async (path, data) => {
+      if (path === MAPPING_FILE && updates >= 3) throw new Error('disk full');
+      return write(path, data);
+    };
+    const unsaved: unknown[] = [];
+    await expect(
+      applyPush(fs, content, prepared, cr, { onMappingUnsaved: (error) => unsaved.push(error) }),
+    ).rejects.toThrow(/refused/);
+    expect(unsaved.map((error) => (error as Error).message)).toEqual(['disk full']);
+  });
 });

@@ -108,6 +108,11 @@ export interface ApplyOptions {
   mappingEveryMs?: number;
   /** After each batch is applied. */
   onBatch?: (batch: Batch, sent: number, total: number) => void;
+  /**
+   * The mapping could not be written after a failed request: the push's own failure is still
+   * what it rejects with, and a push run again finds the pages it made by their paths.
+   */
+  onMappingUnsaved?: (error: unknown) => void;
 }
 
 /**
@@ -193,8 +198,8 @@ export async function applyPush(
     await previous;
   } catch (error) {
     // What the batches applied so far made is recorded before the failure is reported (the
-    // failure, not a second one while writing, is what the caller hears of).
-    await save().catch(() => undefined);
+    // failure is what the push rejects with; a failed write is said through onMappingUnsaved).
+    await save().catch((saveError: unknown) => options.onMappingUnsaved?.(saveError));
     throw error;
   }
   // A page moved or renamed without its content is not read back: its `updatedAt` changed all
