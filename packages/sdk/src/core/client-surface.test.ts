@@ -201,6 +201,16 @@ describe("the user's own ky hooks", () => {
     ]);
   });
 
+  it('gives a beforeRequest hook the JSON body the attempt sends (a hook that signs requests reads it)', async () => {
+    nock(API).post(SITES, { title: 'Signed' }).reply(200, site('s3'));
+    const bodies: string[] = [];
+    const client = makeClient({
+      hooks: { beforeRequest: [async (request) => void bodies.push(await request.clone().text())] },
+    });
+    await expect(client.sites.create('org_1', { title: 'Signed' })).resolves.toMatchObject({ id: 's3' });
+    expect(bodies.map((body) => JSON.parse(body) as unknown)).toEqual([{ title: 'Signed' }]);
+  });
+
   it('takes the answer of a beforeRequest hook that answers in place of the server', async () => {
     const client = makeClient({
       hooks: { beforeRequest: [() => new Response(JSON.stringify(site('cached')), { status: 200 })] },

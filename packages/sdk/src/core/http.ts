@@ -52,6 +52,8 @@ const RETRY_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options
 export class HttpClient {
   readonly #config: HttpConfig;
   readonly #ky: KyInstance;
+  /** The client's own beforeRequest or beforeRetry hooks see ky's Request: it carries the body. */
+  readonly #hooksSeeRequests: boolean;
   readonly #transport: Transport;
   readonly #answers: AnswerReader;
 
@@ -65,6 +67,8 @@ export class HttpClient {
       logger: config.logger,
       hooksReadBodies: (config.hooks?.afterResponse?.length ?? 0) > 0,
     };
+    this.#hooksSeeRequests =
+      (config.hooks?.beforeRequest?.length ?? 0) + (config.hooks?.beforeRetry?.length ?? 0) > 0;
     this.#answers = new AnswerReader(config.responseValidation, config.logger);
     // The user's hooks are the instance's; the SDK's are per call, after them: a user's
     // beforeError hook sees ky's HTTPError, which the SDK's then maps to its own error.
@@ -302,9 +306,11 @@ export class HttpClient {
       },
     };
     if (call.bounds.signal) kyOptions.signal = call.bounds.signal;
-    // The body is not ky's: every attempt sends `call.body` (attempt.ts). A Request built around
-    // one holds a web stream that outlives young-generation GCs, kept until the next full GC.
+    // Every attempt sends `call.body` (attempt.ts): ky's Request carries it only for the client's
+    // own hooks to read. A Request built around a body holds a web stream that young-generation
+    // GCs keep, until the next full GC.
     if (call.body !== undefined) {
+      if (this.#hooksSeeRequests) kyOptions.body = call.body;
       kyOptions.headers = { 'content-type': 'application/json', ...options?.headers };
     } else if (options?.headers) {
       kyOptions.headers = options.headers;
