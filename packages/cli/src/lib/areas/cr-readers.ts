@@ -117,14 +117,6 @@ export function describeReference(reference: ContentRef | undefined, spaceId?: s
   return [kind, ...details].join(' ');
 }
 
-/** A size in bytes for people: `512 B`, `24.0 KB`, `1.2 MB`. */
-export function fileSize(bytes: number | undefined): string {
-  if (bytes === undefined) return '';
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
-
 export interface PageInTree {
   page: RevisionPage;
   depth: number;

@@ -3,10 +3,9 @@ import { Args, Flags } from '../../oclif.js';
 import type { DocsClient, OpenAPISpec } from '@docs-api/sdk';
 import { CommandError, UsageError } from '../failures/exit-codes.js';
 import { readText } from '../input/files.js';
-import { fileSize } from './cr-readers.js';
 import { annotate, appendStepSummary, inGitHubActions, tableCell } from '../terminal/github-actions.js';
 import { checkSpec, formatProblem, type SpecProblem } from '../openapi/openapi-spec.js';
-import { formatDate, type Column, type Output } from '../terminal/output.js';
+import { fileSize, formatDate, type Column, type Output } from '../terminal/output.js';
 import { pickOne, type Prompts } from '../terminal/prompts.js';
 import { waitFlags, waitWithProgress } from '../terminal/progress.js';
 

@@ -72,6 +72,14 @@ function text(value: unknown): string {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+/** A size in bytes for people: `512 B`, `24.0 KB`, `1.2 MB`. */
+export function fileSize(bytes: number | undefined): string {
+  if (bytes === undefined) return '';
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
 /**
  * A time for people at a terminal, to the minute in the local time zone with its label
  * (`2026-01-05 10:00 CET`); piped, the ISO 8601 text the API sent, for scripts.

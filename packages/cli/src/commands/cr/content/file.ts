@@ -5,10 +5,10 @@ import {
   contentFlags,
   contentOptions,
   crArg,
-  fileSize,
   pickFile,
   spaceArg,
 } from '../../../lib/areas/change-requests.js';
+import { fileSize } from '../../../lib/terminal/output.js';
 
 export default class CrContentFile extends ChangeRequestCommand<typeof CrContentFile> {
   static override summary = 'Show one file of a change request';

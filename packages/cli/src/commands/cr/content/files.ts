@@ -5,9 +5,9 @@ import {
   contentFlags,
   contentOptions,
   crArg,
-  fileSize,
   spaceArg,
 } from '../../../lib/areas/change-requests.js';
+import { fileSize } from '../../../lib/terminal/output.js';
 
 export default class CrContentFiles extends ChangeRequestCommand<typeof CrContentFiles> {
   static override summary = 'List the files of a change request';
