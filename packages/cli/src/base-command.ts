@@ -3,7 +3,7 @@ import type { Config } from '@oclif/core';
 import type { DocsClient, PagePromise, User } from '@docs-api/sdk';
 import { defaultContext, type CommandContext } from './context.js';
 import { describeError, describeOwnError } from './lib/failures/errors.js';
-import { ExitCode } from './lib/failures/exit-codes.js';
+import { ExitCode, messageOf } from './lib/failures/exit-codes.js';
 import type { StoredConfig } from './lib/config/config.js';
 import type { Body } from './lib/input/body.js';
 import type { Output } from './lib/terminal/output.js';
@@ -210,7 +210,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
       // An unknown field, a jq error on the data (oclif prints the result after catch(): it is
       // mapped here). Both are the CLI's own errors: oclif's printing is synchronous.
       const { message, exitCode } = describeOwnError(error) ?? {
-        message: error instanceof Error ? error.message : String(error),
+        message: messageOf(error),
         exitCode: ExitCode.Failure,
       };
       this.output.error(message);

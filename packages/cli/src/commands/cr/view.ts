@@ -8,6 +8,7 @@ import type {
 } from '@docs-api/sdk';
 import { Flags } from '../../oclif.js';
 import { browser } from '../../lib/terminal/browser.js';
+import { messageOf } from '../../lib/failures/exit-codes.js';
 import {
   ChangeRequestCommand,
   crArg,
@@ -73,7 +74,7 @@ export default class CrView extends ChangeRequestCommand<typeof CrView> {
         .catch((error: unknown) => {
           unavailable.push({
             what: 'reviews',
-            error: error instanceof Error ? error.message : String(error),
+            error: messageOf(error),
           });
           return [] as ChangeRequestReview[];
         }),

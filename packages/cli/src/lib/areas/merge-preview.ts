@@ -19,6 +19,7 @@ import {
   userName,
 } from './change-requests.js';
 import { formatDate, terminalWidth, wrapLine, type Output } from '../terminal/output.js';
+import { messageOf } from '../failures/exit-codes.js';
 
 /*
  * What `docs cr merge` shows before it asks (and prints with --dry-run --json): the changes, the
@@ -72,7 +73,7 @@ async function orElse<T>(
   try {
     return await read;
   } catch (error) {
-    unavailable.push({ what, error: error instanceof Error ? error.message : String(error) });
+    unavailable.push({ what, error: messageOf(error) });
     return fallback;
   }
 }

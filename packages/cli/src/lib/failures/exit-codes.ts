@@ -44,3 +44,8 @@ export class CommandError extends Error {
     this.exitCode = exitCode;
   }
 }
+
+/** What a caught value says: an error's message, or the value itself as text (a thrown string). */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
