@@ -13,10 +13,17 @@ export function membership(store: Store, organizationId: string, userId: string)
   return store.members.find((m) => m.organization === organizationId && m.user === userId);
 }
 
+/** Whether the organization exists and the actor is a member of it. */
+export function reachesOrganization(store: Store, organizationId: string): boolean {
+  return (
+    store.organizations.has(organizationId) && membership(store, organizationId, store.actor) !== undefined
+  );
+}
+
 /** The organization, if the actor is a member of it; 404 otherwise (as for an absent one). */
 export function requireOrganization(store: Store, organizationId: string): Organization {
   const organization = store.organizations.get(organizationId);
-  if (!organization || !membership(store, organizationId, store.actor)) {
+  if (!organization || !reachesOrganization(store, organizationId)) {
     throw notFound('organization', organizationId);
   }
   return organization;

@@ -4,7 +4,7 @@ import type { Store } from '../store.js';
 import { placeAfter, placeLast, isPermanentlyRemoved } from '../tree.js';
 import { notFound, SandboxError } from '../errors.js';
 import { spaceGitSync } from '../git-sync.js';
-import { requireOrganization } from './organizations.js';
+import { reachesOrganization } from './organizations.js';
 
 /** The document's limit on a space's title. */
 export const SPACE_TITLE_MAX = 50;
@@ -81,11 +81,9 @@ export function requireSpace(store: Store, spaceId: string): Space {
     }
     throw notFound('space', spaceId);
   }
-  try {
-    requireOrganization(store, space.organization);
-  } catch {
-    throw notFound('space', spaceId);
-  }
+  // A space of an organization the actor is not in is not found, as the service answers it; any
+  // other failure is the sandbox's own and is thrown as it is.
+  if (!reachesOrganization(store, space.organization)) throw notFound('space', spaceId);
   return space;
 }
 
