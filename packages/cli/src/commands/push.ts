@@ -8,9 +8,9 @@ import {
   inRoot,
   MAPPING_FILE,
   nodeFs,
-  type LayoutProblem,
+  type LayoutFs,
   type Plan,
-  type PlannedChange,
+  type SyncMapping,
 } from '../lib/docs-as-code/index.js';
 import {
   applyPush,
@@ -25,25 +25,15 @@ import {
 } from '../lib/docs-as-code/docs-sync.js';
 import { hasGitSyncLayout, shellWord } from '../lib/docs-as-code/folder.js';
 import { accountEntries, type PushEntry } from '../lib/docs-as-code/accounting.js';
-import { CommandError, ExitCode, UsageError } from '../lib/failures/exit-codes.js';
+import { CommandError, ExitCode, messageOf, UsageError } from '../lib/failures/exit-codes.js';
 import { mergeFlow, type MergeOutput } from '../lib/areas/merge-flow.js';
 import type { MergePreview } from '../lib/areas/merge-preview.js';
 import { plural } from '../lib/terminal/output.js';
 import { crFlag, crValue } from '../lib/areas/pages.js';
 import { runProgress } from '../lib/terminal/progress.js';
+import { changeLines, describe, where, type PushChange } from '../lib/docs-as-code/plan-report.js';
 
-/** One planned change, as `--json` prints it. */
-export interface PushChange {
-  op: PlannedChange['op'];
-  /** The page's slug path in the space after the push (a deleted page's: before). */
-  path?: string;
-  title?: string;
-  /** The page's file (relative to the folder), or the files an upload sends. */
-  file?: string;
-  files?: string[];
-  /** Why a page is updated: content, move, rename, title, relink, files, make-room. */
-  reasons?: string[];
-}
+export type { PushChange } from '../lib/docs-as-code/plan-report.js';
 
 /** What `--json` prints. */
 export interface PushOutput {
@@ -70,67 +60,23 @@ export interface PushOutput {
 
 const OPEN = new Set(['open', 'draft']);
 
-/** `file:line: message`, as a compiler names the place. */
-const where = (problem: LayoutProblem) =>
-  `${problem.file}${problem.line === undefined ? '' : `:${problem.line}`}: ${problem.message}`;
-
-/** The plan's changes, one line each, in the signs `docs cr diff` uses. */
-function changeLines(plan: Plan, prune: boolean): string[] {
-  const lines: string[] = [];
-  for (const page of plan.missing) {
-    lines.push(
-      prune
-        ? `- page  ${page.path} (${page.title})`
-        : `  kept  ${page.path} (${page.title}): not in the folder`,
-    );
-  }
-  for (const change of plan.changes) {
-    switch (change.op) {
-      case 'insert_files':
-        for (const file of change.files) lines.push(`+ file  ${file}`);
-        break;
-      case 'insert_page':
-        lines.push(`+ page  ${change.path} (${change.title})`);
-        break;
-      case 'update_page': {
-        if (change.reasons.includes('make-room')) {
-          lines.push(`> page  ${change.path} renamed to ${change.slug ?? ''} to make room`);
-          break;
-        }
-        const moved = change.reasons.includes('move') || change.reasons.includes('rename');
-        const edited = change.reasons.filter((reason) => reason !== 'move' && reason !== 'rename');
-        if (moved) lines.push(`> page  ${change.path} (${change.title}) moved`);
-        if (edited.length > 0) lines.push(`~ page  ${change.path} (${change.title}): ${edited.join(', ')}`);
-        break;
-      }
-      case 'delete_page':
-        break; // listed first, with the missing pages
-    }
-  }
-  return lines;
+/** The space and folder of a push, and the change request it writes to when one is known. */
+interface PushTarget {
+  spaceId: string;
+  /** The folder, resolved. */
+  dir: string;
+  /** The folder as given (or `.`), for messages and the command that continues a push. */
+  dirArg: string;
+  target: ChangeRequest | undefined;
 }
 
-function describe(change: PlannedChange): PushChange {
-  switch (change.op) {
-    case 'insert_files':
-      return { op: change.op, files: change.files };
-    case 'delete_page':
-      return { op: change.op, path: change.path, title: change.title };
-    case 'insert_page':
-      return {
-        op: change.op,
-        path: change.path,
-        title: change.title,
-        ...(change.file ? { file: change.file } : {}),
-      };
-    case 'update_page':
-      return {
-        op: change.op,
-        path: change.path,
-        title: change.title,
-        ...(change.file ? { file: change.file } : {}),
-        reasons: change.reasons,
-      };
+/** A folder the layout cannot read (`FolderError`) is the user's to fix: a usage error, nothing sent. */
+async function asUsage<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof FolderError) throw new UsageError(`${error.message}: nothing was sent.`);
+    throw error;
   }
 }
 
@@ -198,28 +144,9 @@ export default class Push extends SpaceCommand<typeof Push> {
   }
 
   async run(): Promise<PushOutput> {
-    const dirArg = this.args.dir ?? '.';
-    const dir = resolve(dirArg);
-    const info = await stat(dir).catch(() => undefined);
-    if (!info?.isDirectory()) throw new UsageError(`${dirArg} is not a folder: nothing was sent.`);
-    const fs = nodeFs(dir);
-    const { flags } = this;
-    const filesUrl = flags['files-url'];
-    if (filesUrl !== undefined && !/^https?:\/\/[^/\s]+/i.test(filesUrl)) {
-      throw new UsageError(
-        `--files-url must be an http or https URL (where the folder's files are served): nothing was sent.`,
-      );
-    }
+    const { fs, dir, dirArg, filesUrl } = await this.folder();
     const { client, spaceId } = await this.target();
-
-    // Which change request: --cr; else the one the folder was last pushed to, while it is open.
-    let config;
-    try {
-      config = await readConfig(fs);
-    } catch (error) {
-      if (error instanceof FolderError) throw new UsageError(`${error.message}: nothing was sent.`);
-      throw error;
-    }
+    const config = await asUsage(readConfig(fs));
     const mapping = await readMapping(fs, config);
     if (this.args.dir === undefined && mapping?.space !== spaceId && !(await hasGitSyncLayout(fs, config))) {
       // Only a folder that is this space's, or laid out for Git Sync, is pushed unnamed.
@@ -229,60 +156,125 @@ export default class Push extends SpaceCommand<typeof Push> {
           : `The current folder is mapped to space ${mapping.space} (${inRoot(config, MAPPING_FILE)}), not ${spaceId}: push it to ${mapping.space} (\`docs push ${mapping.space}\`), or name another folder (\`docs push ${spaceId} <folder>\`). Nothing was sent.`,
       );
     }
-    let target: ChangeRequest | undefined;
-    let trustMapping = true;
-    const given = crValue(flags.cr);
+    const continued = await this.changeRequestFor(client, spaceId, mapping);
+    let { target } = continued;
+    const prepared = await asUsage(
+      preparePush(fs, new SpaceContent(client, spaceId, target?.id), {
+        prune: this.flags.prune,
+        trustMapping: continued.trustMapping,
+        ...(filesUrl === undefined ? {} : { filesUrl }),
+      }),
+    );
+    const stale = prepared.staleMapping
+      ? `${inRoot(config, MAPPING_FILE)} describes change request #${mapping?.changeRequest?.number ?? '?'}, which was closed without a merge: every page is compared as changed.`
+      : undefined;
+    const result = this.planned(prepared, { spaceId, dir, dirArg, target }, stale);
+
+    const { flags } = this;
+    let touched = new Set<string>();
+    if (prepared.plan.changes.length === 0) {
+      if (this.human)
+        this.output.info(
+          `Nothing to push: ${spaceId}${target ? ` (change request #${target.number})` : ''} has the folder's content.`,
+        );
+      if (target)
+        result.changeRequest = {
+          id: target.id,
+          number: target.number,
+          url: target.urls?.app,
+          created: false,
+        };
+      if (!flags.merge || !target || flags['dry-run']) return this.finish(result);
+    } else if (flags['dry-run']) {
+      if (this.human) this.output.info('Dry run: nothing was sent.');
+      return this.finish(result);
+    } else {
+      ({ target, touched } = await this.send(fs, client, prepared, result, { spaceId, dir, dirArg, target }));
+    }
+
+    if (flags.merge && target) {
+      result.merged = await mergeFlow(this.output, client, spaceId, target.id, {
+        prompts: this.prompts,
+        yes: flags.yes,
+        admin: flags.admin,
+        updateFirst: flags['update-first'],
+        human: this.human,
+        confirm: (question) => this.confirm(question),
+      });
+      if ('result' in result.merged && result.merged.result === 'merge') {
+        await recordMerge(fs, new SpaceContent(client, spaceId), touched);
+      }
+    }
+    return this.finish(result);
+  }
+
+  /** The folder to push, and `--files-url` checked: a usage error, before anything is asked of the API. */
+  private async folder() {
+    const dirArg = this.args.dir ?? '.';
+    const dir = resolve(dirArg);
+    const info = await stat(dir).catch(() => undefined);
+    if (!info?.isDirectory()) throw new UsageError(`${dirArg} is not a folder: nothing was sent.`);
+    const filesUrl = this.flags['files-url'];
+    if (filesUrl !== undefined && !/^https?:\/\/[^/\s]+/i.test(filesUrl)) {
+      throw new UsageError(
+        `--files-url must be an http or https URL (where the folder's files are served): nothing was sent.`,
+      );
+    }
+    return { fs: nodeFs(dir), dir, dirArg, filesUrl };
+  }
+
+  /**
+   * Which change request the push writes to: --cr; else the one the folder was last pushed to,
+   * while it is open. `trustMapping` is false when the mapping's hashes describe content that was
+   * never merged.
+   */
+  private async changeRequestFor(
+    client: DocsClient,
+    spaceId: string,
+    mapping: SyncMapping | undefined,
+  ): Promise<{ target: ChangeRequest | undefined; trustMapping: boolean }> {
+    const given = crValue(this.flags.cr);
     if (given !== undefined) {
-      target = await client.changeRequests.get(spaceId, given);
+      const target = await client.changeRequests.get(spaceId, given);
       if (!OPEN.has(String(target.status))) {
         throw new CommandError(
           `Change request #${target.number} is ${target.status}: push to an open one, or drop --cr to open a new one.`,
         );
       }
-    } else if (mapping?.changeRequest && flags.subject === undefined && mapping.space === spaceId) {
+      return { target, trustMapping: true };
+    }
+    if (mapping?.changeRequest && this.flags.subject === undefined && mapping.space === spaceId) {
       const last = await this.lastChangeRequest(client, spaceId, mapping.changeRequest.id);
       if (last && OPEN.has(String(last.status))) {
-        target = last;
         if (this.human)
           this.output.info(`Continuing change request #${last.number} (the folder's last push).`);
-      } else if (!last || last.status !== 'merged') {
-        // Its hashes describe content that was never merged.
-        trustMapping = false;
+        return { target: last, trustMapping: true };
       }
+      return { target: undefined, trustMapping: last?.status === 'merged' };
     }
+    return { target: undefined, trustMapping: true };
+  }
 
-    const content = new SpaceContent(client, spaceId, target?.id);
-    let prepared: PreparedPush;
-    try {
-      prepared = await preparePush(fs, content, {
-        prune: flags.prune,
-        trustMapping,
-        ...(filesUrl === undefined ? {} : { filesUrl }),
-      });
-    } catch (error) {
-      if (error instanceof FolderError) throw new UsageError(`${error.message}: nothing was sent.`);
-      throw error;
-    }
+  /**
+   * The folder's problems printed (an error among them ends the push: nothing was sent), then the
+   * note of a stale mapping, the plan shown, and the result as far as the plan says it.
+   */
+  private planned(prepared: PreparedPush, push: PushTarget, stale: string | undefined): PushOutput {
     const { plan, problems } = prepared;
     const errors = problems.filter((problem) => problem.severity === 'error');
     const warnings = problems.filter((problem) => problem.severity === 'warning');
     for (const warning of warnings) this.output.warn(where(warning));
     if (errors.length > 0) {
       for (const error of errors) this.output.error(where(error));
-      throw new UsageError(`${dirArg} has ${plural(errors.length, 'problem')}: nothing was sent.`);
+      throw new UsageError(`${push.dirArg} has ${plural(errors.length, 'problem')}: nothing was sent.`);
     }
-    if (prepared.staleMapping && this.human) {
-      this.output.warn(
-        `${inRoot(config, MAPPING_FILE)} describes change request #${mapping?.changeRequest?.number ?? '?'}, which was closed without a merge: every page is compared as changed.`,
-      );
-    }
-
+    if (stale && this.human) this.output.warn(stale);
     const accounting = accountEntries(prepared.layout, plan);
     const result: PushOutput = {
-      space: spaceId,
-      dir,
+      space: push.spaceId,
+      dir: push.dir,
       changeRequest: null,
-      dryRun: flags['dry-run'],
+      dryRun: this.flags['dry-run'],
       counts: plan.counts,
       changes: plan.changes.map(describe),
       missing: plan.missing,
@@ -301,114 +293,98 @@ export default class Push extends SpaceCommand<typeof Push> {
       })),
       batches: 0,
     };
-    if (this.human) this.printPlan(plan, spaceId, target);
+    if (this.human) this.printPlan(plan, push.spaceId, push.target);
+    return result;
+  }
 
-    const nothing = plan.changes.length === 0;
-    let touched = new Set<string>();
-    if (nothing) {
-      if (this.human)
-        this.output.info(
-          `Nothing to push: ${spaceId}${target ? ` (change request #${target.number})` : ''} has the folder's content.`,
-        );
-      if (target)
-        result.changeRequest = {
-          id: target.id,
-          number: target.number,
-          url: target.urls?.app,
-          created: false,
-        };
-      if (!flags.merge || !target || flags['dry-run']) return this.finish(result);
-    } else if (flags['dry-run']) {
-      if (this.human) this.output.info('Dry run: nothing was sent.');
-      return this.finish(result);
-    } else {
-      const total = plan.changes.length;
-      await this.confirm(
-        target
-          ? `Push ${plural(total, 'change')} to change request #${target.number} of ${spaceId}?`
-          : `Open a change request in ${spaceId} and push ${plural(total, 'change')} to it?`,
-      );
-      const created = !target;
-      target ??= await client.changeRequests.create(spaceId, {
+  /**
+   * Sends the plan, once confirmed, to the change request (opened when there is none): progress as
+   * it goes, and on an interruption what was sent and the command that continues it.
+   */
+  private async send(
+    fs: LayoutFs,
+    client: DocsClient,
+    prepared: PreparedPush,
+    result: PushOutput,
+    push: PushTarget,
+  ): Promise<{ target: ChangeRequest; touched: Set<string> }> {
+    const { spaceId, dir, dirArg } = push;
+    const { flags } = this;
+    const filesUrl = flags['files-url'];
+    const total = prepared.plan.changes.length;
+    await this.confirm(
+      push.target
+        ? `Push ${plural(total, 'change')} to change request #${push.target.number} of ${spaceId}?`
+        : `Open a change request in ${spaceId} and push ${plural(total, 'change')} to it?`,
+    );
+    const created = !push.target;
+    const cr =
+      push.target ??
+      (await client.changeRequests.create(spaceId, {
         subject: (flags.subject ?? `docs push: ${basename(dir)}`).slice(0, 100),
-      });
-      const cr = target;
-      result.changeRequest = { id: cr.id, number: cr.number, url: cr.urls?.app, created };
-      if (created && this.human) this.output.info(`Opened change request #${cr.number}.`);
-      const live = runProgress.enabled();
-      let sentSoFar = 0;
-      // What an interruption (Ctrl-C, a failed request) leaves, and the command that continues it.
-      const again = [
-        'docs push',
-        spaceId,
-        shellWord(dirArg),
-        `--cr ${cr.number}`,
-        ...(flags.prune ? ['--prune'] : []),
-        ...(filesUrl === undefined ? [] : [`--files-url ${shellWord(filesUrl)}`]),
-        '--yes',
-      ].join(' ');
-      const interrupted = () =>
-        `Interrupted: ${sentSoFar} of ${plural(total, 'change')} sent to change request #${cr.number}${created ? ' (opened by this push)' : ''}. Run \`${again}\` to continue it: no page is made twice.`;
-      this.terminal.interruptNote = interrupted();
-      try {
-        const applied = await applyPush(
-          fs,
-          Object.assign(new SpaceContent(client, spaceId, cr.id), { changeRequest: cr.id }),
-          prepared,
-          { id: cr.id, number: cr.number },
-          {
-            onBatch: (batch, sent) => {
-              result.batches++;
-              sentSoFar = sent;
-              this.terminal.interruptNote = interrupted();
-              if (live) this.output.progress(`Pushing to #${cr.number}: ${sent}/${total} changes`);
-              else if (this.human)
-                this.output.info(
-                  `Batch ${result.batches}: ${plural(batch.planned.length, 'change')} applied (${sent}/${total})`,
-                );
-            },
-            onMappingUnsaved: (error) =>
-              this.output.warn(
-                `${inRoot(prepared.layout.config, MAPPING_FILE)} could not be written (${error instanceof Error ? error.message : String(error)}): a push run again finds the pages this one made by their paths.`,
-              ),
+      }));
+    result.changeRequest = { id: cr.id, number: cr.number, url: cr.urls?.app, created };
+    if (created && this.human) this.output.info(`Opened change request #${cr.number}.`);
+    const live = runProgress.enabled();
+    let sentSoFar = 0;
+    // What an interruption (Ctrl-C, a failed request) leaves, and the command that continues it.
+    const again = [
+      'docs push',
+      spaceId,
+      shellWord(dirArg),
+      `--cr ${cr.number}`,
+      ...(flags.prune ? ['--prune'] : []),
+      ...(filesUrl === undefined ? [] : [`--files-url ${shellWord(filesUrl)}`]),
+      '--yes',
+    ].join(' ');
+    const interrupted = () =>
+      `Interrupted: ${sentSoFar} of ${plural(total, 'change')} sent to change request #${cr.number}${created ? ' (opened by this push)' : ''}. Run \`${again}\` to continue it: no page is made twice.`;
+    this.terminal.interruptNote = interrupted();
+    let touched: Set<string>;
+    try {
+      const applied = await applyPush(
+        fs,
+        Object.assign(new SpaceContent(client, spaceId, cr.id), { changeRequest: cr.id }),
+        prepared,
+        { id: cr.id, number: cr.number },
+        {
+          onBatch: (batch, sent) => {
+            result.batches++;
+            sentSoFar = sent;
+            this.terminal.interruptNote = interrupted();
+            if (live) this.output.progress(`Pushing to #${cr.number}: ${sent}/${total} changes`);
+            else if (this.human)
+              this.output.info(
+                `Batch ${result.batches}: ${plural(batch.planned.length, 'change')} applied (${sent}/${total})`,
+              );
           },
-        );
-        result.batches = applied.batches;
-        touched = touchedPages(plan, applied.state);
-      } catch (error) {
-        if (live) this.output.progress('');
-        this.output.info(interrupted());
-        throw error;
-      } finally {
-        this.terminal.interruptNote = undefined;
-      }
+          onMappingUnsaved: (error) =>
+            this.output.warn(
+              `${inRoot(prepared.layout.config, MAPPING_FILE)} could not be written (${messageOf(error)}): a push run again finds the pages this one made by their paths.`,
+            ),
+        },
+      );
+      result.batches = applied.batches;
+      touched = touchedPages(prepared.plan, applied.state);
+    } catch (error) {
       if (live) this.output.progress('');
-      if (this.human) {
-        const left = result.entries.filter((entry) => entry.status === 'not applied').length;
-        const sentence = `Pushed ${plural(total, 'change')} to change request #${cr.number} of ${spaceId}`;
-        if (accounting.complete) this.output.success(sentence);
-        else
-          this.output.warn(
-            `${sentence}; ${left > 0 ? `${plural(left, 'entry', 'entries')} of the folder not applied` : 'some settings not applied'} (listed above)`,
-          );
-        this.output.data(cr.urls?.app ?? `#${cr.number}`);
-      }
+      this.output.info(interrupted());
+      throw error;
+    } finally {
+      this.terminal.interruptNote = undefined;
     }
-
-    if (flags.merge && target) {
-      result.merged = await mergeFlow(this.output, client, spaceId, target.id, {
-        prompts: this.prompts,
-        yes: flags.yes,
-        admin: flags.admin,
-        updateFirst: flags['update-first'],
-        human: this.human,
-        confirm: (question) => this.confirm(question),
-      });
-      if ('result' in result.merged && result.merged.result === 'merge') {
-        await recordMerge(fs, new SpaceContent(client, spaceId), touched);
-      }
+    if (live) this.output.progress('');
+    if (this.human) {
+      const left = result.entries.filter((entry) => entry.status === 'not applied').length;
+      const sentence = `Pushed ${plural(total, 'change')} to change request #${cr.number} of ${spaceId}`;
+      if (result.complete) this.output.success(sentence);
+      else
+        this.output.warn(
+          `${sentence}; ${left > 0 ? `${plural(left, 'entry', 'entries')} of the folder not applied` : 'some settings not applied'} (listed above)`,
+        );
+      this.output.data(cr.urls?.app ?? `#${cr.number}`);
     }
-    return this.finish(result);
+    return { target: cr, touched };
   }
 
   /**
