@@ -637,11 +637,17 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 // `{% include ".gitbook/includes/x.md" %}` (the service's reusable content in a page).
 const INCLUDE = /\{%[ \t]*include[ \t]+"([^"]+)"[ \t]*%\}/g;
 
-/** Every page of a tree, parents first. */
+/**
+ * Every page of a tree, parents first. Walked with a stack, not by `yield*` at each level: that
+ * made a result object per level for every page, and a push walks the tree at each mapping save.
+ */
 export function* eachPage<T extends { children: T[] }>(pages: readonly T[]): Generator<T> {
-  for (const page of pages) {
+  const stack: T[] = [];
+  for (let index = pages.length - 1; index >= 0; index--) stack.push(pages[index]!);
+  while (stack.length > 0) {
+    const page = stack.pop()!;
     yield page;
-    yield* eachPage(page.children);
+    for (let index = page.children.length - 1; index >= 0; index--) stack.push(page.children[index]!);
   }
 }
 

@@ -268,6 +268,19 @@ const fileOf = (change: PlannedChange): string | undefined =>
       ? change.files[0]
       : undefined;
 
+const byId = new WeakMap<SyncMapping, Map<string, SyncMapping['pages'][string]>>();
+
+/** The mapping's page entries by page id, worked out once: a push saves its mapping every second. */
+function entriesById(mapping: SyncMapping | undefined): Map<string, SyncMapping['pages'][string]> {
+  if (!mapping) return new Map();
+  let entries = byId.get(mapping);
+  if (!entries) {
+    entries = new Map(Object.values(mapping.pages).map((entry) => [entry.id, entry]));
+    byId.set(mapping, entries);
+  }
+  return entries;
+}
+
 /**
  * Records what a batch made, from the answer of `updateChangeRequestContent` called with
  * `compat=false` (`changes`: created pages with the `ref` they were given; `insertedFiles`: the
@@ -319,7 +332,7 @@ export function mappingAfterPush(
 ): SyncMapping {
   const previous = layout.mapping;
   const mapping = emptyMapping(options.space ?? previous?.space);
-  const beforeById = new Map(Object.values(previous?.pages ?? {}).map((entry) => [entry.id, entry]));
+  const beforeById = entriesById(previous);
   for (const page of eachPage(layout.pages)) {
     const id = state.pageIds.get(page.key);
     if (id === undefined) continue;
