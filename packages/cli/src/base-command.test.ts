@@ -1,4 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from '@oclif/core';
@@ -82,10 +83,13 @@ describe('destructive commands', () => {
     const confirm = vi.spyOn(prompts, 'confirm');
     // A command destructive only with some flags (`sites redirects set --prune`) is given them.
     const WITH: Record<string, string[]> = { 'sites:redirects:set': ['--prune'] };
+    // `push` checks its folder first (a missing one is the first thing to fix): it gets one.
+    const ARGS: Record<string, string[]> = { push: ['space_1', tmpdir()] };
     const destructive = commands.filter((c) => c.command.destructive);
     for (const { id, command } of destructive) {
       for (const json of [[], ['--json']]) {
-        const result = await cli.run(command, [...minimalArgv(command), ...(WITH[id] ?? []), ...json]);
+        const argv = [...(ARGS[id] ?? minimalArgv(command)), ...(WITH[id] ?? []), ...json];
+        const result = await cli.run(command, argv);
         expect(result.code, `${id}: ${result.stderr}`).toBe(2);
         // oclif names a command run as a class by the class's name: `Push` is `docs push` once the
         // manifest is built, the others `this command`.

@@ -92,9 +92,12 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   /**
    * A command's own checks of its input, run after its arguments and required flags are known to
    * be there and before the confirmation: contradictory flags, a flag needed where no one can be
-   * asked. Throws a UsageError; nothing has been sent.
+   * asked, a folder argument that is not a folder. Throws a UsageError; nothing has been sent.
    */
-  static checkInput(_flags: Record<string, unknown>, _context: { canPrompt: boolean }): void {}
+  static checkInput(
+    _flags: Record<string, unknown>,
+    _context: { canPrompt: boolean; args: Record<string, unknown> },
+  ): void | Promise<void> {}
 
   protected flags!: FlagsOf<T>;
   protected args!: ArgsOf<T>;
@@ -169,7 +172,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     this.args = input.args as ArgsOf<T>;
     this.positionals = input.positionals;
     await selectJson(this.output, jsonFields, (input.flags as { jq?: string }).jq);
-    ctor.checkInput(input.flags, { canPrompt });
+    await ctor.checkInput(input.flags, { canPrompt, args: input.args });
     const { editor, pager, browser } = await this.storedConfig();
     this.terminal.preferences = { editor, pager, browser };
     checkConfirmable(ctor, input.flags, canPrompt, this.commandLine());

@@ -246,6 +246,22 @@ describe('docs spaces create, docs push, docs pull, docs pages', () => {
     expect(bad.stderr).toContain('--files-url must be an http or https URL');
   });
 
+  it('names a folder that is not there, or a bad --files-url, before asking for --yes', async () => {
+    const space = await newSpace();
+    const missing = join(await sync.folder(SMALL), 'not-here');
+    // In a pipeline without --yes: the folder is what to fix first, not the confirmation.
+    const gone = await cli.run(Push, [space, missing]);
+    expect(gone.code).toBe(2);
+    expect(gone.stderr).toContain(`${missing} is not a folder: nothing was sent.`);
+    expect(gone.stderr).not.toContain('Confirmation needed');
+    const file = join(await sync.folder(SMALL), 'README.md');
+    expect((await cli.run(Push, [space, file])).stderr).toContain(`${file} is not a folder`);
+    const badUrl = await cli.run(Push, [space, await sync.folder(SMALL), '--files-url', 'ftp://x']);
+    expect(badUrl.code).toBe(2);
+    expect(badUrl.stderr).toContain('--files-url must be an http or https URL');
+    expect(badUrl.stderr).not.toContain('Confirmation needed');
+  });
+
   it('leaves no warning behind after merging a push that moved a page', async () => {
     const space = await newSpace();
     const dir = await sync.folder(SMALL);

@@ -138,13 +138,32 @@ export default class Push extends SpaceCommand<typeof Push> {
     yes: yesFlag,
   };
 
+  /**
+   * Before the confirmation: a folder that is not there, or a --files-url that is not a URL, is
+   * the first thing to fix, not a missing --yes.
+   */
+  static override async checkInput(
+    flags: Record<string, unknown>,
+    { args }: { args: Record<string, unknown> },
+  ): Promise<void> {
+    const filesUrl = flags['files-url'];
+    if (typeof filesUrl === 'string' && !/^https?:\/\/[^/\s]+/i.test(filesUrl)) {
+      throw new UsageError(
+        `--files-url must be an http or https URL (where the folder's files are served): nothing was sent.`,
+      );
+    }
+    const dirArg = typeof args.dir === 'string' ? args.dir : '.';
+    const info = await stat(resolve(dirArg)).catch(() => undefined);
+    if (!info?.isDirectory()) throw new UsageError(`${dirArg} is not a folder: nothing was sent.`);
+  }
+
   /** `--dry-run` sends nothing: it needs no confirmation where no one can be asked. */
   static override needsConfirmation(flags: Record<string, unknown>): boolean {
     return flags['dry-run'] !== true;
   }
 
   async run(): Promise<PushOutput> {
-    const { fs, dir, dirArg, filesUrl } = await this.folder();
+    const { fs, dir, dirArg, filesUrl } = this.folder();
     const { client, spaceId } = await this.target();
     const config = await asUsage(readConfig(fs));
     const mapping = await readMapping(fs, config);
@@ -209,18 +228,11 @@ export default class Push extends SpaceCommand<typeof Push> {
   }
 
   /** The folder to push, and `--files-url` checked: a usage error, before anything is asked of the API. */
-  private async folder() {
+  /** The folder (checked in `checkInput`) and where its files are served. */
+  private folder() {
     const dirArg = this.args.dir ?? '.';
     const dir = resolve(dirArg);
-    const info = await stat(dir).catch(() => undefined);
-    if (!info?.isDirectory()) throw new UsageError(`${dirArg} is not a folder: nothing was sent.`);
-    const filesUrl = this.flags['files-url'];
-    if (filesUrl !== undefined && !/^https?:\/\/[^/\s]+/i.test(filesUrl)) {
-      throw new UsageError(
-        `--files-url must be an http or https URL (where the folder's files are served): nothing was sent.`,
-      );
-    }
-    return { fs: nodeFs(dir), dir, dirArg, filesUrl };
+    return { fs: nodeFs(dir), dir, dirArg, filesUrl: this.flags['files-url'] };
   }
 
   /**
