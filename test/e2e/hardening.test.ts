@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { chmod, mkdir, readFile, stat } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { closedPortOrigin } from '../faults/fault-server.js';
@@ -132,9 +132,9 @@ describe('destructive commands without --yes and no terminal', () => {
   };
   const destructive = Object.entries(manifest.commands).filter(([, command]) => command.flags.yes);
 
-  // A file a required --file names must be readable and valid: the command's own checks come
-  // before the confirmation (docs/cli.md, the order of usage errors). The only one today is
-  // `sites redirects set`'s list of redirects.
+  // A file a required --file names must be readable and valid, and a folder argument a folder: the
+  // command's own checks come before the confirmation (docs/cli.md, the order of usage errors).
+  // Today: `sites redirects set`'s list of redirects, `push`'s folder.
   const validFile = join(mkdtempSync(join(tmpdir(), 'destructive-')), 'redirects.yaml');
   writeFileSync(validFile, '- source: /old-guide\n  destination: https://example.com/guide\n');
 
@@ -145,7 +145,7 @@ describe('destructive commands without --yes and no terminal', () => {
   const argvOf = (id: string, command: (typeof destructive)[number][1]) => [
     ...id.split(':'),
     ...(deleting[id] ?? []),
-    ...Object.keys(command.args).map((name) => `${name}_1`),
+    ...Object.keys(command.args).map((name) => (name === 'dir' ? dirname(validFile) : `${name}_1`)),
     ...Object.entries(command.flags)
       .filter(([, flag]) => flag.required)
       .flatMap(([name, flag]) =>
