@@ -12,8 +12,13 @@ describe("a page's markdown as sent or imported", () => {
       meta: { layout: 'wide' },
       body: 'Body.\n',
       headingIsTitle: true,
+      writtenHeading: 'Learn C#',
     });
-    expect(parsePageMarkdown('# Closed heading ##\nText').options.title).toBe('Closed heading');
+    // The title without its closing #s; the heading as written, for a body that puts it back.
+    expect(parsePageMarkdown('# Closed heading ##\nText')).toMatchObject({
+      options: { title: 'Closed heading' },
+      writtenHeading: 'Closed heading ##',
+    });
     // The front matter's title wins over the heading. A heading that is another text is then not
     // the title: it stays the body's first block (dropping it lost the page's text), as Git Sync
     // keeps a heading that is not the page's title. One that is the same text is the title.

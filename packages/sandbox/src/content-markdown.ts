@@ -38,6 +38,11 @@ export interface PageMarkdown {
   body: string;
   /** The leading `# ` heading was read as the title, and is not in `body`. */
   headingIsTitle: boolean;
+  /**
+   * That heading's text as written (closing #s kept, as the SDK's `parsePageFile` reads it): what
+   * a body that puts the heading back writes.
+   */
+  writtenHeading?: string;
 }
 
 /** Front matter that is not a YAML mapping. */
@@ -87,12 +92,19 @@ export function parsePageMarkdown(markdown: string): PageMarkdown {
   const heading = /^# +(.*?)(?:[ \t]+#+)?[ \t]*$/.exec(lines[index] ?? '')?.[1]?.trim();
   const headingIsTitle =
     heading !== undefined && heading !== '' && (options.title === undefined || options.title === heading);
+  const writtenHeading = headingIsTitle ? (lines[index] ?? '').slice(2).trim() : undefined;
   if (headingIsTitle) {
     options.title = heading;
     index++;
     while (index < lines.length && lines[index]?.trim() === '') index++;
   }
-  return { options, meta, body: lines.slice(index).join('\n'), headingIsTitle };
+  return {
+    options,
+    meta,
+    body: lines.slice(index).join('\n'),
+    headingIsTitle,
+    ...(writtenHeading === undefined ? {} : { writtenHeading }),
+  };
 }
 
 /** A page's file as a Git export writes it: front matter, the title heading, the body. */

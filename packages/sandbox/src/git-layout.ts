@@ -8,7 +8,6 @@ import {
   eachPage,
   frontMatterYaml,
   inRoot,
-  parsePageFile,
   nodeFs,
   parseConfig,
   placePages,
@@ -220,7 +219,7 @@ class LayoutReader {
     row.gitPath = file;
     // A first heading that is not the entry's title stays in the body (titledPageFile); one that
     // is not the front matter's title is there already.
-    const heading = parsed.headingIsTitle ? parsePageFile(this.#text(file)).title : undefined;
+    const heading = parsed.writtenHeading;
     const body =
       heading !== undefined && heading !== row.title ? `# ${heading}\n\n${parsed.body}` : parsed.body;
     this.#read.push({ row, file, body });

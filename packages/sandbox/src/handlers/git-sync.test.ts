@@ -138,7 +138,8 @@ describe('Git Sync: import', () => {
       'docs/guides/README.md': '---\ndescription: How to\n---\n\n# Guides\n\n- one\n- two\n',
       'docs/guides/setup.md':
         '# Setup\n\n![diagram](../.gitbook/assets/diagram.png) Back [home](../README.md).\n',
-      'docs/reference/api.md': '# API\n\nSee [guides](../guides/README.md).\n',
+      // A heading that is not the entry's title stays in the body as written, closing #s too.
+      'docs/reference/api.md': '# The API ##\n\nSee [guides](../guides/README.md).\n',
       'docs/.gitbook/assets/diagram.png': Buffer.from([0x89, 0x50, 0x4e, 0x47]),
     });
     const space = (await client.spaces.create(ORG, { title: 'Imported' })).id;
@@ -163,6 +164,9 @@ describe('Git Sync: import', () => {
       format: 'markdown',
     });
     expect(markdownOf(setupPage)).toBe('![diagram](../.gitbook/assets/diagram.png) Back [home](../).\n');
+    const api = await client.spaces.content.getPageByPath(space, 'reference/api', { format: 'markdown' });
+    expect(api).toMatchObject({ title: 'API' });
+    expect(markdownOf(api)).toMatch(/^# The API ##\n\nSee /);
     const guides = await client.spaces.content.getPageByPath(space, 'guides', { format: 'markdown' });
     expect(guides).toMatchObject({ title: 'Guides', description: 'How to', markdown: '* one\n* two\n' });
     const welcome = await client.spaces.content.getPageByPath(space, 'welcome', {
