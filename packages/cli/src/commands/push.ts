@@ -139,22 +139,23 @@ export default class Push extends SpaceCommand<typeof Push> {
   };
 
   /**
-   * Before the confirmation: a folder that is not there, or a --files-url that is not a URL, is
-   * the first thing to fix, not a missing --yes.
+   * Before the confirmation, the folder then --files-url (arguments before flags, as every
+   * command checks them): a folder that is not there is the first thing to fix, not a missing
+   * --yes. Nothing has been asked of the API.
    */
   static override async checkInput(
     flags: Record<string, unknown>,
     { args }: { args: Record<string, unknown> },
   ): Promise<void> {
+    const dirArg = typeof args.dir === 'string' ? args.dir : '.';
+    const info = await stat(resolve(dirArg)).catch(() => undefined);
+    if (!info?.isDirectory()) throw new UsageError(`${dirArg} is not a folder: nothing was sent.`);
     const filesUrl = flags['files-url'];
     if (typeof filesUrl === 'string' && !/^https?:\/\/[^/\s]+/i.test(filesUrl)) {
       throw new UsageError(
         `--files-url must be an http or https URL (where the folder's files are served): nothing was sent.`,
       );
     }
-    const dirArg = typeof args.dir === 'string' ? args.dir : '.';
-    const info = await stat(resolve(dirArg)).catch(() => undefined);
-    if (!info?.isDirectory()) throw new UsageError(`${dirArg} is not a folder: nothing was sent.`);
   }
 
   /** `--dry-run` sends nothing: it needs no confirmation where no one can be asked. */
@@ -227,7 +228,6 @@ export default class Push extends SpaceCommand<typeof Push> {
     return this.finish(result);
   }
 
-  /** The folder to push, and `--files-url` checked: a usage error, before anything is asked of the API. */
   /** The folder (checked in `checkInput`) and where its files are served. */
   private folder() {
     const dirArg = this.args.dir ?? '.';
