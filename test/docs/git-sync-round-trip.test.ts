@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { DocsClient } from '@docs-api/sdk';
 import { nodeFs, parseSummary, type SummaryEntry } from '@docs-api/sdk/git-layout';
 import { sandboxWithClient } from '../../packages/sandbox/test-support/client.js';
-import { pull, SpaceContent } from '../../packages/cli/src/lib/docs-as-code/docs-sync.js';
+import { preparePush, pull, SpaceContent } from '../../packages/cli/src/lib/docs-as-code/docs-sync.js';
 
 /*
  * Issue 30's done-when: a repository in the service's Git Sync layout (groups with anchors, link
@@ -112,6 +112,22 @@ describe('Git Sync round trip: import into a sandbox space, docs pull back', () 
     expect(same.length).toBe(8);
     // SUMMARY.md differs only by the groups' heading anchors, which the API does not carry.
     expect(summary(out)).toBe(summary(repo).replace(/ <a href="#[^"]*" id="[^"]*"><\/a>/g, ''));
+
+    // The folder just pulled, pushed again, sends nothing: the link page to an anchor and the
+    // computed page are the space's (a pull keyed the link by its page's id, and the computed
+    // page's nominal slug was sent as a rename).
+    // Only .gitbook.yaml's redirects are named: the API has no space-level redirects to set or read.
+    const again = await preparePush(nodeFs(out), new SpaceContent(client, space));
+    expect(again.plan.changes).toEqual([]);
+    expect(again.plan.notApplied.map((item) => item.what)).toEqual(['redirects']);
+    expect(again.plan.missing).toEqual([]);
+    // The reusable content a pull cannot write is named as such, once per page including it.
+    expect(again.problems.map((problem) => [problem.severity, problem.file])).toEqual([
+      ['warning', 'README.md'],
+      ['warning', 'guides/editing/formatting.md'],
+    ]);
+    for (const problem of again.problems)
+      expect(problem.message).toContain('a pull does not write reusable content');
   });
 
   it('a Git export of the imported space writes every file back byte for byte, SUMMARY.md and includes too', async () => {

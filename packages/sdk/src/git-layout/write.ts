@@ -56,6 +56,9 @@ export function placePages(
   for (const page of eachShape(pages)) if (page.file) asked.set(page.file, (asked.get(page.file) ?? 0) + 1);
   const keeps = (page: PageShape): page is PageShape & { file: string } =>
     page.file !== undefined && /\.md$/i.test(page.file) && asked.get(page.file) === 1;
+  // Link pages are keyed once every document has its file: a link to a page of the folder is
+  // keyed by that file and anchor, as `readLayout` keys the SUMMARY.md entry pull writes for it.
+  const linkPages: PageShape[] = [];
   const place = (page: PageShape, isFirst: boolean, parentPath: string) => {
     if (page.kind === 'computed') {
       const seen = (links.get(computedKey(parentPath, 1)) ?? 0) + 1;
@@ -66,12 +69,7 @@ export function placePages(
       placements.set(page, { key: file, file });
     } else if (page.kind === 'group') {
       placements.set(page, { key: groupKey(page.path) });
-    } else {
-      const base = linkKey(hrefOf(page) ?? page.path);
-      const seen = links.get(base) ?? 0;
-      links.set(base, seen + 1);
-      placements.set(page, { key: seen === 0 ? base : `${base}#${seen + 1}` });
-    }
+    } else linkPages.push(page);
     for (const child of page.children) place(child, false, page.path);
   };
   let group = false;
@@ -86,6 +84,13 @@ export function placePages(
     }
     place(page, index === 0 && page.kind === 'document', '');
   });
+  const fileOfId = filesById(placements);
+  for (const page of linkPages) {
+    const base = linkKey(hrefOf(page, fileOfId) ?? page.path);
+    const seen = links.get(base) ?? 0;
+    links.set(base, seen + 1);
+    placements.set(page, { key: seen === 0 ? base : `${base}#${seen + 1}` });
+  }
   return { placements, problems };
 }
 
@@ -94,9 +99,7 @@ export function summaryFor(
   pages: readonly PageShape[],
   placements: ReadonlyMap<PageShape, Placement>,
 ): string {
-  const fileOfId = new Map<string, string>();
-  for (const [shape, placement] of placements)
-    if (shape.id !== undefined && placement.file) fileOfId.set(shape.id, placement.file);
+  const fileOfId = filesById(placements);
   const entry = (page: PageShape): SummaryEntry => ({
     title: page.kind === 'computed' ? '' : page.title,
     target: page.kind === 'link' ? (hrefOf(page, fileOfId) ?? '') : (placements.get(page)?.file ?? ''),
@@ -129,6 +132,14 @@ function* eachShape(pages: readonly PageShape[]): Generator<PageShape> {
 }
 
 /** Where a link page points, as SUMMARY.md writes it: a page of the folder at its anchor, else the URL. */
+/** The file each placed page with an id is written to. */
+function filesById(placements: ReadonlyMap<PageShape, Placement>): Map<string, string> {
+  const fileOfId = new Map<string, string>();
+  for (const [shape, placement] of placements)
+    if (shape.id !== undefined && placement.file) fileOfId.set(shape.id, placement.file);
+  return fileOfId;
+}
+
 function hrefOf(page: PageShape, fileOfId?: ReadonlyMap<string, string>): string | undefined {
   const target = page.target;
   if (target?.kind === 'page') {

@@ -147,10 +147,12 @@ export function planTree(ctx: PlanContext, uploaded: ReadonlySet<string>) {
     const current = remote.get(id);
     const reasons: UpdateReason[] = [];
     if (page.oversize !== undefined) oversized(page);
-    // Its slug where it goes: the file's (a link page's is made from its title: never sent).
+    // Its slug where it goes: the file's. A link or computed page's is made from its title and
+    // never sent: the API gives neither a slug (RevisionPageLink, RevisionPageComputed).
     const currentSlug = slugs.get(id) ?? localSlug;
     const wire = wireSlug(localSlug);
-    const renamed = page.kind !== 'link' && localSlug !== currentSlug && wire !== currentSlug;
+    const renamed =
+      page.kind !== 'link' && page.kind !== 'computed' && localSlug !== currentSlug && wire !== currentSlug;
     if (renamed && wire === undefined) {
       plan.notApplied.push({
         key: page.key,
