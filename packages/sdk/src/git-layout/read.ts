@@ -92,7 +92,13 @@ function check(reader: FolderReader, pages: LocalPage[], assets: AssetFile[], in
     }
     for (const include of page.includes ?? []) {
       if (includes.some((known) => known.file === include)) continue;
-      reader.warn(reader.shown(page.file ?? page.key), `includes ${include}, which does not exist`);
+      // A folder a pull wrote has none: the API gives a reusable content as a document.
+      reader.warn(
+        reader.shown(page.file ?? page.key),
+        reader.mapping
+          ? `includes ${include}, which the folder does not have (a pull does not write reusable content: the API gives it as a document, not markdown); the page keeps the include as written`
+          : `includes ${include}, which does not exist`,
+      );
     }
     for (const file of page.files) {
       if (assetPaths.has(file)) continue;
