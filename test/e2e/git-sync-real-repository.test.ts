@@ -158,3 +158,40 @@ describe('a real Git-Synced repository (aviator-co/gitbook-docs, trimmed)', () =
     expect(json<{ changes: unknown[] }>(again).changes).toEqual([]);
   });
 });
+
+describe('the Git Sync forms of test/fixtures/git-sync/handbook through the built docs', () => {
+  it('imported, pulled into a new folder and pushed again: nothing sent, exit 0 (a link page to an anchor, a computed page)', async () => {
+    const repo = mkdtempSync(join(tmpdir(), 'git-sync-handbook-'));
+    cpSync(fileURLToPath(new URL('../fixtures/git-sync/handbook', import.meta.url)), repo, {
+      recursive: true,
+    });
+    const space = await newSpace('Handbook');
+    ok(
+      await e2e.run(
+        'spaces',
+        'git',
+        'import',
+        space,
+        '--url',
+        pathToFileURL(repo).href,
+        '--ref',
+        'refs/heads/main',
+        '--wait',
+        '--interval',
+        '1',
+      ),
+    );
+    const out = join(mkdtempSync(join(tmpdir(), 'git-sync-handbook-pulled-')), 'handbook');
+    ok(await e2e.run('pull', space, out));
+    expect(readFileSync(join(out, 'SUMMARY.md'), 'utf8')).toContain(
+      '* [Buttons](guides/editing/formatting.md#buttons)',
+    );
+    const again = await e2e.run('push', space, out, '--yes', '--json');
+    expect(again.code, again.stderr).toBe(0);
+    expect(json<{ changeRequest: unknown; changes: unknown[]; complete: boolean }>(again)).toMatchObject({
+      changeRequest: null,
+      changes: [],
+      complete: true,
+    });
+  });
+});
