@@ -131,7 +131,6 @@ function* eachShape(pages: readonly PageShape[]): Generator<PageShape> {
   }
 }
 
-/** Where a link page points, as SUMMARY.md writes it: a page of the folder at its anchor, else the URL. */
 /** The file each placed page with an id is written to. */
 function filesById(placements: ReadonlyMap<PageShape, Placement>): Map<string, string> {
   const fileOfId = new Map<string, string>();
@@ -140,6 +139,7 @@ function filesById(placements: ReadonlyMap<PageShape, Placement>): Map<string, s
   return fileOfId;
 }
 
+/** Where a link page points, as SUMMARY.md writes it: a page of the folder at its anchor, else the URL. */
 function hrefOf(page: PageShape, fileOfId?: ReadonlyMap<string, string>): string | undefined {
   const target = page.target;
   if (target?.kind === 'page') {
