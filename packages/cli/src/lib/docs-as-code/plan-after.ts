@@ -12,15 +12,24 @@ import type { RemotePage } from './remote.js';
 export function planLinkTargets(ctx: PlanContext, simId: (page: LocalPage) => string): void {
   const { plan, locals } = ctx;
   const { slugs, parents } = ctx.space;
-  const finalPath = (id: string): string => {
+  // Undefined for a page the push does not make (under a group it cannot create): a link to it
+  // is sent as written, which the service keeps as text, rather than as `/pages/` (the space's
+  // first page).
+  const finalPath = (id: string): string | undefined => {
     const parts: string[] = [];
-    for (let at: string | undefined = id; at !== undefined && at !== ROOT; at = parents.get(at)) {
-      parts.unshift(slugs.get(at) ?? '');
+    // At most one step per page: a tree has no cycles, and this loop never meets one.
+    for (let at = id, steps = 0; at !== ROOT; steps++) {
+      const slug = slugs.get(at);
+      const parent = parents.get(at);
+      if (slug === undefined || parent === undefined || steps > parents.size) return undefined;
+      parts.unshift(slug);
+      at = parent;
     }
     return parts.join('/');
   };
   for (const page of locals) {
-    if (page.file) plan.targets.set(page.file, `/pages/${encodeLinkPath(finalPath(simId(page)))}`);
+    const path = page.file === undefined ? undefined : finalPath(simId(page));
+    if (page.file && path !== undefined) plan.targets.set(page.file, `/pages/${encodeLinkPath(path)}`);
   }
 }
 

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { pushFolder } from '../../../test-support/docs-push.js';
 import { FakeSpace } from '../../../test-support/fake-space.js';
 import { accountEntries } from './accounting.js';
-import { BatchError, batches, PushState } from './batch.js';
+import { BatchError, batches, pushMarkdown, PushState } from './batch.js';
 import { MAX_FILE_BYTES } from './changes.js';
 import { MemoryFs } from './fs.js';
 import { MAPPING_FILE } from './mapping.js';
 import { planPush } from './plan.js';
-import { readLayout } from './read.js';
+import { loadPage, readLayout } from './read.js';
 
 const SUMMARY = [
   '# Table of contents',
@@ -398,6 +398,24 @@ describe('planPush and batches against a space', () => {
       'guides/setup/linux.md',
       'guides/use.md',
     ]);
+  });
+
+  it('sends a link to a page it cannot make (under a new group) as written, not as the space root', async () => {
+    const fs = new MemoryFs({
+      'SUMMARY.md': '# Table of contents\n\n* [Home](README.md)\n\n## Guides\n\n* [Use](guides/use.md)\n',
+      'README.md': '# Home\n\nRead [Use](guides/use.md#start) first.\n',
+      'guides/use.md': '# Use\n',
+    });
+    const layout = await readLayout(fs);
+    const plan = planPush({ layout, remote: [] });
+    expect([...plan.targets]).toEqual([['README.md', '/pages/home']]);
+    const home = layout.pages[0]!;
+    const markdown = pushMarkdown(await loadPage(fs, layout, home), 'README.md', {
+      plan,
+      state: new PushState(plan),
+    });
+    // Before: `[Use](/pages/#start)`, which the service resolves to the space's first page.
+    expect(markdown).toContain('Read [Use](guides/use.md#start) first.');
   });
 
   it('names a new computed page and each reusable content as not applied, and sends the page that includes it', async () => {
