@@ -115,8 +115,8 @@ describe('Git Sync round trip: import into a sandbox space, docs pull back', () 
 
     // The folder just pulled, pushed again, sends nothing: the link page to an anchor and the
     // computed page are the space's (a pull keyed the link by its page's id, and the computed
-    // page's nominal slug was sent as a rename).
-    // Only .gitbook.yaml's redirects are named: the API has no space-level redirects to set or read.
+    // page's nominal slug was sent as a rename). Only .gitbook.yaml's redirects are named: the
+    // API has no space-level redirects to set or read.
     const again = await preparePush(nodeFs(out), new SpaceContent(client, space));
     expect(again.plan.changes).toEqual([]);
     expect(again.plan.notApplied.map((item) => item.what)).toEqual(['redirects']);

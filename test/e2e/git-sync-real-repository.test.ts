@@ -54,27 +54,32 @@ async function newSpace(title: string): Promise<string> {
   return json<{ id: string }>(ok(await e2e.run('spaces', 'create', '--title', title, '--json'))).id;
 }
 
+/** Imports `repo` into `space` by Git Sync (a `file:` URL) and waits for the import to end. */
+async function importByGitSync(space: string, repo: string): Promise<void> {
+  ok(
+    await e2e.run(
+      'spaces',
+      'git',
+      'import',
+      space,
+      '--url',
+      pathToFileURL(repo).href,
+      '--ref',
+      'refs/heads/main',
+      '--wait',
+      '--interval',
+      '1',
+    ),
+  );
+}
+
 const oneBlankLine = (text: string) => text.replace(/\n{3,}/g, '\n\n').replace(/\n+$/, '\n');
 
 describe('a real Git-Synced repository (aviator-co/gitbook-docs, trimmed)', () => {
   it('imported by Git Sync and pulled back: the same SUMMARY.md and pages; pushed again: nothing sent, exit 0', async () => {
     const repo = makeRepo();
     const space = await newSpace('Aviator');
-    ok(
-      await e2e.run(
-        'spaces',
-        'git',
-        'import',
-        space,
-        '--url',
-        pathToFileURL(repo).href,
-        '--ref',
-        'refs/heads/main',
-        '--wait',
-        '--interval',
-        '1',
-      ),
-    );
+    await importByGitSync(space, repo);
     const out = mkdtempSync(join(tmpdir(), 'git-sync-real-pulled-'));
     ok(await e2e.run('pull', space, out));
 
@@ -166,21 +171,7 @@ describe('the Git Sync forms of test/fixtures/git-sync/handbook through the buil
       recursive: true,
     });
     const space = await newSpace('Handbook');
-    ok(
-      await e2e.run(
-        'spaces',
-        'git',
-        'import',
-        space,
-        '--url',
-        pathToFileURL(repo).href,
-        '--ref',
-        'refs/heads/main',
-        '--wait',
-        '--interval',
-        '1',
-      ),
-    );
+    await importByGitSync(space, repo);
     const out = join(mkdtempSync(join(tmpdir(), 'git-sync-handbook-pulled-')), 'handbook');
     ok(await e2e.run('pull', space, out));
     expect(readFileSync(join(out, 'SUMMARY.md'), 'utf8')).toContain(

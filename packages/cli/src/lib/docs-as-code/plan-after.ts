@@ -28,8 +28,9 @@ export function planLinkTargets(ctx: PlanContext, simId: (page: LocalPage) => st
     return parts.join('/');
   };
   for (const page of locals) {
-    const path = page.file === undefined ? undefined : finalPath(simId(page));
-    if (page.file && path !== undefined) plan.targets.set(page.file, `/pages/${encodeLinkPath(path)}`);
+    if (!page.file) continue;
+    const path = finalPath(simId(page));
+    if (path !== undefined) plan.targets.set(page.file, `/pages/${encodeLinkPath(path)}`);
   }
 }
 
